@@ -1,0 +1,33 @@
+// `npm run bench`: each figure beside its peer measured in the same run, as a ratio.
+import { api } from './api.ts';
+import { storage } from './storage.ts';
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  peer: string;
+  peerValue: number;
+  /** What the ratio must reach, when the product promises one. */
+  target?: { ratio: number; meaning: string };
+}
+
+const suites: Array<[string, () => Promise<Figure[]>]> = [
+  ['storage', storage],
+  ['api', api],
+];
+
+const only = process.argv.slice(2);
+let missed = 0;
+for (const [name, run] of suites) {
+  if (only.length && !only.includes(name)) continue;
+  for (const f of await run()) {
+    const ratio = f.value / f.peerValue;
+    const verdict = f.target ? (ratio >= f.target.ratio ? 'ok' : 'MISSED') : '';
+    if (verdict === 'MISSED') missed += 1;
+    console.log(
+      `${f.name}: ${Math.round(f.value).toLocaleString('en')} ${f.unit} | ${f.peer}: ${Math.round(f.peerValue).toLocaleString('en')} ${f.unit} | ratio ${ratio.toFixed(2)}${f.target ? ` (target >= ${f.target.ratio}: ${f.target.meaning}) ${verdict}` : ''}`,
+    );
+  }
+}
+process.exitCode = missed ? 1 : 0;

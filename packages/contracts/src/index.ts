@@ -1,0 +1,6 @@
+export * from './envelope.ts';
+export * from './health.ts';
+export * from './issues.ts';
+export * from './lang.ts';
+export * from './messages.ts';
+export * from './paging.ts';

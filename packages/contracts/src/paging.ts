@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 500;
+
+/** `?page=1&size=20`: pages count from 1. Query strings arrive as text, so both are coerced. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { localizeIssue } from '@meridian/contracts';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+
+export const SERVICES = ['api', 'gateway', 'jobs'] as const;
+export type Service = (typeof SERVICES)[number];
+export const APPS = ['iot', 'mind'] as const;
+export type AppName = (typeof APPS)[number];
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+function listOf<T extends string>(allowed: readonly T[]) {
+  return z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(allowed as [T, ...T[]])).min(1));
+}
+
+/** Every setting Meridian reads from the environment, with its default. README lists them. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/)
+    .optional(),
+  PG_POOL_MAX: positiveInt.max(1000).default(10),
+  MERIDIAN_APPS: listOf(APPS).default([...APPS]),
+  MERIDIAN_SERVICES: listOf(SERVICES).default([...SERVICES]),
+  WEB_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  TRUST_PROXY: flag.default(false),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  JOBS_POLL_MS: positiveInt.default(1000),
+  JOBS_CONCURRENCY: positiveInt.max(64).default(4),
+});
+
+const hints: Record<string, string> = {
+  DATABASE_URL: 'use postgres://user:password@host:5432/db, or sqlite:path/to/file.db',
+  MERIDIAN_APPS: `a comma-separated list of ${APPS.join(', ')}`,
+  MERIDIAN_SERVICES: `a comma-separated list of ${SERVICES.join(', ')}`,
+};
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  version: string;
+  databaseUrl: string;
+  engine: 'sqlite' | 'postgres';
+  logFormat: 'pretty' | 'json';
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad variable throws one line that names it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present, { reportInput: true });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    const hint = hints[name] ? ` (${hints[name]})` : '';
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(env[name])}: ${localizeIssue(issue, 'en').msg}${hint}`,
+    );
+  }
+  const e = parsed.data;
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'meridian.db')}`;
+  return {
+    ...e,
+    version,
+    databaseUrl,
+    engine: databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite',
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+  };
+}
+
+/** `--services=api,jobs` on the command line wins over MERIDIAN_SERVICES. */
+export function servicesFromArgs(args: readonly string[], fallback: readonly Service[]): Service[] {
+  const arg = args.find((a) => a.startsWith('--services='));
+  if (!arg) return [...fallback];
+  const parsed = listOf(SERVICES).safeParse(arg.slice('--services='.length));
+  if (!parsed.success)
+    throw new ConfigError(`Invalid --services: use a comma-separated list of ${SERVICES.join(', ')}`);
+  return parsed.data;
+}
+
+export const paths = { repoRoot };

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { openSqlite } from './sqlite.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The one handle to the database every repository receives. */
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  /** Where it lives, without any password: for logs and the health page. */
+  location: string;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint (ids, epoch milliseconds, count(*)) as text; ours stay below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
+
+export function sqliteFileOf(url: string): string {
+  return url.replace(/^(sqlite|file):(\/\/)?/, '');
+}
+
+/** Opens the database named by `url`: `postgres://...` or `sqlite:path/to/file.db`. */
+export function openDatabase(url: string, options: { poolMax?: number } = {}): Db {
+  if (url.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const safe = new URL(url);
+    safe.password = safe.password ? '***' : '';
+    return { kysely, engine: 'postgres', location: safe.toString(), close: () => kysely.destroy() };
+  }
+  const file = sqliteFileOf(url);
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
+  return { kysely, engine: 'sqlite', location: file, close: () => kysely.destroy() };
+}

@@ -1,0 +1,61 @@
+import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Db, Engine } from './database.ts';
+import { migrations } from './migrations/index.ts';
+
+/** What a migration gets: the database, and the column types that differ between engines. */
+export interface MigrationContext {
+  db: Kysely<unknown>;
+  engine: Engine;
+  types: {
+    /** Integer epoch milliseconds, the type of every timestamp. */
+    time: ColumnDataType;
+    json: ColumnDataType;
+    bool: ColumnDataType;
+  };
+  /** Adds `id` as an integer identity primary key. */
+  withId<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
+}
+
+export type MigrationStep = (ctx: MigrationContext) => Promise<void>;
+export interface MeridianMigration {
+  up: MigrationStep;
+  down?: MigrationStep;
+}
+
+/** The context migrations run with; tests use it to build scratch tables the same way. */
+export function contextFor(db: Kysely<unknown>, engine: Engine): MigrationContext {
+  const pg = engine === 'postgres';
+  return {
+    db,
+    engine,
+    types: { time: 'bigint', json: pg ? 'jsonb' : 'text', bool: pg ? 'boolean' : 'integer' },
+    withId: (table) =>
+      pg
+        ? table.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+        : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
+  };
+}
+
+function providerFor(engine: Engine): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(migrations)) {
+        out[name] = {
+          up: (db) => m.up(contextFor(db, engine)),
+          down: m.down ? (db) => m.down?.(contextFor(db, engine)) ?? Promise.resolve() : undefined,
+        };
+      }
+      return out;
+    },
+  };
+}
+
+/** Brings the schema up to date. Kysely's migrator holds a lock, so nodes starting together migrate once. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: providerFor(db.engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,9 @@
+import type { JobsTable } from '../jobs/schema.ts';
+
+/**
+ * Every table Meridian keeps, as Kysely sees it. Each feature declares its tables beside its
+ * repository and adds them here, so that one interface types every query.
+ */
+export interface Database {
+  jobs: JobsTable;
+}

@@ -1,0 +1,92 @@
+import { type Generated, type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb } from '../../../test/db.ts';
+import type { Db } from './database.ts';
+import { contextFor } from './migrate.ts';
+import { fromJson, paginate, toBool, toJson } from './sql.ts';
+
+interface Scratch {
+  scratch: { id: Generated<number>; name: string; enabled: boolean | number; settings: unknown; created_at: number };
+}
+
+let db: Db;
+let close: () => Promise<void>;
+let scratch: Kysely<Scratch>;
+
+beforeAll(async () => {
+  ({ db, close } = await openTestDb());
+  const ctx = contextFor(db.kysely as unknown as Kysely<unknown>, db.engine);
+  await ctx
+    .withId(ctx.db.schema.createTable('scratch'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('enabled', ctx.types.bool, (c) => c.notNull())
+    .addColumn('settings', ctx.types.json, (c) => c.notNull())
+    .addColumn('created_at', ctx.types.time, (c) => c.notNull())
+    .execute();
+  scratch = db.kysely as unknown as Kysely<Scratch>;
+  const at = Date.UTC(2026, 0, 1);
+  await scratch
+    .insertInto('scratch')
+    .values(
+      Array.from({ length: 45 }, (_, i) => ({
+        name: `device ${String(i + 1).padStart(2, '0')}`,
+        enabled: i % 3 === 0,
+        settings: toJson({ tags: ['a', 'b'], nested: { level: i } }),
+        created_at: at + i,
+      })),
+    )
+    .execute();
+});
+afterAll(() => close());
+
+describe('one query code path on both engines', () => {
+  it('gives integer ids and epoch milliseconds back as numbers', async () => {
+    const row = await scratch.selectFrom('scratch').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    expect(row.id).toBe(1);
+    expect(row.created_at).toBe(Date.UTC(2026, 0, 1));
+  });
+
+  it('round-trips JSON, arrays included', async () => {
+    const row = await scratch.selectFrom('scratch').select('settings').where('id', '=', 4).executeTakeFirstOrThrow();
+    expect(fromJson(row.settings)).toEqual({ tags: ['a', 'b'], nested: { level: 3 } });
+  });
+
+  it('filters on booleans written as true and false', async () => {
+    const enabled = await scratch.selectFrom('scratch').select(['id', 'enabled']).where('enabled', '=', true).execute();
+    expect(enabled).toHaveLength(15);
+    expect(enabled.every((r) => toBool(r.enabled))).toBe(true);
+  });
+
+  it('pages a list as { list, total, page, size }', async () => {
+    const query = scratch.selectFrom('scratch').select(['id', 'name']).orderBy('id');
+    const page = await paginate(query, { page: 3, size: 20 });
+    expect(page.total).toBe(45);
+    expect(page).toMatchObject({ page: 3, size: 20 });
+    expect(page.list.map((r) => r.name)).toEqual(['device 41', 'device 42', 'device 43', 'device 44', 'device 45']);
+    const filtered = await paginate(query.where('enabled', '=', true), { page: 1, size: 5 });
+    expect(filtered.total).toBe(15);
+    expect(filtered.list).toHaveLength(5);
+    const empty = await paginate(query.where('name', '=', 'nobody'), { page: 1, size: 5 });
+    expect(empty).toEqual({ list: [], total: 0, page: 1, size: 5 });
+  });
+
+  it('runs a transaction all or nothing', async () => {
+    await expect(
+      scratch.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('scratch')
+          .values({ name: 'half', enabled: false, settings: '{}', created_at: 0 })
+          .execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const half = await scratch.selectFrom('scratch').select('id').where('name', '=', 'half').execute();
+    expect(half).toEqual([]);
+  });
+
+  it('reports the engine it runs on', async () => {
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db.kysely);
+    expect(Number(rows[0].one)).toBe(1);
+    expect(['sqlite', 'postgres']).toContain(db.engine);
+  });
+});

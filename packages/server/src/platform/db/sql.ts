@@ -1,0 +1,45 @@
+import type { Page, PageQuery } from '@meridian/contracts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+
+/**
+ * JSON is text in SQLite and jsonb in PostgreSQL. Always write it as a string (pg would turn a JS
+ * array into a PostgreSQL array), and read whichever the engine gave back.
+ */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value ?? null);
+}
+
+export function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** Booleans are 0/1 in SQLite and boolean in PostgreSQL; the SQLite adapter already binds true as 1. */
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
+}
+
+/** The current time as the integer epoch milliseconds every timestamp column holds. */
+export function now(): number {
+  return Date.now();
+}
+
+/** Runs a list query as one page plus the total, the `{ list, total, page, size }` of every list. */
+export async function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { page, size }: PageQuery,
+): Promise<Page<O>> {
+  const counted = (await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('total'))
+    .executeTakeFirst()) as { total?: number } | undefined;
+  const total = Number(counted?.total ?? 0);
+  const list =
+    total === 0
+      ? []
+      : await query
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute();
+  return { list, total, page, size };
+}

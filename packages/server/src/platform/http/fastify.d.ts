@@ -1,0 +1,21 @@
+import type { Lang } from '@meridian/contracts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Access, RouteEntry } from './access.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language the caller reads: from `Accept-Language` now, the user's setting later. */
+    lang: Lang;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; every API route declares it (see access.ts). */
+    access?: Access;
+  }
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** Every route with its declared access, for the tests that prove each one is guarded. */
+    routeTable: readonly RouteEntry[];
+  }
+}

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { buildApp, type MeridianApp } from './app.ts';
+import { featuresFor } from './features.ts';
+import type { Config, Service } from './platform/config.ts';
+import { type Db, openDatabase } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { cleanupJob, cleanupSchedule } from './platform/jobs/cleanup.ts';
+import { JobWorker } from './platform/jobs/worker.ts';
+
+export interface RunningServer {
+  db: Db;
+  app?: MeridianApp;
+  worker?: JobWorker;
+  /** Where the web and API answer, when this process serves them. */
+  url?: string;
+  /** Drains requests, lets running jobs finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/** The job worker of this deployment: every feature's jobs, schedules and cleanups. */
+export function createWorker(config: Config, db: Db, log: Logger): JobWorker {
+  const features = featuresFor(config.MERIDIAN_APPS);
+  const cleanups = features.flatMap((f) => f.cleanups ?? []);
+  return new JobWorker({
+    db,
+    log: log.child({ service: 'jobs' }),
+    jobs: [...features.flatMap((f) => f.jobs ?? []), cleanupJob(cleanups)],
+    schedules: [...features.flatMap((f) => f.schedules ?? []), cleanupSchedule],
+    pollMs: config.JOBS_POLL_MS,
+    concurrency: config.JOBS_CONCURRENCY,
+  });
+}
+
+/** Opens the database, brings it up to date, and starts the services this process runs. */
+export async function startServer(config: Config, services: readonly Service[], log: Logger): Promise<RunningServer> {
+  const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
+  let app: MeridianApp | undefined;
+  let worker: JobWorker | undefined;
+  const stop = async () => {
+    await app?.close();
+    await worker?.stop();
+    await db.close();
+  };
+  try {
+    const applied = await migrateToLatest(db);
+    log.info({ engine: db.engine, database: db.location, applied }, 'database ready');
+    if (services.includes('api')) {
+      app = await buildApp({ config, db, logger: log, services });
+      await app.listen({ host: config.HOST, port: config.PORT });
+    }
+    if (services.includes('jobs')) {
+      worker = createWorker(config, db, log);
+      worker.start();
+    }
+    if (services.includes('gateway')) {
+      log.info({ service: 'gateway' }, 'device gateway ready (no device transports are enabled yet)');
+    }
+  } catch (error) {
+    await stop().catch((e: unknown) => log.error({ err: e }, 'stopping after a failed start failed'));
+    throw error;
+  }
+  const address = app?.server.address() as AddressInfo | null | undefined;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const url = address ? `http://${host}:${address.port}/` : undefined;
+  return { db, app, worker, url, stop };
+}

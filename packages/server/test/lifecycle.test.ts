@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './app.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+const main = path.resolve(import.meta.dirname, '../src/main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** Starts `node src/main.ts` as `npm start` does, and collects what it prints. */
+function startMeridian(env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, [main, ...args], {
+    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(predicate: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('starting and stopping Meridian', () => {
+  let target: TestDatabase;
+  let dataDir: string;
+  let running: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    target = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-data-'));
+  });
+  afterAll(async () => {
+    running?.kill('SIGKILL');
+    await target.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates, serves, says where to open it, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const meridian = startMeridian({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: target.url,
+    });
+    running = meridian.child;
+    await waitFor(() => meridian.output().includes('is running'), 'the start-up line');
+    expect(meridian.output()).toContain(`open http://127.0.0.1:${port}/`);
+    expect(meridian.output()).toContain('0001_jobs');
+
+    const health = (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json())) as { data: unknown };
+    expect(health.data).toMatchObject({ database: 'up', engine: target.engine });
+
+    meridian.child.kill('SIGTERM');
+    expect(await meridian.exited).toBe(0);
+    expect(meridian.output()).toContain('stopped; the database is closed');
+    if (target.engine === 'sqlite') {
+      // A clean close checkpoints the write-ahead log into the database file.
+      const file = target.url.replace(/^sqlite:/, '');
+      expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    }
+  });
+
+  it('runs only the services it is told to', async () => {
+    const meridian = startMeridian({ DATA_DIR: dataDir, DATABASE_URL: target.url }, ['--services=jobs']);
+    running = meridian.child;
+    await waitFor(() => meridian.output().includes('is running'), 'the start-up line');
+    expect(meridian.output()).toContain('running the services jobs');
+    meridian.child.kill('SIGINT');
+    expect(await meridian.exited).toBe(0);
+  });
+
+  it('refuses to start on a bad variable, with one line naming it', async () => {
+    const meridian = startMeridian({ PORT: 'eighty', DATA_DIR: dataDir });
+    expect(await meridian.exited).toBe(1);
+    expect(meridian.output().trim()).toBe('Invalid environment variable PORT="eighty": must be a number');
+  });
+});
+
+describe('draining on stop', () => {
+  it('finishes a request in flight before closing', async () => {
+    const t = await buildTestApp();
+    let started: () => void = () => undefined;
+    const inFlight = new Promise<void>((r) => {
+      started = r;
+    });
+    t.app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
+      started();
+      await new Promise((r) => setTimeout(r, 300));
+      return { code: 200, message: 'ok', data: 'finished' };
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const response = fetch(`http://127.0.0.1:${port}/api/test/slow`).then((r) => r.json());
+    await inFlight;
+    const closing = t.close();
+    expect(await response).toEqual({ code: 200, message: 'ok', data: 'finished' });
+    await closing;
+  });
+});

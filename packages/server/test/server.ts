@@ -1,0 +1,26 @@
+import pino from 'pino';
+import { loadConfig } from '../src/platform/config.ts';
+import { startServer } from '../src/server.ts';
+import { createTestDatabase } from './db.ts';
+
+/**
+ * Meridian listening on a free loopback port with the built web, on a new database: for browser
+ * tests. The web must have been built (`npm test` builds it first).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; close(): Promise<void> }> {
+  const target = await createTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: target.url, LOG_FORMAT: 'json', ...env },
+    '0.0.0-test',
+  );
+  const server = await startServer(config, ['api'], pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' }));
+  return {
+    url: (server.url ?? '').replace(/\/$/, ''),
+    async close() {
+      await server.stop();
+      await target.drop();
+    },
+  };
+}

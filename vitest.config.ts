@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'];
+
+/**
+ * The suites `npm test` runs (scripts/test.ts picks them): pure units once, the server's unit and
+ * API tests on SQLite and again on PostgreSQL, and the browser tests in Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'packages/web/src/**/*.test.ts',
+            'packages/simulator/src/**/*.test.ts',
+          ],
+        },
+      },
+      { extends: true, test: { name: 'sqlite', include: serverTests, env: { TEST_ENGINE: 'sqlite' } } },
+      {
+        extends: true,
+        test: { name: 'postgres', include: serverTests, env: { TEST_ENGINE: 'postgres' }, testTimeout: 20_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['packages/web/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
