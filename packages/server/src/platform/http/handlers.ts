@@ -1,5 +1,6 @@
 import { type Lang, localizeIssues, negotiateLang, translate } from '@meridian/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import './augment.ts';
 import { AppError, RequestValidationError } from './errors.ts';
 
 /** Fastify's own request errors, worded for people. */

@@ -1,3 +1,4 @@
+// Fastify's types, extended with what Meridian decorates. Imported for its types only.
 import type { Lang } from '@meridian/contracts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';

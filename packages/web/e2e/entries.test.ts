@@ -1,0 +1,136 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../server/test/server.ts';
+import { desktop, launchBrowser, phone, screenshot, visit } from './browser.ts';
+
+interface Entry {
+  name: string;
+  address: string;
+  testId: string;
+  chinese: { text: string; title: string };
+  english: { text: string; title: string };
+  device: typeof desktop;
+}
+
+const entries: Entry[] = [
+  {
+    name: 'portal',
+    address: '/',
+    testId: 'portal-home',
+    chinese: { text: '欢迎使用 Meridian', title: '首页 - Meridian 统一门户' },
+    english: { text: 'Welcome to Meridian', title: 'Home - Meridian Portal' },
+    device: desktop,
+  },
+  {
+    name: 'iot',
+    address: '/iot/',
+    testId: 'iot-home',
+    chinese: { text: '欢迎使用设备云', title: '首页 - 设备云' },
+    english: { text: 'Welcome to Device Cloud', title: 'Home - Device Cloud' },
+    device: desktop,
+  },
+  {
+    name: 'mind',
+    address: '/jdp/data/home',
+    testId: 'mind-home',
+    chinese: { text: '欢迎使用心理健康管理平台', title: '首页 - 心理健康管理平台' },
+    english: { text: 'Welcome to Mind', title: 'Home - Mind' },
+    device: desktop,
+  },
+  {
+    name: 'h5',
+    address: '/h5/tasks',
+    testId: 'h5-home',
+    chinese: { text: '暂时没有待完成的任务', title: '我的任务 - Meridian 移动端' },
+    english: { text: 'Nothing waiting for you', title: 'My tasks - Meridian Mobile' },
+    device: phone,
+  },
+];
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe.each(entries)('the $name entry', (entry) => {
+  it('opens in Chinese, switches to English, and remembers it after a reload', async () => {
+    const { page, problems, close } = await visit(browser, entry.device);
+    try {
+      const response = await page.goto(server.url + entry.address);
+      expect(response?.status()).toBe(200);
+      const root = page.getByTestId(entry.testId);
+      await root.getByText(entry.chinese.text).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+      await expect.poll(() => page.title()).toBe(entry.chinese.title);
+      await screenshot(page, `${entry.name}-zh-CN`);
+
+      await page.getByTestId('lang-switch').getByText('English').click();
+      await root.getByText(entry.english.text).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+      await page.reload();
+      await root.getByText(entry.english.text).waitFor();
+      await expect.poll(() => page.title()).toBe(entry.english.title);
+      await screenshot(page, `${entry.name}-en`);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the portal', () => {
+  it('shows the version and database engine the server reports', async () => {
+    const { page, problems, close } = await visit(browser);
+    try {
+      await page.goto(server.url);
+      const status = page.getByTestId('system-status');
+      await status.getByText('运行正常').waitFor();
+      expect(await status.textContent()).toMatch(/版本 0\.0\.0-test.*数据库 SQLite/);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('addresses', () => {
+  it('serves a deep link under each app with that app, and its own 404 for an unknown page', async () => {
+    const { page, problems, close } = await visit(browser);
+    try {
+      const response = await page.goto(`${server.url}/iot/some/deep/link`);
+      expect(response?.status()).toBe(200);
+      await page.getByTestId('iot-layout').getByTestId('not-found').waitFor();
+      await page.getByTestId('not-found').getByText('返回首页').click();
+      await page.getByTestId('iot-home').waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/iot\/?$/);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['/jdp/', '/jdp/data/home', 'mind-home'],
+    ['/jdp', '/jdp/data/home', 'mind-home'],
+    ['/h5/', '/h5/tasks', 'h5-home'],
+  ])('sends %s to %s', async (from, to, testId) => {
+    const { page, problems, close } = await visit(browser);
+    try {
+      await page.goto(server.url + from);
+      await page.getByTestId(testId).waitFor();
+      expect(new URL(page.url()).pathname).toBe(to);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

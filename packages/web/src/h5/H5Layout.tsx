@@ -1,0 +1,42 @@
+import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
+import { MeridianMark } from '../shared/MeridianMark.tsx';
+import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
+
+/** A phone-width column with a sticky top bar; wider screens see the same column centred. */
+export function H5Layout() {
+  const { t } = useTranslation();
+  useRouteTitle('appName');
+  useScrollToTop();
+  return (
+    <div style={{ minHeight: '100vh', maxWidth: 560, margin: '0 auto', background: '#f3f5f9' }}>
+      <Flex
+        component="header"
+        align="center"
+        justify="space-between"
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+          minHeight: 56,
+          padding: 'env(safe-area-inset-top) 16px 0',
+          background: '#fff',
+          borderBottom: '1px solid #e8ecf3',
+        }}
+      >
+        <Flex align="center" gap={8}>
+          <MeridianMark size={24} />
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            {t('product')}
+          </Typography.Text>
+        </Flex>
+        <LanguageSwitch size="middle" />
+      </Flex>
+      <main style={{ padding: '20px 16px calc(24px + env(safe-area-inset-bottom))' }}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Breadcrumb, Flex, Layout, Menu, type MenuProps, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
+import { MeridianMark } from '../shared/MeridianMark.tsx';
+import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
+import { iotAreas } from './menu.tsx';
+
+/** Device Cloud's frame: the area menu on the left, the page on the right. */
+export function IotLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // Below the lg breakpoint the menu folds to its icons.
+  const [folded, setFolded] = useState(false);
+  useRouteTitle('appName');
+  useScrollToTop();
+
+  const ready = iotAreas.filter((area) => area.path);
+  const coming = iotAreas.filter((area) => !area.path);
+  const item = (area: (typeof iotAreas)[number]) => ({
+    key: area.key,
+    icon: area.icon,
+    label: t(`menu.${area.key}`),
+    disabled: !area.path,
+  });
+  const items: MenuProps['items'] = [
+    ...ready.map(item),
+    folded
+      ? { type: 'divider', key: 'coming' }
+      : { type: 'group', key: 'coming', label: t('menu.coming'), children: coming.map(item) },
+    ...(folded ? coming.map(item) : []),
+  ];
+  const current = ready.find((area) => area.path === pathname);
+
+  return (
+    <Layout data-testid="iot-layout" style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={224}
+        breakpoint="lg"
+        collapsedWidth={64}
+        collapsed={folded}
+        onBreakpoint={setFolded}
+        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+      >
+        <Flex align="center" gap={10} style={{ height: 56, padding: '0 19px' }}>
+          <MeridianMark size={26} />
+          {!folded && (
+            <Typography.Text strong style={{ color: '#fff', fontSize: 16, whiteSpace: 'nowrap' }}>
+              {t('appName')}
+            </Typography.Text>
+          )}
+        </Flex>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={current ? [current.key] : []}
+          onClick={({ key }) => {
+            const path = iotAreas.find((area) => area.key === key)?.path;
+            if (path) navigate(path);
+          }}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ borderBottom: '1px solid #e8ecf3' }}>
+          <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+            <Breadcrumb items={[{ title: t('appName') }, ...(current ? [{ title: t(`menu.${current.key}`) }] : [])]} />
+            <LanguageSwitch />
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

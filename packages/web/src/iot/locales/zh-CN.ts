@@ -1,0 +1,40 @@
+import type { Messages } from '../../shared/i18n.ts';
+
+export const zhCN = {
+  appName: '设备云',
+  route: { home: '首页' },
+  menu: {
+    home: '首页',
+    coming: '即将推出',
+    devices: '设备管理',
+    templates: '设备模板',
+    scada: '云组态',
+    alarms: '报警与触发器',
+    tasks: '定时任务',
+    firmware: '固件升级',
+    network: '网络监控',
+    video: '视频监控',
+    maintenance: '维保与工单',
+    projects: '项目与子用户',
+    operations: '运营中心',
+    billing: '订单与充值',
+    settings: '系统设置',
+  },
+  home: {
+    heading: '欢迎使用设备云',
+    intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',
+    stepsTitle: '四步接入设备',
+    steps: {
+      add: { title: '添加设备', content: '通过 SN 加 MAC/IMEI 或设备 ID 添加，也可用 Excel 批量导入。' },
+      template: { title: '配置模板', content: '定义从机与数据点：寄存器地址、数据类型、精度和采集公式。' },
+      alarm: { title: '设置报警', content: '为数据点设定报警条件与死区，选择邮件、短信或微信通知联系人。' },
+      watch: { title: '查看数据', content: '实时数据、历史曲线、设备地图与云组态画面。' },
+    },
+    devicesTitle: '我的设备',
+    noDevices: '还没有接入设备',
+    noDevicesHint: '设备管理即将推出，届时可在这里添加第一台设备。',
+    addDevice: '添加设备',
+  },
+} satisfies Messages;
+
+export type IotMessages = typeof zhCN;

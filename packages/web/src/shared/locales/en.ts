@@ -1,0 +1,19 @@
+import type { CommonMessages } from './zh-CN.ts';
+
+export const en: CommonMessages = {
+  product: 'Meridian',
+  lang: { label: 'Language' },
+  loading: 'Loading…',
+  comingSoon: 'Coming soon',
+  notFound: {
+    title: 'Page not found',
+    description: 'The page you asked for does not exist or has moved. Check the address and try again.',
+    home: 'Back to home',
+  },
+  crash: {
+    title: 'Something went wrong',
+    description:
+      'This page ran into an unexpected problem. Reload to try again; if it keeps happening, contact your administrator.',
+    reload: 'Reload page',
+  },
+};
