@@ -28,6 +28,12 @@ export const ApiCode = {
   sessionExpired: 10021,
   sessionRevoked: 10022,
   sessionPasswordExpired: 10023,
+  sessionAccountDisabled: 10024,
+  sessionAccountPending: 10025,
+  sessionPasswordChanged: 10026,
+  sessionTokenInvalid: 10027,
+  sessionRunAsEnded: 10028,
+  sessionRoleChanged: 10029,
 } as const;
 
 export const SESSION_INVALID_MIN = 10020;

@@ -1,4 +1,5 @@
 import type { Lang } from './lang.ts';
+import { portalMessages } from './portal/messages.ts';
 
 type Catalogue = Record<string, Record<Lang, string>>;
 
@@ -81,7 +82,7 @@ const platform = {
   'type.value': { 'zh-CN': '有效的值', en: 'a valid value' },
 } satisfies Catalogue;
 
-export const messages = { ...platform } satisfies Catalogue;
+export const messages = { ...platform, ...portalMessages } satisfies Catalogue;
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number | bigint | boolean | null | undefined>;
 

@@ -11,6 +11,7 @@ import { registerDocs } from './platform/http/docs.ts';
 import { apiNotFound, installErrorHandling } from './platform/http/handlers.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { registerWeb } from './platform/web/static.ts';
+import { installAccessGuard } from './portal/access/guard.ts';
 
 export interface AppOptions {
   config: Config;
@@ -56,6 +57,7 @@ export async function buildApp({ config, db, logger, services = SERVICES }: AppO
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   declareAccessRule(app, routeTable);
+  installAccessGuard(app);
   closeConnectionsWhenDraining(app);
 
   await app.register(fastifyHelmet, {

@@ -7,6 +7,7 @@ import { type Db, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { cleanupJob, cleanupSchedule } from './platform/jobs/cleanup.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
+import { seedFirstStart } from './portal/seed.ts';
 
 export interface RunningServer {
   db: Db;
@@ -45,6 +46,7 @@ export async function startServer(config: Config, services: readonly Service[], 
   try {
     const applied = await migrateToLatest(db);
     log.info({ engine: db.engine, database: db.location, applied }, 'database ready');
+    await seedFirstStart(db, config, log);
     if (services.includes('api')) {
       app = await buildApp({ config, db, logger: log, services });
       await app.listen({ host: config.HOST, port: config.PORT });

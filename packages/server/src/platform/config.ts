@@ -49,6 +49,12 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   JOBS_POLL_MS: positiveInt.default(1000),
   JOBS_CONCURRENCY: positiveInt.max(64).default(4),
+  SESSION_TTL_HOURS: positiveInt.max(24 * 90).default(24),
+  SESSION_IDLE_MINUTES: positiveInt.max(24 * 60 * 90).default(120),
+  /** Shared secret (HS256) of the systems that sign users in with a JWT (`authz/login/jwt`). */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** The first administrator's password; without it the default password policy's applies. */
+  ADMIN_PASSWORD: z.string().min(6).optional(),
 });
 
 const hints: Record<string, string> = {

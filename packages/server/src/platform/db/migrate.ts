@@ -1,4 +1,4 @@
-import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely';
+import { type ColumnDataType, type CreateTableBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db, Engine } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -13,6 +13,10 @@ export interface MigrationContext {
     json: ColumnDataType;
     bool: ColumnDataType;
   };
+  /** `false` as a column default, in the engine's spelling. */
+  no: RawBuilder<unknown>;
+  /** Keeps PostgreSQL's identity sequence ahead of rows inserted with explicit ids. */
+  syncIdentity(table: string): Promise<void>;
   /** Adds `id` as an integer identity primary key. */
   withId<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
 }
@@ -30,6 +34,13 @@ export function contextFor(db: Kysely<unknown>, engine: Engine): MigrationContex
     db,
     engine,
     types: { time: 'bigint', json: pg ? 'jsonb' : 'text', bool: pg ? 'boolean' : 'integer' },
+    no: pg ? sql`false` : sql`0`,
+    async syncIdentity(table) {
+      if (!pg) return;
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.table(table)}))`.execute(
+        db,
+      );
+    },
     withId: (table) =>
       pg
         ? table.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())

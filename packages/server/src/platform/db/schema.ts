@@ -1,9 +1,10 @@
+import type { IdentityTables } from '../../portal/identity/tables.ts';
 import type { JobsTable } from '../jobs/schema.ts';
 
 /**
  * Every table Meridian keeps, as Kysely sees it. Each feature declares its tables beside its
  * repository and adds them here, so that one interface types every query.
  */
-export interface Database {
+export interface Database extends IdentityTables {
   jobs: JobsTable;
 }

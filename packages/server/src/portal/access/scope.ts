@@ -1,0 +1,85 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import type { Auth } from '../sessions/service.ts';
+
+/**
+ * What organisation data a caller may see, computed on the server for every read (design
+ * section 6). Mind: the subtrees of the organisations their current role holds (a bureau sees its
+ * schools, a school administrator their school). Device Cloud: their own account and every
+ * account below it. The platform's super administrators see everything.
+ */
+export interface Scope {
+  all: boolean;
+  userId: number;
+  /** Org subtrees, as path prefixes (`/1/4/`). */
+  orgPaths: string[];
+  /** Device Cloud: the caller and every sub-user below them. */
+  ownerIds: number[];
+}
+
+export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
+  if (auth.superAdmin) return { all: true, userId: auth.userId, orgPaths: [], ownerIds: [] };
+  const roleOrgs = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('orgs as o', 'o.id', 'ur.org_id')
+    .select('o.path')
+    .where('ur.user_id', '=', auth.userId)
+    .$if(auth.roleId !== null, (q) => q.where('ur.role_id', '=', auth.roleId ?? 0))
+    .execute();
+  const identityOrgs =
+    roleOrgs.length > 0
+      ? []
+      : await db
+          .selectFrom('user_identities as ui')
+          .innerJoin('orgs as o', 'o.id', 'ui.org_id')
+          .select('o.path')
+          .where('ui.user_id', '=', auth.userId)
+          .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0))
+          .execute();
+  const owners = await db
+    .withRecursive('below(id)', (qc) =>
+      qc
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', auth.userId)
+        .unionAll((q) => q.selectFrom('users as u').innerJoin('below as b', 'u.parent_id', 'b.id').select('u.id')),
+    )
+    .selectFrom('below')
+    .select('id')
+    .execute();
+  return {
+    all: false,
+    userId: auth.userId,
+    orgPaths: narrowest([...roleOrgs, ...identityOrgs].map((r) => r.path)),
+    ownerIds: owners.map((o) => o.id),
+  };
+}
+
+/** Drops paths already inside another, so that each subtree is counted once. */
+function narrowest(paths: string[]): string[] {
+  const unique = [...new Set(paths)].sort();
+  return unique.filter((p) => !unique.some((q) => q !== p && p.startsWith(q)));
+}
+
+/** A condition on `users` (aliased `u`) that keeps only the users the scope may see. */
+export function userInScope(scope: Scope) {
+  return (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) => {
+    if (scope.all) return eb.lit(true);
+    const inOrg = scope.orgPaths.map((path) =>
+      eb('u.dept_id', 'in', eb.selectFrom('orgs').select('orgs.id').where('orgs.path', 'like', `${path}%`)),
+    );
+    return eb.or([eb('u.id', 'in', scope.ownerIds), ...inOrg]);
+  };
+}
+
+/** Whether the scope may see (and so manage) one user. */
+export async function canSeeUser(db: Kysely<Database>, scope: Scope, userId: number): Promise<boolean> {
+  if (scope.all) return true;
+  const row = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', '=', userId)
+    .where(userInScope(scope))
+    .executeTakeFirst();
+  return row !== undefined;
+}

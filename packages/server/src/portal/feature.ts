@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Feature } from '../platform/feature.ts';
+import { accessRoutes } from './access/routes.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { deleteDeadSessions } from './sessions/repository.ts';
+import { sessionRoutes } from './sessions/routes.ts';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(sessionRoutes);
+  await app.register(accountRoutes);
+  await app.register(accessRoutes);
+};
+
+const DAY = 24 * 60 * 60_000;
+
+/** Identity, access and the portal: what both apps sign in, authorise and store files with. */
+export const portal: Feature = {
+  name: 'portal',
+  routes,
+  cleanups: [
+    // Dead sessions are kept a month so that the audit trail can still name the session.
+    { name: 'dead sessions', run: (db, now) => deleteDeadSessions(db.kysely, now - 30 * DAY) },
+    {
+      name: 'used verification codes',
+      run: async (db, now) =>
+        Number(
+          (
+            await db.kysely
+              .deleteFrom('verification_codes')
+              .where('expires_at', '<', now - DAY)
+              .executeTakeFirst()
+          ).numDeletedRows,
+        ),
+    },
+  ],
+};

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+
+export interface NewSession {
+  tokenHash: string;
+  userId: number;
+  roleId: number | null;
+  identityId: number | null;
+  runAsBy: number | null;
+  expiresAt: number;
+  ip: string | null;
+  userAgent: string | null;
+  deviceId: string | null;
+}
+
+export async function insertSession(db: Kysely<Database>, s: NewSession, now: number): Promise<number> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: s.tokenHash,
+      user_id: s.userId,
+      role_id: s.roleId,
+      identity_id: s.identityId,
+      run_as_by: s.runAsBy,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: s.expiresAt,
+      revoked_at: null,
+      revoked_reason: null,
+      ip: s.ip,
+      user_agent: s.userAgent,
+      device_id: s.deviceId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The session of a token with its user, in one read: every authenticated request makes it. */
+export function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id as sessionId',
+      's.user_id as userId',
+      's.role_id as roleId',
+      's.identity_id as identityId',
+      's.run_as_by as runAsBy',
+      's.last_seen_at as lastSeenAt',
+      's.expires_at as expiresAt',
+      's.revoked_at as revokedAt',
+      's.revoked_reason as revokedReason',
+      'u.account',
+      'u.nickname',
+      'u.status',
+      'u.super_admin as superAdmin',
+      'u.password_changed_at as passwordChangedAt',
+      'u.lang',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<Database>, sessionId: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(
+  db: Kysely<Database>,
+  sessionId: number,
+  reason: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every live session of a user but `keep` (a password change keeps the session that made it). */
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  reason: string,
+  now: number,
+  keep?: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .$if(keep !== undefined, (q) => q.where('id', '!=', keep ?? 0))
+    .execute();
+}
+
+/** Sessions that can no longer be used, a batch at a time; for the nightly cleanup. */
+export async function deleteDeadSessions(db: Kysely<Database>, before: number, batch = 5000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const ids = db
+      .selectFrom('sessions')
+      .select('id')
+      .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+      .limit(batch);
+    const result = await db.deleteFrom('sessions').where('id', 'in', ids).executeTakeFirst();
+    const n = Number(result.numDeletedRows);
+    deleted += n;
+    if (n < batch) return deleted;
+  }
+}

@@ -1,0 +1,131 @@
+import { ApiCode, type PermissionEntry } from '@meridian/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { toBool } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { identitiesOfUser, permissionsOfRole, rolesOfUser, userHasRole } from '../access/repository.ts';
+import { newToken, tokenHash } from '../identity/secrets.ts';
+import { passwordExpiresAt, readPolicy } from '../policy/service.ts';
+import { findSessionByTokenHash, insertSession, touchSession } from './repository.ts';
+
+/** Who is calling: the signed-in user, their current role and identity, and what the role grants. */
+export interface Auth {
+  sessionId: number;
+  userId: number;
+  account: string;
+  nickname: string;
+  roleId: number | null;
+  identityId: number | null;
+  /** The administrator acting as this user, when one is. */
+  runAsBy: number | null;
+  superAdmin: boolean;
+  permissions: PermissionEntry[];
+  lang: string | null;
+}
+
+/** Last-seen is written at most this often, so that reads do not each become a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+const sessionError = (code: number) => new AppError(401, `session.${code}` as 'session.10020', { code });
+
+/**
+ * Resolves a token to its caller, or throws the session code that says why it cannot be used
+ * (10020-10029). `allowExpiredPassword` lets the password change itself through.
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  config: Config,
+  token: string | undefined,
+  options: { allowExpiredPassword?: boolean; now?: number } = {},
+): Promise<Auth> {
+  const now = options.now ?? Date.now();
+  if (!token) throw sessionError(ApiCode.sessionNoToken);
+  const s = await findSessionByTokenHash(db, tokenHash(token));
+  if (!s) throw sessionError(ApiCode.sessionTokenInvalid);
+  if (s.revokedAt !== null) {
+    const code =
+      s.revokedReason === 'password changed'
+        ? ApiCode.sessionPasswordChanged
+        : s.revokedReason === 'run-as ended'
+          ? ApiCode.sessionRunAsEnded
+          : ApiCode.sessionRevoked;
+    throw sessionError(code);
+  }
+  if (s.expiresAt <= now || now - s.lastSeenAt > config.SESSION_IDLE_MINUTES * 60_000) {
+    throw sessionError(ApiCode.sessionExpired);
+  }
+  if (s.status === 'disabled') throw sessionError(ApiCode.sessionAccountDisabled);
+  if (s.status === 'pending') throw sessionError(ApiCode.sessionAccountPending);
+  if (!options.allowExpiredPassword) {
+    const expiresAt = passwordExpiresAt(await readPolicy(db), s.passwordChangedAt);
+    if (expiresAt !== null && expiresAt <= now) throw sessionError(ApiCode.sessionPasswordExpired);
+  }
+  const superAdmin = toBool(s.superAdmin);
+  if (s.roleId !== null && !(await userHasRole(db, s.userId, s.roleId))) throw sessionError(ApiCode.sessionRoleChanged);
+  if (now - s.lastSeenAt > TOUCH_EVERY_MS) await touchSession(db, s.sessionId, now);
+  const permissions = superAdmin
+    ? [{ path: '*', perms: '*' }]
+    : s.roleId === null
+      ? []
+      : await permissionsOfRole(db, s.roleId);
+  return {
+    sessionId: s.sessionId,
+    userId: s.userId,
+    account: s.account,
+    nickname: s.nickname,
+    roleId: s.roleId,
+    identityId: s.identityId,
+    runAsBy: s.runAsBy,
+    superAdmin,
+    permissions,
+    lang: s.lang,
+  };
+}
+
+export interface SessionStart {
+  userId: number;
+  runAsBy?: number | null;
+  request: FastifyRequest;
+}
+
+/**
+ * Opens a session for a user who has proved who they are, starting on their first role and
+ * identity. A user with no role gets no session.
+ */
+export async function startSession(
+  db: Kysely<Database>,
+  config: Config,
+  { userId, runAsBy = null, request }: SessionStart,
+): Promise<{ token: string; roleId: number; identityId: number | null }> {
+  const [role] = await rolesOfUser(db, userId);
+  if (!role) throw new AppError(403, 'auth.noRole');
+  const [identity] = await identitiesOfUser(db, userId);
+  const token = newToken();
+  const now = Date.now();
+  await insertSession(
+    db,
+    {
+      tokenHash: tokenHash(token),
+      userId,
+      roleId: role.id,
+      identityId: identity?.identityId ?? null,
+      runAsBy,
+      expiresAt: now + config.SESSION_TTL_HOURS * 3_600_000,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      deviceId: typeof request.headers['x-device-id'] === 'string' ? request.headers['x-device-id'].slice(0, 64) : null,
+    },
+    now,
+  );
+  return { token, roleId: role.id, identityId: identity?.identityId ?? null };
+}
+
+/** The token a request carries in `X-Authorization` (a `Bearer ` prefix is accepted too). */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-authorization'];
+  const value = Array.isArray(header) ? header[0] : header;
+  const token = value?.replace(/^Bearer\s+/i, '').trim();
+  return token || undefined;
+}

@@ -1,0 +1,158 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { toBool } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { findUserById, findUserByLogin, updateUser } from '../accounts/repository.ts';
+import { audit } from '../audit/service.ts';
+import { decoyHash, verifyPassword } from '../identity/secrets.ts';
+import type { UserRow } from '../identity/tables.ts';
+import { ADDRESS_THROTTLE, accountThrottle, passwordExpiresAt, readPolicy } from '../policy/service.ts';
+import { startSession } from './service.ts';
+import { checkThrottle, clearFailures, recordFailure, type ThrottleRule, type ThrottleVerdict } from './throttle.ts';
+
+/** What a successful sign-in answers (Device Cloud spec: token, user name/roleId/unitDeptId, dept logo). */
+export interface SignedIn {
+  token: string;
+  user: {
+    id: number;
+    account: string;
+    name: string;
+    roleId: number;
+    identityId: number | null;
+    unitDeptId: number | null;
+    defaultPass: boolean;
+  };
+  dept: { id: number; name: string; logo: string | null } | null;
+}
+
+function refuse(verdict: ThrottleVerdict, lockedKey: 'auth.locked' | 'auth.addressLocked'): never {
+  if ('lockedMs' in verdict) {
+    throw new AppError(429, lockedKey, { params: { minutes: Math.ceil(verdict.lockedMs / 60_000) } });
+  }
+  if ('waitSeconds' in verdict)
+    throw new AppError(429, 'auth.retryAfter', { params: { seconds: verdict.waitSeconds } });
+  throw new AppError(429, 'http.tooManyRequests');
+}
+
+/** Refuses the attempt when the account or the address is slowed down or locked. */
+async function throttle(
+  db: Kysely<Database>,
+  keys: Array<[string, ThrottleRule, 'auth.locked' | 'auth.addressLocked']>,
+) {
+  const now = Date.now();
+  for (const [key, rule, message] of keys) {
+    const verdict = await checkThrottle(db, key, rule, now);
+    if (!verdict.ok) refuse(verdict, message);
+  }
+}
+
+/** The checks every way of signing in shares once the person is known, then the session. */
+export async function finishSignIn(
+  db: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+  user: UserRow,
+  method: string,
+): Promise<SignedIn> {
+  const fail = async (key: 'auth.review' | 'auth.disabled' | 'auth.passwordExpired', code?: number) => {
+    await audit(db, request, {
+      action: 'signIn',
+      result: 'fail',
+      userId: user.id,
+      account: user.account,
+      detail: { method, reason: key },
+    });
+    throw new AppError(403, key, { code, data: key === 'auth.passwordExpired' ? { passwordExpired: true } : null });
+  };
+  if (user.status === 'pending') await fail('auth.review');
+  if (user.status === 'disabled') await fail('auth.disabled');
+  const expiresAt = passwordExpiresAt(await readPolicy(db), user.password_changed_at);
+  if (expiresAt !== null && expiresAt <= Date.now()) await fail('auth.passwordExpired', 10023);
+
+  let session: Awaited<ReturnType<typeof startSession>>;
+  try {
+    session = await startSession(db, config, { userId: user.id, request });
+  } catch (error) {
+    await audit(db, request, {
+      action: 'signIn',
+      result: 'fail',
+      userId: user.id,
+      account: user.account,
+      detail: { method, reason: 'auth.noRole' },
+    });
+    throw error;
+  }
+  await updateUser(db, user.id, { last_login_at: Date.now(), last_login_ip: request.ip });
+  await audit(db, request, { action: 'signIn', userId: user.id, account: user.account, detail: { method } });
+
+  const dept = user.dept_id
+    ? await db.selectFrom('orgs').select(['id', 'name', 'logo']).where('id', '=', user.dept_id).executeTakeFirst()
+    : undefined;
+  return {
+    token: session.token,
+    user: {
+      id: user.id,
+      account: user.account,
+      name: user.nickname,
+      roleId: session.roleId,
+      identityId: session.identityId,
+      unitDeptId: user.dept_id,
+      defaultPass: toBool(user.default_pass),
+    },
+    dept: dept ?? null,
+  };
+}
+
+/**
+ * Signs in with account (or phone, or email) and password. Failures are counted per account and
+ * per address: a few are slowed down, more lock the account for a while. The answer to a wrong
+ * account and a wrong password is the same, in the same time.
+ */
+export async function signInWithPassword(
+  db: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+  login: string,
+  password: string,
+): Promise<SignedIn> {
+  const policy = await readPolicy(db);
+  const accountKey = `account:${login.toLowerCase()}`;
+  const addressKey = `ip:${request.ip}`;
+  await throttle(db, [
+    [accountKey, accountThrottle(policy), 'auth.locked'],
+    [addressKey, ADDRESS_THROTTLE, 'auth.addressLocked'],
+  ]);
+  const user = await findUserByLogin(db, login);
+  const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
+  if (!user || !ok) {
+    const now = Date.now();
+    const locked = await recordFailure(db, accountKey, accountThrottle(policy), now);
+    await recordFailure(db, addressKey, ADDRESS_THROTTLE, now);
+    await audit(db, request, {
+      action: 'signIn',
+      result: 'fail',
+      userId: user?.id ?? null,
+      account: login.slice(0, 64),
+      detail: { method: 'password', reason: locked ? 'auth.locked' : 'auth.wrongPassword' },
+    });
+    if (locked) throw new AppError(429, 'auth.locked', { params: { minutes: policy.lockMinutes } });
+    throw new AppError(400, 'auth.wrongPassword');
+  }
+  await clearFailures(db, accountKey);
+  return finishSignIn(db, config, request, user, 'password');
+}
+
+/** Signs in as the user whose id another proof (a JWT, a provider) has established. */
+export async function signInAsKnownUser(
+  db: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+  userId: number,
+  method: string,
+): Promise<SignedIn> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError(400, 'auth.wrongPassword');
+  return finishSignIn(db, config, request, user, method);
+}
