@@ -1,5 +1,9 @@
 import type { Lang } from './lang.ts';
+import { accountsMessages } from './portal/accounts-messages.ts';
+import { filesMessages } from './portal/files-messages.ts';
 import { portalMessages } from './portal/messages.ts';
+import { oauthMessages } from './portal/oauth-messages.ts';
+import { orgsMessages } from './portal/orgs-messages.ts';
 
 type Catalogue = Record<string, Record<Lang, string>>;
 
@@ -82,7 +86,14 @@ const platform = {
   'type.value': { 'zh-CN': '有效的值', en: 'a valid value' },
 } satisfies Catalogue;
 
-export const messages = { ...platform, ...portalMessages } satisfies Catalogue;
+export const messages = {
+  ...platform,
+  ...portalMessages,
+  ...accountsMessages,
+  ...filesMessages,
+  ...orgsMessages,
+  ...oauthMessages,
+} satisfies Catalogue;
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number | bigint | boolean | null | undefined>;
 

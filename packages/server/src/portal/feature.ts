@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Feature } from '../platform/feature.ts';
 import { accessRoutes } from './access/routes.ts';
+import { accountLifecycleRoutes } from './accounts/lifecycle-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { filesRoutes } from './files/routes.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { orgsRoutes } from './orgs/routes.ts';
 import { deleteDeadSessions } from './sessions/repository.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 
@@ -9,6 +13,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
   await app.register(accessRoutes);
+  await app.register(accountLifecycleRoutes);
+  await app.register(filesRoutes);
+  await app.register(orgsRoutes);
+  await app.register(oauthRoutes);
 };
 
 const DAY = 24 * 60 * 60_000;

@@ -1,10 +1,14 @@
+import type { AccountLifecycleTables } from '../../portal/accounts/lifecycle-tables.ts';
+import type { FilesTables } from '../../portal/files/tables.ts';
 import type { IdentityTables } from '../../portal/identity/tables.ts';
+import type { OauthTables } from '../../portal/oauth/tables.ts';
+import type { OrgsTables } from '../../portal/orgs/tables.ts';
 import type { JobsTable } from '../jobs/schema.ts';
 
 /**
  * Every table Meridian keeps, as Kysely sees it. Each feature declares its tables beside its
  * repository and adds them here, so that one interface types every query.
  */
-export interface Database extends IdentityTables {
+export interface Database extends IdentityTables, AccountLifecycleTables, FilesTables, OrgsTables, OauthTables {
   jobs: JobsTable;
 }

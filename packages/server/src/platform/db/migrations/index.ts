@@ -2,10 +2,18 @@ import type { MeridianMigration } from '../migrate.ts';
 import * as jobs from './0001_jobs.ts';
 import * as identity from './0002_identity.ts';
 import * as builtinRoles from './0003_builtin_roles.ts';
+import * as files from './0004_files.ts';
+import * as accounts from './0005_accounts.ts';
+import * as orgs from './0006_orgs.ts';
+import * as oauth from './0007_oauth.ts';
 
 /** Every migration, in the order it runs. A name never changes once it has shipped. */
 export const migrations: Record<string, MeridianMigration> = {
   '0001_jobs': jobs,
   '0002_identity': identity,
   '0003_builtin_roles': builtinRoles,
+  '0004_files': files,
+  '0005_accounts': accounts,
+  '0006_orgs': orgs,
+  '0007_oauth': oauth,
 };
