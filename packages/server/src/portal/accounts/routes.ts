@@ -37,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apis-authz/auth/user/queryInfo',
     {
-      config: { access: 'user', allowExpiredPassword: true },
+      config: { access: 'user' },
       schema: { tags, summary: 'The signed-in user', response: { 200: envelopeOf(userInfoSchema) } },
     },
     async (request) => {
