@@ -43,3 +43,16 @@ export async function paginate<DB, TB extends keyof DB, O>(
           .execute();
   return { list, total, page, size };
 }
+
+/**
+ * Repeats a bounded delete until a batch comes back short, so that removing many rows never holds
+ * one long write lock (SQLite has one writer) or one huge transaction.
+ */
+export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>, batch = 5000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const n = await deleteBatch(batch);
+    deleted += n;
+    if (n < batch) return deleted;
+  }
+}

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { toJson } from '../db/sql.ts';
+import { deleteInBatches, toJson } from '../db/sql.ts';
 import type { JobRow } from './schema.ts';
 
 export interface NewJob {
@@ -122,14 +122,8 @@ export async function failJob(
 }
 
 /** Deletes finished jobs older than the cut-offs, a batch at a time; returns how many went. */
-export async function deleteFinishedJobs(
-  db: Kysely<Database>,
-  doneBefore: number,
-  failedBefore: number,
-  batch = 5000,
-): Promise<number> {
-  let deleted = 0;
-  for (;;) {
+export function deleteFinishedJobs(db: Kysely<Database>, doneBefore: number, failedBefore: number): Promise<number> {
+  return deleteInBatches(async (limit) => {
     const ids = db
       .selectFrom('jobs')
       .select('id')
@@ -139,10 +133,8 @@ export async function deleteFinishedJobs(
           eb.and([eb('state', '=', 'failed'), eb('finished_at', '<', failedBefore)]),
         ]),
       )
-      .limit(batch);
+      .limit(limit);
     const result = await db.deleteFrom('jobs').where('id', 'in', ids).executeTakeFirst();
-    const n = Number(result.numDeletedRows);
-    deleted += n;
-    if (n < batch) return deleted;
-  }
+    return Number(result.numDeletedRows);
+  });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
+import { deleteInBatches } from '../../platform/db/sql.ts';
 
 export interface NewSession {
   tokenHash: string;
@@ -98,17 +99,14 @@ export async function revokeUserSessions(
 }
 
 /** Sessions that can no longer be used, a batch at a time; for the nightly cleanup. */
-export async function deleteDeadSessions(db: Kysely<Database>, before: number, batch = 5000): Promise<number> {
-  let deleted = 0;
-  for (;;) {
+export function deleteDeadSessions(db: Kysely<Database>, before: number): Promise<number> {
+  return deleteInBatches(async (limit) => {
     const ids = db
       .selectFrom('sessions')
       .select('id')
       .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
-      .limit(batch);
+      .limit(limit);
     const result = await db.deleteFrom('sessions').where('id', 'in', ids).executeTakeFirst();
-    const n = Number(result.numDeletedRows);
-    deleted += n;
-    if (n < batch) return deleted;
-  }
+    return Number(result.numDeletedRows);
+  });
 }
