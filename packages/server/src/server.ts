@@ -35,7 +35,10 @@ export function createWorker(config: Config, db: Db, log: Logger): JobWorker {
 
 /** Opens the database, brings it up to date, and starts the services this process runs. */
 export async function startServer(config: Config, services: readonly Service[], log: Logger): Promise<RunningServer> {
-  const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
+  const db = openDatabase(config.databaseUrl, {
+    poolMax: config.PG_POOL_MAX,
+    onPoolError: (error) => log.warn({ err: error }, 'database: an idle connection was lost'),
+  });
   let app: MeridianApp | undefined;
   let worker: JobWorker | undefined;
   const stop = async () => {

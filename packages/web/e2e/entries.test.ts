@@ -6,6 +6,7 @@ import { desktop, launchBrowser, phone, screenshot, visit } from './browser.ts';
 interface Entry {
   name: string;
   address: string;
+  signedIn?: boolean;
   testId: string;
   chinese: { text: string; title: string };
   english: { text: string; title: string };
@@ -14,16 +15,19 @@ interface Entry {
 
 const entries: Entry[] = [
   {
+    // A visitor's first page of the portal is its sign-in (the launcher needs a session).
     name: 'portal',
     address: '/',
-    testId: 'portal-home',
-    chinese: { text: '欢迎使用 Meridian', title: '首页 - Meridian 统一门户' },
-    english: { text: 'Welcome to Meridian', title: 'Home - Meridian Portal' },
+    testId: 'login-page',
+    chinese: { text: '欢迎登录', title: '登录 - Meridian 统一门户' },
+    english: { text: 'Use your Meridian account for Device Cloud and Mind', title: 'Sign in - Meridian Portal' },
     device: desktop,
   },
   {
+    // Device Cloud opens for a signed-in user only: the address hands it a token, as single sign-on does.
     name: 'iot',
     address: '/iot/',
+    signedIn: true,
     testId: 'iot-home',
     chinese: { text: '欢迎使用设备云', title: '首页 - 设备云' },
     english: { text: 'Welcome to Device Cloud', title: 'Home - Device Cloud' },
@@ -50,10 +54,30 @@ const entries: Entry[] = [
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
 
+const ADMIN_PASSWORD = 'Admin#2026';
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ ADMIN_PASSWORD });
   browser = await launchBrowser();
 });
+
+/** A token of the first administrator, signed in through the API. */
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${server.url}/api/apis-authz/authz/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/** `address` with a token in its query when the entry needs a session. */
+async function addressOf(path: string, signedIn = false): Promise<string> {
+  if (!signedIn) return server.url + path;
+  const url = new URL(server.url + path);
+  url.searchParams.set('token', await adminToken());
+  return url.toString();
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -64,7 +88,7 @@ describe.each(entries)('the $name entry', (entry) => {
   it('opens in Chinese, switches to English, and remembers it after a reload', async () => {
     const { page, problems, close } = await visit(browser, entry.device);
     try {
-      const response = await page.goto(server.url + entry.address);
+      const response = await page.goto(await addressOf(entry.address, entry.signedIn));
       expect(response?.status()).toBe(200);
       const root = page.getByTestId(entry.testId);
       await root.getByText(entry.chinese.text).waitFor();
@@ -88,7 +112,7 @@ describe.each(entries)('the $name entry', (entry) => {
 });
 
 describe('the portal', () => {
-  it('shows the version and database engine the server reports', async () => {
+  it('shows the version and database engine the server reports on its sign-in page', async () => {
     const { page, problems, close } = await visit(browser);
     try {
       await page.goto(server.url);
@@ -106,7 +130,7 @@ describe('addresses', () => {
   it('serves a deep link under each app with that app, and its own 404 for an unknown page', async () => {
     const { page, problems, close } = await visit(browser);
     try {
-      const response = await page.goto(`${server.url}/iot/some/deep/link`);
+      const response = await page.goto(await addressOf('/iot/some/deep/link', true));
       expect(response?.status()).toBe(200);
       await page.getByTestId('iot-layout').getByTestId('not-found').waitFor();
       await page.getByTestId('not-found').getByText('返回首页').click();

@@ -55,6 +55,43 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** The first administrator's password; without it the default password policy's applies. */
   ADMIN_PASSWORD: z.string().min(6).optional(),
+  /** The S3-compatible file store (MinIO; the OSS_MINIO channel). Set, new files go there; unset, to DATA_DIR/files. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .optional(),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** `bucket` in the path (MinIO's default) rather than in the host name. */
+  S3_FORCE_PATH_STYLE: flag.default(true),
+  /** WeChat website sign-in (Open Platform QR): the app's id and secret; both, or WeChat is off. */
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  /** Where WeChat's QR page and API live; point them elsewhere for a private gateway or a test. */
+  WECHAT_OPEN_BASE: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
+  /** DingTalk sign-in (OAuth 2): the app's client id and secret; both, or DingTalk is off. */
+  DINGTALK_CLIENT_ID: z.string().min(1).optional(),
+  DINGTALK_CLIENT_SECRET: z.string().min(1).optional(),
+  DINGTALK_LOGIN_BASE: z.url({ protocol: /^https?$/ }).default('https://login.dingtalk.com'),
+  DINGTALK_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.dingtalk.com'),
+  /** This site's address as registered with WeChat and DingTalk; default: the address the browser used. */
+  OAUTH_CALLBACK_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long one call to WeChat or DingTalk may take before sign-in says the provider cannot be reached. */
+  OAUTH_TIMEOUT_MS: positiveInt.max(60_000).default(10_000),
+  /** Verification codes by SMS: a webhook that gets `{ phone, purpose, code, lang }` as JSON. */
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
+  SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  /** Verification codes by email: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
+  /** How long one SMS or mail delivery may take before it counts as failed. */
+  CODE_SEND_TIMEOUT_MS: positiveInt.max(60_000).default(8000),
+  /** Development only: with no SMS or mail channel, verification codes are written to the log. */
+  CODE_LOG: flag.default(false),
 });
 
 const hints: Record<string, string> = {

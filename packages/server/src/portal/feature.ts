@@ -3,6 +3,7 @@ import type { Feature } from '../platform/feature.ts';
 import { accessRoutes } from './access/routes.ts';
 import { accountLifecycleRoutes } from './accounts/lifecycle-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { deleteOldSends } from './codes/repository.ts';
 import { filesRoutes } from './files/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { orgsRoutes } from './orgs/routes.ts';
@@ -28,6 +29,7 @@ export const portal: Feature = {
   cleanups: [
     // Dead sessions are kept a month so that the audit trail can still name the session.
     { name: 'dead sessions', run: (db, now) => deleteDeadSessions(db.kysely, now - 30 * DAY) },
+    { name: 'verification code sends', run: (db, now) => deleteOldSends(db.kysely, now - 30 * DAY) },
     {
       name: 'used verification codes',
       run: async (db, now) =>

@@ -1,15 +1,40 @@
-import { Breadcrumb, Flex, Layout, Menu, type MenuProps, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Breadcrumb, Divider, Flex, Layout, Menu, type MenuProps, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { UserMenu } from '../shared/account/UserMenu.tsx';
+import { saveLanguage, useAccountLanguage, useUserInfo } from '../shared/auth.ts';
+import { fileAddress } from '../shared/files.ts';
 import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
 import { MeridianMark } from '../shared/MeridianMark.tsx';
+import { PageLoading } from '../shared/PageLoading.tsx';
+import { RequireSession } from '../shared/RequireSession.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
+import { passwordChangeAddress, redirectToSignIn, storedLogo } from '../shared/session.ts';
 import { iotAreas } from './menu.tsx';
 
-/** Device Cloud's frame: the area menu on the left, the page on the right. */
+/** Device Cloud opens only for a signed-in user: with no session, single sign-on first. */
 export function IotLayout() {
+  return (
+    <RequireSession>
+      <IotFrame />
+    </RequireSession>
+  );
+}
+
+/** After sign-out, single sign-on brings the next user back to Device Cloud's home. */
+const signInAgain = () => redirectToSignIn(`${window.location.origin}/iot/`);
+
+/** Device Cloud's frame: the area menu on the left, the page on the right, the account at the top. */
+function IotFrame() {
   const { t } = useTranslation();
+  const user = useUserInfo();
+  useAccountLanguage(user.data);
+  const mustChangePassword = !!user.data?.defaultPass;
+  useEffect(() => {
+    if (mustChangePassword) window.location.assign(passwordChangeAddress(window.location.href));
+  }, [mustChangePassword]);
+  const logo = fileAddress(storedLogo());
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // Below the lg breakpoint the menu folds to its icons.
@@ -66,12 +91,39 @@ export function IotLayout() {
       <Layout>
         <Layout.Header style={{ borderBottom: '1px solid #e8ecf3' }}>
           <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-            <Breadcrumb items={[{ title: t('appName') }, ...(current ? [{ title: t(`menu.${current.key}`) }] : [])]} />
-            <LanguageSwitch />
+            <Flex align="center">
+              {logo && (
+                <>
+                  <img
+                    src={logo}
+                    alt={t('unitLogo')}
+                    data-testid="unit-logo"
+                    style={{ height: 32, maxWidth: 120, objectFit: 'contain' }}
+                  />
+                  <Divider orientation="vertical" />
+                </>
+              )}
+              <Breadcrumb
+                items={[{ title: t('appName') }, ...(current ? [{ title: t(`menu.${current.key}`) }] : [])]}
+              />
+            </Flex>
+            <Flex align="center" gap={20}>
+              <LanguageSwitch onChanged={saveLanguage} />
+              {user.data && (
+                <UserMenu
+                  user={user.data}
+                  onAccountCenter={() => window.location.assign('/accountCenter')}
+                  onSignedOut={signInAgain}
+                />
+              )}
+            </Flex>
           </Flex>
         </Layout.Header>
+        {user.data?.runAsBy && (
+          <Alert banner type="warning" title={t('common:account.runAs', { name: user.data.nickname })} />
+        )}
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          {user.data && !mustChangePassword ? <Outlet /> : <PageLoading />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,36 +1,68 @@
-import { Divider, Flex, Layout, Typography } from 'antd';
+import { Alert, Divider, Flex, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { UserMenu } from '../shared/account/UserMenu.tsx';
+import { saveLanguage, useAccountLanguage, useUserInfo } from '../shared/auth.ts';
 import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
 import { MeridianMark } from '../shared/MeridianMark.tsx';
+import { PageLoading } from '../shared/PageLoading.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
+import { getToken } from '../shared/session.ts';
 
 /** The portal's one column, shared by the header and the pages so that their edges line up. */
-export const pageWidth = { height: '100%', maxWidth: 1120, margin: '0 auto', padding: '0 24px' } as const;
+export const pageWidth = { height: '100%', maxWidth: 1200, margin: '0 auto', padding: '0 24px' } as const;
 
+/**
+ * The frame of the signed-in portal: the launcher and the account centre. Without a session the
+ * visitor goes to sign in and comes back here.
+ */
 export function PortalLayout() {
+  const { pathname, search } = useLocation();
+  if (!getToken()) {
+    const here = `${pathname}${search}`;
+    return <Navigate to={here === '/' ? '/login' : `/login?target=${encodeURIComponent(here)}`} replace />;
+  }
+  return <SignedInFrame />;
+}
+
+function SignedInFrame() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  useAccountLanguage(user.data);
   useRouteTitle('appName');
   useScrollToTop();
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ padding: 0, borderBottom: '1px solid #e8ecf3' }}>
+      <Layout.Header style={{ padding: 0, borderBottom: '1px solid #e8ecf3', position: 'sticky', top: 0, zIndex: 20 }}>
         <Flex align="center" justify="space-between" style={pageWidth}>
-          <Flex align="center" gap={10}>
-            <MeridianMark />
-            <Typography.Text strong style={{ fontSize: 18 }}>
-              {t('product')}
-            </Typography.Text>
-            <Divider orientation="vertical" />
-            <Typography.Text type="secondary">{t('portal')}</Typography.Text>
+          <Link to="/" aria-label={t('route.home')}>
+            <Flex align="center" gap={10}>
+              <MeridianMark />
+              <Typography.Text strong style={{ fontSize: 18 }}>
+                {t('product')}
+              </Typography.Text>
+              <Divider orientation="vertical" />
+              <Typography.Text type="secondary">{t('portal')}</Typography.Text>
+            </Flex>
+          </Link>
+          <Flex align="center" gap={20}>
+            <LanguageSwitch onChanged={saveLanguage} />
+            {user.data && (
+              <UserMenu
+                user={user.data}
+                onAccountCenter={() => navigate('/accountCenter')}
+                onSignedOut={() => navigate('/login', { replace: true })}
+              />
+            )}
           </Flex>
-          <LanguageSwitch />
         </Flex>
       </Layout.Header>
-      <Layout.Content>
-        <Outlet />
-      </Layout.Content>
-      <Layout.Footer style={{ textAlign: 'center', color: '#8a94a6' }}>
+      {user.data?.runAsBy && (
+        <Alert banner type="warning" title={t('common:account.runAs', { name: user.data.nickname })} />
+      )}
+      <Layout.Content>{user.data ? <Outlet context={user.data} /> : <PageLoading />}</Layout.Content>
+      <Layout.Footer style={{ textAlign: 'center', color: '#8a94a6', background: 'transparent' }}>
         {t('footer', { year: new Date().getFullYear() })}
       </Layout.Footer>
     </Layout>

@@ -9,7 +9,13 @@ const options: { label: string; value: Lang }[] = [
   { label: 'English', value: 'en' },
 ];
 
-export function LanguageSwitch({ size = 'small' }: { size?: 'small' | 'middle' | 'large' }) {
+interface LanguageSwitchProps {
+  size?: 'small' | 'middle' | 'large';
+  /** Signed-in frames keep the choice on the account too. */
+  onChanged?(lang: Lang): void;
+}
+
+export function LanguageSwitch({ size = 'small', onChanged }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation('common');
   return (
     <div data-testid="lang-switch">
@@ -18,7 +24,10 @@ export function LanguageSwitch({ size = 'small' }: { size?: 'small' | 'middle' |
         size={size}
         options={options}
         value={toLang(i18n.language) ?? currentLang()}
-        onChange={(lang) => void changeLang(lang)}
+        onChange={(lang) => {
+          void changeLang(lang);
+          onChanged?.(lang);
+        }}
       />
     </div>
   );

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly httpStatus: number;
   readonly items: FieldError[];
   readonly failure: ApiFailure;
+  /** The envelope's data, which some refusals fill (`{ passwordExpired: true }` at sign-in). */
+  readonly data: unknown;
 
   constructor(init: {
     code: number;
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     httpStatus: number;
     items?: FieldError[];
     failure?: ApiFailure;
+    data?: unknown;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.httpStatus = init.httpStatus;
     this.items = init.items ?? [];
     this.failure = init.failure ?? 'response';
+    this.data = init.data ?? null;
   }
 }
 

@@ -8,7 +8,7 @@ import { readLocal, writeLocal } from './storage.ts';
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const DEVICE_ID_KEY = 'meridian.deviceId';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -78,10 +78,15 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls `/api/<path>` and resolves the envelope's `data` when its code is 200. Anything else is
- * thrown as an `ApiError`; a caller's own abort is rethrown unchanged so query cancellation stays silent.
+ * Calls `/api/<path>` and resolves the whole envelope when its code is 200, for the few callers
+ * that read its message (a sign-in must say the success text). Anything else is thrown as an
+ * `ApiError`; a caller's own abort is rethrown unchanged so query cancellation stays silent.
  */
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+export async function requestEnvelope<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
   const { body, signal } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -100,12 +105,13 @@ export async function request<T>(method: Method, path: string, options: RequestO
     if (!isEnvelope(payload)) {
       throw new ApiError({ code: response.status, message: '', httpStatus: response.status });
     }
-    if (payload.code === 200) return payload.data as T;
+    if (payload.code === 200) return payload as Envelope<T>;
     throw new ApiError({
       code: payload.code,
       message: payload.message,
       httpStatus: response.status,
       items: isFieldErrors(payload.data) ? payload.data : [],
+      data: payload.data,
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -116,6 +122,11 @@ export async function request<T>(method: Method, path: string, options: RequestO
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/** Calls `/api/<path>` and resolves the envelope's `data` when its code is 200 (see `requestEnvelope`). */
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(method, path, options)).data;
 }
 
 type CallOptions = Omit<RequestOptions, 'body'>;

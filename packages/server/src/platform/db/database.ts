@@ -24,9 +24,16 @@ export function sqliteFileOf(url: string): string {
 }
 
 /** Opens the database named by `url`: `postgres://...` or `sqlite:path/to/file.db`. */
-export function openDatabase(url: string, options: { poolMax?: number } = {}): Db {
+export function openDatabase(
+  url: string,
+  options: { poolMax?: number; onPoolError?: (error: Error) => void } = {},
+): Db {
   if (url.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
+    // An idle client can lose its connection (a restart, a killed backend); without a listener
+    // the pool would re-throw that as an uncaught error and stop the process. The pool replaces
+    // the client on the next checkout, so a log line is all it needs.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const safe = new URL(url);
     safe.password = safe.password ? '***' : '';

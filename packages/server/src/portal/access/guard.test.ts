@@ -28,7 +28,11 @@ describe('every route that is not public', () => {
 
   it('refuses an anonymous call with 10020', async () => {
     for (const route of guardedRoutes()) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: route.url, headers: { 'accept-language': 'en' } });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.url,
+        headers: { 'accept-language': 'en' },
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.json(), `${route.method} ${route.url}`).toEqual({
         code: 10020,
@@ -61,7 +65,12 @@ describe('permissions', () => {
     const teacher = await buildUser(t.db.kysely, { roleIds: [4] });
     const admin = await buildUser(t.db.kysely, { roleIds: [5], superAdmin: true });
     const call = async (token: string) =>
-      t.app.inject({ method: 'POST', url: '/api/apis-authz/authz/runAs', payload: { userId: teacher.id }, headers: as(token) });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/apis-authz/authz/runAs',
+        payload: { userId: teacher.id },
+        headers: as(token),
+      });
     const refused = await call(await signIn(t.app, teacher));
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ code: 403, message: 'You do not have permission to do this', data: null });

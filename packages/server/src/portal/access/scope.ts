@@ -61,14 +61,45 @@ function narrowest(paths: string[]): string[] {
   return unique.filter((p) => !unique.some((q) => q !== p && p.startsWith(q)));
 }
 
-/** A condition on `users` (aliased `u`) that keeps only the users the scope may see. */
+/**
+ * A condition on `users` (aliased `u`) that keeps only the users the scope may see: those whose
+ * department, or an identity's organisation, lies in one of the scope's subtrees, and the
+ * Device Cloud accounts the caller owns.
+ */
 export function userInScope(scope: Scope) {
   return (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) => {
     if (scope.all) return eb.lit(true);
-    const inOrg = scope.orgPaths.map((path) =>
+    const inOrg = scope.orgPaths.flatMap((path) => [
       eb('u.dept_id', 'in', eb.selectFrom('orgs').select('orgs.id').where('orgs.path', 'like', `${path}%`)),
-    );
+      eb.exists(
+        eb
+          .selectFrom('user_identities as sui')
+          .innerJoin('orgs as so', 'so.id', 'sui.org_id')
+          .select('sui.id')
+          .whereRef('sui.user_id', '=', 'u.id')
+          .where('so.path', 'like', `${path}%`),
+      ),
+    ]);
     return eb.or([eb('u.id', 'in', scope.ownerIds), ...inOrg]);
+  };
+}
+
+/** Whether an organisation (by its path) lies inside the scope's subtrees. */
+export function orgPathInScope(scope: Scope, path: string): boolean {
+  return scope.all || scope.orgPaths.some((prefix) => path.startsWith(prefix));
+}
+
+/** Whether the organisation is the top of one of the scope's subtrees (what the caller administers). */
+export function isScopeRoot(scope: Scope, path: string): boolean {
+  return !scope.all && scope.orgPaths.includes(path);
+}
+
+/** A condition on `orgs` (aliased `o`) that keeps only the organisations inside the scope. */
+export function orgInScope(scope: Scope) {
+  return (eb: ExpressionBuilder<Database & { o: Database['orgs'] }, 'o'>) => {
+    if (scope.all) return eb.lit(true);
+    if (scope.orgPaths.length === 0) return eb.lit(false);
+    return eb.or(scope.orgPaths.map((path) => eb('o.path', 'like', `${path}%`)));
   };
 }
 

@@ -1,4 +1,4 @@
-import { accountName, envelopeOf } from '@meridian/contracts';
+import { accountName, envelopeOf, signedInSchema } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors as joseErrors, jwtVerify } from 'jose';
@@ -12,20 +12,6 @@ import { audit } from '../audit/service.ts';
 import { revokeSession } from './repository.ts';
 import { authenticate, startSession, tokenOf } from './service.ts';
 import { signInAsKnownUser, signInWithPassword } from './signin.ts';
-
-const signedIn = z.object({
-  token: z.string(),
-  user: z.object({
-    id: z.number(),
-    account: z.string(),
-    name: z.string(),
-    roleId: z.number(),
-    identityId: z.number().nullable(),
-    unitDeptId: z.number().nullable(),
-    defaultPass: z.boolean(),
-  }),
-  dept: z.object({ id: z.number(), name: z.string(), logo: z.string().nullable() }).nullable(),
-});
 
 const tags = ['sessions'];
 
@@ -67,7 +53,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with account (or phone, or email) and password',
         body: z.strictObject({ account: z.string().trim().min(1).max(64), password: z.string().min(1).max(64) }),
-        response: { 200: envelopeOf(signedIn) },
+        response: { 200: envelopeOf(signedInSchema) },
       },
     },
     async (request) =>
@@ -82,7 +68,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with a JWT (HS256) signed by a trusted system; `sub` is the account',
         body: z.strictObject({ token: z.string().min(10).max(4096) }),
-        response: { 200: envelopeOf(signedIn) },
+        response: { 200: envelopeOf(signedInSchema) },
       },
     },
     async (request) => {

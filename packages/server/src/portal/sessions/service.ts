@@ -1,4 +1,4 @@
-import { ApiCode, type PermissionEntry } from '@meridian/contracts';
+import { ApiCode, Identity, type PermissionEntry } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../platform/config.ts';
@@ -98,10 +98,14 @@ export async function startSession(
   db: Kysely<Database>,
   config: Config,
   { userId, runAsBy = null, request }: SessionStart,
-): Promise<{ token: string; roleId: number; identityId: number | null }> {
+): Promise<{ token: string; roleId: number | null; identityId: number | null }> {
   const [role] = await rolesOfUser(db, userId);
-  if (!role) throw new AppError(403, 'auth.noRole');
-  const [identity] = await identitiesOfUser(db, userId);
+  const identities = await identitiesOfUser(db, userId);
+  // A Mind account not yet bound to an organisation (identity 5) has no role yet: it may sign in,
+  // and the web confines it to the account centre. Anyone else needs a role.
+  const unbound = identities.some((i) => i.identityId === Identity.unbound);
+  if (!role && !unbound) throw new AppError(403, 'auth.noRole');
+  const identity = role ? identities[0] : identities.find((i) => i.identityId === Identity.unbound);
   const token = newToken();
   const now = Date.now();
   await insertSession(
@@ -109,7 +113,7 @@ export async function startSession(
     {
       tokenHash: tokenHash(token),
       userId,
-      roleId: role.id,
+      roleId: role?.id ?? null,
       identityId: identity?.identityId ?? null,
       runAsBy,
       expiresAt: now + config.SESSION_TTL_HOURS * 3_600_000,
@@ -119,7 +123,7 @@ export async function startSession(
     },
     now,
   );
-  return { token, roleId: role.id, identityId: identity?.identityId ?? null };
+  return { token, roleId: role?.id ?? null, identityId: identity?.identityId ?? null };
 }
 
 /** The token a request carries in `X-Authorization` (a `Bearer ` prefix is accepted too). */

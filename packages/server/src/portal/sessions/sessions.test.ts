@@ -31,7 +31,10 @@ describe('a session', () => {
     expect(await codeOf(token)).toBe(10021);
 
     token = await signIn(t.app, user);
-    await sessions.set({ last_seen_at: Date.now() - 31 * 60_000 }).where('revoked_at', 'is', null).execute();
+    await sessions
+      .set({ last_seen_at: Date.now() - 31 * 60_000 })
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(await codeOf(token), 'idle for longer than the idle timeout').toBe(10021);
 
     token = await signIn(t.app, user);
@@ -54,7 +57,12 @@ describe('a session', () => {
     const token = await signIn(t.app, user);
     await t.db.kysely
       .insertInto('settings')
-      .values({ key: 'password.policy', value: JSON.stringify({ expireDays: 90 }), updated_at: Date.now(), updated_by: null })
+      .values({
+        key: 'password.policy',
+        value: JSON.stringify({ expireDays: 90 }),
+        updated_at: Date.now(),
+        updated_by: null,
+      })
       .execute();
     try {
       expect(await codeOf(token)).toBe(10023);
@@ -110,9 +118,18 @@ describe('single sign-on', () => {
   it('signs in with a JWT from a trusted system, and refuses a forged, expired or unknown one', async () => {
     const user = await buildUser(t.db.kysely);
     const sign = (sub: string, secret = JWT_SECRET, exp = '5m') =>
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(secret));
     const post = async (token: string) =>
-      t.app.inject({ method: 'POST', url: '/api/apis-authz/authz/login/jwt', payload: { token }, headers: { 'accept-language': 'en' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/apis-authz/authz/login/jwt',
+        payload: { token },
+        headers: { 'accept-language': 'en' },
+      });
 
     const good = await post(await sign(user.account));
     expect(good.statusCode).toBe(200);
@@ -171,7 +188,12 @@ describe('identities and roles', () => {
     const token = await signIn(t.app, user);
     const list = await t.app.inject({ method: 'GET', url: '/api/apis-rbac/user/identity/list', headers: as(token) });
     expect(list.json().data).toEqual([
-      { identityId: 1, identityName: 'Staff', current: true, orgList: [{ id: school.id, deptName: 'No. 1 Middle School', type: 'school' }] },
+      {
+        identityId: 1,
+        identityName: 'Staff',
+        current: true,
+        orgList: [{ id: school.id, deptName: 'No. 1 Middle School', type: 'school' }],
+      },
       { identityId: 3, identityName: 'Parent', current: false, orgList: [] },
     ]);
     const switched = await t.app.inject({

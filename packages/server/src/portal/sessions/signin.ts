@@ -19,7 +19,7 @@ export interface SignedIn {
     id: number;
     account: string;
     name: string;
-    roleId: number;
+    roleId: number | null;
     identityId: number | null;
     unitDeptId: number | null;
     defaultPass: boolean;

@@ -2,6 +2,7 @@ import type { IotMessages } from './zh-CN.ts';
 
 export const en: IotMessages = {
   appName: 'Device Cloud',
+  unitLogo: 'Unit logo',
   route: { home: 'Home' },
   menu: {
     home: 'Home',

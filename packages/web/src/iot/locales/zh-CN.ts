@@ -2,6 +2,7 @@ import type { Messages } from '../../shared/i18n.ts';
 
 export const zhCN = {
   appName: '设备云',
+  unitLogo: '单位标志',
   route: { home: '首页' },
   menu: {
     home: '首页',

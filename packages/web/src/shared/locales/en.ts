@@ -5,6 +5,13 @@ export const en: CommonMessages = {
   lang: { label: 'Language' },
   loading: 'Loading…',
   comingSoon: 'Coming soon',
+  account: {
+    menu: 'Account menu',
+    center: 'Account center',
+    signOut: 'Sign out',
+    runAs: 'You are acting as {{name}}; sign out to end it',
+  },
+  signIn: { notAccepted: 'Sign-in failed; please sign in again' },
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for does not exist or has moved. Check the address and try again.',

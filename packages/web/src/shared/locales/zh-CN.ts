@@ -6,6 +6,13 @@ export const zhCN = {
   lang: { label: '界面语言' },
   loading: '正在加载…',
   comingSoon: '即将推出',
+  account: {
+    menu: '账号菜单',
+    center: '个人中心',
+    signOut: '退出登录',
+    runAs: '您正在以 {{name}} 的身份操作，退出登录即结束代登录',
+  },
+  signIn: { notAccepted: '登录失败，请重新登录' },
   notFound: {
     title: '页面不存在',
     description: '您访问的页面不存在或已被移除，请检查地址是否正确。',

@@ -1,0 +1,116 @@
+import type { Lang } from '../lang.ts';
+
+/** The apps a role belongs to: the two products and the portal they share. */
+export const ROLE_APPS = ['portal', 'mind', 'iot'] as const;
+export type RoleApp = (typeof ROLE_APPS)[number];
+
+type Words = Record<Lang, string>;
+
+export const ROLE_APP_NAMES: Record<RoleApp, Words> = {
+  portal: { 'zh-CN': '门户', en: 'Portal' },
+  mind: { 'zh-CN': '心理健康', en: 'Mind' },
+  iot: { 'zh-CN': '设备云', en: 'Device Cloud' },
+};
+
+/** A page (or area) that permissions are granted on: its front-end path and the codes it checks. */
+export interface FeatureDef {
+  app: RoleApp;
+  group: string;
+  path: string;
+  name: Words;
+  codes: readonly string[];
+}
+
+/** What each permission code lets a role do, as the role editor shows it. */
+export const PERMISSION_CODE_NAMES: Record<string, Words> = {
+  '*': { 'zh-CN': '全部', en: 'Everything' },
+  view: { 'zh-CN': '查看', en: 'View' },
+  add: { 'zh-CN': '新增', en: 'Add' },
+  edit: { 'zh-CN': '编辑', en: 'Edit' },
+  delete: { 'zh-CN': '删除', en: 'Delete' },
+  export: { 'zh-CN': '导出', en: 'Export' },
+  import: { 'zh-CN': '导入', en: 'Import' },
+  review: { 'zh-CN': '审核', en: 'Review' },
+  resetPassword: { 'zh-CN': '重置密码', en: 'Reset password' },
+  runAs: { 'zh-CN': '代登录', en: 'Act as user' },
+  control: { 'zh-CN': '下发控制', en: 'Control' },
+};
+
+export const FEATURE_GROUP_NAMES: Record<string, Words> = {
+  system: { 'zh-CN': '系统管理', en: 'System administration' },
+  home: { 'zh-CN': '首页', en: 'Home' },
+  assessments: { 'zh-CN': '测评管理', en: 'Assessments' },
+  warnings: { 'zh-CN': '预警干预', en: 'Warnings and intervention' },
+  archives: { 'zh-CN': '心理档案', en: 'Archives' },
+  homeVisits: { 'zh-CN': '家访', en: 'Home visits' },
+  statistics: { 'zh-CN': '统计报表', en: 'Statistics' },
+  monitoring: { 'zh-CN': '设备监控', en: 'Monitoring' },
+  operations: { 'zh-CN': '运维', en: 'Operations' },
+  account: { 'zh-CN': '账号与业务', en: 'Accounts and business' },
+};
+
+const crud = ['view', 'add', 'edit', 'delete'] as const;
+const f = (
+  app: RoleApp,
+  group: string,
+  path: string,
+  zh: string,
+  en: string,
+  codes: readonly string[],
+): FeatureDef => ({
+  app,
+  group,
+  path,
+  name: { 'zh-CN': zh, en },
+  codes,
+});
+
+/**
+ * Every feature permissions are granted on, coarse for now: the portal's administration pages
+ * and the areas of both specs. Later issues add their pages here; a role may only hold entries
+ * whose path is listed (or `*`).
+ */
+export const FEATURES: readonly FeatureDef[] = [
+  f('portal', 'system', '/system/user', '用户管理', 'Users', [...crud, 'review', 'resetPassword', 'runAs']),
+  f('portal', 'system', '/system/org', '组织机构', 'Organisations', crud),
+  f('portal', 'system', '/system/role', '角色权限', 'Roles and permissions', crud),
+  f('portal', 'system', '/system/app', '应用管理', 'Apps', ['view', 'edit']),
+  f('portal', 'system', '/system/audit', '审计日志', 'Audit log', ['view']),
+  f('portal', 'system', '/system/policy', '密码策略', 'Password policy', ['view', 'edit']),
+
+  f('mind', 'home', '/data/home', '首页', 'Home', ['view']),
+  f('mind', 'assessments', '/data/scaleMeasurement', '量表测评', 'Scale assessments', [...crud, 'export']),
+  f('mind', 'assessments', '/data/otherEvaluation', '他评', 'Other-rater assessments', [...crud, 'export']),
+  f('mind', 'assessments', '/data/systemScale', '量表中心', 'Scale center', crud),
+  f('mind', 'assessments', '/data/AIScaleMeasurement', 'AI 测评', 'AI assessments', crud),
+  f('mind', 'warnings', '/data/intervene', '预警干预', 'Early warning and intervention', [...crud, 'export']),
+  f('mind', 'warnings', '/data/securityWarning', '安全预警', 'Security warnings', ['view', 'edit']),
+  f('mind', 'warnings', '/data/intelEmotion', '情绪预警', 'Emotion warnings', ['view', 'edit']),
+  f('mind', 'archives', '/data/studentFile', '学生档案', 'Student archives', ['view', 'export']),
+  f('mind', 'archives', '/data/groupApply', '团体辅导', 'Group counselling', crud),
+  f('mind', 'homeVisits', '/data/homeVisitTaskConfig', '家访任务', 'Home-visit tasks', crud),
+  f('mind', 'homeVisits', '/data/homeVisitRecord', '家访记录', 'Home-visit records', [...crud, 'export']),
+  f('mind', 'statistics', '/data/report', '统计报告', 'Reports', ['view', 'export']),
+  f('mind', 'statistics', '/data/downloadCenter', '下载中心', 'Download center', ['view']),
+  f('mind', 'statistics', '/data/dataDocking', '数据对接', 'Province data docking', ['view', 'edit']),
+
+  f('iot', 'monitoring', '/iot/home', '首页', 'Home', ['view']),
+  f('iot', 'monitoring', '/iot/devices', '设备管理', 'Devices', [...crud, 'control', 'import', 'export']),
+  f('iot', 'monitoring', '/iot/templates', '设备模板', 'Device templates', crud),
+  f('iot', 'monitoring', '/iot/alarms', '报警记录', 'Alarms', ['view', 'edit']),
+  f('iot', 'monitoring', '/iot/triggers', '触发器', 'Triggers', crud),
+  f('iot', 'monitoring', '/iot/history', '历史数据', 'Historical data', ['view', 'export']),
+  f('iot', 'operations', '/iot/tasks', '定时任务', 'Timed tasks', crud),
+  f('iot', 'operations', '/iot/firmware', '固件管理', 'Firmware', crud),
+  f('iot', 'operations', '/iot/workOrders', '工单', 'Work orders', crud),
+  f('iot', 'operations', '/iot/maintenance', '维保计划', 'Maintenance plans', crud),
+  f('iot', 'account', '/iot/users', '下级用户', 'Sub-users', crud),
+  f('iot', 'account', '/iot/projects', '项目管理', 'Projects', crud),
+  f('iot', 'account', '/iot/orders', '订单', 'Orders', ['view', 'add']),
+  f('iot', 'account', '/iot/statistics', '运营统计', 'Operation statistics', ['view']),
+  f('iot', 'account', '/iot/settings', '系统设置', 'Settings', ['view', 'edit']),
+];
+
+export function featureAt(path: string): FeatureDef | undefined {
+  return FEATURES.find((feature) => feature.path === path);
+}

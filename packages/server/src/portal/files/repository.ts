@@ -1,0 +1,26 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import type { FileRow, FilesTable } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type NewFile = Omit<Insertable<FilesTable>, 'id'>;
+
+/** Records files whose bytes are already stored, all or none; the rows come back in the order given. */
+export async function insertFiles(db: Kysely<Database>, files: readonly NewFile[]): Promise<FileRow[]> {
+  // Guard against running an invalid insert when the list is empty.
+  if (files.length === 0) return [];
+  const rows = await db.transaction().execute((trx) => trx.insertInto('files').values(files).returningAll().execute());
+  // RETURNING promises no order; callers pair the rows with the files they gave.
+  const order = new Map(files.map((file, i) => [file.path, i]));
+  return rows.sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));
+}
+
+export function findFileByPath(db: Db, path: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('path', '=', path).executeTakeFirst();
+}
+
+export function findFilesByPaths(db: Db, paths: readonly string[]): Promise<FileRow[]> {
+  if (paths.length === 0) return Promise.resolve([]);
+  return db.selectFrom('files').selectAll().where('path', 'in', paths).execute();
+}

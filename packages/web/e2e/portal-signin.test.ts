@@ -1,0 +1,199 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../server/test/factories.ts';
+import { launchBrowser, phone, screenshot, visit } from './browser.ts';
+import { type PortalServer, startPortalServer } from './portal-server.ts';
+import { callWithToken, storedSession, submitPassword, unexpected } from './portal-walks.ts';
+
+let server: PortalServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const IOT_MAIN_ROLE = 10;
+
+describe('signing in with a password', () => {
+  it('says "wrong user name or password", then lands on the launcher with the session stored', async () => {
+    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(browser);
+    try {
+      await page.goto(`${server.url}/`);
+      // Not signed in: the launcher sends the visitor to sign in.
+      await page.getByTestId('login-page').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await expect.poll(() => page.title()).toBe('登录 - Meridian 统一门户');
+      await page.getByTestId('system-status').getByText('运行正常').waitFor();
+      await screenshot(page, 'portal-login-zh-CN');
+
+      await submitPassword(page, user.account, 'Wrong#Pass1');
+      await page.getByTestId('form-error').getByText('用户名或密码错误').waitFor();
+      await screenshot(page, 'portal-login-wrong-zh-CN');
+
+      await submitPassword(page, user.account, user.password);
+      await page.getByTestId('portal-home').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      const { local } = await storedSession(page);
+      expect(local.token).toMatch(/.{20,}/);
+      expect(JSON.parse(local.userInfo ?? '{}')).toMatchObject({ account: user.account, roleId: IOT_MAIN_ROLE });
+      expect(local).toMatchObject({ name: `Nick ${user.account}`, roleId: String(IOT_MAIN_ROLE) });
+      // The account is offered again next time; the password never is.
+      expect(local['meridian.lastAccount']).toBe(user.account);
+      expect(JSON.stringify(local)).not.toContain(user.password);
+      expect(unexpected(problems, /HTTP 400: .*\/authz\/login$/)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows why an account without a role, or one awaiting review, cannot sign in', async () => {
+    const noRole = await buildUser(server.db, { roleIds: [] });
+    const pending = await buildUser(server.db, { status: 'pending' });
+    const { page, problems, close } = await visit(browser);
+    try {
+      await page.goto(`${server.url}/login`);
+      await submitPassword(page, noRole.account, noRole.password);
+      await page.getByTestId('form-error').getByText('该账号未分配角色，请联系管理员').waitFor();
+      await submitPassword(page, pending.account, pending.password);
+      await page.getByTestId('form-error').getByText('请联系管理员审核账号').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect((await storedSession(page)).local.token).toBeUndefined();
+      expect(unexpected(problems, /HTTP 403: .*\/authz\/login$/)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('signs in with a phone and the code sent to it', async () => {
+    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], phone: '13800138001' });
+    const { page, problems, close } = await visit(browser);
+    try {
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('tab', { name: '手机验证码登录' }).click();
+      await page.getByPlaceholder('手机号').fill('1380013800');
+      await page.getByTestId('send-code').click();
+      await page.getByText('手机号格式不正确').waitFor();
+      await page.getByPlaceholder('手机号').fill('13800138001');
+      await page.getByTestId('send-code').click();
+      await page.getByText(/\d+ 秒后重新获取/).waitFor();
+      await page.getByText('验证码已发送至 13800138001，5 分钟内有效').waitFor();
+      await page.getByPlaceholder('6 位验证码').fill('12345');
+      await page.getByText('验证码为 6 位数字').waitFor();
+      await page.getByPlaceholder('6 位验证码').fill(server.sms.codeFor('13800138001'));
+      await page.getByTestId('sign-in-phone').click();
+      await page.getByTestId('portal-home').waitFor();
+      expect(JSON.parse((await storedSession(page)).local.userInfo ?? '{}').account).toBe(user.account);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('single sign-on', () => {
+  it('takes a visitor of Device Cloud through the portal sign-in and back, the token out of the address', async () => {
+    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(browser);
+    try {
+      await page.goto(`${server.url}/iot/`);
+      await page.getByTestId('login-page').waitFor();
+      const login = new URL(page.url());
+      expect(login.pathname).toBe('/login');
+      expect(login.searchParams.get('target')).toBe(`${server.url}/iot/`);
+      await page.getByText('登录后将返回您刚才访问的应用').waitFor();
+
+      await submitPassword(page, user.account, user.password);
+      await page.getByTestId('iot-home').waitFor();
+      const back = new URL(page.url());
+      expect(back.pathname).toBe('/iot/');
+      expect(back.search).toBe('');
+      await page.getByTestId('user-menu').getByText(`Nick ${user.account}`).waitFor();
+      expect(await page.evaluate(() => window.location.href)).not.toContain('token=');
+      await screenshot(page, 'portal-iot-signed-in-zh-CN');
+
+      // Another app on the same origin, or the same one later: the sign-in page hands over at once.
+      await page.goto(
+        `${server.url}/api/apis-authz/authz/login/cas?target=${encodeURIComponent(`${server.url}/iot/`)}`,
+      );
+      await page.getByTestId('iot-home').waitFor();
+      expect(page.url()).toBe(`${server.url}/iot/`);
+      // The hand-off leaves the sign-in page before its icon has loaded; that is all the browser notes.
+      expect(unexpected(problems, /favicon\.svg net::ERR_ABORTED/)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('signs out: the token is revoked, every session value and session storage are gone', async () => {
+    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(browser);
+    try {
+      await page.goto(`${server.url}/iot/`);
+      await submitPassword(page, user.account, user.password);
+      await page.getByTestId('iot-home').waitFor();
+      await page.evaluate(() => sessionStorage.setItem('scaleInfo', '{"id":1}'));
+      const { local: before } = await storedSession(page);
+      const token = before.token ?? '';
+      expect(token).not.toBe('');
+
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      await page.getByTestId('login-page').waitFor();
+      expect(new URL(page.url()).searchParams.get('target')).toBe(`${server.url}/iot/`);
+
+      const { local, session } = await storedSession(page);
+      for (const key of ['token', 'userInfo', 'name', 'roleId', 'unitDeptId', 'logo'])
+        expect(local[key], key).toBeUndefined();
+      expect(session).toEqual({});
+      expect(local['meridian.lastAccount']).toBe(user.account);
+      expect((await callWithToken(server.url, token)).code).toBe(10022);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('signs out of the portal too, and the launcher then asks to sign in', async () => {
+    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(browser);
+    try {
+      await page.goto(`${server.url}/login`);
+      await submitPassword(page, user.account, user.password);
+      await page.getByTestId('portal-home').waitFor();
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      await page.getByTestId('login-page').waitFor();
+      expect((await storedSession(page)).local.token).toBeUndefined();
+      await page.goto(`${server.url}/`);
+      await page.getByTestId('login-page').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the sign-in page', () => {
+  it('fits a phone', async () => {
+    const { page, problems, close } = await visit(browser, phone);
+    try {
+      await page.goto(`${server.url}/login`);
+      await page.getByTestId('login-page').waitFor();
+      // The brand panel gives way to the form on a narrow screen.
+      expect(await page.getByTestId('brand-panel').count()).toBe(0);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await screenshot(page, 'portal-login-phone-zh-CN');
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

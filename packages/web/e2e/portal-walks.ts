@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+
+/** What the browser keeps for the session: local storage (less the browser's own settings) and session storage. */
+export async function storedSession(page: Page) {
+  return page.evaluate(() => ({
+    local: Object.fromEntries(Object.entries(localStorage)),
+    session: Object.fromEntries(Object.entries(sessionStorage)),
+  }));
+}
+
+/** Fills the portal's account-and-password form and submits it. */
+export async function submitPassword(page: Page, account: string, password: string): Promise<void> {
+  const form = page.getByTestId('login-page');
+  await form.getByPlaceholder(/用户名 \/ 手机号 \/ 邮箱|User name, phone or email/).fill(account);
+  await form.getByPlaceholder(/^(密码|Password)$/).fill(password);
+  await page.getByTestId('sign-in').click();
+}
+
+/**
+ * The problems a walk met, less the refusals it provoked on purpose (a wrong password answers 400):
+ * each allowed pattern names the call whose refusal the walk expects.
+ */
+export function unexpected(problems: string[], ...expected: RegExp[]): string[] {
+  // Chromium also logs a refused call as "Failed to load resource" without naming it; such a line is
+  // expected when the walk expects a refusal at all.
+  return problems.filter(
+    (problem) =>
+      !expected.some((pattern) => pattern.test(problem)) &&
+      !(
+        expected.length > 0 &&
+        /^console: Failed to load resource: the server responded with a status of 4\d\d/.test(problem)
+      ),
+  );
+}
+
+/** What the API says to a call with `token`: for proving that a token no longer works. */
+export async function callWithToken(url: string, token: string): Promise<{ code: number }> {
+  const response = await fetch(`${url}/api/apis-authz/auth/user/queryInfo`, {
+    method: 'POST',
+    headers: { 'x-authorization': token },
+  });
+  return (await response.json()) as { code: number };
+}
