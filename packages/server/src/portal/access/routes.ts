@@ -1,4 +1,4 @@
-import { envelopeOf, Identity } from '@meridian/contracts';
+import { envelopeOf, hasPermission, Identity } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../audit/service.ts';
 import type { Auth } from '../sessions/service.ts';
 import { callerOf } from './guard.ts';
-import { identitiesOfUser, rolesOfUser } from './repository.ts';
+import { identitiesOfUser, permissionsOfRole, rolesOfUser } from './repository.ts';
 
 const tags = ['roles and identities'];
 
@@ -152,17 +152,18 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'user' },
         schema: {
           tags,
-          summary: 'Whether the caller administers an organisation (bureau or school administrator)',
+          summary: 'Whether the caller administers an organisation: holds, at an organisation, a role that may edit it',
           response: { 200: envelopeOf(z.boolean()) },
         },
       },
       async (request) => {
         const auth = callerOf(request);
-        const roles = await rolesOfUser(db, auth.userId);
-        return ok(
-          request,
-          roles.some((r) => r.code === 'bureau_admin' || r.code === 'school_admin'),
-        );
+        // By what the roles grant, not by their names, so that an organisation's own roles count too.
+        const held = (await rolesOfUser(db, auth.userId)).filter((r) => r.orgId !== null);
+        for (const role of held) {
+          if (hasPermission(await permissionsOfRole(db, role.id), '/system/org', 'edit')) return ok(request, true);
+        }
+        return ok(request, false);
       },
     );
   }

@@ -221,3 +221,18 @@ describe('identities and roles', () => {
     expect(admin.json().data).toBe(true);
   });
 });
+
+describe('organisation administrators', () => {
+  it('are those who hold, at an organisation, a role that may edit it', async () => {
+    const school = await buildOrg(t.db.kysely, { type: 'school' });
+    const isOrgAdmin = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/apis-rbac/role/org/user/isOrgAdmin', headers: as(token) })).json()
+        .data;
+    expect(
+      await isOrgAdmin(await signIn(t.app, await buildUser(t.db.kysely, { roleIds: [2], orgId: school.id }))),
+    ).toBe(true);
+    expect(
+      await isOrgAdmin(await signIn(t.app, await buildUser(t.db.kysely, { roleIds: [4], orgId: school.id }))),
+    ).toBe(false);
+  });
+});
