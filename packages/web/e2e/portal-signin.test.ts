@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../server/test/factories.ts';
+import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { launchBrowser, phone, screenshot, visit } from './browser.ts';
 import { type PortalServer, startPortalServer } from './portal-server.ts';
 import { callWithToken, storedSession, submitPassword, unexpected } from './portal-walks.ts';
@@ -19,6 +19,9 @@ afterAll(async () => {
 });
 
 const IOT_MAIN_ROLE = 10;
+/** A unit's logo as the sign-in answers it; inline, so that the page loads it without a stored file. */
+const UNIT_LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('signing in with a password', () => {
   it('says "wrong user name or password", then lands on the launcher with the session stored', async () => {
@@ -84,13 +87,25 @@ describe('signing in with a password', () => {
       await page.getByTestId('send-code').click();
       await page.getByText(/\d+ 秒后重新获取/).waitFor();
       await page.getByText('验证码已发送至 13800138001，5 分钟内有效').waitFor();
+      const code = server.sms.codeFor('13800138001');
+
+      // A reload forgets the countdown, not the server: it says how long to wait, and the button counts it.
+      await page.reload();
+      await page.getByRole('tab', { name: '手机验证码登录' }).click();
+      await page.getByPlaceholder('手机号').fill('13800138001');
+      await page.getByTestId('send-code').click();
+      await page
+        .getByTestId('form-error')
+        .getByText(/^请 \d+ 秒后再试$/)
+        .waitFor();
+      await page.getByText(/\d+ 秒后重新获取/).waitFor();
       await page.getByPlaceholder('6 位验证码').fill('12345');
       await page.getByText('验证码为 6 位数字').waitFor();
-      await page.getByPlaceholder('6 位验证码').fill(server.sms.codeFor('13800138001'));
+      await page.getByPlaceholder('6 位验证码').fill(code);
       await page.getByTestId('sign-in-phone').click();
       await page.getByTestId('portal-home').waitFor();
       expect(JSON.parse((await storedSession(page)).local.userInfo ?? '{}').account).toBe(user.account);
-      expect(problems).toEqual([]);
+      expect(unexpected(problems, /HTTP 429: .*\/sendPhoneCodeOfLoginConfirm$/)).toEqual([]);
     } finally {
       await close();
     }
@@ -99,7 +114,9 @@ describe('signing in with a password', () => {
 
 describe('single sign-on', () => {
   it('takes a visitor of Device Cloud through the portal sign-in and back, the token out of the address', async () => {
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const unit = await buildOrg(server.db, { type: 'department', name: '华东工厂' });
+    await server.db.updateTable('orgs').set({ logo: UNIT_LOGO }).where('id', '=', unit.id).execute();
+    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], orgId: unit.id });
     const { page, problems, close } = await visit(browser);
     try {
       await page.goto(`${server.url}/iot/`);
@@ -115,6 +132,8 @@ describe('single sign-on', () => {
       expect(back.pathname).toBe('/iot/');
       expect(back.search).toBe('');
       await page.getByTestId('user-menu').getByText(`Nick ${user.account}`).waitFor();
+      // The unit's logo from the sign-in answer stands in the header.
+      expect(await page.getByTestId('unit-logo').getAttribute('src')).toBe(UNIT_LOGO);
       expect(await page.evaluate(() => window.location.href)).not.toContain('token=');
       await screenshot(page, 'portal-iot-signed-in-zh-CN');
 
@@ -124,8 +143,7 @@ describe('single sign-on', () => {
       );
       await page.getByTestId('iot-home').waitFor();
       expect(page.url()).toBe(`${server.url}/iot/`);
-      // The hand-off leaves the sign-in page before its icon has loaded; that is all the browser notes.
-      expect(unexpected(problems, /favicon\.svg net::ERR_ABORTED/)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -154,7 +172,7 @@ describe('single sign-on', () => {
       expect(session).toEqual({});
       expect(local['meridian.lastAccount']).toBe(user.account);
       expect((await callWithToken(server.url, token)).code).toBe(10022);
-      expect(problems).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -173,7 +191,7 @@ describe('single sign-on', () => {
       expect((await storedSession(page)).local.token).toBeUndefined();
       await page.goto(`${server.url}/`);
       await page.getByTestId('login-page').waitFor();
-      expect(problems).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -191,7 +209,7 @@ describe('the sign-in page', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await screenshot(page, 'portal-login-phone-zh-CN');
-      expect(problems).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }

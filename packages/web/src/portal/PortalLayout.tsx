@@ -1,4 +1,4 @@
-import { Alert, Divider, Flex, Layout, Typography } from 'antd';
+import { Divider, Flex, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { UserMenu } from '../shared/account/UserMenu.tsx';
@@ -8,6 +8,7 @@ import { MeridianMark } from '../shared/MeridianMark.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
 import { getToken } from '../shared/session.ts';
+import { RunAsBanner, useAdministrationEntry, useAfterSignOut } from './system/entry.tsx';
 
 /** The portal's one column, shared by the header and the pages so that their edges line up. */
 export const pageWidth = { height: '100%', maxWidth: 1200, margin: '0 auto', padding: '0 24px' } as const;
@@ -29,6 +30,8 @@ function SignedInFrame() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserInfo();
+  const administration = useAdministrationEntry();
+  const afterSignOut = useAfterSignOut(user.data);
   useAccountLanguage(user.data);
   useRouteTitle('appName');
   useScrollToTop();
@@ -52,15 +55,14 @@ function SignedInFrame() {
               <UserMenu
                 user={user.data}
                 onAccountCenter={() => navigate('/accountCenter')}
-                onSignedOut={() => navigate('/login', { replace: true })}
+                onSignedOut={afterSignOut}
+                administration={administration}
               />
             )}
           </Flex>
         </Flex>
       </Layout.Header>
-      {user.data?.runAsBy && (
-        <Alert banner type="warning" title={t('common:account.runAs', { name: user.data.nickname })} />
-      )}
+      {user.data?.runAsBy && <RunAsBanner user={user.data} />}
       <Layout.Content>{user.data ? <Outlet context={user.data} /> : <PageLoading />}</Layout.Content>
       <Layout.Footer style={{ textAlign: 'center', color: '#8a94a6', background: 'transparent' }}>
         {t('footer', { year: new Date().getFullYear() })}

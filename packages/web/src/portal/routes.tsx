@@ -5,10 +5,12 @@ import { PageLoading } from '../shared/PageLoading.tsx';
 import type { RouteHandle } from '../shared/routing.ts';
 import { SignInLayout } from './layout/SignInLayout.tsx';
 import { PortalLayout } from './PortalLayout.tsx';
+import { systemRoutes } from './system/routes.tsx';
 
 /**
  * The portal's pages: sign-in, sign-up and password recovery for visitors; the launcher and the
- * account centre once signed in (`PortalLayout` sends visitors to sign in first).
+ * account centre and the administration pages once signed in (`PortalLayout` sends visitors to
+ * sign in first).
  */
 export const portalRoutes: RouteObject[] = [
   {
@@ -59,6 +61,7 @@ export const portalRoutes: RouteObject[] = [
             handle: { title: 'route.accountCenter' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./account/AccountCenterPage.tsx')).AccountCenterPage }),
           },
+          systemRoutes,
           { path: '*', Component: NotFound },
         ],
       },

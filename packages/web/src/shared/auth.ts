@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { ApiError } from './errors.ts';
 import { changeLang, currentLang } from './i18n.ts';
 import { get, post, requestEnvelope } from './request.ts';
-import { acceptedSignIn, endSession, getToken, type SignedIn, storeSession } from './session.ts';
+import { acceptedSignIn, endSession, getToken, type SignedIn, storeSession, storeUser } from './session.ts';
 
 /** The signed-in user as `auth/user/queryInfo` describes them. */
 export interface UserInfo {
@@ -52,8 +52,23 @@ export async function completeSignIn(path: string, body: unknown): Promise<Signe
 export const signInWithPassword = (account: string, password: string) =>
   completeSignIn('apis-authz/authz/login', { account, password });
 
-export const fetchUserInfo = (signal?: AbortSignal) =>
-  post<UserInfo>('apis-authz/auth/user/queryInfo', undefined, { signal });
+/**
+ * The signed-in user, also kept in the session values: a session handed over by token (single
+ * sign-on, WeChat) has no sign-in answer to take them from.
+ */
+export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  const info = await post<UserInfo>('apis-authz/auth/user/queryInfo', undefined, { signal });
+  storeUser({
+    id: info.id,
+    account: info.account,
+    name: info.nickname,
+    roleId: info.roleId,
+    identityId: info.identityId,
+    unitDeptId: info.deptId,
+    defaultPass: info.defaultPass,
+  });
+  return info;
+}
 
 /** Invalidate this prefix after changing the user (profile, identity switch). */
 export const USER_INFO_QUERY = ['userInfo'] as const;

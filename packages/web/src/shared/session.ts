@@ -32,8 +32,11 @@ export interface SignedIn {
   dept: { id: number; name: string; logo: string | null } | null;
 }
 
-/** The user as the sign-in stored them; pages that need more ask `queryInfo`. */
-export type StoredUser = SignedIn['user'];
+/**
+ * The user as the sign-in stored them; pages that need more ask `queryInfo`. The role is null
+ * only when it was read back from `queryInfo` of a session that has none.
+ */
+export type StoredUser = Omit<SignedIn['user'], 'roleId'> & { roleId: number | null };
 
 export function getToken(): string | null {
   return readLocal(TOKEN_KEY);
@@ -55,15 +58,21 @@ export function acceptedSignIn(envelope: Envelope<SignedIn | null | undefined>):
   return data;
 }
 
+/** Stores who is signed in: user info, name, role and unit (the token and logo are left as they are). */
+export function storeUser(user: StoredUser): void {
+  writeLocal(USER_INFO_KEY, JSON.stringify(user));
+  writeLocal(NAME_KEY, user.name);
+  if (user.roleId === null) removeLocal(ROLE_ID_KEY);
+  else writeLocal(ROLE_ID_KEY, String(user.roleId));
+  if (user.unitDeptId === null) removeLocal(UNIT_KEY);
+  else writeLocal(UNIT_KEY, String(user.unitDeptId));
+}
+
 /** Stores what a sign-in answered: user, token, name, role, unit and logo. */
 export function storeSession(signedIn: SignedIn): void {
   const { token, user, dept } = signedIn;
   storeToken(token);
-  writeLocal(USER_INFO_KEY, JSON.stringify(user));
-  writeLocal(NAME_KEY, user.name);
-  writeLocal(ROLE_ID_KEY, String(user.roleId));
-  if (user.unitDeptId === null) removeLocal(UNIT_KEY);
-  else writeLocal(UNIT_KEY, String(user.unitDeptId));
+  storeUser(user);
   if (dept?.logo) writeLocal(LOGO_KEY, dept.logo);
   else removeLocal(LOGO_KEY);
   writeLocal(LAST_ACCOUNT_KEY, user.account);

@@ -1,7 +1,8 @@
-import { Alert, Card, Flex, Grid, Tabs, Typography } from 'antd';
+import { IdcardOutlined, LinkOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Card, Flex, Grid, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
 import { pageWidth } from '../PortalLayout.tsx';
 import { useSignedInUser } from '../signedInUser.ts';
@@ -12,6 +13,12 @@ import { ProfileTab } from './ProfileTab.tsx';
 
 const TABS = ['profile', 'password', 'bindings', 'identities'] as const;
 type Tab = (typeof TABS)[number];
+const icons: Record<Tab, ReactNode> = {
+  profile: <UserOutlined />,
+  password: <LockOutlined />,
+  bindings: <LinkOutlined />,
+  identities: <IdcardOutlined />,
+};
 
 /**
  * The account centre: profile, password, bound accounts, identities. A user whose password is
@@ -40,7 +47,15 @@ export function AccountCenterPage() {
     identities: <IdentitiesTab />,
   };
   return (
-    <div data-testid="account-center" style={{ ...pageWidth, paddingTop: 24, paddingBottom: 40 }}>
+    <div data-testid="account-center" style={{ ...pageWidth, paddingTop: 16, paddingBottom: 40 }}>
+      <Breadcrumb
+        style={{ marginBottom: 16 }}
+        items={[
+          // Until a default password is changed there is nowhere else to go.
+          { title: forced ? t('route.home') : <Link to="/">{t('route.home')}</Link> },
+          { title: t('route.accountCenter') },
+        ]}
+      />
       <Flex align="center" gap={16} style={{ marginBottom: 20 }}>
         <UserAvatar name={user.nickname} avatar={user.avatar} size={56} />
         <div>
@@ -71,6 +86,7 @@ export function AccountCenterPage() {
           items={TABS.map((name) => ({
             key: name,
             label: t(`account.tabs.${name}`),
+            icon: icons[name],
             disabled: forced && name !== 'password',
             children: <div style={{ maxWidth: 640, paddingTop: wide ? 16 : 0 }}>{panes[name]}</div>,
           }))}

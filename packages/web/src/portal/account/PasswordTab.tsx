@@ -64,7 +64,10 @@ export function PasswordTab({ user, forced }: { user: UserInfo; forced: boolean 
         label={forced ? t('password.current') : t('password.old')}
         rules={[{ required: true, message: t('password.oldRequired') }]}
       >
-        <Input.Password autoComplete="current-password" placeholder={t('password.oldPlaceholder')} />
+        <Input.Password
+          autoComplete="current-password"
+          placeholder={forced ? t('password.currentPlaceholder') : t('password.oldPlaceholder')}
+        />
       </Form.Item>
       <NewPasswordFields />
       <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="change-password">

@@ -1,12 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Input, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Input, Row, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { pageWidth } from '../PortalLayout.tsx';
 import { useSignedInUser } from '../signedInUser.ts';
+import { AdministrationLink } from '../system/entry.tsx';
 import { AppTile } from './AppTile.tsx';
 import { appMenu, type MenuApp, myFavourites, saveFavourites } from './api.ts';
 
@@ -81,17 +82,20 @@ export function LauncherPage() {
               {t('launcher.intro', { date: dayjs().format(t('launcher.dateFormat')) })}
             </Typography.Text>
           </div>
-          <Input
-            allowClear
-            size="large"
-            data-testid="app-search"
-            prefix={<SearchOutlined style={{ color: '#8a94a6' }} />}
-            placeholder={t('launcher.search')}
-            aria-label={t('launcher.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            style={{ width: 320, maxWidth: '100%' }}
-          />
+          <Flex gap={12} wrap>
+            <AdministrationLink />
+            <Input
+              allowClear
+              size="large"
+              data-testid="app-search"
+              prefix={<SearchOutlined style={{ color: '#8a94a6' }} />}
+              placeholder={t('launcher.search')}
+              aria-label={t('launcher.search')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              style={{ width: 320, maxWidth: '100%' }}
+            />
+          </Flex>
         </Flex>
       </section>
       <Flex vertical gap={32} style={{ ...pageWidth, paddingTop: 8, paddingBottom: 48 }}>
@@ -99,7 +103,11 @@ export function LauncherPage() {
           <LauncherSkeleton />
         ) : menu.isError ? (
           <Card>
-            <Empty description={t('launcher.failed')} />
+            <Empty description={t('launcher.failed')}>
+              <Button onClick={() => menu.refetch()} loading={menu.isFetching}>
+                {t('launcher.retry')}
+              </Button>
+            </Empty>
           </Card>
         ) : noApps ? (
           <Card>

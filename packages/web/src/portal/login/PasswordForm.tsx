@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { signInWithPassword } from '../../shared/auth.ts';
 import { required } from '../../shared/forms/rules.ts';
-import type { SignedIn } from '../../shared/session.ts';
-import { LAST_ACCOUNT_KEY } from '../../shared/session.ts';
+import { LAST_ACCOUNT_KEY, type SignedIn } from '../../shared/session.ts';
 import { readLocal, removeLocal } from '../../shared/storage.ts';
 import { FormAlert } from '../components/FormAlert.tsx';
 

@@ -1,4 +1,4 @@
-import { DownOutlined, IdcardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, IdcardOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { Dropdown, Flex, type MenuProps, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,12 @@ interface UserMenuProps {
   onAccountCenter(): void;
   /** Where to go once the session is gone. */
   onSignedOut(): void;
+  /** The administration pages, offered only to a role that grants one of them (the portal decides). */
+  administration?: { label: string; onOpen(): void };
 }
 
 /** The header's account menu: who is signed in, the account centre, and sign-out. */
-export function UserMenu({ user, onAccountCenter, onSignedOut }: UserMenuProps) {
+export function UserMenu({ user, onAccountCenter, onSignedOut, administration }: UserMenuProps) {
   const { t } = useTranslation('common');
   const [leaving, setLeaving] = useState(false);
   const items: MenuProps['items'] = [
@@ -33,10 +35,12 @@ export function UserMenu({ user, onAccountCenter, onSignedOut }: UserMenuProps) 
     },
     { type: 'divider' },
     { key: 'center', icon: <IdcardOutlined />, label: t('account.center') },
+    ...(administration ? [{ key: 'administration', icon: <SettingOutlined />, label: administration.label }] : []),
     { key: 'signOut', icon: <LogoutOutlined />, label: t('account.signOut'), danger: true },
   ];
   const onClick: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'center') onAccountCenter();
+    if (key === 'administration') administration?.onOpen();
     if (key === 'signOut') {
       setLeaving(true);
       await signOut();
@@ -45,21 +49,28 @@ export function UserMenu({ user, onAccountCenter, onSignedOut }: UserMenuProps) 
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Flex
-        role="button"
-        tabIndex={0}
+      <button
+        type="button"
         data-testid="user-menu"
         aria-label={t('account.menu')}
-        align="center"
-        gap={8}
-        style={{ cursor: 'pointer', padding: '0 4px', height: 40 }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          height: 40,
+          padding: '0 4px',
+          border: 0,
+          background: 'transparent',
+          cursor: 'pointer',
+          font: 'inherit',
+        }}
       >
         {leaving ? <Spin size="small" /> : <UserAvatar name={user.nickname} avatar={user.avatar} size={30} />}
         <Typography.Text style={{ maxWidth: 140 }} ellipsis>
           {user.nickname}
         </Typography.Text>
         <DownOutlined style={{ fontSize: 10, color: '#8a94a6' }} />
-      </Flex>
+      </button>
     </Dropdown>
   );
 }

@@ -1,0 +1,200 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../LoadFailed.tsx';
+import { AUDIT_ACTIONS, actionKey } from './actions.ts';
+import { type AuditEntry, type AuditQuery, searchAudit } from './api.ts';
+import { browserOf } from './userAgent.ts';
+
+type Filters = Omit<AuditQuery, 'page' | 'size'>;
+
+interface FilterForm {
+  account?: string;
+  action?: string;
+  result?: 'ok' | 'fail';
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** The form's choices as the search's filters; the end minute is included (the server's `to` is exclusive). */
+function filtersOf(form: FilterForm): Filters {
+  const [from, to] = form.range ?? [];
+  return {
+    account: form.account?.trim() || undefined,
+    action: form.action,
+    result: form.result,
+    from: from ? from.startOf('minute').valueOf() : undefined,
+    to: to ? to.startOf('minute').add(1, 'minute').valueOf() : undefined,
+  };
+}
+
+/** The audit log: who did what, when and from where, newest first, searched by account, action, result and time. */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FilterForm>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const log = useQuery({
+    queryKey: ['system', 'audit', filters, paging],
+    queryFn: ({ signal }) => searchAudit({ ...filters, ...paging }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const actionName = (action: string) => t(actionKey(action), { defaultValue: action });
+  const search = (values: FilterForm) => {
+    setFilters(filtersOf(values));
+    setPaging((current) => ({ ...current, page: 1 }));
+  };
+
+  return (
+    <Card data-testid="audit-page" title={t('system.route.audit')}>
+      <Form<FilterForm> form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item name="account" label={t('system.audit.account')}>
+          <Input allowClear placeholder={t('system.audit.accountPlaceholder')} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="action" label={t('system.audit.actionLabel')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('system.all')}
+            style={{ width: 180 }}
+            options={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionName(action) }))}
+          />
+        </Form.Item>
+        <Form.Item name="result" label={t('system.audit.result')}>
+          <Select
+            allowClear
+            placeholder={t('system.all')}
+            style={{ width: 110 }}
+            options={[
+              { value: 'ok', label: t('system.audit.ok') },
+              { value: 'fail', label: t('system.audit.fail') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="range" label={t('system.audit.time')}>
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            presets={[
+              { label: t('system.audit.lastHour'), value: [dayjs().subtract(1, 'hour'), dayjs()] },
+              { label: t('system.audit.today'), value: [dayjs().startOf('day'), dayjs()] },
+              { label: t('system.audit.lastWeek'), value: [dayjs().subtract(7, 'day'), dayjs()] },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Flex gap={8}>
+            <Button type="primary" htmlType="submit" data-testid="audit-search">
+              {t('system.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search({});
+              }}
+            >
+              {t('system.reset')}
+            </Button>
+          </Flex>
+        </Form.Item>
+      </Form>
+      {log.isError && !log.data ? (
+        <LoadFailed error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />
+      ) : (
+        <Table<AuditEntry>
+          data-testid="audit-table"
+          rowKey="id"
+          size="middle"
+          loading={log.isFetching}
+          dataSource={log.data?.list ?? []}
+          locale={{ emptyText: t('system.audit.empty') }}
+          scroll={{ x: 980 }}
+          expandable={{
+            expandedRowRender: (entry) => (
+              <pre data-testid="audit-detail" style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+                {JSON.stringify(entry.detail, null, 2)}
+              </pre>
+            ),
+            rowExpandable: (entry) => Object.keys(entry.detail).length > 0,
+          }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: log.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('system.total', { total }),
+            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+          }}
+          columns={[
+            {
+              title: t('system.audit.time'),
+              dataIndex: 'at',
+              width: 170,
+              render: (at: number) => dayjs(at).format(TIME),
+            },
+            {
+              title: t('system.audit.account'),
+              dataIndex: 'account',
+              width: 140,
+              ellipsis: true,
+              render: (account: string | null) => account ?? <Typography.Text type="secondary">-</Typography.Text>,
+            },
+            {
+              title: t('system.audit.actionLabel'),
+              dataIndex: 'action',
+              width: 150,
+              render: (action: string, entry) => (
+                <Flex vertical>
+                  <span>{actionName(action)}</span>
+                  {entry.detail.runAsBy !== undefined && (
+                    <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                      {t('system.audit.viaRunAs')}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              ),
+            },
+            {
+              title: t('system.audit.result'),
+              dataIndex: 'result',
+              width: 90,
+              render: (result: AuditEntry['result']) =>
+                result === 'ok' ? (
+                  <Tag color="success">{t('system.audit.ok')}</Tag>
+                ) : (
+                  <Tag color="error">{t('system.audit.fail')}</Tag>
+                ),
+            },
+            {
+              title: t('system.audit.target'),
+              key: 'target',
+              width: 140,
+              render: (_value, entry) =>
+                entry.targetType
+                  ? `${t(`system.audit.targetType.${entry.targetType}`, { defaultValue: entry.targetType })} #${entry.targetId ?? ''}`
+                  : '-',
+            },
+            { title: t('system.audit.ip'), dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '-' },
+            {
+              title: t('system.audit.browser'),
+              dataIndex: 'userAgent',
+              ellipsis: { showTitle: false },
+              render: (userAgent: string | null) =>
+                userAgent ? (
+                  <Tooltip title={userAgent} placement="topLeft">
+                    {browserOf(userAgent)}
+                  </Tooltip>
+                ) : (
+                  '-'
+                ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,256 @@
+import { DownOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Dropdown, Flex, Form, Input, type MenuProps, Select, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSignedInUser } from '../../signedInUser.ts';
+import { usePermissions } from '../access.ts';
+import { LoadFailed } from '../LoadFailed.tsx';
+import { OrgSelect } from '../OrgSelect.tsx';
+import { RoleSelect } from '../roles/RoleSelect.tsx';
+import { AccountDrawer } from './AccountDrawer.tsx';
+import { type AccountQuery, type AccountRow, queryAllAccount } from './api.ts';
+import { STATUSES, StatusTag, USER_TYPES, VipTag } from './labels.tsx';
+import { useAccountActions } from './useAccountActions.tsx';
+
+type Filters = Omit<AccountQuery, 'page' | 'size'>;
+
+const can = {
+  review: { path: '/system/user', code: 'review' },
+  resetPassword: { path: '/system/user', code: 'resetPassword' },
+  edit: { path: '/system/user', code: 'edit' },
+  runAs: { path: '/system/user', code: 'runAs' },
+  roles: { path: '/system/role', code: 'view' },
+  orgs: { path: '/system/org', code: 'view' },
+};
+
+/** The accounts of the administrator's data scope, searched and filtered, with what may be done to each. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useSignedInUser();
+  const permissions = usePermissions();
+  const actions = useAccountActions();
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const [shown, setShown] = useState<number | null>(null);
+  const users = useQuery({
+    queryKey: ['system', 'users', 'list', filters, paging],
+    queryFn: ({ signal }) => queryAllAccount({ ...filters, ...paging }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const search = (values: Filters) => {
+    setFilters({ ...values, keyword: values.keyword?.trim() || undefined });
+    setPaging((current) => ({ ...current, page: 1 }));
+  };
+
+  /** What this administrator may do to `user`: never to themself, and to a super administrator only as one. */
+  const menuOf = (user: AccountRow): MenuProps['items'] => {
+    const mayChange = user.id !== me.id && (!user.superAdmin || me.superAdmin);
+    if (!mayChange) return [];
+    const items: MenuProps['items'] = [];
+    if (permissions.can(can.resetPassword)) items.push({ key: 'reset', label: t('system.users.reset') });
+    if (user.status === 'pending') {
+      if (permissions.can(can.review)) items.push({ key: 'review', label: t('system.users.toReview') });
+    } else if (permissions.can(can.edit)) {
+      items.push(
+        user.status === 'enabled'
+          ? { key: 'status', label: t('system.users.disable'), danger: true }
+          : { key: 'status', label: t('system.users.enable') },
+      );
+    }
+    if (permissions.can(can.edit)) items.push({ key: 'vip', label: t('system.users.setVip') });
+    return items;
+  };
+  const onMenu = (user: AccountRow, key: string) => {
+    if (key === 'reset') void actions.reset(user);
+    if (key === 'status') actions.toggleStatus(user);
+    if (key === 'vip') actions.membership(user);
+    if (key === 'review') navigate('/system/users/review');
+  };
+  const mayActAs = (user: AccountRow) =>
+    permissions.can(can.runAs) && user.id !== me.id && user.status === 'enabled' && (!user.superAdmin || me.superAdmin);
+
+  return (
+    <Card data-testid="users-page" title={t('system.route.users')}>
+      <Form<Filters> form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('system.users.keyword')} style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('system.users.col.status')}>
+          <Select
+            allowClear
+            placeholder={t('system.all')}
+            style={{ width: 110 }}
+            options={STATUSES.map((status) => ({ value: status, label: t(`system.users.status.${status}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="userType" label={t('system.users.col.type')}>
+          <Select
+            allowClear
+            placeholder={t('system.all')}
+            style={{ width: 130 }}
+            options={USER_TYPES.map((type) => ({ value: type, label: t(`system.users.type.${type}`) }))}
+          />
+        </Form.Item>
+        {permissions.can(can.roles) && (
+          <Form.Item name="roleId" label={t('system.users.col.roles')}>
+            <RoleSelect style={{ width: 180 }} />
+          </Form.Item>
+        )}
+        {permissions.can(can.orgs) && (
+          <Form.Item name="orgId" label={t('system.users.col.org')}>
+            <OrgSelect style={{ width: 200 }} />
+          </Form.Item>
+        )}
+        <Form.Item>
+          <Flex gap={8}>
+            <Button type="primary" htmlType="submit" data-testid="users-search">
+              {t('system.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search({});
+              }}
+            >
+              {t('system.reset')}
+            </Button>
+          </Flex>
+        </Form.Item>
+      </Form>
+      {users.isError && !users.data ? (
+        <LoadFailed error={users.error} onRetry={() => users.refetch()} retrying={users.isFetching} />
+      ) : (
+        <Table<AccountRow>
+          data-testid="users-table"
+          rowKey="id"
+          size="middle"
+          loading={users.isFetching}
+          dataSource={users.data?.list ?? []}
+          locale={{ emptyText: t('system.users.empty') }}
+          scroll={{ x: 1000 }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: users.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('system.total', { total }),
+            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+          }}
+          columns={[
+            {
+              title: t('system.users.col.account'),
+              key: 'account',
+              width: 180,
+              render: (_value, user) => (
+                <Flex vertical>
+                  <Typography.Text strong ellipsis>
+                    {user.nickname}
+                    {user.superAdmin && (
+                      <Tag color="red" style={{ marginInlineStart: 6 }}>
+                        {t('system.users.superAdmin')}
+                      </Tag>
+                    )}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {user.account}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              title: t('system.users.col.phone'),
+              dataIndex: 'phone',
+              width: 120,
+              render: (v: string | null) => v ?? '-',
+            },
+            {
+              title: t('system.users.col.org'),
+              dataIndex: 'deptName',
+              width: 140,
+              ellipsis: true,
+              render: (v: string | null) => v ?? '-',
+            },
+            {
+              title: t('system.users.col.roles'),
+              dataIndex: 'roles',
+              render: (roles: AccountRow['roles']) =>
+                roles.length === 0 ? (
+                  <Typography.Text type="secondary">{t('system.users.noRole')}</Typography.Text>
+                ) : (
+                  <Flex wrap gap={4}>
+                    {roles.map((role) => (
+                      <Tag key={`${role.roleId}-${role.orgId}`} style={{ marginInlineEnd: 0 }}>
+                        {role.roleName}
+                      </Tag>
+                    ))}
+                  </Flex>
+                ),
+            },
+            {
+              title: t('system.users.col.type'),
+              dataIndex: 'userType',
+              width: 100,
+              render: (type: string) => t(`system.users.type.${type}`, { defaultValue: type }),
+            },
+            {
+              title: t('system.users.col.status'),
+              key: 'status',
+              width: 120,
+              render: (_value, user) => (
+                <Flex wrap gap={4}>
+                  <StatusTag status={user.status} />
+                  <VipTag level={user.vipLevel} />
+                </Flex>
+              ),
+            },
+            {
+              title: t('system.users.col.lastLogin'),
+              dataIndex: 'lastLoginAt',
+              width: 140,
+              render: (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : t('system.users.never')),
+            },
+            {
+              title: t('system.actions'),
+              key: 'actions',
+              fixed: 'right',
+              width: 190,
+              render: (_value, user) => {
+                const items = menuOf(user);
+                return (
+                  <Flex gap={4} align="center">
+                    <Button type="link" size="small" onClick={() => setShown(user.id)}>
+                      {t('system.users.detail')}
+                    </Button>
+                    {mayActAs(user) && (
+                      <Button type="link" size="small" onClick={() => actions.actAs(user)}>
+                        {t('system.users.runAs')}
+                      </Button>
+                    )}
+                    {items && items.length > 0 && (
+                      <Dropdown
+                        trigger={['click']}
+                        menu={{ items, onClick: ({ key }) => onMenu(user, key) }}
+                        placement="bottomRight"
+                      >
+                        <Button type="link" size="small" data-testid={`more-${user.id}`}>
+                          {t('system.more')} <DownOutlined style={{ fontSize: 10 }} />
+                        </Button>
+                      </Dropdown>
+                    )}
+                  </Flex>
+                );
+              },
+            },
+          ]}
+        />
+      )}
+      <AccountDrawer userId={shown} onClose={() => setShown(null)} />
+    </Card>
+  );
+}
