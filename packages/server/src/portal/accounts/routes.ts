@@ -22,6 +22,8 @@ export const userInfoSchema = z.object({
   identityName: z.string().nullable(),
   roleId: z.number().nullable(),
   deptId: z.number().nullable(),
+  /** The user's unit: its name and logo, which the apps show in their header. */
+  dept: z.object({ id: z.number(), name: z.string(), logo: z.string().nullable() }).nullable(),
   userType: z.string(),
   vipLevel: z.number(),
   superAdmin: z.boolean(),
@@ -45,6 +47,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserById(db, auth.userId);
       if (!user) throw new AppError(404, 'account.notFound');
       const policy = await readPolicy(db);
+      const dept = user.dept_id
+        ? await db.selectFrom('orgs').select(['id', 'name', 'logo']).where('id', '=', user.dept_id).executeTakeFirst()
+        : undefined;
       return ok(request, {
         id: user.id,
         account: user.account,
@@ -56,6 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         identityName: auth.identityId === null ? null : (IDENTITY_NAMES[auth.identityId]?.[request.lang] ?? null),
         roleId: auth.roleId,
         deptId: user.dept_id,
+        dept: dept ?? null,
         userType: user.user_type,
         vipLevel: user.vip_level,
         superAdmin: toBool(user.super_admin),

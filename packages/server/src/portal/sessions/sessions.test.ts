@@ -203,7 +203,12 @@ describe('identities and roles', () => {
       headers: as(token),
     });
     expect(switched.json().data).toEqual({ identityId: 3, roleId: 4 });
-    expect((await queryInfo(token)).json().data).toMatchObject({ identityId: 3, roleId: 4, identityName: 'Parent' });
+    expect((await queryInfo(token)).json().data).toMatchObject({
+      identityId: 3,
+      roleId: 4,
+      identityName: 'Parent',
+      dept: { id: school.id, name: 'No. 1 Middle School', logo: null },
+    });
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/apis-rbac/user/identity/switch',
