@@ -76,7 +76,7 @@ export function SystemLayout() {
       />
       <Flex vertical={!wide} gap={16} align={wide ? 'flex-start' : 'stretch'}>
         {showMenu && (
-          <Card size="small" style={{ width: wide ? 208 : '100%', flex: 'none' }} styles={{ body: { padding: 4 } }}>
+          <Card size="small" style={{ width: wide ? 184 : '100%', flex: 'none' }} styles={{ body: { padding: 4 } }}>
             <Menu
               data-testid="system-menu"
               mode={wide ? 'inline' : 'horizontal'}
@@ -85,7 +85,7 @@ export function SystemLayout() {
               items={granted.map((entry) => ({
                 key: entry.key,
                 icon: icons[entry.key],
-                label: t(`system.route.${entry.key}`),
+                label: t(`system.menu.${entry.key}`),
               }))}
               onClick={({ key }) => {
                 const target = granted.find((entry) => entry.key === key);

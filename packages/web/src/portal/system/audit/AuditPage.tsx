@@ -51,7 +51,13 @@ export function AuditPage() {
 
   return (
     <Card data-testid="audit-page" title={t('system.route.audit')}>
-      <Form<FilterForm> form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form<FilterForm>
+        name="audit"
+        form={form}
+        layout="inline"
+        onFinish={search}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
         <Form.Item name="account" label={t('system.audit.account')}>
           <Input allowClear placeholder={t('system.audit.accountPlaceholder')} style={{ width: 160 }} />
         </Form.Item>
@@ -112,7 +118,7 @@ export function AuditPage() {
           loading={log.isFetching}
           dataSource={log.data?.list ?? []}
           locale={{ emptyText: t('system.audit.empty') }}
-          scroll={{ x: 980 }}
+          scroll={{ x: 900 }}
           expandable={{
             expandedRowRender: (entry) => (
               <pre data-testid="audit-detail" style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
@@ -133,20 +139,20 @@ export function AuditPage() {
             {
               title: t('system.audit.time'),
               dataIndex: 'at',
-              width: 170,
+              width: 155,
               render: (at: number) => dayjs(at).format(TIME),
             },
             {
               title: t('system.audit.account'),
               dataIndex: 'account',
-              width: 140,
+              width: 110,
               ellipsis: true,
               render: (account: string | null) => account ?? <Typography.Text type="secondary">-</Typography.Text>,
             },
             {
               title: t('system.audit.actionLabel'),
               dataIndex: 'action',
-              width: 150,
+              width: 140,
               render: (action: string, entry) => (
                 <Flex vertical>
                   <span>{actionName(action)}</span>
@@ -172,16 +178,17 @@ export function AuditPage() {
             {
               title: t('system.audit.target'),
               key: 'target',
-              width: 140,
+              width: 90,
               render: (_value, entry) =>
                 entry.targetType
                   ? `${t(`system.audit.targetType.${entry.targetType}`, { defaultValue: entry.targetType })} #${entry.targetId ?? ''}`
                   : '-',
             },
-            { title: t('system.audit.ip'), dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '-' },
+            { title: t('system.audit.ip'), dataIndex: 'ip', width: 120, render: (ip: string | null) => ip ?? '-' },
             {
               title: t('system.audit.browser'),
               dataIndex: 'userAgent',
+              width: 150,
               ellipsis: { showTitle: false },
               render: (userAgent: string | null) =>
                 userAgent ? (

@@ -4,6 +4,8 @@ export const systemEn: SystemMessages = {
   title: 'Administration',
   entry: 'Administration',
   route: { users: 'Users', review: 'Registrations awaiting review', roles: 'Roles', audit: 'Audit log' },
+  // The side menu is narrow: the review queue's entry says it in fewer words than its page.
+  menu: { users: 'Users', review: 'Review queue', roles: 'Roles', audit: 'Audit log' },
   noPermission: {
     title: 'No permission',
     text: 'Your current role does not give access to this page. Contact your administrator if you need it.',
@@ -115,6 +117,7 @@ export const systemEn: SystemMessages = {
     noOrg: 'No organisation',
     noIdentity: 'No identity yet',
     superAdmin: 'Super administrator',
+    superAdminShort: 'Super admin',
     email: 'Email',
     createdAt: 'Created',
     remark: 'Remark',
@@ -122,6 +125,7 @@ export const systemEn: SystemMessages = {
     deviceLevelValue: 'Level {{level}}, {{slaves}} slaves',
     identities: 'Identities',
     detail: 'Details',
+    detailTitle: 'User details',
     runAs: 'Act as',
     reset: 'Reset password',
     enable: 'Enable',

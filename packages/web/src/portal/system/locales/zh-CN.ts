@@ -5,6 +5,7 @@ export const systemZhCN = {
   title: '系统管理',
   entry: '系统管理',
   route: { users: '用户管理', review: '注册审核', roles: '角色权限', audit: '审计日志' },
+  menu: { users: '用户管理', review: '注册审核', roles: '角色权限', audit: '审计日志' },
   noPermission: {
     title: '无权访问',
     text: '您当前的角色没有访问此页面的权限，如需访问请联系管理员。',
@@ -114,6 +115,7 @@ export const systemZhCN = {
     noOrg: '未绑定组织',
     noIdentity: '暂无身份',
     superAdmin: '超级管理员',
+    superAdminShort: '超级管理员',
     email: '邮箱',
     createdAt: '创建时间',
     remark: '备注',
@@ -121,6 +123,7 @@ export const systemZhCN = {
     deviceLevelValue: '{{level}} 级，从机 {{slaves}} 台',
     identities: '身份',
     detail: '详情',
+    detailTitle: '用户详情',
     runAs: '代登录',
     reset: '重置密码',
     enable: '启用',

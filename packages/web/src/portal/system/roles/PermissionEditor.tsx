@@ -1,19 +1,34 @@
 import { FEATURES, hasPermission, toLang } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Drawer, Flex, Skeleton, Tree, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Drawer, Flex, Skeleton, Tree, type TreeDataNode, Typography } from 'antd';
+import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../access.ts';
 import { LoadFailed } from '../LoadFailed.tsx';
-import { featureTree, type RoleSummary, roleDetailOf, updateRole } from './api.ts';
-import { entriesAfter, grantedKeys, grantsEverything, groupsFor, treeOf } from './permissionTree.ts';
+import { type FeatureGroup, featureTree, type RoleSummary, roleDetailOf, updateRole } from './api.ts';
+import {
+  entriesAfter,
+  featureKey,
+  grantedKeys,
+  grantsEverything,
+  groupKey,
+  groupsFor,
+  setFeatureCodes,
+  tickedCodes,
+  toggle,
+  treeChecks,
+} from './permissionTree.ts';
 
 const IOT_MENUS = FEATURES.filter((feature) => feature.app === 'iot');
 
+// A code's checkbox sits in its feature's title: its clicks are not the title's (which ticks the whole feature).
+const keepToRow = (event: SyntheticEvent) => event.stopPropagation();
+
 /**
- * What a role may do: its app's features (and the portal's administration pages) as a tree, a
- * checkbox per permission code, saved through `role/update`. Device Cloud roles also choose their
- * menus.
+ * What a role may do: its app's features (and the portal's administration pages) as a tree, each
+ * feature with a checkbox per permission code, saved through `role/update`. Device Cloud roles
+ * also choose their menus.
  */
 export function PermissionEditor({ role, onClose }: { role: RoleSummary | null; onClose(): void }) {
   const { t } = useTranslation();
@@ -21,7 +36,7 @@ export function PermissionEditor({ role, onClose }: { role: RoleSummary | null; 
     <Drawer
       open={role !== null}
       onClose={onClose}
-      size={560}
+      size={640}
       destroyOnHidden
       title={role ? t('system.roles.permsTitle', { name: role.name }) : ''}
     >
@@ -46,7 +61,7 @@ function Editor({ role, onDone }: { role: RoleSummary; onDone(): void }) {
     queryFn: ({ signal }) => featureTree(role.id, signal),
     meta: { silentError: true },
   });
-  const [checked, setChecked] = useState<string[] | null>(null);
+  const [edited, setEdited] = useState<string[] | null>(null);
   const [menus, setMenus] = useState<string[] | null>(null);
   const save = useMutation({
     mutationFn: updateRole,
@@ -72,8 +87,9 @@ function Editor({ role, onDone }: { role: RoleSummary; onDone(): void }) {
 
   const groups = groupsFor(tree.data, role.app);
   const everything = grantsEverything(detail.data.perms);
-  const ticked = checked ?? grantedKeys(groups);
+  const ticked = edited ?? grantedKeys(groups);
   const chosenMenus = menus ?? detail.data.menuPerms;
+  // The server refuses to grant more than the granter holds; those codes cannot be ticked here.
   const mayGrant = (path: string, code: string) => !everything && hasPermission(mine.entries, path, code);
   const submit = () =>
     save.mutate({
@@ -91,12 +107,14 @@ function Editor({ role, onDone }: { role: RoleSummary; onDone(): void }) {
       )}
       <Tree
         checkable
+        checkStrictly
         selectable={false}
         defaultExpandAll
+        blockNode
         disabled={everything}
-        treeData={treeOf(groups, mayGrant)}
-        checkedKeys={ticked}
-        onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+        treeData={nodesOf(groups, ticked, mayGrant, (next) => setEdited(next))}
+        checkedKeys={treeChecks(groups, ticked)}
+        onCheck={(_keys, info) => setEdited(toggle(groups, ticked, String(info.node.key), info.checked, mayGrant))}
       />
       {role.app === 'iot' && (
         <div>
@@ -118,4 +136,39 @@ function Editor({ role, onDone }: { role: RoleSummary; onDone(): void }) {
       </Flex>
     </Flex>
   );
+}
+
+/** Groups, then features, each feature's codes as a row of checkboxes beside its name. */
+function nodesOf(
+  groups: FeatureGroup[],
+  ticked: string[],
+  mayGrant: (path: string, code: string) => boolean,
+  onChange: (next: string[]) => void,
+): TreeDataNode[] {
+  return groups.map((group) => ({
+    key: groupKey(group.key),
+    title: <Typography.Text strong>{group.name}</Typography.Text>,
+    children: group.children.map((feature) => ({
+      key: featureKey(feature.path),
+      isLeaf: true,
+      disableCheckbox: feature.codes.every((code) => !mayGrant(feature.path, code.code)),
+      title: (
+        <Flex align="baseline" gap={12} data-testid={`feature-${feature.path}`}>
+          <span style={{ flex: 'none', width: 120 }}>{feature.name}</span>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's clicks reaching the tree title */}
+          <span onClick={keepToRow} onKeyDown={keepToRow} style={{ flex: 1 }}>
+            <Checkbox.Group
+              value={tickedCodes(feature, ticked)}
+              onChange={(codes) => onChange(setFeatureCodes(ticked, feature, codes.map(String)))}
+              options={feature.codes.map((code) => ({
+                value: code.code,
+                label: code.name,
+                disabled: !mayGrant(feature.path, code.code),
+              }))}
+            />
+          </span>
+        </Flex>
+      ),
+    })),
+  }));
 }

@@ -1,6 +1,6 @@
 import { ROLE_APP_NAMES, ROLE_APPS, type RoleApp, roleCode, roleName, toLang } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select, Switch } from 'antd';
+import { App, Button, Flex, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { required, schemaRule } from '../../../shared/forms/rules.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
@@ -9,7 +9,7 @@ import { usePermissions } from '../access.ts';
 import { OrgSelect } from '../OrgSelect.tsx';
 import { createRole, type RoleDetail, type RoleSummary, updateRole } from './api.ts';
 
-interface RoleFields {
+interface RoleValues {
   app: RoleApp;
   name: string;
   code?: string;
@@ -32,28 +32,48 @@ interface RoleFormProps {
  * are set once, at creation.
  */
 export function RoleForm({ role, onClose, onCreated }: RoleFormProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={role !== null}
+      title={t(role === 'new' ? 'system.roles.new' : 'system.roles.edit')}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {/* A form of its own for each opening, so that an edit starts from that role's values. */}
+      {role !== null && (
+        <RoleFields key={role === 'new' ? 'new' : role.id} role={role} onClose={onClose} onCreated={onCreated} />
+      )}
+    </Modal>
+  );
+}
+
+function RoleFields({ role, onClose, onCreated }: RoleFormProps & { role: RoleSummary | 'new' }) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language) ?? 'zh-CN';
   const { message } = App.useApp();
   const me = useSignedInUser();
   const { can } = usePermissions();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<RoleFields>();
+  const [form] = Form.useForm<RoleValues>();
   const app = Form.useWatch('app', form);
   const creating = role === 'new';
-  const editing = role !== null && role !== 'new' ? role : null;
+  const editing = role === 'new' ? null : role;
   // Platform-wide, portal and Device Cloud roles and the default flag are the platform administrator's (0009).
   const platform = me.superAdmin;
   const apps: readonly RoleApp[] = platform ? ROLE_APPS : ['mind'];
+  // Only Device Cloud registers accounts with a default role; Mind places new accounts by hand (0008).
+  const offersDefault = platform && (editing ? editing.app : app) === 'iot';
 
   const save = useMutation({
-    mutationFn: (fields: RoleFields) =>
+    mutationFn: (fields: RoleValues) =>
       editing
         ? updateRole({
             roleId: editing.id,
             name: fields.name,
             description: fields.description?.trim() || null,
-            ...(platform ? { isDefault: !!fields.isDefault } : {}),
+            ...(offersDefault ? { isDefault: !!fields.isDefault } : {}),
           })
         : createRole({
             app: fields.app,
@@ -61,7 +81,7 @@ export function RoleForm({ role, onClose, onCreated }: RoleFormProps) {
             code: fields.code || undefined,
             description: fields.description?.trim() || undefined,
             orgId: fields.app === 'mind' ? fields.orgId : undefined,
-            isDefault: platform ? !!fields.isDefault : undefined,
+            isDefault: offersDefault ? !!fields.isDefault : undefined,
           }),
     meta: { silentError: true },
     onSuccess: async (saved) => {
@@ -73,24 +93,13 @@ export function RoleForm({ role, onClose, onCreated }: RoleFormProps) {
   });
 
   return (
-    <Modal
-      open={role !== null}
-      title={t(creating ? 'system.roles.new' : 'system.roles.edit')}
-      okText={t('system.save')}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      onCancel={onClose}
-      destroyOnHidden
-      afterOpenChange={(open) => {
-        if (!open) save.reset();
-      }}
-    >
+    <>
       <FormAlert error={save.error} form={form} />
-      <Form<RoleFields>
+      <Form<RoleValues>
         form={form}
         layout="vertical"
+        name="role"
         data-testid="role-form"
-        preserve={false}
         initialValues={
           editing
             ? {
@@ -99,9 +108,13 @@ export function RoleForm({ role, onClose, onCreated }: RoleFormProps) {
                 description: editing.description ?? '',
                 isDefault: editing.isDefault,
               }
-            : { app: apps[0], isDefault: false }
+            : { app: 'mind', isDefault: false }
         }
         onFinish={(fields) => save.mutate(fields)}
+        // A refusal speaks of what was sent; once the person changes the form it no longer applies.
+        onValuesChange={() => {
+          if (save.isError) save.reset();
+        }}
       >
         <Form.Item name="app" label={t('system.roles.app')} rules={[{ required: true }]}>
           <Select disabled={!creating} options={apps.map((value) => ({ value, label: ROLE_APP_NAMES[value][lang] }))} />
@@ -136,7 +149,7 @@ export function RoleForm({ role, onClose, onCreated }: RoleFormProps) {
             <OrgSelect />
           </Form.Item>
         )}
-        {platform && (
+        {offersDefault && (
           <Form.Item
             name="isDefault"
             label={t('system.roles.default')}
@@ -146,7 +159,13 @@ export function RoleForm({ role, onClose, onCreated }: RoleFormProps) {
             <Switch />
           </Form.Item>
         )}
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose}>{t('system.cancel')}</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('system.save')}
+          </Button>
+        </Flex>
       </Form>
-    </Modal>
+    </>
   );
 }

@@ -55,7 +55,7 @@ export function RolesPage() {
         )
       }
     >
-      <Form<Filters> layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form<Filters> name="roles" layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item name="app" label={t('system.roles.app')}>
           <Select
             allowClear
@@ -83,7 +83,7 @@ export function RolesPage() {
           loading={roles.isFetching}
           dataSource={roles.data?.list ?? []}
           locale={{ emptyText: t('system.roles.empty') }}
-          scroll={{ x: 900 }}
+          scroll={{ x: 880 }}
           pagination={{
             current: paging.page,
             pageSize: paging.size,
@@ -96,7 +96,7 @@ export function RolesPage() {
             {
               title: t('system.roles.name'),
               key: 'name',
-              width: 200,
+              width: 210,
               render: (_value, role) => (
                 <Flex vertical>
                   <Flex gap={6} align="center" wrap>
@@ -119,7 +119,7 @@ export function RolesPage() {
             {
               title: t('system.roles.org'),
               dataIndex: 'orgName',
-              width: 140,
+              width: 120,
               ellipsis: true,
               render: (name: string | null) =>
                 name ?? <Typography.Text type="secondary">{t('system.roles.platformWide')}</Typography.Text>,
@@ -127,15 +127,16 @@ export function RolesPage() {
             {
               title: t('system.roles.description'),
               dataIndex: 'description',
+              width: 120,
               ellipsis: true,
               render: (text: string | null) => text || '-',
             },
-            { title: t('system.roles.users'), dataIndex: 'users', width: 80, align: 'right' },
+            { title: t('system.roles.users'), dataIndex: 'users', width: 70, align: 'right' },
             {
               title: t('system.actions'),
               key: 'actions',
               fixed: 'right',
-              width: 230,
+              width: 250,
               render: (_value, role) => (
                 <Flex gap={0} wrap>
                   {mayEdit && (

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { FeatureGroup } from './api.ts';
-import { codeKey, entriesAfter, grantedKeys, grantsEverything, groupsFor, treeOf } from './permissionTree.ts';
+import {
+  codeKey,
+  entriesAfter,
+  featureKey,
+  grantedKeys,
+  grantsEverything,
+  groupKey,
+  groupsFor,
+  setFeatureCodes,
+  toggle,
+  treeChecks,
+} from './permissionTree.ts';
 
 const code = (name: string, granted = false) => ({ code: name, name, granted });
 
@@ -45,55 +56,74 @@ const groups: FeatureGroup[] = [
     ],
   },
 ];
+const portal = groupsFor(groups, 'portal');
+const anything = () => true;
 
 describe('the permission editor', () => {
   it("edits a role on its own app's features and the portal's administration pages", () => {
     expect(groupsFor(groups, 'mind').map((g) => g.key)).toEqual(['portal:system', 'mind:home']);
-    expect(groupsFor(groups, 'portal').map((g) => g.key)).toEqual(['portal:system']);
+    expect(portal.map((g) => g.key)).toEqual(['portal:system']);
   });
 
-  it('ticks the codes the role grants', () => {
+  it('starts from the codes the role grants', () => {
     expect(grantedKeys(groups)).toEqual([codeKey('/system/user', 'view'), codeKey('/system/audit', 'view')]);
   });
 
-  it('locks the codes the editor may not grant', () => {
-    const tree = treeOf(groups, (path, c) => path === '/system/user' && c !== 'runAs');
-    const users = tree[0]?.children?.[0]?.children ?? [];
-    expect(users.map((leaf) => [leaf.key, leaf.disableCheckbox])).toEqual([
-      ['/system/user#view', false],
-      ['/system/user#edit', false],
-      ['/system/user#runAs', true],
+  it('ticks a feature when all its codes are, and half-ticks it and its group when some are', () => {
+    expect(treeChecks(portal, grantedKeys(portal))).toEqual({
+      checked: [featureKey('/system/audit')],
+      halfChecked: [featureKey('/system/user'), groupKey('portal:system')],
+    });
+    const every = ['/system/user#view', '/system/user#edit', '/system/user#runAs', '/system/audit#view'];
+    expect(treeChecks(portal, every).checked).toEqual([
+      featureKey('/system/user'),
+      featureKey('/system/audit'),
+      groupKey('portal:system'),
+    ]);
+  });
+
+  it('ticks every code under a box, except those the editor may not grant', () => {
+    const mayGrant = (path: string, c: string) => !(path === '/system/user' && c === 'runAs');
+    expect(toggle(portal, [], groupKey('portal:system'), true, mayGrant)).toEqual([
+      '/system/user#view',
+      '/system/user#edit',
+      '/system/audit#view',
+    ]);
+    // Unticking leaves a code the editor could not have granted, as it was.
+    const held = ['/system/user#runAs', '/system/user#view'];
+    expect(toggle(portal, held, featureKey('/system/user'), false, mayGrant)).toEqual(['/system/user#runAs']);
+  });
+
+  it("sets one feature's codes from its row of checkboxes", () => {
+    const users = portal[0]?.children[0];
+    if (!users) throw new Error('the fixture has a users feature');
+    expect(setFeatureCodes(['/system/user#view', '/system/audit#view'], users, ['edit', 'runAs'])).toEqual([
+      '/system/audit#view',
+      '/system/user#edit',
+      '/system/user#runAs',
     ]);
   });
 
   it('turns ticked codes into one entry per feature, keeping what it did not show', () => {
-    const shown = groupsFor(groups, 'portal');
     const before = [
       { path: '/system/user', perms: 'view' },
       { path: '/data/home', perms: 'view' },
     ];
-    const ticked = [
-      'group:portal:system',
-      'feature:/system/user',
-      codeKey('/system/user', 'view'),
-      '/system/user#edit',
-    ];
-    expect(entriesAfter(shown, ticked, before)).toEqual([
+    expect(entriesAfter(portal, ['/system/user#view', '/system/user#edit'], before)).toEqual([
       { path: '/data/home', perms: 'view' },
       { path: '/system/user', perms: 'view,edit' },
     ]);
   });
 
   it('drops a feature whose codes are all unticked', () => {
-    expect(entriesAfter(groupsFor(groups, 'portal'), [], [{ path: '/system/audit', perms: 'view' }])).toEqual([]);
+    expect(entriesAfter(portal, [], [{ path: '/system/audit', perms: 'view' }])).toEqual([]);
   });
 
   it('keeps `*` on a feature while all its codes stay ticked, and lists them once one is not', () => {
-    const shown = groupsFor(groups, 'portal');
     const before = [{ path: '/system/user', perms: '*' }];
-    const all = ['/system/user#view', '/system/user#edit', '/system/user#runAs'];
-    expect(entriesAfter(shown, all, before)).toEqual([{ path: '/system/user', perms: '*' }]);
-    expect(entriesAfter(shown, all.slice(0, 2), before)).toEqual([{ path: '/system/user', perms: 'view,edit' }]);
+    const all = toggle(portal, [], featureKey('/system/user'), true, anything);
+    expect(entriesAfter(portal, all, before)).toEqual([{ path: '/system/user', perms: '*' }]);
+    expect(entriesAfter(portal, all.slice(0, 2), before)).toEqual([{ path: '/system/user', perms: 'view,edit' }]);
   });
 
   it('knows a role that grants everything', () => {

@@ -1,18 +1,12 @@
 import type { PermissionEntry, RoleApp } from '@meridian/contracts';
-import type { FeatureGroup } from './api.ts';
+import type { FeatureGroup, FeatureNode } from './api.ts';
 
-/** A node of the permission editor's tree: a group, a feature (page) or one of its codes. */
-export interface PermissionNode {
-  key: string;
-  title: string;
-  disableCheckbox?: boolean;
-  children?: PermissionNode[];
-}
-
-/** The tree key of one code of a feature: only these leaves carry a grant. */
+/** The key of one code of a feature in the editor's state: only codes carry a grant. */
 export const codeKey = (path: string, code: string) => `${path}#${code}`;
+export const featureKey = (path: string) => `feature:${path}`;
+export const groupKey = (key: string) => `group:${key}`;
 
-const isCodeKey = (key: string) => key.includes('#');
+type MayGrant = (path: string, code: string) => boolean;
 
 /**
  * The groups a role of `app` is edited on: its own app's features and the portal's administration
@@ -26,33 +20,69 @@ export function groupsFor(groups: FeatureGroup[], app: RoleApp): FeatureGroup[] 
 export const grantsEverything = (entries: readonly PermissionEntry[]) =>
   entries.some((entry) => entry.path === '*' && entry.perms.split(',').includes('*'));
 
-/**
- * The tree of groups, features and codes. A code the editor's own role does not hold cannot be
- * ticked (the server refuses to grant more than the granter has).
- */
-export function treeOf(groups: FeatureGroup[], mayGrant: (path: string, code: string) => boolean): PermissionNode[] {
-  return groups.map((group) => ({
-    key: `group:${group.key}`,
-    title: group.name,
-    children: group.children.map((feature) => ({
-      key: `feature:${feature.path}`,
-      title: feature.name,
-      children: feature.codes.map((code) => ({
-        key: codeKey(feature.path, code.code),
-        title: code.name,
-        disableCheckbox: !mayGrant(feature.path, code.code),
-      })),
-    })),
-  }));
-}
-
-/** The code leaves the role grants now. */
+/** The codes the role grants now. */
 export function grantedKeys(groups: FeatureGroup[]): string[] {
   return groups.flatMap((group) =>
     group.children.flatMap((feature) =>
       feature.codes.filter((code) => code.granted).map((code) => codeKey(feature.path, code.code)),
     ),
   );
+}
+
+/** The codes of `feature` that are ticked. */
+export const tickedCodes = (feature: FeatureNode, ticked: readonly string[]) =>
+  feature.codes.filter((code) => ticked.includes(codeKey(feature.path, code.code))).map((code) => code.code);
+
+/**
+ * The tree's own boxes, one per group and per feature: ticked when every code below is,
+ * half-ticked when some are.
+ */
+export function treeChecks(groups: FeatureGroup[], ticked: readonly string[]) {
+  const checked: string[] = [];
+  const halfChecked: string[] = [];
+  const mark = (key: string, some: number, all: number) => {
+    if (some > 0 && some === all) checked.push(key);
+    else if (some > 0) halfChecked.push(key);
+  };
+  for (const group of groups) {
+    let some = 0;
+    let all = 0;
+    for (const feature of group.children) {
+      const count = tickedCodes(feature, ticked).length;
+      mark(featureKey(feature.path), count, feature.codes.length);
+      some += count;
+      all += feature.codes.length;
+    }
+    mark(groupKey(group.key), some, all);
+  }
+  return { checked, halfChecked };
+}
+
+/**
+ * Ticks or unticks every code under a tree box (a group or a feature). Codes the editor may not
+ * grant keep their state: the box cannot hand them out, nor take them away unseen.
+ */
+export function toggle(
+  groups: FeatureGroup[],
+  ticked: readonly string[],
+  key: string,
+  on: boolean,
+  mayGrant: MayGrant,
+): string[] {
+  const features = groups.flatMap((group) =>
+    groupKey(group.key) === key ? group.children : group.children.filter((f) => featureKey(f.path) === key),
+  );
+  const keys = features.flatMap((feature) =>
+    feature.codes.filter((code) => mayGrant(feature.path, code.code)).map((code) => codeKey(feature.path, code.code)),
+  );
+  const rest = ticked.filter((k) => !keys.includes(k));
+  return on ? [...rest, ...keys] : rest;
+}
+
+/** Sets the ticked codes of one feature, as its row of checkboxes says. */
+export function setFeatureCodes(ticked: readonly string[], feature: FeatureNode, codes: readonly string[]): string[] {
+  const own = new Set(feature.codes.map((code) => codeKey(feature.path, code.code)));
+  return [...ticked.filter((k) => !own.has(k)), ...codes.map((code) => codeKey(feature.path, code))];
 }
 
 /**
@@ -63,14 +93,13 @@ export function grantedKeys(groups: FeatureGroup[]): string[] {
  */
 export function entriesAfter(
   groups: FeatureGroup[],
-  checked: readonly string[],
+  ticked: readonly string[],
   before: readonly PermissionEntry[],
 ): PermissionEntry[] {
-  const ticked = new Set(checked.filter(isCodeKey));
   const features = groups.flatMap((group) => group.children);
   const shown = new Set(features.map((feature) => feature.path));
   const edited = features.flatMap((feature) => {
-    const codes = feature.codes.filter((code) => ticked.has(codeKey(feature.path, code.code))).map((c) => c.code);
+    const codes = tickedCodes(feature, ticked);
     if (codes.length === 0) return [];
     const had = before.find((entry) => entry.path === feature.path);
     const keepsAll = codes.length === feature.codes.length && had?.perms.split(',').includes('*');

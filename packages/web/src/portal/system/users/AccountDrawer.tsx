@@ -20,7 +20,7 @@ export function AccountDrawer({ userId, onClose }: { userId: number | null; onCl
   });
   const user = info.data;
   return (
-    <Drawer open={userId !== null} onClose={onClose} size={520} title={t('system.users.detail')} destroyOnHidden>
+    <Drawer open={userId !== null} onClose={onClose} size={520} title={t('system.users.detailTitle')} destroyOnHidden>
       {info.isPending ? (
         <Skeleton active avatar paragraph={{ rows: 8 }} />
       ) : info.isError ? (

@@ -1,6 +1,19 @@
 import { DownOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, Form, Input, type MenuProps, Select, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Dropdown,
+  Flex,
+  Form,
+  Input,
+  type MenuProps,
+  Select,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +66,8 @@ export function UsersPage() {
     const mayChange = user.id !== me.id && (!user.superAdmin || me.superAdmin);
     if (!mayChange) return [];
     const items: MenuProps['items'] = [];
+    if (permissions.can(can.runAs) && user.status === 'enabled')
+      items.push({ key: 'runAs', label: t('system.users.runAs') });
     if (permissions.can(can.resetPassword)) items.push({ key: 'reset', label: t('system.users.reset') });
     if (user.status === 'pending') {
       if (permissions.can(can.review)) items.push({ key: 'review', label: t('system.users.toReview') });
@@ -71,13 +86,18 @@ export function UsersPage() {
     if (key === 'status') actions.toggleStatus(user);
     if (key === 'vip') actions.membership(user);
     if (key === 'review') navigate('/system/users/review');
+    if (key === 'runAs') actions.actAs(user);
   };
-  const mayActAs = (user: AccountRow) =>
-    permissions.can(can.runAs) && user.id !== me.id && user.status === 'enabled' && (!user.superAdmin || me.superAdmin);
 
   return (
     <Card data-testid="users-page" title={t('system.route.users')}>
-      <Form<Filters> form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form<Filters>
+        name="users"
+        form={form}
+        layout="inline"
+        onFinish={search}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('system.users.keyword')} style={{ width: 220 }} />
         </Form.Item>
@@ -133,7 +153,7 @@ export function UsersPage() {
           loading={users.isFetching}
           dataSource={users.data?.list ?? []}
           locale={{ emptyText: t('system.users.empty') }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 900 }}
           pagination={{
             current: paging.page,
             pageSize: paging.size,
@@ -148,17 +168,19 @@ export function UsersPage() {
               key: 'account',
               width: 180,
               render: (_value, user) => (
-                <Flex vertical>
-                  <Typography.Text strong ellipsis>
-                    {user.nickname}
+                <Flex vertical style={{ minWidth: 0 }}>
+                  <Flex gap={6} align="center">
+                    <Typography.Text strong ellipsis>
+                      {user.nickname}
+                    </Typography.Text>
                     {user.superAdmin && (
-                      <Tag color="red" style={{ marginInlineStart: 6 }}>
-                        {t('system.users.superAdmin')}
+                      <Tag color="red" style={{ marginInlineEnd: 0 }}>
+                        {t('system.users.superAdminShort')}
                       </Tag>
                     )}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {user.account}
+                  </Flex>
+                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                    {user.account} · {t(`system.users.type.${user.userType}`, { defaultValue: user.userType })}
                   </Typography.Text>
                 </Flex>
               ),
@@ -172,13 +194,14 @@ export function UsersPage() {
             {
               title: t('system.users.col.org'),
               dataIndex: 'deptName',
-              width: 140,
+              width: 130,
               ellipsis: true,
               render: (v: string | null) => v ?? '-',
             },
             {
               title: t('system.users.col.roles'),
               dataIndex: 'roles',
+              width: 150,
               render: (roles: AccountRow['roles']) =>
                 roles.length === 0 ? (
                   <Typography.Text type="secondary">{t('system.users.noRole')}</Typography.Text>
@@ -193,15 +216,9 @@ export function UsersPage() {
                 ),
             },
             {
-              title: t('system.users.col.type'),
-              dataIndex: 'userType',
-              width: 100,
-              render: (type: string) => t(`system.users.type.${type}`, { defaultValue: type }),
-            },
-            {
               title: t('system.users.col.status'),
               key: 'status',
-              width: 120,
+              width: 110,
               render: (_value, user) => (
                 <Flex wrap gap={4}>
                   <StatusTag status={user.status} />
@@ -212,26 +229,26 @@ export function UsersPage() {
             {
               title: t('system.users.col.lastLogin'),
               dataIndex: 'lastLoginAt',
-              width: 140,
-              render: (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : t('system.users.never')),
+              width: 100,
+              render: (at: number | null) =>
+                at ? (
+                  <Tooltip title={dayjs(at).format('YYYY-MM-DD HH:mm:ss')}>{dayjs(at).format('YYYY-MM-DD')}</Tooltip>
+                ) : (
+                  <Typography.Text type="secondary">{t('system.users.never')}</Typography.Text>
+                ),
             },
             {
               title: t('system.actions'),
               key: 'actions',
               fixed: 'right',
-              width: 190,
+              width: 110,
               render: (_value, user) => {
                 const items = menuOf(user);
                 return (
-                  <Flex gap={4} align="center">
+                  <Flex align="center">
                     <Button type="link" size="small" onClick={() => setShown(user.id)}>
                       {t('system.users.detail')}
                     </Button>
-                    {mayActAs(user) && (
-                      <Button type="link" size="small" onClick={() => actions.actAs(user)}>
-                        {t('system.users.runAs')}
-                      </Button>
-                    )}
                     {items && items.length > 0 && (
                       <Dropdown
                         trigger={['click']}

@@ -54,7 +54,11 @@ export function useAccountActions() {
     const shown = can(POLICY_VIEW)
       ? await queryClient
           .fetchQuery({ queryKey: ['system', 'defaultPassword'], queryFn: ({ signal }) => defaultPassword(signal) })
-          .catch(() => null)
+          .catch((error: unknown) => {
+            // The reset does not depend on it: the note then says where the password is set.
+            console.warn('The default password could not be read', error);
+            return null;
+          })
       : null;
     confirm(
       {
