@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../LoadFailed.tsx';
+import { SearchButtons } from '../SearchButtons.tsx';
 import { AUDIT_ACTIONS, actionKey } from './actions.ts';
 import { type AuditEntry, type AuditQuery, searchAudit } from './api.ts';
 import { browserOf } from './userAgent.ts';
@@ -92,21 +93,13 @@ export function AuditPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" data-testid="audit-search">
-              {t('system.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              {t('system.reset')}
-            </Button>
-          </Flex>
-        </Form.Item>
+        <SearchButtons
+          testId="audit-search"
+          onReset={() => {
+            form.resetFields();
+            search({});
+          }}
+        />
       </Form>
       {log.isError && !log.data ? (
         <LoadFailed error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />

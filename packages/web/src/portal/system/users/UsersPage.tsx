@@ -23,6 +23,7 @@ import { usePermissions } from '../access.ts';
 import { LoadFailed } from '../LoadFailed.tsx';
 import { OrgSelect } from '../OrgSelect.tsx';
 import { RoleSelect } from '../roles/RoleSelect.tsx';
+import { SearchButtons } from '../SearchButtons.tsx';
 import { AccountDrawer } from './AccountDrawer.tsx';
 import { type AccountQuery, type AccountRow, queryAllAccount } from './api.ts';
 import { STATUSES, StatusTag, USER_TYPES, VipTag } from './labels.tsx';
@@ -127,21 +128,13 @@ export function UsersPage() {
             <OrgSelect style={{ width: 200 }} />
           </Form.Item>
         )}
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" data-testid="users-search">
-              {t('system.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              {t('system.reset')}
-            </Button>
-          </Flex>
-        </Form.Item>
+        <SearchButtons
+          testId="users-search"
+          onReset={() => {
+            form.resetFields();
+            search({});
+          }}
+        />
       </Form>
       {users.isError && !users.data ? (
         <LoadFailed error={users.error} onRetry={() => users.refetch()} retrying={users.isFetching} />
