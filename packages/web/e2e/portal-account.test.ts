@@ -1,33 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeSetting } from '../../server/src/platform/settings/repository.ts';
 import { grantIdentity, grantRole } from '../../server/src/portal/accounts/repository.ts';
 import { DEFAULT_POLICY } from '../../server/src/portal/policy/service.ts';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
-import { launchBrowser, screenshot, visit } from './browser.ts';
-import { type PortalServer, startPortalServer } from './portal-server.ts';
+import { screenshot, visit } from './browser.ts';
+import { portalSuite } from './portal-server.ts';
 import { storedSession, submitPassword, unexpected } from './portal-walks.ts';
 
-let server: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = portalSuite();
 
 const NEW_PASSWORD = 'Fresh#2027';
 
 describe('registering', () => {
   it('checks every field as it is typed, then creates a Device Cloud account that signs in at once', async () => {
-    const { page, problems, close } = await visit(browser);
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await page.getByTestId('to-register').click();
       await page.getByTestId('register-page').waitFor();
       const form = page.getByTestId('register-page');
@@ -49,7 +37,7 @@ describe('registering', () => {
       await form.getByLabel('手机号').fill('13900139001');
       await page.getByTestId('send-code').click();
       await page.getByText(/\d+ 秒后重新获取/).waitFor();
-      await form.getByPlaceholder('6 位验证码').fill(server.sms.codeFor('13900139001'));
+      await form.getByPlaceholder('6 位验证码').fill(suite.server.sms.codeFor('13900139001'));
       await page.getByTestId('app-choice-iot').click();
       await form.getByRole('checkbox').check();
       await page.getByTestId('register').click();
@@ -65,16 +53,16 @@ describe('registering', () => {
   });
 
   it("says a Mind registration waits for the administrator's review", async () => {
-    const { page, problems, close } = await visit(browser);
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/register`);
+      await page.goto(`${suite.server.url}/register`);
       const form = page.getByTestId('register-page');
       await form.getByLabel('用户名').fill('wang_teacher');
       await form.getByLabel('登录密码').fill(NEW_PASSWORD);
       await form.getByLabel('确认密码').fill(NEW_PASSWORD);
       await form.getByLabel('手机号').fill('13900139003');
       await page.getByTestId('send-code').click();
-      await form.getByPlaceholder('6 位验证码').fill(server.sms.codeFor('13900139003'));
+      await form.getByPlaceholder('6 位验证码').fill(suite.server.sms.codeFor('13900139003'));
       await page.getByTestId('app-choice-mind').click();
       await form.getByRole('checkbox').check();
       await page.getByTestId('register').click();
@@ -90,28 +78,28 @@ describe('registering', () => {
   });
 
   it('offers to release a phone bound to another user, then registers with it', async () => {
-    await buildUser(server.db, { phone: '13900139002' });
-    const { page, problems, close } = await visit(browser);
+    await buildUser(suite.server.db, { phone: '13900139002' });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/register`);
+      await page.goto(`${suite.server.url}/register`);
       const form = page.getByTestId('register-page');
       await form.getByLabel('用户名').fill('zhao_new');
       await form.getByLabel('登录密码').fill(NEW_PASSWORD);
       await form.getByLabel('确认密码').fill(NEW_PASSWORD);
       await form.getByLabel('手机号').fill('13900139002');
       await page.getByTestId('send-code').click();
-      await form.getByPlaceholder('6 位验证码').fill(server.sms.codeFor('13900139002'));
+      await form.getByPlaceholder('6 位验证码').fill(suite.server.sms.codeFor('13900139002'));
       await page.getByTestId('app-choice-iot').click();
       await form.getByRole('checkbox').check();
       await page.getByTestId('register').click();
       await page.getByTestId('phone-bound').getByText('该手机号已绑定其他用户').waitFor();
 
-      const registerCode = server.sms.codeFor('13900139002');
+      const registerCode = suite.server.sms.codeFor('13900139002');
       await page.getByTestId('release-phone').click();
       const dialog = page.getByRole('dialog');
       await dialog.getByTestId('send-code').click();
-      await expect.poll(() => server.sms.codeFor('13900139002')).not.toBe(registerCode);
-      await dialog.getByPlaceholder('6 位验证码').fill(server.sms.codeFor('13900139002'));
+      await expect.poll(() => suite.server.sms.codeFor('13900139002')).not.toBe(registerCode);
+      await dialog.getByPlaceholder('6 位验证码').fill(suite.server.sms.codeFor('13900139002'));
       await dialog.getByRole('button', { name: '确认解除' }).click();
       await page.getByText('手机号已解除绑定，请继续注册').waitFor();
 
@@ -127,16 +115,16 @@ describe('registering', () => {
 
 describe('a forgotten password', () => {
   it('is reset with a code sent by SMS, and the new one signs in', async () => {
-    const user = await buildUser(server.db, { roleIds: [10], phone: '13700137001' });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [10], phone: '13700137001' });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await page.getByRole('link', { name: '忘记密码？' }).click();
       const form = page.getByTestId('forgot-page');
       await form.getByLabel('手机号', { exact: true }).fill('13700137001');
       await page.getByTestId('send-code').click();
       await page.getByText('验证码已发送至 13700137001，5 分钟内有效').waitFor();
-      await form.getByPlaceholder('6 位验证码').fill(server.sms.codeFor('13700137001'));
+      await form.getByPlaceholder('6 位验证码').fill(suite.server.sms.codeFor('13700137001'));
       await form.getByLabel('新密码').fill(NEW_PASSWORD);
       await form.getByLabel('确认密码').fill(NEW_PASSWORD);
       await screenshot(page, 'portal-forgot-zh-CN');
@@ -152,18 +140,18 @@ describe('a forgotten password', () => {
   });
 
   it('is reset with a code sent by email too', async () => {
-    const user = await buildUser(server.db, { roleIds: [10], email: 'liu@example.com' });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [10], email: 'liu@example.com' });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/forgot`);
+      await page.goto(`${suite.server.url}/forgot`);
       const form = page.getByTestId('forgot-page');
       await form.getByText('邮箱找回').click();
       await form.getByLabel('邮箱', { exact: true }).fill('liu@example');
       await form.getByText('邮箱格式不正确').waitFor();
       await form.getByLabel('邮箱', { exact: true }).fill('liu@example.com');
       await page.getByTestId('send-code').click();
-      await expect.poll(() => server.mail.mails.length).toBeGreaterThan(0);
-      await form.getByPlaceholder('6 位验证码').fill(server.mail.codeFor('liu@example.com'));
+      await expect.poll(() => suite.server.mail.mails.length).toBeGreaterThan(0);
+      await form.getByPlaceholder('6 位验证码').fill(suite.server.mail.codeFor('liu@example.com'));
       await form.getByLabel('新密码').fill(NEW_PASSWORD);
       await form.getByLabel('确认密码').fill(NEW_PASSWORD);
       await page.getByTestId('reset-password').click();
@@ -179,20 +167,20 @@ describe('a forgotten password', () => {
 
 describe('a password that must change', () => {
   it('sends a default password to the account centre first, then on to the app that asked', async () => {
-    const user = await buildUser(server.db, { roleIds: [10], defaultPass: true });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [10], defaultPass: true });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/iot/`);
+      await page.goto(`${suite.server.url}/iot/`);
       await submitPassword(page, user.account, user.password);
       await page.getByTestId('force-password').waitFor();
       expect(new URL(page.url()).pathname).toBe('/accountCenter');
       // Nothing else is open until the password changes.
       await expect.poll(() => page.getByRole('tab', { name: '基本资料' }).getAttribute('aria-disabled')).toBe('true');
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.server.url}/`);
       await page.getByTestId('force-password').waitFor();
       await page.goBack();
       await page.getByTestId('force-password').waitFor();
-      expect(new URL(page.url()).searchParams.get('target')).toBe(`${server.url}/iot/`);
+      expect(new URL(page.url()).searchParams.get('target')).toBe(`${suite.server.url}/iot/`);
       await screenshot(page, 'portal-force-password-zh-CN');
 
       const form = page.getByTestId('account-center');
@@ -201,7 +189,7 @@ describe('a password that must change', () => {
       await form.getByLabel('确认密码').fill(NEW_PASSWORD);
       await page.getByTestId('change-password').click();
       await page.getByTestId('iot-home').waitFor();
-      expect(page.url()).toBe(`${server.url}/iot/`);
+      expect(page.url()).toBe(`${suite.server.url}/iot/`);
       expect((await storedSession(page)).local.token).toBeTruthy();
       expect(unexpected(problems)).toEqual([]);
     } finally {
@@ -211,11 +199,11 @@ describe('a password that must change', () => {
 
   it('changes an expired password at sign-in, then signs in', async () => {
     const hint = '请勿使用生日、手机号等易被猜到的密码';
-    await writeSetting(server.db, 'password.policy', { ...DEFAULT_POLICY, expireDays: 90, hint }, null);
-    const user = await buildUser(server.db, { roleIds: [10], passwordChangedAt: Date.now() - 100 * 86_400_000 });
-    const { page, problems, close } = await visit(browser);
+    await writeSetting(suite.server.db, 'password.policy', { ...DEFAULT_POLICY, expireDays: 90, hint }, null);
+    const user = await buildUser(suite.server.db, { roleIds: [10], passwordChangedAt: Date.now() - 100 * 86_400_000 });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await submitPassword(page, user.account, user.password);
       const form = page.getByTestId('expired-password');
       await form.getByText('密码已过期').first().waitFor();
@@ -232,7 +220,7 @@ describe('a password that must change', () => {
       await page.getByTestId('portal-home').waitFor();
       expect(unexpected(problems, /HTTP 403: .*\/authz\/login$/, /HTTP 400: .*\/forceUpdatePassword$/)).toEqual([]);
     } finally {
-      await writeSetting(server.db, 'password.policy', DEFAULT_POLICY, null);
+      await writeSetting(suite.server.db, 'password.policy', DEFAULT_POLICY, null);
       await close();
     }
   });
@@ -240,14 +228,14 @@ describe('a password that must change', () => {
 
 describe('identities', () => {
   it('lists the identities with their organisations, without the operator identity, and switches', async () => {
-    const school = await buildOrg(server.db, { type: 'school', name: '实验中学' });
-    const user = await buildUser(server.db, { roleIds: [4], identityId: 1, orgId: school.id });
-    await grantIdentity(server.db, user.id, 5, null);
-    await grantIdentity(server.db, user.id, 4, null);
-    await grantRole(server.db, user.id, 10, null);
-    const { page, problems, close } = await visit(browser);
+    const school = await buildOrg(suite.server.db, { type: 'school', name: '实验中学' });
+    const user = await buildUser(suite.server.db, { roleIds: [4], identityId: 1, orgId: school.id });
+    await grantIdentity(suite.server.db, user.id, 5, null);
+    await grantIdentity(suite.server.db, user.id, 4, null);
+    await grantRole(suite.server.db, user.id, 10, null);
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login?target=${encodeURIComponent('/accountCenter?tab=identities')}`);
+      await page.goto(`${suite.server.url}/login?target=${encodeURIComponent('/accountCenter?tab=identities')}`);
       await submitPassword(page, user.account, user.password);
       const staff = page.getByTestId('identity-1');
       await staff.getByText('当前').waitFor();

@@ -1,41 +1,29 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
-import { launchBrowser, visit } from './browser.ts';
+import { visit } from './browser.ts';
 import { ADMIN, IOT_MAIN_ROLE, openSystemPage, rowOf, settledShot, spaced } from './portal-admin-walks.ts';
-import { type PortalServer, startPortalServer } from './portal-server.ts';
+import { portalSuite } from './portal-server.ts';
 import { submitPassword, unexpected } from './portal-walks.ts';
 
-let server: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = portalSuite();
 
 describe('every administration page', () => {
   it.each(['zh-CN', 'en'] as const)('looks right in %s', async (lang) => {
     const en = lang === 'en';
-    const school = await buildOrg(server.db, { type: 'school', name: en ? 'Riverside High School' : '实验中学' });
-    const head = await buildUser(server.db, {
+    const school = await buildOrg(suite.server.db, { type: 'school', name: en ? 'Riverside High School' : '实验中学' });
+    const head = await buildUser(suite.server.db, {
       roleIds: [2],
       orgId: school.id,
       phone: en ? '13600136001' : '13600136002',
       email: `head.${lang}@example.com`,
     });
-    const teacher = await buildUser(server.db, { roleIds: [4], orgId: school.id });
-    await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], status: 'pending' });
-    await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], status: 'disabled' });
-    const { page, problems, close } = await visit(browser);
+    const teacher = await buildUser(suite.server.db, { roleIds: [4], orgId: school.id });
+    await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], status: 'pending' });
+    await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], status: 'disabled' });
+    const { page, problems, close } = await visit(suite.browser);
     const shot = (name: string, fullPage = true) => settledShot(page, `portal-admin-${name}-${lang}`, { fullPage });
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       if (en) await page.getByTestId('lang-switch').getByText('English').click();
       await submitPassword(page, ADMIN.account, ADMIN.password);
       await page.getByTestId('portal-home').getByTestId('administration-link').waitFor();
@@ -91,7 +79,7 @@ describe('every administration page', () => {
       await page.getByRole('menuitem', { name: en ? 'Sign out' : '退出登录' }).click();
       await submitPassword(page, teacher.account, teacher.password);
       await page.getByTestId('portal-home').waitFor();
-      await page.goto(`${server.url}/system/users`);
+      await page.goto(`${suite.server.url}/system/users`);
       await page.getByTestId('no-permission').waitFor();
       await shot('no-permission');
       expect(unexpected(problems)).toEqual([]);

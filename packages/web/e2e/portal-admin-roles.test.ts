@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
-import { launchBrowser, visit } from './browser.ts';
+import { visit } from './browser.ts';
 import {
   ADMIN,
   choose,
@@ -14,35 +13,24 @@ import {
   spaced,
   tick,
 } from './portal-admin-walks.ts';
-import { type PortalServer, startPortalServer } from './portal-server.ts';
+import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
-let server: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = portalSuite();
 
 /** A search typed letter by letter: each new letter cancels the call of the one before. */
 const STALE_SEARCH = /failed: .*\/queryAllAccount net::ERR_ABORTED$/;
 
 describe('a school administrator', () => {
   it("sees only their school's users, and creates a role that belongs to their school", async () => {
-    const mine = await buildOrg(server.db, { type: 'school', name: '第一中学' });
-    const other = await buildOrg(server.db, { type: 'school', name: '第二中学' });
-    const head = await buildUser(server.db, { roleIds: [2], orgId: mine.id });
-    const ours = await buildUser(server.db, { roleIds: [4], orgId: mine.id });
-    const theirs = await buildUser(server.db, { roleIds: [4], orgId: other.id });
-    const { page, problems, close } = await visit(browser);
+    const mine = await buildOrg(suite.server.db, { type: 'school', name: '第一中学' });
+    const other = await buildOrg(suite.server.db, { type: 'school', name: '第二中学' });
+    const head = await buildUser(suite.server.db, { roleIds: [2], orgId: mine.id });
+    const ours = await buildUser(suite.server.db, { roleIds: [4], orgId: mine.id });
+    const theirs = await buildUser(suite.server.db, { roleIds: [4], orgId: other.id });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await signInOnPortal(page, server.url, head);
+      await signInOnPortal(page, suite.server.url, head);
       await page.getByTestId('administration-link').click();
       await rowOf(page, 'users-table', ours.account).waitFor();
       expect(await rowOf(page, 'users-table', theirs.account).count()).toBe(0);
@@ -101,13 +89,13 @@ describe('a school administrator', () => {
 
 describe('roles', () => {
   it('creates a role with two permissions; its holder sees only the granted page; removing it takes it back', async () => {
-    const auditor = await buildUser(server.db, { roleIds: [], identityId: null });
-    const admin = await visit(browser);
-    const person = await visit(browser);
+    const auditor = await buildUser(suite.server.db, { roleIds: [], identityId: null });
+    const admin = await visit(suite.browser);
+    const person = await visit(suite.browser);
     try {
-      await signInOnPortal(admin.page, server.url, ADMIN);
+      await signInOnPortal(admin.page, suite.server.url, ADMIN);
       const { page } = admin;
-      await page.goto(`${server.url}/system/roles`);
+      await page.goto(`${suite.server.url}/system/roles`);
       await page.getByTestId('new-role').click();
       const form = page.getByTestId('role-form');
       await choose(page, form.getByLabel('所属应用'), '门户');
@@ -165,12 +153,12 @@ describe('roles', () => {
       await settledShot(page, 'portal-admin-role-users-zh-CN');
       await page.keyboard.press('Escape');
 
-      await signInOnPortal(person.page, server.url, auditor);
+      await signInOnPortal(person.page, suite.server.url, auditor);
       await person.page.getByTestId('administration-link').click();
       await person.page.getByTestId('audit-page').waitFor();
       const menu = person.page.getByTestId('system-menu').getByRole('menuitem');
       expect(await menu.allTextContents()).toEqual(['审计日志']);
-      await person.page.goto(`${server.url}/system/users`);
+      await person.page.goto(`${suite.server.url}/system/users`);
       await person.page.getByTestId('no-permission').getByText('无权访问').waitFor();
 
       // Still held: the server keeps it and says so; the administrator may take it and remove it.
@@ -191,15 +179,15 @@ describe('roles', () => {
   });
 
   it('shows a class teacher no way in, and the no-permission page at the typed address', async () => {
-    const teacher = await buildUser(server.db);
-    const { page, problems, close } = await visit(browser);
+    const teacher = await buildUser(suite.server.db);
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await signInOnPortal(page, server.url, teacher);
+      await signInOnPortal(page, suite.server.url, teacher);
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: '个人中心' }).waitFor();
       expect(await page.getByRole('menuitem', { name: '系统管理' }).count()).toBe(0);
       expect(await page.getByTestId('administration-link').count()).toBe(0);
-      await page.goto(`${server.url}/system/users`);
+      await page.goto(`${suite.server.url}/system/users`);
       await page
         .getByTestId('no-permission')
         .getByText('您当前的角色没有访问此页面的权限，如需访问请联系管理员。')

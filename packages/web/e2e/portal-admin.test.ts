@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
-import { launchBrowser, screenshot, visit } from './browser.ts';
+import { screenshot, visit } from './browser.ts';
 import {
   ADMIN,
   choose,
@@ -14,30 +13,19 @@ import {
   signInOnPortal,
   spaced,
 } from './portal-admin-walks.ts';
-import { type PortalServer, startPortalServer } from './portal-server.ts';
+import { portalSuite } from './portal-server.ts';
 import { storedSession, submitPassword, unexpected } from './portal-walks.ts';
 
-let server: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = portalSuite();
 
 const NEW_PASSWORD = 'Fresh#2027';
 
 describe('the audit log', () => {
   it('finds the failed sign-in the walk provoked, with its detail', async () => {
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await submitPassword(page, user.account, 'Wrong#Pass1');
       await page.getByTestId('form-error').getByText('用户名或密码错误').waitFor();
       await submitPassword(page, ADMIN.account, ADMIN.password);
@@ -76,11 +64,11 @@ describe('the audit log', () => {
 
 describe('registrations awaiting review', () => {
   it('holds a Device Cloud registration until the administrator approves it, then it signs in', async () => {
-    const admin = await visit(browser);
-    const person = await visit(browser);
+    const admin = await visit(suite.browser);
+    const person = await visit(suite.browser);
     try {
-      await signInOnPortal(admin.page, server.url, ADMIN);
-      await admin.page.goto(`${server.url}/system/users/review`);
+      await signInOnPortal(admin.page, suite.server.url, ADMIN);
+      await admin.page.goto(`${suite.server.url}/system/users/review`);
       await admin.page.getByTestId('review-page').waitFor();
       const iotSwitch = admin.page.getByTestId('review-iot');
       await expect.poll(() => iotSwitch.getAttribute('aria-checked')).toBe('false');
@@ -89,19 +77,19 @@ describe('registrations awaiting review', () => {
       await expect.poll(() => iotSwitch.getAttribute('aria-checked')).toBe('true');
 
       const { page } = person;
-      await page.goto(`${server.url}/register`);
+      await page.goto(`${suite.server.url}/register`);
       const form = page.getByTestId('register-page');
       await form.getByLabel('用户名').fill('reviewed_li');
       await form.getByLabel('登录密码').fill(NEW_PASSWORD);
       await form.getByLabel('确认密码').fill(NEW_PASSWORD);
       await form.getByLabel('手机号').fill('13700137001');
       await page.getByTestId('send-code').click();
-      await form.getByPlaceholder('6 位验证码').fill(server.sms.codeFor('13700137001'));
+      await form.getByPlaceholder('6 位验证码').fill(suite.server.sms.codeFor('13700137001'));
       await page.getByTestId('app-choice-iot').click();
       await form.getByRole('checkbox').check();
       await page.getByTestId('register').click();
       await page.getByTestId('register-review').waitFor();
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await submitPassword(page, 'reviewed_li', NEW_PASSWORD);
       await page.getByTestId('form-error').getByText('请联系管理员审核账号').waitFor();
 
@@ -122,7 +110,7 @@ describe('registrations awaiting review', () => {
       await page.getByTestId('portal-home').waitFor();
 
       // A rejection, with its reason: the account stays out.
-      const refused = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], status: 'pending' });
+      const refused = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], status: 'pending' });
       await admin.page.reload();
       await rowOf(admin.page, 'review-table', refused.account)
         .getByRole('button', { name: spaced('拒绝') })
@@ -153,12 +141,12 @@ describe('registrations awaiting review', () => {
 
 describe('account actions', () => {
   it("resets a user's password to the default one, which they must change at their next sign-in", async () => {
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
-    const admin = await visit(browser);
-    const person = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const admin = await visit(suite.browser);
+    const person = await visit(suite.browser);
     try {
-      await signInOnPortal(admin.page, server.url, ADMIN);
-      await admin.page.goto(`${server.url}/system/users`);
+      await signInOnPortal(admin.page, suite.server.url, ADMIN);
+      await admin.page.goto(`${suite.server.url}/system/users`);
       await admin.page.getByPlaceholder('账号 / 姓名 / 手机号').fill(user.account);
       await admin.page.getByTestId('users-search').click();
       const row = rowOf(admin.page, 'users-table', user.account);
@@ -172,7 +160,7 @@ describe('account actions', () => {
       await dialog(admin.page).getByRole('button', { name: '重置密码' }).click();
       await admin.page.getByText(`已重置 Nick ${user.account} (${user.account}) 的密码`).waitFor();
 
-      await person.page.goto(`${server.url}/login`);
+      await person.page.goto(`${suite.server.url}/login`);
       await submitPassword(person.page, user.account, user.password);
       await person.page.getByTestId('form-error').getByText('用户名或密码错误').waitFor();
       await submitPassword(person.page, user.account, 'Meridian@2026');
@@ -188,11 +176,11 @@ describe('account actions', () => {
 
   it('acts as a user under a banner, and signing out returns to the administrator', async () => {
     // A class teacher: a role that grants no administration page.
-    const user = await buildUser(server.db);
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db);
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await signInOnPortal(page, server.url, ADMIN);
-      await page.goto(`${server.url}/system/users`);
+      await signInOnPortal(page, suite.server.url, ADMIN);
+      await page.goto(`${suite.server.url}/system/users`);
       await page.getByPlaceholder('账号 / 姓名 / 手机号').fill(user.account);
       await page.getByTestId('users-search').click();
       await rowOf(page, 'users-table', user.account).getByRole('button', { name: /更多/ }).click();
@@ -237,15 +225,15 @@ describe('account actions', () => {
 
 describe('account status and membership', () => {
   it('disables an account, which is signed out at once, enables it again, and sets its membership', async () => {
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE] });
     const name = `Nick ${user.account} (${user.account})`;
-    const admin = await visit(browser);
-    const person = await visit(browser);
+    const admin = await visit(suite.browser);
+    const person = await visit(suite.browser);
     try {
-      await signInOnPortal(person.page, server.url, user);
-      await signInOnPortal(admin.page, server.url, ADMIN);
+      await signInOnPortal(person.page, suite.server.url, user);
+      await signInOnPortal(admin.page, suite.server.url, ADMIN);
       const { page } = admin;
-      await page.goto(`${server.url}/system/users`);
+      await page.goto(`${suite.server.url}/system/users`);
       await page.getByPlaceholder('账号 / 姓名 / 手机号').fill(user.account);
       await page.getByTestId('users-search').click();
       const row = rowOf(page, 'users-table', user.account);

@@ -1,22 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
-import { launchBrowser, screenshot, visit } from './browser.ts';
-import { type PortalServer, startPortalServer } from './portal-server.ts';
+import { screenshot, visit } from './browser.ts';
+import { portalSuite } from './portal-server.ts';
 import { submitPassword, unexpected } from './portal-walks.ts';
 
-let server: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = portalSuite();
 
 /** A real 1x1 PNG: what the server's content check accepts. */
 const PNG = Buffer.from(
@@ -25,14 +14,14 @@ const PNG = Buffer.from(
 );
 
 async function signIn(page: Page, account: string, password: string, target = '/') {
-  await page.goto(`${server.url}/login?target=${encodeURIComponent(target)}`);
+  await page.goto(`${suite.server.url}/login?target=${encodeURIComponent(target)}`);
   await submitPassword(page, account, password);
 }
 
 describe('the launcher', () => {
   it('groups the apps by category, pins a favourite on top for good, and searches', async () => {
-    const user = await buildUser(server.db, { roleIds: [10, 4], identityId: 1 });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [10, 4], identityId: 1 });
+    const { page, problems, close } = await visit(suite.browser);
     try {
       await signIn(page, user.account, user.password);
       await page.getByTestId('portal-home').waitFor();
@@ -61,8 +50,8 @@ describe('the launcher', () => {
 
 describe('the account centre', () => {
   it('checks a head image before sending it, then shows the new one', async () => {
-    const user = await buildUser(server.db, { roleIds: [10] });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [10] });
+    const { page, problems, close } = await visit(suite.browser);
     try {
       await signIn(page, user.account, user.password, '/accountCenter');
       await page.getByTestId('account-center').waitFor();
@@ -95,8 +84,8 @@ describe('the account centre', () => {
   });
 
   it('changes the password, refusing a wrong current one', async () => {
-    const user = await buildUser(server.db, { roleIds: [10] });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [10] });
+    const { page, problems, close } = await visit(suite.browser);
     try {
       await signIn(page, user.account, user.password, '/accountCenter?tab=password');
       const form = page.getByTestId('account-center');
@@ -120,19 +109,19 @@ describe('the account centre', () => {
 
 describe('every page', () => {
   it.each(['zh-CN', 'en'] as const)('looks right in %s', async (lang) => {
-    const school = await buildOrg(server.db, {
+    const school = await buildOrg(suite.server.db, {
       type: 'school',
       name: lang === 'en' ? 'Riverside High School' : '实验中学',
     });
-    const user = await buildUser(server.db, {
+    const user = await buildUser(suite.server.db, {
       roleIds: [10, 4],
       identityId: 1,
       orgId: school.id,
       email: `li.${lang}@example.com`,
     });
-    const { page, problems, close } = await visit(browser);
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await page.getByTestId('login-page').waitFor();
       if (lang === 'en') {
         await page.getByTestId('lang-switch').getByText('English').click();
@@ -144,7 +133,7 @@ describe('every page', () => {
         ['/forgot', 'forgot-page'],
         ['/agreement', 'agreement-page'],
       ]) {
-        await page.goto(server.url + path);
+        await page.goto(suite.server.url + path);
         await page.getByTestId(testId).waitFor();
         await screenshot(page, `portal${path.replace('/', '-')}-${lang}`);
       }
@@ -152,7 +141,7 @@ describe('every page', () => {
       await page.getByTestId('portal-home').getByTestId('app-iot').first().waitFor();
       await screenshot(page, `portal-launcher-${lang}`);
       for (const tab of ['profile', 'password', 'bindings', 'identities']) {
-        await page.goto(`${server.url}/accountCenter?tab=${tab}`);
+        await page.goto(`${suite.server.url}/accountCenter?tab=${tab}`);
         await page.getByTestId('account-center').waitFor();
         await page.waitForLoadState('networkidle');
         await screenshot(page, `portal-account-${tab}-${lang}`);

@@ -1,47 +1,48 @@
-import pino from 'pino';
-import { loadConfig } from '../../server/src/platform/config.ts';
-import type { Db } from '../../server/src/platform/db/database.ts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startSmsWebhook, startSmtpServer } from '../../server/src/portal/codes/stand-ins.ts';
-import { startServer } from '../../server/src/server.ts';
-import { createTestDatabase } from '../../server/test/db.ts';
+import { startTestServer } from '../../server/test/server.ts';
+import { launchBrowser } from './browser.ts';
 
 /**
- * Meridian with the built web on a new database, like `startTestServer`, plus what the portal's
- * walks need: the database (to create users with the server's factories) and local stand-ins for
- * the SMS webhook and the mail server, so that a test reads the verification code a person would.
+ * Meridian as `startTestServer` starts it, plus what the portal's walks need: local stand-ins for
+ * the SMS webhook and the mail server, so that a test reads the verification code a person would,
+ * and a known administrator password.
  */
 export async function startPortalServer(env: Record<string, string> = {}) {
-  const target = await createTestDatabase();
   const sms = await startSmsWebhook();
   const mail = await startSmtpServer({ user: 'meridian', pass: 'mail-secret' });
-  const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: target.url,
-      LOG_FORMAT: 'json',
-      ADMIN_PASSWORD: 'Admin#2026',
-      SMS_WEBHOOK_URL: sms.url,
-      SMTP_URL: mail.url,
-      ...env,
-    },
-    '0.0.0-test',
-  );
-  const server = await startServer(config, ['api'], pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' }));
-  const db: Db = server.db;
+  const server = await startTestServer({
+    ADMIN_PASSWORD: 'Admin#2026',
+    SMS_WEBHOOK_URL: sms.url,
+    SMTP_URL: mail.url,
+    ...env,
+  });
   return {
-    url: (server.url ?? '').replace(/\/$/, ''),
-    db: db.kysely,
+    url: server.url,
+    db: server.db,
     sms,
     mail,
     async close() {
-      await server.stop();
+      await server.close();
       await sms.close();
       await mail.close();
-      await target.drop();
     },
   };
 }
 
 export type PortalServer = Awaited<ReturnType<typeof startPortalServer>>;
+
+/** One portal server and one browser for a test file, started before its tests and closed after. */
+export function portalSuite(): { server: PortalServer; browser: Browser } {
+  const suite = {} as { server: PortalServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startPortalServer();
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}

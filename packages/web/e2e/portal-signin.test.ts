@@ -1,22 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
-import { launchBrowser, phone, screenshot, visit } from './browser.ts';
-import { type PortalServer, startPortalServer } from './portal-server.ts';
+import { phone, screenshot, visit } from './browser.ts';
+import { portalSuite } from './portal-server.ts';
 import { callWithToken, storedSession, submitPassword, unexpected } from './portal-walks.ts';
 
-let server: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = portalSuite();
 
 const IOT_MAIN_ROLE = 10;
 /** A unit's logo as the sign-in answers it; inline, so that the page loads it without a stored file. */
@@ -25,10 +13,10 @@ const UNIT_LOGO =
 
 describe('signing in with a password', () => {
   it('says "wrong user name or password", then lands on the launcher with the session stored', async () => {
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.server.url}/`);
       // Not signed in: the launcher sends the visitor to sign in.
       await page.getByTestId('login-page').waitFor();
       expect(new URL(page.url()).pathname).toBe('/login');
@@ -57,11 +45,11 @@ describe('signing in with a password', () => {
   });
 
   it('shows why an account without a role, or one awaiting review, cannot sign in', async () => {
-    const noRole = await buildUser(server.db, { roleIds: [] });
-    const pending = await buildUser(server.db, { status: 'pending' });
-    const { page, problems, close } = await visit(browser);
+    const noRole = await buildUser(suite.server.db, { roleIds: [] });
+    const pending = await buildUser(suite.server.db, { status: 'pending' });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await submitPassword(page, noRole.account, noRole.password);
       await page.getByTestId('form-error').getByText('该账号未分配角色，请联系管理员').waitFor();
       await submitPassword(page, pending.account, pending.password);
@@ -75,10 +63,10 @@ describe('signing in with a password', () => {
   });
 
   it('signs in with a phone and the code sent to it', async () => {
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], phone: '13800138001' });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], phone: '13800138001' });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await page.getByRole('tab', { name: '手机验证码登录' }).click();
       await page.getByPlaceholder('手机号').fill('1380013800');
       await page.getByTestId('send-code').click();
@@ -87,7 +75,7 @@ describe('signing in with a password', () => {
       await page.getByTestId('send-code').click();
       await page.getByText(/\d+ 秒后重新获取/).waitFor();
       await page.getByText('验证码已发送至 13800138001，5 分钟内有效').waitFor();
-      const code = server.sms.codeFor('13800138001');
+      const code = suite.server.sms.codeFor('13800138001');
 
       // A reload forgets the countdown, not the server: it says how long to wait, and the button counts it.
       await page.reload();
@@ -114,16 +102,16 @@ describe('signing in with a password', () => {
 
 describe('single sign-on', () => {
   it('takes a visitor of Device Cloud through the portal sign-in and back, the token out of the address', async () => {
-    const unit = await buildOrg(server.db, { type: 'department', name: '华东工厂' });
-    await server.db.updateTable('orgs').set({ logo: UNIT_LOGO }).where('id', '=', unit.id).execute();
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], orgId: unit.id });
-    const { page, problems, close } = await visit(browser);
+    const unit = await buildOrg(suite.server.db, { type: 'department', name: '华东工厂' });
+    await suite.server.db.updateTable('orgs').set({ logo: UNIT_LOGO }).where('id', '=', unit.id).execute();
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], orgId: unit.id });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/iot/`);
+      await page.goto(`${suite.server.url}/iot/`);
       await page.getByTestId('login-page').waitFor();
       const login = new URL(page.url());
       expect(login.pathname).toBe('/login');
-      expect(login.searchParams.get('target')).toBe(`${server.url}/iot/`);
+      expect(login.searchParams.get('target')).toBe(`${suite.server.url}/iot/`);
       await page.getByText('登录后将返回您刚才访问的应用').waitFor();
 
       await submitPassword(page, user.account, user.password);
@@ -139,10 +127,10 @@ describe('single sign-on', () => {
 
       // Another app on the same origin, or the same one later: the sign-in page hands over at once.
       await page.goto(
-        `${server.url}/api/apis-authz/authz/login/cas?target=${encodeURIComponent(`${server.url}/iot/`)}`,
+        `${suite.server.url}/api/apis-authz/authz/login/cas?target=${encodeURIComponent(`${suite.server.url}/iot/`)}`,
       );
       await page.getByTestId('iot-home').waitFor();
-      expect(page.url()).toBe(`${server.url}/iot/`);
+      expect(page.url()).toBe(`${suite.server.url}/iot/`);
       expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
@@ -150,10 +138,10 @@ describe('single sign-on', () => {
   });
 
   it('signs out: the token is revoked, every session value and session storage are gone', async () => {
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/iot/`);
+      await page.goto(`${suite.server.url}/iot/`);
       await submitPassword(page, user.account, user.password);
       await page.getByTestId('iot-home').waitFor();
       await page.evaluate(() => sessionStorage.setItem('scaleInfo', '{"id":1}'));
@@ -164,14 +152,14 @@ describe('single sign-on', () => {
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: '退出登录' }).click();
       await page.getByTestId('login-page').waitFor();
-      expect(new URL(page.url()).searchParams.get('target')).toBe(`${server.url}/iot/`);
+      expect(new URL(page.url()).searchParams.get('target')).toBe(`${suite.server.url}/iot/`);
 
       const { local, session } = await storedSession(page);
       for (const key of ['token', 'userInfo', 'name', 'roleId', 'unitDeptId', 'logo'])
         expect(local[key], key).toBeUndefined();
       expect(session).toEqual({});
       expect(local['meridian.lastAccount']).toBe(user.account);
-      expect((await callWithToken(server.url, token)).code).toBe(10022);
+      expect((await callWithToken(suite.server.url, token)).code).toBe(10022);
       expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
@@ -179,17 +167,17 @@ describe('single sign-on', () => {
   });
 
   it('signs out of the portal too, and the launcher then asks to sign in', async () => {
-    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE] });
-    const { page, problems, close } = await visit(browser);
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(suite.browser);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await submitPassword(page, user.account, user.password);
       await page.getByTestId('portal-home').waitFor();
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: '退出登录' }).click();
       await page.getByTestId('login-page').waitFor();
       expect((await storedSession(page)).local.token).toBeUndefined();
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.server.url}/`);
       await page.getByTestId('login-page').waitFor();
       expect(unexpected(problems)).toEqual([]);
     } finally {
@@ -200,9 +188,9 @@ describe('single sign-on', () => {
 
 describe('the sign-in page', () => {
   it('fits a phone', async () => {
-    const { page, problems, close } = await visit(browser, phone);
+    const { page, problems, close } = await visit(suite.browser, phone);
     try {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await page.getByTestId('login-page').waitFor();
       // The brand panel gives way to the form on a narrow screen.
       expect(await page.getByTestId('brand-panel').count()).toBe(0);

@@ -22,16 +22,6 @@ export function rolesOfUser(db: Kysely<Database>, userId: number) {
     .execute();
 }
 
-export async function userHasRole(db: Kysely<Database>, userId: number, roleId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_roles')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('role_id', '=', roleId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** A user's identities with the organisations each belongs to. */
 export function identitiesOfUser(db: Kysely<Database>, userId: number) {
   return db

@@ -58,6 +58,17 @@ export function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) 
       'u.super_admin as superAdmin',
       'u.password_changed_at as passwordChangedAt',
       'u.lang',
+      // Whether the user still holds the session's role, in the same read rather than a second one.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('user_roles as ur')
+              .select('ur.id')
+              .whereRef('ur.user_id', '=', 's.user_id')
+              .whereRef('ur.role_id', '=', 's.role_id'),
+          )
+          .as('roleHeld'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -5,7 +5,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { identitiesOfUser, permissionsOfRole, rolesOfUser, userHasRole } from '../access/repository.ts';
+import { identitiesOfUser, permissionsOfRole, rolesOfUser } from '../access/repository.ts';
 import { newToken, tokenHash } from '../identity/secrets.ts';
 import { passwordExpiresAt, readPolicy } from '../policy/service.ts';
 import { findSessionByTokenHash, insertSession, touchSession } from './repository.ts';
@@ -63,7 +63,7 @@ export async function authenticate(
     if (expiresAt !== null && expiresAt <= now) throw sessionError(ApiCode.sessionPasswordExpired);
   }
   const superAdmin = toBool(s.superAdmin);
-  if (s.roleId !== null && !(await userHasRole(db, s.userId, s.roleId))) throw sessionError(ApiCode.sessionRoleChanged);
+  if (s.roleId !== null && !toBool(s.roleHeld)) throw sessionError(ApiCode.sessionRoleChanged);
   if (now - s.lastSeenAt > TOUCH_EVERY_MS) await touchSession(db, s.sessionId, now);
   const permissions = superAdmin
     ? [{ path: '*', perms: '*' }]
