@@ -1,4 +1,8 @@
+import { devicesMessages } from './iot/devices-messages.ts';
+import { templatesMessages } from './iot/templates-messages.ts';
 import type { Lang } from './lang.ts';
+import { studentsMessages } from './mind/students-messages.ts';
+import { teachersMessages } from './mind/teachers-messages.ts';
 import { accountsMessages } from './portal/accounts-messages.ts';
 import { filesMessages } from './portal/files-messages.ts';
 import { portalMessages } from './portal/messages.ts';
@@ -93,6 +97,10 @@ export const messages = {
   ...filesMessages,
   ...orgsMessages,
   ...oauthMessages,
+  ...studentsMessages,
+  ...teachersMessages,
+  ...devicesMessages,
+  ...templatesMessages,
 } satisfies Catalogue;
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number | bigint | boolean | null | undefined>;

@@ -1,3 +1,7 @@
+import type { DevicesTables } from '../../iot/devices/tables.ts';
+import type { TemplatesTables } from '../../iot/templates/tables.ts';
+import type { StudentsTables } from '../../mind/people/students/tables.ts';
+import type { TeachersTables } from '../../mind/people/teachers/tables.ts';
 import type { AccountLifecycleTables } from '../../portal/accounts/lifecycle-tables.ts';
 import type { FilesTables } from '../../portal/files/tables.ts';
 import type { IdentityTables } from '../../portal/identity/tables.ts';
@@ -9,6 +13,15 @@ import type { JobsTable } from '../jobs/schema.ts';
  * Every table Meridian keeps, as Kysely sees it. Each feature declares its tables beside its
  * repository and adds them here, so that one interface types every query.
  */
-export interface Database extends IdentityTables, AccountLifecycleTables, FilesTables, OrgsTables, OauthTables {
+export interface Database
+  extends IdentityTables,
+    AccountLifecycleTables,
+    FilesTables,
+    OrgsTables,
+    OauthTables,
+    StudentsTables,
+    TeachersTables,
+    DevicesTables,
+    TemplatesTables {
   jobs: JobsTable;
 }

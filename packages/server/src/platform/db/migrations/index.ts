@@ -6,6 +6,10 @@ import * as files from './0004_files.ts';
 import * as accounts from './0005_accounts.ts';
 import * as orgs from './0006_orgs.ts';
 import * as oauth from './0007_oauth.ts';
+import * as students from './0008_students.ts';
+import * as teachers from './0009_teachers.ts';
+import * as devices from './0010_devices.ts';
+import * as templates from './0011_templates.ts';
 
 /** Every migration, in the order it runs. A name never changes once it has shipped. */
 export const migrations: Record<string, MeridianMigration> = {
@@ -16,4 +20,8 @@ export const migrations: Record<string, MeridianMigration> = {
   '0005_accounts': accounts,
   '0006_orgs': orgs,
   '0007_oauth': oauth,
+  '0008_students': students,
+  '0009_teachers': teachers,
+  '0010_devices': devices,
+  '0011_templates': templates,
 };

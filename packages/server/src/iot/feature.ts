@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Feature } from '../platform/feature.ts';
+import { devicesRoutes } from './devices/routes.ts';
+import { templatesRoutes } from './templates/routes.ts';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(devicesRoutes);
+  await app.register(templatesRoutes);
+};
+
+/** Device Cloud: devices, templates and everything that reads them. */
+export const iot: Feature = { name: 'iot', routes };
