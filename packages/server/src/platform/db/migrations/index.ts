@@ -10,6 +10,8 @@ import * as students from './0008_students.ts';
 import * as teachers from './0009_teachers.ts';
 import * as devices from './0010_devices.ts';
 import * as templates from './0011_templates.ts';
+import * as devicesMore from './0012_devices_more.ts';
+import * as projectsMore from './0013_projects_more.ts';
 
 /** Every migration, in the order it runs. A name never changes once it has shipped. */
 export const migrations: Record<string, MeridianMigration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, MeridianMigration> = {
   '0009_teachers': teachers,
   '0010_devices': devices,
   '0011_templates': templates,
+  '0012_devices_more': devicesMore,
+  '0013_projects_more': projectsMore,
 };
