@@ -34,6 +34,9 @@ export const PERMISSION_CODE_NAMES: Record<string, Words> = {
   resetPassword: { 'zh-CN': '重置密码', en: 'Reset password' },
   runAs: { 'zh-CN': '代登录', en: 'Act as user' },
   control: { 'zh-CN': '下发控制', en: 'Control' },
+  reshuffle: { 'zh-CN': '调动申请', en: 'Apply for reshuffle' },
+  audit: { 'zh-CN': '调动审核', en: 'Approve reshuffles' },
+  bind: { 'zh-CN': '账号绑定', en: 'Bind accounts' },
 };
 
 export const FEATURE_GROUP_NAMES: Record<string, Words> = {
@@ -77,6 +80,14 @@ export const FEATURES: readonly FeatureDef[] = [
   f('portal', 'system', '/system/app', '应用管理', 'Apps', ['view', 'edit']),
   f('portal', 'system', '/system/audit', '审计日志', 'Audit log', ['view']),
   f('portal', 'system', '/system/policy', '密码策略', 'Password policy', ['view', 'edit']),
+  f('mind', 'system', '/system/student', '学生管理', 'Students', [...crud, 'import', 'export']),
+  f('mind', 'system', '/system/parent', '家长管理', 'Parents', [...crud, 'import', 'export']),
+  f('mind', 'system', '/system/teacher', '教师管理', 'Teachers', [...crud, 'import', 'export', 'reshuffle', 'audit']),
+  f('mind', 'system', '/system/dept', '部门管理', 'Departments', ['view', 'edit']),
+  f('mind', 'system', '/system/group', '用户组', 'Groups', ['view', 'edit']),
+  f('mind', 'system', '/system/dataCheck', '数据检查', 'Data checks', ['view']),
+  f('mind', 'system', '/data/accountBindManage', '账号绑定管理', 'Account binding', ['view', 'edit', 'bind']),
+  f('mind', 'system', '/system/xuenian', '学年学期', 'School years and semesters', ['view', 'add', 'edit']),
 
   f('mind', 'home', '/data/home', '首页', 'Home', ['view']),
   f('mind', 'assessments', '/data/scaleMeasurement', '量表测评', 'Scale assessments', [...crud, 'export']),

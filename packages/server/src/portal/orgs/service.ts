@@ -1,6 +1,5 @@
 import {
   canPlaceOrg,
-  Identity,
   ORG_PARENTS,
   ORG_TYPE_NAMES,
   ORG_TYPES,
@@ -233,10 +232,10 @@ export async function preview(actor: Actor, id: number) {
   };
 }
 
-/** The students (identity 2) of a class node; the full student administration is a later issue. */
+/** The students of a class node, from the roster. */
 export async function studentsOfClass(actor: Actor, classId: number, page: PageQuery) {
   const scope = await scopeOf(actor.db, actor.auth);
   const node = await nodeInScope(actor, scope, classId);
   if (node.type !== 'class') throw new AppError(400, 'org.notClass');
-  return studentsOf(actor.db, node.id, page, Identity.student);
+  return studentsOf(actor.db, node.id, page);
 }

@@ -1,0 +1,158 @@
+import type { Page, PageQuery, StudentFilters } from '@meridian/contracts';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../../platform/db/schema.ts';
+import type { OrgType } from '../../../portal/identity/tables.ts';
+import { type StudentScope, studentInScope } from './scope.ts';
+import type { StudentRow, StudentsTable } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** `name like 'k%'`, the keyword's own wildcards taken literally: a prefix search stays on an index. */
+export function prefixPattern(keyword: string): string {
+  return `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface OrgBrief {
+  id: number;
+  name: string;
+  type: OrgType;
+  path: string;
+}
+
+export function orgsByIds(db: Db, ids: number[]): Promise<OrgBrief[]> {
+  // Guard against running an invalid `in ()` when there is nothing to look up.
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('orgs').select(['id', 'name', 'type', 'path']).where('id', 'in', ids).execute();
+}
+
+/** A class and the school, campus and grade above it, read from its path. */
+export async function classPlacement(db: Db, classId: number) {
+  const klass = await db
+    .selectFrom('orgs')
+    .select(['id', 'name', 'type', 'path'])
+    .where('id', '=', classId)
+    .executeTakeFirst();
+  if (!klass) return undefined;
+  const above = await orgsByIds(db, klass.path.split('/').filter(Boolean).map(Number));
+  const of = (type: OrgType) => above.find((o) => o.type === type)?.id ?? null;
+  return { klass, schoolId: of('school'), campusId: of('campus'), gradeId: of('grade') };
+}
+
+function filtered(db: Db, scope: StudentScope, filters: StudentFilters) {
+  const keyword = filters.keyword ? prefixPattern(filters.keyword) : undefined;
+  return db
+    .selectFrom('students as s')
+    .where(studentInScope(scope))
+    .$if(filters.schoolId !== undefined, (q) => q.where('s.school_id', '=', filters.schoolId ?? 0))
+    .$if(filters.campusId !== undefined, (q) => q.where('s.campus_id', '=', filters.campusId ?? 0))
+    .$if(filters.gradeId !== undefined, (q) => q.where('s.grade_id', '=', filters.gradeId ?? 0))
+    .$if(filters.classId !== undefined, (q) => q.where('s.org_id', '=', filters.classId ?? 0))
+    .$if(filters.status !== undefined, (q) => q.where('s.status', '=', filters.status ?? 'studying'))
+    .$if(keyword !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          sql<boolean>`${eb.ref('s.name')} like ${keyword} escape '\\'`,
+          sql<boolean>`${eb.ref('s.student_no')} like ${keyword} escape '\\'`,
+        ]),
+      ),
+    );
+}
+
+/**
+ * One page of the scope's students. Counted and listed on `students` alone, in the order of the
+ * (school, grade, class, id) index, so that a filtered list never sorts or joins the whole table.
+ */
+export async function studentPage(
+  db: Db,
+  scope: StudentScope,
+  filters: StudentFilters,
+  page: PageQuery,
+): Promise<Page<StudentRow>> {
+  const query = filtered(db, scope, filters);
+  const counted = await query.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  const total = Number(counted?.total ?? 0);
+  if (total === 0) return { list: [], total, ...page };
+  const list = await query
+    .selectAll('s')
+    .orderBy('s.school_id')
+    .orderBy('s.grade_id')
+    .orderBy('s.org_id')
+    .orderBy('s.id')
+    .limit(page.size)
+    .offset((page.page - 1) * page.size)
+    .execute();
+  return { list, total, ...page };
+}
+
+/**
+ * Every student of the scope matching the filters, a page at a time by id (keyset, so that a large
+ * export neither skips nor repeats rows and never holds one huge result): what the Excel export reads.
+ */
+export async function* scopedStudentRows(
+  db: Db,
+  scope: StudentScope,
+  filters: StudentFilters,
+  pageSize = 1000,
+): AsyncGenerator<StudentRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await filtered(db, scope, filters)
+      .selectAll('s')
+      .where('s.id', '>', after)
+      .orderBy('s.id')
+      .limit(pageSize)
+      .execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+}
+
+export function findStudent(db: Db, scope: StudentScope, id: number): Promise<StudentRow | undefined> {
+  return db
+    .selectFrom('students as s')
+    .selectAll('s')
+    .where('s.id', '=', id)
+    .where(studentInScope(scope))
+    .executeTakeFirst();
+}
+
+export function findStudentOfUser(db: Db, scope: StudentScope, userId: number): Promise<StudentRow | undefined> {
+  return db
+    .selectFrom('students as s')
+    .selectAll('s')
+    .where('s.user_id', '=', userId)
+    .where(studentInScope(scope))
+    .executeTakeFirst();
+}
+
+export async function studentNoTaken(db: Db, schoolId: number, studentNo: string, exceptId?: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('students')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('student_no', '=', studentNo)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId ?? 0))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type StudentValues = Omit<StudentsTable, 'id'>;
+
+export async function insertStudent(db: Db, values: StudentValues): Promise<number> {
+  const row = await db.insertInto('students').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateStudent(db: Db, id: number, changes: Partial<StudentValues>): Promise<void> {
+  await db
+    .updateTable('students')
+    .set({ ...changes, updated_at: Date.now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteStudent(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('student_parents').where('student_id', '=', id).execute();
+  await db.deleteFrom('students').where('id', '=', id).execute();
+}
