@@ -1,2 +1,124 @@
 /** The sentences of Device Cloud templates, slaves, data points and the device library, in zh-CN and English. */
-export const templatesMessages = {} as const;
+export const templatesMessages = {
+  'template.name': {
+    'zh-CN': '模板名称：4-64 个字符，仅限中文、字母、数字、空格、下划线和连字符',
+    en: 'Template name: 4-64 characters; Chinese, letters, digits, spaces, underscores or hyphens only',
+  },
+  'template.nameTaken': { 'zh-CN': '已有同名模板：{name}', en: 'You already have a template named {name}' },
+  'template.notFound': { 'zh-CN': '模板不存在或无权访问', en: 'No such template, or it is not yours' },
+  'template.inUse': {
+    'zh-CN': '删除失败：{count} 台设备正在使用该模板，请先为它们更换模板',
+    en: 'Delete failed: {count} device(s) use this template; give them another template first',
+  },
+  'template.devicesRefused': {
+    'zh-CN': '以下设备不存在或您无权编辑：{ids}',
+    en: 'These devices do not exist or you may not edit them: {ids}',
+  },
+  'template.slaves.max': { 'zh-CN': '每个模板最多 {max} 个从机', en: 'A template has at most {max} slaves' },
+  'template.slaves.required': {
+    'zh-CN': '从机数量须大于 0：有数据点的模板至少需要一个从机',
+    en: 'Slave count must be greater than 0: a template with data points needs a slave',
+  },
+  'template.points.max': {
+    'zh-CN': '每个模板最多 500 个数据点',
+    en: 'Data points per template: at most 500',
+  },
+  'template.slave.index': { 'zh-CN': '从机序号：1-255 的数字', en: 'Slave serial number: a number 1-255' },
+  'template.slave.indexTaken': { 'zh-CN': '从机序号不能重复', en: 'Slave serial numbers must be unique' },
+  'template.slave.name': { 'zh-CN': '从机名称：4-30 个字符', en: 'Slave name: 4-30 characters' },
+  'template.slave.address': { 'zh-CN': '从机地址：0-255', en: 'Slave address: 0-255' },
+  'template.slave.ip': { 'zh-CN': 'IP 地址格式不正确', en: 'The IP address is not valid' },
+  'template.slave.port': { 'zh-CN': '端口：1-65535', en: 'Port: 1-65535' },
+  'template.slave.endpoint': {
+    'zh-CN': 'IP 与端口须同时填写或同时留空',
+    en: 'IP and port go together: give both or neither',
+  },
+  'template.slave.tcpEndpoint': {
+    'zh-CN': 'Modbus TCP 从机须填写 IP 与端口',
+    en: 'A Modbus TCP slave needs an IP and a port',
+  },
+  'template.slave.deviceNo': {
+    'zh-CN': '从机设备号：仅限数字或字母',
+    en: 'Slave device number: digits or letters only',
+  },
+  'template.slave.deviceNoTaken': { 'zh-CN': '设备号不能相同', en: 'Device numbers must differ' },
+  'template.point.name': { 'zh-CN': '变量名称：4-30 个字符', en: 'Variable name: 4-30 characters' },
+  'template.point.nameTaken': {
+    'zh-CN': '同一从机下的变量名称不能相同',
+    en: 'Variable names must differ within a slave',
+  },
+  'template.point.slaveMissing': { 'zh-CN': '没有序号为 {index} 的从机', en: 'No slave has serial number {index}' },
+  'template.point.address': {
+    'zh-CN': '寄存器地址格式不正确：十进制 0-65535 或十六进制 0x0000-0xFFFF',
+    en: 'Register address format incorrect: decimal 0-65535 or hex 0x0000-0xFFFF',
+  },
+  'template.point.addressRange': {
+    'zh-CN': '寄存器地址加长度超出 65535',
+    en: 'Register address plus length goes past 65535',
+  },
+  'template.point.length': { 'zh-CN': '寄存器长度：1-64', en: 'Register length: 1-64' },
+  'template.point.lengthForVariant': {
+    'zh-CN': '数据格式不正确：{variant} 占 {count} 个寄存器',
+    en: 'Data format incorrect: {variant} takes {count} register(s)',
+  },
+  'template.point.variant': {
+    'zh-CN': '数据格式不正确：{variant} 不属于数据类型 {dataType}',
+    en: 'Data format incorrect: {variant} is not a variant of data type {dataType}',
+  },
+  'template.point.bitRegister': {
+    'zh-CN': '数据格式不正确：线圈和离散输入只能是开关量',
+    en: 'Data format incorrect: coils and discrete inputs hold switches only',
+  },
+  'template.point.bitIndex': { 'zh-CN': '位号：0-15', en: 'Bit number: 0-15' },
+  'template.point.bitIndexPlace': {
+    'zh-CN': '位号只适用于保存在寄存器中的开关量',
+    en: 'A bit number applies only to a switch kept in a register',
+  },
+  'template.point.readOnlyRegister': {
+    'zh-CN': '离散输入和输入寄存器只读，读写方式须为只读',
+    en: 'Discrete inputs and input registers are read-only; choose read-only',
+  },
+  'template.point.readOnly': {
+    'zh-CN': '只读数据点不支持此操作',
+    en: 'Read-only data points do not support this operation',
+  },
+  'template.point.precision': { 'zh-CN': '小数位数：0-6', en: 'Precision: 0-6 decimal places' },
+  'template.point.formulaNumeric': {
+    'zh-CN': '公式只适用于数值型数据点',
+    en: 'Formulas apply to numeric data points only',
+  },
+  'template.point.amplitude': {
+    'zh-CN': '变量存储范围错误：变化幅度须大于 0',
+    en: 'Variable storage range error: the change amplitude must be greater than 0',
+  },
+  'template.formula.unexpected': {
+    'zh-CN': '公式第 {at} 个字符有误：不应出现“{token}”',
+    en: "Formula error at character {at}: unexpected '{token}'",
+  },
+  'template.formula.end': {
+    'zh-CN': '公式第 {at} 个字符有误：公式不完整',
+    en: 'Formula error at character {at}: the formula ends too early',
+  },
+  'template.formula.unknownName': {
+    'zh-CN': '公式第 {at} 个字符有误：未知名称“{name}”（原始值请用 x）',
+    en: "Formula error at character {at}: unknown name '{name}' (use x for the raw value)",
+  },
+  'template.formula.arity': {
+    'zh-CN': '公式第 {at} 个字符有误：{name} 需要 {count} 个参数',
+    en: 'Formula error at character {at}: {name} takes {count} argument(s)',
+  },
+  'template.formula.noX': {
+    'zh-CN': '公式第 {at} 个字符有误：公式须使用原始值 x',
+    en: 'Formula error at character {at}: the formula must use the raw value x',
+  },
+  'template.formula.tooLong': {
+    'zh-CN': '公式第 {at} 个字符有误：公式最多 {max} 个字符',
+    en: 'Formula error at character {at}: a formula has at most {max} characters',
+  },
+  'template.category.environment': { 'zh-CN': '环境监测', en: 'Environment' },
+  'template.category.energy': { 'zh-CN': '电力能耗', en: 'Energy' },
+  'template.category.flow': { 'zh-CN': '流量计量', en: 'Flow' },
+  'template.category.controller': { 'zh-CN': '控制器', en: 'Controllers' },
+  'template.category.pressure': { 'zh-CN': '压力', en: 'Pressure' },
+  'template.category.level': { 'zh-CN': '液位', en: 'Level' },
+} as const;

@@ -19,27 +19,37 @@ export function deviceVisible(scope: Scope, right: DeviceRight = 'view') {
   return (eb: DeviceBuilder) => {
     if (scope.all) return eb.lit(true);
     const column = right === 'view' ? 'g.can_view' : right === 'edit' ? 'g.can_edit' : 'g.can_delete';
-    return eb.or([
-      eb('d.owner_id', 'in', scope.ownerIds),
-      eb(
-        'd.project_id',
-        'in',
-        eb
-          .selectFrom('project_users as pu')
-          .select('pu.project_id')
-          .where('pu.user_id', '=', scope.userId)
-          .union(
-            eb.selectFrom('projects as pm').select('pm.id as project_id').where('pm.manager_id', '=', scope.userId),
-          ),
-      ),
-      eb.exists(
-        eb
-          .selectFrom('device_grants as g')
-          .select('g.device_id')
-          .whereRef('g.device_id', '=', 'd.id')
-          .where('g.user_id', '=', scope.userId)
-          .where(column, '=', true),
-      ),
-    ]);
+    // One `id in (...)` over a union, each branch an index lookup (owner, project, manager, grant),
+    // rather than an OR of subqueries: PostgreSQL cannot use an index for a subquery inside an OR
+    // and would scan every device of the platform for each list (bench/devices.ts).
+    return eb(
+      'd.id',
+      'in',
+      eb
+        .selectFrom('devices as own')
+        .select('own.id')
+        .where('own.owner_id', 'in', scope.ownerIds)
+        .unionAll(
+          eb
+            .selectFrom('project_users as pu')
+            .innerJoin('devices as pd', 'pd.project_id', 'pu.project_id')
+            .select('pd.id')
+            .where('pu.user_id', '=', scope.userId),
+        )
+        .unionAll(
+          eb
+            .selectFrom('projects as pm')
+            .innerJoin('devices as md', 'md.project_id', 'pm.id')
+            .select('md.id')
+            .where('pm.manager_id', '=', scope.userId),
+        )
+        .unionAll(
+          eb
+            .selectFrom('device_grants as g')
+            .select('g.device_id as id')
+            .where('g.user_id', '=', scope.userId)
+            .where(column, '=', true),
+        ),
+    );
   };
 }

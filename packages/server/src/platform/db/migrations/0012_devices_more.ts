@@ -1,4 +1,9 @@
 import type { MigrationContext } from '../migrate.ts';
 
-/** more of Device Cloud devices (indexes and columns found while building them). */
-export async function up(_context: MigrationContext): Promise<void> {}
+/**
+ * More of Device Cloud devices, found while building them: a project's manager sees its devices,
+ * so every device list looks projects up by manager (bench/devices.ts).
+ */
+export async function up({ db }: MigrationContext): Promise<void> {
+  await db.schema.createIndex('projects_manager').on('projects').column('manager_id').execute();
+}

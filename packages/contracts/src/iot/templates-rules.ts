@@ -1,0 +1,139 @@
+import type { MessageKey, MessageParams } from '../messages.ts';
+import {
+  BIT_REGISTER_TYPES,
+  READ_ONLY_REGISTER_TYPES,
+  TEMPLATE_LIMITS,
+  type TemplateInput,
+  type TemplatePointInput,
+  type TemplateSlaveInput,
+  VARIANTS,
+} from './templates.ts';
+import { formulaProblem } from './templates-formula.ts';
+
+/** One broken rule of a template, at its field (`points[3].registerLength`), as a catalogue key. */
+export interface TemplateRuleBroken {
+  field: string;
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * The 0-based protocol address of a register: decimal 0-65535 or hex 0x0000-0xFFFF. The Modbus
+ * 4xxxx notation is not accepted: the register type is its own field, and `40001` would otherwise
+ * mean two different registers. Null when the text is neither.
+ */
+export function registerAddressOf(value: string | number): number | null {
+  const text = String(value).trim();
+  if (!/^(0[xX][0-9a-fA-F]{1,4}|\d{1,5})$/.test(text)) return null;
+  const address = Number(text);
+  return Number.isInteger(address) && address >= 0 && address <= 0xffff ? address : null;
+}
+
+function slaveRules(slaves: readonly TemplateSlaveInput[], protocol: TemplateInput['protocol']): TemplateRuleBroken[] {
+  const rules: TemplateRuleBroken[] = [];
+  const indexes = new Set<number>();
+  const endpoints = new Set<string>();
+  const deviceNos = new Set<string>();
+  slaves.forEach((slave, i) => {
+    const at = `slaves[${i}]`;
+    if (indexes.has(slave.index)) rules.push({ field: `${at}.index`, key: 'template.slave.indexTaken' });
+    indexes.add(slave.index);
+    const hasIp = Boolean(slave.ip);
+    const hasPort = slave.port !== null && slave.port !== undefined;
+    if (hasIp !== hasPort) rules.push({ field: `${at}.${hasIp ? 'port' : 'ip'}`, key: 'template.slave.endpoint' });
+    else if (protocol === 'modbusTcp' && !hasIp) rules.push({ field: `${at}.ip`, key: 'template.slave.tcpEndpoint' });
+    // Two slaves answering to one address on one bus (or one IP and port) are one device.
+    const endpoint = `${slave.ip ?? ''}:${slave.port ?? ''}#${slave.address}`;
+    if (endpoints.has(endpoint)) rules.push({ field: `${at}.address`, key: 'template.slave.deviceNoTaken' });
+    endpoints.add(endpoint);
+    if (slave.deviceNo) {
+      const no = slave.deviceNo.toUpperCase();
+      if (deviceNos.has(no)) rules.push({ field: `${at}.deviceNo`, key: 'template.slave.deviceNoTaken' });
+      deviceNos.add(no);
+    }
+  });
+  return rules;
+}
+
+function pointRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
+  const rules: TemplateRuleBroken[] = [];
+  const spec = VARIANTS[point.variant];
+  const address = registerAddressOf(point.registerAddress);
+  if (address === null) rules.push({ field: `${at}.registerAddress`, key: 'template.point.address' });
+  else if (address + point.registerLength - 1 > 0xffff) {
+    rules.push({ field: `${at}.registerLength`, key: 'template.point.addressRange' });
+  }
+  const bitRegister = BIT_REGISTER_TYPES.includes(point.registerType);
+  if (bitRegister && point.dataType !== 'switch') {
+    rules.push({ field: `${at}.dataType`, key: 'template.point.bitRegister' });
+  }
+  if (spec.dataType !== point.dataType) {
+    rules.push({
+      field: `${at}.variant`,
+      key: 'template.point.variant',
+      params: { variant: point.variant, dataType: point.dataType },
+    });
+  } else if (spec.registers !== null && spec.registers !== point.registerLength) {
+    rules.push({
+      field: `${at}.registerLength`,
+      key: 'template.point.lengthForVariant',
+      params: { variant: point.variant, count: spec.registers },
+    });
+  }
+  const registerBit = point.bitIndex !== null && point.bitIndex !== undefined;
+  if (registerBit && (bitRegister || point.variant !== 'bit')) {
+    rules.push({ field: `${at}.bitIndex`, key: 'template.point.bitIndexPlace' });
+  }
+  if (READ_ONLY_REGISTER_TYPES.includes(point.registerType) && point.readWrite !== 'readOnly') {
+    rules.push({ field: `${at}.readWrite`, key: 'template.point.readOnlyRegister' });
+  }
+  for (const field of ['formula', 'inverseFormula'] as const) {
+    const text = point[field];
+    if (!text) continue;
+    if (point.dataType !== 'numeric') {
+      rules.push({ field: `${at}.${field}`, key: 'template.point.formulaNumeric' });
+      continue;
+    }
+    if (field === 'inverseFormula' && point.readWrite === 'readOnly') {
+      rules.push({ field: `${at}.${field}`, key: 'template.point.readOnly' });
+      continue;
+    }
+    const problem = formulaProblem(text);
+    if (problem) rules.push({ field: `${at}.${field}`, key: problem.key, params: problem.params });
+  }
+  if (point.storage === 'onChange' && !(typeof point.amplitude === 'number' && point.amplitude > 0)) {
+    rules.push({ field: `${at}.amplitude`, key: 'template.point.amplitude' });
+  }
+  return rules;
+}
+
+/**
+ * Every rule of a whole template that spans more than one field (spec section 5), in the order of
+ * the fields, so that the editor can mark each one. The field-by-field rules are templateInput's.
+ */
+export function templateRulesBroken(input: TemplateInput): TemplateRuleBroken[] {
+  const rules = slaveRules(input.slaves, input.protocol);
+  if (input.points.length > 0 && input.slaves.length === 0) {
+    rules.push({ field: 'slaves', key: 'template.slaves.required' });
+  }
+  if (input.points.length > TEMPLATE_LIMITS.pointsPerTemplate) {
+    rules.push({ field: 'points', key: 'template.points.max' });
+  }
+  const slaveIndexes = new Set(input.slaves.map((s) => s.index));
+  const names = new Set<string>();
+  input.points.forEach((point, i) => {
+    const at = `points[${i}]`;
+    if (input.slaves.length > 0 && !slaveIndexes.has(point.slaveIndex)) {
+      rules.push({
+        field: `${at}.slaveIndex`,
+        key: 'template.point.slaveMissing',
+        params: { index: point.slaveIndex },
+      });
+    }
+    const name = `${point.slaveIndex}#${point.name}`;
+    if (names.has(name)) rules.push({ field: `${at}.name`, key: 'template.point.nameTaken' });
+    names.add(name);
+    rules.push(...pointRules(point, at));
+  });
+  return rules;
+}

@@ -1,0 +1,300 @@
+import type {
+  DeviceBatch,
+  DeviceCreate,
+  DeviceDetail,
+  DeviceFilter,
+  DeviceListItem,
+  DeviceUpdate,
+  PageQuery,
+} from '@meridian/contracts';
+import { toBool } from '../../platform/db/sql.ts';
+import { AppError, type RuleBroken, rulesBroken } from '../../platform/http/errors.ts';
+import { type Scope, scopeOf } from '../../portal/access/scope.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import type { DeviceRight } from './access.ts';
+import {
+  type DeviceFull,
+  type DeviceListRow,
+  type DevicePatch,
+  deleteDevice,
+  findDevice,
+  insertDevices,
+  listDevices,
+  setDeviceTags,
+  tagsOf,
+  updateDevice,
+} from './repository.ts';
+import { checkNumbers, checkReferences, cloudNumbers, newDeviceRow } from './rules.ts';
+
+type Tag = { device_id: number; id: number; name: string };
+
+function listItem(row: DeviceListRow, tags: readonly Tag[]): DeviceListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    deviceNo: row.device_no,
+    sn: row.sn,
+    status: row.status,
+    enabled: toBool(row.enabled),
+    projectId: row.project_id,
+    projectName: row.project_name,
+    tags: tags.filter((t) => t.device_id === row.id).map((t) => ({ id: t.id, name: t.name })),
+    ownerId: row.owner_id,
+    ownerAccount: row.owner_account,
+    templateId: row.template_id,
+    lastOnlineAt: row.last_online_at,
+    createdAt: row.created_at,
+  };
+}
+
+function detailOf(row: DeviceFull, tags: readonly Tag[]): DeviceDetail {
+  return {
+    ...listItem(row, tags),
+    mac: row.mac,
+    imei: row.imei,
+    imei2: row.imei2,
+    loraNid: row.lora_nid,
+    commPassword: row.comm_password,
+    protocol: row.protocol,
+    queryInterval: row.query_interval,
+    address: row.address,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    picture: row.picture,
+    cloudConfig: toBool(row.cloud_config),
+    warrantyStart: row.warranty_start,
+    warrantyEnd: row.warranty_end,
+    version: row.version,
+    simIccid: row.sim_iccid,
+    remark: row.remark,
+    lastDataAt: row.last_data_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The device list: a page of what the caller may see, filtered, newest first. */
+export async function deviceList(actor: Actor, filter: DeviceFilter, page: PageQuery) {
+  const scope = await scopeOf(actor.db, actor.auth);
+  const result = await listDevices(actor.db, scope, filter, page);
+  const tags = await tagsOf(
+    actor.db,
+    result.list.map((d) => d.id),
+  );
+  return { ...result, list: result.list.map((row) => listItem(row, tags)) };
+}
+
+/**
+ * The device for `right`: 404 when the caller may not even see it, 403 when they see it without
+ * the right; `failure` names the message of a refused delete ("delete failed").
+ */
+async function deviceFor(actor: Actor, scope: Scope, id: number, right: DeviceRight, failure = false) {
+  const device = await findDevice(actor.db, scope, id, right);
+  if (device) return device;
+  const visible = right !== 'view' && (await findDevice(actor.db, scope, id, 'view'));
+  if (visible) throw new AppError(403, failure ? 'device.deleteFailed' : 'auth.forbidden');
+  throw new AppError(404, failure ? 'device.deleteFailed' : 'device.notFound');
+}
+
+export async function deviceDetail(actor: Actor, id: number): Promise<DeviceDetail> {
+  const scope = await scopeOf(actor.db, actor.auth);
+  const device = await deviceFor(actor, scope, id, 'view');
+  return detailOf(device, await tagsOf(actor.db, [id]));
+}
+
+/** Where a new device belongs: the account named, or the caller. */
+const ownerOf = (actor: Actor, input: { ownerId?: number | null }) => input.ownerId ?? actor.auth.userId;
+
+/** Adds one device: by SN (with MAC or IMEI), or by device ID, or with a cloud-assigned ID. */
+export async function addDevice(actor: Actor, input: DeviceCreate): Promise<DeviceDetail> {
+  const [id] = await addDevices(actor, [input], '');
+  return deviceDetail(actor, id as number);
+}
+
+/**
+ * Adds devices all or nothing: every rule of every device is checked first and reported together
+ * (`devices[i].field` in a list), then all are inserted in one transaction.
+ */
+export async function addDevices(
+  actor: Actor,
+  inputs: readonly DeviceCreate[],
+  listField = 'devices',
+): Promise<number[]> {
+  const scope = await scopeOf(actor.db, actor.auth);
+  const prefixOf = (i: number) => (listField ? `${listField}[${i}].` : '');
+  const rules: RuleBroken[] = [];
+  for (const [i, input] of inputs.entries())
+    rules.push(...(await checkReferences(actor.db, scope, input, prefixOf(i))));
+  rules.push(
+    ...(await checkNumbers(
+      actor.db,
+      scope,
+      inputs.map((d, i) => ({ sn: d.sn, deviceNo: d.deviceNo, prefix: prefixOf(i) })),
+    )),
+  );
+  if (rules.length) throw rulesBroken(rules);
+  return insertAll(actor, inputs, 'addDevices');
+}
+
+/** Inserts checked devices, with their tags, in one transaction; devices with neither SN nor ID get a cloud ID. */
+export async function insertAll(actor: Actor, inputs: readonly DeviceCreate[], action: string): Promise<number[]> {
+  const at = Date.now();
+  return actor.db.transaction().execute(async (trx) => {
+    const nextNo = await cloudNumbers(trx);
+    const ids: number[] = [];
+    for (const input of inputs) {
+      const deviceNo = input.deviceNo ?? (input.sn ? null : nextNo());
+      const [id] = await insertDevices(trx, [
+        newDeviceRow(input, ownerOf(actor, input), actor.auth.userId, deviceNo, at),
+      ]);
+      if (id === undefined) throw new Error('device insert returned no id');
+      await setDeviceTags(trx, id, input.tagIds);
+      ids.push(id);
+    }
+    await audit(trx, actor.request, {
+      action,
+      targetType: 'device',
+      targetId: ids.length === 1 ? ids[0] : undefined,
+      detail: { count: ids.length, ids: ids.slice(0, 100) },
+    });
+    return ids;
+  });
+}
+
+/** Add in batches: `count` devices numbered from `startNo`, or a list of devices. */
+export async function addBatch(actor: Actor, input: DeviceBatch): Promise<{ ids: number[] }> {
+  if (input.devices) return { ids: await addDevices(actor, input.devices) };
+  const { count = 1, namePrefix = '', startNo = 1, devices: _list, ...shared } = input;
+  if (startNo + count - 1 > 65535) throw rulesBroken([{ field: 'count', key: 'device.batch.range' }]);
+  const devices: DeviceCreate[] = Array.from({ length: count }, (_, i) => ({
+    ...shared,
+    name: `${namePrefix}${startNo + i}`,
+    deviceNo: startNo + i,
+    enabled: true,
+    cloudConfig: true,
+  }));
+  const scope = await scopeOf(actor.db, actor.auth);
+  const rules = [
+    ...(await checkReferences(actor.db, scope, shared)),
+    ...(await checkNumbers(
+      actor.db,
+      scope,
+      devices.map((d) => ({ deviceNo: d.deviceNo, prefix: '' })),
+    )),
+  ];
+  if (rules.length) throw rulesBroken(rules);
+  return { ids: await insertAll(actor, devices, 'addDevicesInBatch') };
+}
+
+function patchOf(input: DeviceUpdate): DevicePatch {
+  const patch: DevicePatch = {};
+  const map: Array<[keyof DeviceUpdate, keyof DevicePatch]> = [
+    ['name', 'name'],
+    ['deviceNo', 'device_no'],
+    ['sn', 'sn'],
+    ['mac', 'mac'],
+    ['imei', 'imei'],
+    ['imei2', 'imei2'],
+    ['loraNid', 'lora_nid'],
+    ['commPassword', 'comm_password'],
+    ['protocol', 'protocol'],
+    ['queryInterval', 'query_interval'],
+    ['projectId', 'project_id'],
+    ['ownerId', 'owner_id'],
+    ['templateId', 'template_id'],
+    ['address', 'address'],
+    ['latitude', 'latitude'],
+    ['longitude', 'longitude'],
+    ['picture', 'picture'],
+    ['enabled', 'enabled'],
+    ['cloudConfig', 'cloud_config'],
+    ['warrantyStart', 'warranty_start'],
+    ['warrantyEnd', 'warranty_end'],
+    ['version', 'version'],
+    ['simIccid', 'sim_iccid'],
+    ['remark', 'remark'],
+  ];
+  for (const [from, to] of map) {
+    if (input[from] !== undefined) Object.assign(patch, { [to]: input[from] });
+  }
+  return patch;
+}
+
+/** Edits any field; the project, once chosen, stays (spec section 4). */
+export async function editDevice(actor: Actor, id: number, input: DeviceUpdate): Promise<DeviceDetail> {
+  const scope = await scopeOf(actor.db, actor.auth);
+  const current = await deviceFor(actor, scope, id, 'edit');
+  const rules: RuleBroken[] = [];
+  if (input.projectId !== undefined && current.project_id !== null && input.projectId !== current.project_id) {
+    rules.push({ field: 'projectId', key: 'device.project.locked' });
+  }
+  const merged = {
+    sn: input.sn === undefined ? current.sn : input.sn,
+    mac: input.mac === undefined ? current.mac : input.mac,
+    imei: input.imei === undefined ? current.imei : input.imei,
+    start: input.warrantyStart === undefined ? current.warranty_start : input.warrantyStart,
+    end: input.warrantyEnd === undefined ? current.warranty_end : input.warrantyEnd,
+  };
+  if (merged.sn && !merged.mac && !merged.imei) rules.push({ field: 'mac', key: 'device.sn.needsMacOrImei' });
+  if (merged.start !== null && merged.end !== null && merged.end <= merged.start) {
+    rules.push({ field: 'warrantyEnd', key: 'device.warranty.order' });
+  }
+  rules.push(...(await checkReferences(actor.db, scope, { ...input, projectId: input.projectId ?? null })));
+  const changedSn = input.sn && input.sn !== current.sn ? input.sn : null;
+  const changedNo = input.deviceNo != null && input.deviceNo !== current.device_no ? input.deviceNo : null;
+  if (changedSn || changedNo) {
+    rules.push(...(await checkNumbers(actor.db, scope, [{ sn: changedSn, deviceNo: changedNo, prefix: '' }], id)));
+  }
+  if (rules.length) throw rulesBroken(rules);
+  await actor.db.transaction().execute(async (trx) => {
+    const patch = patchOf(input);
+    if (!merged.sn && (input.deviceNo === undefined ? current.device_no : input.deviceNo) === null) {
+      // Neither SN nor ID left: the device takes the no-SN route's cloud-assigned ID.
+      patch.device_no = (await cloudNumbers(trx))();
+    }
+    await updateDevice(trx, id, { ...patch, updated_at: Date.now() });
+    if (input.tagIds) await setDeviceTags(trx, id, input.tagIds);
+    await audit(trx, actor.request, {
+      action: 'editDevice',
+      targetType: 'device',
+      targetId: id,
+      detail: { fields: Object.keys(input) },
+    });
+  });
+  return deviceDetail(actor, id);
+}
+
+/** Enables or disables a device; only enabled devices go online (spec section 4). */
+export async function setDeviceEnabled(actor: Actor, id: number, enabled: boolean): Promise<DeviceDetail> {
+  const scope = await scopeOf(actor.db, actor.auth);
+  await deviceFor(actor, scope, id, 'edit');
+  await actor.db.transaction().execute(async (trx) => {
+    await updateDevice(trx, id, {
+      enabled,
+      updated_at: Date.now(),
+      ...(enabled ? {} : { status: 'offline' as const }),
+    });
+    await audit(trx, actor.request, {
+      action: enabled ? 'enableDevice' : 'disableDevice',
+      targetType: 'device',
+      targetId: id,
+    });
+  });
+  return deviceDetail(actor, id);
+}
+
+/** Deletes a device with its grants and tags; "delete failed" when it is gone or not the caller's to delete. */
+export async function removeDevice(actor: Actor, id: number): Promise<void> {
+  const scope = await scopeOf(actor.db, actor.auth);
+  const device = await deviceFor(actor, scope, id, 'delete', true);
+  await actor.db.transaction().execute(async (trx) => {
+    const deleted = await deleteDevice(trx, id);
+    if (deleted !== 1) throw new AppError(404, 'device.deleteFailed');
+    await audit(trx, actor.request, {
+      action: 'deleteDevice',
+      targetType: 'device',
+      targetId: id,
+      detail: { name: device.name, sn: device.sn, deviceNo: device.device_no },
+    });
+  });
+}

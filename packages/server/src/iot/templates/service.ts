@@ -1,0 +1,286 @@
+import {
+  type LibraryCategory,
+  type PageQuery,
+  type TemplateDetail,
+  type TemplateInput,
+  type TemplateSummary,
+  templateRulesBroken,
+} from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { now, toBool } from '../../platform/db/sql.ts';
+import { AppError, rulesBroken } from '../../platform/http/errors.ts';
+import { scopeOf } from '../../portal/access/scope.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import * as repo from './repository.ts';
+import type { TemplateRow } from './tables.ts';
+
+type Db = Kysely<Database>;
+
+function summaryOf(
+  row: TemplateRow & { slaveCount: unknown; pointCount: unknown; deviceCount?: unknown },
+): TemplateSummary {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    protocol: row.protocol,
+    description: row.description,
+    slaveCount: Number(row.slaveCount ?? 0),
+    pointCount: Number(row.pointCount ?? 0),
+    deviceCount: Number(row.deviceCount ?? 0),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+async function detailOf(db: Db, row: TemplateRow): Promise<TemplateDetail> {
+  const id = Number(row.id);
+  const [slaves, points, deviceCount] = await Promise.all([
+    repo.slavesOf(db, id),
+    repo.pointsOf(db, id),
+    repo.devicesUsing(db, id),
+  ]);
+  return {
+    ...summaryOf({ ...row, slaveCount: slaves.length, pointCount: points.length, deviceCount }),
+    library: toBool(row.library),
+    category: row.category as LibraryCategory | null,
+    vendor: row.vendor,
+    model: row.model,
+    slaves: slaves.map((s) => ({
+      id: Number(s.id),
+      index: s.serial,
+      name: s.name,
+      address: s.address,
+      ip: s.ip,
+      port: s.port,
+      deviceNo: s.device_no,
+    })),
+    points: points.map((p) => ({
+      id: Number(p.id),
+      slaveId: Number(p.slave_id),
+      slaveIndex: p.slave_serial,
+      name: p.name,
+      registerType: p.register_type,
+      registerAddress: p.register_address,
+      registerLength: p.register_length,
+      readWrite: p.read_write,
+      dataType: p.data_type,
+      variant: p.variant,
+      bitIndex: p.bit_index,
+      precision: p.precision,
+      unit: p.unit,
+      formula: p.formula,
+      inverseFormula: p.inverse_formula,
+      description: p.description,
+      storage: p.storage,
+      amplitude: p.amplitude === null ? null : Number(p.amplitude),
+      sort: p.sort,
+    })),
+  };
+}
+
+/** Every cross-field rule of spec section 5, all reported at once, before anything is written. */
+function refuseBrokenRules(input: TemplateInput): void {
+  const rules = templateRulesBroken(input);
+  if (rules.length) throw rulesBroken(rules);
+}
+
+async function refuseTakenName(actor: Actor, ownerId: number, name: string, exceptId = 0): Promise<void> {
+  if (await repo.nameTaken(actor.db, ownerId, name, exceptId))
+    throw new AppError(409, 'template.nameTaken', { params: { name } });
+}
+
+async function ownTemplate(actor: Actor, id: number): Promise<TemplateRow> {
+  const row = await repo.findTemplate(actor.db, await scopeOf(actor.db, actor.auth), id);
+  if (!row) throw new AppError(404, 'template.notFound');
+  return row;
+}
+
+export async function listTemplates(actor: Actor, keyword: string | undefined, page: PageQuery) {
+  const scope = await scopeOf(actor.db, actor.auth);
+  const result = await repo.listTemplates(actor.db, scope, keyword, page);
+  return { ...result, list: result.list.map(summaryOf) };
+}
+
+export async function templateDetail(actor: Actor, id: number): Promise<TemplateDetail> {
+  return detailOf(actor.db, await ownTemplate(actor, id));
+}
+
+/** A new template of the caller's, with its slaves and points. */
+export async function createTemplate(actor: Actor, input: TemplateInput): Promise<TemplateDetail> {
+  // A new template belongs to its creator: the route's permission is the whole access check.
+  refuseBrokenRules(input);
+  const ownerId = actor.auth.userId;
+  await refuseTakenName(actor, ownerId, input.name);
+  const id = await actor.db.transaction().execute(async (trx) => {
+    const at = now();
+    const templateId = await repo.insertTemplate(trx, {
+      owner_id: ownerId,
+      name: input.name,
+      protocol: input.protocol,
+      description: input.description || null,
+      created_at: at,
+      updated_at: at,
+    });
+    await repo.writeTree(trx, templateId, input);
+    await audit(trx, actor.request, {
+      action: 'createTemplate',
+      targetType: 'template',
+      targetId: templateId,
+      detail: { name: input.name },
+    });
+    return templateId;
+  });
+  return templateDetail(actor, id);
+}
+
+/**
+ * Replaces a whole template in one transaction. Devices using it read the new points at their next
+ * poll: nothing is copied per device.
+ */
+export async function replaceTemplate(actor: Actor, id: number, input: TemplateInput): Promise<TemplateDetail> {
+  const row = await ownTemplate(actor, id);
+  refuseBrokenRules(input);
+  await refuseTakenName(actor, Number(row.owner_id), input.name, id);
+  await actor.db.transaction().execute(async (trx) => {
+    await repo.updateTemplate(trx, id, {
+      name: input.name,
+      protocol: input.protocol,
+      description: input.description || null,
+      updated_at: now(),
+    });
+    await repo.writeTree(trx, id, input);
+    await audit(trx, actor.request, {
+      action: 'editTemplate',
+      targetType: 'template',
+      targetId: id,
+      detail: { name: input.name, slaves: input.slaves.length, points: input.points.length },
+    });
+  });
+  return templateDetail(actor, id);
+}
+
+export async function deleteTemplate(actor: Actor, id: number): Promise<void> {
+  const row = await ownTemplate(actor, id);
+  const count = await repo.devicesUsing(actor.db, id);
+  if (count > 0) throw new AppError(409, 'template.inUse', { params: { count }, data: { deviceCount: count } });
+  await actor.db.transaction().execute(async (trx) => {
+    await repo.deleteTemplate(trx, id);
+    await audit(trx, actor.request, {
+      action: 'deleteTemplate',
+      targetType: 'template',
+      targetId: id,
+      detail: { name: row.name },
+    });
+  });
+}
+
+/** The first of `name copy`, `name copy 2`, ... that the owner has not used, within 64 characters. */
+async function freeCopyName(actor: Actor, ownerId: number, name: string): Promise<string> {
+  for (let n = 1; n <= 100; n++) {
+    const suffix = n === 1 ? ' copy' : ` copy ${n}`;
+    const candidate = `${name.slice(0, 64 - suffix.length).trimEnd()}${suffix}`;
+    if (!(await repo.nameTaken(actor.db, ownerId, candidate))) return candidate;
+  }
+  throw new AppError(409, 'template.nameTaken', { params: { name: `${name} copy` } });
+}
+
+/** Copies a template (the caller's own, or a library entry) into the caller's templates. */
+async function copyInto(actor: Actor, source: TemplateRow, wanted: string | undefined): Promise<TemplateDetail> {
+  const ownerId = actor.auth.userId;
+  const name = wanted ?? (await freeCopyName(actor, ownerId, source.name));
+  if (wanted) await refuseTakenName(actor, ownerId, wanted);
+  const sourceDetail = await detailOf(actor.db, source);
+  const id = await actor.db.transaction().execute(async (trx) => {
+    const at = now();
+    const templateId = await repo.insertTemplate(trx, {
+      owner_id: ownerId,
+      name,
+      protocol: source.protocol,
+      description: source.description,
+      category: source.category,
+      vendor: source.vendor,
+      model: source.model,
+      created_at: at,
+      updated_at: at,
+    });
+    await repo.writeTree(trx, templateId, {
+      slaves: sourceDetail.slaves.map(({ id: _id, ...slave }) => slave),
+      points: sourceDetail.points.map(({ id: _id, slaveId: _s, sort: _sort, ...point }) => point),
+    });
+    await audit(trx, actor.request, {
+      action: 'copyTemplate',
+      targetType: 'template',
+      targetId: templateId,
+      detail: { from: Number(source.id), library: toBool(source.library), name },
+    });
+    return templateId;
+  });
+  return templateDetail(actor, id);
+}
+
+export async function copyTemplate(actor: Actor, id: number, name: string | undefined): Promise<TemplateDetail> {
+  return copyInto(actor, await ownTemplate(actor, id), name);
+}
+
+export async function listLibrary(actor: Actor, keyword: string | undefined, page: PageQuery) {
+  const result = await repo.listLibrary(actor.db, keyword, page);
+  return {
+    ...result,
+    list: result.list.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      protocol: row.protocol,
+      description: row.description,
+      category: row.category as LibraryCategory,
+      vendor: row.vendor ?? '',
+      model: row.model ?? '',
+      pointCount: Number(row.pointCount ?? 0),
+    })),
+  };
+}
+
+async function libraryEntry(actor: Actor, id: number): Promise<TemplateRow> {
+  const row = await repo.findLibraryTemplate(actor.db, id);
+  if (!row) throw new AppError(404, 'template.notFound');
+  return row;
+}
+
+export async function libraryDetail(actor: Actor, id: number): Promise<TemplateDetail> {
+  return detailOf(actor.db, await libraryEntry(actor, id));
+}
+
+export async function copyLibrary(actor: Actor, id: number, name: string | undefined): Promise<TemplateDetail> {
+  return copyInto(actor, await libraryEntry(actor, id), name);
+}
+
+/**
+ * Template Application (and Single Application, with one id): the devices read their points from
+ * this template from their next poll. All or nothing: a device the caller may not edit refuses the
+ * whole call, naming it.
+ */
+export async function applyTemplate(actor: Actor, id: number, deviceIds: number[]): Promise<{ applied: number }> {
+  const scope = await scopeOf(actor.db, actor.auth);
+  if (!(await repo.findTemplate(actor.db, scope, id))) throw new AppError(404, 'template.notFound');
+  const wanted = [...new Set(deviceIds)];
+  const editable = new Set(await repo.editableDeviceIds(actor.db, scope, wanted));
+  const refused = wanted.filter((d) => !editable.has(d));
+  if (refused.length) {
+    throw new AppError(403, 'template.devicesRefused', {
+      params: { ids: refused.join(', ') },
+      data: { deviceIds: refused },
+    });
+  }
+  const applied = await actor.db.transaction().execute(async (trx) => {
+    const n = await repo.setDevicesTemplate(trx, wanted, id, now());
+    await audit(trx, actor.request, {
+      action: 'applyTemplate',
+      targetType: 'template',
+      targetId: id,
+      detail: { deviceIds: wanted },
+    });
+    return n;
+  });
+  return { applied };
+}

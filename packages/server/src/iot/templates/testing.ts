@@ -1,0 +1,86 @@
+import type { TestApp } from '../../../test/app.ts';
+import { buildUser } from '../../../test/factories.ts';
+import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
+
+/** A Device Cloud main account (role 10) calling the API in English. */
+export async function mainAccount(t: TestApp): Promise<Caller> {
+  return callerFor(t, await buildUser(t.db.kysely, { roleIds: [10], userType: 'main', identityId: null }));
+}
+
+/** A small sound template: a humidity and temperature transmitter on slave 1. */
+export function sampleTemplate(name: string, change: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name,
+    protocol: 'modbusRtu',
+    description: 'Warehouse sensors',
+    slaves: [{ index: 1, name: 'Transmitter', address: 1 }],
+    points: [
+      {
+        slaveIndex: 1,
+        name: 'Humidity',
+        registerType: 'holdingRegister',
+        registerAddress: '0x0000',
+        registerLength: 1,
+        readWrite: 'readOnly',
+        dataType: 'numeric',
+        variant: 'uint16',
+        precision: 1,
+        unit: '%RH',
+        formula: 'x / 10',
+        storage: 'timed',
+      },
+      {
+        slaveIndex: 1,
+        name: 'Temperature',
+        registerType: 'holdingRegister',
+        registerAddress: '1',
+        registerLength: 1,
+        readWrite: 'readOnly',
+        dataType: 'numeric',
+        variant: 'int16',
+        precision: 1,
+        unit: '°C',
+        formula: 'x / 10',
+        storage: 'onChange',
+        amplitude: 0.5,
+      },
+    ],
+    ...change,
+  };
+}
+
+/** A numeric holding-register point on slave 1, with `change` applied: the base of the rule tests. */
+export function samplePoint(change: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    slaveIndex: 1,
+    name: 'Setpoint',
+    registerType: 'holdingRegister',
+    registerAddress: '0x0010',
+    registerLength: 1,
+    readWrite: 'readWrite',
+    dataType: 'numeric',
+    variant: 'int16',
+    ...change,
+  };
+}
+
+/** A device row of `ownerId`, inserted directly (the devices area builds its own calls). */
+export async function insertDevice(t: TestApp, ownerId: number, templateId: number | null = null): Promise<number> {
+  const at = Date.now();
+  const row = await t.db.kysely
+    .insertInto('devices')
+    .values({
+      owner_id: ownerId,
+      name: `Device of ${ownerId}`,
+      protocol: 'modbusRtu',
+      query_interval: 60,
+      template_id: templateId,
+      enabled: true,
+      cloud_config: false,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
