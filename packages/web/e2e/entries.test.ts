@@ -1,12 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../server/test/factories.ts';
 import { startTestServer } from '../../server/test/server.ts';
 import { desktop, launchBrowser, phone, screenshot, visit } from './browser.ts';
 
 interface Entry {
   name: string;
   address: string;
-  signedIn?: boolean;
+  /** Who the address hands a token to: the administrator, or a new staff member of Mind (class teacher). */
+  signedIn?: 'admin' | 'staff';
   testId: string;
   chinese: { text: string; title: string };
   english: { text: string; title: string };
@@ -27,15 +29,17 @@ const entries: Entry[] = [
     // Device Cloud opens for a signed-in user only: the address hands it a token, as single sign-on does.
     name: 'iot',
     address: '/iot/',
-    signedIn: true,
+    signedIn: 'admin',
     testId: 'iot-home',
     chinese: { text: '欢迎使用设备云', title: '首页 - 设备云' },
     english: { text: 'Welcome to Device Cloud', title: 'Home - Device Cloud' },
     device: desktop,
   },
   {
+    // Mind opens for a signed-in user only; a new one, since the administrator's language changed above.
     name: 'mind',
     address: '/jdp/data/home',
+    signedIn: 'staff',
     testId: 'mind-home',
     chinese: { text: '欢迎使用心理健康管理平台', title: '首页 - 心理健康管理平台' },
     english: { text: 'Welcome to Mind', title: 'Home - Mind' },
@@ -71,11 +75,22 @@ async function adminToken(): Promise<string> {
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
+/** A token of a new Mind staff member. */
+async function staffToken(): Promise<string> {
+  const user = await buildUser(server.db);
+  const response = await fetch(`${server.url}/api/apis-authz/authz/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: user.account, password: user.password }),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
 /** `address` with a token in its query when the entry needs a session. */
-async function addressOf(path: string, signedIn = false): Promise<string> {
+async function addressOf(path: string, signedIn?: Entry['signedIn']): Promise<string> {
   if (!signedIn) return server.url + path;
   const url = new URL(server.url + path);
-  url.searchParams.set('token', await adminToken());
+  url.searchParams.set('token', signedIn === 'admin' ? await adminToken() : await staffToken());
   return url.toString();
 }
 
@@ -99,7 +114,8 @@ describe.each(entries)('the $name entry', (entry) => {
       await page.getByTestId('lang-switch').getByText('English').click();
       await root.getByText(entry.english.text).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-
+      // The choice is also saved to the account (signed-in apps): let that call finish before reloading.
+      await page.waitForLoadState('networkidle');
       await page.reload();
       await root.getByText(entry.english.text).waitFor();
       await expect.poll(() => page.title()).toBe(entry.english.title);
@@ -131,7 +147,7 @@ describe('addresses', () => {
   it('serves a deep link under each app with that app, and its own 404 for an unknown page', async () => {
     const { page, problems, close } = await visit(browser);
     try {
-      const response = await page.goto(await addressOf('/iot/some/deep/link', true));
+      const response = await page.goto(await addressOf('/iot/some/deep/link', 'admin'));
       expect(response?.status()).toBe(200);
       await page.getByTestId('iot-layout').getByTestId('not-found').waitFor();
       // The administrator chose English in an earlier walk, and the language follows the account.
@@ -151,7 +167,8 @@ describe('addresses', () => {
   ])('sends %s to %s', async (from, to, testId) => {
     const { page, problems, close } = await visit(browser);
     try {
-      await page.goto(server.url + from);
+      // Mind needs a session before it opens a page.
+      await page.goto(await addressOf(from, from.startsWith('/jdp') ? 'staff' : undefined));
       await page.getByTestId(testId).waitFor();
       expect(new URL(page.url()).pathname).toBe(to);
       expect(problems).toEqual([]);

@@ -4,8 +4,23 @@ import { NotFound } from '../shared/NotFound.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import type { RouteHandle } from '../shared/routing.ts';
 import { MindLayout } from './MindLayout.tsx';
+import { SessionGate } from './session/SessionGate.tsx';
+import { DATA_CHILDREN, OPEN_ROUTES, SCREENS, titleKey } from './shell/routeTable.ts';
 
-/** Mind's addresses follow its spec (section 2): `/` opens `/data/home`. The `/data` shell is a later issue. */
+const handle = (path: string) => ({ title: titleKey(path) }) satisfies RouteHandle;
+
+// Each page is its own bundle; the "coming" and screen pages are one each, shared by every route that shows them.
+const coming = async () => ({ Component: (await import('./pages/ComingPage.tsx')).ComingPage });
+const screen = async () => ({ Component: (await import('./pages/ScreenPage.tsx')).ScreenPage });
+
+/** Pages a feature has built; every other child of `/data/` shows the coming page. */
+const builtData: Record<string, RouteObject['lazy']> = {
+  home: async () => ({ Component: (await import('./home/HomePage.tsx')).HomePage }),
+};
+
+const isOpen = (name: string) => (OPEN_ROUTES as readonly string[]).includes(name);
+
+/** Mind's addresses (spec section 2) under `/jdp/`. */
 export const mindRoutes: RouteObject[] = [
   {
     path: '/',
@@ -14,10 +29,49 @@ export const mindRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/data/home" replace /> },
+      // Spec section 5: the welcome, school screen and personal information pages skip the check.
+      { path: 'welcomeHome', handle: handle('welcomeHome'), lazy: screen },
+      ...SCREENS.filter(isOpen).map((name) => ({ path: name, handle: handle(name), lazy: screen })),
       {
-        path: 'data/home',
-        handle: { title: 'route.home' } satisfies RouteHandle,
-        lazy: async () => ({ Component: (await import('./home/HomePage.tsx')).HomePage }),
+        path: 'noPermission',
+        handle: handle('noPermission'),
+        lazy: async () => ({ Component: (await import('./pages/NoPermissionPage.tsx')).NoPermissionPage }),
+      },
+      {
+        Component: SessionGate,
+        children: [
+          {
+            path: 'data',
+            lazy: async () => ({ Component: (await import('./shell/DataLayout.tsx')).DataLayout }),
+            children: [
+              { index: true, element: <Navigate to="/data/homeVisitTaskConfig" replace /> },
+              ...DATA_CHILDREN.map((path) => ({ path, handle: handle(path), lazy: builtData[path] ?? coming })),
+              { path: '*', Component: NotFound },
+            ],
+          },
+          {
+            path: 'accountCenter',
+            handle: handle('accountCenter'),
+            lazy: async () => ({ Component: (await import('./pages/AccountCenterFrame.tsx')).AccountCenterFrame }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('./pages/accountCenter.ts')).loadAccountCenter() }),
+              },
+            ],
+          },
+          {
+            path: 'pending',
+            handle: handle('pending'),
+            lazy: async () => ({ Component: (await import('./shell/DataLayout.tsx')).DataLayout }),
+            children: [{ index: true, lazy: coming }],
+          },
+          ...SCREENS.filter((name) => !isOpen(name)).map((name) => ({
+            path: name,
+            handle: handle(name),
+            lazy: screen,
+          })),
+        ],
       },
       { path: '*', Component: NotFound },
     ],

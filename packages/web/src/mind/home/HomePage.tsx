@@ -11,6 +11,10 @@ import {
 import { Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Permission } from '../access/Permission.tsx';
+
+/** The permission code of the home page's to-do list. */
+export const TODO_CODE = 'todo';
 
 const areas: { key: string; icon: ReactNode; color: string }[] = [
   { key: 'scales', icon: <FormOutlined />, color: '#2f6bd8' },
@@ -42,11 +46,13 @@ export function HomePage() {
             </Typography.Paragraph>
           </Card>
         </Col>
-        <Col xs={24} lg={8}>
-          <Card title={t('home.todoTitle')} style={{ height: '100%' }}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.noTodo')} style={{ margin: 0 }} />
-          </Card>
-        </Col>
+        <Permission code={TODO_CODE}>
+          <Col xs={24} lg={8}>
+            <Card data-testid="mind-todo" title={t('home.todoTitle')} style={{ height: '100%' }}>
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.noTodo')} style={{ margin: 0 }} />
+            </Card>
+          </Col>
+        </Permission>
         <Col span={24}>
           <Card title={t('home.areasTitle')} extra={<Tag color="blue">{t('comingSoon')}</Tag>}>
             <Row gutter={[16, 16]}>

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { DATA_CHILDREN, routeName, SCREENS } from '../src/mind/shell/routeTable.ts';
+import { screenshot, visit } from './browser.ts';
+import { goInApp, mindEn, mindProblems, mindTitle, mindUser, openMind } from './mind-walks.ts';
+import { portalSuite } from './portal-server.ts';
+
+const suite = portalSuite();
+
+/** `growthRecord/:userId` → `growthRecord/42`: an address a user would open. */
+const addressOf = (path: string) => `/data/${path.replace(':userId', '42')}`;
+
+describe('Mind routes and titles (spec section 2)', () => {
+  it('redirects / to /data/home and /data to /data/homeVisitTaskConfig', async () => {
+    const user = await mindUser(suite.server);
+    const { page, problems, close } = await visit(suite.browser);
+    try {
+      await openMind(page, suite.server.url, '/', user.token);
+      await page.getByTestId('mind-home').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/jdp/data/home');
+      await expect.poll(() => page.title()).toBe(mindTitle('home'));
+      await page.goto(`${suite.server.url}/jdp/data`);
+      await page.getByTestId('mind-coming').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/jdp/data/homeVisitTaskConfig');
+      await expect.poll(() => page.title()).toBe(mindTitle('homeVisitTaskConfig'));
+      expect(mindProblems(problems)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('renders every child of /data inside the layout with its title, scrolled to the top', async () => {
+    const user = await mindUser(suite.server);
+    const { page, problems, close } = await visit(suite.browser);
+    try {
+      await openMind(page, suite.server.url, '/data/home', user.token);
+      await page.getByTestId('mind-home').waitFor();
+      for (const path of DATA_CHILDREN) {
+        const name = routeName(path);
+        // Scrolled down on the page before: the next one must start at its top.
+        await page.evaluate(() => {
+          document.body.style.minHeight = '3000px';
+          window.scrollTo(0, 800);
+        });
+        expect(await page.evaluate(() => window.scrollY), path).toBe(800);
+        await goInApp(page, addressOf(path));
+        await expect.poll(() => page.title(), { message: path }).toBe(mindTitle(name));
+        await page
+          .getByTestId('mind-layout')
+          .getByTestId(name === 'home' ? 'mind-home' : 'mind-coming')
+          .waitFor();
+        await expect
+          .poll(() => page.getByTestId('mind-title').textContent(), { message: path })
+          .toBe(mindTitle(name).split(' - ')[0]);
+        await expect.poll(() => page.evaluate(() => window.scrollY), { message: path }).toBe(0);
+      }
+      await page.evaluate(() => {
+        document.body.style.minHeight = '';
+      });
+      await screenshot(page, 'mind-coming-zh-CN');
+      expect(mindProblems(problems)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives every top-level route and dashboard its title, in Chinese and English', async () => {
+    const user = await mindUser(suite.server);
+    const { page, problems, close } = await visit(suite.browser);
+    try {
+      await openMind(page, suite.server.url, '/pending', user.token);
+      await page.getByTestId('mind-coming').waitFor();
+      await expect.poll(() => page.title()).toBe(mindTitle('pending'));
+      for (const name of SCREENS) {
+        await goInApp(page, `/${name}`);
+        await page.getByTestId('mind-screen').waitFor();
+        await expect.poll(() => page.title(), { message: name }).toBe(mindTitle(name));
+      }
+      await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
+      await page.goto(`${suite.server.url}/jdp/data/studentFileDetails/42`);
+      await page.getByTestId('mind-coming').waitFor();
+      await expect.poll(() => page.title()).toBe(mindTitle('studentFileDetails', 'en'));
+      await page.getByTestId('mind-coming').getByText(mindEn.coming.description).waitFor();
+      for (const name of ['accountCenter', 'welcomeHome', 'schoolWarning']) {
+        await goInApp(page, `/${name}`);
+        await expect.poll(() => page.title(), { message: name }).toBe(mindTitle(name, 'en'));
+      }
+      expect(mindProblems(problems)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot, visit } from './browser.ts';
+import { BUREAU_ADMIN, mindProblems, mindUser, openMind } from './mind-walks.ts';
+import { portalSuite } from './portal-server.ts';
+import { callWithToken, storedSession } from './portal-walks.ts';
+
+const suite = portalSuite();
+
+/** A sidebar entry of Mind published at `url`, in the warnings group, for the bureau administrator. */
+async function menuApp(name: string, url: string): Promise<number> {
+  const db = suite.server.db;
+  const parent = await db.selectFrom('apps').select('id').where('code', '=', 'mind').executeTakeFirstOrThrow();
+  const category = await db
+    .selectFrom('app_categories')
+    .select('id')
+    .where('code', '=', 'mind_warnings')
+    .executeTakeFirstOrThrow();
+  const now = Date.now();
+  const { id } = await db
+    .insertInto('apps')
+    .values({
+      code: `e2e_${name.replace(/\W/g, '_').toLowerCase()}`,
+      name,
+      name_en: name,
+      category_id: category.id,
+      parent_id: parent.id,
+      product: 'mind',
+      icon: null,
+      publish_url: url,
+      description: null,
+      sort: 99,
+      enabled: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('app_roles').values({ app_id: id, role_id: BUREAU_ADMIN }).execute();
+  return id;
+}
+
+describe('the Mind sidebar (spec section 2)', () => {
+  it('opens /jdp data/ addresses in the app, other addresses in a new window with the tab flag, /dsp with the app id', async () => {
+    const boardId = await menuApp('DSP board', '/dsp/board?year=2026');
+    const user = await mindUser(suite.server, { roleId: BUREAU_ADMIN });
+    const { page, problems, close } = await visit(suite.browser);
+    try {
+      await openMind(page, suite.server.url, '/data/home', user.token);
+      const sidebar = page.getByTestId('mind-sidebar');
+      const item = (name: string) => sidebar.locator('li.ant-menu-item').filter({ hasText: new RegExp(`^${name}$`) });
+      // The home item, then the server's menus under their categories.
+      await item('首页').waitFor();
+      const groups = await sidebar.locator('.ant-menu-submenu-title').allTextContents();
+      expect(groups).toEqual(['预警干预', '测评管理', '心理档案', '家访', '统计报表']);
+
+      await item('预警干预').click();
+      await page.waitForURL(`${suite.server.url}/jdp/data/intervene`);
+      await page.getByTestId('mind-coming').waitFor();
+      const stored = await storedSession(page);
+      expect(stored.local['mind.menu.active']).toMatch(/^app:\d+$/);
+
+      const cockpit = page.waitForEvent('popup');
+      await item('预警处置驾驶舱').click();
+      const cockpitPage = await cockpit;
+      expect(cockpitPage.url()).toBe(`${suite.server.url}/jdp/schoolWarning?tab=1`);
+      await cockpitPage.close();
+      // A new window is not a navigation: this page stays where it was.
+      expect(new URL(page.url()).pathname).toBe('/jdp/data/intervene');
+
+      const board = page.waitForEvent('popup');
+      await item('DSP board').click();
+      const boardPage = await board;
+      expect(boardPage.url()).toBe(`${suite.server.url}/dsp/board?year=2026&appId=${boardId}&tab=1`);
+      await boardPage.close();
+
+      // The active item and the collapse state survive a reload.
+      const active = (await storedSession(page)).local['mind.menu.active'];
+      await page.locator('.ant-layout-sider-trigger').click();
+      await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('true');
+      // A page no item opens (the trajectory playback) keeps the remembered item lit.
+      await page.goto(`${suite.server.url}/jdp/data/trackHk`);
+      await page.getByTestId('mind-coming').waitFor();
+      expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
+      expect((await storedSession(page)).local).toMatchObject({
+        'mind.menu.collapsed': '1',
+        'mind.menu.active': active,
+      });
+      await page.locator('.ant-layout-sider-trigger').click();
+      await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('false');
+      expect((await storedSession(page)).local['mind.menu.collapsed']).toBe('0');
+      await expect.poll(() => sidebar.locator('li.ant-menu-item-selected').allTextContents()).toEqual(['DSP board']);
+      expect(mindProblems(problems, /HTTP 404: .*\/dsp\/board/)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the Mind header and main area', () => {
+  it('shows the nickname, identities and departments (not identity 4), opens the account center, and logs out', async () => {
+    const user = await mindUser(suite.server, { roleId: BUREAU_ADMIN, extraIdentities: [4] });
+    const { page, problems, close } = await visit(suite.browser);
+    try {
+      await openMind(page, suite.server.url, '/data/home', user.token);
+      await page.getByTestId('mind-home').waitFor();
+      await screenshot(page, 'mind-layout-zh-CN');
+      await page.getByTestId('user-menu').click();
+      const who = page.getByTestId('account-who');
+      await who.getByText(user.nickname).waitFor();
+      await who.getByText(`教职工 · ${user.orgName}`).waitFor();
+      expect(await who.getByText('平台运营').count()).toBe(0);
+      await screenshot(page, 'mind-account-menu-zh-CN');
+
+      await page.getByRole('menuitem', { name: '个人中心' }).click();
+      await page.getByTestId('account-center').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/jdp/accountCenter');
+
+      await page.context().addCookies([{ name: 'mind_sso', value: '1', url: suite.server.url }]);
+      await page.evaluate(() => sessionStorage.setItem('roleId', '1'));
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      await page.getByTestId('login-page').waitFor();
+      const landed = new URL(page.url());
+      expect(landed.pathname).toBe('/login');
+      expect(landed.searchParams.get('target')).toBe(`${suite.server.url}/jdp/`);
+      const { local, session } = await storedSession(page);
+      expect(local.token).toBeUndefined();
+      expect(local.userInfo).toBeUndefined();
+      expect(session).toEqual({});
+      expect(await page.evaluate(() => document.cookie)).not.toContain('mind_sso');
+      expect((await callWithToken(suite.server.url, user.token)).code).toBeGreaterThanOrEqual(10020);
+      expect(mindProblems(problems)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('lays a faint watermark of the nickname over the main area that lets clicks through', async () => {
+    const user = await mindUser(suite.server);
+    const { page, problems, close } = await visit(suite.browser);
+    try {
+      await openMind(page, suite.server.url, '/data/home', user.token);
+      const mark = page.getByTestId('mind-main').getByTestId('watermark');
+      await mark.waitFor({ state: 'attached' });
+      const style = await mark.evaluate((element) => {
+        const css = getComputedStyle(element);
+        return { image: css.backgroundImage, events: css.pointerEvents, position: css.position };
+      });
+      expect(style.events).toBe('none');
+      expect(style.position).toBe('absolute');
+      // Draw the tile the spec describes (300x100, 18 px, rotated) for this nickname and for another:
+      // the overlay carries the first and not the second.
+      const tiles = await page.evaluate(
+        (names) => {
+          const draw = (text: string) => {
+            const canvas = document.createElement('canvas');
+            canvas.width = 300;
+            canvas.height = 100;
+            const context = canvas.getContext('2d');
+            if (!context) return '';
+            context.font = '18px sans-serif';
+            context.fillStyle = 'rgba(0, 0, 0, 0.07)';
+            context.textAlign = 'center';
+            context.textBaseline = 'middle';
+            context.translate(150, 50);
+            context.rotate((-20 * Math.PI) / 180);
+            context.fillText(text, 0, 0);
+            return canvas.toDataURL('image/png');
+          };
+          return names.map(draw);
+        },
+        [user.nickname, 'Someone else'],
+      );
+      expect(style.image).toBe(`url("${tiles[0]}")`);
+      expect(style.image).not.toBe(`url("${tiles[1]}")`);
+      const size = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return [image.width, image.height];
+      }, tiles[0] ?? '');
+      expect(size).toEqual([300, 100]);
+      // Clicks reach the page under the watermark.
+      await page.getByTestId('mind-home').getByRole('heading').first().click();
+      expect(mindProblems(problems)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the tabs limited to roles 1 and 2 only to them, reading the role from session storage first', async () => {
+    const admin = await mindUser(suite.server, { roleId: BUREAU_ADMIN });
+    const teacher = await mindUser(suite.server);
+    const { page, problems, close } = await visit(suite.browser);
+    try {
+      await openMind(page, suite.server.url, '/data/intelEmotion', admin.token);
+      const tabs = page.getByTestId('top-tabs');
+      await tabs.getByText('数据看板').waitFor();
+      await tabs.getByText('推送配置').waitFor();
+      expect((await storedSession(page)).session.roleId).toBe('1');
+      // The admin check's flag, set for the pages that read it.
+      await expect.poll(async () => (await storedSession(page)).session.isAdmin).toBe('true');
+      await tabs.getByText('数据看板').click();
+      await page.waitForURL(`${suite.server.url}/jdp/data/campusPsychology`);
+
+      await openMind(page, suite.server.url, '/data/intelEmotion', teacher.token);
+      await tabs.getByText('情绪日志').waitFor();
+      expect(await tabs.getByText('数据看板').count()).toBe(0);
+      expect(await tabs.getByText('推送配置').count()).toBe(0);
+      expect((await storedSession(page)).session.roleId).toBe('3');
+      await expect.poll(async () => (await storedSession(page)).session.isAdmin).toBe('false');
+
+      // The role kept in session storage wins over the role query.
+      await page.evaluate(() => sessionStorage.setItem('roleId', '2'));
+      await page.reload();
+      await tabs.getByText('数据看板').waitFor();
+      expect(mindProblems(problems)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the English layout', async () => {
+    const user = await mindUser(suite.server, { roleId: BUREAU_ADMIN });
+    const { page, close } = await visit(suite.browser);
+    try {
+      await page.goto(`${suite.server.url}/jdp/welcomeHome`);
+      await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
+      await openMind(page, suite.server.url, '/data/scaleResult', user.token);
+      await page.getByTestId('top-tabs').getByText('Other-rater').waitFor();
+      await page.getByTestId('mind-sidebar').getByText('Home', { exact: true }).waitFor();
+      await screenshot(page, 'mind-layout-en');
+    } finally {
+      await close();
+    }
+  });
+});

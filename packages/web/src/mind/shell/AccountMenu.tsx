@@ -1,0 +1,85 @@
+import { DownOutlined, IdcardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Identity } from '@meridian/contracts';
+import { App, Dropdown, Flex, type MenuProps, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
+import type { UserInfo } from '../../shared/auth.ts';
+import { signOutOfMind } from '../session/signOut.ts';
+import { type MindIdentity, useIdentities } from './api.ts';
+
+/** Spec section 2: the platform operator identity is not listed in the account menu. */
+const listed = (identities: MindIdentity[]) => identities.filter((i) => i.identityId !== Identity.operator);
+
+/** The header's account menu: nickname, each identity with its departments, the account center, logout. */
+export function AccountMenu({ user }: { user: Pick<UserInfo, 'nickname' | 'avatar'> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const identities = useIdentities();
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (identities.isError) message.error({ key: 'identityFailed', content: t('account.identityFailed') });
+  }, [identities.isError, message, t]);
+
+  const shown = listed(identities.data ?? []);
+  const items: MenuProps['items'] = [
+    {
+      key: 'who',
+      disabled: true,
+      style: { cursor: 'default' },
+      label: (
+        <Flex vertical gap={2} style={{ minWidth: 200, padding: '2px 0' }} data-testid="account-who">
+          <Typography.Text strong>{user.nickname}</Typography.Text>
+          {shown.length === 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('account.noIdentity')}
+            </Typography.Text>
+          )}
+          {shown.map((identity) => (
+            <Typography.Text key={identity.identityId} type="secondary" style={{ fontSize: 12 }}>
+              {[identity.identityName, ...identity.orgList.map((org) => org.deptName)].join(' · ')}
+            </Typography.Text>
+          ))}
+        </Flex>
+      ),
+    },
+    { type: 'divider' },
+    { key: 'center', icon: <IdcardOutlined />, label: t('account.center') },
+    { key: 'signOut', icon: <LogoutOutlined />, label: t('account.signOut'), danger: true },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'center') navigate('/accountCenter');
+    if (key === 'signOut') {
+      setLeaving(true);
+      void signOutOfMind();
+    }
+  };
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <button
+        type="button"
+        data-testid="user-menu"
+        aria-label={t('account.menu')}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          height: 40,
+          padding: '0 4px',
+          border: 0,
+          background: 'transparent',
+          cursor: 'pointer',
+          font: 'inherit',
+        }}
+      >
+        {leaving ? <Spin size="small" /> : <UserAvatar name={user.nickname} avatar={user.avatar} size={30} />}
+        <Typography.Text style={{ maxWidth: 140 }} ellipsis>
+          {user.nickname}
+        </Typography.Text>
+        <DownOutlined style={{ fontSize: 10, color: '#8a94a6' }} />
+      </button>
+    </Dropdown>
+  );
+}

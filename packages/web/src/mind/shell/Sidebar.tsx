@@ -1,0 +1,97 @@
+import { AppstoreOutlined, HomeOutlined } from '@ant-design/icons';
+import { Flex, Layout, Menu, type MenuProps, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { readLocal, writeLocal } from '../../shared/storage.ts';
+import { type MenuApp, useMenuGroups } from './api.ts';
+import { menuTarget } from './menuLinks.ts';
+
+/** Spec section 2: the collapse state and the active item are remembered in this browser. */
+export const COLLAPSED_KEY = 'mind.menu.collapsed';
+export const ACTIVE_KEY = 'mind.menu.active';
+const HOME_KEY = 'home';
+const HOME_PATH = '/data/home';
+
+const appKey = (app: MenuApp) => `app:${app.appId}`;
+
+/** The home item, then the server's menus for Mind grouped by category. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const groups = useMenuGroups();
+  const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY) === '1');
+  const [active, setActive] = useState(() => readLocal(ACTIVE_KEY) ?? HOME_KEY);
+
+  const apps = (groups.data ?? []).flatMap((group) => group.list);
+  const routeOf = (app: MenuApp) => {
+    const target = menuTarget(app.publishUrl, app.appId, window.location.origin);
+    return target.kind === 'route' ? target.to : null;
+  };
+  // The page on screen wins over the remembered item; a page no item opens keeps the last one lit.
+  const here = pathname === HOME_PATH ? HOME_KEY : apps.find((app) => routeOf(app) === pathname);
+  const selected = here === undefined ? active : typeof here === 'string' ? here : appKey(here);
+
+  const items: MenuProps['items'] = [
+    { key: HOME_KEY, icon: <HomeOutlined />, label: t('shell.home') },
+    ...(groups.data ?? []).map((group) => ({
+      key: `group:${group.code}`,
+      icon: <AppstoreOutlined />,
+      label: group.name,
+      children: group.list.map((app) => ({ key: appKey(app), label: app.appName })),
+    })),
+  ];
+
+  const open = (key: string) => {
+    setActive(key);
+    writeLocal(ACTIVE_KEY, key);
+    if (key === HOME_KEY) {
+      navigate(HOME_PATH);
+      return;
+    }
+    const app = apps.find((candidate) => appKey(candidate) === key);
+    if (!app) return;
+    const target = menuTarget(app.publishUrl, app.appId, window.location.origin);
+    if (target.kind === 'route') navigate(target.to);
+    else window.open(target.url, '_blank');
+  };
+
+  const toggle = (next: boolean) => {
+    setCollapsed(next);
+    writeLocal(COLLAPSED_KEY, next ? '1' : '0');
+  };
+
+  return (
+    <Layout.Sider
+      data-testid="mind-sidebar"
+      data-collapsed={collapsed}
+      width={232}
+      collapsedWidth={64}
+      collapsible
+      collapsed={collapsed}
+      onCollapse={toggle}
+      style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+    >
+      <Flex align="center" gap={10} style={{ height: 56, padding: '0 19px' }}>
+        <MeridianMark size={26} />
+        {!collapsed && (
+          <Typography.Text strong style={{ color: '#fff', fontSize: 15, whiteSpace: 'nowrap' }}>
+            {t('appName')}
+          </Typography.Text>
+        )}
+      </Flex>
+      <Menu
+        theme="dark"
+        mode="inline"
+        aria-label={t('shell.menu')}
+        items={items}
+        selectedKeys={[selected]}
+        defaultOpenKeys={(groups.data ?? []).map((group) => `group:${group.code}`)}
+        key={groups.data ? 'loaded' : 'loading'}
+        onClick={({ key }) => open(key)}
+      />
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,24 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRoleId } from '../access/roleId.ts';
+import { tabsFor } from './tabs.ts';
+
+/** The top sub-navigation of the page's route group; nothing on a page that belongs to none. */
+export function TopTabs({ route }: { route: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const roleId = useRoleId();
+  // Until the role is known, restricted tabs stay out rather than flash in.
+  const shown = tabsFor(route, roleId ?? null);
+  if (!shown) return null;
+  return (
+    <Tabs
+      data-testid="top-tabs"
+      activeKey={shown.active}
+      onChange={(key) => navigate(`/data/${key}`)}
+      items={shown.tabs.map((tab) => ({ key: tab.route, label: t(`tabs.${shown.group}.${tab.route}`) }))}
+      style={{ marginBottom: 0 }}
+    />
+  );
+}

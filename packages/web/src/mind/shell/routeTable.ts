@@ -1,0 +1,122 @@
+/**
+ * Mind's addresses (spec section 2) as data: the layout's children and the top-level pages, each
+ * with its title key (`route.<name>` in the Mind strings). A route whose feature ships later
+ * opens the "coming" page with its title; a feature replaces it here with its own page.
+ */
+
+/** The children of `/data/`, in the spec's order; the four with `{userId}` carry it in the address. */
+export const DATA_CHILDREN = [
+  'homeVisitTaskConfig',
+  'templateHome',
+  'home',
+  'report',
+  'securityWarning',
+  'trajectoryQuery',
+  'pushConfig',
+  'homeVisitRecord',
+  'dailyDynamic',
+  'attentionReminder',
+  'interview',
+  'lastWarningLevel',
+  'studentDetail',
+  'progressMonitor',
+  'reminderConfiguration',
+  'reminderConfigurationManagement',
+  'groupApply',
+  'groupRecord',
+  'equipmentManage',
+  'mentalTeacherManage',
+  'describeManage',
+  'setback',
+  'observationSchool',
+  'dailyObservationOfTeachers',
+  'studentFileDetails/:userId',
+  'growthRecord/:userId',
+  'studentFile',
+  'earlyWarningIntervention/:userId',
+  'scaleDetails/:userId',
+  'scaleMeasurement',
+  'scaleResult',
+  'scaleResultReport',
+  'systemScale',
+  'otherEvaluation',
+  'otherScaleResult',
+  'FamilyInfo',
+  'scaleMeasurementTeacher',
+  'systemScaleTeacher',
+  'scaleResultTeacher',
+  'returnVisit',
+  'intervene',
+  'AIScaleMeasurement',
+  'AIScaleResult',
+  'AIScaleResultReport',
+  'AISystemScale',
+  'downloadCenter',
+  'dataDocking',
+  'upstreamRecord',
+  'emotionRecord',
+  'faceUpload',
+  'appointmentRecordQuery',
+  'aiSetting',
+  'AIReport',
+  'signature',
+  'activityManage',
+  'activityBmDetail',
+  'tutorChoice',
+  'taskSelectProgress',
+  'customScale',
+  'customEditScale',
+  'campusPsychology',
+  'campusPsychologyDetail',
+  'allStudent',
+  'accountBindManage',
+  'moodJournal',
+  'moodJournalTest',
+  'schoolEmotion',
+  'classEmotion',
+  'classEmotionDetail',
+  'behaviorJournal',
+  'hk',
+  'grp',
+  'xs',
+  'qy',
+  'qyList',
+  'studentReport',
+  'intelEmotion',
+  'emotionLog',
+  'warningPushConfig',
+  'studentInsight',
+  'studentInsightDetailInfo',
+  'warningTimerShaft',
+  'trackHk',
+] as const;
+
+/** Full-screen dashboards: no layout around them. */
+export const SCREENS = [
+  'districtYouthSoulHome',
+  'districtYouthSoulHomeSchool',
+  'districtYouthSoulHomeWarning',
+  'mindProfile',
+  'personalInformation',
+  'manageScreen',
+  'schoolScreen',
+  'districtScreenGs',
+  'districtScreen',
+  'districtScreenJd',
+  'schoolWarningScreen',
+  'schoolWarning',
+  'securityScreen',
+  'districtScreenEmotion',
+  'districtScreenEmotionJd',
+  'schoolWarningScreenEmotion',
+] as const;
+
+/** Spec section 5: these open without the session check (screens shown on a wall, a welcome page). */
+export const OPEN_ROUTES = ['welcomeHome', 'schoolScreen', 'personalInformation'] as const;
+
+/** `studentFileDetails/:userId` → `studentFileDetails`: the route's name, which keys its title. */
+export function routeName(path: string): string {
+  return path.split('/')[0] ?? path;
+}
+
+export const titleKey = (path: string) => `route.${routeName(path)}`;

@@ -1,0 +1,77 @@
+/**
+ * The top sub-navigation of spec section 2: the pages of one route group share a row of tabs.
+ * A tab may also stand for pages opened from it (`includes`), and some are only for role ids
+ * 1 (bureau administrator) and 2 (school administrator).
+ */
+export interface TopTab {
+  /** The `/data/` child the tab opens; its label is `tabs.<group>.<route>`. */
+  route: string;
+  includes?: string[];
+  roles?: number[];
+}
+
+export interface TabGroup {
+  key: string;
+  tabs: TopTab[];
+}
+
+/** Spec section 9: the menu tab role restriction. */
+export const ADMIN_ROLES = [1, 2];
+
+export const TAB_GROUPS: TabGroup[] = [
+  {
+    key: 'reminder',
+    tabs: [{ route: 'reminderConfiguration' }, { route: 'reminderConfigurationManagement' }],
+  },
+  { key: 'group', tabs: [{ route: 'groupApply' }, { route: 'groupRecord' }] },
+  {
+    key: 'scales',
+    tabs: [
+      { route: 'scaleMeasurement', includes: ['scaleResult'] },
+      { route: 'otherEvaluation', includes: ['otherScaleResult'] },
+      { route: 'systemScale' },
+    ],
+  },
+  {
+    key: 'teacherScales',
+    tabs: [{ route: 'scaleMeasurementTeacher', includes: ['scaleResultTeacher'] }, { route: 'systemScaleTeacher' }],
+  },
+  {
+    key: 'ai',
+    tabs: [
+      { route: 'AIScaleMeasurement', includes: ['AIScaleResult', 'AIScaleResultReport'] },
+      { route: 'AISystemScale' },
+      { route: 'AIReport' },
+    ],
+  },
+  {
+    key: 'security',
+    tabs: [{ route: 'securityWarning' }, { route: 'trajectoryQuery' }, { route: 'pushConfig' }],
+  },
+  {
+    key: 'emotion',
+    tabs: [
+      { route: 'intelEmotion' },
+      { route: 'campusPsychology', includes: ['campusPsychologyDetail'], roles: ADMIN_ROLES },
+      { route: 'emotionLog' },
+      { route: 'warningPushConfig', roles: ADMIN_ROLES },
+    ],
+  },
+];
+
+const opens = (tab: TopTab, route: string) => tab.route === route || (tab.includes ?? []).includes(route);
+
+/**
+ * The tabs shown on `route` (a `/data/` child's name) to a user of `roleId`, and the one that is
+ * active; none when the route belongs to no group. Restricted tabs are left out for other roles.
+ */
+export function tabsFor(
+  route: string,
+  roleId: number | null,
+): { group: string; tabs: TopTab[]; active: string } | null {
+  const group = TAB_GROUPS.find((g) => g.tabs.some((tab) => opens(tab, route)));
+  if (!group) return null;
+  const tabs = group.tabs.filter((tab) => !tab.roles || (roleId !== null && tab.roles.includes(roleId)));
+  const active = group.tabs.find((tab) => opens(tab, route))?.route ?? route;
+  return { group: group.key, tabs, active };
+}
