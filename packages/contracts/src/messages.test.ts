@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from './lang.ts';
-import { messages, translate } from './messages.ts';
+import { catalogues, messages, translate } from './messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -16,5 +16,11 @@ describe('message catalogue', () => {
     expect(translate('http.routeNotFound', 'en', { method: 'GET', url: '/api/x' })).toBe('No such API: GET /api/x');
     expect(translate('http.routeNotFound', 'zh-CN', { method: 'GET', url: '/api/x' })).toBe('接口不存在：GET /api/x');
     expect(translate('no.such.key', 'en')).toBe('no.such.key');
+  });
+
+  it('gives each key one sentence: no catalogue repeats a key of another, which merging would silently override', () => {
+    const keys = catalogues.flatMap((catalogue) => Object.keys(catalogue));
+    expect(catalogues.length).toBeGreaterThan(5);
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { devicesMessages } from './iot/devices-messages.ts';
+import { projectsMessages } from './iot/projects-messages.ts';
 import { templatesMessages } from './iot/templates-messages.ts';
 import type { Lang } from './lang.ts';
+import { peopleIoMessages } from './mind/people-io-messages.ts';
 import { studentsMessages } from './mind/students-messages.ts';
 import { teachersMessages } from './mind/teachers-messages.ts';
 import { accountsMessages } from './portal/accounts-messages.ts';
@@ -90,18 +92,27 @@ const platform = {
   'type.value': { 'zh-CN': '有效的值', en: 'a valid value' },
 } satisfies Catalogue;
 
-export const messages = {
-  ...platform,
-  ...portalMessages,
-  ...accountsMessages,
-  ...filesMessages,
-  ...orgsMessages,
-  ...oauthMessages,
-  ...studentsMessages,
-  ...teachersMessages,
-  ...devicesMessages,
-  ...templatesMessages,
-} satisfies Catalogue;
+/** Every feature's catalogue; `messages` merges them, and a test proves no key is in two. */
+export const catalogues = [
+  platform,
+  portalMessages,
+  accountsMessages,
+  filesMessages,
+  orgsMessages,
+  oauthMessages,
+  studentsMessages,
+  teachersMessages,
+  devicesMessages,
+  projectsMessages,
+  templatesMessages,
+  peopleIoMessages,
+] as const satisfies readonly Catalogue[];
+
+type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]
+  ? Head & Merged<Rest>
+  : unknown;
+
+export const messages: Merged<typeof catalogues> = Object.assign({}, ...catalogues);
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number | bigint | boolean | null | undefined>;
 

@@ -1,5 +1,6 @@
 import type { DevicesTables } from '../../iot/devices/tables.ts';
 import type { TemplatesTables } from '../../iot/templates/tables.ts';
+import type { BindingTables } from '../../mind/people/binding/tables.ts';
 import type { StudentsTables } from '../../mind/people/students/tables.ts';
 import type { TeachersTables } from '../../mind/people/teachers/tables.ts';
 import type { AccountLifecycleTables } from '../../portal/accounts/lifecycle-tables.ts';
@@ -22,6 +23,7 @@ export interface Database
     StudentsTables,
     TeachersTables,
     DevicesTables,
-    TemplatesTables {
+    TemplatesTables,
+    BindingTables {
   jobs: JobsTable;
 }

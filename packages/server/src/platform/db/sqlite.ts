@@ -1,4 +1,4 @@
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /** SQLite accepts no booleans or undefined: store them the way both engines read them back. */
@@ -8,6 +8,8 @@ function bindable(value: unknown): SQLInputValue {
   if (value instanceof Date) return value.getTime();
   return value as SQLInputValue;
 }
+
+const STATEMENT_CACHE_SIZE = 500;
 
 function bindAll(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters.map(bindable);
@@ -21,15 +23,35 @@ export function openSqlite(file: string): SqliteDatabase {
   const db = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
   // WAL lets readers go on while the writer commits; NORMAL sync is safe in WAL mode.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  // Preparing costs more than running most of our queries, and Kysely sends the same texts again
+  // and again: keep the most recent statements. `all` and `run` finish before they return, so a
+  // cached statement is never in use twice; an iteration may be left open, so it gets its own.
+  const cache = new Map<string, { statement: StatementSync; reader: boolean }>();
+  const prepared = (sql: string) => {
+    const hit = cache.get(sql);
+    if (hit) {
+      cache.delete(sql);
+      cache.set(sql, hit);
+      return hit;
+    }
+    const statement = db.prepare(sql);
+    const entry = { statement, reader: statement.columns().length > 0 };
+    cache.set(sql, entry);
+    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
+    return entry;
+  };
   return {
-    close: () => db.close(),
+    close: () => {
+      cache.clear();
+      db.close();
+    },
     prepare(sql: string): SqliteStatement {
-      const statement = db.prepare(sql);
+      const { statement, reader } = prepared(sql);
       return {
-        reader: statement.columns().length > 0,
+        reader,
         all: (parameters) => statement.all(...bindAll(parameters)),
         run: (parameters) => statement.run(...bindAll(parameters)),
-        iterate: (parameters) => statement.iterate(...bindAll(parameters)),
+        iterate: (parameters) => db.prepare(sql).iterate(...bindAll(parameters)),
       };
     },
   };

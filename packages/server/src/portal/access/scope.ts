@@ -19,38 +19,40 @@ export interface Scope {
 
 export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
   if (auth.superAdmin) return { all: true, userId: auth.userId, orgPaths: [], ownerIds: [] };
-  const roleOrgs = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('orgs as o', 'o.id', 'ur.org_id')
-    .select('o.path')
-    .where('ur.user_id', '=', auth.userId)
-    .$if(auth.roleId !== null, (q) => q.where('ur.role_id', '=', auth.roleId ?? 0))
-    .execute();
-  const identityOrgs =
-    roleOrgs.length > 0
-      ? []
-      : await db
-          .selectFrom('user_identities as ui')
-          .innerJoin('orgs as o', 'o.id', 'ui.org_id')
-          .select('o.path')
-          .where('ui.user_id', '=', auth.userId)
-          .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0))
-          .execute();
-  const owners = await db
-    .withRecursive('below(id)', (qc) =>
-      qc
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', auth.userId)
-        .unionAll((q) => q.selectFrom('users as u').innerJoin('below as b', 'u.parent_id', 'b.id').select('u.id')),
-    )
-    .selectFrom('below')
-    .select('id')
-    .execute();
+  // Three independent lookups: on PostgreSQL they run side by side on the pool.
+  const [roleOrgs, identityOrgs, owners] = await Promise.all([
+    db
+      .selectFrom('user_roles as ur')
+      .innerJoin('orgs as o', 'o.id', 'ur.org_id')
+      .select('o.path')
+      .where('ur.user_id', '=', auth.userId)
+      .$if(auth.roleId !== null, (q) => q.where('ur.role_id', '=', auth.roleId ?? 0))
+      .execute(),
+    db
+      .selectFrom('user_identities as ui')
+      .innerJoin('orgs as o', 'o.id', 'ui.org_id')
+      .select('o.path')
+      .where('ui.user_id', '=', auth.userId)
+      .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0))
+      .execute(),
+    db
+      .withRecursive('below(id)', (qc) =>
+        qc
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', auth.userId)
+          .unionAll((q) => q.selectFrom('users as u').innerJoin('below as b', 'u.parent_id', 'b.id').select('u.id')),
+      )
+      .selectFrom('below')
+      .select('id')
+      .execute(),
+  ]);
+  // The organisations of the current role; only a caller whose role names none falls back to their identities'.
+  const orgs = roleOrgs.length > 0 ? roleOrgs : identityOrgs;
   return {
     all: false,
     userId: auth.userId,
-    orgPaths: narrowest([...roleOrgs, ...identityOrgs].map((r) => r.path)),
+    orgPaths: narrowest(orgs.map((r) => r.path)),
     ownerIds: owners.map((o) => o.id),
   };
 }

@@ -12,6 +12,8 @@ import * as devices from './0010_devices.ts';
 import * as templates from './0011_templates.ts';
 import * as devicesMore from './0012_devices_more.ts';
 import * as projectsMore from './0013_projects_more.ts';
+import * as peopleImports from './0014_people_imports.ts';
+import * as studentsBenchIndexes from './0015_students_bench_indexes.ts';
 
 /** Every migration, in the order it runs. A name never changes once it has shipped. */
 export const migrations: Record<string, MeridianMigration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, MeridianMigration> = {
   '0011_templates': templates,
   '0012_devices_more': devicesMore,
   '0013_projects_more': projectsMore,
+  '0014_people_imports': peopleImports,
+  '0015_students_bench_indexes': studentsBenchIndexes,
 };
