@@ -1,6 +1,8 @@
 // `npm run bench`: each figure beside its peer measured in the same run, as a ratio.
 import { api } from './api.ts';
+import { devices } from './devices.ts';
 import { storage } from './storage.ts';
+import { students } from './students.ts';
 
 export interface Figure {
   name: string;
@@ -15,6 +17,8 @@ export interface Figure {
 const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['storage', storage],
   ['api', api],
+  ['devices', devices],
+  ['students', students],
 ];
 
 const only = process.argv.slice(2);

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_CHILDREN, routeName, SCREENS } from '../src/mind/shell/routeTable.ts';
+
 import { screenshot, visit } from './browser.ts';
 import { goInApp, mindEn, mindProblems, mindTitle, mindUser, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 
 const suite = portalSuite();
+
+/** The built children of /data and what each shows; every other child shows the coming page. */
+const BUILT_TEST_IDS: Record<string, string> = {
+  home: 'mind-home',
+  allStudent: 'all-student-page',
+  accountBindManage: 'account-bind-page',
+};
 
 /** `growthRecord/:userId` → `growthRecord/42`: an address a user would open. */
 const addressOf = (path: string) => `/data/${path.replace(':userId', '42')}`;
@@ -46,7 +54,7 @@ describe('Mind routes and titles (spec section 2)', () => {
         await expect.poll(() => page.title(), { message: path }).toBe(mindTitle(name));
         await page
           .getByTestId('mind-layout')
-          .getByTestId(name === 'home' ? 'mind-home' : 'mind-coming')
+          .getByTestId(BUILT_TEST_IDS[name] ?? 'mind-coming')
           .waitFor();
         await expect
           .poll(() => page.getByTestId('mind-title').textContent(), { message: path })

@@ -5,6 +5,7 @@ import {
   ADMIN,
   choose,
   dialog,
+  IOT_SUB_ROLE,
   openSystemPage,
   question,
   rowOf,
@@ -178,8 +179,8 @@ describe('roles', () => {
     }
   });
 
-  it('shows a class teacher no way in, and the no-permission page at the typed address', async () => {
-    const teacher = await buildUser(suite.server.db);
+  it('shows a role without administration rights no way in, and the no-permission page at the typed address', async () => {
+    const teacher = await buildUser(suite.server.db, { roleIds: [IOT_SUB_ROLE] });
     const { page, problems, close } = await visit(suite.browser);
     try {
       await signInOnPortal(page, suite.server.url, teacher);

@@ -10,6 +10,8 @@ export const ADMIN = { account: 'admin', password: 'Admin#2026' };
 
 /** The built-in Device Cloud main account role: a role that grants no administration but the account list. */
 export const IOT_MAIN_ROLE = 10;
+/** The Device Cloud sub-user: a role that grants nothing in the administration. */
+export const IOT_SUB_ROLE = 11;
 
 /** Signs in on the portal's own sign-in page and waits for the launcher. */
 export async function signInOnPortal(page: Page, url: string, user: { account: string; password: string }) {

@@ -6,6 +6,7 @@ import {
   choose,
   dialog,
   IOT_MAIN_ROLE,
+  IOT_SUB_ROLE,
   openSystemPage,
   question,
   rowOf,
@@ -176,7 +177,7 @@ describe('account actions', () => {
 
   it('acts as a user under a banner, and signing out returns to the administrator', async () => {
     // A class teacher: a role that grants no administration page.
-    const user = await buildUser(suite.server.db);
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_SUB_ROLE] });
     const { page, problems, close } = await visit(suite.browser);
     try {
       await signInOnPortal(page, suite.server.url, ADMIN);

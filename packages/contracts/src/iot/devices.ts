@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../paging.ts';
+import { TEMPLATE_PROTOCOLS } from './templates.ts';
 
 /** Spec section 9: the querying frequencies offered, in seconds (s, min, h, days). */
 const MIN = 60;
@@ -33,7 +34,8 @@ export const DEVICE_STATUSES = ['online', 'offline', 'alarm', 'fault'] as const;
 export type DeviceStatusName = (typeof DEVICE_STATUSES)[number];
 
 /** How a device talks to the cloud: a DTU over TCP (Modbus RTU behind it, or Modbus TCP frames), MQTT, or NB/cellular over HTTP. */
-export const DEVICE_PROTOCOLS = ['modbus_rtu', 'modbus_tcp', 'mqtt', 'http'] as const;
+/** How a device talks to the cloud: the same names as a template's protocol, so the two can be matched. */
+export const DEVICE_PROTOCOLS = TEMPLATE_PROTOCOLS;
 
 export const DEVICE_NAME_MAX = 50;
 export const DEVICE_TAGS_MAX = 3;
@@ -145,7 +147,7 @@ export const deviceCreateFields = z.strictObject({
   imei2: deviceFieldShape.imei2.optional(),
   loraNid: deviceFieldShape.loraNid.optional(),
   commPassword: deviceFieldShape.commPassword.optional(),
-  protocol: deviceFieldShape.protocol.default('modbus_rtu'),
+  protocol: deviceFieldShape.protocol.default('modbusRtu'),
   queryInterval: deviceQueryInterval.default(300),
   tagIds: deviceTagIds.default([]),
   projectId: deviceFieldShape.projectId.optional(),
@@ -171,7 +173,7 @@ export type DeviceUpdate = z.infer<typeof deviceUpdate>;
 
 /** Fields every device of a batch shares. */
 const batchShared = {
-  protocol: deviceFieldShape.protocol.default('modbus_rtu'),
+  protocol: deviceFieldShape.protocol.default('modbusRtu'),
   queryInterval: deviceQueryInterval.default(300),
   projectId: id.optional(),
   templateId: id.optional(),

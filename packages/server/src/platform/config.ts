@@ -55,6 +55,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** The first administrator's password; without it the default password policy's applies. */
   ADMIN_PASSWORD: z.string().min(6).optional(),
+  /** A demo district with an account per role on the first start; unset: on for SQLite, off for PostgreSQL and tests. */
+  DEMO_DATA: z.enum(['on', 'off']).optional(),
+  /** The demo accounts' password; without it `Demo@2026`, printed in the console. */
+  DEMO_PASSWORD: z.string().min(6).max(20).optional(),
   /** The S3-compatible file store (MinIO; the OSS_MINIO channel). Set, new files go there; unset, to DATA_DIR/files. */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z
@@ -92,6 +96,17 @@ const envSchema = z.object({
   CODE_SEND_TIMEOUT_MS: positiveInt.max(60_000).default(8000),
   /** Development only: with no SMS or mail channel, verification codes are written to the log. */
   CODE_LOG: flag.default(false),
+  /** The Devices Map's tiles (`{z}/{x}/{y}`, `{s}` subdomains): a deployment without internet points at its own tile server. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/)
+    .default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** The credit the tile provider asks for, shown in the map's corner (HTML as Leaflet takes it). */
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  /** The deepest zoom the tile server has tiles for. */
+  MAP_MAX_ZOOM: positiveInt.max(22).default(19),
 });
 
 const hints: Record<string, string> = {

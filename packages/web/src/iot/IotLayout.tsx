@@ -11,7 +11,7 @@ import { PageLoading } from '../shared/PageLoading.tsx';
 import { RequireSession } from '../shared/RequireSession.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
 import { passwordChangeAddress, redirectToSignIn, storedLogo } from '../shared/session.ts';
-import { iotAreas } from './menu.tsx';
+import { iotAreas, menuPageOf, menuPages } from './menu.tsx';
 
 /** Device Cloud opens only for a signed-in user: with no session, single sign-on first. */
 export function IotLayout() {
@@ -42,14 +42,20 @@ function IotFrame() {
   useRouteTitle('appName');
   useScrollToTop();
 
-  const ready = iotAreas.filter((area) => area.path);
-  const coming = iotAreas.filter((area) => !area.path);
-  const item = (area: (typeof iotAreas)[number]) => ({
-    key: area.key,
-    icon: area.icon,
-    label: t(`menu.${area.key}`),
-    disabled: !area.path,
-  });
+  const ready = iotAreas.filter((area) => area.path || area.pages);
+  const coming = iotAreas.filter((area) => !area.path && !area.pages);
+  const item = (area: (typeof iotAreas)[number]): NonNullable<MenuProps['items']>[number] =>
+    area.pages
+      ? {
+          key: area.key,
+          icon: area.icon,
+          label: t(`menu.${area.key}.title`),
+          children: area.pages.map((page) => ({
+            key: `${area.key}.${page.key}`,
+            label: t(`menu.${area.key}.${page.key}`),
+          })),
+        }
+      : { key: area.key, icon: area.icon, label: t(`menu.${area.key}`), disabled: !area.path };
   const items: MenuProps['items'] = [
     ...ready.map(item),
     folded
@@ -57,7 +63,18 @@ function IotFrame() {
       : { type: 'group', key: 'coming', label: t('menu.coming'), children: coming.map(item) },
     ...(folded ? coming.map(item) : []),
   ];
-  const current = ready.find((area) => area.path === pathname);
+  const current = menuPageOf(pathname);
+  const areaOpen = current && current.menuKey !== current.area ? current.area : undefined;
+  const [openKeys, setOpenKeys] = useState<string[]>(areaOpen ? [areaOpen] : []);
+  // Arriving at a page of a closed area (a link, the address bar) opens that area.
+  useEffect(() => {
+    if (areaOpen) setOpenKeys((keys) => (keys.includes(areaOpen) ? keys : [...keys, areaOpen]));
+  }, [areaOpen]);
+  const crumbs = current
+    ? current.menuKey === current.area
+      ? [{ title: t(`menu.${current.area}`) }]
+      : [{ title: t(`menu.${current.area}.title`) }, { title: t(`menu.${current.menuKey}`) }]
+    : [];
 
   return (
     <Layout data-testid="iot-layout" style={{ minHeight: '100vh' }}>
@@ -80,10 +97,12 @@ function IotFrame() {
         <Menu
           theme="dark"
           mode="inline"
+          data-testid="iot-menu"
           items={items}
-          selectedKeys={current ? [current.key] : []}
+          selectedKeys={current ? [current.menuKey] : []}
+          {...(folded ? {} : { openKeys, onOpenChange: setOpenKeys })}
           onClick={({ key }) => {
-            const path = iotAreas.find((area) => area.key === key)?.path;
+            const path = menuPages.find((page) => page.menuKey === key)?.path;
             if (path) navigate(path);
           }}
         />
@@ -103,9 +122,7 @@ function IotFrame() {
                   <Divider orientation="vertical" />
                 </>
               )}
-              <Breadcrumb
-                items={[{ title: t('appName') }, ...(current ? [{ title: t(`menu.${current.key}`) }] : [])]}
-              />
+              <Breadcrumb items={[{ title: t('appName') }, ...crumbs]} />
             </Flex>
             <Flex align="center" gap={20}>
               <LanguageSwitch onChanged={saveLanguage} />

@@ -16,18 +16,50 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
+/** One page of an area: `menu.<area>.<key>` names it. */
+export interface IotPage {
+  key: string;
+  path: string;
+}
+
 interface IotArea {
   key: string;
   icon: ReactNode;
-  /** The in-app address; areas without one are listed as coming. */
+  /** The in-app address of an area that is one page; areas with neither a path nor pages are listed as coming. */
   path?: string;
+  pages?: IotPage[];
 }
 
-/** The areas of Device Cloud (spec section 2), in menu order; each gains its path when it ships. */
+/** The areas of Device Cloud (spec section 2), in menu order; each gains its pages when it ships. */
 export const iotAreas: IotArea[] = [
   { key: 'home', icon: <HomeOutlined />, path: '/' },
-  { key: 'devices', icon: <DeploymentUnitOutlined /> },
-  { key: 'templates', icon: <AppstoreOutlined /> },
+  {
+    key: 'devices',
+    icon: <DeploymentUnitOutlined />,
+    pages: [
+      { key: 'overview', path: '/devices/overview' },
+      { key: 'list', path: '/devices' },
+      { key: 'map', path: '/devices/map' },
+      { key: 'tags', path: '/devices/tags' },
+      { key: 'warranty', path: '/devices/warranty' },
+    ],
+  },
+  {
+    key: 'templates',
+    icon: <AppstoreOutlined />,
+    pages: [
+      { key: 'list', path: '/templates' },
+      { key: 'library', path: '/templates/library' },
+    ],
+  },
+  {
+    key: 'projects',
+    icon: <TeamOutlined />,
+    pages: [
+      { key: 'list', path: '/projects' },
+      { key: 'statistics', path: '/projects/statistics' },
+    ],
+  },
   { key: 'scada', icon: <FundProjectionScreenOutlined /> },
   { key: 'alarms', icon: <AlertOutlined /> },
   { key: 'tasks', icon: <FieldTimeOutlined /> },
@@ -35,8 +67,24 @@ export const iotAreas: IotArea[] = [
   { key: 'network', icon: <WifiOutlined /> },
   { key: 'video', icon: <VideoCameraOutlined /> },
   { key: 'maintenance', icon: <ToolOutlined /> },
-  { key: 'projects', icon: <TeamOutlined /> },
   { key: 'operations', icon: <BarChartOutlined /> },
   { key: 'billing', icon: <AccountBookOutlined /> },
   { key: 'settings', icon: <SettingOutlined /> },
 ];
+
+/** Every page of the menu with its menu key (`<area>` or `<area>.<page>`). */
+export const menuPages = iotAreas.flatMap((area) => [
+  ...(area.path ? [{ menuKey: area.key, area: area.key, path: area.path }] : []),
+  ...(area.pages ?? []).map((page) => ({ menuKey: `${area.key}.${page.key}`, area: area.key, path: page.path })),
+]);
+
+/**
+ * The menu entry an address belongs to: the page whose path is the longest prefix of it, so that a
+ * device's detail (`/devices/12`) lights up the device list.
+ */
+export function menuPageOf(pathname: string) {
+  const matching = menuPages.filter(
+    (page) => pathname === page.path || (page.path !== '/' && pathname.startsWith(`${page.path}/`)),
+  );
+  return matching.sort((a, b) => b.path.length - a.path.length)[0];
+}

@@ -5,6 +5,12 @@ import { PageLoading } from '../shared/PageLoading.tsx';
 import type { RouteHandle } from '../shared/routing.ts';
 import { IotLayout } from './IotLayout.tsx';
 
+const page = (path: string, title: string, lazy: RouteObject['lazy']): RouteObject => ({
+  path,
+  handle: { title } satisfies RouteHandle,
+  lazy,
+});
+
 export const iotRoutes: RouteObject[] = [
   {
     path: '/',
@@ -17,6 +23,42 @@ export const iotRoutes: RouteObject[] = [
         handle: { title: 'route.home' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('./home/HomePage.tsx')).HomePage }),
       },
+      page('devices', 'menu.devices.list', async () => ({
+        Component: (await import('./devices/DevicesPage.tsx')).DevicesPage,
+      })),
+      page('devices/overview', 'menu.devices.overview', async () => ({
+        Component: (await import('./devices/OverviewPage.tsx')).OverviewPage,
+      })),
+      page('devices/map', 'menu.devices.map', async () => ({
+        Component: (await import('./map/MapPage.tsx')).MapPage,
+      })),
+      page('devices/tags', 'menu.devices.tags', async () => ({
+        Component: (await import('./projects/TagsPage.tsx')).TagsPage,
+      })),
+      page('devices/warranty', 'menu.devices.warranty', async () => ({
+        Component: (await import('./devices/WarrantyPage.tsx')).WarrantyPage,
+      })),
+      page('devices/:id', 'route.device', async () => ({
+        Component: (await import('./devices/DeviceDetailPage.tsx')).DeviceDetailPage,
+      })),
+      page('templates', 'menu.templates.list', async () => ({
+        Component: (await import('./templates/TemplatesPage.tsx')).TemplatesPage,
+      })),
+      page('templates/library', 'menu.templates.library', async () => ({
+        Component: (await import('./templates/LibraryPage.tsx')).LibraryPage,
+      })),
+      page('templates/new', 'route.templateNew', async () => ({
+        Component: (await import('./templates/TemplateEditorPage.tsx')).TemplateEditorPage,
+      })),
+      page('templates/:id', 'route.template', async () => ({
+        Component: (await import('./templates/TemplateEditorPage.tsx')).TemplateEditorPage,
+      })),
+      page('projects', 'menu.projects.list', async () => ({
+        Component: (await import('./projects/ProjectsPage.tsx')).ProjectsPage,
+      })),
+      page('projects/statistics', 'menu.projects.statistics', async () => ({
+        Component: (await import('./projects/ProjectStatsPage.tsx')).ProjectStatsPage,
+      })),
       { path: '*', Component: NotFound },
     ],
   },

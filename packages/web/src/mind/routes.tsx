@@ -5,6 +5,7 @@ import { PageLoading } from '../shared/PageLoading.tsx';
 import type { RouteHandle } from '../shared/routing.ts';
 import { MindLayout } from './MindLayout.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
+import { BUILT_DATA_PAGES } from './shell/builtPages.ts';
 import { DATA_CHILDREN, OPEN_ROUTES, SCREENS, titleKey } from './shell/routeTable.ts';
 
 const handle = (path: string) => ({ title: titleKey(path) }) satisfies RouteHandle;
@@ -16,6 +17,7 @@ const screen = async () => ({ Component: (await import('./pages/ScreenPage.tsx')
 /** Pages a feature has built; every other child of `/data/` shows the coming page. */
 const builtData: Record<string, RouteObject['lazy']> = {
   home: async () => ({ Component: (await import('./home/HomePage.tsx')).HomePage }),
+  ...BUILT_DATA_PAGES,
 };
 
 const isOpen = (name: string) => (OPEN_ROUTES as readonly string[]).includes(name);

@@ -23,7 +23,7 @@ export async function buildDevice(
       imei2: null,
       lora_nid: null,
       comm_password: null,
-      protocol: 'modbus_rtu',
+      protocol: 'modbusRtu',
       query_interval: 60,
       project_id: options.projectId ?? null,
       template_id: null,

@@ -5,7 +5,12 @@ import { fromJson, toJson } from '../db/sql.ts';
 /** A deployment setting stored as JSON under a key, or `fallback` when none was saved. */
 export async function readSetting<T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  return row ? { ...fallback, ...fromJson<T>(row.value) } : fallback;
+  return settingOf(row?.value, fallback);
+}
+
+/** A setting's stored value (read by another query, e.g. beside the session) over its fallback. */
+export function settingOf<T>(value: unknown, fallback: T): T {
+  return value === undefined || value === null ? fallback : { ...fallback, ...fromJson<T>(value) };
 }
 
 export async function writeSetting(

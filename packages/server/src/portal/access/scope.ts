@@ -35,17 +35,21 @@ export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> 
       .where('ui.user_id', '=', auth.userId)
       .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0))
       .execute(),
-    db
-      .withRecursive('below(id)', (qc) =>
-        qc
-          .selectFrom('users')
+    auth.hasSubUsers === false
+      ? Promise.resolve([{ id: auth.userId }])
+      : db
+          .withRecursive('below(id)', (qc) =>
+            qc
+              .selectFrom('users')
+              .select('id')
+              .where('id', '=', auth.userId)
+              .unionAll((q) =>
+                q.selectFrom('users as u').innerJoin('below as b', 'u.parent_id', 'b.id').select('u.id'),
+              ),
+          )
+          .selectFrom('below')
           .select('id')
-          .where('id', '=', auth.userId)
-          .unionAll((q) => q.selectFrom('users as u').innerJoin('below as b', 'u.parent_id', 'b.id').select('u.id')),
-      )
-      .selectFrom('below')
-      .select('id')
-      .execute(),
+          .execute(),
   ]);
   // The organisations of the current role; only a caller whose role names none falls back to their identities'.
   const orgs = roleOrgs.length > 0 ? roleOrgs : identityOrgs;

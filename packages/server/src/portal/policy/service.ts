@@ -24,7 +24,7 @@ export interface DefaultPassword {
 }
 export const DEFAULT_DEFAULT_PASSWORD: DefaultPassword = { password: 'Meridian@2026' };
 
-const POLICY_KEY = 'password.policy';
+export const POLICY_KEY = 'password.policy';
 const DEFAULT_KEY = 'password.default';
 
 export const readPolicy = (db: Kysely<Database>) => readSetting(db, POLICY_KEY, DEFAULT_POLICY);

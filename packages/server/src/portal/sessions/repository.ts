@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { deleteInBatches } from '../../platform/db/sql.ts';
+import { POLICY_KEY } from '../policy/service.ts';
 
 export interface NewSession {
   tokenHash: string;
@@ -69,6 +70,13 @@ export function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) 
               .whereRef('ur.role_id', '=', 's.role_id'),
           )
           .as('roleHeld'),
+      // Whether any account hangs below this one: only then is the Device Cloud tree worth walking.
+      (eb) =>
+        eb
+          .exists(eb.selectFrom('users as c').select('c.id').whereRef('c.parent_id', '=', 's.user_id'))
+          .as('hasSubUsers'),
+      // The password policy, for the expiry check, in the same read.
+      (eb) => eb.selectFrom('settings as st').select('st.value').where('st.key', '=', POLICY_KEY).as('policy'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -5,9 +5,10 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { settingOf } from '../../platform/settings/repository.ts';
 import { identitiesOfUser, permissionsOfRole, rolesOfUser } from '../access/repository.ts';
 import { newToken, tokenHash } from '../identity/secrets.ts';
-import { passwordExpiresAt, readPolicy } from '../policy/service.ts';
+import { DEFAULT_POLICY, passwordExpiresAt } from '../policy/service.ts';
 import { findSessionByTokenHash, insertSession, touchSession } from './repository.ts';
 
 /** Who is calling: the signed-in user, their current role and identity, and what the role grants. */
@@ -23,6 +24,8 @@ export interface Auth {
   superAdmin: boolean;
   permissions: PermissionEntry[];
   lang: string | null;
+  /** False when no account hangs below this one, so that the scope need not walk the account tree. */
+  hasSubUsers?: boolean;
 }
 
 /** Last-seen is written at most this often, so that reads do not each become a write. */
@@ -59,7 +62,7 @@ export async function authenticate(
   if (s.status === 'disabled') throw sessionError(ApiCode.sessionAccountDisabled);
   if (s.status === 'pending') throw sessionError(ApiCode.sessionAccountPending);
   if (!options.allowExpiredPassword) {
-    const expiresAt = passwordExpiresAt(await readPolicy(db), s.passwordChangedAt);
+    const expiresAt = passwordExpiresAt(settingOf(s.policy, DEFAULT_POLICY), s.passwordChangedAt);
     if (expiresAt !== null && expiresAt <= now) throw sessionError(ApiCode.sessionPasswordExpired);
   }
   const superAdmin = toBool(s.superAdmin);
@@ -81,6 +84,7 @@ export async function authenticate(
     superAdmin,
     permissions,
     lang: s.lang,
+    hasSubUsers: toBool(s.hasSubUsers),
   };
 }
 

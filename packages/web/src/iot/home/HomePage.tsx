@@ -1,12 +1,25 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Row, Steps, Typography } from 'antd';
+import type { StatusCounts } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Flex, Row, Statistic, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { get } from '../../shared/request.ts';
+import { STATUS_COLOURS } from '../devices/fields.tsx';
 
 const stepKeys = ['add', 'template', 'alarm', 'watch'];
 
-/** Device Cloud's first page: how to connect a device, and the (still empty) device list. */
+/** Device Cloud's first page: how to connect a device, and the way to the device list. */
 export function HomePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  // The counts are a welcome, not the page's purpose: without them (no device rights) the empty state stays.
+  const overview = useQuery({
+    queryKey: ['iot', 'devices', 'overview'],
+    queryFn: ({ signal }) => get<{ devices: StatusCounts }>('iot/overview', { signal }),
+    meta: { silentError: true },
+  });
+  const counts = overview.data?.devices;
   return (
     <div data-testid="iot-home">
       <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
@@ -31,21 +44,35 @@ export function HomePage() {
           <Card
             title={t('home.devicesTitle')}
             extra={
-              <Button type="primary" icon={<PlusOutlined />} disabled>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/devices')}>
                 {t('home.addDevice')}
               </Button>
             }
           >
-            <Empty
-              style={{ padding: '32px 0' }}
-              description={
-                <>
-                  <Typography.Text>{t('home.noDevices')}</Typography.Text>
-                  <br />
-                  <Typography.Text type="secondary">{t('home.noDevicesHint')}</Typography.Text>
-                </>
-              }
-            />
+            {counts && counts.total > 0 ? (
+              <Flex gap={48} wrap data-testid="home-counts" style={{ padding: '8px 0' }}>
+                <Statistic title={t('overview.total')} value={counts.total} />
+                {(['online', 'offline', 'alarm', 'fault'] as const).map((status) => (
+                  <Statistic
+                    key={status}
+                    title={t(`devices.status.${status}`)}
+                    value={counts[status]}
+                    styles={{ content: { color: STATUS_COLOURS[status] } }}
+                  />
+                ))}
+              </Flex>
+            ) : (
+              <Empty
+                style={{ padding: '32px 0' }}
+                description={
+                  <>
+                    <Typography.Text>{t('home.noDevices')}</Typography.Text>
+                    <br />
+                    <Typography.Text type="secondary">{t('home.noDevicesHint')}</Typography.Text>
+                  </>
+                }
+              />
+            )}
           </Card>
         </Col>
       </Row>

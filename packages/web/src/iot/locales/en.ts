@@ -1,14 +1,24 @@
+import { devicesEn } from './devices.ts';
+import { projectsEn } from './projects.ts';
+import { templatesEn } from './templates.ts';
 import type { IotMessages } from './zh-CN.ts';
 
 export const en: IotMessages = {
   appName: 'Device Cloud',
   unitLogo: 'Unit logo',
-  route: { home: 'Home' },
+  route: { home: 'Home', device: 'Device', template: 'Edit template', templateNew: 'Add Template' },
   menu: {
     home: 'Home',
     coming: 'Coming soon',
-    devices: 'Devices',
-    templates: 'Device templates',
+    devices: {
+      title: 'Devices',
+      overview: 'Device Overview',
+      list: 'Device list',
+      map: 'Devices Map',
+      tags: 'Device Group',
+      warranty: 'Warranty period management',
+    },
+    templates: { title: 'Device templates', list: 'My templates', library: 'Built-in device library' },
     scada: 'Cloud configuration',
     alarms: 'Alarms and triggers',
     tasks: 'Timed tasks',
@@ -16,11 +26,31 @@ export const en: IotMessages = {
     network: 'Network monitoring',
     video: 'Video monitoring',
     maintenance: 'Maintenance and work orders',
-    projects: 'Projects and sub-users',
+    projects: { title: 'Projects', list: 'Projects', statistics: 'Project Quantity Statistics' },
     operations: 'Operation center',
     billing: 'Orders and recharge',
     settings: 'System settings',
   },
+  ui: {
+    loadFailed: 'The data could not be loaded',
+    retry: 'Try again',
+    search: 'Search',
+    reset: 'Reset',
+    save: 'Save',
+    cancel: 'Cancel',
+    edit: 'Edit',
+    delete: 'Delete',
+    more: 'More',
+    actions: 'Actions',
+    all: 'All',
+    on: 'On',
+    off: 'Off',
+    total: '{{total}} in all',
+    noChoices: 'Nothing to choose',
+  },
+  ...devicesEn,
+  ...templatesEn,
+  ...projectsEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:
@@ -43,7 +73,7 @@ export const en: IotMessages = {
     },
     devicesTitle: 'My devices',
     noDevices: 'No devices connected yet',
-    noDevicesHint: 'Device management is coming soon; you will add your first device here.',
+    noDevicesHint: 'Click "Add device": one at a time, in batches, or from Excel.',
     addDevice: 'Add device',
   },
 };

@@ -1,14 +1,24 @@
 import type { Messages } from '../../shared/i18n.ts';
+import { devicesZhCN } from './devices.ts';
+import { projectsZhCN } from './projects.ts';
+import { templatesZhCN } from './templates.ts';
 
 export const zhCN = {
   appName: '设备云',
   unitLogo: '单位标志',
-  route: { home: '首页' },
+  route: { home: '首页', device: '设备详情', template: '编辑模板', templateNew: '添加模板' },
   menu: {
     home: '首页',
     coming: '即将推出',
-    devices: '设备管理',
-    templates: '设备模板',
+    devices: {
+      title: '设备管理',
+      overview: '设备概览',
+      list: '设备列表',
+      map: '设备地图',
+      tags: '设备分组',
+      warranty: '保修期管理',
+    },
+    templates: { title: '设备模板', list: '我的模板', library: '内置设备库' },
     scada: '云组态',
     alarms: '报警与触发器',
     tasks: '定时任务',
@@ -16,11 +26,31 @@ export const zhCN = {
     network: '网络监控',
     video: '视频监控',
     maintenance: '维保与工单',
-    projects: '项目与子用户',
+    projects: { title: '项目管理', list: '项目', statistics: '项目数量统计' },
     operations: '运营中心',
     billing: '订单与充值',
     settings: '系统设置',
   },
+  ui: {
+    loadFailed: '数据加载失败',
+    retry: '重试',
+    search: '查询',
+    reset: '重置',
+    save: '保存',
+    cancel: '取消',
+    edit: '编辑',
+    delete: '删除',
+    more: '更多',
+    actions: '操作',
+    all: '全部',
+    on: '开',
+    off: '关',
+    total: '共 {{total}} 条',
+    noChoices: '没有可选项',
+  },
+  ...devicesZhCN,
+  ...templatesZhCN,
+  ...projectsZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',
@@ -33,7 +63,7 @@ export const zhCN = {
     },
     devicesTitle: '我的设备',
     noDevices: '还没有接入设备',
-    noDevicesHint: '设备管理即将推出，届时可在这里添加第一台设备。',
+    noDevicesHint: '点击“添加设备”：逐台添加、批量添加或用 Excel 导入。',
     addDevice: '添加设备',
   },
 } satisfies Messages;

@@ -8,12 +8,14 @@ import { pageWidth } from '../PortalLayout.tsx';
 import { useSignedInUser } from '../signedInUser.ts';
 import { SYSTEM_PAGES, type SystemPageKey, usePermissions } from './access.ts';
 import { NoPermission } from './NoPermission.tsx';
+import { peopleIcons } from './people/icons.tsx';
 
 const icons: Record<SystemPageKey, ReactNode> = {
   users: <TeamOutlined />,
   review: <UserAddOutlined />,
   roles: <SafetyCertificateOutlined />,
   audit: <AuditOutlined />,
+  ...peopleIcons,
 };
 
 /** What an administration route says about itself: which page of `SYSTEM_PAGES` it is. */

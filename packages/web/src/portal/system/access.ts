@@ -19,6 +19,15 @@ export const SYSTEM_PAGES = [
   { key: 'review', to: '/system/users/review', need: { path: '/system/user', code: 'review' } },
   { key: 'roles', to: '/system/roles', need: { path: '/system/role', code: 'view' } },
   { key: 'audit', to: '/system/audit', need: { path: '/system/audit', code: 'view' } },
+  // The people of the schools (decision 0023): the organisation tree, then the rosters, then their upkeep.
+  { key: 'orgs', to: '/system/orgs', need: { path: '/system/org', code: 'view' } },
+  { key: 'students', to: '/system/students', need: { path: '/system/student', code: 'view' } },
+  { key: 'parents', to: '/system/parents', need: { path: '/system/parent', code: 'view' } },
+  { key: 'teachers', to: '/system/teachers', need: { path: '/system/teacher', code: 'view' } },
+  { key: 'reshuffle', to: '/system/teachers/reshuffle', need: { path: '/system/teacher', code: 'audit' } },
+  { key: 'depts', to: '/system/depts', need: { path: '/system/dept', code: 'view' } },
+  { key: 'xuenian', to: '/system/xuenian', need: { path: '/system/xuenian', code: 'view' } },
+  { key: 'dataCheck', to: '/system/dataCheck', need: { path: '/system/dataCheck', code: 'view' } },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; need: Need }>;
 
 export type SystemPageKey = (typeof SYSTEM_PAGES)[number]['key'];

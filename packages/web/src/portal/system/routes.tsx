@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../../shared/NotFound.tsx';
+import { peopleRoutes } from './people/routes.ts';
 import type { SystemHandle } from './SystemLayout.tsx';
 
 /**
@@ -32,6 +33,7 @@ export const systemRoutes: RouteObject = {
       handle: { title: 'system.route.audit', systemPage: 'audit' } satisfies SystemHandle,
       lazy: async () => ({ Component: (await import('./audit/AuditPage.tsx')).AuditPage }),
     },
+    ...peopleRoutes,
     { path: '*', Component: NotFound },
   ],
 };

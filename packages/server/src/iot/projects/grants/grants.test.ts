@@ -150,9 +150,7 @@ describe('device level and slave-count authorization', () => {
       ]);
     }
     const quota = await owner.call('PUT', url, { slaveQuota: 0 });
-    expect(quota.json().data).toEqual([
-      { field: 'slaveQuota', msg: 'The slave count must be greater than 0' },
-    ]);
+    expect(quota.json().data).toEqual([{ field: 'slaveQuota', msg: 'The slave count must be greater than 0' }]);
     expect((await owner.get(url)).json().data).toEqual({
       userId: foreman.user.id,
       deviceLevel: null,

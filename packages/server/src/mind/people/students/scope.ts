@@ -48,7 +48,10 @@ export async function studentScopeOf(db: Kysely<Database>, auth: Auth): Promise<
     .where(inside)
     .execute();
   // Classes of a scope inside one school (a campus, a grade, a class); those of whole schools are already covered.
-  const within = scope.orgPaths.filter((path) => !schools.some((school) => path.startsWith(school.path)));
+  // A path above its schools (a bureau) is covered by those schools too.
+  const within = scope.orgPaths.filter(
+    (path) => !schools.some((school) => path.startsWith(school.path) || school.path.startsWith(path)),
+  );
   const classes =
     within.length === 0
       ? []

@@ -117,7 +117,9 @@ export async function createSubUser(actor: Actor, input: z.infer<typeof subUserC
     });
     return userId;
   });
-  return toTree([await targetOf(actor, id)], [id])[0] as SubUserNode;
+  // The caller now has an account below them even if they had none when the request began.
+  const grown = { ...actor, auth: { ...actor.auth, hasSubUsers: true } };
+  return toTree([await targetOf(grown, id)], [id])[0] as SubUserNode;
 }
 
 export async function editSubUser(actor: Actor, id: number, input: z.infer<typeof subUserUpdate>) {

@@ -1,0 +1,54 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { hashPassword } from '../../portal/identity/secrets.ts';
+import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS } from './accounts.ts';
+import { type DistrictSummary, writeDistrict } from './district.ts';
+import { planDistrict } from './plan.ts';
+import { claimDemo, demoSeeded, hasOrgs } from './repository.ts';
+
+/**
+ * Whether this start may seed the demo district. DEMO_DATA decides when set; unset, the embedded
+ * SQLite engine (someone trying Meridian on a laptop) gets it and PostgreSQL (a deployment) does
+ * not, nor do tests, which build the worlds they need (decision 0022).
+ */
+export function demoWanted(config: Pick<Config, 'DEMO_DATA' | 'engine' | 'NODE_ENV'>): boolean {
+  if (config.DEMO_DATA) return config.DEMO_DATA === 'on';
+  return config.engine === 'sqlite' && config.NODE_ENV !== 'test';
+}
+
+export type DemoOutcome = { seeded: DistrictSummary } | { skipped: 'off' | 'done' | 'orgs' };
+
+/**
+ * On the first start with demo data wanted, writes the demo district in one transaction and prints
+ * its accounts. Never twice (a settings key marks it, also when it was skipped because the
+ * database already had organisations), and never into a district someone has begun to build.
+ */
+export async function seedDemoDistrict(db: Db, config: Config, log: Logger, today = new Date()): Promise<DemoOutcome> {
+  if (!demoWanted(config)) return { skipped: 'off' };
+  if (await demoSeeded(db.kysely)) return { skipped: 'done' };
+  const password = config.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
+  // Hashed and planned before the transaction opens, so that the write lock is held only for the writing.
+  const passwordHash = await hashPassword(password);
+  const plan = planDistrict(today);
+  const started = performance.now();
+  const outcome = await db.kysely.transaction().execute(async (trx): Promise<DemoOutcome> => {
+    const orgsExist = await hasOrgs(trx);
+    const claimed = await claimDemo(trx, { at: Date.now(), skipped: orgsExist ? 'orgs' : null });
+    if (!claimed) return { skipped: 'done' };
+    if (orgsExist) return { skipped: 'orgs' };
+    return { seeded: await writeDistrict(trx, plan, passwordHash) };
+  });
+  if ('skipped' in outcome) {
+    if (outcome.skipped === 'orgs') log.info('demo data: not added, this database already has organisations');
+    return outcome;
+  }
+  const s = outcome.seeded;
+  log.info(
+    `demo data: ${plan.bureau.name} with ${s.schoolIds.length} schools, ${s.classes} classes, ${s.students} students, ` +
+      `${s.parents} parents and ${s.teachers} teachers (${Math.round(performance.now() - started)} ms)`,
+  );
+  const shown = config.DEMO_PASSWORD === undefined ? `password "${password}"` : 'password DEMO_PASSWORD';
+  for (const a of DEMO_ACCOUNTS) log.info(`demo account "${a.account}", ${a.role}, ${shown}: sees ${a.sees}`);
+  return outcome;
+}

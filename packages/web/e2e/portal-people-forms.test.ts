@@ -1,0 +1,191 @@
+import { translate } from '@meridian/contracts';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { buildOrg, buildUser } from '../../server/test/factories.ts';
+import { visit } from './browser.ts';
+import { choose, dialog, openSystemPage, question, rowOf, settledShot, spaced } from './portal-admin-walks.ts';
+import { pickInTree } from './portal-people-walks.ts';
+import { portalSuite } from './portal-server.ts';
+import { submitPassword } from './portal-walks.ts';
+
+const suite = portalSuite();
+const zh = (key: string) => translate(key, 'zh-CN');
+
+/** A school with one class, and its administrator signed in on the students page. */
+async function schoolAdminOnStudents(page: Page) {
+  const db = suite.server.db;
+  const name = `表单小学${Math.random().toString(36).slice(2, 6)}`;
+  const school = { ...(await buildOrg(db, { type: 'school', name })), name };
+  const grade = await buildOrg(db, { type: 'grade', name: '三年级', parentId: school.id });
+  const klass = await buildOrg(db, { type: 'class', name: '三年级2班', parentId: grade.id });
+  const admin = await buildUser(db, { roleIds: [2], orgId: school.id });
+  await page.goto(`${suite.server.url}/login`);
+  await submitPassword(page, admin.account, admin.password);
+  await page.getByTestId('portal-home').waitFor();
+  await page.goto(`${suite.server.url}/system/students`);
+  await page.getByTestId('students-table').waitFor();
+  return { school, grade, klass, admin };
+}
+
+/** A form's error under a field, as antd shows it (the placeholder may carry the same words). */
+const error = (page: Page, text: string) =>
+  page.getByTestId('student-form').locator('.ant-form-item-explain-error', { hasText: text });
+
+const field = (page: Page, label: string) => page.getByTestId('student-form').getByLabel(label, { exact: true });
+
+describe('the student form and actions', () => {
+  it('check what the server checks, and remove refuses a student with an account', async () => {
+    const { page, close } = await visit(suite.browser);
+    try {
+      const { school } = await schoolAdminOnStudents(page);
+      await page.getByTestId('students-add').click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: spaced('保存') })
+        .click();
+      await error(page, '请选择班级').waitFor();
+      await error(page, '请输入姓名').waitFor();
+      await error(page, '请输入学号').waitFor();
+      await error(page, '请选择性别').waitFor();
+
+      await field(page, '学号').fill('S-01');
+      await error(page, zh('v.student.no')).waitFor();
+      await field(page, '身份证号').fill('110105201809010014');
+      await error(page, zh('v.idCard')).waitFor();
+      await field(page, '手机号').fill('1234');
+      await error(page, zh('v.phone')).waitFor();
+      await settledShot(page, 'people-student-form-errors');
+
+      await pickInTree(page, page.getByTestId('student-form').locator('.ant-select').first(), [
+        school.name,
+        '三年级',
+        '三年级2班',
+      ]);
+      await field(page, '姓名').fill('赵小明');
+      await field(page, '学号').fill('S01');
+      await field(page, '身份证号').fill('110105201809010013');
+      await field(page, '手机号').fill('13800138000');
+      await choose(page, field(page, '性别'), '男');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: spaced('保存') })
+        .click();
+      await rowOf(page, 'students-table', '赵小明').waitFor();
+
+      // A second student with the same number is refused in the server's words.
+      await page.getByTestId('students-add').click();
+      await pickInTree(page, page.getByTestId('student-form').locator('.ant-select').first(), [
+        school.name,
+        '三年级',
+        '三年级2班',
+      ]);
+      await field(page, '姓名').fill('钱小红');
+      await field(page, '学号').fill('S01');
+      await choose(page, field(page, '性别'), '女');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: spaced('保存') })
+        .click();
+      await page.getByText(zh('student.noTaken')).first().waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: spaced('取消') })
+        .click();
+
+      // A student who holds an account is kept: the server says to disable them instead.
+      const student = await suite.server.db
+        .selectFrom('students')
+        .select('id')
+        .where('student_no', '=', 'S01')
+        .where('school_id', '=', school.id)
+        .executeTakeFirstOrThrow();
+      const account = await buildUser(suite.server.db, { roleIds: [], identityId: 2, orgId: school.id });
+      await suite.server.db.updateTable('students').set({ user_id: account.id }).where('id', '=', student.id).execute();
+      await page.getByTestId(`student-more-${student.id}`).click();
+      await page.getByRole('menuitem', { name: '删除' }).click();
+      await question(page).getByText('删除学生 赵小明？').waitFor();
+      await dialog(page)
+        .getByRole('button', { name: spaced('删除') })
+        .click();
+      await page.locator('.ant-message').getByText(zh('student.inUse')).waitFor();
+      await settledShot(page, 'people-student-in-use');
+
+      // Disabling is the way.
+      await page.getByTestId(`student-more-${student.id}`).click();
+      await page.getByRole('menuitem', { name: '修改状态' }).click();
+      await choose(page, page.getByRole('dialog').locator('.ant-select'), '停用');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s?定|OK/ })
+        .click();
+      await rowOf(page, 'students-table', '赵小明').getByText('停用').waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('lets a teacher leave through a reshuffle that is approved', async () => {
+    const { page, close } = await visit(suite.browser);
+    try {
+      const { school } = await schoolAdminOnStudents(page);
+      await openSystemPage(page, '教师管理');
+      await page.getByRole('button', { name: /新增教师/ }).click();
+      const form = page.getByTestId('teacher-form');
+      await choose(page, form.getByLabel('学校'), school.name);
+      await form.getByLabel('工号').fill('K 1');
+      await form.getByText(zh('v.teacher.no')).waitFor();
+      await form.getByLabel('工号').fill('K1');
+      await form.getByLabel('姓名').fill('周老师');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: spaced('保存') })
+        .click();
+      await rowOf(page, 'teachers-table', '周老师').waitFor();
+
+      await rowOf(page, 'teachers-table', '周老师').getByRole('button', { name: /更多/ }).click();
+      await page.getByRole('menuitem', { name: '离职' }).click();
+      await page.getByRole('dialog').getByLabel('原因').fill('个人原因');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s?定|OK/ })
+        .click();
+      await page.getByText('已提交异动申请，审核通过后生效').waitFor();
+
+      // The one who asked may not decide.
+      await openSystemPage(page, '异动审核');
+      const row = rowOf(page, 'reshuffle-table', '周老师');
+      await row.getByText('待审核').waitFor();
+      await settledShot(page, 'people-reshuffle');
+      await row.getByRole('button', { name: spaced('通过') }).click();
+      await dialog(page)
+        .getByRole('button', { name: spaced('通过') })
+        .click();
+      await page.getByText(zh('teacher.changeOwnRequest')).first().waitFor();
+
+      // A second administrator of the school approves with a remark.
+      const second = await buildUser(suite.server.db, { roleIds: [2], orgId: school.id });
+      const other = await visit(suite.browser);
+      try {
+        await other.page.goto(`${suite.server.url}/login`);
+        await submitPassword(other.page, second.account, second.password);
+        await other.page.getByTestId('portal-home').waitFor();
+        await other.page.goto(`${suite.server.url}/system/teachers/reshuffle`);
+        const pending = rowOf(other.page, 'reshuffle-table', '周老师');
+        await pending.getByRole('button', { name: spaced('通过') }).click();
+        await dialog(other.page).locator('textarea').fill('同意');
+        await dialog(other.page)
+          .getByRole('button', { name: spaced('通过') })
+          .click();
+        await choose(other.page, other.page.getByTestId('reshuffle-page').locator('.ant-select').first(), '已通过');
+        await rowOf(other.page, 'reshuffle-table', '周老师').getByText('同意').waitFor();
+        await settledShot(other.page, 'people-reshuffle-history');
+        await openSystemPage(other.page, '教师管理');
+        await rowOf(other.page, 'teachers-table', '周老师').getByText('离职').waitFor();
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await close();
+    }
+  });
+});

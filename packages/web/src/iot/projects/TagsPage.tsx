@@ -1,0 +1,194 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { TAG_CATEGORIES_MAX } from '@meridian/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, List, Row, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import { useConfirm } from '../components/useConfirm.ts';
+import { type DeviceTag, deleteCategory, deleteTag, listCategories, listTags, type TagCategory } from './api.ts';
+import { CategoryForm, TagForm } from './TagForms.tsx';
+
+type Editing<T> = T | 'new' | null;
+
+/** Device Group: up to 5 tag categories and the tags (groups) in them; a device carries up to 3 tags. */
+export function TagsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const [categoryId, setCategoryId] = useState<number>();
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const [category, setCategory] = useState<Editing<TagCategory>>(null);
+  const [tag, setTag] = useState<Editing<DeviceTag>>(null);
+  const categories = useQuery({ queryKey: ['iot', 'tag-categories'], queryFn: ({ signal }) => listCategories(signal) });
+  const tags = useQuery({
+    queryKey: ['iot', 'tags', categoryId, paging],
+    queryFn: ({ signal }) => listTags({ categoryId, ...paging }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['iot'] });
+  const categoryList = categories.data?.list ?? [];
+
+  return (
+    <Row gutter={16} data-testid="tags-page">
+      <Col xs={24} lg={7}>
+        <Card
+          title={t('tags.categories')}
+          extra={
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              disabled={categoryList.length >= TAG_CATEGORIES_MAX}
+              onClick={() => setCategory('new')}
+              data-testid="category-add"
+            >
+              {t('tags.addCategory')}
+            </Button>
+          }
+        >
+          <Typography.Paragraph type="secondary">
+            {t('tags.categoryLimit', { count: categoryList.length, max: TAG_CATEGORIES_MAX })}
+          </Typography.Paragraph>
+          <List
+            loading={categories.isLoading}
+            dataSource={[{ id: 0, name: t('tags.allCategories'), tagCount: -1 } as TagCategory, ...categoryList]}
+            renderItem={(item) => (
+              <List.Item
+                style={{
+                  cursor: 'pointer',
+                  background: (categoryId ?? 0) === item.id ? '#e6f4ff' : undefined,
+                  paddingInline: 8,
+                }}
+                onClick={() => setCategoryId(item.id || undefined)}
+                actions={
+                  item.id
+                    ? [
+                        <Button
+                          key="edit"
+                          type="link"
+                          size="small"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setCategory(item);
+                          }}
+                        >
+                          {t('ui.edit')}
+                        </Button>,
+                        <Button
+                          key="delete"
+                          type="link"
+                          size="small"
+                          danger
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            confirm(
+                              {
+                                title: t('tags.deleteCategoryAsk', { name: item.name }),
+                                okText: t('ui.delete'),
+                                danger: true,
+                              },
+                              async () => {
+                                await deleteCategory(item.id);
+                                if (categoryId === item.id) setCategoryId(undefined);
+                                await refresh();
+                              },
+                            );
+                          }}
+                        >
+                          {t('ui.delete')}
+                        </Button>,
+                      ]
+                    : []
+                }
+              >
+                {item.name}
+                {item.tagCount >= 0 ? <Typography.Text type="secondary"> ({item.tagCount})</Typography.Text> : null}
+              </List.Item>
+            )}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={17}>
+        <Card
+          title={t('menu.devices.tags')}
+          extra={
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTag('new')} data-testid="tag-add">
+              {t('tags.addTag')}
+            </Button>
+          }
+        >
+          {tags.isError && !tags.data ? (
+            <LoadFailed error={tags.error} onRetry={() => tags.refetch()} retrying={tags.isFetching} />
+          ) : (
+            <Table<DeviceTag>
+              data-testid="tags-table"
+              rowKey="id"
+              size="middle"
+              loading={tags.isFetching}
+              dataSource={tags.data?.list ?? []}
+              locale={{ emptyText: t('tags.empty') }}
+              pagination={{
+                current: paging.page,
+                pageSize: paging.size,
+                total: tags.data?.total ?? 0,
+                showTotal: (total) => t('ui.total', { total }),
+                onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+              }}
+              columns={[
+                { title: t('tags.name'), dataIndex: 'name' },
+                { title: t('tags.category'), dataIndex: 'categoryName', render: (v: string | null) => v ?? '-' },
+                {
+                  title: t('tags.description'),
+                  dataIndex: 'description',
+                  ellipsis: true,
+                  render: (v: string | null) => v ?? '-',
+                },
+                { title: t('projects.field.devices'), dataIndex: 'deviceCount', width: 100 },
+                {
+                  title: t('ui.actions'),
+                  key: 'actions',
+                  width: 150,
+                  render: (_v, row) => (
+                    <Flex>
+                      <Button type="link" size="small" onClick={() => setTag(row)}>
+                        {t('ui.edit')}
+                      </Button>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        onClick={() =>
+                          confirm(
+                            { title: t('tags.deleteTagAsk', { name: row.name }), okText: t('ui.delete'), danger: true },
+                            async () => {
+                              await deleteTag(row.id);
+                              await refresh();
+                            },
+                          )
+                        }
+                      >
+                        {t('ui.delete')}
+                      </Button>
+                    </Flex>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </Card>
+      </Col>
+      {category && (
+        <CategoryForm category={category === 'new' ? undefined : category} onClose={() => setCategory(null)} />
+      )}
+      {tag && (
+        <TagForm
+          tag={tag === 'new' ? undefined : tag}
+          categories={categoryList}
+          defaultCategory={categoryId}
+          onClose={() => setTag(null)}
+        />
+      )}
+    </Row>
+  );
+}

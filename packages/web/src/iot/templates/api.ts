@@ -1,0 +1,35 @@
+import type {
+  libraryEntry,
+  Page,
+  TemplateDetail,
+  TemplateInput,
+  TemplatePointView,
+  TemplateSummary,
+  templateSlaveView,
+} from '@meridian/contracts';
+import { get, post, put, request } from '../../shared/request.ts';
+import type { Output } from '../components/contracts.ts';
+
+/** The calls of device templates and the built-in device library (`/api/iot/templates`, `/api/iot/library`). */
+
+export type { TemplateDetail, TemplatePointView, TemplateSummary };
+export type TemplateSlaveView = Output<typeof templateSlaveView>;
+export type LibraryEntry = Output<typeof libraryEntry>;
+
+const base = 'iot/templates';
+
+export const listTemplates = (query: { page: number; size: number; keyword?: string }, signal?: AbortSignal) =>
+  get<Page<TemplateSummary>>(base, { query, signal });
+export const templateOf = (id: number, signal?: AbortSignal) => get<TemplateDetail>(`${base}/${id}`, { signal });
+export const createTemplate = (body: TemplateInput) => post<TemplateDetail>(base, body);
+export const replaceTemplate = (id: number, body: TemplateInput) => put<TemplateDetail>(`${base}/${id}`, body);
+export const deleteTemplate = (id: number) => request<unknown>('DELETE', `${base}/${id}`);
+export const copyTemplate = (id: number, name?: string) => post<TemplateDetail>(`${base}/${id}/copy`, { name });
+export const applyTemplate = (id: number, deviceIds: number[]) =>
+  post<{ applied: number }>(`${base}/${id}/apply`, { deviceIds });
+
+export const listLibrary = (query: { page: number; size: number; keyword?: string }, signal?: AbortSignal) =>
+  get<Page<LibraryEntry> | LibraryEntry[]>('iot/library', { query, signal });
+export const libraryOf = (id: number, signal?: AbortSignal) => get<TemplateDetail>(`iot/library/${id}`, { signal });
+export const copyFromLibrary = (id: number, name?: string) =>
+  post<TemplateDetail>(`iot/library/${id}/copy`, name ? { name } : {});

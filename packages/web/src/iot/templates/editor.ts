@@ -1,0 +1,144 @@
+import {
+  type DataType,
+  localizeIssue,
+  type TemplateDetail,
+  type TemplateInput,
+  templateInput,
+  templateRulesBroken,
+  translate,
+  VARIANT_NAMES,
+  VARIANTS,
+  type Variant,
+} from '@meridian/contracts';
+import type { FormInstance } from 'antd';
+import { currentLang } from '../../shared/i18n.ts';
+import { namePath } from '../components/errors.ts';
+import { hex } from './PointsView.tsx';
+
+/** The editor's form: the template as the user types it (addresses as text, empty fields empty). */
+export interface EditorSlave {
+  id?: number;
+  index?: number;
+  name?: string;
+  address?: number;
+  ip?: string | null;
+  port?: number | null;
+  deviceNo?: string | null;
+}
+export interface EditorPoint {
+  id?: number;
+  slaveIndex?: number;
+  name?: string;
+  registerType?: TemplateInput['points'][number]['registerType'];
+  registerAddress?: string;
+  registerLength?: number;
+  readWrite?: TemplateInput['points'][number]['readWrite'];
+  dataType?: DataType;
+  variant?: Variant;
+  bitIndex?: number | null;
+  precision?: number;
+  unit?: string | null;
+  formula?: string | null;
+  inverseFormula?: string | null;
+  description?: string | null;
+  storage?: TemplateInput['points'][number]['storage'];
+  amplitude?: number | null;
+}
+export interface EditorValues {
+  name?: string;
+  protocol?: TemplateInput['protocol'];
+  description?: string | null;
+  slaves?: EditorSlave[];
+  points?: EditorPoint[];
+}
+
+export const variantsOf = (dataType: DataType | undefined): Variant[] =>
+  VARIANT_NAMES.filter((name) => !dataType || VARIANTS[name].dataType === dataType);
+
+/** A new point on `slaveIndex`: a holding register read as a 16-bit signed number. */
+export const newPoint = (slaveIndex: number | undefined, address: number): EditorPoint => ({
+  slaveIndex,
+  registerType: 'holdingRegister',
+  registerAddress: hex(address),
+  registerLength: 1,
+  readWrite: 'readOnly',
+  dataType: 'numeric',
+  variant: 'int16',
+  precision: 0,
+  storage: 'timed',
+});
+
+export const newSlave = (index: number): EditorSlave => ({ index, name: '', address: index });
+
+export function toEditor(template: TemplateDetail | undefined): EditorValues {
+  if (!template) return { protocol: 'modbusRtu', slaves: [newSlave(1)], points: [] };
+  return {
+    name: template.name,
+    protocol: template.protocol,
+    description: template.description,
+    slaves: template.slaves.map(({ id, index, name, address, ip, port, deviceNo }) => ({
+      id,
+      index,
+      name,
+      address,
+      ip,
+      port,
+      deviceNo,
+    })),
+    points: [...template.points]
+      .sort((a, b) => a.sort - b.sort)
+      .map(({ slaveId: _slave, sort: _sort, registerAddress, ...point }) => ({
+        ...point,
+        registerAddress: hex(registerAddress),
+      })),
+  };
+}
+
+const orNull = <T>(value: T | null | undefined) => (value === undefined || value === '' ? null : value);
+
+/** The body the API takes; empty texts become null so that optional fields stay optional. */
+export function toBody(values: EditorValues): unknown {
+  return {
+    name: values.name?.trim() ?? '',
+    protocol: values.protocol,
+    description: orNull(values.description?.trim()),
+    slaves: (values.slaves ?? []).map((slave) => ({
+      ...slave,
+      ip: orNull(slave.ip?.trim()),
+      port: orNull(slave.port),
+      deviceNo: orNull(slave.deviceNo?.trim()),
+    })),
+    points: (values.points ?? []).map((point) => ({
+      ...point,
+      unit: orNull(point.unit?.trim()),
+      formula: orNull(point.formula?.trim()),
+      inverseFormula: orNull(point.inverseFormula?.trim()),
+      description: orNull(point.description?.trim()),
+      bitIndex: orNull(point.bitIndex),
+      amplitude: point.storage === 'onChange' ? orNull(point.amplitude) : null,
+    })),
+  };
+}
+
+/**
+ * Checks the whole template as the server will (the contracts' schema, then the rules that span
+ * fields) and marks every broken field; resolves the body to send when nothing is broken.
+ */
+export function checkTemplate(
+  form: FormInstance,
+  values: EditorValues,
+): { body: TemplateInput } | { problems: Array<{ field: string; msg: string }> } {
+  const lang = currentLang();
+  const parsed = templateInput.safeParse(toBody(values));
+  const broken: Array<{ field: string; msg: string }> = parsed.success
+    ? templateRulesBroken(parsed.data).map((rule) => ({
+        field: rule.field,
+        msg: translate(rule.key, lang, rule.params),
+      }))
+    : parsed.error.issues.map((issue) => localizeIssue(issue, lang));
+  if (broken.length === 0 && parsed.success) return { body: parsed.data };
+  const byField = new Map<string, string[]>();
+  for (const item of broken) byField.set(item.field, [...(byField.get(item.field) ?? []), item.msg]);
+  form.setFields([...byField].map(([field, errors]) => ({ name: namePath(field), errors })));
+  return { problems: broken };
+}

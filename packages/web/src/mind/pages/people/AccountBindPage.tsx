@@ -1,0 +1,196 @@
+import { type BINDING_ACTIONS, ROSTER_KINDS } from '@meridian/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, InputNumber, Result, Select, Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import {
+  type BindLogLine,
+  bindAccount,
+  bindLog,
+  checkAndBind,
+  type RosterKind,
+  transferAccount,
+  unbindAccount,
+} from '../../../portal/system/people/api.ts';
+import { StudentPicker } from '../../../portal/system/people/StudentPicker.tsx';
+import { notifyError } from '../../../shared/feedback.tsx';
+import { PageLoading } from '../../../shared/PageLoading.tsx';
+import { usePermission } from '../../access/Permission.tsx';
+import { usePermissionEntries } from '../../shell/api.ts';
+import './strings.ts';
+
+const actionColors = { bind: 'green', unbind: 'default', transfer: 'blue' } as const;
+
+/** The roster bind log: who bound, unbound or moved which roster entry's account, and when. */
+function BindLog() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<RosterKind | undefined>();
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const log = useQuery({
+    queryKey: ['people', 'bindLog', kind, paging],
+    queryFn: ({ signal }) => bindLog({ kind, ...paging }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  return (
+    <Flex vertical gap={12}>
+      <Form layout="inline">
+        <Form.Item label={t('mindPeople.bind.kind')}>
+          <Select<RosterKind>
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('system.all')}
+            value={kind}
+            onChange={(next) => {
+              setKind(next);
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            options={ROSTER_KINDS.map((k) => ({ value: k, label: t(`mindPeople.bind.kinds.${k}`) }))}
+          />
+        </Form.Item>
+      </Form>
+      {log.isError && !log.data ? (
+        <LoadFailed error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />
+      ) : (
+        <Table<BindLogLine>
+          data-testid="bind-log"
+          rowKey="id"
+          size="middle"
+          loading={log.isFetching}
+          dataSource={log.data?.list ?? []}
+          locale={{ emptyText: t('mindPeople.bind.empty') }}
+          scroll={{ x: 860 }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: log.data?.total ?? 0,
+            showTotal: (total) => t('system.total', { total }),
+            onChange: (page, size) => setPaging({ page, size }),
+          }}
+          columns={[
+            {
+              title: t('mindPeople.bind.at'),
+              dataIndex: 'at',
+              width: 160,
+              render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+            },
+            {
+              title: t('mindPeople.bind.action'),
+              dataIndex: 'action',
+              width: 90,
+              render: (a: (typeof BINDING_ACTIONS)[number]) => (
+                <Tag color={actionColors[a]}>{t(`mindPeople.bind.actions.${a}`)}</Tag>
+              ),
+            },
+            {
+              title: t('mindPeople.bind.roster'),
+              key: 'roster',
+              width: 150,
+              render: (_v, l) => `${t(`mindPeople.bind.kinds.${l.kind}`)} · ${l.rosterName ?? l.rosterId}`,
+            },
+            { title: t('mindPeople.bind.account'), dataIndex: 'account', width: 130, render: (v) => v ?? '-' },
+            { title: t('mindPeople.bind.from'), dataIndex: 'fromAccount', width: 130, render: (v) => v ?? '-' },
+            { title: t('mindPeople.bind.by'), dataIndex: 'byAccount', width: 120, render: (v) => v ?? '-' },
+          ]}
+        />
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * An administrator's bind actions on a student's roster entry: check and bind (an account is
+ * made when there is none), bind to a given account, transfer to another, unbind. Every action
+ * lands in the bind log.
+ */
+function BindActions() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [studentId, setStudentId] = useState<number | undefined>();
+  const [userId, setUserId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const act = async (call: () => Promise<{ account: string | null }>) => {
+    setBusy(true);
+    try {
+      const result = await call();
+      message.success(
+        result.account ? t('mindPeople.bind.done', { account: result.account }) : t('mindPeople.bind.unbound'),
+      );
+      await queryClient.invalidateQueries({ queryKey: ['people'] });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const id = studentId ?? 0;
+  return (
+    <Form layout="vertical" style={{ maxWidth: 520 }} data-testid="bind-actions">
+      <Form.Item label={t('mindPeople.bind.pick')}>
+        <StudentPicker value={studentId} onChange={setStudentId} />
+      </Form.Item>
+      <Form.Item extra={t('mindPeople.bind.checkHint')}>
+        <Button type="primary" disabled={!studentId || busy} onClick={() => act(() => checkAndBind('student', id))}>
+          {t('mindPeople.bind.checkAndBind')}
+        </Button>
+      </Form.Item>
+      <Form.Item label={t('mindPeople.bind.userId')}>
+        <Flex gap={8} wrap>
+          <InputNumber min={1} precision={0} value={userId} onChange={(v) => setUserId(v)} style={{ width: 160 }} />
+          <Button
+            disabled={!studentId || !userId || busy}
+            onClick={() => act(() => bindAccount('student', id, userId ?? 0))}
+          >
+            {t('mindPeople.bind.bindTo')}
+          </Button>
+          <Button
+            disabled={!studentId || !userId || busy}
+            onClick={() => act(() => transferAccount('student', id, userId ?? 0))}
+          >
+            {t('mindPeople.bind.transferTo')}
+          </Button>
+        </Flex>
+      </Form.Item>
+      <Button
+        danger
+        disabled={!studentId || busy}
+        onClick={() =>
+          modal.confirm({
+            title: t('mindPeople.bind.unbindTitle'),
+            okButtonProps: { danger: true },
+            okText: t('mindPeople.bind.unbind'),
+            onOk: () => act(() => unbindAccount('student', id)),
+          })
+        }
+      >
+        {t('mindPeople.bind.unbind')}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * `/data/accountBindManage`: the bind log, and for an administrator the bind actions. A role
+ * without the page's `view` is told so rather than shown a refused call.
+ */
+export function AccountBindPage() {
+  const { t } = useTranslation();
+  const entries = usePermissionEntries();
+  const mayView = usePermission('view');
+  const mayEdit = usePermission('edit');
+  if (entries.isPending) return <PageLoading />;
+  if (!mayView) return <Result data-testid="account-bind-page" status="403" subTitle={t('mindPeople.noPermission')} />;
+  return (
+    <Card data-testid="account-bind-page">
+      <Tabs
+        items={[
+          { key: 'log', label: t('mindPeople.bind.log'), children: <BindLog /> },
+          ...(mayEdit ? [{ key: 'manage', label: t('mindPeople.bind.manage'), children: <BindActions /> }] : []),
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../../../shared/feedback.tsx';
+import { usePermissions } from '../../access.ts';
+import { LoadFailed } from '../../LoadFailed.tsx';
+import { SearchButtons } from '../../SearchButtons.tsx';
+import { useConfirm } from '../../useConfirm.ts';
+import { type Parent, parentPage, removeParent, unbindParent } from '../api.ts';
+import { download } from '../download.ts';
+import { ImportDialog } from '../ImportDialog.tsx';
+import { SchoolSelect } from '../SchoolSelect.tsx';
+import { ParentForm, type ParentFormMode } from './ParentForm.tsx';
+
+const can = {
+  add: { path: '/system/parent', code: 'add' },
+  edit: { path: '/system/parent', code: 'edit' },
+  remove: { path: '/system/parent', code: 'delete' },
+};
+
+interface Filters {
+  schoolId?: number;
+  keyword?: string;
+}
+
+/** The parents of the scope's students, with the children each is bound to and the relation. */
+export function ParentsPage() {
+  const { t } = useTranslation();
+  const permissions = usePermissions();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const [mode, setMode] = useState<ParentFormMode | null>(null);
+  const [importing, setImporting] = useState(false);
+  const parents = useQuery({
+    queryKey: ['people', 'parents', filters, paging],
+    queryFn: ({ signal }) => parentPage({ ...filters, ...paging }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['people', 'parents'] });
+  return (
+    <Card
+      data-testid="parents-page"
+      title={t('system.route.parents')}
+      extra={
+        <Flex gap={8} wrap>
+          <Button
+            onClick={() =>
+              download('apis-user/parent/export', 'parents.xlsx', { schoolId: filters.schoolId }).catch(notifyError)
+            }
+          >
+            {t('system.people.export')}
+          </Button>
+          {permissions.can(can.add) && (
+            <>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('system.people.import.button')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setMode({ kind: 'add' })}>
+                {t('system.people.parents.add')}
+              </Button>
+            </>
+          )}
+        </Flex>
+      }
+    >
+      <Form<Filters>
+        form={form}
+        layout="inline"
+        onFinish={(values) => {
+          setFilters({ schoolId: values.schoolId, keyword: values.keyword?.trim() || undefined });
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
+        <Form.Item name="schoolId" label={t('system.people.col.school')}>
+          <SchoolSelect style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('system.people.parents.keyword')} style={{ width: 200 }} />
+        </Form.Item>
+        <SearchButtons
+          testId="parents-search"
+          onReset={() => {
+            form.resetFields();
+            setFilters({});
+          }}
+        />
+      </Form>
+      {parents.isError && !parents.data ? (
+        <LoadFailed error={parents.error} onRetry={() => parents.refetch()} retrying={parents.isFetching} />
+      ) : (
+        <Table<Parent>
+          data-testid="parents-table"
+          // A parent's `children` are their pupils, not rows of a tree.
+          expandable={{ childrenColumnName: 'noTree' }}
+          rowKey="id"
+          size="middle"
+          loading={parents.isFetching}
+          dataSource={parents.data?.list ?? []}
+          locale={{ emptyText: t('system.people.parents.empty') }}
+          scroll={{ x: 800 }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: parents.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('system.total', { total }),
+            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+          }}
+          columns={[
+            { title: t('system.people.col.name'), dataIndex: 'name', width: 120 },
+            { title: t('system.people.col.phone'), dataIndex: 'phone', width: 130 },
+            {
+              title: t('system.people.col.children'),
+              key: 'children',
+              render: (_v, p) => (
+                <Flex wrap gap={4}>
+                  {p.children.map((c) => (
+                    <Tag
+                      key={c.studentId}
+                      closable={permissions.can(can.edit)}
+                      onClose={(event) => {
+                        event.preventDefault();
+                        confirm(
+                          {
+                            title: t('system.people.parents.unbindTitle', { parent: p.name, child: c.name }),
+                            okText: t('system.people.parents.unbind'),
+                            danger: true,
+                          },
+                          async () => {
+                            await unbindParent(p.id, c.studentId);
+                            await refresh();
+                          },
+                        );
+                      }}
+                    >
+                      {c.name} · {t(`system.people.relation.${c.relation}`)}
+                    </Tag>
+                  ))}
+                </Flex>
+              ),
+            },
+            {
+              title: t('system.people.col.account'),
+              dataIndex: 'userId',
+              width: 110,
+              render: (id: number | null) =>
+                id ? <Tag color="green">{t('system.people.bound')}</Tag> : <Tag>{t('system.people.unbound')}</Tag>,
+            },
+            {
+              title: t('system.actions'),
+              key: 'actions',
+              fixed: 'right',
+              width: 180,
+              render: (_v, p) => (
+                <Flex>
+                  {permissions.can(can.edit) && (
+                    <>
+                      <Button type="link" size="small" onClick={() => setMode({ kind: 'edit', parent: p })}>
+                        {t('system.edit')}
+                      </Button>
+                      <Button type="link" size="small" onClick={() => setMode({ kind: 'bind', parent: p })}>
+                        {t('system.people.parents.bind')}
+                      </Button>
+                    </>
+                  )}
+                  {permissions.can(can.remove) && (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() =>
+                        confirm(
+                          {
+                            title: t('system.people.parents.removeTitle', { name: p.name }),
+                            okText: t('system.people.remove'),
+                            danger: true,
+                          },
+                          async () => {
+                            await removeParent(p.id);
+                            await refresh();
+                          },
+                        )
+                      }
+                    >
+                      {t('system.people.remove')}
+                    </Button>
+                  )}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      )}
+      {mode && <ParentForm mode={mode} onClose={() => setMode(null)} onSaved={refresh} />}
+      <ImportDialog
+        kind="parent"
+        open={importing}
+        onClose={() => setImporting(false)}
+        refresh={['people', 'parents']}
+      />
+    </Card>
+  );
+}
