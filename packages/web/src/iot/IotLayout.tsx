@@ -8,6 +8,7 @@ import { fileAddress } from '../shared/files.ts';
 import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
 import { MeridianMark } from '../shared/MeridianMark.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
+import { usePermissions } from '../shared/permissions.ts';
 import { RequireSession } from '../shared/RequireSession.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
 import { passwordChangeAddress, redirectToSignIn, storedLogo } from '../shared/session.ts';
@@ -42,7 +43,13 @@ function IotFrame() {
   useRouteTitle('appName');
   useScrollToTop();
 
-  const ready = iotAreas.filter((area) => area.path || area.pages);
+  // A page is listed only when the current role may view it: the server refuses the others anyway.
+  const { can } = usePermissions();
+  const ready = iotAreas
+    .map((area) =>
+      area.pages ? { ...area, pages: area.pages.filter((page) => can({ path: page.need, code: 'view' })) } : area,
+    )
+    .filter((area) => area.path || (area.pages && area.pages.length > 0));
   const coming = iotAreas.filter((area) => !area.path && !area.pages);
   const item = (area: (typeof iotAreas)[number]): NonNullable<MenuProps['items']>[number] =>
     area.pages

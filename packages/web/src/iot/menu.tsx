@@ -20,6 +20,8 @@ import type { ReactNode } from 'react';
 export interface IotPage {
   key: string;
   path: string;
+  /** The feature path whose `view` the page's calls need (migrations/0006 and the contracts' catalogue). */
+  need: string;
 }
 
 interface IotArea {
@@ -37,27 +39,28 @@ export const iotAreas: IotArea[] = [
     key: 'devices',
     icon: <DeploymentUnitOutlined />,
     pages: [
-      { key: 'overview', path: '/devices/overview' },
-      { key: 'list', path: '/devices' },
-      { key: 'map', path: '/devices/map' },
-      { key: 'tags', path: '/devices/tags' },
-      { key: 'warranty', path: '/devices/warranty' },
+      { key: 'overview', path: '/devices/overview', need: '/iot/home' },
+      { key: 'list', path: '/devices', need: '/iot/devices' },
+      { key: 'map', path: '/devices/map', need: '/iot/devices' },
+      { key: 'tags', path: '/devices/tags', need: '/iot/devices' },
+      { key: 'warranty', path: '/devices/warranty', need: '/iot/devices' },
     ],
   },
   {
     key: 'templates',
     icon: <AppstoreOutlined />,
     pages: [
-      { key: 'list', path: '/templates' },
-      { key: 'library', path: '/templates/library' },
+      { key: 'list', path: '/templates', need: '/iot/templates' },
+      { key: 'library', path: '/templates/library', need: '/iot/templates' },
     ],
   },
   {
     key: 'projects',
     icon: <TeamOutlined />,
     pages: [
-      { key: 'list', path: '/projects' },
-      { key: 'statistics', path: '/projects/statistics' },
+      { key: 'list', path: '/projects', need: '/iot/projects' },
+      { key: 'statistics', path: '/projects/statistics', need: '/iot/projects' },
+      { key: 'users', path: '/users', need: '/iot/users' },
     ],
   },
   { key: 'scada', icon: <FundProjectionScreenOutlined /> },

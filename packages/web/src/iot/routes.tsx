@@ -59,6 +59,9 @@ export const iotRoutes: RouteObject[] = [
       page('projects/statistics', 'menu.projects.statistics', async () => ({
         Component: (await import('./projects/ProjectStatsPage.tsx')).ProjectStatsPage,
       })),
+      page('users', 'menu.projects.users', async () => ({
+        Component: (await import('./users/SubUsersPage.tsx')).SubUsersPage,
+      })),
       { path: '*', Component: NotFound },
     ],
   },

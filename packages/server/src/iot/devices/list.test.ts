@@ -126,6 +126,19 @@ describe('data scope', () => {
       .where('user_id', '=', sub.user.id)
       .execute();
     expect((await sub.call('PUT', `/iot/devices/${ids.meter}`, { remark: 'checked' })).statusCode).toBe(200);
+    // The edit form sends every field back, the owner's own owner, project and tags included.
+    const form = (await sub.get(`/iot/devices/${ids.meter}`)).json().data;
+    const saved = await sub.call('PUT', `/iot/devices/${ids.meter}`, {
+      ownerId: form.ownerId,
+      projectId: form.projectId,
+      tagIds: form.tags.map((tag: { id: number }) => tag.id),
+      name: 'Flow meter',
+      remark: 'form saved',
+    });
+    expect(saved.json()).toMatchObject({ code: 200, data: { remark: 'form saved' } });
+    // Moving it to an owner outside the sub-user's reach is still refused.
+    const moved = await sub.call('PUT', `/iot/devices/${ids.meter}`, { ownerId: owner.user.id + 1000 });
+    expect(moved.json().data).toEqual([{ field: 'ownerId', msg: expect.any(String) }]);
     // The owner sees their sub-user's devices too.
     const subsOwn = await buildDevice(sub, { name: 'Sub device' });
     expect((await owner.get(`/iot/devices/${subsOwn}`)).statusCode).toBe(200);

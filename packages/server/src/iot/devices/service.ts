@@ -239,7 +239,17 @@ export async function editDevice(actor: Actor, id: number, input: DeviceUpdate):
   if (merged.start !== null && merged.end !== null && merged.end <= merged.start) {
     rules.push({ field: 'warrantyEnd', key: 'device.warranty.order' });
   }
-  rules.push(...(await checkReferences(actor.db, scope, { ...input, projectId: input.projectId ?? null })));
+  // Only what changes is checked against the caller's reach: a sub-user allowed to edit the
+  // device sends back its owner, project and tags unchanged, though they are not theirs.
+  const currentTags = (await tagsOf(actor.db, [id])).map((tag) => tag.id);
+  rules.push(
+    ...(await checkReferences(actor.db, scope, {
+      ownerId: input.ownerId !== undefined && input.ownerId !== current.owner_id ? input.ownerId : null,
+      projectId: input.projectId !== undefined && input.projectId !== current.project_id ? input.projectId : null,
+      tagIds: input.tagIds?.filter((tagId) => !currentTags.includes(tagId)),
+      picture: input.picture !== current.picture ? input.picture : null,
+    })),
+  );
   const changedSn = input.sn && input.sn !== current.sn ? input.sn : null;
   const changedNo = input.deviceNo != null && input.deviceNo !== current.device_no ? input.deviceNo : null;
   if (changedSn || changedNo) {

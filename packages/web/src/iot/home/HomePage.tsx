@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Row, Statistic, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePermissions } from '../../shared/permissions.ts';
 import { get } from '../../shared/request.ts';
 import { STATUS_COLOURS } from '../devices/fields.tsx';
 
@@ -14,10 +15,13 @@ export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The counts are a welcome, not the page's purpose: without them (no device rights) the empty state stays.
+  const { can, isSuccess: grantsKnown } = usePermissions();
   const overview = useQuery({
     queryKey: ['iot', 'devices', 'overview'],
     queryFn: ({ signal }) => get<{ devices: StatusCounts }>('iot/overview', { signal }),
     meta: { silentError: true },
+    // Asked only of a role that may see it, so that another role's home page raises no refusal.
+    enabled: grantsKnown && can({ path: '/iot/home', code: 'view' }),
   });
   const counts = overview.data?.devices;
   return (

@@ -1,6 +1,7 @@
 import { devicesEn } from './devices.ts';
 import { projectsEn } from './projects.ts';
 import { templatesEn } from './templates.ts';
+import { usersEn } from './users.ts';
 import type { IotMessages } from './zh-CN.ts';
 
 export const en: IotMessages = {
@@ -26,7 +27,12 @@ export const en: IotMessages = {
     network: 'Network monitoring',
     video: 'Video monitoring',
     maintenance: 'Maintenance and work orders',
-    projects: { title: 'Projects', list: 'Projects', statistics: 'Project Quantity Statistics' },
+    projects: {
+      title: 'Projects',
+      list: 'Projects',
+      statistics: 'Project Quantity Statistics',
+      users: 'Subordinate User',
+    },
     operations: 'Operation center',
     billing: 'Orders and recharge',
     settings: 'System settings',
@@ -51,6 +57,7 @@ export const en: IotMessages = {
   ...devicesEn,
   ...templatesEn,
   ...projectsEn,
+  ...usersEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

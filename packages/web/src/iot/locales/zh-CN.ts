@@ -2,6 +2,7 @@ import type { Messages } from '../../shared/i18n.ts';
 import { devicesZhCN } from './devices.ts';
 import { projectsZhCN } from './projects.ts';
 import { templatesZhCN } from './templates.ts';
+import { usersZhCN } from './users.ts';
 
 export const zhCN = {
   appName: '设备云',
@@ -26,7 +27,7 @@ export const zhCN = {
     network: '网络监控',
     video: '视频监控',
     maintenance: '维保与工单',
-    projects: { title: '项目管理', list: '项目', statistics: '项目数量统计' },
+    projects: { title: '项目管理', list: '项目', statistics: '项目数量统计', users: '下级用户' },
     operations: '运营中心',
     billing: '订单与充值',
     settings: '系统设置',
@@ -51,6 +52,7 @@ export const zhCN = {
   ...devicesZhCN,
   ...templatesZhCN,
   ...projectsZhCN,
+  ...usersZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',

@@ -1,13 +1,6 @@
-import { hasPermission, type PermissionEntry } from '@meridian/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { post } from '../../shared/request.ts';
-import { getToken } from '../../shared/session.ts';
+import { type Need, usePermissions } from '../../shared/permissions.ts';
 
-/** A permission a page or an action needs: a feature path of the catalogue and one of its codes. */
-export interface Need {
-  path: string;
-  code: string;
-}
+export { type Need, usePermissions };
 
 /**
  * The administration pages, each with the permission it needs: one table for the routes, the side
@@ -32,25 +25,6 @@ export const SYSTEM_PAGES = [
 
 export type SystemPageKey = (typeof SYSTEM_PAGES)[number]['key'];
 export type SystemPage = (typeof SYSTEM_PAGES)[number];
-
-export const currentPermissions = (signal?: AbortSignal) =>
-  post<PermissionEntry[]>('apis-rbac/role/perms/current', undefined, { signal });
-
-/**
- * The permission entries of the signed-in user's current role, and `can(path, code)`: the same
- * `hasPermission` the server checks routes with. The key carries the token, so that acting as
- * someone else never shows the last user's grants.
- */
-export function usePermissions() {
-  const query = useQuery({
-    queryKey: ['system', 'permissions', getToken()],
-    queryFn: ({ signal }) => currentPermissions(signal),
-    staleTime: 60_000,
-  });
-  const entries = query.data ?? [];
-  const can = (need: Need) => hasPermission(entries, need.path, need.code);
-  return { ...query, entries, can };
-}
 
 /** The administration pages the current role opens, in menu order (none while the grants load). */
 export function useSystemPages(): SystemPage[] {
