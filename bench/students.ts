@@ -13,8 +13,8 @@ import { grantIdentity, grantRole, insertUser } from '../packages/server/src/por
 import { hashPassword } from '../packages/server/src/portal/identity/secrets.ts';
 import type { OrgType } from '../packages/server/src/portal/identity/tables.ts';
 import { createTestDatabase } from '../packages/server/test/db.ts';
+import { loadInWorker } from './load.ts';
 import type { Figure } from './run.ts';
-import { loadInWorker } from './students-load.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500_000);
 const SCHOOLS = 30;
@@ -181,9 +181,11 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     // The server's own CPU per request, which machine load does not inflate the way it does latencies.
     let cpu = process.threadCpuUsage();
     const api = await loadInWorker({
-      url: `${base}/api/apis-user/student/page`,
-      token,
-      bodies: Array.from({ length: REQUESTS }, (_, n) => ({ ...filterFor(classes, n), page: 1, size: 20 })),
+      requests: Array.from({ length: REQUESTS }, (_, n) => ({
+        url: `${base}/api/apis-user/student/page`,
+        token,
+        body: { ...filterFor(classes, n), page: 1, size: 20 },
+      })),
       concurrency: CONCURRENCY,
       warmUp: WARM_UP,
     });

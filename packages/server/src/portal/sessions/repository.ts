@@ -75,6 +75,8 @@ export function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) 
         eb
           .exists(eb.selectFrom('users as c').select('c.id').whereRef('c.parent_id', '=', 's.user_id'))
           .as('hasSubUsers'),
+      // When the session's role last changed: its permissions are cached until this moves.
+      (eb) => eb.selectFrom('roles as r').select('r.updated_at').whereRef('r.id', '=', 's.role_id').as('roleStamp'),
       // The password policy, for the expiry check, in the same read.
       (eb) => eb.selectFrom('settings as st').select('st.value').where('st.key', '=', POLICY_KEY).as('policy'),
     ])

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { settingOf } from '../../platform/settings/repository.ts';
-import { identitiesOfUser, permissionsOfRole, rolesOfUser } from '../access/repository.ts';
+import { cachedPermissionsOfRole, identitiesOfUser, rolesOfUser } from '../access/repository.ts';
 import { newToken, tokenHash } from '../identity/secrets.ts';
 import { DEFAULT_POLICY, passwordExpiresAt } from '../policy/service.ts';
 import { findSessionByTokenHash, insertSession, touchSession } from './repository.ts';
@@ -72,7 +72,7 @@ export async function authenticate(
     ? [{ path: '*', perms: '*' }]
     : s.roleId === null
       ? []
-      : await permissionsOfRole(db, s.roleId);
+      : await cachedPermissionsOfRole(db, s.roleId, s.roleStamp);
   return {
     sessionId: s.sessionId,
     userId: s.userId,

@@ -141,6 +141,14 @@ export async function updateRole(
 }
 
 export async function replacePermissions(trx: Transaction<Database>, roleId: number, entries: PermissionEntry[]) {
+  // Move the role's stamp strictly forward, even twice in one millisecond: sessions cache the
+  // role's permissions under it (access/repository.ts cachedPermissionsOfRole).
+  const now = Date.now();
+  await trx
+    .updateTable('roles')
+    .set({ updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end` })
+    .where('id', '=', roleId)
+    .execute();
   await trx.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
   if (entries.length === 0) return;
   await trx

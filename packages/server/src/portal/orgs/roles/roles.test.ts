@@ -235,3 +235,20 @@ describe('the feature tree', () => {
     expect((await teacher.get('/apis-rbac/feature/tree')).statusCode).toBe(403);
   });
 });
+
+describe('a holder of a changed role', () => {
+  it('gets the new permissions on the very next call, though they are cached between changes', async () => {
+    const role = (await newRole(w.schoolAdmin, { orgId: w.orgs.school.id, perms: [{ path: '/system/org', perms: 'view' }] }))
+      .json().data;
+    const holder = await callerFor(t, await buildUser(t.db.kysely, { roleIds: [role.id], orgId: w.orgs.school.id }));
+    const children = `/apis-rbac/org/children?parentId=${w.orgs.school.id}`;
+    expect((await holder.get(children)).statusCode).toBe(200);
+    expect((await holder.get(children)).statusCode).toBe(200);
+    // Twice within one millisecond or not, each change is seen at once.
+    for (const perms of [[{ path: '/data/home', perms: '*' }], [{ path: '/system/org', perms: 'view' }], []]) {
+      const changed = await w.schoolAdmin.post('/apis-rbac/role/update', { roleId: role.id, perms });
+      expect(changed.json().code).toBe(200);
+      expect((await holder.get(children)).statusCode).toBe(perms.some((p) => p.path === '/system/org') ? 200 : 403);
+    }
+  });
+});

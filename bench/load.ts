@@ -1,30 +1,36 @@
-// The load generator of the students benchmark, in its own thread: clients that shared the
-// server's event loop would add their own work to every latency they measure.
+// The benchmarks' load generator, in its own thread: clients that shared the server's event loop
+// would add their own work to every latency they measure.
 import http from 'node:http';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 
-export interface LoadJob {
+/** One call: a GET, or a POST of `body` as JSON. */
+export interface LoadRequest {
   url: string;
   token: string;
-  /** One request body per request, sent in this order. */
-  bodies: unknown[];
+  body?: unknown;
+}
+
+export interface LoadJob {
+  /** Sent in this order. */
+  requests: LoadRequest[];
   concurrency: number;
   /** Requests sent one at a time first, so that neither side pays for cold caches and JIT in its figures. */
   warmUp: number;
 }
 
-function post(agent: http.Agent, job: LoadJob, body: unknown): Promise<void> {
-  const payload = JSON.stringify(body);
+function send(agent: http.Agent, request: LoadRequest): Promise<void> {
+  const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      job.url,
+      request.url,
       {
-        method: 'POST',
+        method: payload === undefined ? 'GET' : 'POST',
         agent,
         headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          'x-authorization': job.token,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          'x-authorization': request.token,
         },
       },
       (res) => {
@@ -37,18 +43,18 @@ function post(agent: http.Agent, job: LoadJob, body: unknown): Promise<void> {
   });
 }
 
-/** Sends every body, `concurrency` at a time; each request's latency in ms, sorted. */
+/** Sends every request, `concurrency` at a time; each one's latency in ms, sorted. */
 async function run(job: LoadJob): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
-  for (let n = 0; n < job.warmUp; n++) await post(agent, job, job.bodies[n % job.bodies.length]);
+  for (let n = 0; n < job.warmUp; n++) await send(agent, job.requests[n % job.requests.length] as LoadRequest);
   const latencies: number[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: job.concurrency }, async () => {
-      while (next < job.bodies.length) {
-        const body = job.bodies[next++];
+      while (next < job.requests.length) {
+        const request = job.requests[next++] as LoadRequest;
         const start = performance.now();
-        await post(agent, job, body);
+        await send(agent, request);
         latencies.push(performance.now() - start);
       }
     }),
