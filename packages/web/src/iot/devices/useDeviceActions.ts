@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../components/useConfirm.ts';
+import { useConfirm } from '../../shared/useConfirm.ts';
 import { type DeviceRow, deleteDevice, setEnabled } from './api.ts';
 
 /** Enabling, disabling and deleting a device, each after a question, then the lists read again. */

@@ -4,11 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Modal, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { download } from '../../../shared/download.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { notifyError } from '../../../shared/feedback.tsx';
 import { errorText } from '../../components/errorText.ts';
 import { type ImportProblem, importPeople, importProblems } from './api.ts';
-import { download } from './download.ts';
 import { SchoolSelect } from './SchoolSelect.tsx';
 
 const EXCEL = /\.(xlsx|xls)$/i;

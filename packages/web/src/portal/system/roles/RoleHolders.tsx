@@ -2,10 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Drawer, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../shared/useConfirm.ts';
 import { usePermissions } from '../access.ts';
 import { LoadFailed } from '../LoadFailed.tsx';
 import { OrgSelect } from '../OrgSelect.tsx';
-import { useConfirm } from '../useConfirm.ts';
 import { StatusTag } from '../users/labels.tsx';
 import { UserPicker } from '../users/UserPicker.tsx';
 import { assignRole, type RoleHolder, type RoleSummary, revokeRole, roleHolders } from './api.ts';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/errors.ts';
-import { useConfirm } from '../useConfirm.ts';
+import { useConfirm } from '../../../shared/useConfirm.ts';
 import { type RoleSummary, removeRole } from './api.ts';
 
 /** How many hold a role the server would not remove (409 `role.assigned`, `data.users`), else null. */

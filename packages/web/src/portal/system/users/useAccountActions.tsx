@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../shared/useConfirm.ts';
 import { usePermissions } from '../access.ts';
 import { beginRunAs } from '../runAs.ts';
-import { useConfirm } from '../useConfirm.ts';
 import { type AccountRow, defaultPassword, resetPassword, runAs, setStatus, setVipLevel } from './api.ts';
 import { VIP_LEVELS } from './labels.tsx';
 

@@ -3,13 +3,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Flex, Form, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
+import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
 import { LoadFailed } from '../../LoadFailed.tsx';
 import { SearchButtons } from '../../SearchButtons.tsx';
-import { useConfirm } from '../../useConfirm.ts';
 import { type Parent, parentPage, removeParent, unbindParent } from '../api.ts';
-import { download } from '../download.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
 import { SchoolSelect } from '../SchoolSelect.tsx';
 import { ParentForm, type ParentFormMode } from './ParentForm.tsx';

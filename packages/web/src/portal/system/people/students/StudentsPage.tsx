@@ -4,13 +4,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Dropdown, Flex, Form, Input, type MenuProps, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
+import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
 import { LoadFailed } from '../../LoadFailed.tsx';
 import { SearchButtons } from '../../SearchButtons.tsx';
-import { useConfirm } from '../../useConfirm.ts';
 import { removeStudent, type Student, type StudentFilter, type StudentStatus, studentPage } from '../api.ts';
-import { download } from '../download.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
 import { StudentStatusTag } from '../labels.tsx';
 import { type Place, PlaceSelect, placeFilter } from '../PlaceSelect.tsx';

@@ -1,7 +1,7 @@
-import { ApiError } from '../../shared/errors.ts';
-import { currentLang } from '../../shared/i18n.ts';
-import { deviceId } from '../../shared/request.ts';
-import { getToken } from '../../shared/session.ts';
+import { ApiError } from './errors.ts';
+import { currentLang } from './i18n.ts';
+import { deviceId } from './request.ts';
+import { getToken } from './session.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
 

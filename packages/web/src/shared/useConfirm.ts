@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { notifyError } from '../../shared/feedback.tsx';
+import { notifyError } from './feedback.tsx';
 
 interface Confirmation {
   title: ReactNode;
