@@ -238,8 +238,9 @@ describe('the feature tree', () => {
 
 describe('a holder of a changed role', () => {
   it('gets the new permissions on the very next call, though they are cached between changes', async () => {
-    const role = (await newRole(w.schoolAdmin, { orgId: w.orgs.school.id, perms: [{ path: '/system/org', perms: 'view' }] }))
-      .json().data;
+    const role = (
+      await newRole(w.schoolAdmin, { orgId: w.orgs.school.id, perms: [{ path: '/system/org', perms: 'view' }] })
+    ).json().data;
     const holder = await callerFor(t, await buildUser(t.db.kysely, { roleIds: [role.id], orgId: w.orgs.school.id }));
     const children = `/apis-rbac/org/children?parentId=${w.orgs.school.id}`;
     expect((await holder.get(children)).statusCode).toBe(200);
