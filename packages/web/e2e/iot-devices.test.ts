@@ -205,8 +205,13 @@ describe('a new Device Cloud user', () => {
       await page.getByTestId('map-count').getByText('地图上 101 台设备').waitFor();
       await expect.poll(() => page.locator('path.device-marker').count()).toBe(101);
       await expect.poll(() => suite.tiles.served()).toBeGreaterThan(tilesBefore);
-      await page.locator('path.device-marker').first().click({ force: true });
-      await page.getByTestId('map-popup').getByText('查看设备').waitFor();
+      // A click while the map still settles can land nowhere: click again until the popup opens (bounded).
+      const popupLink = page.getByTestId('map-popup').getByText('查看设备');
+      for (let attempt = 0; attempt < 10 && !(await popupLink.isVisible()); attempt++) {
+        await page.locator('path.device-marker').first().click({ force: true });
+        await popupLink.waitFor({ timeout: 2_000 }).catch(() => undefined);
+      }
+      await popupLink.waitFor();
       await settledShot(page, 'iot-map-zh-CN');
       await page.getByTestId('map-popup').getByText('查看设备').click();
       await page.getByTestId('device-detail').waitFor();

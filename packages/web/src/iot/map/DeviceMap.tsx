@@ -82,7 +82,8 @@ export function DeviceMap({
         .addTo(group);
       return L.latLng(device.latitude, device.longitude);
     });
-    if (points.length > 0) map.current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 12 });
+    if (points.length > 0)
+      map.current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 12, animate: false });
   }, [devices, t, onOpen]);
 
   return (
