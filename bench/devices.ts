@@ -11,7 +11,7 @@ import { type Scope, scopeOf } from '../packages/server/src/portal/access/scope.
 import { grantRole, insertUser } from '../packages/server/src/portal/accounts/repository.ts';
 import { hashPassword } from '../packages/server/src/portal/identity/secrets.ts';
 import { createTestDatabase } from '../packages/server/test/db.ts';
-import { loadInWorker } from './load.ts';
+import { loadInWorker, onBothEngines, percentile } from './load.ts';
 import type { Figure } from './run.ts';
 
 const OWNERS = 1000;
@@ -151,9 +151,6 @@ function filterFor(owner: Seeded['owners'][number], n: number) {
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
 /** Runs `REQUESTS` calls, `CONCURRENCY` at a time; each call's latency in ms, sorted. */
 async function measure(call: (n: number) => Promise<void>): Promise<number[]> {
   const latencies: number[] = [];
@@ -275,15 +272,6 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
  * owners, through the HTTP API at 50 concurrent requests, beside the bare query; on SQLite, and
  * on PostgreSQL when TEST_PG_URL is set.
  */
-export async function devices(): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  const engine = process.env.TEST_ENGINE;
-  process.env.TEST_ENGINE = 'sqlite';
-  figures.push(...(await runEngine('SQLite')));
-  if (process.env.TEST_PG_URL) {
-    process.env.TEST_ENGINE = 'postgres';
-    figures.push(...(await runEngine('PostgreSQL')));
-  }
-  process.env.TEST_ENGINE = engine;
-  return figures;
+export function devices(): Promise<Figure[]> {
+  return onBothEngines(runEngine);
 }

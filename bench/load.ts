@@ -63,6 +63,27 @@ async function run(job: LoadJob): Promise<number[]> {
   return latencies.sort((a, b) => a - b);
 }
 
+/** The latency below which a share `p` of the sorted latencies falls. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** Runs a bench on SQLite, and on PostgreSQL too when TEST_PG_URL is set; the engine's name is passed in. */
+export async function onBothEngines<T>(run: (engine: 'SQLite' | 'PostgreSQL') => Promise<T[]>): Promise<T[]> {
+  const results: T[] = [];
+  const engine = process.env.TEST_ENGINE;
+  try {
+    process.env.TEST_ENGINE = 'sqlite';
+    results.push(...(await run('SQLite')));
+    if (process.env.TEST_PG_URL) {
+      process.env.TEST_ENGINE = 'postgres';
+      results.push(...(await run('PostgreSQL')));
+    }
+  } finally {
+    process.env.TEST_ENGINE = engine;
+  }
+  return results;
+}
+
 /** Runs the load in a worker thread and answers the sorted latencies. */
 export function loadInWorker(job: LoadJob): Promise<number[]> {
   return new Promise((resolve, reject) => {

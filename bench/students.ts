@@ -13,7 +13,7 @@ import { grantIdentity, grantRole, insertUser } from '../packages/server/src/por
 import { hashPassword } from '../packages/server/src/portal/identity/secrets.ts';
 import type { OrgType } from '../packages/server/src/portal/identity/tables.ts';
 import { createTestDatabase } from '../packages/server/test/db.ts';
-import { loadInWorker } from './load.ts';
+import { loadInWorker, onBothEngines, percentile } from './load.ts';
 import type { Figure } from './run.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500_000);
@@ -116,9 +116,6 @@ async function seedStudents(db: Db, classes: Klass[]): Promise<void> {
 }
 
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** Runs `REQUESTS` calls, `CONCURRENCY` at a time; each call's latency in ms, sorted. */
 async function measure(call: (n: number) => Promise<void>): Promise<number[]> {
@@ -254,15 +251,6 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
  * through the HTTP API as the bureau administrator at 50 concurrent requests, beside the bare
  * repository query; on SQLite, and on PostgreSQL when TEST_PG_URL is set.
  */
-export async function students(): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  const engine = process.env.TEST_ENGINE;
-  process.env.TEST_ENGINE = 'sqlite';
-  figures.push(...(await runEngine('SQLite')));
-  if (process.env.TEST_PG_URL) {
-    process.env.TEST_ENGINE = 'postgres';
-    figures.push(...(await runEngine('PostgreSQL')));
-  }
-  process.env.TEST_ENGINE = engine;
-  return figures;
+export function students(): Promise<Figure[]> {
+  return onBothEngines(runEngine);
 }

@@ -19,21 +19,14 @@ export interface Scope {
 
 export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
   if (auth.superAdmin) return { all: true, userId: auth.userId, orgPaths: [], ownerIds: [] };
-  // Three independent lookups: on PostgreSQL they run side by side on the pool.
-  const [roleOrgs, identityOrgs, owners] = await Promise.all([
+  // The role's organisations and the account tree are independent: on PostgreSQL they run side by side.
+  const [roleOrgs, owners] = await Promise.all([
     db
       .selectFrom('user_roles as ur')
       .innerJoin('orgs as o', 'o.id', 'ur.org_id')
       .select('o.path')
       .where('ur.user_id', '=', auth.userId)
       .$if(auth.roleId !== null, (q) => q.where('ur.role_id', '=', auth.roleId ?? 0))
-      .execute(),
-    db
-      .selectFrom('user_identities as ui')
-      .innerJoin('orgs as o', 'o.id', 'ui.org_id')
-      .select('o.path')
-      .where('ui.user_id', '=', auth.userId)
-      .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0))
       .execute(),
     auth.hasSubUsers === false
       ? Promise.resolve([{ id: auth.userId }])
@@ -51,8 +44,17 @@ export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> 
           .select('id')
           .execute(),
   ]);
-  // The organisations of the current role; only a caller whose role names none falls back to their identities'.
-  const orgs = roleOrgs.length > 0 ? roleOrgs : identityOrgs;
+  // Only a caller whose role names no organisation falls back to their identities' organisations.
+  const orgs =
+    roleOrgs.length > 0
+      ? roleOrgs
+      : await db
+          .selectFrom('user_identities as ui')
+          .innerJoin('orgs as o', 'o.id', 'ui.org_id')
+          .select('o.path')
+          .where('ui.user_id', '=', auth.userId)
+          .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0))
+          .execute();
   return {
     all: false,
     userId: auth.userId,
