@@ -1,8 +1,13 @@
 import { devicesMessages } from './iot/devices-messages.ts';
+import { gatewayMessages } from './iot/gateway-messages.ts';
+import { mqttMessages } from './iot/mqtt-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
+import { telemetryMessages } from './iot/telemetry-messages.ts';
 import { templatesMessages } from './iot/templates-messages.ts';
 import type { Lang } from './lang.ts';
+import { assessmentsMessages } from './mind/assessments-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
+import { scalesMessages } from './mind/scales-messages.ts';
 import { studentsMessages } from './mind/students-messages.ts';
 import { teachersMessages } from './mind/teachers-messages.ts';
 import { accountsMessages } from './portal/accounts-messages.ts';
@@ -106,6 +111,11 @@ export const catalogues = [
   projectsMessages,
   templatesMessages,
   peopleIoMessages,
+  gatewayMessages,
+  telemetryMessages,
+  mqttMessages,
+  scalesMessages,
+  assessmentsMessages,
 ] as const satisfies readonly Catalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -42,7 +42,9 @@ export async function startServer(config: Config, services: readonly Service[], 
   });
   let app: MeridianApp | undefined;
   let worker: JobWorker | undefined;
+  const listeners: { stop(): Promise<void> }[] = [];
   const stop = async () => {
+    for (const listener of listeners.reverse()) await listener.stop();
     await app?.close();
     await worker?.stop();
     await db.close();
@@ -61,7 +63,10 @@ export async function startServer(config: Config, services: readonly Service[], 
       worker.start();
     }
     if (services.includes('gateway')) {
-      log.info({ service: 'gateway' }, 'device gateway ready (no device transports are enabled yet)');
+      const gatewayLog = log.child({ service: 'gateway' });
+      for (const service of featuresFor(config.MERIDIAN_APPS).flatMap((f) => f.gateway ?? [])) {
+        listeners.push(await service.start({ config, db, log: gatewayLog.child({ listener: service.name }) }));
+      }
     }
   } catch (error) {
     await stop().catch((e: unknown) => log.error({ err: e }, 'stopping after a failed start failed'));

@@ -107,6 +107,16 @@ const envSchema = z.object({
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   /** The deepest zoom the tile server has tiles for. */
   MAP_MAX_ZOOM: positiveInt.max(22).default(19),
+  /** Where DTUs connect over TCP and register (0: any free port, for tests). */
+  DTU_PORT: port.default(15000),
+  /** The embedded MQTT broker's port (0: any free port, for tests); ignored when MQTT_URL is set. */
+  MQTT_PORT: port.default(1883),
+  /** An external MQTT broker (Mosquitto, EMQX) instead of the embedded one: `mqtt://user:pass@host:1883`. */
+  MQTT_URL: z.url({ protocol: /^mqtts?$/ }).optional(),
+  /** A device that sends nothing for this long goes offline ("device reported data timeout"). */
+  DEVICE_OFFLINE_AFTER_MINUTES: positiveInt.max(7 * 24 * 60).default(120),
+  /** How long historical data is kept before the nightly job removes it. */
+  TELEMETRY_RETENTION_DAYS: positiveInt.max(3650).default(35),
 });
 
 const hints: Record<string, string> = {

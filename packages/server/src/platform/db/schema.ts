@@ -1,8 +1,13 @@
 import type { DevicesTables } from '../../iot/devices/tables.ts';
+import type { GatewayTables } from '../../iot/gateway/tables.ts';
+import type { MqttTables } from '../../iot/mqtt/tables.ts';
+import type { TelemetryTables } from '../../iot/telemetry/tables.ts';
 import type { TemplatesTables } from '../../iot/templates/tables.ts';
+import type { AssessmentsTables } from '../../mind/assessments/tables.ts';
 import type { BindingTables } from '../../mind/people/binding/tables.ts';
 import type { StudentsTables } from '../../mind/people/students/tables.ts';
 import type { TeachersTables } from '../../mind/people/teachers/tables.ts';
+import type { ScalesTables } from '../../mind/scales/tables.ts';
 import type { AccountLifecycleTables } from '../../portal/accounts/lifecycle-tables.ts';
 import type { FilesTables } from '../../portal/files/tables.ts';
 import type { IdentityTables } from '../../portal/identity/tables.ts';
@@ -24,6 +29,11 @@ export interface Database
     TeachersTables,
     DevicesTables,
     TemplatesTables,
-    BindingTables {
+    BindingTables,
+    GatewayTables,
+    TelemetryTables,
+    MqttTables,
+    ScalesTables,
+    AssessmentsTables {
   jobs: JobsTable;
 }

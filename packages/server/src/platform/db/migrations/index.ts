@@ -14,6 +14,11 @@ import * as devicesMore from './0012_devices_more.ts';
 import * as projectsMore from './0013_projects_more.ts';
 import * as peopleImports from './0014_people_imports.ts';
 import * as studentsBenchIndexes from './0015_students_bench_indexes.ts';
+import * as gatewayMigration from './0016_gateway.ts';
+import * as telemetryMigration from './0017_telemetry.ts';
+import * as mqttMigration from './0018_mqtt.ts';
+import * as scalesMigration from './0019_scales.ts';
+import * as assessmentsMigration from './0020_assessments.ts';
 
 /** Every migration, in the order it runs. A name never changes once it has shipped. */
 export const migrations: Record<string, MeridianMigration> = {
@@ -32,4 +37,9 @@ export const migrations: Record<string, MeridianMigration> = {
   '0013_projects_more': projectsMore,
   '0014_people_imports': peopleImports,
   '0015_students_bench_indexes': studentsBenchIndexes,
+  '0016_gateway': gatewayMigration,
+  '0017_telemetry': telemetryMigration,
+  '0018_mqtt': mqttMigration,
+  '0019_scales': scalesMigration,
+  '0020_assessments': assessmentsMigration,
 };

@@ -1,0 +1,2 @@
+/** Messages of the device gateway, in every language. */
+export const gatewayMessages = {};

@@ -1,0 +1,2 @@
+/** Messages of MQTT and HTTP device ingest, in every language. */
+export const mqttMessages = {};

@@ -1,0 +1,2 @@
+/** Messages of telemetry, in every language. */
+export const telemetryMessages = {};

@@ -1,0 +1,2 @@
+/** Messages of assessments, in every language. */
+export const assessmentsMessages = {};

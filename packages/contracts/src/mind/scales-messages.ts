@@ -1,0 +1,2 @@
+/** Messages of scales, in every language. */
+export const scalesMessages = {};

@@ -1,0 +1,57 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { Transport } from '../telemetry/types.ts';
+
+/**
+ * A connected device, as the rest of the product reaches it: the DTU port and the MQTT broker
+ * register one per device while it is connected, and the write and debugging calls find it here.
+ */
+export interface DeviceLink {
+  readonly transport: Transport;
+  /**
+   * Writes a raw value (inverse formula already applied) to a data point, ahead of polling.
+   * Rejects with an AppError carrying the spec's message: command format error, execution
+   * failure, slave no reply, slave error reply.
+   */
+  write(pointId: number, raw: number | boolean | string): Promise<void>;
+  /** Data Debugging: sends the bytes as they are and resolves with the raw reply; absent where the transport cannot. */
+  debug?(payload: Buffer): Promise<Buffer>;
+  /** Closes the connection, e.g. when the device is disabled or deleted. */
+  close(reason: string): void;
+}
+
+/** The devices connected to this process, by device id; a second connection for a device replaces the first. */
+export class DeviceLinks {
+  readonly #links = new Map<number, DeviceLink>();
+
+  get(deviceId: number): DeviceLink | undefined {
+    return this.#links.get(deviceId);
+  }
+
+  /** Registers the link and returns the one it replaced, which the caller closes. */
+  set(deviceId: number, link: DeviceLink): DeviceLink | undefined {
+    const previous = this.#links.get(deviceId);
+    this.#links.set(deviceId, link);
+    return previous === link ? undefined : previous;
+  }
+
+  /** Forgets the link, unless a newer connection has already replaced it. */
+  delete(deviceId: number, link: DeviceLink): void {
+    if (this.#links.get(deviceId) === link) this.#links.delete(deviceId);
+  }
+
+  get size(): number {
+    return this.#links.size;
+  }
+}
+
+const byDb = new WeakMap<Db, DeviceLinks>();
+
+/** The links of the process that holds this database handle: the API and the gateway share one when they run together. */
+export function linksFor(db: Db): DeviceLinks {
+  let links = byDb.get(db);
+  if (!links) {
+    links = new DeviceLinks();
+    byDb.set(db, links);
+  }
+  return links;
+}
