@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -9,6 +8,7 @@ import { healthRoutes } from './platform/health/routes.ts';
 import { declareAccessRule, type RouteEntry } from './platform/http/access.ts';
 import { registerDocs } from './platform/http/docs.ts';
 import { apiNotFound, installErrorHandling } from './platform/http/handlers.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { registerWeb } from './platform/web/static.ts';
 import { installAccessGuard } from './portal/access/guard.ts';
@@ -60,24 +60,7 @@ export async function buildApp({ config, db, logger, services = SERVICES }: AppO
   installAccessGuard(app);
   closeConnectionsWhenDraining(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Ant Design writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Served over plain HTTP by default; HSTS belongs to the TLS terminator in front.
-    strictTransportSecurity: false,
-  });
+  installSecurityHeaders(app);
   await registerDocs(app, config.version);
 
   await app.register(healthRoutes, { prefix: '/api', services });

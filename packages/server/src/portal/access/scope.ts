@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Auth } from '../sessions/service.ts';
 
@@ -19,14 +19,23 @@ export interface Scope {
 
 export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
   if (auth.superAdmin) return { all: true, userId: auth.userId, orgPaths: [], ownerIds: [] };
-  // The role's organisations and the account tree are independent: on PostgreSQL they run side by side.
-  const [roleOrgs, owners] = await Promise.all([
+  // The role's organisations, the identities' ones and the account tree in one round trip each,
+  // side by side on PostgreSQL: this runs before every scoped read.
+  const [orgRows, owners] = await Promise.all([
     db
       .selectFrom('user_roles as ur')
       .innerJoin('orgs as o', 'o.id', 'ur.org_id')
-      .select('o.path')
+      .select(['o.path', sql<number>`1`.as('fromRole')])
       .where('ur.user_id', '=', auth.userId)
       .$if(auth.roleId !== null, (q) => q.where('ur.role_id', '=', auth.roleId ?? 0))
+      .unionAll(
+        db
+          .selectFrom('user_identities as ui')
+          .innerJoin('orgs as o', 'o.id', 'ui.org_id')
+          .select(['o.path', sql<number>`0`.as('fromRole')])
+          .where('ui.user_id', '=', auth.userId)
+          .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0)),
+      )
       .execute(),
     auth.hasSubUsers === false
       ? Promise.resolve([{ id: auth.userId }])
@@ -45,16 +54,8 @@ export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> 
           .execute(),
   ]);
   // Only a caller whose role names no organisation falls back to their identities' organisations.
-  const orgs =
-    roleOrgs.length > 0
-      ? roleOrgs
-      : await db
-          .selectFrom('user_identities as ui')
-          .innerJoin('orgs as o', 'o.id', 'ui.org_id')
-          .select('o.path')
-          .where('ui.user_id', '=', auth.userId)
-          .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0))
-          .execute();
+  const roleOrgs = orgRows.filter((r) => Number(r.fromRole) === 1);
+  const orgs = roleOrgs.length > 0 ? roleOrgs : orgRows;
   return {
     all: false,
     userId: auth.userId,

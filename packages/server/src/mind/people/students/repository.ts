@@ -69,18 +69,20 @@ export async function studentPage(
   page: PageQuery,
 ): Promise<Page<StudentRow>> {
   const query = filtered(db, scope, filters);
-  const counted = await query.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  // Side by side on PostgreSQL: two round trips in the time of one.
+  const [counted, list] = await Promise.all([
+    query.select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
+    query
+      .selectAll('s')
+      .orderBy('s.school_id')
+      .orderBy('s.grade_id')
+      .orderBy('s.org_id')
+      .orderBy('s.id')
+      .limit(page.size)
+      .offset((page.page - 1) * page.size)
+      .execute(),
+  ]);
   const total = Number(counted?.total ?? 0);
-  if (total === 0) return { list: [], total, ...page };
-  const list = await query
-    .selectAll('s')
-    .orderBy('s.school_id')
-    .orderBy('s.grade_id')
-    .orderBy('s.org_id')
-    .orderBy('s.id')
-    .limit(page.size)
-    .offset((page.page - 1) * page.size)
-    .execute();
   return { list, total, ...page };
 }
 
