@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { XLSX_TYPE } from '../../platform/excel/sheet.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { linksFor } from '../gateway/links.ts';
 import { importDevices, importTemplate } from './import.ts';
 import {
   addBatch,
@@ -200,7 +201,8 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelopeOf(deviceDetail) },
         },
       },
-      async (request) => ok(request, await setDeviceEnabled(actorOf(request), request.params.id, enabled)),
+      async (request) =>
+        ok(request, await setDeviceEnabled(actorOf(request), request.params.id, enabled, linksFor(request.server.db))),
     );
   }
 
@@ -216,7 +218,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeDevice(actorOf(request), request.params.id);
+      await removeDevice(actorOf(request), request.params.id, linksFor(request.server.db));
       return ok(request, null);
     },
   );

@@ -12,6 +12,7 @@ import { AppError, type RuleBroken, rulesBroken } from '../../platform/http/erro
 import { type Scope, scopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import type { DeviceLinks } from '../gateway/links.ts';
 import type { DeviceRight } from './access.ts';
 import {
   type DeviceFull,
@@ -88,7 +89,7 @@ export async function deviceList(actor: Actor, filter: DeviceFilter, page: PageQ
  * The device for `right`: 404 when the caller may not even see it, 403 when they see it without
  * the right; `failure` names the message of a refused delete ("delete failed").
  */
-async function deviceFor(actor: Actor, scope: Scope, id: number, right: DeviceRight, failure = false) {
+export async function deviceFor(actor: Actor, scope: Scope, id: number, right: DeviceRight, failure = false) {
   const device = await findDevice(actor.db, scope, id, right);
   if (device) return device;
   const visible = right !== 'view' && (await findDevice(actor.db, scope, id, 'view'));
@@ -274,8 +275,16 @@ export async function editDevice(actor: Actor, id: number, input: DeviceUpdate):
   return deviceDetail(actor, id);
 }
 
-/** Enables or disables a device; only enabled devices go online (spec section 4). */
-export async function setDeviceEnabled(actor: Actor, id: number, enabled: boolean): Promise<DeviceDetail> {
+/**
+ * Enables or disables a device; only enabled devices go online (spec section 4), so a disabled
+ * device's connection to this process is closed at once.
+ */
+export async function setDeviceEnabled(
+  actor: Actor,
+  id: number,
+  enabled: boolean,
+  links: DeviceLinks,
+): Promise<DeviceDetail> {
   const scope = await scopeOf(actor.db, actor.auth);
   await deviceFor(actor, scope, id, 'edit');
   await actor.db.transaction().execute(async (trx) => {
@@ -290,11 +299,15 @@ export async function setDeviceEnabled(actor: Actor, id: number, enabled: boolea
       targetId: id,
     });
   });
+  if (!enabled) links.get(id)?.close('disabled');
   return deviceDetail(actor, id);
 }
 
-/** Deletes a device with its grants and tags; "delete failed" when it is gone or not the caller's to delete. */
-export async function removeDevice(actor: Actor, id: number): Promise<void> {
+/**
+ * Deletes a device with its grants and tags, and closes its connection; "delete failed" when it is
+ * gone or not the caller's to delete.
+ */
+export async function removeDevice(actor: Actor, id: number, links: DeviceLinks): Promise<void> {
   const scope = await scopeOf(actor.db, actor.auth);
   const device = await deviceFor(actor, scope, id, 'delete', true);
   await actor.db.transaction().execute(async (trx) => {
@@ -307,4 +320,5 @@ export async function removeDevice(actor: Actor, id: number): Promise<void> {
       detail: { name: device.name, sn: device.sn, deviceNo: device.device_no },
     });
   });
+  links.get(id)?.close('disabled');
 }

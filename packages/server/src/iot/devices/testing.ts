@@ -4,7 +4,12 @@ import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 
 let seq = 0;
 /** A fresh 20-character SN. */
-export const newSn = () => `SN${String(Date.now() % 1e9).padStart(9, '0')}${String(++seq).padStart(9, '0')}`;
+/** `n` in the letters A-Z, `width` long: a test SN holds no digits, so a numeric keyword never matches one by chance. */
+const letters = (n: number, width: number) =>
+  Array.from({ length: width }, (_, i) => String.fromCharCode(65 + (Math.floor(n / 26 ** (width - 1 - i)) % 26))).join(
+    '',
+  );
+export const newSn = () => `SN${letters(Date.now() % 26 ** 9, 9)}${letters(++seq, 9)}`;
 
 /** A main Device Cloud account, signed in. */
 export async function mainAccount(t: TestApp): Promise<Caller> {

@@ -1,3 +1,32 @@
+import type { RegistrationMode, RegistrationResult } from '@meridian/contracts';
+import type { Generated, Selectable } from 'kysely';
+
+/** Every registration a DTU attempted on the DTU port: accepted, or refused with the reason. */
+export interface DtuRegistrationsTable {
+  id: Generated<number>;
+  at: number;
+  /** The remote address and port the connection came from. */
+  address: string;
+  /** The SN the DTU sent (printable ASCII only), or null for a packet that was not one. */
+  sn: string | null;
+  device_id: number | null;
+  result: RegistrationResult;
+}
+
+/** How one DTU device registers and beats, and how its reads are merged; a device without a row uses the defaults. */
+export interface DtuSettingsTable {
+  device_id: number;
+  /** Upper-case hex, at most 40 bytes; unique among devices. */
+  registration_packet: string | null;
+  registration_mode: RegistrationMode;
+  heartbeat: string | null;
+  merge_length: number | null;
+  updated_at: number;
+}
+export type DtuSettingsRow = Selectable<DtuSettingsTable>;
+
 /** The tables of the device gateway, added to `Database` in platform/db/schema.ts. */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the feature's first migration
-export interface GatewayTables {}
+export interface GatewayTables {
+  dtu_registrations: DtuRegistrationsTable;
+  dtu_settings: DtuSettingsTable;
+}

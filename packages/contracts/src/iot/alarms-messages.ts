@@ -1,0 +1,2 @@
+/** Messages of triggers and alarms, in every language. */
+export const alarmsMessages = {};

@@ -1,0 +1,2 @@
+/** Messages of contacts and alarm notifications, in every language. */
+export const notifyMessages = {};

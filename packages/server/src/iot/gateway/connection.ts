@@ -1,0 +1,313 @@
+import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Telemetry } from '../telemetry/types.ts';
+import { Exchange, type LinkCounters, SlaveFailure } from './exchange.ts';
+import type { DeviceLink } from './links.ts';
+import type { Framing, ModbusRequest } from './modbus.ts';
+import { decodeBlock, planReads, type ReadBlock } from './planner.ts';
+import type { TemplatePlans } from './plans.ts';
+import type { PollSchedule, Scheduled } from './schedule.ts';
+import { EncodeError, encodeRaw, type GatewayPoint } from './values.ts';
+
+export interface PollingOptions {
+  /** How long one request waits for its reply. */
+  readTimeoutMs: number;
+  /** Further tries of a request that failed (not after an exception reply: the slave answered). */
+  retries: number;
+  /** How often the bytes counted are reported through telemetry.network. */
+  networkEveryMs: number;
+}
+
+export interface ConnectionContext {
+  telemetry: Telemetry;
+  schedule: PollSchedule;
+  plans: TemplatePlans;
+  log: Logger;
+  options: PollingOptions;
+}
+
+type CloseReason = 'disconnected' | 'replaced' | 'disabled';
+
+/** One poll cycle: when it started, the blocks still to read, and the values read so far. */
+interface Cycle {
+  at: number;
+  left: number;
+  readings: Array<{ pointId: number; value: number | string | null }>;
+}
+
+/** A write or a debugging exchange waiting for the line, and how to fail it if the link closes first. */
+interface UrgentTask {
+  run(): Promise<void>;
+  fail(error: AppError): void;
+}
+
+/** The spec's message for a failed command (spec section 8). */
+export function commandError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof SlaveFailure) {
+    if (error.kind === 'noReply') return new AppError(504, 'gateway.command.noReply');
+    if (error.kind === 'errorReply')
+      return new AppError(502, 'gateway.command.errorReply', { params: { code: error.exceptionCode } });
+    if (error.kind === 'closed') return new AppError(409, 'gateway.offline');
+  }
+  return new AppError(502, 'gateway.command.failed');
+}
+
+/**
+ * A registered DTU: its link for writes and Data Debugging, and its poller. One request is in
+ * flight at a time (a serial bus behind it); writes and debugging queue ahead of the reads of a
+ * poll cycle. A cycle reads every block of the plan and hands the values to telemetry in one batch.
+ */
+export class DtuConnection implements DeviceLink, Scheduled {
+  readonly transport = 'tcp' as const;
+  slot = -1;
+  dueAt = 0;
+  readonly counters: LinkCounters = { bytesIn: 0, bytesOut: 0, heartbeats: 0, failures: {} };
+  /** Resolves once telemetry has been told the device went offline. */
+  finished: Promise<void> = Promise.resolve();
+  /** Online and offline reach telemetry in order, even when the socket drops while online is being written. */
+  #announced: Promise<void> = Promise.resolve();
+  readonly #exchange: Exchange;
+  readonly #urgent: UrgentTask[] = [];
+  readonly #reads: Array<() => Promise<void>> = [];
+  #running = false;
+  #closed: CloseReason | null = null;
+  #points: readonly GatewayPoint[] = [];
+  #blocks: readonly ReadBlock[] = [];
+  #cycle: Cycle | null = null;
+  #networkAt = 0;
+
+  readonly deviceId: number;
+  readonly templateId: number | null;
+  readonly socket: Socket;
+  readonly intervalMs: number;
+  readonly mergeLength: number;
+  private readonly ctx: ConnectionContext;
+
+  constructor(
+    deviceId: number,
+    templateId: number | null,
+    socket: Socket,
+    framing: Framing,
+    intervalMs: number,
+    mergeLength: number,
+    ctx: ConnectionContext,
+  ) {
+    this.deviceId = deviceId;
+    this.templateId = templateId;
+    this.socket = socket;
+    this.intervalMs = intervalMs;
+    this.mergeLength = mergeLength;
+    this.ctx = ctx;
+    this.#exchange = new Exchange(socket, framing, this.counters);
+  }
+
+  /** The points to poll; a new template takes effect at the next cycle. */
+  usePoints(points: readonly GatewayPoint[]): void {
+    if (points === this.#points) return;
+    this.#points = points;
+    this.#blocks = planReads(points, this.mergeLength);
+  }
+
+  get blocks(): readonly ReadBlock[] {
+    return this.#blocks;
+  }
+
+  /** Bytes from the socket, registration prefix and heartbeats already taken off. */
+  receive(chunk: Buffer): void {
+    this.#exchange.receive(chunk);
+  }
+
+  /** Tells telemetry the device is online once `after` (the replaced connection's offline) is written, and starts polling: the first cycle now, then every `intervalMs`. */
+  start(now: number, after: Promise<void>): void {
+    this.#announced = after
+      .then(() => this.ctx.telemetry.online(this.deviceId, now, 'tcp'))
+      .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry online failed'));
+    if (!this.#closed) this.ctx.schedule.at(this, now);
+  }
+
+  run(now: number): void {
+    if (this.#closed) return;
+    this.ctx.schedule.at(this, Math.max(this.dueAt + this.intervalMs, now + 1));
+    // The template may have been edited: its new points take effect at the next cycle.
+    this.ctx.plans
+      .get(this.templateId)
+      .then((points) => this.usePoints(points))
+      .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'template not reloaded'));
+    // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
+    if (this.#cycle || !this.#blocks.length) return;
+    const cycle: Cycle = { at: now, left: this.#blocks.length, readings: [] };
+    this.#cycle = cycle;
+    for (const block of this.#blocks) {
+      this.#reads.push(async () => {
+        try {
+          const data = await this.#withRetries({
+            slave: block.slave,
+            fn: block.fn,
+            address: block.address,
+            count: block.count,
+          });
+          for (const { point, value } of decodeBlock(block, data)) cycle.readings.push({ pointId: point.id, value });
+        } catch (error) {
+          this.ctx.log.debug(
+            { deviceId: this.deviceId, block: block.address, error: String(error) },
+            'data collection failed',
+          );
+        }
+        if (--cycle.left === 0) this.#finishCycle(cycle);
+      });
+    }
+    this.#pump();
+  }
+
+  #finishCycle(cycle: Cycle): void {
+    this.#cycle = null;
+    if (cycle.readings.length)
+      this.ctx.telemetry
+        .record({ deviceId: this.deviceId, at: cycle.at, readings: cycle.readings })
+        .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry record failed'));
+    if (Date.now() - this.#networkAt >= this.ctx.options.networkEveryMs) this.#reportNetwork();
+  }
+
+  #reportNetwork(): void {
+    this.#networkAt = Date.now();
+    this.ctx.telemetry
+      .network(this.deviceId, { bytesIn: this.counters.bytesIn, bytesOut: this.counters.bytesOut })
+      .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry network failed'));
+  }
+
+  async #withRetries(req: ModbusRequest): Promise<Buffer> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#exchange.request(req, this.ctx.options.readTimeoutMs);
+      } catch (error) {
+        const final = !(error instanceof SlaveFailure) || error.kind === 'errorReply' || error.kind === 'closed';
+        if (final || attempt >= this.ctx.options.retries) throw error;
+      }
+    }
+  }
+
+  /** Runs `task` ahead of polling, with the line to itself; resolves or rejects with its outcome. */
+  #urgently<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new AppError(409, 'gateway.offline'));
+    return new Promise<T>((resolve, reject) => {
+      this.#urgent.push({ run: () => task().then(resolve, reject), fail: reject });
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
+    if (this.#running) return;
+    const next = this.#urgent.shift()?.run ?? this.#reads.shift();
+    if (!next) return;
+    this.#running = true;
+    next()
+      .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'gateway task failed'))
+      .finally(() => {
+        this.#running = false;
+        this.#pump();
+      });
+  }
+
+  write(pointId: number, raw: number | boolean | string): Promise<void> {
+    const point = this.#points.find((p) => p.id === pointId);
+    if (!point) return Promise.reject(new AppError(404, 'gateway.pointNotFound'));
+    if (
+      point.readWrite === 'readOnly' ||
+      point.registerType === 'discreteInput' ||
+      point.registerType === 'inputRegister'
+    )
+      return Promise.reject(new AppError(400, 'gateway.readOnly'));
+    return this.#urgently(async () => {
+      try {
+        await this.#writePoint(point, raw);
+      } catch (error) {
+        throw commandError(error);
+      }
+      // Read the written value back at once rather than at the next cycle.
+      if (!this.#cycle) this.ctx.schedule.at(this, Date.now());
+    });
+  }
+
+  async #writePoint(point: GatewayPoint, raw: number | boolean | string): Promise<void> {
+    const value = typeof raw === 'boolean' ? (raw ? 1 : 0) : raw;
+    if (point.registerType === 'coil') {
+      const on = Number(value) !== 0;
+      await this.#withRetries({
+        slave: point.slave,
+        fn: 5,
+        address: point.address,
+        count: 1,
+        data: Uint8Array.of(on ? 0xff : 0, 0),
+      });
+      return;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = encodeRaw(point, value);
+    } catch (error) {
+      if (error instanceof EncodeError) throw new AppError(400, 'gateway.command.formatError');
+      throw error;
+    }
+    if (point.variant === 'bit') {
+      // One bit of a holding register: read the register, change the bit, write it back.
+      const current = (
+        await this.#withRetries({ slave: point.slave, fn: 3, address: point.address, count: 1 })
+      ).readUInt16BE(0);
+      const mask = 1 << (point.bitIndex ?? 0);
+      const next = Number(value) ? current | mask : current & ~mask;
+      bytes = Buffer.from([(next >> 8) & 0xff, next & 0xff]);
+    }
+    if (bytes.length === 2)
+      await this.#withRetries({ slave: point.slave, fn: 6, address: point.address, count: 1, data: bytes });
+    else
+      await this.#withRetries({
+        slave: point.slave,
+        fn: 16,
+        address: point.address,
+        count: bytes.length / 2,
+        data: bytes,
+      });
+  }
+
+  debug(payload: Buffer): Promise<Buffer> {
+    return this.#urgently(async () => {
+      try {
+        const reply = await this.#exchange.raw(payload, this.ctx.options.readTimeoutMs);
+        return reply;
+      } catch (error) {
+        throw commandError(error);
+      }
+    });
+  }
+
+  close(reason: string): void {
+    this.#shut(reason === 'replaced' || reason === 'disabled' ? reason : 'disconnected');
+    this.socket.destroy();
+  }
+
+  /** The socket closed (or was closed): stop polling, fail what waits, tell telemetry once. */
+  #shut(reason: CloseReason): void {
+    if (this.#closed) return;
+    this.#closed = reason;
+    this.ctx.schedule.remove(this);
+    this.#exchange.close();
+    for (const task of this.#urgent.splice(0)) task.fail(new AppError(409, 'gateway.offline'));
+    this.#reads.length = 0;
+    this.#reportNetwork();
+    const at = Date.now();
+    this.finished = this.#announced
+      .then(() => this.ctx.telemetry.offline(this.deviceId, at, reason))
+      .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry offline failed'));
+  }
+
+  /** Called by the server when the socket has closed. */
+  closed(): void {
+    this.#shut('disconnected');
+  }
+
+  get isClosed(): boolean {
+    return this.#closed !== null;
+  }
+}

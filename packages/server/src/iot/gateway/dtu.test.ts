@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
+
+import type { Caller } from '../../portal/orgs/testing.ts';
+import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
+import { DTU_DEFAULTS, type DtuServer, startDtuServer } from './server.ts';
+import {
+  connectDtu,
+  plantSlave,
+  plantTemplate,
+  RecordingTelemetry,
+  registrationOf,
+  TestSlave,
+  until,
+} from './testing.ts';
+
+const silentLog = memoryLogger().logger;
+
+let t: TestApp;
+let owner: Caller;
+let templateId: number;
+let points: Map<string, number>;
+
+/** A DTU port of the test on a free port, answering fast so that faults take milliseconds. */
+async function startServer(telemetry = new RecordingTelemetry()) {
+  const server = await startDtuServer(t.db, silentLog, telemetry, {
+    ...DTU_DEFAULTS,
+    host: '127.0.0.1',
+    port: 0,
+    readTimeoutMs: 150,
+    retries: 1,
+    registrationQuietMs: 50,
+  });
+  return { server, telemetry };
+}
+
+let seq = 0;
+async function dtuDevice(change: Record<string, unknown> = {}) {
+  const sn = newSn();
+  const password = `pw${String(++seq).padStart(6, '0')}`;
+  const id = await buildDevice(owner, { sn, commPassword: password, templateId, queryInterval: 1, ...change });
+  return { id, sn, password };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await mainAccount(t);
+  const res = await owner.post('/iot/templates', plantTemplate('Plant Controller'));
+  expect(res.statusCode, res.body).toBe(200);
+  templateId = res.json().data.id;
+  points = new Map(res.json().data.points.map((p: { id: number; name: string }) => [p.name, p.id]));
+});
+afterAll(() => t.close());
+
+const valuesOf = (telemetry: RecordingTelemetry, deviceId: number) => {
+  const batch = telemetry.batches.filter((b) => b.deviceId === deviceId).at(-1);
+  return new Map(batch?.readings.map((r) => [r.pointId, r.value]) ?? []);
+};
+
+describe('the DTU port', () => {
+  let server: DtuServer;
+  let telemetry: RecordingTelemetry;
+  beforeAll(async () => {
+    ({ server, telemetry } = await startServer());
+  });
+  afterAll(() => server.stop());
+
+  it('registers a DTU by SN and password, reports it online and polls its slave in merged reads', async () => {
+    const device = await dtuDevice();
+    const slave = plantSlave();
+    const dtu = await connectDtu(server.port, registrationOf(device.sn, device.password), [slave]);
+    await until(() => valuesOf(telemetry, device.id).size > 0);
+    expect(telemetry.events).toContainEqual({ deviceId: device.id, event: 'online', via: 'tcp' });
+    const values = valuesOf(telemetry, device.id);
+    expect(Object.fromEntries([...points].map(([name, id]) => [name, values.get(id)]))).toEqual({
+      Humidity: 65.5,
+      Temperature: -20,
+      'Energy Total': 12.5,
+      Setpoint: 21.5,
+      'Run Flag': 1,
+      'Pump Switch': 1,
+      'Alarm Input': 0,
+      'Flow Rate': 65538,
+    });
+    // One cycle: holding 0-10 (a gap of 6 merged), holding 20 (a gap of 9 not), coils, discrete inputs, input registers.
+    expect(slave.requests.slice(0, 5).map((r) => [r.fn, r.address, r.count])).toEqual([
+      [3, 0, 11],
+      [3, 20, 1],
+      [1, 0, 1],
+      [2, 0, 1],
+      [4, 0, 2],
+    ]);
+    const log = await t.db.kysely
+      .selectFrom('dtu_registrations')
+      .selectAll()
+      .where('device_id', '=', device.id)
+      .execute();
+    expect(log.map((r) => [r.sn, r.result])).toEqual([[device.sn, 'accepted']]);
+    dtu.close();
+    await until(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'offline'));
+    expect(telemetry.events.filter((e) => e.deviceId === device.id).at(-1)).toEqual({
+      deviceId: device.id,
+      event: 'offline',
+      reason: 'disconnected',
+    });
+  });
+
+  it('polls again at the query frequency', async () => {
+    const device = await dtuDevice();
+    const slave = plantSlave();
+    const dtu = await connectDtu(server.port, registrationOf(device.sn, device.password), [slave]);
+    await until(() => telemetry.batches.filter((b) => b.deviceId === device.id).length >= 2, 4000);
+    slave.holding.set(0, 700);
+    await until(() => valuesOf(telemetry, device.id).get(points.get('Humidity') as number) === 70, 4000);
+    dtu.close();
+  });
+
+  it('refuses an unknown SN, a wrong password and a disabled device, closes and logs the reason', async () => {
+    const device = await dtuDevice();
+    const disabled = await dtuDevice();
+    await t.db.kysely.updateTable('devices').set({ enabled: false }).where('id', '=', disabled.id).execute();
+    const unknownSn = newSn();
+    for (const registration of [
+      registrationOf(unknownSn, 'whatever'),
+      registrationOf(device.sn, 'wrongpwd'),
+      registrationOf(disabled.sn, disabled.password),
+    ]) {
+      const dtu = await connectDtu(server.port, registration, []);
+      await dtu.closed;
+    }
+    const rows = await t.db.kysely
+      .selectFrom('dtu_registrations')
+      .select(['sn', 'result'])
+      .where('sn', 'in', [unknownSn, device.sn, disabled.sn])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { sn: unknownSn, result: 'unknownDevice' },
+      { sn: device.sn, result: 'wrongPassword' },
+      { sn: disabled.sn, result: 'disabled' },
+    ]);
+    expect(telemetry.events.some((e) => e.deviceId === device.id || e.deviceId === disabled.id)).toBe(false);
+  });
+
+  it('replaces the first connection of a device by the second', async () => {
+    const device = await dtuDevice();
+    const first = await connectDtu(server.port, registrationOf(device.sn, device.password), [plantSlave()]);
+    await until(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'online'));
+    const second = await connectDtu(server.port, registrationOf(device.sn, device.password), [plantSlave()]);
+    await first.closed;
+    await until(() => telemetry.events.filter((e) => e.deviceId === device.id).length >= 3);
+    expect(telemetry.events.filter((e) => e.deviceId === device.id).map((e) => e.reason ?? e.event)).toEqual([
+      'online',
+      'replaced',
+      'online',
+    ]);
+    expect(second.socket.destroyed).toBe(false);
+    second.close();
+  });
+
+  it('registers by a custom packet sent before every packet, and drops the configured heartbeats', async () => {
+    const device = await dtuDevice();
+    const put = await owner.call('PUT', `/iot/devices/${device.id}/dtu-settings`, {
+      registrationPacket: 'AA 55 01 02',
+      registrationMode: 'everyPacket',
+      heartbeat: '4842',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const prefix = Buffer.from('AA550102', 'hex');
+    const slave = plantSlave();
+    const dtu = await connectDtu(server.port, prefix, [slave], { before: prefix });
+    await until(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'online'));
+    dtu.send(Buffer.concat([prefix, Buffer.from('HB')]));
+    await until(() => valuesOf(telemetry, device.id).get(points.get('Humidity') as number) === 65.5);
+    const connection = [...server.connections].find((c) => c.deviceId === device.id);
+    await until(() => (connection?.counters.heartbeats ?? 0) >= 1);
+    expect(connection?.counters.bytesIn).toBeGreaterThan(4);
+    dtu.close();
+  });
+
+  it('frames Modbus TCP for a modbusTcp device', async () => {
+    const device = await dtuDevice({ protocol: 'modbusTcp' });
+    const dtu = await connectDtu(server.port, registrationOf(device.sn, device.password), [plantSlave()], {
+      tcp: true,
+    });
+    await until(() => valuesOf(telemetry, device.id).size > 0);
+    expect(valuesOf(telemetry, device.id).get(points.get('Flow Rate') as number)).toBe(65538);
+    expect(dtu.received[0]?.subarray(2, 4).toString('hex')).toBe('0000');
+    dtu.close();
+  });
+
+  it('keeps the connection through an exception reply, silence, a bad CRC, a truncated frame and another slave', async () => {
+    const device = await dtuDevice();
+    const slave = plantSlave();
+    const dtu = await connectDtu(server.port, registrationOf(device.sn, device.password), [slave]);
+    await until(() => valuesOf(telemetry, device.id).size > 0);
+    const connection = [...server.connections].find((c) => c.deviceId === device.id);
+    for (const fault of ['exception', 'noReply', 'badCrc', 'truncated', 'wrongSlave'] as const) {
+      slave.fault = fault;
+      const seen = slave.requests.length;
+      await until(() => slave.requests.length >= seen + 2, 8000);
+    }
+    expect(Object.keys(connection?.counters.failures ?? {}).sort()).toEqual(
+      ['badCrc', 'errorReply', 'mismatch', 'noReply', 'truncated'].sort(),
+    );
+    slave.fault = 'none';
+    slave.holding.set(0, 123);
+    await until(() => valuesOf(telemetry, device.id).get(points.get('Humidity') as number) === 12.3, 4000);
+    expect(dtu.socket.destroyed).toBe(false);
+    dtu.close();
+  }, 30_000);
+});
+
+describe('a flood of failed registrations', () => {
+  it('is slowed: after five failures from one address, even a good registration waits', async () => {
+    const { server } = await startServer();
+    try {
+      const device = await dtuDevice();
+      for (let i = 0; i < 5; i++)
+        await (await connectDtu(server.port, registrationOf(device.sn, 'wrongpwd'), [])).closed;
+      const good = await connectDtu(server.port, registrationOf(device.sn, device.password), [new TestSlave(1)]);
+      await good.closed;
+      // The log is written after the connection is refused: wait for it.
+      await until(async () => {
+        const throttled = await t.db.kysely
+          .selectFrom('dtu_registrations')
+          .select('result')
+          .where('result', '=', 'throttled')
+          .execute();
+        return throttled.length >= 1;
+      });
+    } finally {
+      await server.stop();
+    }
+  });
+});

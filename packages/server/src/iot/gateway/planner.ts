@@ -1,0 +1,89 @@
+import { BIT_REGISTER_TYPES, type RegisterType, TEMPLATE_LIMITS } from '@meridian/contracts';
+import { bitAt, READ_FUNCTION, type ReadFunction } from './modbus.ts';
+import { decodeRaw, type GatewayPoint, pointValue } from './values.ts';
+
+/** One read request of a poll cycle and the points it answers. */
+export interface ReadBlock {
+  slave: number;
+  registerType: RegisterType;
+  fn: ReadFunction;
+  address: number;
+  count: number;
+  points: GatewayPoint[];
+}
+
+/**
+ * Registers skipped between two points that are still read in one request: reading a few unused
+ * registers costs less than a second round trip over a serial bus, but a large hole may hold
+ * addresses the slave does not implement (an exception reply would fail the whole block).
+ */
+export const MAX_GAP_REGISTERS = 8;
+/** Bits are merged in the same wire size as registers: 16 bits a register. */
+const BITS_PER_REGISTER = 16;
+/** Protocol limits of one read: 125 registers, 2000 bits. */
+const PROTOCOL_MAX = { registers: 125, bits: 2000 };
+
+/**
+ * Groups the readable points by slave and register type, sorted by address, and merges neighbours
+ * into reads of at most `mergeLength` registers (the register merge package length) without
+ * crossing a gap wider than MAX_GAP_REGISTERS. A point longer than the limit is read alone.
+ */
+export function planReads(
+  points: readonly GatewayPoint[],
+  mergeLength: number = TEMPLATE_LIMITS.registerMergeLength,
+): ReadBlock[] {
+  const groups = new Map<string, GatewayPoint[]>();
+  for (const p of points) {
+    if (p.readWrite === 'writeOnly') continue;
+    const key = `${p.slave}:${p.registerType}`;
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
+  }
+  const blocks: ReadBlock[] = [];
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.address - b.address || b.span - a.span);
+    const first = group[0] as GatewayPoint;
+    const bits = BIT_REGISTER_TYPES.includes(first.registerType);
+    const unit = bits ? BITS_PER_REGISTER : 1;
+    const limit = Math.min(mergeLength * unit, bits ? PROTOCOL_MAX.bits : PROTOCOL_MAX.registers);
+    let block: ReadBlock | null = null;
+    for (const p of group) {
+      const end = p.address + p.span;
+      if (block) {
+        const blockEnd = block.address + block.count;
+        const fits = Math.max(end, blockEnd) - block.address <= limit;
+        if (p.address - blockEnd <= MAX_GAP_REGISTERS * unit && fits) {
+          block.count = Math.max(end, blockEnd) - block.address;
+          block.points.push(p);
+          continue;
+        }
+      }
+      block = {
+        slave: p.slave,
+        registerType: p.registerType,
+        fn: READ_FUNCTION[p.registerType],
+        address: p.address,
+        count: p.span,
+        points: [p],
+      };
+      blocks.push(block);
+    }
+  }
+  return blocks;
+}
+
+/** The values of a block's points from the data of its reply; a point whose formula fails reads null. */
+export function decodeBlock(
+  block: ReadBlock,
+  data: Buffer,
+): Array<{ point: GatewayPoint; value: number | string | null }> {
+  const bits = block.fn <= 2;
+  return block.points.map((point) => {
+    const offset = point.address - block.address;
+    const raw = bits
+      ? bitAt(data, offset)
+      : decodeRaw(point.variant, data.subarray(offset * 2, (offset + point.span) * 2), point.bitIndex);
+    return { point, value: pointValue(point, raw) };
+  });
+}

@@ -1,0 +1,3 @@
+/** The tables of Device Cloud contacts, channels and deliveries, added to `Database` in platform/db/schema.ts. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the feature's first migration
+export interface NotifyTables {}

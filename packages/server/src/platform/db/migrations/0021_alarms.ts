@@ -1,0 +1,4 @@
+import type { MigrationContext } from '../migrate.ts';
+
+/** Device Cloud triggers and alarms. */
+export async function up(_context: MigrationContext): Promise<void> {}
