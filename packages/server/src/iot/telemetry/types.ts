@@ -22,7 +22,12 @@ export type Transport = 'tcp' | 'mqtt' | 'http';
 /** Why a device went offline: the spec's "device actively disconnected from the cloud" and "device reported data timeout", and two of ours. */
 export type OfflineReason = 'disconnected' | 'timeout' | 'replaced' | 'disabled';
 
-/** What a device says about its link, where it says it (MQTT status messages, a DTU's reported values), and the bytes counted per connection. */
+/**
+ * What a device says about its link, where it says it (MQTT status messages, a DTU's reported values), and the bytes counted per connection.
+ * `bytesIn`/`bytesOut` are the running totals of the device's current connection (report them as often as you like);
+ * telemetry adds them to the device's totals when the connection ends (`offline`) or a smaller figure shows a new one.
+ * A field left out keeps its last value.
+ */
 export interface NetworkStats {
   signal?: number;
   battery?: number;

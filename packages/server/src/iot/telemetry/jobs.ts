@@ -1,0 +1,62 @@
+import { loadConfig } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Cleanup } from '../../platform/jobs/cleanup.ts';
+import { defineJob, type Schedule } from '../../platform/jobs/types.ts';
+import { ensurePartitions, removeHistoryBefore } from './partitions.ts';
+import { markOffline, silentDevices } from './status.ts';
+
+const DAY = 24 * 60 * 60_000;
+/** Day partitions kept ready ahead of today, so that writes never wait for one. */
+const PARTITIONS_AHEAD = 3;
+
+/** The settings of the process the job runs in: jobs receive the database and a log, not the config. */
+const settings = () => loadConfig(process.env);
+
+/**
+ * Marks offline, with "device reported data timeout", every device that is not offline and has
+ * sent nothing for `afterMs` (spec section 4: two hours by default). A batch at a time, so that a
+ * gateway that died with ten thousand devices on it does not become one long transaction.
+ */
+export async function offlineSilentDevices(db: Db, now: number, afterMs: number): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const ids = await silentDevices(db.kysely, now - afterMs, 500);
+    for (const id of ids) {
+      if (await db.kysely.transaction().execute((trx) => markOffline(trx, id, now, 'timeout'))) count++;
+    }
+    if (ids.length < 500) return count;
+  }
+}
+
+export const OFFLINE_JOB = 'iot.telemetry.offline';
+export const PARTITIONS_JOB = 'iot.telemetry.partitions';
+
+export const offlineJob = defineJob({
+  kind: OFFLINE_JOB,
+  maxAttempts: 1,
+  async run(_job, { db, log }) {
+    const count = await offlineSilentDevices(db, Date.now(), settings().DEVICE_OFFLINE_AFTER_MINUTES * 60_000);
+    if (count) log.info({ count }, 'devices offline after data timeout');
+  },
+});
+
+export const partitionsJob = defineJob({
+  kind: PARTITIONS_JOB,
+  maxAttempts: 3,
+  async run(_job, { db, log }) {
+    const created = await ensurePartitions(db, Date.now() - DAY, PARTITIONS_AHEAD + 2);
+    if (created.length) log.info({ created }, 'telemetry partitions created');
+  },
+});
+
+export const telemetrySchedules: Schedule[] = [
+  // Checked every minute; a device goes offline within a minute of its timeout.
+  { kind: OFFLINE_JOB, cron: '* * * * *' },
+  { kind: PARTITIONS_JOB, cron: '15 * * * *' },
+];
+
+/** History past TELEMETRY_RETENTION_DAYS (35 by default), removed by the nightly cleanup. */
+export const historyCleanup: Cleanup = {
+  name: 'telemetry history',
+  run: (db, now) => removeHistoryBefore(db, now - settings().TELEMETRY_RETENTION_DAYS * DAY),
+};

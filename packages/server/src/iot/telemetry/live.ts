@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/database.ts';
+
+/** What a subscriber of a device hears: new values (by point id), or a change of its connection state. */
+export type LiveUpdate =
+  | { type: 'data'; deviceId: number; at: number; values: Record<string, number | string | boolean> }
+  | { type: 'status'; deviceId: number; at: number; status: 'online' | 'offline'; reason: string | null };
+
+export type LiveListener = (update: LiveUpdate) => void;
+
+/** The channel of PostgreSQL NOTIFY that tells other nodes a device has new values. */
+export const LIVE_CHANNEL = 'telemetry_live';
+/** NOTIFY refuses payloads of 8000 bytes or more: notices are cut well below it. */
+const MAX_NOTICE = 7000;
+
+/**
+ * The live updates of one process (one per Db): the telemetry writer publishes what it committed,
+ * sockets subscribe per device. On PostgreSQL the writer also NOTIFYs the device ids and times, so
+ * that a socket held by another node reads the latest values and hears them too.
+ */
+export class LiveHub {
+  readonly node = randomUUID();
+  readonly #listeners = new Map<number, Set<LiveListener>>();
+  #remote: pg.Client | undefined;
+  #listening: Promise<void> | undefined;
+  #closed = false;
+
+  readonly db: Db;
+  readonly databaseUrl: string;
+  readonly log: Logger;
+
+  constructor(db: Db, databaseUrl: string, log: Logger) {
+    this.db = db;
+    this.databaseUrl = databaseUrl;
+    this.log = log;
+  }
+
+  subscribe(deviceId: number, listener: LiveListener): () => void {
+    let set = this.#listeners.get(deviceId);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(deviceId, set);
+    }
+    set.add(listener);
+    this.#listenRemote();
+    return () => {
+      const current = this.#listeners.get(deviceId);
+      current?.delete(listener);
+      if (current?.size === 0) this.#listeners.delete(deviceId);
+    };
+  }
+
+  watched(deviceId: number): boolean {
+    return this.#listeners.has(deviceId);
+  }
+
+  publish(update: LiveUpdate): void {
+    const set = this.#listeners.get(update.deviceId);
+    if (!set) return;
+    for (const listener of set) {
+      try {
+        listener(update);
+      } catch (error) {
+        this.log.warn({ err: error, deviceId: update.deviceId }, 'live: a subscriber failed');
+      }
+    }
+  }
+
+  /** The NOTIFY payloads that announce `devices` (id, time of its newest values) to other nodes. */
+  notices(devices: ReadonlyMap<number, number>): string[] {
+    const out: string[] = [];
+    let list: number[] = [];
+    let size = 0;
+    for (const [id, at] of devices) {
+      list.push(id, at);
+      size += 32;
+      if (size >= MAX_NOTICE - 100) {
+        out.push(JSON.stringify({ n: this.node, d: list }));
+        list = [];
+        size = 0;
+      }
+    }
+    if (list.length) out.push(JSON.stringify({ n: this.node, d: list }));
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#listeners.clear();
+    if (hubs.get(this.db) === this) hubs.delete(this.db);
+    const client = this.#remote;
+    this.#remote = undefined;
+    await client?.end().catch((error: unknown) => this.log.warn({ err: error }, 'live: closing LISTEN failed'));
+  }
+
+  /** One LISTEN connection per process, opened with the first subscriber, reopened after a loss. */
+  #listenRemote(): void {
+    if (this.db.engine !== 'postgres' || this.#remote || this.#closed) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    this.#remote = client;
+    const lost = (error: unknown) => {
+      if (this.#remote !== client) return;
+      this.log.warn({ err: error }, 'live: LISTEN connection lost; reopening');
+      this.#remote = undefined;
+      client.end().catch(() => undefined);
+      if (!this.#closed && this.#listeners.size > 0) setTimeout(() => this.#listenRemote(), 1000).unref();
+    };
+    client.on('error', lost);
+    client.on('notification', (message) => {
+      if (message.channel === LIVE_CHANNEL && message.payload) this.#onNotice(message.payload);
+    });
+    this.#listening = client
+      .connect()
+      .then(() => client.query(`listen ${LIVE_CHANNEL}`))
+      .then(() => undefined, lost);
+  }
+
+  /** Resolves once this node hears other nodes' notices (at once on SQLite, which has one node). */
+  async listening(): Promise<void> {
+    await this.#listening;
+  }
+
+  #onNotice(payload: string): void {
+    let notice: { n?: string; d?: number[] };
+    try {
+      notice = JSON.parse(payload) as { n?: string; d?: number[] };
+    } catch (error) {
+      this.log.warn({ err: error }, 'live: unreadable notice');
+      return;
+    }
+    if (notice.n === this.node || !Array.isArray(notice.d)) return;
+    for (let i = 0; i + 1 < notice.d.length; i += 2) {
+      const deviceId = Number(notice.d[i]);
+      if (this.watched(deviceId)) {
+        this.#readAndPublish(deviceId, Number(notice.d[i + 1])).catch((error: unknown) =>
+          this.log.warn({ err: error, deviceId }, 'live: reading the latest values failed'),
+        );
+      }
+    }
+  }
+
+  async #readAndPublish(deviceId: number, at: number): Promise<void> {
+    const rows = await this.db.kysely
+      .selectFrom('telemetry_latest')
+      .select(['point_id', 'num', 'text'])
+      .where('device_id', '=', deviceId)
+      .where('ts', '>=', at)
+      .execute();
+    const values: Record<string, number | string> = {};
+    for (const row of rows) values[row.point_id] = row.text ?? row.num ?? 0;
+    if (rows.length) this.publish({ type: 'data', deviceId, at, values });
+  }
+}
+
+const hubs = new WeakMap<Db, LiveHub>();
+
+/** The live hub of the process that holds this database handle. */
+export function liveFor(db: Db, databaseUrl: string, log: Logger): LiveHub {
+  let hub = hubs.get(db);
+  if (!hub) {
+    hub = new LiveHub(db, databaseUrl, log.child({ area: 'live' }));
+    hubs.set(db, hub);
+  }
+  return hub;
+}
+
+/** Closes this database's live hub and its LISTEN connection, if one was made. */
+export async function closeLive(db: Db): Promise<void> {
+  await hubs.get(db)?.close();
+}

@@ -1,0 +1,128 @@
+import type { StorageType } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { toBool } from '../../platform/db/sql.ts';
+
+/** How one point is kept: none (latest only), timed (every reading), or on change beyond the amplitude. */
+export interface StorageRule {
+  storage: StorageType;
+  amplitude: number;
+}
+
+export interface DeviceRules {
+  enabled: boolean;
+  templateId: number | null;
+  points: ReadonlyMap<number, StorageRule>;
+}
+
+const NO_POINTS: ReadonlyMap<number, StorageRule> = new Map();
+
+/**
+ * Whether a reading is stored in history. On change: only when the value moved by more than the
+ * amplitude from the last stored one (exactly the amplitude does not store); a value of another
+ * kind (text, a switch) stores when it differs. The first reading of a point always stores.
+ */
+export function shouldStore(
+  rule: StorageRule | undefined,
+  value: number | string,
+  lastStored: number | string | undefined,
+): boolean {
+  if (!rule || rule.storage === 'none') return false;
+  if (rule.storage === 'timed' || lastStored === undefined) return true;
+  if (typeof value === 'number' && typeof lastStored === 'number') return Math.abs(value - lastStored) > rule.amplitude;
+  return value !== lastStored;
+}
+
+/**
+ * The storage rules of each device's template, read once and kept: a device's template and enabled
+ * state are re-read after `deviceTtlMs`, a template's points when its `updated_at` moves (checked
+ * at most every `templateCheckMs`), so an edited template takes effect within seconds without a
+ * query per reading.
+ */
+export class RulesCache {
+  readonly #db: Kysely<Database>;
+  readonly #devices = new Map<number, { enabled: boolean; templateId: number | null; readAt: number }>();
+  readonly #deviceLoads = new Map<
+    number,
+    Promise<{ enabled: boolean; templateId: number | null; readAt: number } | undefined>
+  >();
+  readonly #templateLoads = new Map<number, Promise<ReadonlyMap<number, StorageRule>>>();
+  readonly #templates = new Map<number, { points: Map<number, StorageRule>; updatedAt: number; checkedAt: number }>();
+
+  readonly deviceTtlMs: number;
+  readonly templateCheckMs: number;
+
+  constructor(db: Kysely<Database>, deviceTtlMs = 10_000, templateCheckMs = 5_000) {
+    this.#db = db;
+    this.deviceTtlMs = deviceTtlMs;
+    this.templateCheckMs = templateCheckMs;
+  }
+
+  async rulesOf(deviceId: number, now = Date.now()): Promise<DeviceRules | undefined> {
+    let device = this.#devices.get(deviceId);
+    if (!device || now - device.readAt > this.deviceTtlMs) {
+      device = await this.#once(this.#deviceLoads, deviceId, () => this.#readDevice(deviceId, now));
+      if (!device) return undefined;
+    }
+    const templateId = device.templateId;
+    if (templateId === null) return { enabled: device.enabled, templateId, points: NO_POINTS };
+    const cached = this.#templates.get(templateId);
+    const points =
+      cached && now - cached.checkedAt <= this.templateCheckMs
+        ? cached.points
+        : await this.#once(this.#templateLoads, templateId, () => this.#pointsOf(templateId, now));
+    return { enabled: device.enabled, templateId, points };
+  }
+
+  /** One read at a time per key: a burst of readings of a device not yet cached reads it once. */
+  async #once<T>(loads: Map<number, Promise<T>>, key: number, load: () => Promise<T>): Promise<T> {
+    const running = loads.get(key);
+    if (running) return running;
+    const started = load().finally(() => loads.delete(key));
+    loads.set(key, started);
+    return started;
+  }
+
+  async #readDevice(deviceId: number, now: number) {
+    const row = await this.#db
+      .selectFrom('devices')
+      .select(['template_id', 'enabled'])
+      .where('id', '=', deviceId)
+      .executeTakeFirst();
+    if (!row) {
+      this.#devices.delete(deviceId);
+      return undefined;
+    }
+    const device = { enabled: toBool(row.enabled), templateId: row.template_id, readAt: now };
+    this.#devices.set(deviceId, device);
+    return device;
+  }
+
+  /** Forgets a device (edited, deleted): the next reading reads it again. */
+  forget(deviceId: number): void {
+    this.#devices.delete(deviceId);
+  }
+
+  async #pointsOf(templateId: number, now: number): Promise<ReadonlyMap<number, StorageRule>> {
+    const cached = this.#templates.get(templateId);
+    if (cached && now - cached.checkedAt <= this.templateCheckMs) return cached.points;
+    const template = await this.#db
+      .selectFrom('templates')
+      .select('updated_at')
+      .where('id', '=', templateId)
+      .executeTakeFirst();
+    if (!template) return NO_POINTS;
+    if (cached && cached.updatedAt === template.updated_at) {
+      cached.checkedAt = now;
+      return cached.points;
+    }
+    const rows = await this.#db
+      .selectFrom('template_points')
+      .select(['id', 'storage', 'amplitude'])
+      .where('template_id', '=', templateId)
+      .execute();
+    const points = new Map(rows.map((p) => [p.id, { storage: p.storage, amplitude: Math.abs(p.amplitude ?? 0) }]));
+    this.#templates.set(templateId, { points, updatedAt: template.updated_at, checkedAt: now });
+    return points;
+  }
+}
