@@ -1,9 +1,22 @@
 import type { GatewayService } from '../../platform/feature.ts';
+import { telemetryFor } from '../telemetry/index.ts';
+import { startBroker } from './broker.ts';
+import { startExternal } from './external.ts';
 
 /** MQTT devices: the embedded broker, or a subscription to the external one of MQTT_URL. */
 export const mqttService: GatewayService = {
   name: 'mqtt',
-  async start() {
-    return { async stop() {} };
+  async start({ config, db, log }) {
+    const telemetry = telemetryFor(db, config, log);
+    const common = {
+      db,
+      log: log.child({ service: 'mqtt' }),
+      telemetry,
+      retentionDays: config.TELEMETRY_RETENTION_DAYS,
+    };
+    const running = config.MQTT_URL
+      ? await startExternal({ ...common, url: config.MQTT_URL })
+      : await startBroker({ ...common, port: config.MQTT_PORT });
+    return { stop: () => running.stop() };
   },
 };

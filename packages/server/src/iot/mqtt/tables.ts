@@ -1,3 +1,12 @@
+/** The token of a device that posts to the HTTP ingest endpoint; only its hash is kept. */
+export interface DeviceTokensTable {
+  device_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: number;
+}
+
 /** The tables of MQTT and HTTP device ingest, added to `Database` in platform/db/schema.ts. */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the feature's first migration
-export interface MqttTables {}
+export interface MqttTables {
+  device_tokens: DeviceTokensTable;
+}

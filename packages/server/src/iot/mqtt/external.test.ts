@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
+import { linksFor } from '../gateway/links.ts';
+import type { RunningBroker } from './broker.ts';
+import { startExternal } from './external.ts';
+import { buildMqttWorld, type MqttWorld, RecordingTelemetry, until } from './testing.ts';
+
+/** A free port on 127.0.0.1 for Mosquitto, which cannot be told to take one itself. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+let t: TestApp;
+let world: MqttWorld;
+let mosquitto: ChildProcess;
+let port: number;
+let dir: string;
+let gateway: RunningBroker;
+const telemetry = new RecordingTelemetry();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  world = await buildMqttWorld(t);
+  port = await freePort();
+  dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
+  writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+  mosquitto = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
+  await until(async () => {
+    const probe = mqtt.connect(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 500 });
+    const up = await new Promise<boolean>((resolve) => {
+      probe.once('connect', () => resolve(true));
+      probe.once('error', () => resolve(false));
+      probe.once('close', () => resolve(false));
+    });
+    probe.end(true);
+    return up;
+  });
+  gateway = await startExternal({
+    db: t.db,
+    log: memoryLogger().logger,
+    telemetry,
+    url: `mqtt://127.0.0.1:${port}`,
+    retentionDays: 35,
+    clientId: `meridian-test-${port}`,
+    commandTimeoutMs: 2000,
+  });
+});
+afterAll(async () => {
+  await gateway.stop();
+  mosquitto.kill();
+  rmSync(dir, { recursive: true, force: true });
+  await t.close();
+});
+
+/** A device on the external broker (which, here, lets anyone in). */
+async function deviceClient(sn: string): Promise<MqttClient> {
+  return mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: sn, username: sn, reconnectPeriod: 0 });
+}
+
+describe('an external broker (Mosquitto)', () => {
+  it('stores what devices publish, through the shared subscription, and puts them online', async () => {
+    const d = await world.addDevice();
+    const client = await deviceClient(d.sn);
+    await client.publishAsync(`devices/${d.sn}/up`, JSON.stringify({ values: { Temperature: 12.34 } }), { qos: 1 });
+    await until(() => telemetry.records.some((r) => r.deviceId === d.id));
+    expect(telemetry.records.find((r) => r.deviceId === d.id)?.readings).toEqual([
+      { pointId: world.points.temperature, value: 12.3 },
+    ]);
+    expect(telemetry.online_).toContainEqual({ deviceId: d.id, via: 'mqtt' });
+    await client.endAsync();
+  });
+
+  it('ignores, and counts, devices that are unknown or disabled', async () => {
+    const disabled = await world.addDevice({ enabled: false });
+    const before = gateway.counters.counts.forbiddenTopic;
+    const client = await deviceClient(disabled.sn);
+    await client.publishAsync(`devices/${disabled.sn}/up`, '{"values":{"Temperature":1}}', { qos: 1 });
+    await client.publishAsync('devices/SN0000000000000000ZZ/up', '{"values":{"Temperature":1}}', { qos: 1 });
+    await until(() => gateway.counters.counts.forbiddenTopic - before === 2);
+    expect(telemetry.records.some((r) => r.deviceId === disabled.id)).toBe(false);
+    await client.endAsync();
+  });
+
+  it('does not acknowledge what it could not store, and gets it again', async () => {
+    const d = await world.addDevice();
+    const client = await deviceClient(d.sn);
+    telemetry.fail = true;
+    const failed = gateway.counters.counts.storeFailed;
+    await client.publishAsync(`devices/${d.sn}/up`, '{"values":{"Temperature":7}}', { qos: 1 });
+    await until(() => gateway.counters.counts.storeFailed > failed);
+    telemetry.fail = false;
+    await until(() => telemetry.records.some((r) => r.deviceId === d.id), 10_000);
+    await client.endAsync();
+  });
+
+  it('sends commands on the device’s down topic and settles them on its ack', async () => {
+    const d = await world.addDevice();
+    const client = await deviceClient(d.sn);
+    await client.subscribeAsync(`devices/${d.sn}/down`, { qos: 1 });
+    client.on('message', (_topic, payload) => {
+      const { id } = JSON.parse(payload.toString()) as { id: string };
+      void client.publishAsync(`devices/${d.sn}/ack`, JSON.stringify({ id, ok: true }), { qos: 1 });
+    });
+    await client.publishAsync(`devices/${d.sn}/status`, JSON.stringify({ battery: 50 }), { qos: 1 });
+    await until(() => linksFor(t.db).get(d.id) !== undefined);
+    await linksFor(t.db).get(d.id)?.write(world.points.pump, false);
+    expect(telemetry.network_).toContainEqual({ deviceId: d.id, stats: { battery: 50 } });
+    await client.endAsync();
+  });
+});

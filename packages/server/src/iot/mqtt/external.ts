@@ -1,0 +1,134 @@
+import { hostname } from 'node:os';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/database.ts';
+import { linksFor } from '../gateway/links.ts';
+import type { Telemetry } from '../telemetry/types.ts';
+import type { RunningBroker } from './broker.ts';
+import { BadMessage, decodeAck } from './decode.ts';
+import type { KnownDevice } from './directory.ts';
+import { Ingest } from './ingest.ts';
+import { MqttLink } from './link.ts';
+import { deviceTopic } from './topics.ts';
+
+export interface ExternalOptions {
+  db: Db;
+  log: Logger;
+  telemetry: Telemetry;
+  /** `mqtt://user:pass@host:1883` */
+  url: string;
+  retentionDays: number;
+  /** Stable across restarts, so that the broker keeps what arrives while the gateway is down. */
+  clientId?: string;
+  /** Gateways in one shared-subscription group split the devices' messages between them. */
+  group?: string;
+  commandTimeoutMs?: number;
+}
+
+const KINDS = ['up', 'status', 'ack'] as const;
+/** How long the broker keeps the gateway's session, and what arrives for it, while it is away. */
+const SESSION_EXPIRY_SECONDS = 24 * 3600;
+
+/**
+ * Devices on an external broker (Mosquitto, EMQX): the broker signs them in and keeps them to
+ * their topics (its ACL); Meridian subscribes to their messages in a shared subscription and
+ * acknowledges each one only after its values are committed (manual PUBACK), with a persistent
+ * session, so that what the broker accepted survives a restart of the gateway.
+ */
+export async function startExternal(options: ExternalOptions): Promise<RunningBroker> {
+  const { db, log, telemetry } = options;
+  const ingest = new Ingest(db, telemetry, log, options.retentionDays);
+  const links = linksFor(db);
+  const seen = new Map<number, MqttLink>();
+  const group = options.group ?? 'meridian';
+  let client: MqttClient | null = null;
+
+  /** The device of a topic, if it may send: enabled, and an MQTT device. */
+  async function deviceOf(sn: string): Promise<KnownDevice | undefined> {
+    const device = await ingest.directory.bySn(sn);
+    if (!device) ingest.refuse('forbiddenTopic', { sn }, 'unknown SN');
+    else if (!device.enabled || device.protocol !== 'mqttJson') {
+      ingest.refuse('forbiddenTopic', { sn }, device.enabled ? 'not an MQTT device' : 'disabled');
+    } else return device;
+    return undefined;
+  }
+
+  /** The first message of a device since the gateway started: it is online, and commands reach it. */
+  async function linkOf(device: KnownDevice, sn: string): Promise<MqttLink> {
+    let link = seen.get(device.id);
+    if (link) return link;
+    link = new MqttLink({
+      sn,
+      points: device.points,
+      counters: ingest.counters,
+      timeoutMs: options.commandTimeoutMs,
+      publish: async (topic, payload) => {
+        if (!client) throw new Error('not connected');
+        await client.publishAsync(topic, payload, { qos: 1 });
+      },
+    });
+    seen.set(device.id, link);
+    links.set(device.id, link)?.close('replaced');
+    ingest.counters.add('connected');
+    await ingest.online(device, 'mqtt');
+    return link;
+  }
+
+  async function onMessage(topicName: string, payload: Buffer): Promise<void> {
+    const topic = deviceTopic(topicName);
+    if (!topic) return ingest.refuse('forbiddenTopic', {}, topicName);
+    const device = await deviceOf(topic.sn);
+    if (!device) return;
+    const link = await linkOf(device, topic.sn);
+    if (topic.kind === 'up') await ingest.up(device, payload);
+    else if (topic.kind === 'status') await ingest.status(device, payload);
+    else {
+      try {
+        link.ack(decodeAck(payload));
+      } catch (error) {
+        if (!(error instanceof BadMessage)) throw error;
+        ingest.refuse(error.kind, { sn: topic.sn }, error.message);
+      }
+    }
+  }
+
+  client = await mqtt.connectAsync(options.url, {
+    clientId: options.clientId ?? `meridian-${hostname()}`,
+    // Manual acknowledgements (customHandleAcks) are MQTT 5 only in mqtt.js; a session that
+    // outlives the connection keeps what arrives while the gateway restarts.
+    protocolVersion: 5,
+    clean: false,
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS },
+    reconnectPeriod: 1000,
+    customHandleAcks(topic, message, _packet, done) {
+      onMessage(topic, message).then(
+        () => done(0),
+        (error: unknown) => {
+          // Not acknowledged: dropping the connection makes the broker deliver it again.
+          log.error({ err: error, topic }, 'mqtt message not stored; reconnecting for redelivery');
+          done(error instanceof Error ? error : new Error(String(error)));
+          client?.stream.destroy();
+        },
+      );
+    },
+  });
+  client.on('error', (error) => log.warn({ err: error.message }, 'external mqtt broker error'));
+  await client.subscribeAsync(
+    KINDS.map((kind) => `$share/${group}/devices/+/${kind}`),
+    { qos: 1 },
+  );
+  log.info({ url: new URL(options.url).host, group }, 'subscribed to the external mqtt broker');
+
+  return {
+    port: 0,
+    counters: ingest.counters,
+    async stop() {
+      for (const [deviceId, link] of seen) {
+        link.dispose();
+        links.delete(deviceId, link);
+      }
+      await client?.endAsync();
+      client = null;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../platform/http/errors.ts';
+import type { DeviceLink } from '../gateway/links.ts';
+import type { IngestCounters } from './counters.ts';
+import type { CommandAck, DevicePoints } from './decode.ts';
+import { downTopic } from './topics.ts';
+
+/** How long a command waits for the device's ack before it is reported as not answered. */
+export const COMMAND_TIMEOUT_MS = 10_000;
+
+interface Pending {
+  resolve(): void;
+  reject(error: AppError): void;
+  timer: NodeJS.Timeout;
+}
+
+export interface MqttLinkOptions {
+  sn: string;
+  points: DevicePoints;
+  counters: IngestCounters;
+  /** Publishes a command on `devices/{sn}/down`; rejects when it cannot be sent. */
+  publish(topic: string, payload: string): Promise<void>;
+  /** Closes the device's connection (the embedded broker's client); absent for an external broker. */
+  disconnect?(reason: string): void;
+  timeoutMs?: number;
+}
+
+/**
+ * An MQTT device as the write call reaches it: a command goes out on `devices/{sn}/down` with an
+ * id, and the device's ack on `devices/{sn}/ack` with the same id settles it. No Data Debugging:
+ * an MQTT device takes JSON, not raw bytes, so `debug` is absent.
+ */
+export class MqttLink implements DeviceLink {
+  readonly transport = 'mqtt' as const;
+  readonly #options: MqttLinkOptions;
+  readonly #pending = new Map<string, Pending>();
+
+  constructor(options: MqttLinkOptions) {
+    this.#options = options;
+  }
+
+  write(pointId: number, raw: number | boolean | string): Promise<void> {
+    const point = this.#options.points.byId.get(pointId);
+    if (!point) return Promise.reject(new AppError(400, 'mqtt.command.format'));
+    const id = randomUUID();
+    const timeoutMs = this.#options.timeoutMs ?? COMMAND_TIMEOUT_MS;
+    const { counters } = this.#options;
+    const settled = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        counters.add('commandsTimedOut');
+        reject(new AppError(504, 'mqtt.command.noReply', { params: { seconds: Math.ceil(timeoutMs / 1000) } }));
+      }, timeoutMs);
+      this.#pending.set(id, { resolve, reject, timer });
+    });
+    const payload = JSON.stringify({ id, write: { [point.name]: raw } });
+    counters.add('commandsSent');
+    this.#options.publish(downTopic(this.#options.sn), payload).catch(() => {
+      this.#settle(id, new AppError(503, 'mqtt.command.disconnected'));
+    });
+    return settled;
+  }
+
+  /** The device answered a command; an ack for no command we are waiting for is counted and dropped. */
+  ack(ack: CommandAck): void {
+    if (!this.#pending.has(ack.id)) {
+      this.#options.counters.add('unknownAck');
+      return;
+    }
+    if (ack.ok) this.#settle(ack.id);
+    else {
+      this.#options.counters.add('commandsFailed');
+      this.#settle(ack.id, new AppError(502, 'mqtt.command.failed', { params: { reason: ack.error ?? '-' } }));
+    }
+  }
+
+  close(reason: string): void {
+    this.dispose();
+    this.#options.disconnect?.(reason);
+  }
+
+  /** The connection is gone: every command still waiting fails now rather than at its timeout. */
+  dispose(): void {
+    for (const id of [...this.#pending.keys()]) this.#settle(id, new AppError(503, 'mqtt.command.disconnected'));
+  }
+
+  #settle(id: string, error?: AppError): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    clearTimeout(pending.timer);
+    if (error) pending.reject(error);
+    else pending.resolve();
+  }
+}
