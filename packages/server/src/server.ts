@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { buildApp, type MeridianApp } from './app.ts';
 import { featuresFor } from './features.ts';
+import { seedDemoDevices } from './iot/demo/seed.ts';
 import { seedDemoDistrict } from './mind/demo/seed.ts';
 import type { Config, Service } from './platform/config.ts';
 import { type Db, openDatabase } from './platform/db/database.ts';
@@ -54,6 +55,7 @@ export async function startServer(config: Config, services: readonly Service[], 
     log.info({ engine: db.engine, database: db.location, applied }, 'database ready');
     await seedFirstStart(db, config, log);
     await seedDemoDistrict(db, config, log);
+    await seedDemoDevices(db, config, log);
     if (services.includes('api')) {
       app = await buildApp({ config, db, logger: log, services });
       await app.listen({ host: config.HOST, port: config.PORT });

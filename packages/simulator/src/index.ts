@@ -1,6 +1,14 @@
 /**
  * Device simulators for tests, demos and benchmarks: DTUs with Modbus RTU slaves behind them,
- * Modbus TCP through DTUs, and MQTT devices. They arrive with the device gateway; this package
- * holds the place in the workspace so that the tests and benchmarks can depend on it.
+ * Modbus TCP through DTUs, a relay to a real slave, and MQTT devices (docs/simulator.md).
  */
 export const SIMULATOR_VERSION = '0.1.0';
+export * from './demo.ts';
+export * from './dtu.ts';
+export * from './fleet.ts';
+export * from './modbus.ts';
+export * from './mqtt-device.ts';
+export * from './profiles.ts';
+export * from './signals.ts';
+export * from './slave.ts';
+export * from './stats.ts';

@@ -47,7 +47,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     account: 'demo_iot',
     roleId: 10,
     role: '设备云主账号 (Device Cloud main account)',
-    sees: 'their own devices and sub-users (none yet)',
+    sees: 'six demo devices (five DTUs, one MQTT sensor); `npm run demo` makes them live',
   },
 ];
 

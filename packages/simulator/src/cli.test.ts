@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fleetFromArgs } from './cli.ts';
+import { parseRtu, readRequest, rtuFrame } from './modbus.ts';
+import { TestGateway } from './testing.ts';
+
+const CLI = path.join(import.meta.dirname, 'cli.ts');
+let gateway: TestGateway | undefined;
+
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
+});
+
+describe('the simulator command line', () => {
+  it('builds a fleet of DTUs with SNs of the prefix padded to 20 characters and MQTT devices', () => {
+    const { fleet } = fleetFromArgs([
+      '--dtus',
+      '3',
+      '--sn-prefix',
+      'LOAD',
+      '--mqtt',
+      'mqtt://127.0.0.1:1',
+      '--mqtt-devices',
+      '2',
+    ]);
+    expect(fleet.dtus.map((d) => d.options.sn)).toEqual([
+      'LOAD0000000000000001',
+      'LOAD0000000000000002',
+      'LOAD0000000000000003',
+    ]);
+    expect(fleet.mqttDevices.map((d) => d.options.sn)).toEqual(['LOADM000000000000001', 'LOADM000000000000002']);
+    expect(fleet.dtus[0].options.password).toBe('12345678');
+  });
+
+  it('plays the six demo devices with --demo', () => {
+    const { fleet } = fleetFromArgs(['--demo']);
+    expect(fleet.dtus).toHaveLength(5);
+    expect(fleet.mqttDevices.map((d) => d.options.sn)).toEqual(['MERIDIANDEMO00000006']);
+  });
+
+  it.each([
+    [['--gateway', 'nowhere'], '--gateway: expected host:port'],
+    [['--dtus', 'many'], '--dtus: expected a number, not many'],
+    [['--profile', 'toaster'], '--profile: one of thermo, meter, flow, plc, pressure, level, greenhouse, generic'],
+    [['--framing', 'ascii'], '--framing: rtu or tcp'],
+    [
+      ['--faults', 'fire:0.1'],
+      '--faults: expected name:probability with a name of noReply, exception, garbage, badCrc, disconnect, not fire:0.1',
+    ],
+    [['--faults', 'noReply:2'], 'not noReply:2'],
+    [['--registration', 'XYZ'], '--registration: hexadecimal, at most 40 bytes'],
+    [['--registration', 'AA'.repeat(41)], '--registration: hexadecimal, at most 40 bytes'],
+    [['--sn-prefix', 'P'.repeat(20), '--dtus', '1'], 'the SN prefix leaves no room for a number in 20 characters'],
+  ])('refuses %j with a message', (args, message) => {
+    expect(() => fleetFromArgs(args)).toThrow(message);
+  });
+
+  it('runs DTUs against a gateway for --duration seconds, printing counters, and exits cleanly', async () => {
+    gateway = new TestGateway();
+    const port = await gateway.listen();
+    const child = spawn(
+      process.execPath,
+      [CLI, '--gateway', `127.0.0.1:${port}`, '--dtus', '3', '--duration', '2', '--stats', '1'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const peers = await Promise.all([gateway.accept(), gateway.accept(), gateway.accept()]);
+    const sns = await Promise.all(peers.map(async (p) => (await p.read(28)).toString('ascii').slice(0, 20)));
+    expect(sns.sort()).toEqual(['SIM00000000000000001', 'SIM00000000000000002', 'SIM00000000000000003']);
+    peers[0].write(rtuFrame(1, readRequest(3, 0, 50)));
+    expect(parseRtu(await peers[0].read(105))?.address).toBe(1);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(output).toContain('simulating 3 DTUs and 0 MQTT devices');
+    expect(output).toMatch(/connected 3 \| connects 3/);
+    expect(output).toContain('(stopped: 2s elapsed)');
+  }, 20_000);
+
+  it('says what to give when there is nothing to simulate', async () => {
+    const child = spawn(process.execPath, [CLI], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(2);
+    expect(errors).toContain('nothing to simulate: give --dtus, --mqtt-devices, --relay or --demo');
+  });
+});

@@ -1,0 +1,272 @@
+import { connect, type Socket } from 'node:net';
+import { EXCEPTION, exceptionPdu, mbapFrame, parseMbap, parseRtu, rtuFrame, rtuRequestLength } from './modbus.ts';
+import type { ModbusSlave } from './slave.ts';
+import { Stats, sharedTicker, type Ticker } from './stats.ts';
+
+/** What a DTU can be told to do wrong, on demand or at random. */
+export type Fault = 'noReply' | 'exception' | 'garbage' | 'badCrc' | 'disconnect';
+export const FAULTS: readonly Fault[] = ['noReply', 'exception', 'garbage', 'badCrc', 'disconnect'];
+
+export interface DtuOptions {
+  host: string;
+  port: number;
+  /** The device SN (20 characters, or 15) and its 8-character communication password. */
+  sn: string;
+  password: string;
+  /** A custom registration packet (hex) sent instead of SN + password; `everyPacket` puts it before every packet. */
+  registration?: { hex: string; everyPacket?: boolean };
+  /** Heartbeat content (hex; default ASCII "HB") and period; sent only when the link has been idle that long. */
+  heartbeatHex?: string;
+  heartbeatSeconds?: number;
+  /** The slaves on the RS485 bus behind the DTU; ignored in relay mode. */
+  slaves?: readonly ModbusSlave[];
+  /** `tcp`: requests and replies are Modbus TCP MBAP frames (a modbusTcp device); `rtu` (default): RTU frames. */
+  framing?: 'rtu' | 'tcp';
+  /** Probability per request of each fault, e.g. `{ noReply: 0.01 }`. */
+  faults?: Partial<Record<Fault, number>>;
+  /** Pipe the bytes both ways to a real slave at host:port (a Modbus RTU-over-TCP server) instead of answering. */
+  relay?: { host: string; port: number };
+  /** Reconnect after this long when the link drops (default 5 s, with jitter); 0 never reconnects. */
+  reconnectMs?: number;
+  stats?: Stats;
+  ticker?: Ticker;
+  random?: () => number;
+}
+
+/**
+ * A simulated DTU: a TCP client of the gateway that registers, beats when idle and answers the
+ * Modbus requests the cloud sends for the slaves behind it, as a USR or Four-Faith DTU in
+ * transparent mode does with an RS485 bus.
+ */
+export class SimulatedDtu {
+  readonly options: DtuOptions;
+  readonly stats: Stats;
+  #socket: Socket | undefined;
+  #upstream: Socket | undefined;
+  #pending: Buffer = Buffer.alloc(0);
+  #pendingAt = 0;
+  #lastTraffic = 0;
+  #stopped = false;
+  #online = false;
+  #reconnect: NodeJS.Timeout | undefined;
+  readonly #queued: Fault[] = [];
+  readonly #random: () => number;
+  readonly #ticker: Ticker;
+  readonly #slaves = new Map<number, ModbusSlave>();
+  /** Resolves each time the link is up and the registration has been sent. */
+  #onlineWaiters: (() => void)[] = [];
+
+  constructor(options: DtuOptions) {
+    this.options = options;
+    this.stats = options.stats ?? new Stats();
+    this.#random = options.random ?? Math.random;
+    this.#ticker = options.ticker ?? sharedTicker;
+    for (const s of options.slaves ?? []) this.#slaves.set(s.address, s);
+  }
+
+  get online(): boolean {
+    return this.#online;
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.#ticker.add(this);
+    this.#connect();
+  }
+
+  /** Resolves once connected and registered (at once when already so). */
+  ready(): Promise<void> {
+    if (this.#online) return Promise.resolve();
+    return new Promise((resolve) => this.#onlineWaiters.push(resolve));
+  }
+
+  /** Makes the next `times` requests fail this way (`disconnect` drops the link at the next request). */
+  inject(fault: Fault, times = 1): void {
+    for (let i = 0; i < times; i++) this.#queued.push(fault);
+  }
+
+  /** Drops the link now, as a DTU losing power does; it comes back after the reconnect delay. */
+  drop(): void {
+    this.#socket?.destroy();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#ticker.delete(this);
+    clearTimeout(this.#reconnect);
+    this.#socket?.destroy();
+    this.#upstream?.destroy();
+  }
+
+  tick(now: number): void {
+    const seconds = this.options.heartbeatSeconds ?? 60;
+    if (!this.#online || seconds <= 0 || now - this.#lastTraffic < seconds * 1000) return;
+    this.stats.heartbeats++;
+    this.#send(Buffer.from(this.options.heartbeatHex ?? '4842', 'hex'));
+  }
+
+  #registration(): Buffer {
+    const custom = this.options.registration;
+    return custom ? Buffer.from(custom.hex, 'hex') : Buffer.from(this.options.sn + this.options.password, 'ascii');
+  }
+
+  #connect(): void {
+    const socket = connect({ host: this.options.host, port: this.options.port, noDelay: true });
+    this.#socket = socket;
+    socket.on('connect', () => {
+      this.stats.connects++;
+      this.stats.connected++;
+      this.#online = true;
+      this.#pending = Buffer.alloc(0);
+      this.#write(this.#registration());
+      if (this.options.relay) this.#openUpstream();
+      for (const w of this.#onlineWaiters.splice(0)) w();
+    });
+    socket.on('data', (chunk) => this.#received(chunk));
+    socket.on('error', () => {
+      this.stats.errors++;
+    });
+    socket.on('close', () => {
+      if (this.#online) {
+        this.stats.connected--;
+        this.stats.disconnects++;
+      }
+      this.#online = false;
+      if (this.#socket === socket) this.#socket = undefined;
+      this.#upstream?.destroy();
+      const delay = this.options.reconnectMs ?? 5000;
+      if (this.#stopped || delay <= 0) return;
+      this.#reconnect = setTimeout(() => this.#connect(), delay * (0.5 + this.#random()));
+    });
+  }
+
+  #openUpstream(): void {
+    const relay = this.options.relay;
+    if (!relay) return;
+    const upstream = connect({ host: relay.host, port: relay.port, noDelay: true });
+    this.#upstream = upstream;
+    upstream.on('data', (chunk) => {
+      this.stats.replies++;
+      this.#send(chunk);
+    });
+    upstream.on('error', () => {
+      this.stats.errors++;
+    });
+    upstream.on('close', () => {
+      if (this.#upstream === upstream) this.#upstream = undefined;
+    });
+  }
+
+  #received(chunk: Buffer): void {
+    this.stats.bytesIn += chunk.length;
+    this.#lastTraffic = Date.now();
+    if (this.options.relay) {
+      this.stats.requests++;
+      this.#upstream?.write(chunk);
+      return;
+    }
+    // An RTU slave treats a silence as the end of a frame: a fragment left over from long ago is dropped.
+    if (this.#pending.length > 0 && this.#lastTraffic - this.#pendingAt > 500) this.#pending = Buffer.alloc(0);
+    this.#pending = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
+    this.#pendingAt = this.#lastTraffic;
+    if (this.options.framing === 'tcp') this.#drainMbap();
+    else this.#drainRtu();
+  }
+
+  #drainRtu(): void {
+    while (this.#pending.length >= 2) {
+      const length = rtuRequestLength(this.#pending);
+      if (length === undefined) {
+        // A function we cannot size: the whole chunk as one frame, as a slave would after the silence.
+        const whole = parseRtu(this.#pending);
+        this.#pending = Buffer.alloc(0);
+        if (whole) this.#answer(whole.address, whole.pdu, (pdu) => rtuFrame(whole.address, pdu));
+        return;
+      }
+      if (this.#pending.length < length) return;
+      const frame = this.#pending.subarray(0, length);
+      this.#pending = this.#pending.subarray(length);
+      const request = parseRtu(frame);
+      // A frame with a bad CRC is ignored by every slave on the bus, so no reply at all.
+      if (request) this.#answer(request.address, request.pdu, (pdu) => rtuFrame(request.address, pdu));
+    }
+  }
+
+  #drainMbap(): void {
+    while (this.#pending.length >= 6) {
+      const total = 6 + this.#pending.readUInt16BE(4);
+      if (this.#pending.length < total) return;
+      const frame = this.#pending.subarray(0, total);
+      this.#pending = this.#pending.subarray(total);
+      const request = parseMbap(frame);
+      if (request) this.#answer(request.unit, request.pdu, (pdu) => mbapFrame(request.transaction, request.unit, pdu));
+    }
+  }
+
+  #answer(address: number, pdu: Buffer, frame: (pdu: Buffer) => Buffer): void {
+    this.stats.requests++;
+    const slave = this.#slaves.get(address);
+    // Broadcast (address 0) writes reach every slave and none answers; nobody answers an absent address.
+    if (address === 0) {
+      for (const s of this.#slaves.values()) s.handle(pdu);
+      return;
+    }
+    if (!slave) return;
+    const fault = this.#fault();
+    if (fault) this.stats.faults++;
+    switch (fault) {
+      case 'noReply':
+        return;
+      case 'disconnect':
+        this.drop();
+        return;
+      case 'exception':
+        this.#send(frame(exceptionPdu(pdu[0], EXCEPTION.slaveDeviceFailure)));
+        return;
+      case 'garbage': {
+        const bytes = Buffer.alloc(3 + Math.floor(this.#random() * 12));
+        for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(this.#random() * 256);
+        this.#send(bytes);
+        return;
+      }
+      case 'badCrc': {
+        const reply = frame(slave.handle(pdu));
+        // RTU: the last CRC byte flipped; an MBAP frame has no CRC, so it arrives one byte short instead.
+        if (this.options.framing === 'tcp') this.#send(reply.subarray(0, reply.length - 1));
+        else {
+          reply[reply.length - 1] ^= 0xff;
+          this.#send(reply);
+        }
+        return;
+      }
+      case undefined:
+        this.stats.replies++;
+        this.#send(frame(slave.handle(pdu)));
+    }
+  }
+
+  #fault(): Fault | undefined {
+    const queued = this.#queued.shift();
+    if (queued) return queued;
+    const odds = this.options.faults;
+    if (!odds) return undefined;
+    for (const f of FAULTS) {
+      const p = odds[f];
+      if (p && this.#random() < p) return f;
+    }
+    return undefined;
+  }
+
+  #send(bytes: Buffer): void {
+    const custom = this.options.registration;
+    this.#write(custom?.everyPacket ? Buffer.concat([this.#registration(), bytes]) : bytes);
+  }
+
+  #write(bytes: Buffer): void {
+    const socket = this.#socket;
+    if (!socket || socket.destroyed) return;
+    this.stats.bytesOut += bytes.length;
+    this.#lastTraffic = Date.now();
+    socket.write(bytes);
+  }
+}

@@ -1,0 +1,187 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import type { ModbusSlave } from './slave.ts';
+import { Stats, sharedTicker, type Ticker } from './stats.ts';
+
+export interface MqttDeviceOptions {
+  /** The broker, e.g. mqtt://127.0.0.1:1883. */
+  url: string;
+  sn: string;
+  password: string;
+  /** The values the device publishes, by signal name (the template's point names). */
+  values: ModbusSlave;
+  /** Seconds between publications (default 10) and between status messages (default 60; 0 never). */
+  intervalSeconds?: number;
+  statusSeconds?: number;
+  /** Answer commands with `ok: false` at this probability, as a device whose actuator failed. */
+  failRate?: number;
+  stats?: Stats;
+  ticker?: Ticker;
+  random?: () => number;
+}
+
+/** A command from the cloud on `devices/{sn}/down`. */
+interface Command {
+  id: string;
+  write: Record<string, unknown>;
+}
+
+function commandOf(payload: Buffer): Command | undefined {
+  try {
+    const parsed: unknown = JSON.parse(payload.toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { id, write } = parsed as { id?: unknown; write?: unknown };
+    if (typeof id !== 'string' || typeof write !== 'object' || write === null) return undefined;
+    return { id, write: write as Record<string, unknown> };
+  } catch {
+    // A payload that is not JSON is no command; the caller counts it as an error.
+    return undefined;
+  }
+}
+
+/**
+ * A simulated MQTT device (the protocol of docs/protocols/mqtt.md): client id and user name the
+ * SN, password the communication password; publishes `{"ts","values"}` on `devices/{sn}/up`,
+ * `{"signal","battery"}` on `devices/{sn}/status`, and acknowledges writes from `devices/{sn}/down`
+ * on `devices/{sn}/ack`.
+ */
+export class SimulatedMqttDevice {
+  readonly options: MqttDeviceOptions;
+  readonly stats: Stats;
+  #client: MqttClient | undefined;
+  #nextPublish = 0;
+  #nextStatus = 0;
+  #battery = 100;
+  #up = false;
+  readonly #random: () => number;
+  readonly #ticker: Ticker;
+
+  constructor(options: MqttDeviceOptions) {
+    this.options = options;
+    this.stats = options.stats ?? new Stats();
+    this.#random = options.random ?? Math.random;
+    this.#ticker = options.ticker ?? sharedTicker;
+    this.#battery = 60 + Math.floor(this.#random() * 40);
+  }
+
+  get topic(): string {
+    return `devices/${this.options.sn}`;
+  }
+
+  /** Connects and resolves once subscribed to its command topic. */
+  start(): Promise<void> {
+    const client = mqtt.connect(this.options.url, {
+      clientId: this.options.sn,
+      username: this.options.sn,
+      password: this.options.password,
+      reconnectPeriod: 5000,
+      connectTimeout: 10_000,
+    });
+    this.#client = client;
+    client.on('connect', () => {
+      this.stats.connects++;
+      if (!this.#up) this.stats.connected++;
+      this.#up = true;
+    });
+    client.on('close', () => {
+      if (this.#up) {
+        this.stats.connected--;
+        this.stats.disconnects++;
+      }
+      this.#up = false;
+    });
+    client.on('error', () => {
+      this.stats.errors++;
+    });
+    client.on('message', (_topic, payload) => this.#command(payload));
+    // The first publication falls somewhere in the first interval, so that a thousand devices do not publish in step.
+    this.#nextPublish = Date.now() + this.#random() * this.#interval;
+    this.#ticker.add(this);
+    return new Promise((resolve) => {
+      client.once('connect', () => {
+        client.subscribe(`${this.topic}/down`, { qos: 1 }, () => resolve());
+      });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#ticker.delete(this);
+    await this.#client?.endAsync();
+  }
+
+  get #interval(): number {
+    return (this.options.intervalSeconds ?? 10) * 1000;
+  }
+
+  tick(now: number): void {
+    const client = this.#client;
+    if (!client?.connected) return;
+    if (now >= this.#nextPublish) {
+      this.#nextPublish = now + this.#interval;
+      void this.publish(now);
+    }
+    const status = (this.options.statusSeconds ?? 60) * 1000;
+    if (status > 0 && now >= this.#nextStatus) {
+      this.#nextStatus = now + status;
+      this.publishStatus();
+    }
+  }
+
+  /** Publishes every value now (QoS 1). */
+  publish(now = Date.now()): Promise<void> {
+    const values: Record<string, number> = {};
+    for (const s of this.options.values.signals) {
+      const v = this.options.values.value(s.name, now) ?? 0;
+      values[s.name] = Math.round(v * 1000) / 1000;
+    }
+    return this.#publish(`${this.topic}/up`, { ts: now, values });
+  }
+
+  publishStatus(): Promise<void> {
+    this.#battery = Math.max(5, this.#battery - this.#random() * 0.2);
+    const signal = 14 + Math.floor(this.#random() * 17);
+    return this.#publish(`${this.topic}/status`, { signal, battery: Math.round(this.#battery) });
+  }
+
+  async #publish(topic: string, body: object): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    const payload = JSON.stringify(body);
+    this.stats.published++;
+    this.stats.bytesOut += payload.length;
+    try {
+      await client.publishAsync(topic, payload, { qos: 1 });
+    } catch {
+      // The broker went away mid-publication; the client reconnects and the next tick publishes again.
+      this.stats.errors++;
+    }
+  }
+
+  #command(payload: Buffer): void {
+    this.stats.bytesIn += payload.length;
+    const command = commandOf(payload);
+    if (!command) {
+      this.stats.errors++;
+      return;
+    }
+    this.stats.commands++;
+    const reply = (body: object) => this.#publish(`${this.topic}/ack`, { id: command.id, ...body });
+    if (this.options.failRate && this.#random() < this.options.failRate) {
+      void reply({ ok: false, error: 'actuator did not respond' });
+      return;
+    }
+    for (const [name, value] of Object.entries(command.write)) {
+      const n = typeof value === 'boolean' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
+      if (!Number.isFinite(n)) {
+        void reply({ ok: false, error: `value of ${name} is not a number` });
+        return;
+      }
+      if (!this.options.values.set(name, n)) {
+        void reply({ ok: false, error: `${name} is not a writable point` });
+        return;
+      }
+    }
+    void reply({ ok: true });
+    // The new value is published at once, as a device confirms a set point.
+    void this.publish();
+  }
+}
