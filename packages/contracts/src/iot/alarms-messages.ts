@@ -1,2 +1,115 @@
-/** Messages of triggers and alarms, in every language. */
-export const alarmsMessages = {};
+/** Messages of triggers and alarms, in every language (spec sections 4, 5 and 8). */
+export const alarmsMessages = {
+  'alarm.name.max': { 'zh-CN': '名称最多 {max} 个字符', en: 'The name can be at most {max} characters' },
+  'alarm.content.max': {
+    'zh-CN': '推送内容最多 {max} 个字符',
+    en: 'The push content can be at most {max} characters',
+  },
+  'alarm.conditions.required': { 'zh-CN': '请至少添加一个触发条件', en: 'Add at least one condition' },
+  'alarm.conditions.tooMany': { 'zh-CN': '最多 {max} 个触发条件', en: 'At most {max} conditions' },
+  'alarm.condition.pointRequired': { 'zh-CN': '请选择数据点', en: 'Choose the data point of the condition' },
+  'alarm.condition.valueRequired': { 'zh-CN': '请输入阈值', en: 'Enter the threshold' },
+  'alarm.condition.rangeRequired': { 'zh-CN': '请输入范围的上下限', en: 'Enter both ends of the range' },
+  'alarm.condition.rangeOrder': { 'zh-CN': '下限须小于上限', en: 'The lower limit must be below the upper limit' },
+  'alarm.condition.minutesRequired': {
+    'zh-CN': '请输入无数据的分钟数',
+    en: 'Enter how many minutes without data raise the alarm',
+  },
+  'alarm.condition.notSwitch': {
+    'zh-CN': '数据点 {name} 不是开关量，不能使用开关条件',
+    en: 'Data point {name} is not a switch; switch on and off apply to switches',
+  },
+  'alarm.condition.notNumeric': {
+    'zh-CN': '数据点 {name} 不是数值，不能比较大小',
+    en: 'Data point {name} is not numeric; it cannot be compared with a number',
+  },
+  'alarm.deadZone.min': { 'zh-CN': '报警死区不能小于 0', en: 'The alarm dead zone must be at least 0' },
+  'alarm.duration.range': {
+    'zh-CN': '持续时间为 0 到 86400 秒',
+    en: 'The duration must be 0 to 86400 seconds',
+  },
+  'alarm.pushInterval.required': {
+    'zh-CN': '请输入报警推送间隔（分钟，0 为不重复推送）',
+    en: 'Enter the alarm push interval (minutes; 0 never repeats)',
+  },
+  'alarm.pushInterval.min': { 'zh-CN': '报警推送间隔不能为负数', en: 'The alarm push interval cannot be negative' },
+  'alarm.pushInterval.max': {
+    'zh-CN': '报警推送间隔最长 {max} 分钟',
+    en: 'The alarm push interval can be at most {max} minutes',
+  },
+  'alarm.linkage.needsAlarm': {
+    'zh-CN': '报警未启用，无法启用联动',
+    en: 'Alarm not enabled, so linkage cannot be enabled',
+  },
+  'alarm.linkage.pointRequired': { 'zh-CN': '请选择联动写入的数据点', en: 'Choose the data point linkage writes' },
+  'alarm.linkage.valueRequired': { 'zh-CN': '请输入联动写入的值', en: 'Enter the value linkage writes' },
+  'alarm.linkage.readOnly': {
+    'zh-CN': '只读数据点不支持该操作',
+    en: 'Read-only data points do not support this operation',
+  },
+  'alarm.linkage.offline': {
+    'zh-CN': '联动未执行：设备不在线',
+    en: 'Linkage not done: the device is not connected',
+  },
+  'alarm.linkage.failed': { 'zh-CN': '联动执行失败：{reason}', en: 'Linkage failed: {reason}' },
+  'alarm.linkage.ok': { 'zh-CN': '联动已执行', en: 'Linkage done' },
+  'alarm.trigger.deviceRequired': { 'zh-CN': '请选择设备', en: 'Choose the device' },
+  'alarm.trigger.templateRequired': { 'zh-CN': '请选择设备模板', en: 'Choose the device template' },
+  'alarm.trigger.noTemplate': {
+    'zh-CN': '该设备未使用模板，没有数据点',
+    en: 'This device has no template, so it has no data points',
+  },
+  'alarm.trigger.pointGone': {
+    'zh-CN': '数据点 {id} 不存在或已删除',
+    en: 'Data point {id} does not exist or was deleted',
+  },
+  'alarm.trigger.notFound': { 'zh-CN': '触发器不存在', en: 'The trigger does not exist' },
+  'alarm.trigger.scopeFixed': {
+    'zh-CN': '触发器的类型和对象不能修改',
+    en: 'A trigger cannot move to another device or template; add a new one',
+  },
+  'alarm.trigger.contactGone': {
+    'zh-CN': '联系人或联系人组不存在',
+    en: 'A chosen contact or contact group does not exist',
+  },
+  'alarm.suspended': {
+    'zh-CN': '设备云组态已关闭：报警通知和独立触发器已暂停',
+    en: 'Cloud configuration is off: alarm notifications and independent triggers are suspended',
+  },
+  'alarm.notFound': { 'zh-CN': '报警记录不存在', en: 'The alarm does not exist' },
+  'alarm.result.max': {
+    'zh-CN': '处理结果最多 255 个字符',
+    en: 'The processing result can be at most 255 characters',
+  },
+  'alarm.range.order': { 'zh-CN': '结束时间须晚于开始时间', en: 'The end time must be after the start time' },
+  'alarm.content.default': {
+    'zh-CN': '{device} {point} 报警，当前值 {value}',
+    en: '{device} {point} alarm, value {value}',
+  },
+  'alarm.content.restore': {
+    'zh-CN': '{device} {point} 已恢复，当前值 {value}',
+    en: '{device} {point} restored, value {value}',
+  },
+  'alarm.content.offline': { 'zh-CN': '{device} 离线', en: '{device} is offline' },
+  'alarm.content.noData': {
+    'zh-CN': '{device} 超过 {minutes} 分钟无数据',
+    en: '{device} sent no data for {minutes} minutes',
+  },
+  'alarm.content.deviceRestore': { 'zh-CN': '{device} 已恢复', en: '{device} restored' },
+  'alarm.export.sheet': { 'zh-CN': '报警记录', en: 'Alarm record' },
+  'alarm.state.unprocessed': { 'zh-CN': '未处理', en: 'Unprocessed' },
+  'alarm.state.processed': { 'zh-CN': '已处理', en: 'Processed' },
+  'alarm.state.misreport': { 'zh-CN': '误报', en: 'Misreport' },
+  'alarm.recovery.restored': { 'zh-CN': '已恢复', en: 'Restored' },
+  'alarm.recovery.notRestored': { 'zh-CN': '未恢复', en: 'Not restored' },
+  'alarm.column.content': { 'zh-CN': '报警内容', en: 'Content' },
+  'alarm.column.time': { 'zh-CN': '报警时间', en: 'Time' },
+  'alarm.column.device': { 'zh-CN': '设备', en: 'Device' },
+  'alarm.column.point': { 'zh-CN': '数据点', en: 'Data point' },
+  'alarm.column.value': { 'zh-CN': '数值', en: 'Value' },
+  'alarm.column.state': { 'zh-CN': '处理状态', en: 'State' },
+  'alarm.column.recovery': { 'zh-CN': '恢复状态', en: 'Recovery' },
+  'alarm.column.result': { 'zh-CN': '处理结果', en: 'Result' },
+  'alarm.column.processedBy': { 'zh-CN': '处理人', en: 'Processed by' },
+  'alarm.column.processedAt': { 'zh-CN': '处理时间', en: 'Processed at' },
+} as const;

@@ -1,0 +1,159 @@
+import {
+  type AlarmCounts,
+  type AlarmExportQuery,
+  type AlarmProcess,
+  type AlarmQuery,
+  type AlarmView,
+  isMessageKey,
+  type Lang,
+  type PageQuery,
+  translate,
+} from '@meridian/contracts';
+import { now } from '../../platform/db/sql.ts';
+import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
+import { AppError, rulesBroken } from '../../platform/http/errors.ts';
+import { scopeOf } from '../../portal/access/scope.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { localTime } from './actions.ts';
+import * as repo from './repository.ts';
+
+type Filter = Omit<AlarmQuery, 'page' | 'size'>;
+const EXPORT_PAGE = 1000;
+
+/** Midnight of today in the server's time zone: where "Alarms Today" starts. */
+export function startOfToday(at = Date.now()): number {
+  const d = new Date(at);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+function linkageText(outcome: string | null, lang: Lang): string | null {
+  if (outcome === null) return null;
+  if (outcome === 'ok') return translate('alarm.linkage.ok', lang);
+  if (outcome === 'alarm.linkage.offline' || outcome === 'alarm.linkage.readOnly') return translate(outcome, lang);
+  const reason = isMessageKey(outcome) ? translate(outcome, lang) : outcome;
+  return translate('alarm.linkage.failed', lang, { reason });
+}
+
+function viewOf(row: repo.AlarmListRow, lang: Lang): AlarmView {
+  return {
+    id: Number(row.id),
+    triggerId: Number(row.trigger_id),
+    triggerName: row.trigger_name,
+    deviceId: Number(row.device_id),
+    deviceName: row.device_name,
+    pointId: row.point_id === null ? null : Number(row.point_id),
+    pointName: row.point_name,
+    value: row.value,
+    content: row.content,
+    firedAt: Number(row.fired_at),
+    recovery: row.recovery,
+    restoredAt: row.restored_at === null ? null : Number(row.restored_at),
+    state: row.state,
+    result: row.result,
+    processedBy: row.processor_name,
+    processedAt: row.processed_at === null ? null : Number(row.processed_at),
+    notification: row.notification,
+    repeats: Number(row.repeats),
+    linkage: linkageText(row.linkage_outcome, lang),
+  };
+}
+
+function checkRange(filter: Filter) {
+  if (filter.from !== undefined && filter.to !== undefined && filter.to <= filter.from)
+    throw rulesBroken([{ field: 'to', key: 'alarm.range.order' }]);
+}
+
+/** Alarm Record: the alarms of the devices the caller may see, newest first. */
+export async function alarmRecord(actor: Actor, filter: Filter, page: PageQuery) {
+  checkRange(filter);
+  const scope = await scopeOf(actor.db, actor.auth);
+  const result = await repo.listAlarms(actor.db, scope, filter, page);
+  return { ...result, list: result.list.map((row) => viewOf(row, actor.lang)) };
+}
+
+/** Alarms Today: Alarm Record from midnight on. */
+export async function alarmsToday(actor: Actor, filter: Filter, page: PageQuery) {
+  return alarmRecord(actor, { ...filter, from: startOfToday(), to: undefined }, page);
+}
+
+const HEADER_KEYS = [
+  'alarm.column.content',
+  'alarm.column.time',
+  'alarm.column.device',
+  'alarm.column.point',
+  'alarm.column.value',
+  'alarm.column.state',
+  'alarm.column.recovery',
+  'alarm.column.result',
+  'alarm.column.processedBy',
+  'alarm.column.processedAt',
+] as const;
+const timeOf = (at: number | null) => (at === null ? null : localTime(at));
+
+/** Alarm Record as an xlsx, streamed a page at a time, newest first; the export is audited. */
+export async function exportAlarms(actor: Actor, filter: AlarmExportQuery): Promise<AsyncGenerator<Buffer>> {
+  checkRange(filter);
+  const scope = await scopeOf(actor.db, actor.auth);
+  await audit(actor.db, actor.request, { action: 'exportAlarms', targetType: 'alarm', detail: { filter } });
+  const lang = actor.lang;
+  async function* rows(): AsyncGenerator<Cell[]> {
+    let before = Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      const page = await repo.alarmsBefore(actor.db, scope, filter, before, EXPORT_PAGE);
+      for (const row of page) {
+        const a = viewOf(row, lang);
+        yield [
+          a.content,
+          timeOf(a.firedAt),
+          a.deviceName,
+          a.pointName,
+          a.value,
+          translate(`alarm.state.${a.state}`, lang),
+          translate(`alarm.recovery.${a.recovery}`, lang),
+          a.result,
+          a.processedBy,
+          timeOf(a.processedAt),
+        ];
+      }
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE) return;
+      before = Number(last.id);
+    }
+  }
+  return streamWorkbook(
+    translate('alarm.export.sheet', lang),
+    HEADER_KEYS.map((k) => translate(k, lang)),
+    rows(),
+  );
+}
+
+/** Processes an alarm: processed or misreport, with the result; who and when are recorded and audited. */
+export async function processAlarm(actor: Actor, id: number, input: AlarmProcess): Promise<AlarmView> {
+  const scope = await scopeOf(actor.db, actor.auth);
+  const row = await repo.findAlarm(actor.db, scope, id, 'edit');
+  if (!row) {
+    if (await repo.findAlarm(actor.db, scope, id, 'view')) throw new AppError(403, 'auth.forbidden');
+    throw new AppError(404, 'alarm.notFound');
+  }
+  await actor.db.transaction().execute(async (trx) => {
+    await repo.processAlarm(trx, id, input.state, input.result || null, actor.auth.userId, now());
+    await audit(trx, actor.request, {
+      action: 'processAlarm',
+      targetType: 'alarm',
+      targetId: id,
+      detail: { state: input.state, result: input.result ?? null },
+    });
+  });
+  const page = await repo.alarmsQuery(actor.db, scope, {}).where('a.id', '=', id).execute();
+  const processed = page[0];
+  if (!processed) throw new AppError(404, 'alarm.notFound');
+  return viewOf(processed, actor.lang);
+}
+
+/** The home page's alarm figures. */
+export async function alarmCounts(actor: Actor): Promise<AlarmCounts> {
+  const scope = await scopeOf(actor.db, actor.auth);
+  return repo.alarmCounts(actor.db, scope, startOfToday());
+}

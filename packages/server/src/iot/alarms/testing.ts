@@ -1,0 +1,59 @@
+import type { TestApp } from '../../../test/app.ts';
+import type { Caller } from '../../portal/orgs/testing.ts';
+import { quietLog } from '../telemetry/testing.ts';
+import type { Telemetry } from '../telemetry/types.ts';
+import { alarmEngineFor } from './engine.ts';
+
+/** Adds a trigger through the API and returns its id (the test fails on a refusal). */
+export async function buildTrigger(c: Caller, body: Record<string, unknown>): Promise<number> {
+  const res = await c.post('/iot/triggers', { name: 'High value', pushInterval: 0, ...body });
+  if (res.statusCode !== 200) throw new Error(`trigger not added: ${res.body}`);
+  return res.json().data.id as number;
+}
+
+/** A contact of the caller reached by email, so that alarms have someone to notify. */
+export async function buildContact(c: Caller, name = 'Ops'): Promise<number> {
+  const res = await c.post('/iot/contacts', { name, email: `${name.toLowerCase()}@example.com` });
+  if (res.statusCode !== 200) throw new Error(`contact not added: ${res.body}`);
+  return res.json().data.id as number;
+}
+
+/** Records readings as a transport would, and waits until the alarm engine has evaluated them. */
+export async function report(
+  t: TestApp,
+  telemetry: Telemetry,
+  deviceId: number,
+  at: number,
+  values: Record<number, number | boolean | string>,
+) {
+  await telemetry.record({
+    deviceId,
+    at,
+    readings: Object.entries(values).map(([pointId, value]) => ({ pointId: Number(pointId), value })),
+  });
+  await alarmEngineFor(t.db, quietLog).idle();
+}
+
+export function alarmsOf(t: TestApp, triggerId: number) {
+  return t.db.kysely.selectFrom('alarms').selectAll().where('trigger_id', '=', triggerId).orderBy('id').execute();
+}
+
+/** The kinds of the notifications put in the outbox for an alarm, in order. */
+export async function outboxOf(t: TestApp, alarmId: number): Promise<string[]> {
+  const rows = await t.db.kysely
+    .selectFrom('notify_deliveries')
+    .select(['kind'])
+    .where('alarm_id', '=', alarmId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.kind);
+}
+
+export async function statusOf(t: TestApp, deviceId: number): Promise<string> {
+  const row = await t.db.kysely
+    .selectFrom('devices')
+    .select('status')
+    .where('id', '=', deviceId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}

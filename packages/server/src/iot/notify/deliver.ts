@@ -1,0 +1,152 @@
+import type { Lang } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { loadConfig } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
+import { type NotifyEnv, senderFor } from './channels/index.ts';
+import { type ChannelSender, type OutgoingMessage, SendError } from './channels/types.ts';
+import { defaultTemplate, settingsFor } from './settings.ts';
+import type { DeliveryRow } from './tables.ts';
+
+export const NOTIFY_JOB = 'iot.notify.deliver';
+/** The first try and five retries: with the worker's backoff, about two and a half minutes in all. */
+export const NOTIFY_MAX_ATTEMPTS = 6;
+/** How long one send holds its delivery: longer than a send with a token refresh can take. */
+const SENDING_MS = 5 * 60_000;
+
+/** An alarm time as people read it: `2026-03-01 08:30:00`, in the server's time zone. */
+export function formatTime(at: number): string {
+  return new Date(at).toLocaleString('sv-SE', { hour12: false });
+}
+
+const fill = (text: string, params: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+
+async function messageOf(db: Kysely<Database>, d: DeliveryRow): Promise<OutgoingMessage> {
+  const params = {
+    device: d.device_name,
+    point: d.point_name ?? '',
+    value: d.value ?? '',
+    time: formatTime(d.event_at),
+    content: d.content,
+  };
+  const owner = await db.selectFrom('users').select('lang').where('id', '=', d.owner_id).executeTakeFirst();
+  const lang: Lang = owner?.lang === 'en' ? 'en' : 'zh-CN';
+  const template =
+    d.channel === 'email'
+      ? ((await settingsFor(db, d.owner_id, 'emailTemplate')) ?? defaultTemplate(lang))
+      : defaultTemplate(lang);
+  const text =
+    d.channel === 'email'
+      ? fill(template.body, params)
+      : [params.device, params.point, params.value, params.content, params.time].filter(Boolean).join(' ');
+  return { key: d.dedupe_key, target: d.target, subject: fill(template.subject, params), text, params };
+}
+
+export interface DeliverOptions {
+  env: NotifyEnv;
+  log: Logger;
+  /** The job's attempt and its limit: the last failed attempt marks the delivery failed. */
+  attempt: number;
+  maxAttempts: number;
+  /** Tests: another way to pick the sender. */
+  senderOf?: typeof senderFor;
+}
+
+/**
+ * Sends one delivery and records the outcome. Takes the delivery first (queued or retrying, or a
+ * send whose hold ran out), so that two runs never send it at the same time, and a delivery
+ * already sent or failed is left alone: running the job again sends nothing. A refusal that
+ * retrying cannot help, or the last attempt, marks it failed; any other failure is recorded and
+ * thrown, and the job comes back with backoff.
+ */
+export async function deliver(db: Kysely<Database>, deliveryId: number, options: DeliverOptions): Promise<void> {
+  const now = Date.now();
+  const taken = await db
+    .updateTable('notify_deliveries')
+    .set((eb) => ({
+      state: 'sending',
+      attempts: eb('attempts', '+', 1),
+      sending_until: now + SENDING_MS,
+      updated_at: now,
+    }))
+    .where('id', '=', deliveryId)
+    .where((eb) =>
+      eb.or([
+        eb('state', 'in', ['queued', 'retrying']),
+        eb.and([eb('state', '=', 'sending'), eb('sending_until', '<', now)]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (!taken) {
+    const row = await db
+      .selectFrom('notify_deliveries')
+      .select('state')
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    if (!row || row.state === 'sent' || row.state === 'failed') return;
+    // Another run holds it; come back after its hold and see what it recorded.
+    throw new SendError(`delivery ${deliveryId} is being sent by another run`);
+  }
+  let sender: ChannelSender | null = null;
+  try {
+    sender = await (options.senderOf ?? senderFor)(db, taken.owner_id, taken.channel, options.env);
+    const accepted = await sender.send(await messageOf(db, taken));
+    await db
+      .updateTable('notify_deliveries')
+      .set({
+        state: 'sent',
+        sent_at: Date.now(),
+        provider: sender.provider,
+        provider_ref: accepted.ref,
+        last_error: null,
+        sending_until: null,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', deliveryId)
+      .where('state', '=', 'sending')
+      .where('attempts', '=', taken.attempts)
+      .execute();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const final = (error instanceof SendError && error.permanent) || options.attempt >= options.maxAttempts;
+    await db
+      .updateTable('notify_deliveries')
+      .set({
+        state: final ? 'failed' : 'retrying',
+        provider: sender?.provider ?? null,
+        last_error: reason.slice(0, 1000),
+        sending_until: null,
+        updated_at: Date.now(),
+      })
+      .where('id', '=', deliveryId)
+      // A run that lost its hold (it hung past it and another run took over) records nothing.
+      .where('state', '=', 'sending')
+      .where('attempts', '=', taken.attempts)
+      .execute();
+    options.log.warn({ delivery: deliveryId, channel: taken.channel, reason, final }, 'alarm notification not sent');
+    if (!final) throw error;
+  }
+}
+
+/** The outbox job of one delivery; `envOf` reads the provider addresses (the process's configuration by default). */
+export function deliveryJob(
+  envOf: () => NotifyEnv = () => loadConfig(process.env),
+): JobDefinition<{ deliveryId: number }> {
+  return defineJob<{ deliveryId: number }>({
+    kind: NOTIFY_JOB,
+    maxAttempts: NOTIFY_MAX_ATTEMPTS,
+    leaseMs: SENDING_MS,
+    run: (job, { db, log }) =>
+      deliver(db.kysely, job.payload.deliveryId, {
+        env: envOf(),
+        log,
+        attempt: job.attempt,
+        maxAttempts: job.maxAttempts,
+      }),
+  });
+}
+
+export const notifyDeliveryJob = deliveryJob();
