@@ -94,9 +94,12 @@ export interface SessionStart {
   request: FastifyRequest;
 }
 
+/** The identities that sign in without a role, in the order one is chosen. */
+const ROLELESS = [Identity.student, Identity.parent, Identity.unbound] as const;
+
 /**
  * Opens a session for a user who has proved who they are, starting on their first role and
- * identity. A user with no role gets no session.
+ * identity. A user with no role gets no session, unless they are a student, a parent or unbound.
  */
 export async function startSession(
   db: Kysely<Database>,
@@ -105,11 +108,13 @@ export async function startSession(
 ): Promise<{ token: string; roleId: number | null; identityId: number | null }> {
   const [role] = await rolesOfUser(db, userId);
   const identities = await identitiesOfUser(db, userId);
-  // A Mind account not yet bound to an organisation (identity 5) has no role yet: it may sign in,
-  // and the web confines it to the account centre. Anyone else needs a role.
-  const unbound = identities.some((i) => i.identityId === Identity.unbound);
-  if (!role && !unbound) throw new AppError(403, 'auth.noRole');
-  const identity = role ? identities[0] : identities.find((i) => i.identityId === Identity.unbound);
+  // Students and parents answer on the phone, and a Mind account not yet bound to the roster
+  // (identity 5) may only reach the account centre: none of them holds a role, and each signs in
+  // as that identity; the web keeps them where they belong. Anyone else needs a role.
+  const identity = role
+    ? identities[0]
+    : ROLELESS.map((id) => identities.find((i) => i.identityId === id)).find(Boolean);
+  if (!role && !identity) throw new AppError(403, 'auth.noRole');
   const token = newToken();
   const now = Date.now();
   await insertSession(

@@ -63,6 +63,25 @@ describe('signing in with a password', () => {
     expect(sessions).toEqual([]);
   });
 
+  it('lets a student or a parent in without a role, as that identity, to answer on the phone', async () => {
+    for (const identityId of [2, 3]) {
+      const user = await buildUser(t.db.kysely, { roleIds: [], identityId });
+      const res = await login(user.account, user.password);
+      expect(res.statusCode, res.body).toBe(200);
+      const sessions = await t.db.kysely
+        .selectFrom('sessions')
+        .select(['role_id', 'identity_id'])
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(sessions).toEqual([{ role_id: null, identity_id: identityId }]);
+      const mine = await t.app.inject({
+        url: '/api/apis-psychology/h5/survey/mine',
+        headers: as(res.json().data.token),
+      });
+      expect(mine.statusCode, mine.body).toBe(200);
+    }
+  });
+
   it('sends a registration awaiting review to the administrator, and refuses a disabled account', async () => {
     const pending = await buildUser(t.db.kysely, { status: 'pending' });
     expect((await login(pending.account, pending.password)).json().message).toBe(

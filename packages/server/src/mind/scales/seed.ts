@@ -1,0 +1,94 @@
+import type { ScaleDefinition } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import { BUILT_IN_SCALES } from './library/index.ts';
+
+/** Typed loosely on purpose: migrations call this, and must not depend on today's table types. */
+type Loose = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * Brings the built-in scales in line with the library in code: a missing one is added with its
+ * first version; one whose scoring key differs from its newest version gets a new version. Item
+ * text an administrator imported is kept: only a change of the shipped key makes a new version.
+ * Migration 0019 runs it; a later migration that changes a built-in runs it again.
+ */
+export async function syncBuiltInScales(db: Loose, at = Date.now()): Promise<void> {
+  for (const definition of BUILT_IN_SCALES) {
+    const existing = await db
+      .selectFrom('scales')
+      .select(['id', 'current_version_id'])
+      .where('code', '=', definition.code)
+      .where('built_in', '=', true)
+      .executeTakeFirst();
+    if (!existing) {
+      const row = await db
+        .insertInto('scales')
+        .values({
+          code: definition.code,
+          name_zh: definition.name['zh-CN'] ?? '',
+          name_en: definition.name.en ?? '',
+          audience: definition.audience,
+          built_in: true,
+          owner_org_id: null,
+          owner_org_path: null,
+          status: 'published',
+          draft: null,
+          current_version_id: null,
+          item_count: definition.items.length,
+          created_by: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await addVersion(db, Number(row.id), 1, definition, at);
+      continue;
+    }
+    const current = await db
+      .selectFrom('scale_versions')
+      .select(['version', 'definition'])
+      .where('id', '=', Number(existing.current_version_id))
+      .executeTakeFirstOrThrow();
+    const shipped = parse(current.definition);
+    if (JSON.stringify(withoutText(shipped)) === JSON.stringify(withoutText(definition))) continue;
+    await addVersion(db, Number(existing.id), Number(current.version) + 1, keepText(definition, shipped), at);
+  }
+}
+
+async function addVersion(db: Loose, scaleId: number, version: number, definition: ScaleDefinition, at: number) {
+  const row = await db
+    .insertInto('scale_versions')
+    .values({
+      scale_id: scaleId,
+      version,
+      definition: JSON.stringify(definition),
+      published_by: null,
+      published_at: at,
+      reason: 'seed',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('scales')
+    .set({ current_version_id: Number(row.id), updated_at: at, item_count: definition.items.length })
+    .where('id', '=', scaleId)
+    .execute();
+}
+
+function parse(value: unknown): ScaleDefinition {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ScaleDefinition;
+}
+
+/** The key without the item text of a licensed scale, which an administrator may have imported. */
+function withoutText(d: ScaleDefinition): unknown {
+  return d.licensedText ? { ...d, items: d.items.map(({ text: _text, ...rest }) => rest) } : d;
+}
+
+function keepText(next: ScaleDefinition, previous: ScaleDefinition): ScaleDefinition {
+  if (!next.licensedText) return next;
+  const texts = new Map(previous.items.map((item) => [item.id, item.text]));
+  return {
+    ...next,
+    languages: previous.languages,
+    items: next.items.map((item) => ({ ...item, text: texts.get(item.id) ?? item.text })),
+  };
+}
