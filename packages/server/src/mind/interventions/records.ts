@@ -1,0 +1,101 @@
+import { hasPermission, type InterventionSave } from '@meridian/contracts';
+import { fromJson, toJson } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { staffScope } from '../assessments/tasks.ts';
+import { nextState } from '../warnings/states.ts';
+import { loadWarning, requireHandler, takeStep } from '../warnings/step.ts';
+import { closeTodos } from '../warnings/todos.ts';
+import {
+  type InterventionFilters,
+  type InterventionListRow,
+  insertIntervention,
+  interventionPage,
+  ownFiles,
+} from './records-repository.ts';
+import { followUpDays } from './reminders-repository.ts';
+
+const DAY = 86_400_000;
+
+/**
+ * Records an interview, plan, return visit or referral on a published warning. The first record
+ * moves the warning into intervention; each one sets when the next follow-up is due (the record's
+ * own date, or the reminder model's interval for the level) and closes a due follow-up reminder.
+ */
+export async function saveIntervention(actor: Actor, body: InterventionSave): Promise<{ id: number }> {
+  const w = await loadWarning(actor, body.warningId);
+  requireHandler(actor, w);
+  if (nextState(w.state, 'intervene') === null) throw new AppError(409, 'intervene.closed');
+  if ((await ownFiles(actor.db, body.attachments, actor.auth.userId)) !== new Set(body.attachments).size) {
+    throw new AppError(400, 'intervene.attachment', { rules: [{ field: 'attachments', key: 'intervene.attachment' }] });
+  }
+  const due = body.nextFollowUpAt ?? body.happenedAt + (await followUpDays(actor.db, w.level)) * DAY;
+  let id = 0;
+  await takeStep(actor, w, {
+    action: 'intervene',
+    reason: body.kind,
+    set: { follow_up_due_at: due },
+    effects: async (trx, _h, at) => {
+      id = await insertIntervention(trx, {
+        warning_id: w.id,
+        student_id: w.student_id,
+        school_id: w.school_id,
+        class_id: w.class_id,
+        kind: body.kind,
+        happened_at: body.happenedAt,
+        place: body.place,
+        people: body.people,
+        content: body.content,
+        assessment: body.assessment,
+        next_step: body.nextStep,
+        method: body.method ?? null,
+        institution: body.institution,
+        attachments: toJson([...new Set(body.attachments)]),
+        private_note: body.privateNote,
+        next_follow_up_at: body.nextFollowUpAt,
+        author_id: actor.auth.userId,
+        created_at: at,
+      });
+      await closeTodos(trx, w.id, at, ['warning.followUp']);
+    },
+  });
+  return { id };
+}
+
+/** Private notes are their author's, and readable by the roles the deployment grants. */
+function mayReadPrivate(actor: Actor, authorId: number): boolean {
+  return (
+    authorId === actor.auth.userId ||
+    actor.auth.superAdmin ||
+    hasPermission(actor.auth.permissions, '/data/intervene', 'privateNotes')
+  );
+}
+
+export function interventionOut(actor: Actor, r: InterventionListRow) {
+  return {
+    id: r.id,
+    warningId: r.warning_id,
+    studentId: r.student_id,
+    kind: r.kind,
+    happenedAt: Number(r.happened_at),
+    place: r.place,
+    people: r.people,
+    content: r.content,
+    assessment: r.assessment,
+    nextStep: r.next_step,
+    method: r.method,
+    institution: r.institution,
+    attachments: fromJson<number[]>(r.attachments),
+    privateNote: mayReadPrivate(actor, r.author_id) ? r.private_note : null,
+    nextFollowUpAt: r.next_follow_up_at === null ? null : Number(r.next_follow_up_at),
+    authorId: r.author_id,
+    authorName: r.author_name ?? '',
+    createdAt: Number(r.created_at),
+  };
+}
+
+export async function listInterventions(actor: Actor, f: InterventionFilters, paging: { page: number; size: number }) {
+  const scope = await staffScope(actor);
+  const page = await interventionPage(actor.db, scope, actor.auth.userId, f, paging);
+  return { ...page, list: page.list.map((r) => interventionOut(actor, r)) };
+}
