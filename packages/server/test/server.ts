@@ -1,6 +1,7 @@
+import { createServer } from 'node:net';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
-import { loadConfig } from '../src/platform/config.ts';
+import { loadConfig, type Service } from '../src/platform/config.ts';
 import type { Database } from '../src/platform/db/schema.ts';
 import { startServer } from '../src/server.ts';
 import { createTestDatabase } from './db.ts';
@@ -9,23 +10,58 @@ export interface TestServer {
   url: string;
   /** The server's database, to set up what a walk needs with the test factories. */
   db: Kysely<Database>;
+  /** The DTU port of the gateway, when the server runs it. */
+  dtuPort?: number;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** The services to run; `api` by default. With `gateway`, the DTU port is a free one and MQTT takes any. */
+  services?: readonly Service[];
+}
+
+/** A port nobody listens on now: the DTU server's listener reports no port, so the test picks one for it. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
 }
 
 /**
  * Meridian listening on a free loopback port with the built web, on a new database: for browser
  * tests. The web must have been built (`npm test` builds it first).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const services = options.services ?? ['api'];
+  const gateway = services.includes('gateway');
+  const dtuPort = gateway ? await freePort() : undefined;
   const target = await createTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: target.url, LOG_FORMAT: 'json', ...env },
+    {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: target.url,
+      LOG_FORMAT: 'json',
+      ...(gateway ? { DTU_PORT: String(dtuPort), MQTT_PORT: '0' } : {}),
+      ...env,
+    },
     '0.0.0-test',
   );
-  const server = await startServer(config, ['api'], pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' }));
+  const server = await startServer(config, services, pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' }));
   return {
     url: (server.url ?? '').replace(/\/$/, ''),
     db: server.db.kysely,
+    ...(dtuPort === undefined ? {} : { dtuPort: config.DTU_PORT }),
     async close() {
       await server.stop();
       await target.drop();

@@ -4,6 +4,7 @@ import { NotFound } from '../shared/NotFound.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import type { RouteHandle } from '../shared/routing.ts';
 import { H5Layout } from './H5Layout.tsx';
+import { H5Session } from './login/H5Session.tsx';
 
 export const h5Routes: RouteObject[] = [
   {
@@ -14,9 +15,24 @@ export const h5Routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/tasks" replace /> },
       {
-        path: 'tasks',
-        handle: { title: 'route.tasks' } satisfies RouteHandle,
-        lazy: async () => ({ Component: (await import('./tasks/TasksPage.tsx')).TasksPage }),
+        path: 'login',
+        handle: { title: 'route.login' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('./login/LoginPage.tsx')).LoginPage }),
+      },
+      {
+        Component: H5Session,
+        children: [
+          {
+            path: 'tasks',
+            handle: { title: 'route.tasks' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./tasks/TasksPage.tsx')).TasksPage }),
+          },
+          {
+            path: 'answer/:taskId/:scaleId',
+            handle: { title: 'route.answer' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./answer/AnswerPage.tsx')).AnswerPage }),
+          },
+        ],
       },
       { path: '*', Component: NotFound },
     ],

@@ -44,6 +44,8 @@ export const iotAreas: IotArea[] = [
       { key: 'map', path: '/devices/map', need: '/iot/devices' },
       { key: 'tags', path: '/devices/tags', need: '/iot/devices' },
       { key: 'warranty', path: '/devices/warranty', need: '/iot/devices' },
+      { key: 'history', path: '/data/history', need: '/iot/history' },
+      { key: 'records', path: '/data/records', need: '/iot/devices' },
     ],
   },
   {
@@ -67,7 +69,14 @@ export const iotAreas: IotArea[] = [
   { key: 'alarms', icon: <AlertOutlined /> },
   { key: 'tasks', icon: <FieldTimeOutlined /> },
   { key: 'firmware', icon: <CloudUploadOutlined /> },
-  { key: 'network', icon: <WifiOutlined /> },
+  {
+    key: 'network',
+    icon: <WifiOutlined />,
+    pages: [
+      { key: 'dtu', path: '/network/dtu', need: '/iot/devices' },
+      { key: 'onlineRate', path: '/network/online-rate', need: '/iot/devices' },
+    ],
+  },
   { key: 'video', icon: <VideoCameraOutlined /> },
   { key: 'maintenance', icon: <ToolOutlined /> },
   { key: 'operations', icon: <BarChartOutlined /> },

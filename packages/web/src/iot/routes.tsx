@@ -41,6 +41,18 @@ export const iotRoutes: RouteObject[] = [
       page('devices/:id', 'route.device', async () => ({
         Component: (await import('./devices/DeviceDetailPage.tsx')).DeviceDetailPage,
       })),
+      page('data/history', 'menu.devices.history', async () => ({
+        Component: (await import('./telemetry/HistoryPage.tsx')).HistoryPage,
+      })),
+      page('data/records', 'menu.devices.records', async () => ({
+        Component: (await import('./telemetry/OnlineRecordsPage.tsx')).OnlineRecordsPage,
+      })),
+      page('network/dtu', 'menu.network.dtu', async () => ({
+        Component: (await import('./telemetry/DtuManagePage.tsx')).DtuManagePage,
+      })),
+      page('network/online-rate', 'menu.network.onlineRate', async () => ({
+        Component: (await import('./telemetry/OnlineRatePage.tsx')).OnlineRatePage,
+      })),
       page('templates', 'menu.templates.list', async () => ({
         Component: (await import('./templates/TemplatesPage.tsx')).TemplatesPage,
       })),

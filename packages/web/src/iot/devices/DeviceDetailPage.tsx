@@ -8,6 +8,11 @@ import { Link, useParams } from 'react-router';
 import { fileAddress } from '../../shared/files.ts';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
+import { DebugPanel } from '../telemetry/DebugPanel.tsx';
+import { DtuSettingsForm, MergeLength } from '../telemetry/DtuSettingsForm.tsx';
+import { debuggable } from '../telemetry/hex.ts';
+import { IngestToken, NetworkPanel } from '../telemetry/NetworkPanel.tsx';
+import { RealtimeTab } from '../telemetry/RealtimeTab.tsx';
 import { SingleApplicationDialog } from '../templates/ApplyDialogs.tsx';
 import { templateOf } from '../templates/api.ts';
 import { PointsView, SlavesView } from '../templates/PointsView.tsx';
@@ -76,6 +81,7 @@ export function DeviceDetailPage() {
       </Card>
       <Card>
         <Tabs
+          destroyOnHidden
           items={[
             {
               key: 'info',
@@ -135,20 +141,7 @@ export function DeviceDetailPage() {
             {
               key: 'realtime',
               label: t('devices.detail.tab.realtime'),
-              children: !d.templateId ? (
-                noTemplate
-              ) : (
-                <Flex vertical gap={12}>
-                  <Typography.Text type="secondary">{t('devices.detail.realtimeHint')}</Typography.Text>
-                  <PointsView
-                    points={points}
-                    extra={{
-                      title: t('devices.detail.value'),
-                      render: () => <Typography.Text type="secondary">{t('devices.detail.noData')}</Typography.Text>,
-                    }}
-                  />
-                </Flex>
-              ),
+              children: !d.templateId ? noTemplate : <RealtimeTab deviceId={d.id} points={points} />,
             },
             {
               key: 'template',
@@ -168,7 +161,17 @@ export function DeviceDetailPage() {
                 </Flex>
               ),
             },
-            { key: 'history', label: t('devices.detail.tab.history'), children: gatewayLater('history') },
+            {
+              key: 'history',
+              label: t('devices.detail.tab.history'),
+              children: (
+                <Empty data-testid="tab-empty-history" description={t('data.history.fromDevice')}>
+                  <Link to={`/data/history?device=${d.id}`}>
+                    <Button type="primary">{t('data.history.open')}</Button>
+                  </Link>
+                </Empty>
+              ),
+            },
             { key: 'tracks', label: t('devices.detail.tab.tracks'), children: gatewayLater('tracks') },
             { key: 'service', label: t('devices.detail.tab.service'), children: gatewayLater('service') },
             {
@@ -190,9 +193,30 @@ export function DeviceDetailPage() {
                         : t('devices.detail.registerId', { no: d.deviceNo ?? '-' }),
                     },
                     { label: t('devices.field.queryInterval'), children: intervalLabel(t, d.queryInterval) },
-                    { label: t('devices.detail.mergeLength'), children: '32' },
+                    {
+                      label: t('devices.detail.mergeLength'),
+                      children: <MergeLength deviceId={d.id} protocol={d.protocol} />,
+                    },
                   ]}
                 />
+              ),
+            },
+            {
+              key: 'debug',
+              label: t('data.debug.title'),
+              children: <DebugPanel deviceId={d.id} protocol={d.protocol} />,
+            },
+            ...(debuggable(d.protocol)
+              ? [{ key: 'dtu', label: t('data.dtu.title'), children: <DtuSettingsForm deviceId={d.id} /> }]
+              : []),
+            {
+              key: 'network',
+              label: t('data.network.title'),
+              children: (
+                <Flex vertical gap={24}>
+                  <NetworkPanel deviceId={d.id} />
+                  {d.protocol === 'httpJson' && <IngestToken deviceId={d.id} />}
+                </Flex>
               ),
             },
           ]}

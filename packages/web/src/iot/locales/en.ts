@@ -1,3 +1,4 @@
+import { dataEn } from './data.ts';
 import { devicesEn } from './devices.ts';
 import { projectsEn } from './projects.ts';
 import { templatesEn } from './templates.ts';
@@ -18,13 +19,15 @@ export const en: IotMessages = {
       map: 'Devices Map',
       tags: 'Device Group',
       warranty: 'Warranty period management',
+      history: 'Historical Data',
+      records: 'Devices Online/Offline records',
     },
     templates: { title: 'Device templates', list: 'My templates', library: 'Built-in device library' },
     scada: 'Cloud configuration',
     alarms: 'Alarms and triggers',
     tasks: 'Timed tasks',
     firmware: 'Firmware upgrade',
-    network: 'Network monitoring',
+    network: { title: 'Network monitoring', dtu: 'DTU manage', onlineRate: 'DTU online rate' },
     video: 'Video monitoring',
     maintenance: 'Maintenance and work orders',
     projects: {
@@ -58,6 +61,7 @@ export const en: IotMessages = {
   ...templatesEn,
   ...projectsEn,
   ...usersEn,
+  ...dataEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

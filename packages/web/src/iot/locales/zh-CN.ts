@@ -1,4 +1,5 @@
 import type { Messages } from '../../shared/i18n.ts';
+import { dataZhCN } from './data.ts';
 import { devicesZhCN } from './devices.ts';
 import { projectsZhCN } from './projects.ts';
 import { templatesZhCN } from './templates.ts';
@@ -18,13 +19,15 @@ export const zhCN = {
       map: '设备地图',
       tags: '设备分组',
       warranty: '保修期管理',
+      history: '历史数据',
+      records: '设备上下线记录',
     },
     templates: { title: '设备模板', list: '我的模板', library: '内置设备库' },
     scada: '云组态',
     alarms: '报警与触发器',
     tasks: '定时任务',
     firmware: '固件升级',
-    network: '网络监控',
+    network: { title: '网络监控', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
     video: '视频监控',
     maintenance: '维保与工单',
     projects: { title: '项目管理', list: '项目', statistics: '项目数量统计', users: '下级用户' },
@@ -53,6 +56,7 @@ export const zhCN = {
   ...templatesZhCN,
   ...projectsZhCN,
   ...usersZhCN,
+  ...dataZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',

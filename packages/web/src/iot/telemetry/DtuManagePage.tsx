@@ -1,0 +1,208 @@
+import { REGISTRATION_RESULTS } from '@meridian/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Flex, Form, Input, Select, Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { catalogue } from '../components/errors.ts';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import { SearchButtons } from '../components/SearchButtons.tsx';
+import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus, listDevices } from '../devices/api.ts';
+import { StatusBadge } from '../devices/fields.tsx';
+import { type RegistrationLogItem, type RegistrationResult, registrations } from './api.ts';
+
+const PAGE_SIZE = 20;
+/** The newest accepted registrations read to show each DTU's last address. */
+const ADDRESSES_READ = 500;
+const when = (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '-');
+
+/** DTU manage: each DTU's connection state, last online and address, and the gateway's registration log. */
+export function DtuManagePage() {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="dtu-manage-page">
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'dtus', label: t('data.dtuManage.list'), children: <DtuList /> },
+          { key: 'log', label: t('data.dtuManage.log'), children: <RegistrationLog /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function DtuList() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ keyword?: string; status?: DeviceStatus }>();
+  const [filters, setFilters] = useState<{ keyword?: string; status?: DeviceStatus }>({});
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ['iot', 'devices', 'dtus', filters, page],
+    queryFn: ({ signal }) => listDevices({ ...filters, page, size: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const accepted = useQuery({
+    queryKey: ['iot', 'registrations', 'addresses'],
+    queryFn: ({ signal }) => registrations({ page: 1, size: ADDRESSES_READ, result: 'accepted' }, signal),
+    staleTime: 30_000,
+    meta: { silentError: true },
+  });
+  const addressOf = new Map<number, string>();
+  for (const entry of accepted.data?.list ?? []) {
+    if (entry.deviceId !== null && !addressOf.has(entry.deviceId)) addressOf.set(entry.deviceId, entry.address);
+  }
+  if (list.isError && !list.data) {
+    return <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />;
+  }
+  return (
+    <Flex vertical gap={16}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={(values) => {
+          setFilters({ keyword: values.keyword?.trim() || undefined, status: values.status });
+          setPage(1);
+        }}
+      >
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('devices.list.keyword')} style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('devices.field.status')}
+            options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`devices.status.${s}`) }))}
+          />
+        </Form.Item>
+        <SearchButtons
+          testId="dtus-search"
+          onReset={() => {
+            form.resetFields();
+            setFilters({});
+            setPage(1);
+          }}
+        />
+      </Form>
+      <Table<DeviceRow>
+        data-testid="dtu-list"
+        size="small"
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('ui.total', { total }),
+          onChange: setPage,
+        }}
+        columns={[
+          {
+            title: t('devices.field.name'),
+            dataIndex: 'name',
+            render: (name: string, d) => <Link to={`/devices/${d.id}`}>{name}</Link>,
+          },
+          { title: t('devices.field.sn'), dataIndex: 'sn', render: (sn: string | null) => sn ?? '-' },
+          {
+            title: t('data.dtuManage.connection'),
+            key: 'status',
+            render: (_v, d) => <StatusBadge status={d.status} enabled={d.enabled} />,
+          },
+          { title: t('devices.field.lastOnline'), dataIndex: 'lastOnlineAt', render: when },
+          { title: t('data.dtuManage.address'), key: 'address', render: (_v, d) => addressOf.get(d.id) ?? '-' },
+          {
+            title: t('ui.actions'),
+            key: 'actions',
+            render: (_v, d) => <Link to={`/network/online-rate?device=${d.id}`}>{t('menu.network.onlineRate')}</Link>,
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+function RegistrationLog() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ sn?: string; result?: RegistrationResult }>();
+  const [filters, setFilters] = useState<{ sn?: string; result?: RegistrationResult }>({});
+  const [page, setPage] = useState(1);
+  const log = useQuery({
+    queryKey: ['iot', 'registrations', filters, page],
+    queryFn: ({ signal }) => registrations({ ...filters, page, size: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  if (log.isError && !log.data) {
+    return <LoadFailed error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />;
+  }
+  return (
+    <Flex vertical gap={16}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={(values) => {
+          setFilters({ sn: values.sn?.trim() || undefined, result: values.result });
+          setPage(1);
+        }}
+      >
+        <Form.Item name="sn">
+          <Input allowClear placeholder="SN" style={{ width: 220 }} maxLength={40} />
+        </Form.Item>
+        <Form.Item name="result">
+          <Select
+            allowClear
+            style={{ width: 220 }}
+            placeholder={t('data.dtuManage.result')}
+            options={REGISTRATION_RESULTS.map((r) => ({ value: r, label: catalogue(`gateway.registration.${r}`) }))}
+          />
+        </Form.Item>
+        <SearchButtons
+          testId="registrations-search"
+          onReset={() => {
+            form.resetFields();
+            setFilters({});
+            setPage(1);
+          }}
+        />
+      </Form>
+      <Table<RegistrationLogItem>
+        data-testid="registration-log"
+        size="small"
+        rowKey="id"
+        loading={log.isFetching}
+        dataSource={log.data?.list ?? []}
+        locale={{ emptyText: t('data.dtuManage.noLog') }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: log.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('ui.total', { total }),
+          onChange: setPage,
+        }}
+        columns={[
+          { title: t('data.at'), dataIndex: 'at', render: when },
+          { title: t('data.dtuManage.address'), dataIndex: 'address' },
+          {
+            title: 'SN',
+            dataIndex: 'sn',
+            render: (sn: string | null, r) =>
+              r.deviceId ? <Link to={`/devices/${r.deviceId}`}>{sn ?? '-'}</Link> : (sn ?? '-'),
+          },
+          {
+            title: t('data.dtuManage.result'),
+            dataIndex: 'result',
+            render: (result: RegistrationResult, r) => (
+              <Tag color={result === 'accepted' ? 'green' : 'red'}>{r.reason}</Tag>
+            ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,224 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Select, Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { scaleInfo } from '../scales/api.ts';
+import { type ResultFilter, type ResultRow, resultPage } from './api.ts';
+import { GroupReportPanel } from './GroupReport.tsx';
+import { textIn, useBandLabels, useScaleChoices, useTaskChoices } from './lookups.ts';
+import { ScopeFilters } from './ScopeFilters.tsx';
+import './strings.ts';
+
+const LEVEL_COLOR: Record<string, string> = { red: 'red', orange: 'orange', yellow: 'gold' };
+
+interface FilterValues extends Omit<ResultFilter, 'warning'> {
+  warning?: 'yes' | 'no';
+}
+
+/** Results of the scope, filtered by task, scale, school, grade, class, band and warning. */
+function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FilterValues>();
+  const schoolId = Form.useWatch('schoolId', form);
+  const gradeId = Form.useWatch('gradeId', form);
+  const scaleId = Form.useWatch('scaleId', form);
+  // Bands belong to a scale: they are offered once a scale is chosen.
+  const bands = useQuery({
+    queryKey: ['assess', 'scale', scaleId],
+    queryFn: ({ signal }) => scaleInfo(scaleId ?? 0, signal),
+    enabled: scaleId !== undefined,
+    staleTime: 5 * 60_000,
+    meta: { silentError: true },
+  });
+  const scales = useScaleChoices();
+  const tasks = useTaskChoices();
+  const [filters, setFilters] = useState<ResultFilter>({ taskId: initialTaskId });
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const results = useQuery({
+    queryKey: ['assess', 'results', filters, paging],
+    queryFn: ({ signal }) => resultPage({ ...filters, ...paging }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const rows = results.data?.list ?? [];
+  const bandLabel = useBandLabels(rows.map((r) => r.scaleId));
+  const scaleName = (id: number) => {
+    const s = scales.data?.find((x) => x.id === id);
+    return s ? textIn(s.name) || s.code : String(id);
+  };
+  const search = (values: FilterValues) => {
+    const { warning, band, ...rest } = values;
+    setFilters({
+      ...rest,
+      band: band?.trim() || undefined,
+      warning: warning === undefined ? undefined : warning === 'yes',
+    });
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  return (
+    <>
+      <Form<FilterValues>
+        form={form}
+        layout="inline"
+        initialValues={{ taskId: initialTaskId }}
+        onFinish={search}
+        style={{ rowGap: 12, marginBottom: 16 }}
+        onValuesChange={(changed) => {
+          if ('schoolId' in changed) form.setFieldsValue({ gradeId: undefined, classId: undefined });
+          if ('gradeId' in changed) form.setFieldsValue({ classId: undefined });
+          if ('scaleId' in changed) form.setFieldsValue({ band: undefined });
+        }}
+      >
+        <Form.Item name="taskId" label={t('assess.results.task')}>
+          <Select
+            allowClear
+            style={{ width: 200 }}
+            placeholder={t('system.all')}
+            options={(tasks.data ?? []).map((task) => ({ value: task.id, label: task.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="scaleId" label={t('assess.results.scale')}>
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('system.all')}
+            options={(scales.data ?? []).map((s) => ({ value: s.id, label: textIn(s.name) || s.code }))}
+          />
+        </Form.Item>
+        <ScopeFilters schoolId={schoolId} gradeId={gradeId} />
+        <Form.Item name="band" label={t('assess.results.band')}>
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={scaleId === undefined ? t('assess.results.bandHint') : t('system.all')}
+            disabled={scaleId === undefined}
+            options={(bands.data?.definition?.bands ?? []).map((b) => ({ value: b.id, label: textIn(b.label) }))}
+          />
+        </Form.Item>
+        <Form.Item name="warning" label={t('assess.results.warning')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('system.all')}
+            options={[
+              { value: 'yes', label: t('assess.results.warningYes') },
+              { value: 'no', label: t('assess.results.warningNo') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Flex gap={8}>
+            <Button type="primary" htmlType="submit">
+              {t('system.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                form.setFieldsValue({ taskId: undefined });
+                search({});
+              }}
+            >
+              {t('system.reset')}
+            </Button>
+          </Flex>
+        </Form.Item>
+      </Form>
+      {results.isError && !results.data ? (
+        <LoadFailed error={results.error} onRetry={() => results.refetch()} retrying={results.isFetching} />
+      ) : (
+        <Table<ResultRow>
+          rowKey="id"
+          size="middle"
+          data-testid="result-table"
+          loading={results.isFetching}
+          dataSource={rows}
+          locale={{ emptyText: t('assess.results.empty') }}
+          scroll={{ x: 900 }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: results.data?.total ?? 0,
+            showTotal: (total) => t('system.total', { total }),
+            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+          }}
+          columns={[
+            { title: t('assess.results.name'), dataIndex: 'name', width: 120 },
+            { title: t('assess.results.scale'), key: 'scale', width: 160, render: (_v, r) => scaleName(r.scaleId) },
+            { title: t('assess.results.total'), dataIndex: 'total', width: 80, render: (v: number | null) => v ?? '-' },
+            {
+              title: t('assess.results.band'),
+              key: 'band',
+              width: 140,
+              render: (_v, r) => bandLabel(r.scaleId, r.band),
+            },
+            {
+              title: t('assess.results.warning'),
+              dataIndex: 'warningLevel',
+              width: 110,
+              render: (level: string | null) =>
+                level ? (
+                  <Tag color={LEVEL_COLOR[level] ?? 'purple'}>
+                    {t(`assess.results.level.${level}`, { defaultValue: level })}
+                  </Tag>
+                ) : (
+                  '-'
+                ),
+            },
+            {
+              title: t('assess.results.valid'),
+              dataIndex: 'valid',
+              width: 80,
+              render: (valid: boolean) =>
+                valid ? t('assess.results.validYes') : <Tag>{t('assess.results.validNo')}</Tag>,
+            },
+            {
+              title: t('assess.results.submittedAt'),
+              dataIndex: 'submittedAt',
+              width: 150,
+              render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+            },
+            {
+              title: t('system.actions'),
+              key: 'actions',
+              fixed: 'right',
+              width: 80,
+              render: (_v, r) => (
+                <Link to={`/data/scaleResultReport?id=${r.id}`} data-testid={`result-report-${r.id}`}>
+                  {t('assess.results.report')}
+                </Link>
+              ),
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+/** `/data/scaleResult` (and the teacher and other-rater results): the results list and the group report. */
+export function ResultsPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const taskId = Number(search.get('taskId')) || undefined;
+  const tab = search.get('tab') === 'group' ? 'group' : 'list';
+  return (
+    <Card data-testid="results-page">
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          const next = new URLSearchParams(search);
+          if (key === 'group') next.set('tab', 'group');
+          else next.delete('tab');
+          setSearch(next, { replace: true });
+        }}
+        items={[
+          { key: 'list', label: t('assess.results.tab'), children: <ResultList initialTaskId={taskId} /> },
+          { key: 'group', label: t('assess.results.groupTab'), children: <GroupReportPanel initialTaskId={taskId} /> },
+        ]}
+      />
+    </Card>
+  );
+}
