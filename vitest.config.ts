@@ -20,10 +20,27 @@ export default defineConfig({
           ],
         },
       },
-      { extends: true, test: { name: 'sqlite', include: serverTests, env: { TEST_ENGINE: 'sqlite' } } },
+      // Socket and database tests run many files side by side on two cores: generous bounds, so
+      // that a busy machine slows them rather than failing them.
       {
         extends: true,
-        test: { name: 'postgres', include: serverTests, env: { TEST_ENGINE: 'postgres' }, testTimeout: 20_000 },
+        test: {
+          name: 'sqlite',
+          include: serverTests,
+          env: { TEST_ENGINE: 'sqlite' },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: serverTests,
+          env: { TEST_ENGINE: 'postgres' },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -1,8 +1,13 @@
 // `npm run bench`: each figure beside its peer measured in the same run, as a ratio.
+import { alarms } from './alarms.ts';
 import { api } from './api.ts';
+import { assessments } from './assessments.ts';
 import { devices } from './devices.ts';
+import { dtuPolling } from './dtu.ts';
+import { mqttIngest } from './mqtt.ts';
 import { storage } from './storage.ts';
 import { students } from './students.ts';
+import { telemetry } from './telemetry.ts';
 
 export interface Figure {
   name: string;
@@ -19,6 +24,11 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['api', api],
   ['devices', devices],
   ['students', students],
+  ['telemetry', telemetry],
+  ['mqtt', mqttIngest],
+  ['dtu', dtuPolling],
+  ['alarms', alarms],
+  ['assessments', assessments],
 ];
 
 const only = process.argv.slice(2);

@@ -1,11 +1,15 @@
+import { alarmsMessages } from './iot/alarms-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
 import { gatewayMessages } from './iot/gateway-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
+import { notifyMessages } from './iot/notify-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
 import { telemetryMessages } from './iot/telemetry-messages.ts';
 import { templatesMessages } from './iot/templates-messages.ts';
 import type { Lang } from './lang.ts';
+import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
+import { interventionsMessages } from './mind/interventions-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
 import { scalesMessages } from './mind/scales-messages.ts';
 import { studentsMessages } from './mind/students-messages.ts';
@@ -116,6 +120,10 @@ export const catalogues = [
   mqttMessages,
   scalesMessages,
   assessmentsMessages,
+  alarmsMessages,
+  notifyMessages,
+  interventionsMessages,
+  archiveMessages,
 ] as const satisfies readonly Catalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -1,14 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Feature } from '../platform/feature.ts';
+import { alarmsCheckJob, alarmsSchedules, evaluateRecordedBatches } from './alarms/index.ts';
+import { alarmsRoutes } from './alarms/routes.ts';
 import { devicesRoutes } from './devices/routes.ts';
 import { gatewayRoutes } from './gateway/routes.ts';
-import { dtuService } from './gateway/service.ts';
+import { dtuService, registrationsCleanup } from './gateway/service.ts';
 import { mapRoutes } from './map/routes.ts';
 import { ingestRoutes } from './mqtt/routes.ts';
 import { mqttService } from './mqtt/service.ts';
+import { deliveriesCleanup } from './notify/cleanup.ts';
+import { notifyDeliveryJob } from './notify/deliver.ts';
+import { notifyRoutes } from './notify/routes.ts';
 import { projectsRoutes } from './projects/routes.ts';
+import { onRecorded } from './telemetry/index.ts';
+import { historyCleanup, offlineJob, partitionsJob, telemetrySchedules } from './telemetry/jobs.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
 import { templatesRoutes } from './templates/routes.ts';
+
+// Alarms are evaluated in whichever process records telemetry (issue 6).
+onRecorded(evaluateRecordedBatches);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(devicesRoutes);
@@ -18,7 +28,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(gatewayRoutes);
   await app.register(telemetryRoutes);
   await app.register(ingestRoutes);
+  await app.register(alarmsRoutes);
+  await app.register(notifyRoutes);
 };
 
 /** Device Cloud: devices, templates and everything that reads them. */
-export const iot: Feature = { name: 'iot', routes, gateway: [dtuService, mqttService] };
+export const iot: Feature = {
+  name: 'iot',
+  routes,
+  gateway: [dtuService, mqttService],
+  jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob],
+  schedules: [...telemetrySchedules, ...alarmsSchedules],
+  cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup],
+};

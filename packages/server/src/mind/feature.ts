@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Feature } from '../platform/feature.ts';
+import { archiveRoutes } from './archive/routes.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';
+import {
+  attentionReminderJob,
+  attentionReminderSchedule,
+  interventionsRoutes,
+  warningPushJob,
+} from './interventions/routes.ts';
 import { bindingRoutes } from './people/binding/routes.ts';
 import { peopleImportRoutes } from './people/imports/routes.ts';
 import { studentsRoutes } from './people/students/routes.ts';
@@ -14,7 +21,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(bindingRoutes);
   await app.register(scalesRoutes);
   await app.register(assessmentsRoutes);
+  await app.register(interventionsRoutes);
+  await app.register(archiveRoutes);
 };
 
 /** Mind: school and district mental-health management. */
-export const mind: Feature = { name: 'mind', routes };
+export const mind: Feature = {
+  name: 'mind',
+  routes,
+  jobs: [warningPushJob, attentionReminderJob],
+  schedules: [attentionReminderSchedule],
+};

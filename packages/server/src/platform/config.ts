@@ -117,6 +117,13 @@ const envSchema = z.object({
   DEVICE_OFFLINE_AFTER_MINUTES: positiveInt.max(7 * 24 * 60).default(120),
   /** How long historical data is kept before the nightly job removes it. */
   TELEMETRY_RETENTION_DAYS: positiveInt.max(3650).default(35),
+  /** Where the alarm SMS and voice providers' APIs live (Aliyun dysmsapi/dyvmsapi, Tencent Cloud sms/vms); point them elsewhere for a private gateway or a test. WeChat Push uses WECHAT_API_BASE. */
+  ALIYUN_SMS_BASE: z.url({ protocol: /^https?$/ }).default('https://dysmsapi.aliyuncs.com'),
+  ALIYUN_VOICE_BASE: z.url({ protocol: /^https?$/ }).default('https://dyvmsapi.aliyuncs.com'),
+  TENCENT_SMS_BASE: z.url({ protocol: /^https?$/ }).default('https://sms.tencentcloudapi.com'),
+  TENCENT_VOICE_BASE: z.url({ protocol: /^https?$/ }).default('https://vms.tencentcloudapi.com'),
+  /** How long one alarm notification (mail, SMS, call, WeChat, push) may take before it is retried. */
+  NOTIFY_SEND_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
 });
 
 const hints: Record<string, string> = {

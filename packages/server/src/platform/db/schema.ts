@@ -1,13 +1,18 @@
+import type { AlarmsTables } from '../../iot/alarms/tables.ts';
 import type { DevicesTables } from '../../iot/devices/tables.ts';
 import type { GatewayTables } from '../../iot/gateway/tables.ts';
 import type { MqttTables } from '../../iot/mqtt/tables.ts';
+import type { NotifyTables } from '../../iot/notify/tables.ts';
 import type { TelemetryTables } from '../../iot/telemetry/tables.ts';
 import type { TemplatesTables } from '../../iot/templates/tables.ts';
+import type { ArchiveTables } from '../../mind/archive/tables.ts';
 import type { AssessmentsTables } from '../../mind/assessments/tables.ts';
+import type { InterventionsTables } from '../../mind/interventions/tables.ts';
 import type { BindingTables } from '../../mind/people/binding/tables.ts';
 import type { StudentsTables } from '../../mind/people/students/tables.ts';
 import type { TeachersTables } from '../../mind/people/teachers/tables.ts';
 import type { ScalesTables } from '../../mind/scales/tables.ts';
+import type { WarningsTables } from '../../mind/warnings/tables.ts';
 import type { AccountLifecycleTables } from '../../portal/accounts/lifecycle-tables.ts';
 import type { FilesTables } from '../../portal/files/tables.ts';
 import type { IdentityTables } from '../../portal/identity/tables.ts';
@@ -34,6 +39,11 @@ export interface Database
     TelemetryTables,
     MqttTables,
     ScalesTables,
-    AssessmentsTables {
+    AssessmentsTables,
+    WarningsTables,
+    AlarmsTables,
+    NotifyTables,
+    InterventionsTables,
+    ArchiveTables {
   jobs: JobsTable;
 }

@@ -19,6 +19,10 @@ import * as telemetryMigration from './0017_telemetry.ts';
 import * as mqttMigration from './0018_mqtt.ts';
 import * as scalesMigration from './0019_scales.ts';
 import * as assessmentsMigration from './0020_assessments.ts';
+import * as alarmsMigration from './0021_alarms.ts';
+import * as notifyMigration from './0022_notify.ts';
+import * as warningsWorkflowMigration from './0023_warnings_workflow.ts';
+import * as archiveMigration from './0024_archive.ts';
 
 /** Every migration, in the order it runs. A name never changes once it has shipped. */
 export const migrations: Record<string, MeridianMigration> = {
@@ -42,4 +46,8 @@ export const migrations: Record<string, MeridianMigration> = {
   '0018_mqtt': mqttMigration,
   '0019_scales': scalesMigration,
   '0020_assessments': assessmentsMigration,
+  '0021_alarms': alarmsMigration,
+  '0022_notify': notifyMigration,
+  '0023_warnings_workflow': warningsWorkflowMigration,
+  '0024_archive': archiveMigration,
 };
