@@ -6,6 +6,7 @@ import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { type Db, openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
 import { createTestDatabase } from '../packages/server/test/db.ts';
+import { seedFleet } from './fleet.ts';
 import type { Figure } from './run.ts';
 
 const DEVICES = 200;
@@ -17,92 +18,17 @@ const T0 = Date.UTC(2025, 0, 1);
 /** Issue 6: evaluating 10 triggers per device costs at most 20% of the ingestion throughput. */
 const TARGET_RATIO = 0.8;
 
-/** An owner, a template of 50 timed points and 200 devices on it, written directly (as bench/telemetry.ts). */
+/** An owner, a template of 50 timed points and 200 devices on it. */
 async function seed(db: Db): Promise<{ owner: number; devices: number[]; points: number[] }> {
-  const k = db.kysely;
-  const now = Date.now();
-  const owner = await k
-    .insertInto('users')
-    .values({
-      account: 'bench_alarms',
-      password_hash: 'x',
-      nickname: 'bench',
-      status: 'enabled',
-      default_pass: false,
-      password_changed_at: now,
-      user_type: 'main',
-      parent_id: null,
-      super_admin: false,
-      created_at: now,
-      updated_at: now,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const template = await k
-    .insertInto('templates')
-    .values({
-      owner_id: owner.id,
-      name: 'Bench',
-      protocol: 'modbusRtu',
-      description: null,
-      library: false,
-      category: null,
-      vendor: null,
-      model: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const slave = await k
-    .insertInto('template_slaves')
-    .values({ template_id: template.id, serial: 1, name: 'Slave', address: 1, ip: null, port: null, device_no: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const points = await k
-    .insertInto('template_points')
-    .values(
-      Array.from({ length: POINTS }, (_, i) => ({
-        template_id: template.id,
-        slave_id: slave.id,
-        name: `P${i}`,
-        register_type: 'holdingRegister' as const,
-        register_address: i,
-        register_length: 1,
-        read_write: 'readOnly' as const,
-        data_type: 'numeric' as const,
-        variant: 'uint16' as const,
-        bit_index: null,
-        precision: 0,
-        unit: null,
-        formula: null,
-        inverse_formula: null,
-        description: null,
-        storage: 'timed' as const,
-        amplitude: null,
-        sort: i,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const devices = await k
-    .insertInto('devices')
-    .values(
-      Array.from({ length: DEVICES }, (_, i) => ({
-        owner_id: owner.id,
-        name: `Bench ${i}`,
-        protocol: 'modbusRtu',
-        query_interval: 10,
-        template_id: template.id,
-        enabled: true,
-        cloud_config: true,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  return { owner: owner.id, devices: devices.map((d) => d.id), points: points.map((p) => p.id) };
+  return seedFleet(db, {
+    account: 'bench_alarms',
+    devices: DEVICES,
+    points: POINTS,
+    protocol: 'modbusRtu',
+    variant: 'uint16',
+    storage: 'timed',
+    cloudConfig: true,
+  });
 }
 
 /**

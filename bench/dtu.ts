@@ -10,6 +10,7 @@ import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
 import { createTestDatabase } from '../packages/server/test/db.ts';
+import { seedFleet } from './fleet.ts';
 import { percentile } from './load.ts';
 import type { Figure } from './run.ts';
 
@@ -52,100 +53,21 @@ export async function dtuPolling(): Promise<Figure[]> {
   let simulator: ChildProcess | undefined;
   try {
     await migrateToLatest(db);
-    const k = db.kysely;
-    const now = Date.now();
-    const owner = await k
-      .insertInto('users')
-      .values({
-        account: 'bench_dtu',
-        password_hash: 'x',
-        nickname: 'bench',
-        status: 'enabled',
-        default_pass: false,
-        password_changed_at: now,
-        user_type: 'main',
-        parent_id: null,
-        super_admin: false,
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const template = await k
-      .insertInto('templates')
-      .values({
-        owner_id: owner.id,
-        name: 'Generic 50',
-        protocol: 'modbusRtu',
-        description: null,
-        library: false,
-        category: null,
-        vendor: null,
-        model: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const slave = await k
-      .insertInto('template_slaves')
-      .values({
-        template_id: template.id,
-        serial: 1,
-        name: 'Slave 1',
-        address: 1,
-        ip: null,
-        port: null,
-        device_no: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     // The simulator's `generic` profile: int16 holding registers 0..49 on slave 1. Latest values only.
-    await k
-      .insertInto('template_points')
-      .values(
-        Array.from({ length: POINTS }, (_, a) => ({
-          template_id: template.id,
-          slave_id: slave.id,
-          name: `Register ${a}`,
-          register_type: 'holdingRegister' as const,
-          register_address: a,
-          register_length: 1,
-          read_write: 'readOnly' as const,
-          data_type: 'numeric' as const,
-          variant: 'int16' as const,
-          bit_index: null,
-          precision: 1,
-          unit: null,
-          formula: 'x / 10',
-          inverse_formula: null,
-          description: null,
-          storage: 'none' as const,
-          amplitude: null,
-          sort: a,
-        })),
-      )
-      .execute();
-    for (let i = 0; i < DTUS; i += 500) {
-      await k
-        .insertInto('devices')
-        .values(
-          Array.from({ length: Math.min(500, DTUS - i) }, (_, j) => ({
-            owner_id: owner.id,
-            name: `DTU ${i + j + 1}`,
-            sn: snOf(i + j + 1),
-            comm_password: PASSWORD,
-            protocol: 'modbusRtu',
-            query_interval: INTERVAL_S,
-            template_id: template.id,
-            enabled: true,
-            cloud_config: true,
-            created_at: now,
-            updated_at: now,
-          })) as never,
-        )
-        .execute();
-    }
+    await seedFleet(db, {
+      account: 'bench_dtu',
+      devices: DTUS,
+      points: POINTS,
+      protocol: 'modbusRtu',
+      variant: 'int16',
+      storage: 'none',
+      formula: 'x / 10',
+      precision: 1,
+      interval: INTERVAL_S,
+      cloudConfig: true,
+      sn: (n) => snOf(n + 1),
+      password: PASSWORD,
+    });
 
     const telemetry = telemetryFor(db, config, log);
     const server = await startDtuServer(db, log, telemetry, { ...DTU_DEFAULTS, host: '127.0.0.1', port: 0 });

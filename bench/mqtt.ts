@@ -13,7 +13,7 @@ import { closeTelemetry, telemetryFor } from '../packages/server/src/iot/telemet
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { type Db, openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
-import { grantRole, insertUser } from '../packages/server/src/portal/accounts/repository.ts';
+import { seedFleet } from './fleet.ts';
 import type { Figure } from './run.ts';
 
 const DEVICES = 200;
@@ -77,88 +77,19 @@ if (!isMainThread && parentPort && (workerData as PublishJob | undefined)?.mqttB
 
 /** One owner, one template of 50 numeric points stored every time, and the MQTT devices on it. */
 async function seed(db: Db): Promise<{ sns: string[]; names: string[] }> {
-  const k = db.kysely;
-  const now = Date.now();
-  const owner = await insertUser(k, {
+  const snOf = (i: number) => `BENCHMQTT${String(i).padStart(11, '0')}`;
+  const fleet = await seedFleet(db, {
     account: 'bench_mqtt',
-    password_hash: 'x',
-    nickname: 'bench_mqtt',
-    status: 'enabled',
-    default_pass: false,
-    password_changed_at: now,
-    user_type: 'main',
-    parent_id: null,
-    super_admin: false,
+    devices: DEVICES,
+    points: POINTS,
+    protocol: 'mqttJson',
+    variant: 'float32AbCd',
+    storage: 'timed',
+    precision: 2,
+    sn: snOf,
+    password: PASSWORD,
   });
-  await grantRole(k, owner, 10);
-  const template = await k
-    .insertInto('templates')
-    .values({
-      owner_id: owner,
-      name: 'MQTT meter',
-      protocol: 'mqttJson',
-      description: null,
-      library: false,
-      category: null,
-      vendor: null,
-      model: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const slave = await k
-    .insertInto('template_slaves')
-    .values({ template_id: template.id, serial: 1, name: 'Meter', address: 1, ip: null, port: null, device_no: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const names = Array.from({ length: POINTS }, (_, i) => `Point ${i}`);
-  await k
-    .insertInto('template_points')
-    .values(
-      names.map((name, i) => ({
-        template_id: template.id,
-        slave_id: slave.id,
-        name,
-        register_type: 'holdingRegister' as const,
-        register_address: i * 2,
-        register_length: 2,
-        read_write: 'readOnly' as const,
-        data_type: 'numeric' as const,
-        variant: 'float32AbCd' as const,
-        bit_index: null,
-        precision: 2,
-        unit: null,
-        formula: null,
-        inverse_formula: null,
-        description: null,
-        storage: 'timed' as const,
-        amplitude: null,
-        sort: i,
-      })),
-    )
-    .execute();
-  const sns = Array.from({ length: DEVICES }, (_, i) => `BENCHMQTT${String(i).padStart(11, '0')}`);
-  await k
-    .insertInto('devices')
-    .values(
-      sns.map((sn, i) => ({
-        owner_id: owner,
-        name: `Meter ${i}`,
-        device_no: null,
-        sn,
-        comm_password: PASSWORD,
-        protocol: 'mqttJson',
-        query_interval: 10,
-        template_id: template.id,
-        enabled: true,
-        cloud_config: false,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  return { sns, names };
+  return { sns: fleet.devices.map((_, i) => snOf(i)), names: fleet.pointNames };
 }
 
 /** The peer: the same history table filled by one prepared statement in batched transactions. */

@@ -1,0 +1,124 @@
+// The device benchmarks' common ground: one main account, one template of numeric points on one
+// slave, and many devices on it, written straight to the database.
+import type { Variant } from '@meridian/contracts';
+import type { Db } from '../packages/server/src/platform/db/database.ts';
+import { grantRole, insertUser } from '../packages/server/src/portal/accounts/repository.ts';
+
+export interface FleetOptions {
+  account: string;
+  devices: number;
+  points: number;
+  protocol: 'modbusRtu' | 'mqttJson';
+  /** Each point's register type is a holding register of this variant, one after another. */
+  variant: Extract<Variant, 'uint16' | 'int16' | 'float32AbCd'>;
+  storage: 'none' | 'timed';
+  formula?: string;
+  precision?: number;
+  /** Seconds between polls. */
+  interval?: number;
+  cloudConfig?: boolean;
+  /** SN and communication password of device `n` (from 0), for devices that register. */
+  sn?: (n: number) => string;
+  password?: string;
+}
+
+export interface Fleet {
+  owner: number;
+  template: number;
+  devices: number[];
+  points: number[];
+  pointNames: string[];
+}
+
+const BATCH = 500;
+
+export async function seedFleet(db: Db, options: FleetOptions): Promise<Fleet> {
+  const k = db.kysely;
+  const now = Date.now();
+  const owner = await insertUser(k, {
+    account: options.account,
+    password_hash: 'x',
+    nickname: options.account,
+    status: 'enabled',
+    default_pass: false,
+    password_changed_at: now,
+    user_type: 'main',
+    parent_id: null,
+    super_admin: false,
+  });
+  await grantRole(k, owner, 10);
+  const template = await k
+    .insertInto('templates')
+    .values({
+      owner_id: owner,
+      name: `${options.account} template`,
+      protocol: options.protocol,
+      description: null,
+      library: false,
+      category: null,
+      vendor: null,
+      model: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const slave = await k
+    .insertInto('template_slaves')
+    .values({ template_id: template.id, serial: 1, name: 'Slave 1', address: 1, ip: null, port: null, device_no: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const width = options.variant === 'float32AbCd' ? 2 : 1;
+  const pointNames = Array.from({ length: options.points }, (_, i) => `Point ${i}`);
+  const points = await k
+    .insertInto('template_points')
+    .values(
+      pointNames.map((name, i) => ({
+        template_id: template.id,
+        slave_id: slave.id,
+        name,
+        register_type: 'holdingRegister' as const,
+        register_address: i * width,
+        register_length: width,
+        read_write: 'readOnly' as const,
+        data_type: 'numeric' as const,
+        variant: options.variant,
+        bit_index: null,
+        precision: options.precision ?? 0,
+        unit: null,
+        formula: options.formula ?? null,
+        inverse_formula: null,
+        description: null,
+        storage: options.storage,
+        amplitude: null,
+        sort: i,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const devices: number[] = [];
+  for (let start = 0; start < options.devices; start += BATCH) {
+    const rows = await k
+      .insertInto('devices')
+      .values(
+        Array.from({ length: Math.min(BATCH, options.devices - start) }, (_, j) => ({
+          owner_id: owner,
+          name: `Device ${start + j}`,
+          device_no: null,
+          sn: options.sn?.(start + j) ?? null,
+          comm_password: options.password ?? null,
+          protocol: options.protocol,
+          query_interval: options.interval ?? 10,
+          template_id: template.id,
+          enabled: true,
+          cloud_config: options.cloudConfig ?? false,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    devices.push(...rows.map((r) => r.id));
+  }
+  return { owner, template: template.id, devices, points: points.map((p) => p.id), pointNames };
+}
