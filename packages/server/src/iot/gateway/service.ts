@@ -7,7 +7,7 @@ import { scopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceFor } from '../devices/service.ts';
-import { telemetryFor } from '../telemetry/index.ts';
+import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
 import type { DeviceLinks } from './links.ts';
 import { DTU_PROTOCOLS } from './registration.ts';
 import {
@@ -31,7 +31,13 @@ export const dtuService: GatewayService = {
       host: config.HOST,
       port: config.DTU_PORT,
     });
-    return { stop: () => server.stop() };
+    return {
+      // What the DTUs reported last is written before the process goes.
+      async stop() {
+        await server.stop();
+        await closeTelemetry(db);
+      },
+    };
   },
 };
 

@@ -1,5 +1,5 @@
 import type { GatewayService } from '../../platform/feature.ts';
-import { telemetryFor } from '../telemetry/index.ts';
+import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
 import { startBroker } from './broker.ts';
 import { startExternal } from './external.ts';
 
@@ -16,7 +16,13 @@ export const mqttService: GatewayService = {
     };
     const running = config.MQTT_URL
       ? await startExternal({ ...common, url: config.MQTT_URL })
-      : await startBroker({ ...common, port: config.MQTT_PORT });
-    return { stop: () => running.stop() };
+      : await startBroker({ ...common, host: config.HOST, port: config.MQTT_PORT });
+    return {
+      // Acknowledged values are already committed; this writes the status and offline records last.
+      async stop() {
+        await running.stop();
+        await closeTelemetry(db);
+      },
+    };
   },
 };
