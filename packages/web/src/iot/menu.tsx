@@ -66,7 +66,18 @@ export const iotAreas: IotArea[] = [
     ],
   },
   { key: 'scada', icon: <FundProjectionScreenOutlined /> },
-  { key: 'alarms', icon: <AlertOutlined /> },
+  {
+    key: 'alarms',
+    icon: <AlertOutlined />,
+    pages: [
+      { key: 'triggers', path: '/alarms/triggers', need: '/iot/triggers' },
+      { key: 'record', path: '/alarms/record', need: '/iot/alarms' },
+      { key: 'today', path: '/alarms/today', need: '/iot/alarms' },
+      { key: 'notifications', path: '/alarms/notifications', need: '/iot/alarms' },
+      // Contacts are the recipients of triggers and share their permissions (docs/decisions/0032).
+      { key: 'contacts', path: '/alarms/contacts', need: '/iot/triggers' },
+    ],
+  },
   { key: 'tasks', icon: <FieldTimeOutlined /> },
   { key: 'firmware', icon: <CloudUploadOutlined /> },
   {
@@ -81,7 +92,17 @@ export const iotAreas: IotArea[] = [
   { key: 'maintenance', icon: <ToolOutlined /> },
   { key: 'operations', icon: <BarChartOutlined /> },
   { key: 'billing', icon: <AccountBookOutlined /> },
-  { key: 'settings', icon: <SettingOutlined /> },
+  {
+    key: 'settings',
+    icon: <SettingOutlined />,
+    pages: [
+      { key: 'emailServer', path: '/settings/email-server', need: '/iot/settings' },
+      { key: 'emailTemplate', path: '/settings/email-template', need: '/iot/settings' },
+      { key: 'sms', path: '/settings/sms', need: '/iot/settings' },
+      { key: 'wechatPush', path: '/settings/wechat-push', need: '/iot/settings' },
+      { key: 'mobilePush', path: '/settings/mobile-push', need: '/iot/settings' },
+    ],
+  },
 ];
 
 /** Every page of the menu with its menu key (`<area>` or `<area>.<page>`). */

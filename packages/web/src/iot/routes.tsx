@@ -74,6 +74,36 @@ export const iotRoutes: RouteObject[] = [
       page('users', 'menu.projects.users', async () => ({
         Component: (await import('./users/SubUsersPage.tsx')).SubUsersPage,
       })),
+      page('alarms/triggers', 'menu.alarms.triggers', async () => ({
+        Component: (await import('./alarms/TriggersPage.tsx')).TriggersPage,
+      })),
+      page('alarms/record', 'menu.alarms.record', async () => ({
+        Component: (await import('./alarms/AlarmsPage.tsx')).AlarmsPage,
+      })),
+      page('alarms/today', 'menu.alarms.today', async () => ({
+        Component: (await import('./alarms/AlarmsPage.tsx')).AlarmsTodayPage,
+      })),
+      page('alarms/notifications', 'menu.alarms.notifications', async () => ({
+        Component: (await import('./alarms/DeliveriesPage.tsx')).DeliveriesPage,
+      })),
+      page('alarms/contacts', 'menu.alarms.contacts', async () => ({
+        Component: (await import('./alarms/ContactsPage.tsx')).ContactsPage,
+      })),
+      page('settings/email-server', 'menu.settings.emailServer', async () => ({
+        Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
+      })),
+      page('settings/email-template', 'menu.settings.emailTemplate', async () => ({
+        Component: (await import('./alarms/ChannelPages.tsx')).EmailTemplatePage,
+      })),
+      page('settings/sms', 'menu.settings.sms', async () => ({
+        Component: (await import('./alarms/SmsPage.tsx')).SmsPage,
+      })),
+      page('settings/wechat-push', 'menu.settings.wechatPush', async () => ({
+        Component: (await import('./alarms/ChannelPages.tsx')).WechatPushPage,
+      })),
+      page('settings/mobile-push', 'menu.settings.mobilePush', async () => ({
+        Component: (await import('./alarms/ChannelPages.tsx')).MobilePushPage,
+      })),
       { path: '*', Component: NotFound },
     ],
   },

@@ -1,3 +1,4 @@
+import { alarmsEn } from './alarms-en.ts';
 import { dataEn } from './data.ts';
 import { devicesEn } from './devices.ts';
 import { projectsEn } from './projects.ts';
@@ -24,7 +25,14 @@ export const en: IotMessages = {
     },
     templates: { title: 'Device templates', list: 'My templates', library: 'Built-in device library' },
     scada: 'Cloud configuration',
-    alarms: 'Alarms and triggers',
+    alarms: {
+      title: 'Alarms and triggers',
+      triggers: 'Trigger List',
+      record: 'Alarm Record',
+      today: 'Alarms Today',
+      notifications: 'Alarm Notification',
+      contacts: 'Contacts',
+    },
     tasks: 'Timed tasks',
     firmware: 'Firmware upgrade',
     network: { title: 'Network monitoring', dtu: 'DTU manage', onlineRate: 'DTU online rate' },
@@ -38,7 +46,14 @@ export const en: IotMessages = {
     },
     operations: 'Operation center',
     billing: 'Orders and recharge',
-    settings: 'System settings',
+    settings: {
+      title: 'System Setting',
+      emailServer: 'Email Server',
+      emailTemplate: 'Email Template',
+      sms: 'SMS and voice',
+      wechatPush: 'WeChat Push',
+      mobilePush: 'Mobile Terminal',
+    },
   },
   ui: {
     loadFailed: 'The data could not be loaded',
@@ -62,6 +77,7 @@ export const en: IotMessages = {
   ...projectsEn,
   ...usersEn,
   ...dataEn,
+  ...alarmsEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

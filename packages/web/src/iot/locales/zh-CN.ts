@@ -1,4 +1,5 @@
 import type { Messages } from '../../shared/i18n.ts';
+import { alarmsZhCN } from './alarms.ts';
 import { dataZhCN } from './data.ts';
 import { devicesZhCN } from './devices.ts';
 import { projectsZhCN } from './projects.ts';
@@ -24,7 +25,14 @@ export const zhCN = {
     },
     templates: { title: '设备模板', list: '我的模板', library: '内置设备库' },
     scada: '云组态',
-    alarms: '报警与触发器',
+    alarms: {
+      title: '报警与触发器',
+      triggers: '触发器列表',
+      record: '报警记录',
+      today: '今日报警',
+      notifications: '报警通知',
+      contacts: '联系人',
+    },
     tasks: '定时任务',
     firmware: '固件升级',
     network: { title: '网络监控', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
@@ -33,7 +41,14 @@ export const zhCN = {
     projects: { title: '项目管理', list: '项目', statistics: '项目数量统计', users: '下级用户' },
     operations: '运营中心',
     billing: '订单与充值',
-    settings: '系统设置',
+    settings: {
+      title: '系统设置',
+      emailServer: '邮件服务器',
+      emailTemplate: '邮件模板',
+      sms: '短信与语音',
+      wechatPush: '微信推送',
+      mobilePush: '手机端推送',
+    },
   },
   ui: {
     loadFailed: '数据加载失败',
@@ -57,6 +72,7 @@ export const zhCN = {
   ...projectsZhCN,
   ...usersZhCN,
   ...dataZhCN,
+  ...alarmsZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',

@@ -1,0 +1,231 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Table, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../shared/permissions.ts';
+import { useConfirm } from '../../shared/useConfirm.ts';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import {
+  type ContactGroupView,
+  type ContactView,
+  deleteContact,
+  deleteGroup,
+  listContacts,
+  listGroups,
+} from './api.ts';
+import { ContactForm } from './ContactForm.tsx';
+import { GroupForm } from './GroupForm.tsx';
+
+const PAGE_SIZE = 20;
+
+/** Contacts and contact groups: who alarms reach, and how. */
+export function ContactsPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'contacts' | 'groups'>('contacts');
+  return (
+    <Card data-testid="contacts-page" title={t('menu.alarms.contacts')}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key === 'groups' ? 'groups' : 'contacts')}
+        items={[
+          { key: 'contacts', label: t('alarms.contact.tab'), children: <ContactList /> },
+          { key: 'groups', label: t('alarms.group.tab'), children: <GroupList /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function useCrud() {
+  const { can } = usePermissions();
+  return {
+    add: can({ path: '/iot/triggers', code: 'add' }),
+    edit: can({ path: '/iot/triggers', code: 'edit' }),
+    remove: can({ path: '/iot/triggers', code: 'delete' }),
+  };
+}
+
+function ContactList() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const may = useCrud();
+  const [keyword, setKeyword] = useState<string>();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ContactView | 'new' | null>(null);
+  const list = useQuery({
+    queryKey: ['iot', 'contacts', keyword, page],
+    queryFn: ({ signal }) => listContacts({ keyword, page, size: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const remove = (row: ContactView) =>
+    confirm(
+      { title: t('alarms.contact.deleteAsk', { name: row.name }), okText: t('ui.delete'), danger: true },
+      async () => {
+        await deleteContact(row.id);
+        await queryClient.invalidateQueries({ queryKey: ['iot', 'contacts'] });
+      },
+    );
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" wrap gap={12}>
+        <Input.Search
+          allowClear
+          placeholder={t('alarms.contact.keyword')}
+          style={{ width: 260 }}
+          onSearch={(value) => {
+            setKeyword(value.trim() || undefined);
+            setPage(1);
+          }}
+        />
+        {may.add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="contact-add">
+            {t('alarms.contact.add')}
+          </Button>
+        )}
+      </Flex>
+      {list.isError && !list.data ? (
+        <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
+      ) : (
+        <Table<ContactView>
+          data-testid="contacts-table"
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={list.data?.list ?? []}
+          locale={{ emptyText: t('alarms.contact.empty') }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => t('ui.total', { total }),
+            onChange: setPage,
+          }}
+          columns={[
+            { title: t('alarms.contact.name'), dataIndex: 'name' },
+            { title: t('alarms.contact.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
+            { title: t('alarms.contact.email'), dataIndex: 'email', render: (v: string | null) => v ?? '-' },
+            {
+              title: t('alarms.contact.channels'),
+              dataIndex: 'channels',
+              render: (channels: ContactView['channels']) =>
+                channels.map((c) => <Tag key={c}>{t(`alarms.channel.${c}`)}</Tag>),
+            },
+            {
+              title: t('alarms.contact.groups'),
+              dataIndex: 'groups',
+              render: (groups: ContactView['groups']) => groups.map((g) => g.name).join('、') || '-',
+            },
+            {
+              title: t('ui.actions'),
+              key: 'actions',
+              width: 140,
+              render: (_v, row) => (
+                <Flex>
+                  {may.edit && (
+                    <Button type="link" size="small" onClick={() => setEditing(row)}>
+                      {t('ui.edit')}
+                    </Button>
+                  )}
+                  {may.remove && (
+                    <Button type="link" size="small" danger onClick={() => remove(row)}>
+                      {t('ui.delete')}
+                    </Button>
+                  )}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing && <ContactForm contact={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Flex>
+  );
+}
+
+function GroupList() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const may = useCrud();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ContactGroupView | 'new' | null>(null);
+  const list = useQuery({
+    queryKey: ['iot', 'contact-groups', page],
+    queryFn: ({ signal }) => listGroups({ page, size: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const remove = (row: ContactGroupView) =>
+    confirm(
+      {
+        title: t('alarms.group.deleteAsk', { name: row.name }),
+        content: t('alarms.group.deleteHint'),
+        okText: t('ui.delete'),
+        danger: true,
+      },
+      async () => {
+        await deleteGroup(row.id);
+        await queryClient.invalidateQueries({ queryKey: ['iot', 'contact-groups'] });
+      },
+    );
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="end">
+        {may.add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="group-add">
+            {t('alarms.group.add')}
+          </Button>
+        )}
+      </Flex>
+      {list.isError && !list.data ? (
+        <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
+      ) : (
+        <Table<ContactGroupView>
+          data-testid="groups-table"
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={list.data?.list ?? []}
+          locale={{ emptyText: t('alarms.group.empty') }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => t('ui.total', { total }),
+            onChange: setPage,
+          }}
+          columns={[
+            { title: t('alarms.group.name'), dataIndex: 'name' },
+            { title: t('alarms.group.count'), dataIndex: 'contactCount', width: 120 },
+            { title: t('alarms.contact.remark'), dataIndex: 'remark', render: (v: string | null) => v ?? '-' },
+            {
+              title: t('ui.actions'),
+              key: 'actions',
+              width: 140,
+              render: (_v, row) => (
+                <Flex>
+                  {may.edit && (
+                    <Button type="link" size="small" onClick={() => setEditing(row)}>
+                      {t('ui.edit')}
+                    </Button>
+                  )}
+                  {may.remove && (
+                    <Button type="link" size="small" danger onClick={() => remove(row)}>
+                      {t('ui.delete')}
+                    </Button>
+                  )}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing && <GroupForm group={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Flex>
+  );
+}
