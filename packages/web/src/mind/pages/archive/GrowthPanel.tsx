@@ -1,0 +1,233 @@
+import { ARCHIVE_LIMITS, GROWTH_CATEGORIES, type GrowthCategory } from '@meridian/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../portal/components/FormAlert.tsx';
+import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { notifyError } from '../../../shared/feedback.tsx';
+import { useCan } from '../assessments/can.ts';
+import { addGrowth, editGrowth, type GrowthRecord, growthPage, removeGrowth } from './api.ts';
+import './strings.ts';
+
+interface Values {
+  occurredOn: Dayjs;
+  category: GrowthCategory;
+  title: string;
+  content: string;
+}
+
+interface GrowthFormProps {
+  studentId: number;
+  record: GrowthRecord | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/** A growth record: a date not after today, a category, a title and what happened. */
+function GrowthForm({ studentId, record, onClose, onSaved }: GrowthFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const save = useMutation({
+    mutationFn: (values: Values) => {
+      const body = {
+        occurredOn: values.occurredOn.format('YYYY-MM-DD'),
+        category: values.category,
+        title: values.title.trim(),
+        content: values.content.trim(),
+      };
+      return record ? editGrowth({ id: record.id, ...body }) : addGrowth({ studentId, ...body });
+    },
+    onSuccess: onSaved,
+    meta: { silentError: true },
+  });
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      destroyOnHidden
+      size={520}
+      title={record ? t('archive.growth.edit') : t('archive.growth.add')}
+      footer={
+        <Flex justify="end" gap={8}>
+          <Button onClick={onClose}>{t('archive.growth.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="growth-save">
+            {t('archive.growth.save')}
+          </Button>
+        </Flex>
+      }
+    >
+      <FormAlert error={save.error} form={form} />
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => save.mutate(values)}
+        initialValues={
+          record
+            ? {
+                occurredOn: dayjs(record.occurredOn),
+                category: record.category as GrowthCategory,
+                title: record.title,
+                content: record.content,
+              }
+            : { occurredOn: dayjs() }
+        }
+      >
+        <Form.Item
+          name="occurredOn"
+          label={t('archive.growth.date')}
+          rules={[{ required: true, message: t('archive.growth.dateRequired') }]}
+        >
+          <DatePicker disabledDate={(day) => day.isAfter(dayjs(), 'day')} data-testid="growth-date" />
+        </Form.Item>
+        <Form.Item
+          name="category"
+          label={t('archive.growth.category')}
+          rules={[{ required: true, message: t('archive.growth.categoryRequired') }]}
+        >
+          <Select
+            data-testid="growth-category"
+            options={GROWTH_CATEGORIES.map((c) => ({ value: c, label: t(`archive.growth.categories.${c}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="title"
+          label={t('archive.growth.title')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              max: ARCHIVE_LIMITS.titleMax,
+              message: t('archive.growth.titleRequired'),
+            },
+          ]}
+        >
+          <Input maxLength={ARCHIVE_LIMITS.titleMax} showCount data-testid="growth-title" />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={t('archive.growth.content')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              max: ARCHIVE_LIMITS.contentMax,
+              message: t('archive.growth.contentRequired'),
+            },
+          ]}
+        >
+          <Input.TextArea rows={6} maxLength={ARCHIVE_LIMITS.contentMax} showCount data-testid="growth-content" />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+/** A student's growth records, newest first, added and corrected by those who hold the archive's codes. */
+export function GrowthPanel({ studentId }: { studentId: number }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const can = useCan('/data/studentFile');
+  const queryClient = useQueryClient();
+  const [paging, setPaging] = useState({ page: 1, size: 10 });
+  const [editing, setEditing] = useState<GrowthRecord | null | 'new'>(null);
+  const records = useQuery({
+    queryKey: ['archive', 'growth', studentId, paging],
+    queryFn: ({ signal }) => growthPage({ studentId, ...paging }, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['archive'] });
+  const remove = useMutation({
+    mutationFn: removeGrowth,
+    onSuccess: () => {
+      message.success(t('archive.growth.deleted'));
+      void refresh();
+    },
+    onError: notifyError,
+    meta: { silentError: true },
+  });
+  if (records.isError && !records.data)
+    return <LoadFailed error={records.error} onRetry={() => records.refetch()} retrying={records.isFetching} />;
+  return (
+    <div data-testid="growth-panel">
+      {can('add') && (
+        <Flex justify="end" style={{ marginBottom: 12 }}>
+          <Button type="primary" onClick={() => setEditing('new')} data-testid="growth-add">
+            {t('archive.growth.add')}
+          </Button>
+        </Flex>
+      )}
+      <Table<GrowthRecord>
+        rowKey="id"
+        size="middle"
+        data-testid="growth-table"
+        loading={records.isFetching}
+        dataSource={records.data?.list ?? []}
+        locale={{ emptyText: t('archive.growth.empty') }}
+        scroll={{ x: 800 }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: records.data?.total ?? 0,
+          showTotal: (total) => t('system.total', { total }),
+          onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+        }}
+        columns={[
+          { title: t('archive.growth.date'), dataIndex: 'occurredOn', width: 110 },
+          {
+            title: t('archive.growth.category'),
+            dataIndex: 'category',
+            width: 90,
+            render: (c: string) => <Tag>{t(`archive.growth.categories.${c}`)}</Tag>,
+          },
+          { title: t('archive.growth.title'), dataIndex: 'title', width: 180 },
+          { title: t('archive.growth.content'), dataIndex: 'content', ellipsis: true },
+          { title: t('archive.growth.author'), dataIndex: 'authorName', width: 110 },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            width: 120,
+            render: (_v, record) => (
+              <Flex gap={10}>
+                {can('edit') && (
+                  <Typography.Link onClick={() => setEditing(record)}>{t('archive.growth.change')}</Typography.Link>
+                )}
+                {can('delete') && (
+                  <Typography.Link
+                    type="danger"
+                    onClick={() =>
+                      modal.confirm({
+                        title: record.title,
+                        content: t('archive.growth.confirmDelete'),
+                        okText: t('archive.growth.delete'),
+                        okButtonProps: { danger: true },
+                        cancelText: t('archive.growth.cancel'),
+                        onOk: () => remove.mutateAsync(record.id),
+                      })
+                    }
+                  >
+                    {t('archive.growth.delete')}
+                  </Typography.Link>
+                )}
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      {editing !== null && (
+        <GrowthForm
+          studentId={studentId}
+          record={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            message.success(t('archive.growth.saved'));
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}
