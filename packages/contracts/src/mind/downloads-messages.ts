@@ -1,0 +1,107 @@
+/** Messages of the download center, its exports and the files they write, in every language. */
+export const downloadsMessages = {
+  'v.download.state': {
+    'zh-CN': '请选择状态：排队中、生成中、已完成、失败或已取消',
+    en: 'Choose a state: queued, running, done, failed or cancelled',
+  },
+  'v.download.kind': {
+    'zh-CN': '请选择类型：测评结果、个人报告或团体报告',
+    en: 'Choose a kind: results, individual report or group report',
+  },
+  'v.download.name': { 'zh-CN': '文件名最多 100 个字符', en: 'File name: at most 100 characters' },
+  'v.download.ids': { 'zh-CN': '请选择 1-100 个下载任务', en: 'Choose 1 to 100 download tasks' },
+  'v.download.by': {
+    'zh-CN': '请选择统计维度：学校、年级、班级或性别',
+    en: 'Choose how to group: school, grade, class or gender',
+  },
+
+  'download.notFound': { 'zh-CN': '下载任务不存在', en: 'No such download task' },
+  'download.notReady': {
+    'zh-CN': '文件尚未生成完成，请稍后在下载中心下载',
+    en: 'The file is not ready yet; download it from the download center when it is done',
+  },
+  'download.expired': {
+    'zh-CN': '文件已过期并被清理，请重新导出',
+    en: 'The file has expired and was removed; export it again',
+  },
+  'download.finished': {
+    'zh-CN': '任务已结束（{state}），无法取消',
+    en: 'The task has already ended ({state}); it cannot be cancelled',
+  },
+  'download.tooMany': {
+    'zh-CN': '您已有 {count} 个导出任务在排队或生成中，请等待完成后再导出',
+    en: 'You already have {count} exports queued or running; wait for one to finish',
+  },
+  'download.tooManyRows': {
+    'zh-CN': '共 {count} 条结果，超过单个文件上限 {max} 条，请缩小筛选范围',
+    en: '{count} results are more than one file holds ({max}); narrow the filters',
+  },
+  'download.noFont': {
+    'zh-CN': '服务器未安装中文字体（如 fonts-noto-cjk），无法生成 PDF，请联系管理员',
+    en: 'No Chinese font is installed on the server (such as fonts-noto-cjk), so the PDF cannot be written; ask the administrator',
+  },
+  'download.failed': { 'zh-CN': '导出失败，请重新导出', en: 'The export failed; export it again' },
+  'download.resultGone': {
+    'zh-CN': '测评结果已不存在或不在您的数据范围内',
+    en: 'The result no longer exists or is outside your data scope',
+  },
+  'download.started': {
+    'zh-CN': '导出任务已创建，请到下载中心查看进度并下载',
+    en: 'The export has started; follow it and download the file in the download center',
+  },
+
+  'download.state.queued': { 'zh-CN': '排队中', en: 'Queued' },
+  'download.state.running': { 'zh-CN': '生成中', en: 'Running' },
+  'download.state.done': { 'zh-CN': '已完成', en: 'Done' },
+  'download.state.failed': { 'zh-CN': '失败', en: 'Failed' },
+  'download.state.cancelled': { 'zh-CN': '已取消', en: 'Cancelled' },
+
+  'download.file.results': { 'zh-CN': '测评结果_{date}', en: 'Assessment results {date}' },
+  'download.file.report': { 'zh-CN': '{name}_{scale}_个人报告', en: '{name} {scale} report' },
+  'download.file.groupReport': { 'zh-CN': '{scale}_团体报告_{date}', en: '{scale} group report {date}' },
+
+  'download.sheet.results': { 'zh-CN': '测评结果', en: 'Results' },
+  'download.col.name': { 'zh-CN': '姓名', en: 'Name' },
+  'download.col.studentNo': { 'zh-CN': '学号', en: 'Student number' },
+  'download.col.school': { 'zh-CN': '学校', en: 'School' },
+  'download.col.grade': { 'zh-CN': '年级', en: 'Grade' },
+  'download.col.class': { 'zh-CN': '班级', en: 'Class' },
+  'download.col.scale': { 'zh-CN': '量表', en: 'Scale' },
+  'download.col.valid': { 'zh-CN': '有效', en: 'Valid' },
+  'download.col.total': { 'zh-CN': '总分', en: 'Total' },
+  'download.col.band': { 'zh-CN': '结果等级', en: 'Band' },
+  'download.col.warning': { 'zh-CN': '预警等级', en: 'Warning level' },
+  'download.col.submittedAt': { 'zh-CN': '提交时间', en: 'Submitted at' },
+  'download.yes': { 'zh-CN': '是', en: 'Yes' },
+  'download.no': { 'zh-CN': '否', en: 'No' },
+
+  'download.pdf.report': { 'zh-CN': '心理测评个人报告', en: 'Individual assessment report' },
+  'download.pdf.groupReport': { 'zh-CN': '心理测评团体报告', en: 'Group assessment report' },
+  'download.pdf.student': { 'zh-CN': '学生', en: 'Student' },
+  'download.pdf.scale': { 'zh-CN': '量表', en: 'Scale' },
+  'download.pdf.submittedAt': { 'zh-CN': '提交时间', en: 'Submitted at' },
+  'download.pdf.total': { 'zh-CN': '总分', en: 'Total' },
+  'download.pdf.band': { 'zh-CN': '结果', en: 'Result' },
+  'download.pdf.invalid': { 'zh-CN': '无效答卷', en: 'Invalid sheet' },
+  'download.pdf.warning': { 'zh-CN': '预警等级', en: 'Warning level' },
+  'download.pdf.factors': { 'zh-CN': '因子得分', en: 'Factor scores' },
+  'download.pdf.interpretation': { 'zh-CN': '结果解释', en: 'Interpretation' },
+  'download.pdf.suggestion': { 'zh-CN': '建议', en: 'Suggestion' },
+  'download.pdf.flags': { 'zh-CN': '需要关注', en: 'Needs attention' },
+  'download.pdf.generatedAt': { 'zh-CN': '生成时间', en: 'Generated at' },
+  'download.pdf.confidential': {
+    'zh-CN': '本报告含学生心理健康信息，仅限授权人员阅读，请勿外传。',
+    en: "This report holds a student's mental-health information; for authorised readers only, do not pass it on.",
+  },
+  'download.pdf.overall': { 'zh-CN': '总体', en: 'Overall' },
+  'download.pdf.results': { 'zh-CN': '结果数', en: 'Results' },
+  'download.pdf.validCount': { 'zh-CN': '有效数', en: 'Valid' },
+  'download.pdf.positive': { 'zh-CN': '阳性数', en: 'Positives' },
+  'download.pdf.positiveRate': { 'zh-CN': '阳性率', en: 'Positive rate' },
+  'download.pdf.meanTotal': { 'zh-CN': '平均分', en: 'Mean total' },
+  'download.pdf.normZ': { 'zh-CN': '常模 Z 分', en: 'Z against the norm' },
+  'download.pdf.bands': { 'zh-CN': '等级分布', en: 'Bands' },
+  'download.pdf.groups': { 'zh-CN': '分组统计', en: 'By group' },
+  'download.pdf.group': { 'zh-CN': '分组', en: 'Group' },
+  'download.pdf.noBand': { 'zh-CN': '无等级', en: 'No band' },
+};
