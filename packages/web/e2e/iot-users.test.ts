@@ -2,8 +2,9 @@ import { translate } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
 import { screenshot, visit } from './browser.ts';
+import { plcTemplate } from './iot-live-walks.ts';
 import { fieldError, IOT_MAIN_ROLE, iotSuite, openFromMenu, signInToIot } from './iot-walks.ts';
-import { dialog, settledShot } from './portal-admin-walks.ts';
+import { choose, dialog, settledShot } from './portal-admin-walks.ts';
 import { submitPassword, unexpected } from './portal-walks.ts';
 
 const suite = iotSuite();
@@ -31,14 +32,18 @@ describe('Subordinate User', () => {
       password: main.password,
     });
     // By SN plus MAC, as most devices arrive.
-    const add = (name: string, n: number) =>
+    const add = (name: string, n: number, templateId?: number) =>
       call<{ id: number }>('POST', 'iot/devices', token, {
         name,
         sn: `USR${String(n).padStart(17, '0')}`,
         mac: `D8B04C0001${String(n).padStart(2, '0')}`,
+        templateId,
       });
+    // Two templates of the main account: the sub-user's device form offers them for the valve.
+    const valveModel = await call<{ id: number }>('POST', 'iot/templates', token, plcTemplate('阀门执行器模板'));
+    const spareModel = await call<{ id: number }>('POST', 'iot/templates', token, plcTemplate('备用执行器模板'));
     const pump = await add('一号水泵', 1);
-    const valve = await add('二号阀门', 2);
+    const valve = await add('二号阀门', 2, valveModel.id);
     await add('三号电表', 3);
 
     const owner = await visit(suite.browser);
@@ -238,20 +243,41 @@ describe('Subordinate User', () => {
       await sub.page.getByText(zh('auth.forbidden')).first().waitFor();
       // At once, while the refusal is on screen.
       await screenshot(sub.page, 'iot-users-sub-refused-zh-CN');
-      // The valve's fields change too (by the API: the device form sends the owner back unchanged,
-      // which the server refuses for a sub-user; reported to the devices area).
+      await sub.page
+        .locator('.ant-drawer:visible')
+        .getByRole('button', { name: /取\s?消/ })
+        .click();
+      await expect.poll(() => sub.page.getByTestId('device-form').count(), { timeout: 10_000 }).toBe(0);
+
+      // The valve's form: its owner and template are named, and the owner's templates are offered,
+      // though the sub-user's role opens neither the template nor the account screens.
+      const valveRow = devices.locator('tbody tr', { hasText: '二号阀门' });
+      await valveRow.getByText('阀门执行器模板').waitFor();
+      await valveRow.getByRole('button', { name: /编\s?辑/ }).click();
+      const valveForm = sub.page.getByTestId('device-form');
+      const item = (label: string) =>
+        valveForm.locator('.ant-form-item', { has: sub.page.getByText(label, { exact: true }) });
+      await item('设备模板').getByText('阀门执行器模板').waitFor();
+      await item('所属用户').getByText(`(${main.account})`).waitFor();
+      await valveForm.getByLabel('设备名称').fill('二号阀门-检修');
+      await choose(sub.page, item('设备模板').locator('.ant-select'), '备用执行器模板');
+      await settledShot(sub.page, 'iot-users-sub-device-form-zh-CN');
+      await sub.page.getByTestId('device-save').click();
+      await sub.page.getByText('设备已保存').first().waitFor();
       const subToken = (
         await call<{ token: string }>('POST', 'apis-authz/authz/login', '', {
           account: SUB.account,
           password: SUB.changed,
         })
       ).token;
-      await call('PUT', `iot/devices/${valve.id}`, subToken, { name: '二号阀门-检修' });
+      const saved = await call<{ name: string; templateId: number }>('GET', `iot/devices/${valve.id}`, subToken);
+      expect([saved.name, saved.templateId]).toEqual(['二号阀门-检修', spareModel.id]);
       await expect(call('PUT', `iot/devices/${pump.id}`, subToken, { name: '一号水泵-改' })).rejects.toThrow(/403/);
       expect(
         unexpected(
           sub.problems,
-          new RegExp(`HTTP 403: .*/api/iot/devices/${pump.id}(/disable)?$`),
+          // The pump's edit form: the save and its choices are refused (view right only).
+          new RegExp(`HTTP 403: .*/api/iot/devices/(${pump.id}(/disable)?|choices\\?deviceId=${pump.id})$`),
           // The device pages' choice lists the sub-user role may not read (they fall back to empty).
           /HTTP 403: .*\/api\/iot\/(projects|templates|users\/tree)\?page=1&size=\d+$/,
         ),

@@ -98,4 +98,20 @@ export const devicesMessages = {
   'device.import.date': { 'zh-CN': '应为日期（如 2026-01-31）', en: 'must be a date (such as 2026-01-31)' },
   'device.export.sheet': { 'zh-CN': '设备列表', en: 'Devices' },
   'device.import.sheet': { 'zh-CN': '设备导入', en: 'Device import' },
+  'device.template.unknown': {
+    'zh-CN': '模板不存在或不属于您的账号',
+    en: 'The template does not exist or is not one of your account',
+  },
+  'device.slaveQuota.exceeded': {
+    'zh-CN': '超出从机数量授权：账号 {account} 授权 {quota} 个从机，已使用 {used} 个，此操作后将为 {count} 个',
+    en: 'Slave-count authorization exceeded: account {account} is authorized for {quota} slaves and uses {used}; this would make {count}',
+  },
+  'device.level.viewOnly': {
+    'zh-CN': '您的设备等级为 {level} 级，只能查看设备；编辑和操作设备需要 {needed} 级',
+    en: 'Your device level is {level}: you may only view devices; editing and operating them needs level {needed}',
+  },
+  'device.level.noDelete': {
+    'zh-CN': '您的设备等级为 {level} 级，不能删除设备；删除设备需要 {needed} 级',
+    en: 'Your device level is {level}: deleting devices needs level {needed}',
+  },
 } as const;

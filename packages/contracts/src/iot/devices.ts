@@ -236,6 +236,8 @@ export const deviceListItem = z.object({
   ownerId: z.number(),
   ownerAccount: z.string(),
   templateId: z.number().nullable(),
+  /** The template's name, so that the list needs no lookup of its own (decision 0041). */
+  templateName: z.string().nullable(),
   lastOnlineAt: z.number().nullable(),
   createdAt: z.number(),
 });
@@ -307,3 +309,19 @@ export const warrantyItem = z.object({
 /** One bad cell of an import: the spreadsheet row (1 is the header), the column's field, what is wrong. */
 export const importProblem = z.object({ row: z.number(), field: z.string(), msg: z.string() });
 export type ImportProblem = z.infer<typeof importProblem>;
+
+// ---- The device form's choices (decision 0041)
+
+const choice = z.object({ id: z.number(), name: z.string() });
+/** `deviceId`: the device being edited, whose current owner, project, template and tags are offered too. */
+export const deviceChoicesQuery = z.object({ deviceId: z.coerce.number().int().positive().optional() });
+/** What the selects of the device form offer: only what the caller may give a device they may edit. */
+export const deviceChoices = z.object({
+  owners: z.array(
+    z.object({ id: z.number(), account: z.string(), nickname: z.string(), parentId: z.number().nullable() }),
+  ),
+  projects: z.array(choice),
+  templates: z.array(choice),
+  tags: z.array(choice),
+});
+export type DeviceChoices = z.infer<typeof deviceChoices>;

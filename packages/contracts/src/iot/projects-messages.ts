@@ -64,4 +64,8 @@ export const projectsMessages = {
   'grant.right.view': { 'zh-CN': '查看', en: 'view' },
   'grant.right.edit': { 'zh-CN': '编辑', en: 'edit' },
   'grant.right.delete': { 'zh-CN': '删除', en: 'delete' },
+  'grant.beyondLevel': {
+    'zh-CN': '该用户的设备等级为 {level} 级，不能授予“{right}”权限（需要 {needed} 级）',
+    en: "This user's device level is {level}: the {right} right needs level {needed}",
+  },
 } as const;

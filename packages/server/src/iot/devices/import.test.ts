@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
 import { multipart, xls } from '../../../test/files.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
+import { sampleTemplate } from '../templates/testing.ts';
 import { mainAccount, newSn } from './testing.ts';
 
 let t: TestApp;
@@ -159,12 +160,17 @@ describe('importing devices from Excel', () => {
     expect(headless.json().message).toBe(
       "Data format incorrect: the first row must be the template's header (missing: Device name)",
     );
+    const [first, second] = await Promise.all(
+      ['Model One', 'Model Two'].map(
+        async (name) => (await owner.post('/iot/templates', sampleTemplate(name))).json().data.id as number,
+      ),
+    );
     const models = await upload(
       'models.xlsx',
       workbook(
         [
-          [...goodRow(2000), 1],
-          [...goodRow(2001), 2],
+          [...goodRow(2000), first as number],
+          [...goodRow(2001), second as number],
         ],
         'xlsx',
         [...HEADER, 'Device model (template ID)'],

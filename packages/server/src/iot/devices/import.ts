@@ -15,6 +15,7 @@ import { receiveUpload } from '../../platform/files/receive.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { scopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { refuseBelowLevel } from './level.ts';
 import { checkNumbers, checkReferences } from './rules.ts';
 import { insertAll } from './service.ts';
 
@@ -126,6 +127,8 @@ export async function importDevices(actor: Actor, request: FastifyRequest): Prom
   const received = await receiveUpload(request, { maxBytes: rule.maxBytes, maxFiles: rule.maxFiles, fields: [] });
   const [file] = await checkUpload(received.files, rule);
   if (!file) throw new AppError(400, 'files.noFile');
+  // After the upload is read, so that the refusal does not cut the request short.
+  await refuseBelowLevel(actor.db, actor.auth, 'edit');
   const lang = actor.lang;
   let sheet: ReturnType<typeof readSheet<ImportField>>;
   try {

@@ -15,9 +15,12 @@ function visibleDevices(db: Db, scope: Scope, right: DeviceRight) {
   return db.selectFrom('devices as d').where(deviceVisible(scope, right));
 }
 
-/** The same devices with their project's name and owner's account at hand. */
+/** The same devices with their project's and template's names and owner's account at hand (primary-key joins). */
 function withNames(devices: ReturnType<typeof visibleDevices>) {
-  return devices.innerJoin('users as u', 'u.id', 'd.owner_id').leftJoin('projects as p', 'p.id', 'd.project_id');
+  return devices
+    .innerJoin('users as u', 'u.id', 'd.owner_id')
+    .leftJoin('projects as p', 'p.id', 'd.project_id')
+    .leftJoin('templates as t', 't.id', 'd.template_id');
 }
 
 function scopedDevices(db: Db, scope: Scope, right: DeviceRight) {
@@ -36,6 +39,7 @@ const listColumns = [
   'd.owner_id',
   'u.account as owner_account',
   'd.template_id',
+  't.name as template_name',
   'd.last_online_at',
   'd.created_at',
 ] as const;
@@ -104,7 +108,7 @@ export function listDevicesAfter(db: Db, scope: Scope, filter: DeviceFilter, bef
 export function findDevice(db: Db, scope: Scope, id: number, right: DeviceRight = 'view') {
   return scopedDevices(db, scope, right)
     .selectAll('d')
-    .select(['p.name as project_name', 'u.account as owner_account'])
+    .select(['p.name as project_name', 'u.account as owner_account', 't.name as template_name'])
     .where('d.id', '=', id)
     .executeTakeFirst();
 }
@@ -180,6 +184,23 @@ export async function projectInScope(db: Db, scope: Scope, id: number): Promise<
           ),
         ]),
       ),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether a device may take this template: one of the scope's accounts' templates, or, for a device
+ * being edited, one of its owner's (`ownerId`); never a library entry, which is copied first.
+ */
+export async function templateUsable(db: Db, scope: Scope, id: number, ownerId: number | null): Promise<boolean> {
+  const row = await db
+    .selectFrom('templates as t')
+    .select('t.id')
+    .where('t.id', '=', id)
+    .where('t.owner_id', 'is not', null)
+    .$if(!scope.all, (q) =>
+      q.where((eb) => eb.or([eb('t.owner_id', 'in', scope.ownerIds), eb('t.owner_id', '=', ownerId ?? 0)])),
     )
     .executeTakeFirst();
   return row !== undefined;

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import {
   deviceBatch,
+  deviceChoices,
+  deviceChoicesQuery,
   deviceCreate,
   deviceDetail,
   deviceFilter,
@@ -22,6 +24,7 @@ import { XLSX_TYPE } from '../../platform/excel/sheet.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { linksFor } from '../gateway/links.ts';
+import { deviceChoices as readChoices } from './choices.ts';
 import { importDevices, importTemplate } from './import.ts';
 import {
   addBatch,
@@ -63,6 +66,20 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, size, ...filter } = request.query;
       return ok(request, await deviceList(actorOf(request), filter, { page, size }));
     },
+  );
+
+  app.get(
+    '/iot/devices/choices',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: "The device form's choices: owners, projects, templates and tags the caller may give a device",
+        querystring: deviceChoicesQuery,
+        response: { 200: envelopeOf(deviceChoices) },
+      },
+    },
+    async (request) => ok(request, await readChoices(actorOf(request), request.query.deviceId)),
   );
 
   app.get(

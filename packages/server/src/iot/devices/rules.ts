@@ -13,6 +13,7 @@ import {
   ownerInScope,
   projectInScope,
   tagsInScope,
+  templateUsable,
 } from './repository.ts';
 
 /**
@@ -92,10 +93,13 @@ export async function checkNumbers(
   return rules;
 }
 
-/** What a device points at: an account the caller may give it to, their project, their tags, a stored picture. */
+/** What a device points at: an account the caller may give it to, their project, template and tags, a stored picture. */
 export interface References {
   ownerId?: number | null;
   projectId?: number | null;
+  templateId?: number | null;
+  /** For an edit: the device's owner, whose templates the device may take too. */
+  deviceOwnerId?: number | null;
   tagIds?: readonly number[];
   picture?: string | null;
 }
@@ -112,6 +116,9 @@ export async function checkReferences(
   }
   if (input.projectId != null && !(await projectInScope(db, scope, input.projectId))) {
     rules.push({ field: `${prefix}projectId`, key: 'device.project.unknown' });
+  }
+  if (input.templateId != null && !(await templateUsable(db, scope, input.templateId, input.deviceOwnerId ?? null))) {
+    rules.push({ field: `${prefix}templateId`, key: 'device.template.unknown' });
   }
   if (input.tagIds?.length) {
     const known = await tagsInScope(db, scope, input.tagIds);

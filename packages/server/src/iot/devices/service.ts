@@ -3,21 +3,18 @@ import type {
   DeviceCreate,
   DeviceDetail,
   DeviceFilter,
-  DeviceListItem,
   DeviceUpdate,
   PageQuery,
 } from '@meridian/contracts';
-import { toBool } from '../../platform/db/sql.ts';
 import { AppError, type RuleBroken, rulesBroken } from '../../platform/http/errors.ts';
 import { type Scope, scopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import type { DeviceLinks } from '../gateway/links.ts';
 import type { DeviceRight } from './access.ts';
+import { refuseBelowLevel } from './level.ts';
+import { refuseDevicesOverQuota } from './quota.ts';
 import {
-  type DeviceFull,
-  type DeviceListRow,
-  type DevicePatch,
   deleteDevice,
   findDevice,
   insertDevices,
@@ -26,53 +23,8 @@ import {
   tagsOf,
   updateDevice,
 } from './repository.ts';
+import { detailOf, listItem, patchOf } from './rows.ts';
 import { checkNumbers, checkReferences, cloudNumbers, newDeviceRow } from './rules.ts';
-
-type Tag = { device_id: number; id: number; name: string };
-
-function listItem(row: DeviceListRow, tags: readonly Tag[]): DeviceListItem {
-  return {
-    id: row.id,
-    name: row.name,
-    deviceNo: row.device_no,
-    sn: row.sn,
-    status: row.status,
-    enabled: toBool(row.enabled),
-    projectId: row.project_id,
-    projectName: row.project_name,
-    tags: tags.filter((t) => t.device_id === row.id).map((t) => ({ id: t.id, name: t.name })),
-    ownerId: row.owner_id,
-    ownerAccount: row.owner_account,
-    templateId: row.template_id,
-    lastOnlineAt: row.last_online_at,
-    createdAt: row.created_at,
-  };
-}
-
-function detailOf(row: DeviceFull, tags: readonly Tag[]): DeviceDetail {
-  return {
-    ...listItem(row, tags),
-    mac: row.mac,
-    imei: row.imei,
-    imei2: row.imei2,
-    loraNid: row.lora_nid,
-    commPassword: row.comm_password,
-    protocol: row.protocol,
-    queryInterval: row.query_interval,
-    address: row.address,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    picture: row.picture,
-    cloudConfig: toBool(row.cloud_config),
-    warrantyStart: row.warranty_start,
-    warrantyEnd: row.warranty_end,
-    version: row.version,
-    simIccid: row.sim_iccid,
-    remark: row.remark,
-    lastDataAt: row.last_data_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** The device list: a page of what the caller may see, filtered, newest first. */
 export async function deviceList(actor: Actor, filter: DeviceFilter, page: PageQuery) {
@@ -91,7 +43,10 @@ export async function deviceList(actor: Actor, filter: DeviceFilter, page: PageQ
  */
 export async function deviceFor(actor: Actor, scope: Scope, id: number, right: DeviceRight, failure = false) {
   const device = await findDevice(actor.db, scope, id, right);
-  if (device) return device;
+  if (device) {
+    await refuseBelowLevel(actor.db, actor.auth, right);
+    return device;
+  }
   const visible = right !== 'view' && (await findDevice(actor.db, scope, id, 'view'));
   if (visible) throw new AppError(403, failure ? 'device.deleteFailed' : 'auth.forbidden');
   throw new AppError(404, failure ? 'device.deleteFailed' : 'device.notFound');
@@ -121,6 +76,7 @@ export async function addDevices(
   inputs: readonly DeviceCreate[],
   listField = 'devices',
 ): Promise<number[]> {
+  await refuseBelowLevel(actor.db, actor.auth, 'edit');
   const scope = await scopeOf(actor.db, actor.auth);
   const prefixOf = (i: number) => (listField ? `${listField}[${i}].` : '');
   const rules: RuleBroken[] = [];
@@ -137,8 +93,15 @@ export async function addDevices(
   return insertAll(actor, inputs, 'addDevices');
 }
 
-/** Inserts checked devices, with their tags, in one transaction; devices with neither SN nor ID get a cloud ID. */
+/**
+ * Inserts checked devices, with their tags, in one transaction; devices with neither SN nor ID get a
+ * cloud ID. Refused as a whole when their slaves would exceed an owner's slave-count authorization.
+ */
 export async function insertAll(actor: Actor, inputs: readonly DeviceCreate[], action: string): Promise<number[]> {
+  await refuseDevicesOverQuota(
+    actor.db,
+    inputs.map((input) => ({ ownerId: ownerOf(actor, input), templateId: input.templateId })),
+  );
   const at = Date.now();
   return actor.db.transaction().execute(async (trx) => {
     const nextNo = await cloudNumbers(trx);
@@ -165,6 +128,7 @@ export async function insertAll(actor: Actor, inputs: readonly DeviceCreate[], a
 /** Add in batches: `count` devices numbered from `startNo`, or a list of devices. */
 export async function addBatch(actor: Actor, input: DeviceBatch): Promise<{ ids: number[] }> {
   if (input.devices) return { ids: await addDevices(actor, input.devices) };
+  await refuseBelowLevel(actor.db, actor.auth, 'edit');
   const { count = 1, namePrefix = '', startNo = 1, devices: _list, ...shared } = input;
   if (startNo + count - 1 > 65535) throw rulesBroken([{ field: 'count', key: 'device.batch.range' }]);
   const devices: DeviceCreate[] = Array.from({ length: count }, (_, i) => ({
@@ -185,40 +149,6 @@ export async function addBatch(actor: Actor, input: DeviceBatch): Promise<{ ids:
   ];
   if (rules.length) throw rulesBroken(rules);
   return { ids: await insertAll(actor, devices, 'addDevicesInBatch') };
-}
-
-function patchOf(input: DeviceUpdate): DevicePatch {
-  const patch: DevicePatch = {};
-  const map: Array<[keyof DeviceUpdate, keyof DevicePatch]> = [
-    ['name', 'name'],
-    ['deviceNo', 'device_no'],
-    ['sn', 'sn'],
-    ['mac', 'mac'],
-    ['imei', 'imei'],
-    ['imei2', 'imei2'],
-    ['loraNid', 'lora_nid'],
-    ['commPassword', 'comm_password'],
-    ['protocol', 'protocol'],
-    ['queryInterval', 'query_interval'],
-    ['projectId', 'project_id'],
-    ['ownerId', 'owner_id'],
-    ['templateId', 'template_id'],
-    ['address', 'address'],
-    ['latitude', 'latitude'],
-    ['longitude', 'longitude'],
-    ['picture', 'picture'],
-    ['enabled', 'enabled'],
-    ['cloudConfig', 'cloud_config'],
-    ['warrantyStart', 'warranty_start'],
-    ['warrantyEnd', 'warranty_end'],
-    ['version', 'version'],
-    ['simIccid', 'sim_iccid'],
-    ['remark', 'remark'],
-  ];
-  for (const [from, to] of map) {
-    if (input[from] !== undefined) Object.assign(patch, { [to]: input[from] });
-  }
-  return patch;
 }
 
 /** Edits any field; the project, once chosen, stays (spec section 4). */
@@ -247,6 +177,8 @@ export async function editDevice(actor: Actor, id: number, input: DeviceUpdate):
     ...(await checkReferences(actor.db, scope, {
       ownerId: input.ownerId !== undefined && input.ownerId !== current.owner_id ? input.ownerId : null,
       projectId: input.projectId !== undefined && input.projectId !== current.project_id ? input.projectId : null,
+      templateId: input.templateId !== undefined && input.templateId !== current.template_id ? input.templateId : null,
+      deviceOwnerId: current.owner_id,
       tagIds: input.tagIds?.filter((tagId) => !currentTags.includes(tagId)),
       picture: input.picture !== current.picture ? input.picture : null,
     })),
@@ -257,6 +189,13 @@ export async function editDevice(actor: Actor, id: number, input: DeviceUpdate):
     rules.push(...(await checkNumbers(actor.db, scope, [{ sn: changedSn, deviceNo: changedNo, prefix: '' }], id)));
   }
   if (rules.length) throw rulesBroken(rules);
+  const after = {
+    ownerId: input.ownerId ?? current.owner_id,
+    templateId: input.templateId === undefined ? current.template_id : input.templateId,
+  };
+  if (after.ownerId !== current.owner_id || after.templateId !== current.template_id) {
+    await refuseDevicesOverQuota(actor.db, [after], [{ ownerId: current.owner_id, templateId: current.template_id }]);
+  }
   await actor.db.transaction().execute(async (trx) => {
     const patch = patchOf(input);
     if (!merged.sn && (input.deviceNo === undefined ? current.device_no : input.deviceNo) === null) {

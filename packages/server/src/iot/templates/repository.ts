@@ -138,15 +138,26 @@ export async function devicesUsing(db: Db, templateId: number): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-/** The ones among `ids` the caller may edit. */
-export async function editableDeviceIds(db: Db, scope: Scope, ids: number[]): Promise<number[]> {
+/** The ones among `ids` the caller may edit, with their owner and current template (for the slave quota). */
+export async function editableDevices(db: Db, scope: Scope, ids: number[]) {
   const rows = await db
     .selectFrom('devices as d')
-    .select('d.id')
+    .select(['d.id', 'd.owner_id', 'd.template_id'])
     .where('d.id', 'in', ids)
     .where(deviceVisible(scope, 'edit'))
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), ownerId: Number(r.owner_id), templateId: r.template_id }));
+}
+
+/** How many devices of each owner use a template. */
+export async function ownersUsing(db: Db, templateId: number) {
+  const rows = await db
+    .selectFrom('devices')
+    .select(['owner_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('template_id', '=', templateId)
+    .groupBy('owner_id')
+    .execute();
+  return rows.map((r) => ({ ownerId: Number(r.owner_id), devices: Number(r.n) }));
 }
 
 export async function setDevicesTemplate(trx: Db, ids: number[], templateId: number, at: number): Promise<number> {

@@ -13,6 +13,8 @@ import { AppError, rulesBroken } from '../../platform/http/errors.ts';
 import { scopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { refuseBelowLevel } from '../devices/level.ts';
+import { refuseDevicesOverQuota, refuseOverQuota } from '../devices/quota.ts';
 import * as repo from './repository.ts';
 import type { TemplateRow } from './tables.ts';
 
@@ -143,6 +145,15 @@ export async function replaceTemplate(actor: Actor, id: number, input: TemplateI
   const row = await ownTemplate(actor, id);
   refuseBrokenRules(input);
   await refuseTakenName(actor, Number(row.owner_id), input.name, id);
+  // More slaves on a template in use count against the quota of each account whose devices use it.
+  const more = input.slaves.length - (await repo.slavesOf(actor.db, id)).length;
+  if (more > 0) {
+    const owners = await repo.ownersUsing(actor.db, id);
+    await refuseOverQuota(
+      actor.db,
+      owners.map((o) => ({ ownerId: o.ownerId, slaves: more * o.devices })),
+    );
+  }
   await actor.db.transaction().execute(async (trx) => {
     await repo.updateTemplate(trx, id, {
       name: input.name,
@@ -263,8 +274,10 @@ export async function copyLibrary(actor: Actor, id: number, name: string | undef
 export async function applyTemplate(actor: Actor, id: number, deviceIds: number[]): Promise<{ applied: number }> {
   const scope = await scopeOf(actor.db, actor.auth);
   if (!(await repo.findTemplate(actor.db, scope, id))) throw new AppError(404, 'template.notFound');
+  await refuseBelowLevel(actor.db, actor.auth, 'edit');
   const wanted = [...new Set(deviceIds)];
-  const editable = new Set(await repo.editableDeviceIds(actor.db, scope, wanted));
+  const devices = await repo.editableDevices(actor.db, scope, wanted);
+  const editable = new Set(devices.map((d) => d.id));
   const refused = wanted.filter((d) => !editable.has(d));
   if (refused.length) {
     throw new AppError(403, 'template.devicesRefused', {
@@ -272,6 +285,11 @@ export async function applyTemplate(actor: Actor, id: number, deviceIds: number[
       data: { deviceIds: refused },
     });
   }
+  await refuseDevicesOverQuota(
+    actor.db,
+    devices.map((d) => ({ ownerId: d.ownerId, templateId: id })),
+    devices,
+  );
   const applied = await actor.db.transaction().execute(async (trx) => {
     const n = await repo.setDevicesTemplate(trx, wanted, id, now());
     await audit(trx, actor.request, {

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogue, showFieldErrors } from '../components/errors.ts';
-import { ProjectSelect, TagSelect, TemplateSelect } from '../components/lookups.tsx';
 import { addBatch, type BatchAdd } from './api.ts';
+import { ChoiceSelect, ChoiceTags, useDeviceChoices } from './choices.tsx';
 import { deviceRules, intervalOptions } from './fields.tsx';
 
 /** Add in Batches: 1-100 devices by ID at once, named by a prefix and numbered from a start. */
@@ -12,6 +12,7 @@ export function BatchAddDialog({ open, onClose }: { open: boolean; onClose(): vo
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<BatchAdd>();
+  const choices = useDeviceChoices();
   const save = useMutation({
     mutationFn: (values: BatchAdd) => addBatch({ ...values, namePrefix: values.namePrefix.trim() }),
     meta: { silentError: true },
@@ -75,13 +76,13 @@ export function BatchAddDialog({ open, onClose }: { open: boolean; onClose(): vo
           <Select options={intervalOptions(t)} />
         </Form.Item>
         <Form.Item name="projectId" label={t('devices.field.project')}>
-          <ProjectSelect />
+          <ChoiceSelect choices={choices} kind="projects" />
         </Form.Item>
         <Form.Item name="templateId" label={t('devices.field.template')}>
-          <TemplateSelect />
+          <ChoiceSelect choices={choices} kind="templates" />
         </Form.Item>
         <Form.Item name="tagIds" label={t('devices.field.tags')} rules={deviceRules(t).tags}>
-          <TagSelect />
+          <ChoiceTags choices={choices} />
         </Form.Item>
       </Form>
     </Modal>

@@ -114,7 +114,10 @@ export function DeviceDetailPage() {
                       { label: t('devices.field.owner'), children: d.ownerAccount },
                       {
                         label: t('devices.field.template'),
-                        children: template.data?.name ?? (d.templateId ? `#${d.templateId}` : t('devices.noTemplate')),
+                        children:
+                          template.data?.name ??
+                          d.templateName ??
+                          (d.templateId ? `#${d.templateId}` : t('devices.noTemplate')),
                       },
                       { label: t('devices.field.address'), children: d.address ?? '-' },
                       {

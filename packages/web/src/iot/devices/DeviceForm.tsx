@@ -18,8 +18,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogue, showFieldErrors } from '../components/errors.ts';
-import { OwnerSelect, ProjectSelect, TagSelect, TemplateSelect } from '../components/lookups.tsx';
 import { addDevice, type Device, updateDevice } from './api.ts';
+import { ChoiceSelect, ChoiceTags, useDeviceChoices } from './choices.tsx';
 import { toFields, toValues, type Values } from './deviceValues.ts';
 import { DEVICE_PROTOCOLS, deviceRules, intervalOptions } from './fields.tsx';
 import { PictureField } from './PictureField.tsx';
@@ -36,6 +36,7 @@ export function DeviceForm({ device, open, onClose }: { device?: Device; open: b
   const [pictureProblem, setPictureProblem] = useState<string | null>(null);
   const way = Form.useWatch('way', form) ?? 'sn';
   const rules = deviceRules(t);
+  const choices = useDeviceChoices(device?.id);
   const save = useMutation({
     mutationFn: (values: Values) => (device ? updateDevice(device.id, toFields(values)) : addDevice(toFields(values))),
     meta: { silentError: true },
@@ -178,22 +179,22 @@ export function DeviceForm({ device, open, onClose }: { device?: Device; open: b
               label={t('devices.field.project')}
               extra={device?.projectId ? t('devices.form.projectFixed') : t('devices.form.projectOnce')}
             >
-              <ProjectSelect disabled={!!device?.projectId} />
+              <ChoiceSelect choices={choices} kind="projects" disabled={!!device?.projectId} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="tagIds" label={t('devices.field.tags')} rules={rules.tags}>
-              <TagSelect />
+              <ChoiceTags choices={choices} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="ownerId" label={t('devices.field.owner')}>
-              <OwnerSelect placeholder={t('devices.form.ownerSelf')} />
+              <ChoiceSelect choices={choices} kind="owners" placeholder={t('devices.form.ownerSelf')} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="templateId" label={t('devices.field.template')}>
-              <TemplateSelect />
+              <ChoiceSelect choices={choices} kind="templates" />
             </Form.Item>
           </Col>
         </Row>

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { download } from '../../shared/download.ts';
 import { notifyError } from '../../shared/feedback.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
-import { OwnerSelect, ProjectSelect, TagFilter, useTemplateChoices } from '../components/lookups.tsx';
+import { OwnerSelect, ProjectSelect, TagFilter } from '../components/lookups.tsx';
 import { SearchButtons } from '../components/SearchButtons.tsx';
 import { DEVICE_STATUSES, type Device, type DeviceFilters, type DeviceRow, deviceOf, listDevices } from './api.ts';
 import { BatchAddDialog } from './BatchAddDialog.tsx';
@@ -31,9 +31,6 @@ export function DevicesPage() {
   const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
-  // The list names each device's template by id; the names come from the templates the caller has.
-  const templates = useTemplateChoices();
-  const templateNames = new Map((templates.data?.list ?? []).map((item) => [item.id, item.name]));
   const devices = useQuery({
     queryKey: ['iot', 'devices', 'list', filters, paging],
     queryFn: ({ signal }) => listDevices({ ...filters, ...paging }, signal),
@@ -218,7 +215,7 @@ export function DevicesPage() {
               key: 'template',
               width: 140,
               render: (_v, row) =>
-                row.templateId ? (templateNames.get(row.templateId) ?? `#${row.templateId}`) : t('devices.noTemplate'),
+                row.templateId ? (row.templateName ?? `#${row.templateId}`) : t('devices.noTemplate'),
             },
             {
               title: t('devices.field.owner'),

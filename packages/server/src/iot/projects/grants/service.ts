@@ -6,6 +6,7 @@ import { type Scope, scopeOf } from '../../../portal/access/scope.ts';
 import { audit } from '../../../portal/audit/service.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
 import type { DeviceRight } from '../../devices/access.ts';
+import { LEVEL_NEEDED, levelAllows } from '../../devices/level.ts';
 import { findAccount, setDeviceAuthorization } from '../accounts.ts';
 import { devicesWithRight } from '../devices.ts';
 import { type GrantValues, grantPage, replaceGrants } from './repository.ts';
@@ -51,6 +52,15 @@ export async function setGrants(actor: Actor, userId: number, input: GrantValues
   const { scope, check } = await subUserBelow(actor);
   const target = await check(userId);
   const grants = input.map((g) => ({ ...g, view: g.view || g.edit || g.delete }));
+  // The sub-user's device level is a ceiling on their rights: a right above it is refused here
+  // rather than stored and silently unusable (decision 0041).
+  const level = (await findAccount(actor.db, target))?.device_level ?? null;
+  for (const right of ['delete', 'edit'] as const) {
+    if (levelAllows(level, right) || !grants.some((g) => g[right])) continue;
+    throw new AppError(400, 'grant.beyondLevel', {
+      params: { level: level ?? 0, right: translate(`grant.right.${right}`, actor.lang), needed: LEVEL_NEEDED[right] },
+    });
+  }
   for (const right of ['view', 'edit', 'delete'] as const satisfies DeviceRight[]) {
     const wanted = grants.filter((g) => g[right]).map((g) => g.deviceId);
     if (wanted.length === 0) continue;

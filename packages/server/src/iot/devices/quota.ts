@@ -1,0 +1,173 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/http/errors.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The built-in test account role (0003): view only, with 3 slaves free (spec section 9). */
+export const TEST_ACCOUNT_ROLE = 19;
+export const TEST_ACCOUNT_FREE_SLAVES = 3;
+/** Account trees are a few levels deep; the walk up stops here whatever the data says. */
+const MAX_DEPTH = 32;
+
+/** Slaves moving onto (positive) or off (negative) the devices of one owner. */
+export interface SlaveChange {
+  ownerId: number;
+  slaves: number;
+}
+
+/** How many slaves each of these templates has (a template without slaves, or none, counts 0). */
+export async function slaveCounts(db: Db, templateIds: readonly (number | null | undefined)[]) {
+  const ids = [...new Set(templateIds.filter((id): id is number => typeof id === 'number'))];
+  const counts = new Map<number, number>();
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .selectFrom('template_slaves as s')
+    .select(['s.template_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('s.template_id', 'in', ids)
+    .groupBy('s.template_id')
+    .execute();
+  for (const row of rows) counts.set(Number(row.template_id), Number(row.n));
+  return counts;
+}
+
+/** Each account with its parent, walking up from `ids` to the top of their trees. */
+async function parentsUp(db: Db, ids: readonly number[]) {
+  const accounts = new Map<number, { account: string; parentId: number | null; quota: number | null }>();
+  let wanted = [...new Set(ids)];
+  for (let depth = 0; wanted.length > 0 && depth < MAX_DEPTH; depth++) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'account', 'parent_id', 'slave_quota'])
+      .where('id', 'in', wanted)
+      .execute();
+    for (const r of rows) accounts.set(r.id, { account: r.account, parentId: r.parent_id, quota: r.slave_quota });
+    wanted = rows.flatMap((r) => (r.parent_id !== null && !accounts.has(r.parent_id) ? [r.parent_id] : []));
+  }
+  return accounts;
+}
+
+/** The accounts at or below `rootId`. */
+async function treeOf(db: Db, rootId: number): Promise<number[]> {
+  const rows = await db
+    .withRecursive('below(id)', (qc) =>
+      qc
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', rootId)
+        .unionAll((q) => q.selectFrom('users as c').innerJoin('below as b', 'c.parent_id', 'b.id').select('c.id')),
+    )
+    .selectFrom('below')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The slaves the devices of an account and of every account below it use now. */
+export async function slavesInUse(db: Db, accountId: number): Promise<number> {
+  const tree = await treeOf(db, accountId);
+  // One row per (device, slave of its template): the count is the sum of the devices' slave counts.
+  const row = await db
+    .selectFrom('devices as d')
+    .innerJoin('template_slaves as s', 's.template_id', 'd.template_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('d.owner_id', 'in', tree)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The slave-count authorization that applies to each account: the one set on it, or, for a test
+ * account without one, the 3 slaves it gets free. Null means no limit.
+ */
+async function quotasOf(db: Db, accounts: Map<number, { quota: number | null }>) {
+  const ids = [...accounts.keys()];
+  const testers = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('user_roles')
+            .select('user_id')
+            .where('user_id', 'in', ids)
+            .where('role_id', '=', TEST_ACCOUNT_ROLE)
+            .execute()
+        ).map((r) => r.user_id),
+  );
+  const quotas = new Map<number, number | null>();
+  for (const [id, a] of accounts) quotas.set(id, a.quota ?? (testers.has(id) ? TEST_ACCOUNT_FREE_SLAVES : null));
+  return quotas;
+}
+
+/** The slave-count authorization of one account (null: no limit) and the slaves its tree uses. */
+export async function slaveUsage(db: Db, accountId: number) {
+  const accounts = await parentsUp(db, [accountId]);
+  const quotas = await quotasOf(db, new Map([[accountId, { quota: accounts.get(accountId)?.quota ?? null }]]));
+  return { quota: quotas.get(accountId) ?? null, used: await slavesInUse(db, accountId) };
+}
+
+/**
+ * Refuses a change that would take an account over its slave-count authorization (decision 0041).
+ * An account's quota bounds the slaves of the devices owned by it and by every account below it, so
+ * the change is checked against the owner and each account above it that has a quota. A change
+ * that lowers the count is never refused, even for an account already over a lowered quota.
+ */
+export async function refuseOverQuota(db: Db, changes: readonly SlaveChange[]): Promise<void> {
+  const live = changes.filter((c) => c.slaves !== 0);
+  if (live.length === 0) return;
+  const accounts = await parentsUp(
+    db,
+    live.map((c) => c.ownerId),
+  );
+  const chain = (id: number) => {
+    const ids: number[] = [];
+    for (let at: number | null | undefined = id; at != null && ids.length < MAX_DEPTH; ) {
+      ids.push(at);
+      at = accounts.get(at)?.parentId;
+    }
+    return ids;
+  };
+  const delta = new Map<number, number>();
+  for (const c of live) for (const id of chain(c.ownerId)) delta.set(id, (delta.get(id) ?? 0) + c.slaves);
+  const quotas = await quotasOf(db, accounts);
+  // Nearest account first, so that the message names the quota the user is most likely to know.
+  const order = [...new Set(live.flatMap((c) => chain(c.ownerId)))];
+  for (const id of order) {
+    const quota = quotas.get(id) ?? null;
+    const more = delta.get(id) ?? 0;
+    if (quota === null || more <= 0) continue;
+    const used = await slavesInUse(db, id);
+    if (used + more > quota) {
+      throw new AppError(409, 'device.slaveQuota.exceeded', {
+        params: { account: accounts.get(id)?.account ?? String(id), quota, count: used + more, used },
+        data: { accountId: id, quota, used, wanted: used + more },
+      });
+    }
+  }
+}
+
+/** A device as the quota sees it: whose it is and which template (with its slaves) it uses. */
+export interface DeviceSlaves {
+  ownerId: number;
+  templateId: number | null | undefined;
+}
+
+/**
+ * Refuses devices arriving (`added`) in place of others (`removed`: the same devices as they were,
+ * for an edit or a template application) when an account would go over its quota.
+ */
+export async function refuseDevicesOverQuota(
+  db: Db,
+  added: readonly DeviceSlaves[],
+  removed: readonly DeviceSlaves[] = [],
+): Promise<void> {
+  const counts = await slaveCounts(
+    db,
+    [...added, ...removed].map((d) => d.templateId),
+  );
+  const slavesOf = (d: DeviceSlaves) => (d.templateId == null ? 0 : (counts.get(d.templateId) ?? 0));
+  await refuseOverQuota(db, [
+    ...added.map((d) => ({ ownerId: d.ownerId, slaves: slavesOf(d) })),
+    ...removed.map((d) => ({ ownerId: d.ownerId, slaves: -slavesOf(d) })),
+  ]);
+}
