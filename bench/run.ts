@@ -5,6 +5,7 @@ import { assessments } from './assessments.ts';
 import { devices } from './devices.ts';
 import { dtuPolling } from './dtu.ts';
 import { mqttIngest } from './mqtt.ts';
+import { reports } from './reports.ts';
 import { storage } from './storage.ts';
 import { students } from './students.ts';
 import { telemetry } from './telemetry.ts';
@@ -29,6 +30,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['dtu', dtuPolling],
   ['alarms', alarms],
   ['assessments', assessments],
+  ['reports', reports],
 ];
 
 const only = process.argv.slice(2);

@@ -18,6 +18,7 @@ export * from './mind/archive-daily.ts';
 export * from './mind/assessments.ts';
 export * from './mind/binding.ts';
 export * from './mind/counselling.ts';
+export * from './mind/downloads.ts';
 export * from './mind/homevisits.ts';
 export * from './mind/imports.ts';
 export * from './mind/interventions.ts';

@@ -9,6 +9,7 @@ import { templatesMessages } from './iot/templates-messages.ts';
 import type { Lang } from './lang.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
+import { downloadsMessages } from './mind/downloads-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
 import { scalesMessages } from './mind/scales-messages.ts';
@@ -124,6 +125,7 @@ export const catalogues = [
   notifyMessages,
   interventionsMessages,
   archiveMessages,
+  downloadsMessages,
 ] as const satisfies readonly Catalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -55,7 +55,7 @@ describe('the Mind sidebar (spec section 2)', () => {
 
       await item('预警干预').click();
       await page.waitForURL(`${suite.server.url}/jdp/data/intervene`);
-      await page.getByTestId('mind-coming').waitFor();
+      await page.getByTestId('warning-list-page').waitFor();
       const stored = await storedSession(page);
       expect(stored.local['mind.menu.active']).toMatch(/^app:\d+$/);
 

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Feature } from '../platform/feature.ts';
 import { archiveRoutes } from './archive/routes.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';
+import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
+import { downloadJob } from './downloads/job.ts';
+import { downloadsRoutes } from './downloads/routes.ts';
 import {
   attentionReminderJob,
   attentionReminderSchedule,
@@ -23,12 +26,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(assessmentsRoutes);
   await app.register(interventionsRoutes);
   await app.register(archiveRoutes);
+  await app.register(downloadsRoutes);
 };
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {
   name: 'mind',
   routes,
-  jobs: [warningPushJob, attentionReminderJob],
+  jobs: [warningPushJob, attentionReminderJob, downloadJob()],
   schedules: [attentionReminderSchedule],
+  cleanups: [expiredDownloadsCleanup()],
 };

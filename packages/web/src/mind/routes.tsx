@@ -5,7 +5,7 @@ import { PageLoading } from '../shared/PageLoading.tsx';
 import type { RouteHandle } from '../shared/routing.ts';
 import { MindLayout } from './MindLayout.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
-import { BUILT_DATA_PAGES } from './shell/builtPages.ts';
+import { BUILT_DATA_PAGES, PENDING_PAGE } from './shell/builtPages.ts';
 import { DATA_CHILDREN, OPEN_ROUTES, SCREENS, titleKey } from './shell/routeTable.ts';
 
 const handle = (path: string) => ({ title: titleKey(path) }) satisfies RouteHandle;
@@ -66,7 +66,7 @@ export const mindRoutes: RouteObject[] = [
             path: 'pending',
             handle: handle('pending'),
             lazy: async () => ({ Component: (await import('./shell/DataLayout.tsx')).DataLayout }),
-            children: [{ index: true, lazy: coming }],
+            children: [{ index: true, lazy: PENDING_PAGE }],
           },
           ...SCREENS.filter((name) => !isOpen(name)).map((name) => ({
             path: name,

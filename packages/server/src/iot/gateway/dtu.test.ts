@@ -128,13 +128,16 @@ describe('the DTU port', () => {
       const dtu = await connectDtu(server.port, registration, []);
       await dtu.closed;
     }
-    const rows = await t.db.kysely
-      .selectFrom('dtu_registrations')
-      .select(['sn', 'result'])
-      .where('sn', 'in', [unknownSn, device.sn, disabled.sn])
-      .orderBy('id')
-      .execute();
-    expect(rows).toEqual([
+    const logged = () =>
+      t.db.kysely
+        .selectFrom('dtu_registrations')
+        .select(['sn', 'result'])
+        .where('sn', 'in', [unknownSn, device.sn, disabled.sn])
+        .orderBy('id')
+        .execute();
+    // The log is written after the connection is refused: wait for the last one.
+    await until(async () => (await logged()).length === 3);
+    expect(await logged()).toEqual([
       { sn: unknownSn, result: 'unknownDevice' },
       { sn: device.sn, result: 'wrongPassword' },
       { sn: disabled.sn, result: 'disabled' },

@@ -1,5 +1,8 @@
-import { translate } from '@meridian/contracts';
+import { type Lang, translate } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import type { StudentScope } from '../people/students/scope.ts';
 import { orgNames } from './progress-repository.ts';
 import { bandCounts, groupFigures, type ReportBy, type ReportFilters } from './report-repository.ts';
 import { publishedScale } from './scales.ts';
@@ -36,23 +39,33 @@ const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** pl
  * valid totals and the band distribution, overall and by school, grade, class or gender.
  */
 export async function groupReport(actor: Actor, filters: ReportFilters, by: ReportBy) {
-  const scope = await staffScope(actor);
+  return groupReportIn(actor.db, actor.lang, await staffScope(actor), filters, by);
+}
+
+/** The same report over a scope resolved earlier: a download task reads what its owner could read when asking. */
+export async function groupReportIn(
+  db: Kysely<Database>,
+  lang: Lang,
+  scope: StudentScope,
+  filters: ReportFilters,
+  by: ReportBy,
+) {
   const [rows, bands, pinned] = await Promise.all([
-    groupFigures(actor.db, scope, filters, by),
-    bandCounts(actor.db, scope, filters),
-    publishedScale(actor.db, filters.scaleId),
+    groupFigures(db, scope, filters, by),
+    bandCounts(db, scope, filters),
+    publishedScale(db, filters.scaleId),
   ]);
   const norm = pinned.definition.norms?.total ?? null;
   const names =
     by === 'gender'
       ? new Map<number, string>()
       : await orgNames(
-          actor.db,
+          db,
           rows.map((r) => Number(r.key)).filter((id) => Number.isFinite(id)),
         );
   const nameOf = (key: string | null) => {
     if (key === null) return '';
-    if (by === 'gender') return translate(key === 'female' ? 'report.female' : 'report.male', actor.lang);
+    if (by === 'gender') return translate(key === 'female' ? 'report.female' : 'report.male', lang);
     return names.get(Number(key)) ?? '';
   };
   return {

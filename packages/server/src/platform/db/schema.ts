@@ -7,6 +7,7 @@ import type { TelemetryTables } from '../../iot/telemetry/tables.ts';
 import type { TemplatesTables } from '../../iot/templates/tables.ts';
 import type { ArchiveTables } from '../../mind/archive/tables.ts';
 import type { AssessmentsTables } from '../../mind/assessments/tables.ts';
+import type { DownloadsTables } from '../../mind/downloads/tables.ts';
 import type { InterventionsTables } from '../../mind/interventions/tables.ts';
 import type { BindingTables } from '../../mind/people/binding/tables.ts';
 import type { StudentsTables } from '../../mind/people/students/tables.ts';
@@ -44,6 +45,7 @@ export interface Database
     AlarmsTables,
     NotifyTables,
     InterventionsTables,
-    ArchiveTables {
+    ArchiveTables,
+    DownloadsTables {
   jobs: JobsTable;
 }

@@ -2,6 +2,10 @@ import type { RouteObject } from 'react-router';
 
 const tasks = () => import('../pages/assessments/TasksPage.tsx');
 const scales = () => import('../pages/scales/ScaleCenterPage.tsx');
+const records = () => import('../pages/warnings/RecordsPage.tsx');
+const reminders = () => import('../pages/warnings/ReminderPage.tsx');
+const archive = () => import('../pages/archive/pages.tsx');
+const daily = () => import('../pages/daily/DailyPage.tsx');
 const results = async () => ({ Component: (await import('../pages/assessments/ResultsPage.tsx')).ResultsPage });
 
 /**
@@ -24,6 +28,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   scaleResultTeacher: results,
   otherScaleResult: results,
   scaleResultReport: async () => ({ Component: (await import('../pages/assessments/ReportPage.tsx')).ReportPage }),
+  'scaleDetails/:userId': async () => ({
+    Component: (await import('../pages/downloads/ScaleDetailsPage.tsx')).ScaleDetailsPage,
+  }),
+  // The download center: the caller's exports, their progress and files.
+  downloadCenter: async () => ({
+    Component: (await import('../pages/downloads/DownloadCenterPage.tsx')).DownloadCenterPage,
+  }),
   // The scale center and custom scales.
   systemScale: async () => ({ Component: (await scales()).StudentScalesPage }),
   systemScaleTeacher: async () => ({ Component: (await scales()).TeacherScalesPage }),
@@ -34,4 +45,53 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   customEditScale: async () => ({
     Component: (await import('../pages/scales/ScaleEditorPage.tsx')).ScaleEditorPage,
   }),
+  // Warnings and interventions (issue 9): the list and one warning, a student's warnings, records, reminders.
+  intervene: async () => ({ Component: (await import('../pages/warnings/InterveneRoute.tsx')).InterveneRoute }),
+  'earlyWarningIntervention/:userId': async () => ({
+    Component: (await import('../pages/warnings/StudentWarningsPage.tsx')).StudentWarningsPage,
+  }),
+  lastWarningLevel: async () => ({ Component: (await import('../pages/warnings/LastLevelPage.tsx')).LastLevelPage }),
+  interview: async () => ({ Component: (await records()).InterviewPage }),
+  returnVisit: async () => ({ Component: (await records()).ReturnVisitPage }),
+  attentionReminder: async () => ({
+    Component: (await import('../pages/warnings/AttentionPage.tsx')).AttentionPage,
+  }),
+  reminderConfiguration: async () => ({ Component: (await reminders()).ReminderPage }),
+  reminderConfigurationManagement: async () => ({ Component: (await reminders()).ReminderLogPage }),
+  // The student archive and home visits (issue 9); `{userId}` is the roster id (decision 0034).
+  studentFile: async () => ({
+    Component: (await import('../pages/archive/StudentFilePage.tsx')).StudentFilePage,
+  }),
+  'studentFileDetails/:userId': async () => ({ Component: (await archive()).StudentFileDetailsPage }),
+  'growthRecord/:userId': async () => ({ Component: (await archive()).GrowthRecordPage }),
+  studentDetail: async () => ({ Component: (await archive()).StudentDetailPage }),
+  FamilyInfo: async () => ({ Component: (await archive()).FamilyInfoPage }),
+  warningTimerShaft: async () => ({ Component: (await archive()).WarningTimerShaftPage }),
+  homeVisitTaskConfig: async () => ({
+    Component: (await import('../pages/homevisits/HomeVisitTaskConfigPage.tsx')).HomeVisitTaskConfigPage,
+  }),
+  homeVisitRecord: async () => ({
+    Component: (await import('../pages/homevisits/HomeVisitRecordPage.tsx')).HomeVisitRecordPage,
+  }),
+  // Group and individual counselling, and the six daily-work pages (one component).
+  groupApply: async () => ({
+    Component: (await import('../pages/counselling/GroupApplyPage.tsx')).GroupApplyPage,
+  }),
+  groupRecord: async () => ({
+    Component: (await import('../pages/counselling/GroupRecordPage.tsx')).GroupRecordPage,
+  }),
+  appointmentRecordQuery: async () => ({
+    Component: (await import('../pages/counselling/AppointmentPage.tsx')).AppointmentPage,
+  }),
+  dailyDynamic: async () => ({ Component: (await daily()).DailyDynamicPage }),
+  dailyObservationOfTeachers: async () => ({ Component: (await daily()).TeacherObservationPage }),
+  observationSchool: async () => ({ Component: (await daily()).SchoolObservationPage }),
+  setback: async () => ({ Component: (await daily()).SetbackPage }),
+  describeManage: async () => ({ Component: (await daily()).DescribePage }),
+  mentalTeacherManage: async () => ({ Component: (await daily()).MentalTeacherPage }),
 };
+
+/** `/pending`, the to-do list: the warning workflow and the assessments create its items (issue 9). */
+export const PENDING_PAGE: RouteObject['lazy'] = async () => ({
+  Component: (await import('../pages/warnings/TodoPage.tsx')).TodoPage,
+});

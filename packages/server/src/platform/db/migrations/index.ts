@@ -23,6 +23,7 @@ import * as alarmsMigration from './0021_alarms.ts';
 import * as notifyMigration from './0022_notify.ts';
 import * as warningsWorkflowMigration from './0023_warnings_workflow.ts';
 import * as archiveMigration from './0024_archive.ts';
+import * as downloadsMigration from './0025_downloads.ts';
 
 /** Every migration, in the order it runs. A name never changes once it has shipped. */
 export const migrations: Record<string, MeridianMigration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, MeridianMigration> = {
   '0022_notify': notifyMigration,
   '0023_warnings_workflow': warningsWorkflowMigration,
   '0024_archive': archiveMigration,
+  '0025_downloads': downloadsMigration,
 };

@@ -4,6 +4,8 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { exportGroupReport } from '../downloads/api.ts';
+import { ExportButton } from '../downloads/ExportButton.tsx';
 import { type GroupBy, type GroupQuery, type GroupReport, groupReportOf } from './api.ts';
 import { LazyChart } from './LazyChart.tsx';
 import { textIn, useBandLabels, useScaleChoices, useTaskChoices } from './lookups.ts';
@@ -137,6 +139,13 @@ export function GroupReportPanel({ initialTaskId }: { initialTaskId: number | un
           <Button type="primary" htmlType="submit" data-testid="group-run">
             {t('system.search')}
           </Button>
+        </Form.Item>
+        <Form.Item>
+          <ExportButton
+            kind="groupReport"
+            disabled={query === null}
+            start={() => exportGroupReport({ ...(query as Omit<GroupQuery, 'by'>), by })}
+          />
         </Form.Item>
       </Form>
       <Segmented<GroupBy>

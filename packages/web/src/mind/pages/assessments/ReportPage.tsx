@@ -6,6 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { exportReport } from '../downloads/api.ts';
+import { ExportButton } from '../downloads/ExportButton.tsx';
+import '../downloads/strings.ts';
 import { scaleInfo } from '../scales/api.ts';
 import { type ResultDetail, resultInfo } from './api.ts';
 import { LazyChart } from './LazyChart.tsx';
@@ -89,7 +92,17 @@ export function ReportPage() {
             <Typography.Text type="secondary">{scaleName}</Typography.Text>
           </Flex>
         }
-        extra={<Link to="/data/scaleResult">{t('assess.report.back')}</Link>}
+        extra={
+          <Flex gap={12} align="center">
+            <ExportButton kind="report" start={() => exportReport(data.id)} />
+            {data.studentId !== null && (
+              <Link to={`/data/scaleDetails/${data.studentId}`} data-testid="report-student-results">
+                {t('scaleDetails.all')}
+              </Link>
+            )}
+            <Link to="/data/scaleResult">{t('assess.report.back')}</Link>
+          </Flex>
+        }
       >
         {!score.valid && (
           <Alert

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { exportResults } from '../downloads/api.ts';
+import { ExportButton } from '../downloads/ExportButton.tsx';
 import { scaleInfo } from '../scales/api.ts';
 import { type ResultFilter, type ResultRow, resultPage } from './api.ts';
 import { GroupReportPanel } from './GroupReport.tsx';
@@ -123,6 +125,7 @@ function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
             >
               {t('system.reset')}
             </Button>
+            <ExportButton kind="results" start={() => exportResults(filters)} />
           </Flex>
         </Form.Item>
       </Form>

@@ -194,7 +194,7 @@ export function AllStudentPage() {
               render: (_v, s) => (
                 <Flex gap={8}>
                   <Typography.Link onClick={() => setShown(s.id)}>{t('mindPeople.card')}</Typography.Link>
-                  {s.userId && <Link to={`/data/studentFileDetails/${s.userId}`}>{t('mindPeople.file')}</Link>}
+                  <Link to={`/data/studentFileDetails/${s.id}`}>{t('mindPeople.file')}</Link>
                 </Flex>
               ),
             },
