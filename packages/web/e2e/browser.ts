@@ -19,6 +19,9 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
     ],
+    // A user's browser runs in a UTF-8 locale; under CI's bare C locale Chromium would save a file
+    // named in Chinese as "download".
+    env: { ...process.env, LANG: process.env.LANG?.includes('UTF-8') ? process.env.LANG : 'C.UTF-8' },
   });
 }
 

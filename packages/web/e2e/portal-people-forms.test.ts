@@ -39,6 +39,8 @@ describe('the student form and actions', () => {
     try {
       const { school } = await schoolAdminOnStudents(page);
       await page.getByTestId('students-add').click();
+      // The form mounts once its lookups have loaded; a click before then saves nothing.
+      await field(page, '姓名').waitFor();
       await page
         .getByRole('dialog')
         .getByRole('button', { name: spaced('保存') })
