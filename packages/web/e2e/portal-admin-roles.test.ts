@@ -54,7 +54,8 @@ describe('a school administrator', () => {
         .getByRole('dialog')
         .getByRole('button', { name: spaced('保存') })
         .click();
-      await page.getByText('已创建角色 心理辅导员，请为其分配权限').waitFor();
+      // The new role's row, rather than the toast, which a slow machine may show after it has gone.
+      await rowOf(page, 'roles-table', '心理辅导员').waitFor();
       await tick(page, '学生档案', '查看');
       await page.getByTestId('save-perms').click();
       await page.getByText('已保存 心理辅导员 的权限').waitFor();
