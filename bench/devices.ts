@@ -7,7 +7,7 @@ import type { DeviceStatus } from '../packages/server/src/iot/devices/tables.ts'
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { type Db, openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
-import { type Scope, scopeOf } from '../packages/server/src/portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../packages/server/src/portal/access/scope.ts';
 import { grantRole, insertUser } from '../packages/server/src/portal/accounts/repository.ts';
 import { hashPassword } from '../packages/server/src/portal/identity/secrets.ts';
 import { createTestDatabase } from '../packages/server/test/db.ts';
@@ -213,7 +213,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     // The same query, scope and page straight on the database, without HTTP, session or envelope.
     const scopes = await Promise.all(
       callers.map((c) =>
-        scopeOf(db.kysely, {
+        accountScopeOf(db.kysely, {
           sessionId: 0,
           userId: c.id,
           account: c.account,
@@ -224,6 +224,9 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
           superAdmin: false,
           permissions: [],
           lang: null,
+          // What the session read finds for these owners: no sub-users, nothing shared with them.
+          hasSubUsers: false,
+          sharesDevices: false,
         }),
       ),
     );

@@ -28,13 +28,22 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 /** The simulator's SNs: the prefix and a number from 1, zero-padded to 20 characters. */
 const snOf = (n: number) => SN_PREFIX + String(n).padStart(20 - SN_PREFIX.length, '0');
 
-function until(check: () => boolean, ms: number): Promise<void> {
+/** Waits until `count()` reaches `want`, saying how far it got every 10 s. */
+function until(count: () => number, want: number, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
+  let said = Date.now();
   return new Promise((resolve, reject) => {
     const tick = () => {
-      if (check()) resolve();
-      else if (Date.now() > deadline) reject(new Error('the simulated DTUs did not all connect in time'));
-      else setTimeout(tick, 250);
+      const n = count();
+      if (n >= want) resolve();
+      else if (Date.now() > deadline) reject(new Error(`only ${n} of ${want} simulated DTUs connected in time`));
+      else {
+        if (Date.now() - said > 10_000) {
+          said = Date.now();
+          console.log(`DTU bench: ${n.toLocaleString('en')} of ${want.toLocaleString('en')} DTUs connected`);
+        }
+        setTimeout(tick, 250);
+      }
     };
     tick();
   });
@@ -88,9 +97,9 @@ export async function dtuPolling(): Promise<Figure[]> {
         '--ramp',
         '1000',
       ],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'ignore', 'inherit'] },
     );
-    await until(() => server.connections.size >= DTUS, 120_000);
+    await until(() => server.connections.size, DTUS, 120_000);
     await new Promise((resolve) => setTimeout(resolve, INTERVAL_S * 1000));
     server.schedule.takeLateness();
     const cpu0 = process.cpuUsage();

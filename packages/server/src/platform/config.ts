@@ -51,6 +51,8 @@ const envSchema = z.object({
   JOBS_CONCURRENCY: positiveInt.max(64).default(4),
   SESSION_TTL_HOURS: positiveInt.max(24 * 90).default(24),
   SESSION_IDLE_MINUTES: positiveInt.max(24 * 60 * 90).default(120),
+  /** How long a process trusts a session it read, between writes; 0 reads it on every request (decision 0042). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Shared secret (HS256) of the systems that sign users in with a JWT (`authz/login/jwt`). */
   JWT_SECRET: z.string().min(32).optional(),
   /** The first administrator's password; without it the default password policy's applies. */

@@ -12,7 +12,7 @@ import {
 import { now } from '../../platform/db/sql.ts';
 import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { localTime } from './actions.ts';
@@ -68,7 +68,7 @@ function checkRange(filter: Filter) {
 /** Alarm Record: the alarms of the devices the caller may see, newest first. */
 export async function alarmRecord(actor: Actor, filter: Filter, page: PageQuery) {
   checkRange(filter);
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await repo.listAlarms(actor.db, scope, filter, page);
   return { ...result, list: result.list.map((row) => viewOf(row, actor.lang)) };
 }
@@ -95,7 +95,7 @@ const timeOf = (at: number | null) => (at === null ? null : localTime(at));
 /** Alarm Record as an xlsx, streamed a page at a time, newest first; the export is audited. */
 export async function exportAlarms(actor: Actor, filter: AlarmExportQuery): Promise<AsyncGenerator<Buffer>> {
   checkRange(filter);
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   await audit(actor.db, actor.request, { action: 'exportAlarms', targetType: 'alarm', detail: { filter } });
   const lang = actor.lang;
   async function* rows(): AsyncGenerator<Cell[]> {
@@ -131,7 +131,7 @@ export async function exportAlarms(actor: Actor, filter: AlarmExportQuery): Prom
 
 /** Processes an alarm: processed or misreport, with the result; who and when are recorded and audited. */
 export async function processAlarm(actor: Actor, id: number, input: AlarmProcess): Promise<AlarmView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await repo.findAlarm(actor.db, scope, id, 'edit');
   if (!row) {
     if (await repo.findAlarm(actor.db, scope, id, 'view')) throw new AppError(403, 'auth.forbidden');
@@ -154,6 +154,6 @@ export async function processAlarm(actor: Actor, id: number, input: AlarmProcess
 
 /** The home page's alarm figures. */
 export async function alarmCounts(actor: Actor): Promise<AlarmCounts> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   return repo.alarmCounts(actor.db, scope, startOfToday());
 }

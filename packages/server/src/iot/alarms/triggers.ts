@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { fromJson, now, toBool, toJson } from '../../platform/db/sql.ts';
 import { AppError, type RuleBroken, rulesBroken } from '../../platform/http/errors.ts';
-import { type Scope, scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceFor } from '../devices/service.ts';
@@ -176,18 +176,18 @@ function triggersChanged(db: Db | undefined) {
 }
 
 export async function listTriggers(actor: Actor, query: Omit<TriggerQuery, 'page' | 'size'>, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await repo.listTriggers(actor.db, scope, query, page);
   return { ...result, list: await Promise.all(result.list.map((row) => viewOf(actor, row))) };
 }
 
 export async function triggerDetail(actor: Actor, id: number): Promise<TriggerView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   return viewOf(actor, await triggerFor(actor, scope, id, 'view'));
 }
 
 export async function addTrigger(actor: Actor, input: TriggerInput, db?: Db): Promise<TriggerView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const target = await targetOf(actor, scope, input);
   await checkPoints(actor, target.templateId, input);
   const at = now();
@@ -215,7 +215,7 @@ export async function addTrigger(actor: Actor, input: TriggerInput, db?: Db): Pr
 }
 
 export async function editTrigger(actor: Actor, id: number, input: TriggerInput, db?: Db): Promise<TriggerView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await triggerFor(actor, scope, id, 'edit');
   const sameTarget =
     row.scope === input.scope &&
@@ -245,7 +245,7 @@ export async function editTrigger(actor: Actor, id: number, input: TriggerInput,
 
 /** Trigger Enable: the alarm switch and the linkage switch; turning the alarm off turns linkage off with it. */
 export async function enableTrigger(actor: Actor, id: number, input: TriggerEnable, db?: Db): Promise<TriggerView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await triggerFor(actor, scope, id, 'edit');
   const linkage = input.alarmEnabled ? (input.linkageEnabled ?? toBool(row.linkage_enabled)) : false;
   if (linkage && row.linkage_point_id === null)
@@ -267,7 +267,7 @@ export async function enableTrigger(actor: Actor, id: number, input: TriggerEnab
 
 /** Deletes a trigger; its alarms stay in Alarm Record, those still active closed. */
 export async function deleteTrigger(actor: Actor, id: number, db?: Db): Promise<void> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await triggerFor(actor, scope, id, 'delete');
   await actor.db.transaction().execute(async (trx) => {
     await closeActive(trx, id, now());

@@ -18,6 +18,8 @@ export type DeviceRight = 'view' | 'edit' | 'delete';
 export function deviceVisible(scope: Scope, right: DeviceRight = 'view') {
   return (eb: DeviceBuilder) => {
     if (scope.all) return eb.lit(true);
+    // Nothing shared with the caller: their account tree's devices are all there is.
+    if (!scope.sharesDevices) return eb('d.owner_id', 'in', scope.ownerIds);
     const column = right === 'view' ? 'g.can_view' : right === 'edit' ? 'g.can_edit' : 'g.can_delete';
     // One `id in (...)` over a union, each branch an index lookup (owner, project, manager, grant),
     // rather than an OR of subqueries: PostgreSQL cannot use an index for a subquery inside an OR

@@ -1,7 +1,7 @@
 import type { DeviceChoices } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { type Scope, scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { refuseBelowLevel } from './level.ts';
 import { type DeviceFull, tagsOf } from './repository.ts';
@@ -84,7 +84,7 @@ function tags(db: Db, scope: Scope) {
  * values named, without the account, project or template screens their role does not open.
  */
 export async function deviceChoices(actor: Actor, deviceId: number | undefined): Promise<DeviceChoices> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   await refuseBelowLevel(actor.db, actor.auth, 'edit');
   const device: DeviceFull | null = deviceId === undefined ? null : await deviceFor(actor, scope, deviceId, 'edit');
   const [ownerRows, projectRows, templateRows, tagRows, deviceTags] = await Promise.all([

@@ -13,7 +13,7 @@ import { readSheet, type SheetColumn, UnreadableSheetError, writeWorkbook } from
 import { checkUpload } from '../../platform/files/check.ts';
 import { receiveUpload } from '../../platform/files/receive.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { refuseBelowLevel } from './level.ts';
 import { checkNumbers, checkReferences } from './rules.ts';
@@ -170,7 +170,7 @@ export async function importDevices(actor: Actor, request: FastifyRequest): Prom
       }
     }
   }
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const numberRules = await checkNumbers(
     actor.db,
     scope,

@@ -53,6 +53,7 @@ describe('the device list', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ total: 3, page: 1, size: 20 });
     expect(names(res)).toEqual(['Valve', 'Flow meter', 'Pump house']);
+    expect(res.json().data.list[0].tags).toEqual([]);
     expect(res.json().data.list[2]).toMatchObject({
       projectName: 'Water plant',
       tags: [{ id: tag, name: 'Pumps' }],
@@ -107,10 +108,11 @@ describe('data scope', () => {
   it('shows a sub-user only the devices granted, for the rights granted', async () => {
     const sub = await subUser(t, owner.user.id);
     expect(names(await sub.get('/iot/devices'))).toEqual([]);
-    await t.db.kysely
-      .insertInto('device_grants')
-      .values({ device_id: ids.meter, user_id: sub.user.id, can_view: true, granted_by: owner.user.id, created_at: 1 })
-      .execute();
+    const grant = (edit: boolean) =>
+      owner.call('PUT', `/iot/users/${sub.user.id}/device-grants`, {
+        grants: [{ deviceId: ids.meter, view: true, edit, delete: false }],
+      });
+    expect((await grant(false)).statusCode).toBe(200);
     expect(names(await sub.get('/iot/devices'))).toEqual(['Flow meter']);
     expect((await sub.get(`/iot/devices/${ids.pump}`)).statusCode).toBe(404);
     const edit = await sub.call('PUT', `/iot/devices/${ids.meter}`, { name: 'Renamed' });
@@ -119,12 +121,7 @@ describe('data scope', () => {
     const del = await sub.call('DELETE', `/iot/devices/${ids.meter}`);
     expect(del.statusCode).toBe(403);
     expect(del.json().message).toBe('Delete failed: the device does not exist or you may not delete it');
-    await t.db.kysely
-      .updateTable('device_grants')
-      .set({ can_edit: true })
-      .where('device_id', '=', ids.meter)
-      .where('user_id', '=', sub.user.id)
-      .execute();
+    expect((await grant(true)).statusCode).toBe(200);
     expect((await sub.call('PUT', `/iot/devices/${ids.meter}`, { remark: 'checked' })).statusCode).toBe(200);
     // The edit form sends every field back, the owner's own owner, project and tags included.
     const form = (await sub.get(`/iot/devices/${ids.meter}`)).json().data;

@@ -1,12 +1,11 @@
 import type { DeviceDetail, DeviceListItem, DeviceUpdate } from '@meridian/contracts';
 import { toBool } from '../../platform/db/sql.ts';
-import type { DeviceFull, DeviceListRow, DevicePatch } from './repository.ts';
+import type { DeviceFull, DeviceListRow, DevicePatch, DeviceTag } from './repository.ts';
 
 /** How device rows are answered (list item, detail) and how an edit becomes a row patch. */
 
-export type Tag = { device_id: number; id: number; name: string };
-
-export function listItem(row: DeviceListRow, tags: readonly Tag[]): DeviceListItem {
+/** One device's row as the list answers it, with that device's tags. */
+export function listItem(row: Omit<DeviceListRow, 'tags' | 'total'>, tags: readonly DeviceTag[]): DeviceListItem {
   return {
     id: row.id,
     name: row.name,
@@ -16,7 +15,7 @@ export function listItem(row: DeviceListRow, tags: readonly Tag[]): DeviceListIt
     enabled: toBool(row.enabled),
     projectId: row.project_id,
     projectName: row.project_name,
-    tags: tags.filter((t) => t.device_id === row.id).map((t) => ({ id: t.id, name: t.name })),
+    tags: tags.map((t) => ({ id: t.id, name: t.name })),
     ownerId: row.owner_id,
     ownerAccount: row.owner_account,
     templateId: row.template_id,
@@ -26,7 +25,7 @@ export function listItem(row: DeviceListRow, tags: readonly Tag[]): DeviceListIt
   };
 }
 
-export function detailOf(row: DeviceFull, tags: readonly Tag[]): DeviceDetail {
+export function detailOf(row: DeviceFull, tags: readonly DeviceTag[]): DeviceDetail {
   return {
     ...listItem(row, tags),
     mac: row.mac,

@@ -7,7 +7,7 @@ import type {
   PageQuery,
 } from '@meridian/contracts';
 import { AppError, type RuleBroken, rulesBroken } from '../../platform/http/errors.ts';
-import { type Scope, scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import type { DeviceLinks } from '../gateway/links.ts';
@@ -28,13 +28,9 @@ import { checkNumbers, checkReferences, cloudNumbers, newDeviceRow } from './rul
 
 /** The device list: a page of what the caller may see, filtered, newest first. */
 export async function deviceList(actor: Actor, filter: DeviceFilter, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await listDevices(actor.db, scope, filter, page);
-  const tags = await tagsOf(
-    actor.db,
-    result.list.map((d) => d.id),
-  );
-  return { ...result, list: result.list.map((row) => listItem(row, tags)) };
+  return { ...result, list: result.list.map((row) => listItem(row, row.tags)) };
 }
 
 /**
@@ -53,7 +49,7 @@ export async function deviceFor(actor: Actor, scope: Scope, id: number, right: D
 }
 
 export async function deviceDetail(actor: Actor, id: number): Promise<DeviceDetail> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const device = await deviceFor(actor, scope, id, 'view');
   return detailOf(device, await tagsOf(actor.db, [id]));
 }
@@ -77,7 +73,7 @@ export async function addDevices(
   listField = 'devices',
 ): Promise<number[]> {
   await refuseBelowLevel(actor.db, actor.auth, 'edit');
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const prefixOf = (i: number) => (listField ? `${listField}[${i}].` : '');
   const rules: RuleBroken[] = [];
   for (const [i, input] of inputs.entries())
@@ -138,7 +134,7 @@ export async function addBatch(actor: Actor, input: DeviceBatch): Promise<{ ids:
     enabled: true,
     cloudConfig: true,
   }));
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const rules = [
     ...(await checkReferences(actor.db, scope, shared)),
     ...(await checkNumbers(
@@ -153,7 +149,7 @@ export async function addBatch(actor: Actor, input: DeviceBatch): Promise<{ ids:
 
 /** Edits any field; the project, once chosen, stays (spec section 4). */
 export async function editDevice(actor: Actor, id: number, input: DeviceUpdate): Promise<DeviceDetail> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const current = await deviceFor(actor, scope, id, 'edit');
   const rules: RuleBroken[] = [];
   if (input.projectId !== undefined && current.project_id !== null && input.projectId !== current.project_id) {
@@ -224,7 +220,7 @@ export async function setDeviceEnabled(
   enabled: boolean,
   links: DeviceLinks,
 ): Promise<DeviceDetail> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   await deviceFor(actor, scope, id, 'edit');
   await actor.db.transaction().execute(async (trx) => {
     await updateDevice(trx, id, {
@@ -247,7 +243,7 @@ export async function setDeviceEnabled(
  * gone or not the caller's to delete.
  */
 export async function removeDevice(actor: Actor, id: number, links: DeviceLinks): Promise<void> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const device = await deviceFor(actor, scope, id, 'delete', true);
   await actor.db.transaction().execute(async (trx) => {
     const deleted = await deleteDevice(trx, id);

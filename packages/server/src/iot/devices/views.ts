@@ -2,7 +2,7 @@ import type { DeviceFilter } from '@meridian/contracts';
 import { DEVICE_MAP_MAX, type PageQuery, translate } from '@meridian/contracts';
 import { toBool } from '../../platform/db/sql.ts';
 import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { listDevicesAfter, tagsOf } from './repository.ts';
@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 
 /** Devices Map: the located devices in the window, with their status; capped, and saying so. */
 export async function deviceMap(actor: Actor, window: MapWindow) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const rows = await mapPoints(actor.db, scope, window, DEVICE_MAP_MAX + 1);
   return {
     list: rows.slice(0, DEVICE_MAP_MAX).map((r) => ({
@@ -33,7 +33,7 @@ export async function warrantyList(
   actor: Actor,
   query: PageQuery & { state?: 'expired' | 'expiring' | 'active'; days: number; keyword?: string },
 ) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const now = Date.now();
   const windowEnd = now + query.days * DAY;
   const page = await warrantyPage(actor.db, scope, query, now, windowEnd, query);
@@ -107,7 +107,7 @@ const isoTime = (at: number | null) => (at === null ? null : new Date(at).toISOS
  * time and written as it is read, so that the whole list is never held. Audited (design section 6).
  */
 export async function exportDevices(actor: Actor, filter: DeviceFilter): Promise<AsyncGenerator<Buffer>> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const lang = actor.lang;
   const yes = lang === 'en' ? 'Yes' : '是';
   const no = lang === 'en' ? 'No' : '否';

@@ -3,7 +3,7 @@ import { TEMPLATE_LIMITS, translate } from '@meridian/contracts';
 import type { GatewayService } from '../../platform/feature.ts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceFor } from '../devices/service.ts';
@@ -51,7 +51,7 @@ export const registrationsCleanup: Cleanup = {
 
 /** Writes a value to a data point of a connected device: checked, the inverse formula applied, sent ahead of polling; audited. */
 export async function writePoint(actor: Actor, links: DeviceLinks, deviceId: number, pointId: number, value: unknown) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const device = await deviceFor(actor, scope, deviceId, 'edit');
   const source = device.template_id
     ? (await templatePoints(actor.db, device.template_id)).find((p) => p.id === pointId)
@@ -95,7 +95,7 @@ export async function debugDevice(
   deviceId: number,
   payload: string,
 ): Promise<DebugReply> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   await deviceFor(actor, scope, deviceId, 'edit');
   const bytes = Buffer.from(payload.replace(/\s+/g, ''), 'hex');
   const sent = bytes.toString('hex').toUpperCase();
@@ -133,7 +133,7 @@ export async function registrationLog(
   filter: { sn?: string | undefined; result?: RegistrationResult | undefined },
   page: PageQuery,
 ) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await listRegistrations(actor.db, scope, filter, page);
   return {
     ...result,
@@ -150,7 +150,7 @@ export async function registrationLog(
 }
 
 async function dtuDevice(actor: Actor, deviceId: number, right: 'view' | 'edit') {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const device = await deviceFor(actor, scope, deviceId, right);
   if (!DTU_PROTOCOLS.has(device.protocol)) throw new AppError(400, 'gateway.settingsUnsupported');
   return device;

@@ -2,7 +2,7 @@ import { INGEST_RATE_PER_SECOND, type IngestReport, type IngestResult } from '@m
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import { newToken, tokenHash } from '../../portal/identity/secrets.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -84,7 +84,7 @@ export async function ingestReport(request: FastifyRequest, report: IngestReport
  * its hash is kept. Needs the right to edit the device.
  */
 export async function makeDeviceToken(actor: Actor, deviceId: number): Promise<{ token: string; createdAt: number }> {
-  await deviceFor(actor, await scopeOf(actor.db, actor.auth), deviceId, 'edit');
+  await deviceFor(actor, await accountScopeOf(actor.db, actor.auth), deviceId, 'edit');
   const token = newToken();
   await actor.db.transaction().execute(async (trx) => {
     await saveDeviceToken(trx, deviceId, tokenHash(token), actor.auth.userId);

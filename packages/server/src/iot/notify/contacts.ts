@@ -9,7 +9,7 @@ import {
   type PageQuery,
 } from '@meridian/contracts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
-import { type Scope, scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { findAccount } from '../projects/accounts.ts';
@@ -69,7 +69,7 @@ export async function refuseForeign(
 }
 
 export async function contactList(actor: Actor, filter: { keyword?: string; groupId?: number }, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await listContacts(actor.db, scope, filter, page);
   const groups = await groupsOfContacts(
     actor.db,
@@ -85,13 +85,13 @@ async function contactFor(actor: Actor, scope: Scope, id: number): Promise<Conta
 }
 
 export async function contactDetail(actor: Actor, id: number): Promise<ContactView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await contactFor(actor, scope, id);
   return viewOf(row, await groupsOfContacts(actor.db, [id]));
 }
 
 export async function addContact(actor: Actor, input: ContactCreate): Promise<ContactView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const ownerId = await ownerFor(actor, scope, input.ownerId);
   if (await nameTaken(actor.db, 'contacts', ownerId, input.name)) throw new AppError(409, 'contact.nameTaken');
   await refuseForeign(actor, 'contact_groups', ownerId, input.groupIds ?? [], 'groupIds');
@@ -122,7 +122,7 @@ export async function addContact(actor: Actor, input: ContactCreate): Promise<Co
 }
 
 export async function editContact(actor: Actor, id: number, input: ContactUpdate): Promise<ContactView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await contactFor(actor, scope, id);
   const merged = {
     phone: input.phone === undefined ? row.phone : input.phone,
@@ -160,7 +160,7 @@ export async function editContact(actor: Actor, id: number, input: ContactUpdate
 }
 
 export async function removeContact(actor: Actor, id: number): Promise<void> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await contactFor(actor, scope, id);
   await actor.db.transaction().execute(async (trx) => {
     await deleteContact(trx, id);

@@ -2,7 +2,7 @@ import type { DeliveryState, DeliveryView, NotifyChannel, NotifyKind, PageQuery 
 import { paginate } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { contains } from '../../portal/orgs/text.ts';
@@ -22,7 +22,7 @@ export interface DeliveryFilter {
 
 /** Alarm Notification: every delivery of the devices the caller may see, newest first, with its outcome. */
 export async function deliveryList(actor: Actor, filter: DeliveryFilter, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const keyword = filter.keyword;
   const query = actor.db
     .selectFrom('notify_deliveries as n')
@@ -80,7 +80,7 @@ export async function deliveryList(actor: Actor, filter: DeliveryFilter, page: P
  * the attempts so far, so that the resend is one job however often the button is pressed.
  */
 export async function resendDelivery(actor: Actor, id: number): Promise<void> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await actor.db
     .selectFrom('notify_deliveries as n')
     .select(['n.id', 'n.state', 'n.attempts', 'n.dedupe_key'])

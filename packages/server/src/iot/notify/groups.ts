@@ -1,6 +1,6 @@
 import type { ContactGroupView, PageQuery } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
-import { type Scope, scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { ownerFor, refuseForeign } from './contacts.ts';
@@ -22,7 +22,7 @@ async function groupFor(actor: Actor, scope: Scope, id: number) {
 }
 
 export async function groupList(actor: Actor, keyword: string | undefined, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await listGroups(actor.db, scope, keyword, page);
   return {
     ...result,
@@ -55,7 +55,7 @@ export async function addGroup(
   actor: Actor,
   input: { name: string; remark?: string | null; ownerId?: number; contactIds?: number[] },
 ): Promise<ContactGroupView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const ownerId = await ownerFor(actor, scope, input.ownerId);
   if (await nameTaken(actor.db, 'contact_groups', ownerId, input.name)) {
     throw new AppError(409, 'contactGroup.nameTaken');
@@ -86,7 +86,7 @@ export async function editGroup(
   id: number,
   input: { name?: string; remark?: string | null },
 ): Promise<ContactGroupView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const group = await groupFor(actor, scope, id);
   if (input.name !== undefined && (await nameTaken(actor.db, 'contact_groups', group.owner_id, input.name, id))) {
     throw new AppError(409, 'contactGroup.nameTaken');
@@ -96,13 +96,13 @@ export async function editGroup(
 }
 
 export async function groupMembers(actor: Actor, id: number): Promise<number[]> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   await groupFor(actor, scope, id);
   return membersOf(actor.db, id);
 }
 
 export async function replaceMembers(actor: Actor, id: number, contactIds: number[]): Promise<number[]> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const group = await groupFor(actor, scope, id);
   await refuseForeign(actor, 'contacts', group.owner_id, contactIds, 'contactIds');
   await actor.db.transaction().execute(async (trx) => {
@@ -119,7 +119,7 @@ export async function replaceMembers(actor: Actor, id: number, contactIds: numbe
 }
 
 export async function removeGroup(actor: Actor, id: number): Promise<void> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const group = await groupFor(actor, scope, id);
   await actor.db.transaction().execute(async (trx) => {
     await deleteGroup(trx, id);

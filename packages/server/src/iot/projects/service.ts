@@ -1,7 +1,7 @@
 import type { PageQuery, ProjectView, projectCreate, projectUpdate } from '@meridian/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import { type Scope, scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { accountTreeIds, findAccount } from './accounts.ts';
@@ -39,7 +39,7 @@ export function toProjectView(p: ProjectRecord): ProjectView {
 
 /** A project of the caller's accounts; anything else is "no such project" (404), never 403. */
 async function projectOf(actor: Actor, id: number): Promise<{ scope: Scope; project: ProjectRecord }> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const project = await findProject(actor.db, scope, id);
   if (!project) throw new AppError(404, 'project.notFound');
   return { scope, project };
@@ -73,7 +73,7 @@ async function managerOf(
 }
 
 export async function listProjects(actor: Actor, keyword: string | undefined, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await projectPage(actor.db, scope, keyword, page);
   return { ...result, list: result.list.map(toProjectView) };
 }
@@ -92,7 +92,7 @@ export async function getProject(actor: Actor, id: number): Promise<ProjectView>
 }
 
 export async function createProject(actor: Actor, input: z.infer<typeof projectCreate>): Promise<ProjectView> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const ownerId = input.ownerId ?? actor.auth.userId;
   const owner = await findAccount(actor.db, ownerId);
   const ownerVisible = scope.all || scope.ownerIds.includes(ownerId);

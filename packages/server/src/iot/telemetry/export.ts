@@ -1,6 +1,6 @@
 import { type HistoryExportQuery, type Lang, type OnlineRecordFilter, translate } from '@meridian/contracts';
 import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { onlineRecordsBefore, readingsAfter } from './repository.ts';
@@ -50,7 +50,7 @@ export async function exportHistory(actor: Actor, query: HistoryExportQuery): Pr
 
 /** Devices Online/Offline records as an xlsx, streamed newest first. */
 export async function exportOnlineRecords(actor: Actor, filter: OnlineRecordFilter): Promise<AsyncGenerator<Buffer>> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   await audit(actor.db, actor.request, { action: 'exportOnlineRecords', targetType: 'device', detail: { filter } });
   const lang = actor.lang;
   async function* rows(): AsyncGenerator<Cell[]> {

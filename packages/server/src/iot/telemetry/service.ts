@@ -16,7 +16,7 @@ import {
   translate,
 } from '@meridian/contracts';
 import { rulesBroken } from '../../platform/http/errors.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceDetail } from '../devices/service.ts';
 import {
@@ -154,7 +154,7 @@ export async function onlineRecordList(
   filter: OnlineRecordFilter,
   page: PageQuery,
 ): Promise<Page<OnlineRecord>> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await onlineRecords(actor.db, scope, filter, page);
   return { ...result, list: result.list.map((row) => recordOf(row, actor.lang)) };
 }
@@ -208,7 +208,7 @@ export async function networkOfDevice(actor: Actor, deviceId: number): Promise<N
 
 /** DTU manage: the caller's DTUs with their connection state. */
 export async function dtuList(actor: Actor, query: DtuListQuery): Promise<Page<DtuListItem>> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const page = await dtuPage(actor.db, scope, query);
   return {
     ...page,

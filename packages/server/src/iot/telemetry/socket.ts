@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { AppError } from '../../platform/http/errors.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import { authenticate } from '../../portal/sessions/service.ts';
 import { deviceVisible } from '../devices/access.ts';
 import { type LiveUpdate, liveFor } from './live.ts';
@@ -128,7 +128,7 @@ function liveSession(app: FastifyInstance, ws: WebSocket, acceptLang: Lang): voi
     }
     const wanted = message.deviceIds.filter((id) => !subscriptions.has(id));
     if (subscriptions.size + wanted.length > LIVE_SUBSCRIPTIONS_MAX) return refuse('telemetry.live.tooMany');
-    const scope = await scopeOf(app.db.kysely, auth);
+    const scope = await accountScopeOf(app.db.kysely, auth);
     const visible = wanted.length
       ? (
           await app.db.kysely

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { now, toBool } from '../../platform/db/sql.ts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
-import { scopeOf } from '../../portal/access/scope.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { refuseBelowLevel } from '../devices/level.ts';
@@ -94,13 +94,13 @@ async function refuseTakenName(actor: Actor, ownerId: number, name: string, exce
 }
 
 async function ownTemplate(actor: Actor, id: number): Promise<TemplateRow> {
-  const row = await repo.findTemplate(actor.db, await scopeOf(actor.db, actor.auth), id);
+  const row = await repo.findTemplate(actor.db, await accountScopeOf(actor.db, actor.auth), id);
   if (!row) throw new AppError(404, 'template.notFound');
   return row;
 }
 
 export async function listTemplates(actor: Actor, keyword: string | undefined, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await repo.listTemplates(actor.db, scope, keyword, page);
   return { ...result, list: result.list.map(summaryOf) };
 }
@@ -272,7 +272,7 @@ export async function copyLibrary(actor: Actor, id: number, name: string | undef
  * whole call, naming it.
  */
 export async function applyTemplate(actor: Actor, id: number, deviceIds: number[]): Promise<{ applied: number }> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   if (!(await repo.findTemplate(actor.db, scope, id))) throw new AppError(404, 'template.notFound');
   await refuseBelowLevel(actor.db, actor.auth, 'edit');
   const wanted = [...new Set(deviceIds)];

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { statementNameOf } from './reusable.ts';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite.ts';
+import { WriteWatch } from './writes.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -34,13 +36,30 @@ export function openDatabase(
     // the pool would re-throw that as an uncaught error and stop the process. The pool replaces
     // the client on the next checkout, so a log line is all it needs.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pool.on('connect', prepareReusedTexts);
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteWatch()] });
     const safe = new URL(url);
     safe.password = safe.password ? '***' : '';
     return { kysely, engine: 'postgres', location: safe.toString(), close: () => kysely.destroy() };
   }
   const file = sqliteFileOf(url);
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: openSqlite(file) }),
+    plugins: [new WriteWatch()],
+  });
   return { kysely, engine: 'sqlite', location: file, close: () => kysely.destroy() };
+}
+
+/**
+ * Sends the texts `reusable` compiled as named prepared statements: pg parses one the first time a
+ * connection sees its name and from then on only binds, and PostgreSQL keeps its plan.
+ */
+function prepareReusedTexts(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  }) as typeof client.query;
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../test/db.ts';
 import type { Db } from './database.ts';
 import { contextFor } from './migrate.ts';
-import { fromJson, paginate, toBool, toJson } from './sql.ts';
+import { reusable } from './reusable.ts';
+import { fromJson, jsonRows, paginate, toBool, toJson } from './sql.ts';
 
 interface Scratch {
   scratch: { id: Generated<number>; name: string; enabled: boolean | number; settings: unknown; created_at: number };
@@ -88,5 +89,66 @@ describe('one query code path on both engines', () => {
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db.kysely);
     expect(Number(rows[0].one)).toBe(1);
     expect(['sqlite', 'postgres']).toContain(db.engine);
+  });
+});
+
+describe('a reusable query', () => {
+  const byNames = reusable((k: Kysely<Scratch>, v: { names: string[]; enabled?: boolean; limit: number }) =>
+    k
+      .selectFrom('scratch')
+      .select(['id', 'name'])
+      .where('name', 'in', v.names)
+      .$if(v.enabled !== undefined, (q) => q.where('enabled', '=', v.enabled ?? false))
+      .orderBy('id')
+      .limit(v.limit),
+  );
+  const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
+
+  it('binds each call its own values, the shape compiled once', async () => {
+    expect(names(await byNames(scratch, { names: ['device 01'], limit: 5 }))).toEqual(['device 01']);
+    expect(names(await byNames(scratch, { names: ['device 02'], limit: 5 }))).toEqual(['device 02']);
+    expect(names(await byNames(scratch, { names: ['device 03', 'device 05'], limit: 1 }))).toEqual(['device 03']);
+  });
+
+  it('compiles again for what changes the SQL: a missing value, a boolean, a list of another length', async () => {
+    const three = ['device 01', 'device 02', 'device 04'];
+    expect(names(await byNames(scratch, { names: three, limit: 5 }))).toEqual(three);
+    expect(names(await byNames(scratch, { names: three, enabled: true, limit: 5 }))).toEqual([
+      'device 01',
+      'device 04',
+    ]);
+    expect(names(await byNames(scratch, { names: three, enabled: false, limit: 5 }))).toEqual(['device 02']);
+  });
+
+  it('refuses a builder that computes with a bound value, so that no caller gets another one’s SQL', async () => {
+    const pattern = reusable((k: Kysely<Scratch>, v: { prefix: string }) =>
+      k.selectFrom('scratch').select('id').where('name', 'like', `${v.prefix}%`),
+    );
+    await expect(pattern(scratch, { prefix: 'device' })).rejects.toThrow('prefix is bound, not built with');
+  });
+
+  it('brings rows that hang off each row back as one JSON array, on both engines', async () => {
+    const rows = await scratch
+      .selectFrom('scratch as s')
+      .select((eb) => [
+        's.id',
+        jsonRows(
+          scratch,
+          eb.selectFrom('scratch as n').select(['n.id', 'n.name']).whereRef('n.id', '<', 's.id').where('n.id', '<', 3),
+        ).as('before'),
+      ])
+      .where('s.id', 'in', [1, 3])
+      .orderBy('s.id')
+      .execute();
+    expect(rows.map((r) => [r.id, fromJson(r.before)])).toEqual([
+      [1, []],
+      [
+        3,
+        [
+          { id: 1, name: 'device 01' },
+          { id: 2, name: 'device 02' },
+        ],
+      ],
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import type { Page, PageQuery } from '@meridian/contracts';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
+import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 
 /**
  * JSON is text in SQLite and jsonb in PostgreSQL. Always write it as a string (pg would turn a JS
@@ -11,6 +13,14 @@ export function toJson(value: unknown): string {
 
 export function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * A subquery's rows as one JSON array column, built by the engine's own JSON functions, so that a
+ * list and what hangs off each row come back in one read. SQLite answers text: read it with `fromJson`.
+ */
+export function jsonRows<O>(db: Pick<Kysely<unknown>, 'getExecutor'>, rows: Parameters<typeof sqliteJsonArray<O>>[0]) {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? pgJsonArray(rows) : sqliteJsonArray(rows);
 }
 
 /** Booleans are 0/1 in SQLite and boolean in PostgreSQL; the SQLite adapter already binds true as 1. */

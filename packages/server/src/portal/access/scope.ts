@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { reusable } from '../../platform/db/reusable.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Auth } from '../sessions/service.ts';
 
@@ -15,43 +16,36 @@ export interface Scope {
   orgPaths: string[];
   /** Device Cloud: the caller and every sub-user below them. */
   ownerIds: number[];
+  /** Device Cloud: whether a project or a grant shares other accounts' devices with the caller. */
+  sharesDevices: boolean;
 }
 
-export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
-  if (auth.superAdmin) return { all: true, userId: auth.userId, orgPaths: [], ownerIds: [] };
-  // The role's organisations, the identities' ones and the account tree in one round trip each,
-  // side by side on PostgreSQL: this runs before every scoped read.
-  const [orgRows, owners] = await Promise.all([
+/** The organisations of the caller's role and of their identities: read before every scoped read, so compiled once. */
+const orgsOfCaller = reusable(
+  (db: Kysely<Database>, v: { userId: number; roleId: number | null; identityId: number | null }) =>
     db
       .selectFrom('user_roles as ur')
       .innerJoin('orgs as o', 'o.id', 'ur.org_id')
       .select(['o.path', sql<number>`1`.as('fromRole')])
-      .where('ur.user_id', '=', auth.userId)
-      .$if(auth.roleId !== null, (q) => q.where('ur.role_id', '=', auth.roleId ?? 0))
+      .where('ur.user_id', '=', v.userId)
+      .$if(v.roleId !== null, (q) => q.where('ur.role_id', '=', v.roleId ?? 0))
       .unionAll(
         db
           .selectFrom('user_identities as ui')
           .innerJoin('orgs as o', 'o.id', 'ui.org_id')
           .select(['o.path', sql<number>`0`.as('fromRole')])
-          .where('ui.user_id', '=', auth.userId)
-          .$if(auth.identityId !== null, (q) => q.where('ui.identity_id', '=', auth.identityId ?? 0)),
-      )
-      .execute(),
-    auth.hasSubUsers === false
-      ? Promise.resolve([{ id: auth.userId }])
-      : db
-          .withRecursive('below(id)', (qc) =>
-            qc
-              .selectFrom('users')
-              .select('id')
-              .where('id', '=', auth.userId)
-              .unionAll((q) =>
-                q.selectFrom('users as u').innerJoin('below as b', 'u.parent_id', 'b.id').select('u.id'),
-              ),
-          )
-          .selectFrom('below')
-          .select('id')
-          .execute(),
+          .where('ui.user_id', '=', v.userId)
+          .$if(v.identityId !== null, (q) => q.where('ui.identity_id', '=', v.identityId ?? 0)),
+      ),
+);
+
+export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
+  if (auth.superAdmin) return everything(auth);
+  // The role's organisations, the identities' ones and the account tree in one round trip each,
+  // side by side on PostgreSQL: this runs before every scoped read.
+  const [orgRows, ownerIds] = await Promise.all([
+    orgsOfCaller(db, { userId: auth.userId, roleId: auth.roleId, identityId: auth.identityId }),
+    accountTree(db, auth),
   ]);
   // Only a caller whose role names no organisation falls back to their identities' organisations.
   const roleOrgs = orgRows.filter((r) => Number(r.fromRole) === 1);
@@ -60,8 +54,49 @@ export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> 
     all: false,
     userId: auth.userId,
     orgPaths: narrowest(orgs.map((r) => r.path)),
-    ownerIds: owners.map((o) => o.id),
+    ownerIds,
+    sharesDevices: auth.sharesDevices !== false,
   };
+}
+
+/**
+ * The Device Cloud's scope: the caller's account tree and what is shared with them; organisations
+ * play no part there, so their read is skipped (one query fewer on every device read).
+ */
+export async function accountScopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
+  if (auth.superAdmin) return everything(auth);
+  return {
+    all: false,
+    userId: auth.userId,
+    orgPaths: [],
+    ownerIds: await accountTree(db, auth),
+    sharesDevices: auth.sharesDevices !== false,
+  };
+}
+
+const everything = (auth: Auth): Scope => ({
+  all: true,
+  userId: auth.userId,
+  orgPaths: [],
+  ownerIds: [],
+  sharesDevices: true,
+});
+
+/** The caller's account and every account below it; no read when none hangs below. */
+async function accountTree(db: Kysely<Database>, auth: Auth): Promise<number[]> {
+  if (auth.hasSubUsers === false) return [auth.userId];
+  const rows = await db
+    .withRecursive('below(id)', (qc) =>
+      qc
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', auth.userId)
+        .unionAll((q) => q.selectFrom('users as u').innerJoin('below as b', 'u.parent_id', 'b.id').select('u.id')),
+    )
+    .selectFrom('below')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Drops paths already inside another, so that each subtree is counted once. */

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { reusable } from '../../platform/db/reusable.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { deleteInBatches } from '../../platform/db/sql.ts';
+import { watchWrites } from '../../platform/db/writes.ts';
 import { POLICY_KEY } from '../policy/service.ts';
 
 export interface NewSession {
@@ -38,9 +40,12 @@ export async function insertSession(db: Kysely<Database>, s: NewSession, now: nu
   return row.id;
 }
 
-/** The session of a token with its user, in one read: every authenticated request makes it. */
-export function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) {
-  return db
+/**
+ * The session of a token with its user, in one read: every authenticated request makes it, so it
+ * is compiled once and only re-bound (platform/db/reusable.ts).
+ */
+const sessionByTokenHash = reusable((db: Kysely<Database>, v: { tokenHash: string }) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
@@ -75,17 +80,84 @@ export function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) 
         eb
           .exists(eb.selectFrom('users as c').select('c.id').whereRef('c.parent_id', '=', 's.user_id'))
           .as('hasSubUsers'),
+      // Whether a project or a grant shares anyone's devices with this user: only then do device
+      // reads need more than the owner column.
+      (eb) =>
+        eb
+          .or([
+            eb.exists(eb.selectFrom('project_users as spu').select('spu.id').whereRef('spu.user_id', '=', 's.user_id')),
+            eb.exists(eb.selectFrom('projects as sp').select('sp.id').whereRef('sp.manager_id', '=', 's.user_id')),
+            eb.exists(
+              eb.selectFrom('device_grants as sg').select('sg.device_id').whereRef('sg.user_id', '=', 's.user_id'),
+            ),
+          ])
+          .as('sharesDevices'),
       // When the session's role last changed: its permissions are cached until this moves.
       (eb) => eb.selectFrom('roles as r').select('r.updated_at').whereRef('r.id', '=', 's.role_id').as('roleStamp'),
       // The password policy, for the expiry check, in the same read.
       (eb) => eb.selectFrom('settings as st').select('st.value').where('st.key', '=', POLICY_KEY).as('policy'),
     ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('s.token_hash', '=', v.tokenHash),
+);
+
+export async function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) {
+  const [session] = await sessionByTokenHash(db, { tokenHash });
+  return session;
 }
 
+type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>;
+
+/**
+ * The sessions this process read in the last `SESSION_CACHE_MS`, by token hash: a request then
+ * skips the read every other request makes first. Any write this process makes to a table the
+ * session read looks at forgets them all, so a sign-out, a revoked role or a disabled account holds
+ * at once here; another process learns it within `SESSION_CACHE_MS`. Expiry, idle time and
+ * password age are still checked on every request, against the clock (decision 0042).
+ */
+const recentSessions = new Map<string, { session: SessionRow; readAt: number }>();
+const MAX_RECENT_SESSIONS = 10_000;
+/** What `findSessionByTokenHash` reads. */
+const SESSION_TABLES = [
+  'sessions',
+  'users',
+  'user_roles',
+  'roles',
+  'settings',
+  'project_users',
+  'projects',
+  'device_grants',
+];
+watchWrites(SESSION_TABLES, forgetSessions);
+
+/** The session of a token hash, as read at most `cacheMs` ago (0: read now). */
+export async function recentSession(
+  db: Kysely<Database>,
+  cacheMs: number,
+  hash: string,
+): Promise<SessionRow | undefined> {
+  if (cacheMs === 0) return findSessionByTokenHash(db, hash);
+  const now = Date.now();
+  const hit = recentSessions.get(hash);
+  if (hit && now - hit.readAt < cacheMs) return hit.session;
+  const session = await findSessionByTokenHash(db, hash);
+  recentSessions.delete(hash);
+  if (session) recentSessions.set(hash, { session, readAt: now });
+  if (recentSessions.size > MAX_RECENT_SESSIONS) recentSessions.delete(recentSessions.keys().next().value ?? '');
+  return session;
+}
+
+/** Drops every session this process holds: something a session depends on may have changed. */
+export function forgetSessions(): void {
+  recentSessions.clear();
+}
+
+/**
+ * Last-seen moves nothing a held session is judged by but its idle time, which the holder moves
+ * itself: written as plain SQL, which the write watch does not see, so that it does not make this
+ * process forget every session it holds.
+ */
 export async function touchSession(db: Kysely<Database>, sessionId: number, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+  await sql`update sessions set last_seen_at = ${now} where id = ${sessionId}`.execute(db);
 }
 
 export async function revokeSession(

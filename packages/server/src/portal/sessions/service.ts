@@ -9,7 +9,7 @@ import { settingOf } from '../../platform/settings/repository.ts';
 import { cachedPermissionsOfRole, identitiesOfUser, rolesOfUser } from '../access/repository.ts';
 import { newToken, tokenHash } from '../identity/secrets.ts';
 import { DEFAULT_POLICY, passwordExpiresAt } from '../policy/service.ts';
-import { findSessionByTokenHash, insertSession, touchSession } from './repository.ts';
+import { insertSession, recentSession, touchSession } from './repository.ts';
 
 /** Who is calling: the signed-in user, their current role and identity, and what the role grants. */
 export interface Auth {
@@ -26,6 +26,8 @@ export interface Auth {
   lang: string | null;
   /** False when no account hangs below this one, so that the scope need not walk the account tree. */
   hasSubUsers?: boolean;
+  /** False when no project or grant shares devices with this user, so that device reads need only their owner. */
+  sharesDevices?: boolean;
 }
 
 /** Last-seen is written at most this often, so that reads do not each become a write. */
@@ -45,7 +47,7 @@ export async function authenticate(
 ): Promise<Auth> {
   const now = options.now ?? Date.now();
   if (!token) throw sessionError(ApiCode.sessionNoToken);
-  const s = await findSessionByTokenHash(db, tokenHash(token));
+  const s = await recentSession(db, config.SESSION_CACHE_MS, tokenHash(token));
   if (!s) throw sessionError(ApiCode.sessionTokenInvalid);
   if (s.revokedAt !== null) {
     const code =
@@ -67,7 +69,10 @@ export async function authenticate(
   }
   const superAdmin = toBool(s.superAdmin);
   if (s.roleId !== null && !toBool(s.roleHeld)) throw sessionError(ApiCode.sessionRoleChanged);
-  if (now - s.lastSeenAt > TOUCH_EVERY_MS) await touchSession(db, s.sessionId, now);
+  if (now - s.lastSeenAt > TOUCH_EVERY_MS) {
+    await touchSession(db, s.sessionId, now);
+    s.lastSeenAt = now;
+  }
   const permissions = superAdmin
     ? [{ path: '*', perms: '*' }]
     : s.roleId === null
@@ -85,6 +90,7 @@ export async function authenticate(
     permissions,
     lang: s.lang,
     hasSubUsers: toBool(s.hasSubUsers),
+    sharesDevices: toBool(s.sharesDevices),
   };
 }
 

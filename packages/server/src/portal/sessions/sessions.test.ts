@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as, buildOrg, buildUser, signIn } from '../../../test/factories.ts';
@@ -20,6 +21,32 @@ describe('a session', () => {
     const out = await t.app.inject({ method: 'GET', url: '/api/apis-authz/authz/logout', headers: as(token) });
     expect(out.json()).toMatchObject({ code: 200 });
     expect(await codeOf(token)).toBe(10022);
+  });
+
+  it('is read again after this process writes what it depends on, and within SESSION_CACHE_MS otherwise', async () => {
+    const quick = await buildTestApp({ SESSION_CACHE_MS: '300' });
+    try {
+      const code = async (token: string) =>
+        (
+          await quick.app.inject({ method: 'POST', url: '/api/apis-authz/auth/user/queryInfo', headers: as(token) })
+        ).json().code as number;
+      const user = await buildUser(quick.db.kysely);
+      const token = await signIn(quick.app, user);
+      expect(await code(token)).toBe(200);
+      // Another process disables the account (plain SQL stands for it: this process's write watch
+      // does not see it): this one holds the session it read for SESSION_CACHE_MS.
+      await sql`update users set status = 'disabled' where id = ${user.id}`.execute(quick.db.kysely);
+      expect(await code(token), 'held for SESSION_CACHE_MS').toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await code(token)).toBe(10024);
+      // The same change made by this process holds at once.
+      await quick.db.kysely.updateTable('users').set({ status: 'enabled' }).where('id', '=', user.id).execute();
+      expect(await code(token)).toBe(200);
+      await quick.db.kysely.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute();
+      expect(await code(token)).toBe(10024);
+    } finally {
+      await quick.close();
+    }
   });
 
   it('says why a token no longer works, one code per reason', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app.ts';
 import { type BuiltUser, buildUser } from '../../../../test/factories.ts';
-import { scopeOf } from '../../../portal/access/scope.ts';
+import { accountScopeOf } from '../../../portal/access/scope.ts';
 import { type Caller, callerFor } from '../../../portal/orgs/testing.ts';
 import type { Auth } from '../../../portal/sessions/service.ts';
 import { devicesWithRight } from '../devices.ts';
@@ -117,7 +117,7 @@ describe('granting devices to sub-users', () => {
 
   it('the rule of which devices a caller may see gives a view-only grant no edit or delete', async () => {
     const auth = { userId: foreman.user.id, superAdmin: false, roleId: 10, identityId: null } as Auth;
-    const scope = await scopeOf(t.db.kysely, auth);
+    const scope = await accountScopeOf(t.db.kysely, auth);
     const ids = [meter.id, valve.id, pump.id];
     const names = async (right: 'view' | 'edit' | 'delete') =>
       (await devicesWithRight(t.db.kysely, scope, right, ids)).map((d) => d.name).sort();

@@ -2,7 +2,7 @@ import { type deviceAuthorization, type PageQuery, translate } from '@meridian/c
 import type { z } from 'zod';
 import { toBool } from '../../../platform/db/sql.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { type Scope, scopeOf } from '../../../portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../../../portal/access/scope.ts';
 import { audit } from '../../../portal/audit/service.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
 import type { DeviceRight } from '../../devices/access.ts';
@@ -16,7 +16,7 @@ import { type GrantValues, grantPage, replaceGrants } from './repository.ts';
  * set its device level. Outside the caller's tree the user is "no such user" (404).
  */
 async function subUserBelow(actor: Actor): Promise<{ scope: Scope; check: (id: number) => Promise<number> }> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const check = async (id: number) => {
     const user = await findAccount(actor.db, id);
     if (!user || !(scope.all || scope.ownerIds.includes(id))) throw new AppError(404, 'account.notFound');

@@ -1,5 +1,5 @@
 import type { PageQuery, StatusCounts } from '@meridian/contracts';
-import { scopeOf } from '../../../portal/access/scope.ts';
+import { accountScopeOf } from '../../../portal/access/scope.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
 import { countsByProject, countsByTag, countsOfProjects, deviceCounts, statisticsProjectPage } from './repository.ts';
 
@@ -21,7 +21,7 @@ function countsOf(row: Sums | undefined): StatusCounts {
 
 /** Device Overview: the caller's visible devices by status, by project and by tag. */
 export async function deviceOverview(actor: Actor) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const [all, projects, tags] = await Promise.all([
     deviceCounts(actor.db, scope),
     countsByProject(actor.db, scope),
@@ -36,7 +36,7 @@ export async function deviceOverview(actor: Actor) {
 
 /** Project Quantity Statistics: per project, its visible devices by status. */
 export async function projectStatistics(actor: Actor, keyword: string | undefined, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const projects = await statisticsProjectPage(actor.db, scope, keyword, page);
   const ids = projects.list.map((p) => p.id);
   // Guard against running an `in ()` query when the page is empty.

@@ -9,7 +9,7 @@ import {
 } from '@meridian/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../../platform/http/errors.ts';
-import { type Scope, scopeOf } from '../../../portal/access/scope.ts';
+import { accountScopeOf, type Scope } from '../../../portal/access/scope.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
 import { devicesWithRight } from '../devices.ts';
 import {
@@ -54,20 +54,20 @@ const toTagView = (t: TagRecord) => ({
 });
 
 async function categoryOf(actor: Actor, id: number, scope?: Scope): Promise<CategoryRecord> {
-  const category = await findCategory(actor.db, scope ?? (await scopeOf(actor.db, actor.auth)), id);
+  const category = await findCategory(actor.db, scope ?? (await accountScopeOf(actor.db, actor.auth)), id);
   if (!category) throw new AppError(404, 'tagCategory.notFound');
   return category;
 }
 
 async function tagOf(actor: Actor, id: number): Promise<{ scope: Scope; tag: TagRecord }> {
-  const scope = await scopeOf(actor.db, actor.auth);
+  const scope = await accountScopeOf(actor.db, actor.auth);
   const tag = await findTag(actor.db, scope, id);
   if (!tag) throw new AppError(404, 'tag.notFound');
   return { scope, tag };
 }
 
 export async function listCategories(actor: Actor, page: PageQuery) {
-  const result = await categoryPage(actor.db, await scopeOf(actor.db, actor.auth), page);
+  const result = await categoryPage(actor.db, await accountScopeOf(actor.db, actor.auth), page);
   return { ...result, list: result.list.map(toCategoryView) };
 }
 
@@ -97,7 +97,7 @@ export async function removeCategory(actor: Actor, id: number): Promise<void> {
 }
 
 export async function listTags(actor: Actor, filters: { keyword?: string; categoryId?: number }, page: PageQuery) {
-  const result = await tagPage(actor.db, await scopeOf(actor.db, actor.auth), filters, page);
+  const result = await tagPage(actor.db, await accountScopeOf(actor.db, actor.auth), filters, page);
   return { ...result, list: result.list.map(toTagView) };
 }
 

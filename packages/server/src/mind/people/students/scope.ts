@@ -1,5 +1,6 @@
 import { Identity } from '@meridian/contracts';
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { reusable } from '../../../platform/db/reusable.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 import { scopeOf } from '../../../portal/access/scope.ts';
 import type { Auth } from '../../../portal/sessions/service.ts';
@@ -18,6 +19,15 @@ export interface StudentScope {
   /** The organisation subtrees behind the ids, for checking a class or school named in a request. */
   orgPaths: string[];
 }
+
+/** The schools inside these subtrees (`like` patterns): read before every student list, so compiled once. */
+const schoolsUnder = reusable((db: Kysely<Database>, v: { patterns: string[] }) =>
+  db
+    .selectFrom('orgs')
+    .select(['id', 'path'])
+    .where('type', '=', 'school')
+    .where((eb: ExpressionBuilder<Database, 'orgs'>) => eb.or(v.patterns.map((p) => eb('orgs.path', 'like', p)))),
+);
 
 const none = (): StudentScope => ({ all: false, schoolIds: [], classIds: [], studentIds: [], orgPaths: [] });
 
@@ -39,14 +49,7 @@ export async function studentScopeOf(db: Kysely<Database>, auth: Auth): Promise<
   const scope = await scopeOf(db, auth);
   if (scope.all) return { ...none(), all: true };
   if (scope.orgPaths.length === 0) return none();
-  const inside = (eb: ExpressionBuilder<Database, 'orgs'>) =>
-    eb.or(scope.orgPaths.map((path) => eb('orgs.path', 'like', `${path}%`)));
-  const schools = await db
-    .selectFrom('orgs')
-    .select(['id', 'path'])
-    .where('type', '=', 'school')
-    .where(inside)
-    .execute();
+  const schools = await schoolsUnder(db, { patterns: scope.orgPaths.map((path) => `${path}%`) });
   // Classes of a scope inside one school (a campus, a grade, a class); those of whole schools are already covered.
   // A path above its schools (a bureau) is covered by those schools too.
   const within = scope.orgPaths.filter(

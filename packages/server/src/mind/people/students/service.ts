@@ -20,6 +20,7 @@ import {
   findStudentOfUser,
   insertStudent,
   orgsByIds,
+  type StudentPageRow,
   studentNoTaken,
   studentPage,
   updateStudent,
@@ -34,11 +35,33 @@ function seesIdCard(actor: Actor): boolean {
   return actor.auth.superAdmin || hasPermission(actor.auth.permissions, '/system/student', 'edit');
 }
 
-async function present(actor: Actor, rows: StudentRow[]): Promise<Student[]> {
+type OrgNames = Map<number, { id: number; name: string }>;
+
+/** The names of the organisations these students sit in. */
+async function orgNamesOf(actor: Actor, rows: StudentRow[]): Promise<OrgNames> {
   const ids = [...new Set(rows.flatMap((r) => [r.school_id, r.campus_id, r.grade_id, r.org_id]))].filter(
     (id): id is number => id !== null,
   );
-  const names = new Map((await orgsByIds(actor.db, ids)).map((o) => [o.id, { id: o.id, name: o.name }]));
+  return new Map((await orgsByIds(actor.db, ids)).map((o) => [o.id, { id: o.id, name: o.name }]));
+}
+
+/** The names a page of the list already carries. */
+function namesOnPage(rows: StudentPageRow[]): OrgNames {
+  const names: OrgNames = new Map();
+  for (const r of rows) {
+    for (const [id, name] of [
+      [r.school_id, r.school_name],
+      [r.campus_id, r.campus_name],
+      [r.grade_id, r.grade_name],
+      [r.org_id, r.class_name],
+    ] as const) {
+      if (id !== null && name !== null) names.set(id, { id, name });
+    }
+  }
+  return names;
+}
+
+function present(actor: Actor, rows: StudentRow[], names: OrgNames): Student[] {
   const ref = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
   const full = seesIdCard(actor);
   return rows.map((r) => ({
@@ -86,12 +109,13 @@ async function refuseTakenNo(actor: Actor, schoolId: number, studentNo: string, 
 export async function listStudents(actor: Actor, filters: StudentFilters, page: PageQuery) {
   const scope = await studentScopeOf(actor.db, actor.auth);
   const result = await studentPage(actor.db, scope, filters, page);
-  return { ...result, list: await present(actor, result.list) };
+  return { ...result, list: present(actor, result.list, namesOnPage(result.list)) };
 }
 
 export async function studentDetail(actor: Actor, id: number): Promise<Student> {
   const scope = await studentScopeOf(actor.db, actor.auth);
-  const [student] = await present(actor, [await studentInScopeOrThrow(actor, scope, id)]);
+  const row = await studentInScopeOrThrow(actor, scope, id);
+  const [student] = present(actor, [row], await orgNamesOf(actor, [row]));
   if (!student) throw notFound();
   return student;
 }
@@ -215,7 +239,7 @@ export async function studentCard(actor: Actor, query: { studentId?: number; use
       ? await findStudent(actor.db, scope, query.studentId)
       : await findStudentOfUser(actor.db, scope, query.userId ?? 0);
   if (!row) throw notFound();
-  const [student] = await present(actor, [row]);
+  const [student] = present(actor, [row], await orgNamesOf(actor, [row]));
   if (!student) throw notFound();
   const teachers = await classTeachersOfClasses(actor.db, [row.org_id]);
   const parents = await parentsOf(actor.db, [row.id]);

@@ -24,6 +24,7 @@ import * as notifyMigration from './0022_notify.ts';
 import * as warningsWorkflowMigration from './0023_warnings_workflow.ts';
 import * as archiveMigration from './0024_archive.ts';
 import * as downloadsMigration from './0025_downloads.ts';
+import * as devicesByOwnerMigration from './0026_devices_by_owner.ts';
 
 /** Every migration, in the order it runs. A name never changes once it has shipped. */
 export const migrations: Record<string, MeridianMigration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, MeridianMigration> = {
   '0023_warnings_workflow': warningsWorkflowMigration,
   '0024_archive': archiveMigration,
   '0025_downloads': downloadsMigration,
+  '0026_devices_by_owner': devicesByOwnerMigration,
 };
