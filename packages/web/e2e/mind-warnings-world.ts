@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
+import { launchBrowser } from './browser.ts';
 import { buildClassWorld, type ClassWorld, tokenOf } from './mind-assess-world.ts';
-import type { PortalServer } from './portal-server.ts';
+import { type PortalServer, startPortalServer } from './portal-server.ts';
 
 /** The Mind role of a class teacher (role 4 in the built-in table). */
 const CLASS_TEACHER = 4;
@@ -116,3 +122,25 @@ export async function buildWarningWorld(server: PortalServer) {
   };
 }
 export type WarningWorld = Awaited<ReturnType<typeof buildWarningWorld>>;
+
+/**
+ * The portal suite with its uploads kept in a folder of its own, and the web build of one's own
+ * when `MERIDIAN_WEB_DIR` names one, so that a rebuild of dist/ mid-walk changes nothing.
+ */
+export function warningsSuite(): { server: PortalServer; browser: Browser } {
+  const suite = {} as { server: PortalServer; browser: Browser };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-warnings-'));
+  beforeAll(async () => {
+    suite.server = await startPortalServer({
+      DATA_DIR: dataDir,
+      ...(process.env.MERIDIAN_WEB_DIR ? { WEB_DIR: process.env.MERIDIAN_WEB_DIR } : {}),
+    });
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return suite;
+}

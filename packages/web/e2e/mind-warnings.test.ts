@@ -1,14 +1,14 @@
 import { translate } from '@meridian/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../../server/test/files.ts';
 import { screenshot, visit } from './browser.ts';
 import { tokenOf } from './mind-assess-world.ts';
 import { mindProblems, openMind } from './mind-walks.ts';
-import { buildWarningWorld, type WarningWorld } from './mind-warnings-world.ts';
+import { buildWarningWorld, type WarningWorld, warningsSuite } from './mind-warnings-world.ts';
 import { ADMIN } from './portal-admin-walks.ts';
-import { portalSuite } from './portal-server.ts';
 
-const suite = portalSuite();
+const suite = warningsSuite();
 
 /** Picks the option of an open antd select whose text contains `text`. */
 async function pickOption(page: Page, text: string): Promise<void> {
@@ -96,10 +96,31 @@ describe('a PHQ-9 warning from set-up to solved (issue 9)', () => {
       await page.getByTestId('record-place').fill('Counselling room 2');
       await page.getByTestId('record-people').fill('Lin Xiao, Ms Wang');
       await page.getByTestId('record-private-note').fill('Mentions trouble at home.');
+      // Attachments are checked by content: a program renamed to .png is refused in the server's words.
+      const picker = page.locator('.ant-modal-wrap:visible input[type=file]');
+      const program = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(64, 1)]);
+      await picker.setInputFiles({ name: 'virus.png', mimeType: 'image/png', buffer: program });
+      await page.getByText(translate('files.wrongKind.attachment', 'zh-CN')).first().waitFor();
+      const refused = page.locator('.ant-upload-list-item-error', { hasText: 'virus.png' });
+      await refused.waitFor();
+      await refused.hover();
+      await refused.locator('.ant-upload-list-item-action').click();
+      await refused.waitFor({ state: 'detached' });
+      await picker.setInputFiles({ name: 'sleep-diary.png', mimeType: 'image/png', buffer: png(48, 32) });
+      await page.locator('.ant-upload-list-item-done', { hasText: 'sleep-diary.png' }).waitFor();
       await screenshot(page, 'mind-warnings-interview');
       await okDialog(page);
       await seeStep(page, '干预中', 5);
-      await page.getByTestId('record-table').getByText('访谈').waitFor();
+      const interviewRow = page.getByTestId('record-table').locator('tr', { hasText: '访谈' });
+      const attachment = interviewRow.getByTestId('record-attachments').getByRole('link', { name: 'sleep-diary.png' });
+      await attachment.waitFor();
+      // The file is protected: the link opens a copy fetched with the session, in a new tab.
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), attachment.click()]);
+      await tab.waitForLoadState();
+      expect(tab.url()).toMatch(/^blob:/);
+      await screenshot(tab, 'mind-warnings-attachment');
+      await tab.close();
+      await screenshot(page, 'mind-warnings-interview-saved');
 
       // A return visit by phone; the form offers it once an interview exists.
       await page.getByTestId('warning-record').click();
@@ -147,11 +168,21 @@ describe('a PHQ-9 warning from set-up to solved (issue 9)', () => {
         await page.goto(`${suite.server.url}/jdp/data/${path}`);
         await page.getByTestId(`${path}-table`).getByText(kind).waitFor();
         await expect(page.getByTestId(`${path}-table`).locator('tbody tr.ant-table-row').count()).resolves.toBe(1);
+        // Each record names its student.
+        await page
+          .getByTestId(`${path}-table`)
+          .locator('tbody tr.ant-table-row')
+          .getByText(world.flagged.name)
+          .waitFor();
       }
       await page.goto(`${suite.server.url}/jdp/pending`);
       await page.getByTestId('todo-page').waitFor();
       await page.getByText('已办', { exact: true }).click();
       await page.getByTestId('todo-table').locator('tbody tr.ant-table-row').first().waitFor();
+      // Titles name the level as configured, not by its code.
+      const todos = (await page.getByTestId('todo-table').textContent()) ?? '';
+      expect(todos).toContain(`请跟进预警：${world.flagged.name}（红色预警）`);
+      expect(todos).not.toMatch(/（(red|orange|yellow)）/);
       await screenshot(page, 'mind-warnings-todos');
       await page.goto(`${suite.server.url}/jdp/data/intervene`);
       await table
@@ -159,7 +190,8 @@ describe('a PHQ-9 warning from set-up to solved (issue 9)', () => {
         .getByTestId('warning-state')
         .filter({ hasText: '已解决' })
         .waitFor();
-      expect(mindProblems(teacher.problems)).toEqual([]);
+      // The refused program is the one expected refusal.
+      expect(mindProblems(teacher.problems, /^HTTP 400: .*\/upload\/attachment$/)).toEqual([]);
     } finally {
       await teacher.close();
     }

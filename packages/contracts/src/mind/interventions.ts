@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachedFile, FILE_PATH } from '../portal/files.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 
 /**
@@ -155,7 +156,11 @@ export const interventionSave = z
     method: z.enum(RETURN_VISIT_METHODS, { error: 'v.returnVisit.method' }).optional(),
     /** Referrals: where the student was referred. */
     institution: text('v.intervene.text').default(''),
-    attachments: z.array(bodyId).max(WARNING_LIMITS.attachmentsMax, 'v.intervene.attachments').default([]),
+    /** Paths of files the author uploaded with `file/upload/attachment` (the spec's file reference key). */
+    attachments: z
+      .array(z.string().regex(FILE_PATH, 'intervene.attachment'))
+      .max(WARNING_LIMITS.attachmentsMax, 'v.intervene.attachments')
+      .default([]),
     /** Seen only by its author and roles granted `/data/intervene:privateNotes`. */
     privateNote: text('v.intervene.text').default(''),
     nextFollowUpAt: z.number().int().nullable().default(null),
@@ -190,6 +195,7 @@ export const interventionRow = z.object({
   id: z.number(),
   warningId: z.number(),
   studentId: z.number(),
+  studentName: z.string(),
   kind: z.enum(INTERVENTION_KINDS),
   happenedAt: z.number(),
   place: z.string(),
@@ -199,7 +205,7 @@ export const interventionRow = z.object({
   nextStep: z.string(),
   method: z.string().nullable(),
   institution: z.string(),
-  attachments: z.array(z.number()),
+  attachments: z.array(attachedFile),
   /** Null when the reader may not see it. */
   privateNote: z.string().nullable(),
   nextFollowUpAt: z.number().nullable(),

@@ -1,5 +1,5 @@
 import type { InterventionKind, PageQuery } from '@meridian/contracts';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
 import type { StudentScope } from '../people/students/scope.ts';
@@ -14,16 +14,37 @@ export async function insertIntervention(
   return id;
 }
 
-/** How many of these files exist and were uploaded by `ownerId`: attachments are the author's own uploads. */
-export async function ownFiles(db: Kysely<Database>, ids: readonly number[], ownerId: number): Promise<number> {
-  if (ids.length === 0) return 0;
+/** How many of these paths name files uploaded by `ownerId`: attachments are the author's own uploads. */
+export async function ownFiles(db: Kysely<Database>, paths: readonly string[], ownerId: number): Promise<number> {
+  // Guard against running an invalid query when the list is empty.
+  if (paths.length === 0) return 0;
   const rows = await db
     .selectFrom('files')
     .select('id')
-    .where('id', 'in', ids)
+    .where('path', 'in', paths)
     .where('owner_id', '=', ownerId)
     .execute();
   return rows.length;
+}
+
+/** Whether a record on a warning in the scope holds this file among its attachments. */
+export async function attachedInScope(
+  db: Kysely<Database>,
+  scope: StudentScope,
+  userId: number,
+  path: string,
+): Promise<boolean> {
+  // The list is JSON (text in SQLite, jsonb in PostgreSQL); a stored path is quoted in it, and
+  // paths are generated from [a-z0-9/.], so no LIKE wildcard can be in one.
+  const row = await db
+    .selectFrom('interventions as i')
+    .innerJoin('warnings as w', 'w.id', 'i.warning_id')
+    .select('i.id')
+    .where(sql<string>`cast(${sql.ref('i.attachments')} as text)`, 'like', `%"${path}"%`)
+    .where(warningInScope(scope, userId))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface InterventionFilters {
@@ -43,9 +64,10 @@ export function interventionPage(
   let q = db
     .selectFrom('interventions as i')
     .innerJoin('warnings as w', 'w.id', 'i.warning_id')
+    .innerJoin('students as s', 's.id', 'i.student_id')
     .leftJoin('users as u', 'u.id', 'i.author_id')
     .selectAll('i')
-    .select('u.nickname as author_name')
+    .select(['u.nickname as author_name', 's.name as student_name'])
     .where(warningInScope(scope, userId));
   if (f.warningId !== undefined) q = q.where('i.warning_id', '=', f.warningId);
   if (f.studentId !== undefined) q = q.where('i.student_id', '=', f.studentId);

@@ -1,17 +1,17 @@
-import { hasPermission, type InterventionSave } from '@meridian/contracts';
-import { fromJson, toJson } from '../../platform/db/sql.ts';
+import { type AttachedFile, hasPermission, type InterventionSave } from '@meridian/contracts';
+import { toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
 import { nextState } from '../warnings/states.ts';
 import { loadWarning, requireHandler, takeStep } from '../warnings/step.ts';
 import { closeTodos } from '../warnings/todos.ts';
+import { attachedFilesOf, attachmentPaths, checkedAttachments } from './attachments.ts';
 import {
   type InterventionFilters,
   type InterventionListRow,
   insertIntervention,
   interventionPage,
-  ownFiles,
 } from './records-repository.ts';
 import { followUpDays } from './reminders-repository.ts';
 
@@ -26,9 +26,7 @@ export async function saveIntervention(actor: Actor, body: InterventionSave): Pr
   const w = await loadWarning(actor, body.warningId);
   requireHandler(actor, w);
   if (nextState(w.state, 'intervene') === null) throw new AppError(409, 'intervene.closed');
-  if ((await ownFiles(actor.db, body.attachments, actor.auth.userId)) !== new Set(body.attachments).size) {
-    throw new AppError(400, 'intervene.attachment', { rules: [{ field: 'attachments', key: 'intervene.attachment' }] });
-  }
+  const attachments = await checkedAttachments(actor, body.attachments);
   const due = body.nextFollowUpAt ?? body.happenedAt + (await followUpDays(actor.db, w.level)) * DAY;
   let id = 0;
   await takeStep(actor, w, {
@@ -50,7 +48,7 @@ export async function saveIntervention(actor: Actor, body: InterventionSave): Pr
         next_step: body.nextStep,
         method: body.method ?? null,
         institution: body.institution,
-        attachments: toJson([...new Set(body.attachments)]),
+        attachments: toJson(attachments),
         private_note: body.privateNote,
         next_follow_up_at: body.nextFollowUpAt,
         author_id: actor.auth.userId,
@@ -71,11 +69,12 @@ function mayReadPrivate(actor: Actor, authorId: number): boolean {
   );
 }
 
-export function interventionOut(actor: Actor, r: InterventionListRow) {
+function interventionOut(actor: Actor, r: InterventionListRow, files: ReadonlyMap<string, AttachedFile>) {
   return {
     id: r.id,
     warningId: r.warning_id,
     studentId: r.student_id,
+    studentName: r.student_name,
     kind: r.kind,
     happenedAt: Number(r.happened_at),
     place: r.place,
@@ -85,7 +84,8 @@ export function interventionOut(actor: Actor, r: InterventionListRow) {
     nextStep: r.next_step,
     method: r.method,
     institution: r.institution,
-    attachments: fromJson<number[]>(r.attachments),
+    // A file gone from the files table is left out rather than shown as a dead link.
+    attachments: attachmentPaths(r.attachments).flatMap((path) => files.get(path) ?? []),
     privateNote: mayReadPrivate(actor, r.author_id) ? r.private_note : null,
     nextFollowUpAt: r.next_follow_up_at === null ? null : Number(r.next_follow_up_at),
     authorId: r.author_id,
@@ -97,5 +97,11 @@ export function interventionOut(actor: Actor, r: InterventionListRow) {
 export async function listInterventions(actor: Actor, f: InterventionFilters, paging: { page: number; size: number }) {
   const scope = await staffScope(actor);
   const page = await interventionPage(actor.db, scope, actor.auth.userId, f, paging);
-  return { ...page, list: page.list.map((r) => interventionOut(actor, r)) };
+  return { ...page, list: await interventionsOut(actor, page.list) };
+}
+
+/** A page of records as the reader may see them, their attachments read in one query. */
+export async function interventionsOut(actor: Actor, rows: readonly InterventionListRow[]) {
+  const files = await attachedFilesOf(actor.db, rows);
+  return rows.map((r) => interventionOut(actor, r, files));
 }

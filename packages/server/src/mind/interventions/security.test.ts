@@ -131,7 +131,8 @@ describe('who may act on a warning', () => {
     const mine = await w.classTeacher.post('/apis-psychology/todo/list', {});
     expect(mine.statusCode, mine.body).toBe(200);
     const todo = mine.json().data.list[0];
-    expect(todo.title).toBe('Follow up the warning about 李四 (red)');
+    // The level by its name, not its code.
+    expect(todo.title).toBe('Follow up the warning about 李四 (Red)');
     const theirs = await w.classBTeacher.post('/apis-checkoff/task/deliver/handler/update/status', {
       id: todo.id,
       status: 'done',

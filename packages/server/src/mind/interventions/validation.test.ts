@@ -189,8 +189,9 @@ describe('the rules of intervention records', () => {
     );
     await refused(p, save, interview({ kind: 'referral' }), 'A referral needs the institution');
     await refused(p, save, interview({ nextFollowUpAt: 1 }), 'The next follow-up must come after this record');
-    await refused(p, save, interview({ attachments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }), 'At most 9 attachments');
-    await refused(p, save, interview({ attachments: [987654] }), 'An attachment was not found; upload it again');
+    const path = `attachment/202501/${'a'.repeat(32)}.png`;
+    await refused(p, save, interview({ attachments: Array(10).fill(path) }), 'At most 9 attachments');
+    await refused(p, save, interview({ attachments: [path] }), 'An attachment was not found; upload it again');
   });
 
   it('keeps a plan and a referral with their own fields', async () => {
@@ -203,7 +204,10 @@ describe('the rules of intervention records', () => {
     const referral = await p.post(save, interview({ kind: 'referral', institution: 'City Children’s Hospital' }));
     expect(referral.statusCode, referral.body).toBe(200);
     const list = await p.get(`/apis-psychology/intervene/page?warningId=${w.warnings.a2}&kind=referral`);
-    expect(list.json().data.list).toMatchObject([{ kind: 'referral', institution: 'City Children’s Hospital' }]);
+    // Each row names its student.
+    expect(list.json().data.list).toMatchObject([
+      { kind: 'referral', institution: 'City Children’s Hospital', studentName: '李四' },
+    ]);
   });
 
   it('refuses a to-do status other than done or open', async () => {

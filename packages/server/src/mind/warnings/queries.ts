@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
-import { interventionOut } from '../interventions/records.ts';
+import { interventionsOut } from '../interventions/records.ts';
 import { interventionPage } from '../interventions/records-repository.ts';
 import {
   historyOf,
@@ -101,7 +101,7 @@ export async function warningDetail(actor: Actor, id: number) {
   return {
     ...warningOut(w),
     history: history.map(historyOut),
-    interventions: records.list.map((r) => interventionOut(actor, r)),
+    interventions: await interventionsOut(actor, records.list),
   };
 }
 

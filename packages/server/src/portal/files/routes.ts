@@ -6,7 +6,7 @@ import { toBool } from '../../platform/db/sql.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { callerOf } from '../access/guard.ts';
-import { listByPath, openFile, uploadImages } from './service.ts';
+import { listByPath, openFile, uploadAttachments, uploadImages } from './service.ts';
 import type { FileRow } from './tables.ts';
 
 const tags = ['files'];
@@ -43,6 +43,21 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await uploadImages(request, callerOf(request), request.query)),
+  );
+
+  app.post(
+    '/apis-third/file/upload/attachment',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Upload attachments (multipart field `file`, up to 5): jpg, png, pdf, xls or xlsx, 15 MB, kept protected',
+        consumes: ['multipart/form-data'],
+        response: { 200: references },
+      },
+    },
+    async (request) => ok(request, await uploadAttachments(request, callerOf(request))),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   FILE_PATH,
+  type FilePurpose,
   type FileReference,
   IMAGE_UPLOAD_PURPOSES,
   type ImageUploadOptions,
@@ -10,9 +11,11 @@ import {
   uploadRules,
 } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
 import { checkUpload } from '../../platform/files/check.ts';
-import { receiveUpload } from '../../platform/files/receive.ts';
+import { type ReceivedFile, receiveUpload } from '../../platform/files/receive.ts';
 import { IMAGE_KINDS } from '../../platform/files/sniff.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import { AppError, RequestValidationError } from '../../platform/http/errors.ts';
@@ -27,10 +30,29 @@ export function filesContextOf(request: FastifyRequest): FilesContext {
   return { db: request.server.db.kysely, stores: fileStoresOf(request.server.config), log: request.log };
 }
 
-/** Who may read a protected file: its owner, a super administrator, and whoever's data scope holds the owner. */
+/**
+ * Another area's say on a protected file it put to use, e.g. Mind's record attachments, readable by
+ * whoever may read the record (decision 0043). Portal files know nothing of those areas' records.
+ */
+export type FileReadGrant = (db: Kysely<Database>, auth: Auth, row: FileRow) => Promise<boolean>;
+const readGrants = new Map<string, FileReadGrant>();
+
+/** Lets another area open protected files to more readers; registering a name again replaces its grant. */
+export function grantFileReads(name: string, grant: FileReadGrant): void {
+  readGrants.set(name, grant);
+}
+
+/**
+ * Who may read a protected file: its owner, a super administrator, whoever's data scope holds the
+ * owner, and whoever a registered grant lets in.
+ */
 async function maySee(ctx: FilesContext, auth: Auth, row: FileRow, scope: () => Promise<Scope>): Promise<boolean> {
   if (!toBool(row.protected) || auth.superAdmin || row.owner_id === auth.userId) return true;
-  return row.owner_id !== null && canSeeUser(ctx.db, await scope(), row.owner_id);
+  if (row.owner_id !== null && (await canSeeUser(ctx.db, await scope(), row.owner_id))) return true;
+  for (const grant of readGrants.values()) {
+    if (await grant(ctx.db, auth, row)) return true;
+  }
+  return false;
 }
 
 function memo<T>(load: () => Promise<T>): () => Promise<T> {
@@ -68,11 +90,34 @@ export async function uploadImages(
     base64: form.data.base64 ?? query.base64,
     protected: form.data.protected ?? query.protected,
   };
-  const purpose = options.purpose ?? 'image';
-  const checked = await checkUpload(received.files, uploadRules[purpose]);
+  return keepUpload(request, auth, received.files, options.purpose ?? 'image', {
+    protected: options.protected ?? false,
+    base64: options.base64 ?? false,
+  });
+}
+
+/**
+ * `upload/attachment`: up to five files of 15 MB, jpg, png, pdf, xls or xlsx by their content,
+ * kept protected: they go on records about people (decision 0043).
+ */
+export async function uploadAttachments(request: FastifyRequest, auth: Auth): Promise<FileReference[]> {
+  const rule = uploadRules.attachment;
+  const received = await receiveUpload(request, { maxBytes: rule.maxBytes, maxFiles: rule.maxFiles, fields: [] });
+  return keepUpload(request, auth, received.files, 'attachment', { protected: true, base64: false });
+}
+
+/** What every upload call does with what it received: checks it by content against the purpose's rule and stores it as the caller's. */
+async function keepUpload(
+  request: FastifyRequest,
+  auth: Auth,
+  files: readonly ReceivedFile[],
+  purpose: FilePurpose,
+  options: { protected: boolean; base64: boolean },
+): Promise<FileReference[]> {
+  const checked = await checkUpload(files, uploadRules[purpose]);
   const rows = await storeFiles(filesContextOf(request), checked, {
     purpose,
-    protected: options.protected ?? false,
+    protected: options.protected,
     ownerId: auth.userId,
   });
   return rows.map((row, i) =>

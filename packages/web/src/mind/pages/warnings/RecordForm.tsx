@@ -1,10 +1,12 @@
 import { INTERVENTION_KINDS, RETURN_VISIT_METHODS, translate, WARNING_LIMITS } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Radio, Select, type UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../shared/i18n.ts';
+import { AttachmentsField } from './AttachmentsField.tsx';
 import { type InterventionKind, saveIntervention } from './api.ts';
+import { uploadAnswer } from './attachments.ts';
 import { placeErrors } from './placeErrors.ts';
 
 interface Values {
@@ -19,7 +21,11 @@ interface Values {
   institution?: string;
   privateNote?: string;
   nextFollowUpAt?: Dayjs | null;
+  attachments?: UploadFile[];
 }
+
+/** The stored paths of the files that finished uploading; refused ones are not sent. */
+const attachedPaths = (files: UploadFile[] = []) => files.flatMap((f) => uploadAnswer(f).path ?? []);
 
 const MAX = WARNING_LIMITS.textMax;
 
@@ -58,6 +64,7 @@ export function RecordForm({
         institution: v.kind === 'referral' ? (v.institution?.trim() ?? '') : '',
         privateNote: v.privateNote?.trim() ?? '',
         nextFollowUpAt: v.nextFollowUpAt ? v.nextFollowUpAt.valueOf() : null,
+        attachments: attachedPaths(v.attachments),
       }),
     meta: { silentError: true },
     onSuccess: () => {
@@ -84,7 +91,14 @@ export function RecordForm({
         form={form}
         layout="vertical"
         initialValues={{ kind: initialKind, happenedAt: dayjs().startOf('minute') }}
-        onFinish={(values) => save.mutate(values)}
+        onFinish={(values) => {
+          // Saving now would leave out what is still on its way.
+          if (values.attachments?.some((f) => f.status === 'uploading')) {
+            message.warning(t('warn.record.uploading'));
+            return;
+          }
+          save.mutate(values);
+        }}
       >
         <Form.Item name="kind" label={t('warn.record.kindLabel')}>
           <Radio.Group
@@ -150,6 +164,9 @@ export function RecordForm({
           ]}
         >
           <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" data-testid="record-follow-up" />
+        </Form.Item>
+        <Form.Item name="attachments" label={t('warn.record.attachmentsLabel')}>
+          <AttachmentsField />
         </Form.Item>
         <Form.Item name="privateNote" label={t('warn.record.privateNote')} extra={t('warn.record.privateNoteHint')}>
           {text(2, 'record-private-note')}

@@ -3,6 +3,7 @@ import { Descriptions, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AttachmentLinks } from './AttachmentLinks.tsx';
 import type { InterventionRow } from './api.ts';
 import { time } from './lookups.tsx';
 
@@ -33,15 +34,11 @@ function RecordDetails({ row }: { row: InterventionRow }) {
   if (row.privateNote)
     add('private', t('warn.record.privateNote'), <span data-testid="record-private-note-text">{row.privateNote}</span>);
   if (row.attachments.length > 0)
-    add(
-      'attachments',
-      t('warn.record.attachmentsLabel'),
-      t('warn.record.attachments', { count: row.attachments.length }),
-    );
+    add('attachments', t('warn.record.attachmentsLabel'), <AttachmentLinks files={row.attachments} />);
   return <Descriptions size="small" column={1} bordered items={items} />;
 }
 
-/** Intervention records, newest first; `withWarning` adds the link to each record's warning. */
+/** Intervention records, newest first; `withWarning` adds the student and the link to each record's warning. */
 export function RecordTable({
   rows,
   loading,
@@ -68,6 +65,9 @@ export function RecordTable({
       expandable={{ expandedRowRender: (row) => <RecordDetails row={row} /> }}
       scroll={{ x: 640 }}
       columns={[
+        ...(withWarning
+          ? [{ title: t('warn.record.student'), dataIndex: 'studentName', key: 'student', width: 110 }]
+          : []),
         {
           title: t('warn.record.kindLabel'),
           dataIndex: 'kind',
@@ -80,6 +80,12 @@ export function RecordTable({
           dataIndex: 'content',
           ellipsis: true,
           render: (content: string) => <Typography.Text>{content}</Typography.Text>,
+        },
+        {
+          title: t('warn.record.attachmentsLabel'),
+          dataIndex: 'attachments',
+          width: 180,
+          render: (files: InterventionRow['attachments']) => <AttachmentLinks files={files} />,
         },
         { title: t('warn.record.author'), dataIndex: 'authorName', width: 110 },
         ...(withWarning

@@ -81,6 +81,8 @@ export interface InterventionFields {
   institution?: string;
   privateNote?: string;
   nextFollowUpAt?: number | null;
+  /** Paths from `file/upload/attachment`. */
+  attachments?: string[];
 }
 export const saveIntervention = (body: InterventionFields) =>
   post<{ id: number }>('apis-psychology/intervene/save', body);
