@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { featuresFor } from './features.ts';
 import { type Config, SERVICES, type Service } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
+import { holdReadsFor } from './platform/db/held.ts';
 import { healthRoutes } from './platform/health/routes.ts';
 import { declareAccessRule, type RouteEntry } from './platform/http/access.ts';
 import { registerDocs } from './platform/http/docs.ts';
@@ -50,6 +51,7 @@ export async function buildApp({ config, db, logger, services = SERVICES }: AppO
     requestIdHeader: 'x-request-id',
   });
   const routeTable: RouteEntry[] = [];
+  holdReadsFor(config.SESSION_CACHE_MS);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('routeTable', routeTable);

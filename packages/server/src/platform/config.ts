@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localizeIssue } from '@meridian/contracts';
@@ -38,7 +39,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/)
     .optional(),
-  PG_POOL_MAX: positiveInt.max(1000).default(10),
+  /**
+   * Two connections per core, 4 to 20: more backends than cores only queue inside PostgreSQL and
+   * take the CPU from this process when both share a machine (decision 0042).
+   */
+  PG_POOL_MAX: positiveInt.max(1000).default(Math.min(20, Math.max(4, 2 * os.availableParallelism()))),
   MERIDIAN_APPS: listOf(APPS).default([...APPS]),
   MERIDIAN_SERVICES: listOf(SERVICES).default([...SERVICES]),
   WEB_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
@@ -51,7 +56,7 @@ const envSchema = z.object({
   JOBS_CONCURRENCY: positiveInt.max(64).default(4),
   SESSION_TTL_HOURS: positiveInt.max(24 * 90).default(24),
   SESSION_IDLE_MINUTES: positiveInt.max(24 * 60 * 90).default(120),
-  /** How long a process trusts a session it read, between writes; 0 reads it on every request (decision 0042). */
+  /** How long a process holds a session or data scope it read, between its own writes; 0: read on every request (decision 0042). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Shared secret (HS256) of the systems that sign users in with a JWT (`authz/login/jwt`). */
   JWT_SECRET: z.string().min(32).optional(),

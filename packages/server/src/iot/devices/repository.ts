@@ -2,7 +2,7 @@ import type { DeviceFilter, PageQuery } from '@meridian/contracts';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { reusable } from '../../platform/db/reusable.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { fromJson, jsonRows } from '../../platform/db/sql.ts';
+import { fromJson, jsonRows, totalOf } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
 import { contains } from '../../portal/orgs/text.ts';
 import { type DeviceRight, deviceVisible } from './access.ts';
@@ -117,19 +117,12 @@ const reusedPage = reusable(pageQuery);
 export async function listDevices(db: Db, scope: Scope, filter: DeviceFilter, page: PageQuery) {
   const values = { scope, filter, limit: page.size, offset: (page.page - 1) * page.size };
   const rows = filter.keyword ? await pageQuery(db, values).execute() : await reusedPage(db, values);
-  const first = rows[0];
-  // A page past the end has no row to carry the total: only then is it counted apart.
-  const total = first
-    ? Number(first.total)
-    : page.page === 1
-      ? 0
-      : Number(
-          (
-            await filtered(db, scope, filter)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirst()
-          )?.n ?? 0,
-        );
+  const total = await totalOf(rows, page, async () => {
+    const counted = await filtered(db, scope, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return counted?.n ?? 0;
+  });
   // SQLite answers the tags as JSON text, PostgreSQL as parsed JSON.
   for (const row of rows) row.tags = fromJson<DeviceTag[]>(row.tags).sort((a, b) => a.id - b.id);
   return { list: rows, total, page: page.page, size: page.size };

@@ -23,6 +23,20 @@ export function jsonRows<O>(db: Pick<Kysely<unknown>, 'getExecutor'>, rows: Para
   return db.getExecutor().adapter instanceof PostgresAdapter ? pgJsonArray(rows) : sqliteJsonArray(rows);
 }
 
+/**
+ * The total of a page whose rows carry it (an uncorrelated `count(*)` subquery, run once): a page
+ * past the end has no row to carry it, so only then is it counted apart, by `count`.
+ */
+export async function totalOf(
+  rows: ReadonlyArray<{ total: unknown }>,
+  page: PageQuery,
+  count: () => Promise<unknown>,
+): Promise<number> {
+  const first = rows[0];
+  if (first) return Number(first.total);
+  return page.page === 1 ? 0 : Number(await count());
+}
+
 /** Booleans are 0/1 in SQLite and boolean in PostgreSQL; the SQLite adapter already binds true as 1. */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 't';

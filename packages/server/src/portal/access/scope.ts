@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { Held } from '../../platform/db/held.ts';
 import { reusable } from '../../platform/db/reusable.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Auth } from '../sessions/service.ts';
@@ -39,8 +40,20 @@ const orgsOfCaller = reusable(
       ),
 );
 
-export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
-  if (auth.superAdmin) return everything(auth);
+/**
+ * Scopes read in the last moment, by who is asking: every scoped read starts here. Forgotten when
+ * this process writes the roles, identities, organisations or accounts they come from (decision 0042).
+ */
+const recentScopes = new Held<Scope>(['user_roles', 'user_identities', 'orgs', 'users']);
+const keyOf = (kind: string, auth: Auth) =>
+  `${kind}:${auth.userId}:${auth.roleId}:${auth.identityId}:${auth.hasSubUsers}:${auth.sharesDevices}`;
+
+export function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
+  if (auth.superAdmin) return Promise.resolve(everything(auth));
+  return recentScopes.get(keyOf('org', auth), () => readScope(db, auth));
+}
+
+async function readScope(db: Kysely<Database>, auth: Auth): Promise<Scope> {
   // The role's organisations, the identities' ones and the account tree in one round trip each,
   // side by side on PostgreSQL: this runs before every scoped read.
   const [orgRows, ownerIds] = await Promise.all([
@@ -63,15 +76,15 @@ export async function scopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> 
  * The Device Cloud's scope: the caller's account tree and what is shared with them; organisations
  * play no part there, so their read is skipped (one query fewer on every device read).
  */
-export async function accountScopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
-  if (auth.superAdmin) return everything(auth);
-  return {
+export function accountScopeOf(db: Kysely<Database>, auth: Auth): Promise<Scope> {
+  if (auth.superAdmin) return Promise.resolve(everything(auth));
+  return recentScopes.get(keyOf('account', auth), async () => ({
     all: false,
     userId: auth.userId,
     orgPaths: [],
     ownerIds: await accountTree(db, auth),
     sharesDevices: auth.sharesDevices !== false,
-  };
+  }));
 }
 
 const everything = (auth: Auth): Scope => ({

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import { Held } from '../../platform/db/held.ts';
 import { reusable } from '../../platform/db/reusable.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { deleteInBatches } from '../../platform/db/sql.ts';
-import { watchWrites } from '../../platform/db/writes.ts';
 import { POLICY_KEY } from '../policy/service.ts';
 
 export interface NewSession {
@@ -105,19 +105,13 @@ export async function findSessionByTokenHash(db: Kysely<Database>, tokenHash: st
   return session;
 }
 
-type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>;
-
 /**
- * The sessions this process read in the last `SESSION_CACHE_MS`, by token hash: a request then
- * skips the read every other request makes first. Any write this process makes to a table the
- * session read looks at forgets them all, so a sign-out, a revoked role or a disabled account holds
- * at once here; another process learns it within `SESSION_CACHE_MS`. Expiry, idle time and
- * password age are still checked on every request, against the clock (decision 0042).
+ * The sessions this process read in the last moment, by token hash: a request then skips the read
+ * every other request makes first. Expiry, idle time and password age are still judged on every
+ * request against the clock; only the row is held (platform/db/held.ts, decision 0042).
  */
-const recentSessions = new Map<string, { session: SessionRow; readAt: number }>();
-const MAX_RECENT_SESSIONS = 10_000;
-/** What `findSessionByTokenHash` reads. */
-const SESSION_TABLES = [
+const recentSessions = new Held<Awaited<ReturnType<typeof findSessionByTokenHash>>>([
+  // What `findSessionByTokenHash` reads.
   'sessions',
   'users',
   'user_roles',
@@ -126,29 +120,11 @@ const SESSION_TABLES = [
   'project_users',
   'projects',
   'device_grants',
-];
-watchWrites(SESSION_TABLES, forgetSessions);
+]);
 
-/** The session of a token hash, as read at most `cacheMs` ago (0: read now). */
-export async function recentSession(
-  db: Kysely<Database>,
-  cacheMs: number,
-  hash: string,
-): Promise<SessionRow | undefined> {
-  if (cacheMs === 0) return findSessionByTokenHash(db, hash);
-  const now = Date.now();
-  const hit = recentSessions.get(hash);
-  if (hit && now - hit.readAt < cacheMs) return hit.session;
-  const session = await findSessionByTokenHash(db, hash);
-  recentSessions.delete(hash);
-  if (session) recentSessions.set(hash, { session, readAt: now });
-  if (recentSessions.size > MAX_RECENT_SESSIONS) recentSessions.delete(recentSessions.keys().next().value ?? '');
-  return session;
-}
-
-/** Drops every session this process holds: something a session depends on may have changed. */
-export function forgetSessions(): void {
-  recentSessions.clear();
+/** The session of a token hash, as read at most a moment ago. */
+export function recentSession(db: Kysely<Database>, hash: string) {
+  return recentSessions.get(hash, () => findSessionByTokenHash(db, hash));
 }
 
 /**

@@ -47,7 +47,7 @@ export async function authenticate(
 ): Promise<Auth> {
   const now = options.now ?? Date.now();
   if (!token) throw sessionError(ApiCode.sessionNoToken);
-  const s = await recentSession(db, config.SESSION_CACHE_MS, tokenHash(token));
+  const s = await recentSession(db, tokenHash(token));
   if (!s) throw sessionError(ApiCode.sessionTokenInvalid);
   if (s.revokedAt !== null) {
     const code =

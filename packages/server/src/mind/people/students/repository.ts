@@ -2,6 +2,7 @@ import type { Page, PageQuery, StudentFilters } from '@meridian/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { reusable } from '../../../platform/db/reusable.ts';
 import type { Database } from '../../../platform/db/schema.ts';
+import { totalOf } from '../../../platform/db/sql.ts';
 import type { OrgType } from '../../../portal/identity/tables.ts';
 import { type StudentScope, studentInScope } from './scope.ts';
 import type { StudentRow, StudentsTable } from './tables.ts';
@@ -116,15 +117,10 @@ export async function studentPage(db: Db, scope: StudentScope, filters: StudentF
     limit: page.size,
     offset: (page.page - 1) * page.size,
   });
-  const first = list[0];
-  // A page past the end has no row to carry the total: only then is it counted apart.
-  const total = first
-    ? Number(first.total)
-    : page.page === 1
-      ? 0
-      : Number(
-          (await filtered(db, scope, rest, pattern).select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0,
-        );
+  const total = await totalOf(list, page, async () => {
+    const counted = await filtered(db, scope, rest, pattern).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+    return counted?.n ?? 0;
+  });
   return { list, total, ...page };
 }
 export type StudentPageRow = Awaited<ReturnType<typeof studentPage>>['list'][number];

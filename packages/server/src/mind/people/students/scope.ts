@@ -1,5 +1,6 @@
 import { Identity } from '@meridian/contracts';
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { Held } from '../../../platform/db/held.ts';
 import { reusable } from '../../../platform/db/reusable.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 import { scopeOf } from '../../../portal/access/scope.ts';
@@ -46,6 +47,16 @@ export async function studentScopeOf(db: Kysely<Database>, auth: Auth): Promise<
     const self = await db.selectFrom('students').select('id').where('user_id', '=', auth.userId).execute();
     return { ...none(), studentIds: self.map((s) => s.id) };
   }
+  return staffScopes.get(`${auth.userId}:${auth.roleId}:${auth.identityId}`, () => staffScopeOf(db, auth));
+}
+
+/**
+ * Staff scopes read in the last moment: the schools and classes under the caller's organisations,
+ * read before every student list. Forgotten when this process writes what they come from (decision 0042).
+ */
+const staffScopes = new Held<StudentScope>(['user_roles', 'user_identities', 'orgs', 'users']);
+
+async function staffScopeOf(db: Kysely<Database>, auth: Auth): Promise<StudentScope> {
   const scope = await scopeOf(db, auth);
   if (scope.all) return { ...none(), all: true };
   if (scope.orgPaths.length === 0) return none();
