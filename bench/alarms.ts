@@ -131,7 +131,7 @@ async function ingest(db: Db, devices: number[], points: number[], withEngine: b
 async function run(withTriggers: boolean): Promise<{ rate: number; alarms: number }> {
   const target = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   await migrateToLatest(db);
   const { owner, devices, points } = await seed(db);
   if (withTriggers) await addTriggers(db, owner, devices, points);

@@ -46,7 +46,7 @@ export async function api(): Promise<Figure[]> {
   const file = path.join(dir, 'api.db');
   try {
     const config = loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
-    const db = openDatabase(config.databaseUrl);
+    const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
     await migrateToLatest(db);
     const app = await buildApp({ config, db, logger: pino({ level: 'silent' }) });
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -135,7 +135,7 @@ function mhtSheet(n: number): Record<string, string> {
 async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
   const target = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   try {
     await migrateToLatest(db);
     const world = await seed(db);

@@ -57,7 +57,7 @@ export async function dtuPolling(): Promise<Figure[]> {
   if (engine === undefined) delete process.env.TEST_ENGINE;
   else process.env.TEST_ENGINE = engine;
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   const log = pino({ level: 'silent' });
   let simulator: ChildProcess | undefined;
   try {

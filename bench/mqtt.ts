@@ -130,7 +130,7 @@ export async function mqttIngest(): Promise<Figure[]> {
       { NODE_ENV: 'production', DATABASE_URL: `sqlite:${path.join(dir, 'meridian.db')}`, LOG_FORMAT: 'json' },
       '0.0.0-bench',
     );
-    const db = openDatabase(config.databaseUrl);
+    const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
     await migrateToLatest(db);
     const { sns, names } = await seed(db);
     const log = pino({ level: 'warn' });

@@ -163,7 +163,7 @@ async function timed(runs: number, call: () => Promise<unknown>): Promise<number
 async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
   const target = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   try {
     await migrateToLatest(db);
     const seeding = performance.now();

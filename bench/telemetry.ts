@@ -88,7 +88,7 @@ async function recorded(db: Db, devices: number[], points: number[]): Promise<nu
 async function fresh() {
   const target = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   await migrateToLatest(db);
   return { target, db, ...(await seed(db)) };
 }
