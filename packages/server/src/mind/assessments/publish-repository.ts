@@ -45,99 +45,67 @@ export async function targetTeacherIds(db: Db, t: TaskTargets): Promise<number[]
   return rows.map((r) => r.id);
 }
 
+/** The task and scale version a new sheet is pinned to, and when it is written. */
+interface SheetStart {
+  taskId: number;
+  scaleId: number;
+  versionId: number;
+  at: number;
+}
+
+/** The columns every new sheet starts with, before those of who answers it; `starting` gives their values. */
+const STARTING_COLUMNS = ['task_id', 'scale_id', 'version_id', 'state', 'answers', 'attempts', 'updated_at'] as const;
+
 /**
- * Writes one sheet per student and scale, copying the placement so that progress and results
- * count on one table. Numbers go in as literals: PostgreSQL cannot type a bare parameter in a
- * select list, and these are integers the server produced.
+ * Numbers go in as literals: PostgreSQL cannot type a bare parameter in a select list, and these
+ * are integers the server produced.
  */
-export async function assignStudents(
-  trx: Db,
-  taskId: number,
-  scaleId: number,
-  versionId: number,
-  studentIds: number[],
-  at: number,
-): Promise<void> {
-  for (let i = 0; i < studentIds.length; i += ASSIGN_BATCH) {
-    const chunk = studentIds.slice(i, i + ASSIGN_BATCH);
-    await trx
+const starting = ({ taskId, scaleId, versionId, at }: SheetStart) =>
+  [
+    sql.lit(taskId).as('task_id'),
+    sql.lit(scaleId).as('scale_id'),
+    sql.lit(versionId).as('version_id'),
+    sql.lit('todo').as('state'),
+    sql.lit('{}').as('answers'),
+    sql.lit(0).as('attempts'),
+    sql.lit(at).as('updated_at'),
+  ] as const;
+
+/** Runs `write` on the ids a batch at a time, so that no statement carries thousands of parameters. */
+async function inBatches(ids: number[], write: (batch: number[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < ids.length; i += ASSIGN_BATCH) await write(ids.slice(i, i + ASSIGN_BATCH));
+}
+
+/** Writes one sheet per student, copying the placement so that progress and results count on one table. */
+export function assignStudents(trx: Db, start: SheetStart, studentIds: number[]): Promise<void> {
+  return inBatches(studentIds, (batch) =>
+    trx
       .insertInto('assessment_assignees')
-      .columns([
-        'task_id',
-        'scale_id',
-        'version_id',
-        'student_id',
-        'school_id',
-        'grade_id',
-        'class_id',
-        'state',
-        'answers',
-        'attempts',
-        'updated_at',
-      ])
+      .columns([...STARTING_COLUMNS, 'student_id', 'school_id', 'grade_id', 'class_id'])
       .expression((eb) =>
         eb
           .selectFrom('students as s')
-          .select([
-            sql.lit(taskId).as('task_id'),
-            sql.lit(scaleId).as('scale_id'),
-            sql.lit(versionId).as('version_id'),
-            's.id',
-            's.school_id',
-            's.grade_id',
-            's.org_id',
-            sql.lit('todo').as('state'),
-            sql.lit('{}').as('answers'),
-            sql.lit(0).as('attempts'),
-            sql.lit(at).as('updated_at'),
-          ])
-          .where('s.id', 'in', chunk),
+          .select([...starting(start), 's.id', 's.school_id', 's.grade_id', 's.org_id'])
+          .where('s.id', 'in', batch),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
-export async function assignTeachers(
-  trx: Db,
-  taskId: number,
-  scaleId: number,
-  versionId: number,
-  teacherIds: number[],
-  at: number,
-): Promise<void> {
-  for (let i = 0; i < teacherIds.length; i += ASSIGN_BATCH) {
-    const chunk = teacherIds.slice(i, i + ASSIGN_BATCH);
-    await trx
+/** Writes one sheet per teacher, with their school. */
+export function assignTeachers(trx: Db, start: SheetStart, teacherIds: number[]): Promise<void> {
+  return inBatches(teacherIds, (batch) =>
+    trx
       .insertInto('assessment_assignees')
-      .columns([
-        'task_id',
-        'scale_id',
-        'version_id',
-        'user_id',
-        'school_id',
-        'state',
-        'answers',
-        'attempts',
-        'updated_at',
-      ])
+      .columns([...STARTING_COLUMNS, 'user_id', 'school_id'])
       .expression((eb) =>
         eb
           .selectFrom('teachers as t')
-          .select([
-            sql.lit(taskId).as('task_id'),
-            sql.lit(scaleId).as('scale_id'),
-            sql.lit(versionId).as('version_id'),
-            't.user_id',
-            't.school_id',
-            sql.lit('todo').as('state'),
-            sql.lit('{}').as('answers'),
-            sql.lit(0).as('attempts'),
-            sql.lit(at).as('updated_at'),
-          ])
-          .where('t.id', 'in', chunk),
+          .select([...starting(start), 't.user_id', 't.school_id'])
+          .where('t.id', 'in', batch),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 export async function setAssigneeCount(trx: Db, taskId: number, count: number, at: number): Promise<void> {

@@ -55,8 +55,9 @@ export async function publishTask(actor: Actor, id: number): Promise<Task> {
     if (!(await moveState(trx, row.id, ['draft'], 'published', at))) throw badState(row.state, actor.lang);
     for (const p of pinned) {
       await pinVersion(trx, row.id, p.scaleId, p.versionId);
-      if (teacherTask) await assignTeachers(trx, row.id, p.scaleId, p.versionId, people, at);
-      else await assignStudents(trx, row.id, p.scaleId, p.versionId, people, at);
+      const start = { taskId: row.id, scaleId: p.scaleId, versionId: p.versionId, at };
+      if (teacherTask) await assignTeachers(trx, start, people);
+      else await assignStudents(trx, start, people);
     }
     await setAssigneeCount(trx, row.id, people.length * pinned.length, at);
     await audit(trx, actor.request, {
