@@ -46,6 +46,33 @@ function useCrud() {
   };
 }
 
+/** A row's Edit and Delete, each shown to those who may. */
+function EditDelete({
+  may,
+  onEdit,
+  onRemove,
+}: {
+  may: ReturnType<typeof useCrud>;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex>
+      {may.edit && (
+        <Button type="link" size="small" onClick={onEdit}>
+          {t('ui.edit')}
+        </Button>
+      )}
+      {may.remove && (
+        <Button type="link" size="small" danger onClick={onRemove}>
+          {t('ui.delete')}
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
 function ContactList() {
   const { t } = useTranslation();
   const confirm = useConfirm();
@@ -123,20 +150,7 @@ function ContactList() {
               title: t('ui.actions'),
               key: 'actions',
               width: 140,
-              render: (_v, row) => (
-                <Flex>
-                  {may.edit && (
-                    <Button type="link" size="small" onClick={() => setEditing(row)}>
-                      {t('ui.edit')}
-                    </Button>
-                  )}
-                  {may.remove && (
-                    <Button type="link" size="small" danger onClick={() => remove(row)}>
-                      {t('ui.delete')}
-                    </Button>
-                  )}
-                </Flex>
-              ),
+              render: (_v, row) => <EditDelete may={may} onEdit={() => setEditing(row)} onRemove={() => remove(row)} />,
             },
           ]}
         />
@@ -207,20 +221,7 @@ function GroupList() {
               title: t('ui.actions'),
               key: 'actions',
               width: 140,
-              render: (_v, row) => (
-                <Flex>
-                  {may.edit && (
-                    <Button type="link" size="small" onClick={() => setEditing(row)}>
-                      {t('ui.edit')}
-                    </Button>
-                  )}
-                  {may.remove && (
-                    <Button type="link" size="small" danger onClick={() => remove(row)}>
-                      {t('ui.delete')}
-                    </Button>
-                  )}
-                </Flex>
-              ),
+              render: (_v, row) => <EditDelete may={may} onEdit={() => setEditing(row)} onRemove={() => remove(row)} />,
             },
           ]}
         />
