@@ -1,4 +1,5 @@
-import { type FieldError, isSessionInvalid, type Lang, translate } from '@meridian/contracts';
+import { type FieldError, isSessionInvalid, LANGS, type Lang, translate } from '@meridian/contracts';
+import { currentLang } from './i18n.ts';
 
 /** How a call failed: the server answered with an error, the network failed, or time ran out. */
 export type ApiFailure = 'response' | 'network' | 'timeout';
@@ -62,6 +63,18 @@ export function describeError(error: unknown, lang: Lang): ErrorReaction {
     return { kind: 'show', level: 'error', text: lines.join('\n') };
   }
   return { kind: 'show', level: 'error', text: message };
+}
+
+/** The sentence a page shows for a failed call, as the server worded it when it did (the spec's messages). */
+export function errorText(error: unknown): string {
+  const lang = currentLang();
+  const reaction = describeError(error, lang);
+  return reaction.kind === 'show' ? reaction.text : translate('session.10020', lang);
+}
+
+/** Whether a refusal is the catalogue's `key`, in whichever language the server worded it. */
+export function isRefusal(error: unknown, key: string): boolean {
+  return error instanceof ApiError && LANGS.some((lang) => error.message === translate(key, lang));
 }
 
 /** Whether trying the same call again could succeed: not for a refused request or a dead session. */

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorText } from '../../portal/components/errorText.ts';
+import { errorText } from '../../shared/errors.ts';
 import { currentLang } from '../../shared/i18n.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
 import { myTasks, readSheet, type Sheet, type SheetRef, type Submitted, startSheet } from '../tasks/api.ts';

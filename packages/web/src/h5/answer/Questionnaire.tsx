@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Progress, Radio, type RadioChangeEvent, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../portal/components/errorText.ts';
+import { errorText } from '../../shared/errors.ts';
 import { currentLang } from '../../shared/i18n.ts';
 import { type Sheet, type SheetRef, type Submitted, saveAnswers, submitSheet } from '../tasks/api.ts';
 import { Countdown } from './Countdown.tsx';

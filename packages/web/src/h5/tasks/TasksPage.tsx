@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorText } from '../../portal/components/errorText.ts';
+import { errorText } from '../../shared/errors.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
 import { type MyTask, myTasks } from './api.ts';
 

@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
+import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { SearchButtons } from '../components/SearchButtons.tsx';
 import { type DeliveryFilters, type DeliveryView, listDeliveries, resendDelivery } from './api.ts';
 
 const PAGE_SIZE = 20;

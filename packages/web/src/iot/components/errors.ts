@@ -1,15 +1,8 @@
 import { translate } from '@meridian/contracts';
 import type { FormInstance } from 'antd';
-import { ApiError, describeError } from '../../shared/errors.ts';
+import { ApiError } from '../../shared/errors.ts';
 import { notifyError } from '../../shared/feedback.tsx';
 import { currentLang } from '../../shared/i18n.ts';
-
-/** The sentence a page shows for a failed call, as the server worded it when it did. */
-export function errorText(error: unknown): string {
-  const lang = currentLang();
-  const reaction = describeError(error, lang);
-  return reaction.kind === 'show' ? reaction.text : translate('session.10020', lang);
-}
 
 /**
  * A refusal with per-field messages (`[{ field, msg }]`) is shown beside the fields the form has;

@@ -5,9 +5,8 @@ import { Alert, App, Button, Flex, Modal, Table, Typography, Upload } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../shared/download.ts';
-import { ApiError } from '../../shared/errors.ts';
+import { ApiError, errorText } from '../../shared/errors.ts';
 import { notifyError } from '../../shared/feedback.tsx';
-import { errorText } from '../components/errors.ts';
 import { type ImportProblem, importDevices, importProblems } from './api.ts';
 
 const EXCEL = /\.(xlsx|xls)$/i;

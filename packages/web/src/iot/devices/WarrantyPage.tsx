@@ -4,8 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { SearchButtons } from '../components/SearchButtons.tsx';
+import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
 import { type WarrantyRow, type WarrantyState, warrantyList } from './api.ts';
 
 interface Filters {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Progress, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../components/LoadFailed.tsx';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { STATUS_COLOURS } from '../devices/fields.tsx';
 import { type ProjectStatistics, projectStats } from './api.ts';
 

@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Dropdown, Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
 import { deleteProject, dismissManager, listProjects, type MyProject, myProjects, type ProjectView } from './api.ts';
 import { ProjectForm } from './ProjectForm.tsx';
 import { ProjectUsersDialog } from './ProjectUsersDialog.tsx';

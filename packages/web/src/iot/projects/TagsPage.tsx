@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Col, Flex, List, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
 import { type DeviceTag, deleteCategory, deleteTag, listCategories, listTags, type TagCategory } from './api.ts';
 import { CategoryForm, TagForm } from './TagForms.tsx';
 

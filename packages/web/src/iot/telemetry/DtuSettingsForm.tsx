@@ -4,9 +4,9 @@ import { App, Button, Form, Input, InputNumber, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../shared/forms/rules.ts';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { showFieldErrors } from '../components/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
 import { type DtuSettingsFields, dtuSettingsOf, saveDtuSettings } from './api.ts';
 
 interface Values {

@@ -3,8 +3,8 @@ import { Alert, Button, Descriptions, Flex, Progress, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
 import { type DeviceToken, makeIngestToken, networkOf } from './api.ts';
 
 /** 1536 → "1.5 KB". */

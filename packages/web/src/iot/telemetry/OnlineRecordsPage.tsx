@@ -7,10 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
+import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { catalogue } from '../components/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { SearchButtons } from '../components/SearchButtons.tsx';
 import { exportOnlineRecords, type OnlineRecord, onlineRecords, type RecordFilters } from './api.ts';
 import { DeviceSelect } from './DeviceSelect.tsx';
 

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
 import { TemplateApplicationDialog } from './ApplyDialogs.tsx';
 import { copyTemplate, deleteTemplate, listTemplates, type TemplateSummary } from './api.ts';
 

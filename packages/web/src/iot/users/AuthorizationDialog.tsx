@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, InputNumber, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../shared/forms/rules.ts';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { showFieldErrors } from '../components/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
 import { authorizationOf, type SubUserNode, setAuthorization } from './api.ts';
 
 interface Values {

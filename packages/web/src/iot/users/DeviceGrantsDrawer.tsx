@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, App, Button, Checkbox, Drawer, Flex, Input, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../components/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
+import { errorText } from '../../shared/errors.ts';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { type DeviceRow, listDevices } from '../devices/api.ts';
 import { StatusBadge } from '../devices/fields.tsx';
 import { allGrants, type Rights, type SubUserNode, setGrants } from './api.ts';

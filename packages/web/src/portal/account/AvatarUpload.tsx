@@ -5,9 +5,9 @@ import { App, Button, Flex, Spin, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
 import type { UserInfo } from '../../shared/auth.ts';
+import { errorText } from '../../shared/errors.ts';
 import { imageProblem, uploadImage } from '../../shared/files.ts';
 import { updateInfo } from '../api.ts';
-import { errorText } from '../components/errorText.ts';
 
 /**
  * The head image: jpg or png up to 1 MB (Device Cloud spec section 5), checked by its content

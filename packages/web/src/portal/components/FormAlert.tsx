@@ -1,7 +1,6 @@
 import { Alert, type FormInstance } from 'antd';
 import { useEffect } from 'react';
-import { ApiError } from '../../shared/errors.ts';
-import { errorText } from './errorText.ts';
+import { ApiError, errorText } from '../../shared/errors.ts';
 
 interface FormAlertProps {
   error: unknown;

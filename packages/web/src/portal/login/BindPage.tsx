@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
 import { completeSignIn } from '../../shared/auth.ts';
+import { errorText } from '../../shared/errors.ts';
 import { required } from '../../shared/forms/rules.ts';
 import { get } from '../../shared/request.ts';
-import { errorText } from '../components/errorText.ts';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { useFinishSignIn } from './useFinishSignIn.ts';
 

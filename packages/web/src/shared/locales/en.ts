@@ -11,6 +11,13 @@ export const en: CommonMessages = {
     signOut: 'Sign out',
     runAs: 'You are acting as {{name}}; sign out to end it',
   },
+  list: {
+    search: 'Search',
+    reset: 'Reset',
+    total: '{{total}} in all',
+    loadFailed: 'The data could not be loaded',
+    retry: 'Try again',
+  },
   signIn: { notAccepted: 'Sign-in failed; please sign in again' },
   notFound: {
     title: 'Page not found',

@@ -12,6 +12,13 @@ export const zhCN = {
     signOut: '退出登录',
     runAs: '您正在以 {{name}} 的身份操作，退出登录即结束代登录',
   },
+  list: {
+    search: '查询',
+    reset: '重置',
+    total: '共 {{total}} 条',
+    loadFailed: '数据加载失败',
+    retry: '重试',
+  },
   signIn: { notAccepted: '登录失败，请重新登录' },
   notFound: {
     title: '页面不存在',

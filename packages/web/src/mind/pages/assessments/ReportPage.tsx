@@ -5,15 +5,15 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { exportReport } from '../downloads/api.ts';
 import { ExportButton } from '../downloads/ExportButton.tsx';
-import '../downloads/strings.ts';
 import { scaleInfo } from '../scales/api.ts';
 import { type ResultDetail, resultInfo } from './api.ts';
 import { LazyChart } from './LazyChart.tsx';
 import { textIn } from './lookups.ts';
 import { type Radar, radarOf } from './radar.ts';
+import '../downloads/strings.ts';
 import './strings.ts';
 
 type Factor = ResultDetail['score']['factors'][number];

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { exportResults } from '../downloads/api.ts';
 import { ExportButton } from '../downloads/ExportButton.tsx';
 import { scaleInfo } from '../scales/api.ts';

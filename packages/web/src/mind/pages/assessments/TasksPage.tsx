@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import {
   type AssessmentKind,
   deleteTask,

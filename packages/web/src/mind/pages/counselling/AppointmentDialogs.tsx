@@ -4,7 +4,7 @@ import { App, Button, DatePicker, Drawer, Empty, Flex, Form, Input, List, Modal,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../portal/components/FormAlert.tsx';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { StudentChooser, timeText } from '../archive/common.tsx';
 import {
   type Appointment,

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../../portal/components/FormAlert.tsx';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { addSession, type CounsellingGroup, type GroupSession, groupPage, sessionPage } from './api.ts';

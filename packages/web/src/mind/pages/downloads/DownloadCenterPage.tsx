@@ -3,8 +3,8 @@ import { Alert, App, Button, Card, Flex, Form, Input, Progress, Select, Space, T
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import {
   cancelDownload,
   type DownloadFilter,

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { type ResultRow, resultPage } from '../assessments/api.ts';
 import { textIn, useBandLabels, useScaleChoices } from '../assessments/lookups.ts';
 import { exportReport } from './api.ts';

@@ -3,8 +3,8 @@ import { App, Button, Card, Descriptions, Flex, Form, Select, Table, Typography 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { deleteVisit, exportAnswers, type VisitRecord, visitPage, visitTaskPage } from './api.ts';

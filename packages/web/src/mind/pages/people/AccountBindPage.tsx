@@ -4,7 +4,6 @@ import { App, Button, Card, Flex, Form, InputNumber, Result, Select, Table, Tabs
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
 import {
   type BindLogLine,
   bindAccount,
@@ -16,6 +15,7 @@ import {
 } from '../../../portal/system/people/api.ts';
 import { StudentPicker } from '../../../portal/system/people/StudentPicker.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { usePermissionEntries } from '../../shell/api.ts';

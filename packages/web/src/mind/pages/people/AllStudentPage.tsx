@@ -4,7 +4,6 @@ import { Button, Card, Flex, Form, Input, Select, Table, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
 import {
   orgSearch,
   type Student,
@@ -16,6 +15,7 @@ import { StudentStatusTag } from '../../../portal/system/people/labels.tsx';
 import { useSchools } from '../../../portal/system/people/SchoolSelect.tsx';
 import { StudentCardDrawer } from '../../../portal/system/people/students/StudentCard.tsx';
 import { ApiError } from '../../../shared/errors.ts';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import './strings.ts';
 
 interface Filters {

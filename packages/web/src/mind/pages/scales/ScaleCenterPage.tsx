@@ -4,7 +4,7 @@ import { Card, Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import { type ScaleFilter, type ScaleSource, type ScaleSummary, scalePage } from './api.ts';
 import { ScaleDrawer } from './ScaleDrawer.tsx';

@@ -3,7 +3,7 @@ import { Card, Form, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { type AttentionRow, attentionPage, type WarningState } from './api.ts';
 import { LevelTag, StateTag, time, useLevels, useOrgNames } from './lookups.tsx';
 import './strings.ts';

@@ -3,14 +3,14 @@ import { Button, Card, Flex, Form, Select, Space, Table, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
-import '../assessments/strings.ts';
 import { lastWarningLevels, type WarningFilter, type WarningRow, type WarningState } from './api.ts';
 import { LevelsDrawer } from './LevelsDrawer.tsx';
 import { LevelTag, StateTag, time, useLevels, useOrgNames } from './lookups.tsx';
+import '../assessments/strings.ts';
 
 /** `/data/lastWarningLevel`: each student's most recent warning and its level; the levels themselves. */
 export function LastLevelPage() {

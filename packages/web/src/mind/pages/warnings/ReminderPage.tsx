@@ -3,8 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Card, Empty, Flex, Form, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
 import { schemaRule } from '../../../shared/forms/rules.ts';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { textIn } from '../assessments/lookups.ts';
@@ -16,8 +16,8 @@ import {
   saveReminderModel,
 } from './api.ts';
 import { time, useLevelName, useLevels } from './lookups.tsx';
-import './strings.ts';
 import { placeErrors } from './placeErrors.ts';
+import './strings.ts';
 
 /** `/data/reminderConfiguration`: whether follow-ups are reminded, and for each level how often and how early. */
 export function ReminderPage() {

@@ -5,12 +5,12 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
-import '../assessments/strings.ts';
 import { type WarningFilter, type WarningRow, type WarningState, warningCounts, warningPage } from './api.ts';
 import { LevelTag, StateTag, time, useLevels, useOrgNames, useTeacherNames } from './lookups.tsx';
+import '../assessments/strings.ts';
 
 interface FilterValues {
   level?: string;

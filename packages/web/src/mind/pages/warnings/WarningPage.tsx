@@ -4,9 +4,9 @@ import { Alert, App, Button, Card, Descriptions, Flex, Space, Timeline, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../portal/system/LoadFailed.tsx';
 import { ApiError } from '../../../shared/errors.ts';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { NotFound } from '../../../shared/NotFound.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { textIn } from '../assessments/lookups.ts';

@@ -3,7 +3,7 @@ import { Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typog
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { SearchButtons } from '../SearchButtons.tsx';
 import { AUDIT_ACTIONS, actionKey } from './actions.ts';
 import { type AuditEntry, type AuditQuery, searchAudit } from './api.ts';

@@ -5,9 +5,8 @@ import { Alert, App, Button, Flex, Form, Modal, Table, Typography, Upload } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../shared/download.ts';
-import { ApiError } from '../../../shared/errors.ts';
+import { ApiError, errorText } from '../../../shared/errors.ts';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { errorText } from '../../components/errorText.ts';
 import { type ImportProblem, importPeople, importProblems } from './api.ts';
 import { SchoolSelect } from './SchoolSelect.tsx';
 

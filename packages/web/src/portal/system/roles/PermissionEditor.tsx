@@ -4,8 +4,8 @@ import { Alert, App, Button, Checkbox, Drawer, Flex, Skeleton, Tree, type TreeDa
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../access.ts';
-import { LoadFailed } from '../LoadFailed.tsx';
 import { type FeatureGroup, featureTree, type RoleSummary, roleDetailOf, updateRole } from './api.ts';
 import {
   entriesAfter,

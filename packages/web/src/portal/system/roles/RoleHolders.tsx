@@ -2,9 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Drawer, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../../shared/useConfirm.ts';
 import { usePermissions } from '../access.ts';
-import { LoadFailed } from '../LoadFailed.tsx';
 import { OrgSelect } from '../OrgSelect.tsx';
 import { StatusTag } from '../users/labels.tsx';
 import { UserPicker } from '../users/UserPicker.tsx';

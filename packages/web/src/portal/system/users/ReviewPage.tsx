@@ -4,8 +4,8 @@ import { App, Button, Card, Flex, Input, Segmented, Table, Tag, Typography } fro
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../../shared/useConfirm.ts';
-import { LoadFailed } from '../LoadFailed.tsx';
 import { type PendingAccount, pendingAccounts, reviewAccount } from './api.ts';
 import { ReviewSetting } from './ReviewSetting.tsx';
 

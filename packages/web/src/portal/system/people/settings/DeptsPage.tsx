@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { required, schemaRule } from '../../../../shared/forms/rules.ts';
+import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
-import { LoadFailed } from '../../LoadFailed.tsx';
 import {
   addDept,
   addGroup,

@@ -3,7 +3,7 @@ import { App, Button, Drawer, Flex, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { LoadFailed } from '../../LoadFailed.tsx';
+import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
 import { type GroupMember, type GroupRow, groupMembers, setGroupMembers, teacherPage } from '../api.ts';
 
 /** A group's members, paged, with teachers of the school added by name and members taken out. */

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { required, schemaRule } from '../../../../shared/forms/rules.ts';
+import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../access.ts';
-import { LoadFailed } from '../../LoadFailed.tsx';
 import { addSchoolYear, type SchoolYear, schoolYears, setCurrentSemester } from '../api.ts';
 
 type Range = [Dayjs, Dayjs];

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../LoadFailed.tsx';
+import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
 import { studentInfo } from '../api.ts';
 import { StudentStatusTag } from '../labels.tsx';
 

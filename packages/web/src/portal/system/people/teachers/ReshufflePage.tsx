@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
+import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../access.ts';
-import { LoadFailed } from '../../LoadFailed.tsx';
 import { auditReshuffle, type ReshuffleRow, reshufflePage } from '../api.ts';
 
 const statusColors = { pending: 'orange', approved: 'green', rejected: 'red' } as const;

@@ -1,0 +1,129 @@
+import { isSessionInvalid, PAGE_SIZE_DEFAULT, type Page } from '@meridian/contracts';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { Button, Flex, Form, Result, Table, type TableProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorText } from '../errors.ts';
+import { notifyError } from '../feedback.tsx';
+
+/**
+ * A list that could not be loaded, for queries that show their failure in place (`silentError`):
+ * the server's own words and a way to try again. A dead session still goes to sign in.
+ */
+export function LoadFailed({ error, onRetry, retrying }: { error: unknown; onRetry(): void; retrying: boolean }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (error instanceof ApiError && isSessionInvalid(error.code)) notifyError(error);
+  }, [error]);
+  return (
+    <Result
+      data-testid="load-failed"
+      status="warning"
+      title={t('list.loadFailed')}
+      subTitle={errorText(error)}
+      extra={
+        <Button onClick={onRetry} loading={retrying}>
+          {t('list.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** The search and reset buttons at the end of a list's filter form. */
+export function SearchButtons({ testId, onReset }: { testId?: string; onReset(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item>
+      <Flex gap={8}>
+        <Button type="primary" htmlType="submit" data-testid={testId}>
+          {t('list.search')}
+        </Button>
+        <Button onClick={onReset}>{t('list.reset')}</Button>
+      </Flex>
+    </Form.Item>
+  );
+}
+
+interface Paging {
+  page: number;
+  size: number;
+}
+
+/**
+ * A paged list's state: the filters last searched, the page, and the query, keyed `[...key,
+ * filters, paging]` so that invalidating `key` reloads it. The previous page stays on screen while
+ * the next loads; a failure is shown in place (`PagedTable`), not as a toast. Searching goes back
+ * to the first page; so does changing the page size.
+ */
+export function usePagedList<F extends object, R>(
+  key: QueryKey,
+  load: (query: F & Paging, signal: AbortSignal) => Promise<Page<R> | Pick<Page<R>, 'list' | 'total'>>,
+  options: { filters?: F; size?: number; enabled?: boolean } = {},
+) {
+  const [filters, setFilters] = useState<F>(options.filters ?? ({} as F));
+  const [paging, setPaging] = useState<Paging>({ page: 1, size: options.size ?? PAGE_SIZE_DEFAULT });
+  const query = useQuery({
+    queryKey: [...key, filters, paging],
+    queryFn: ({ signal }) => load({ ...filters, ...paging }, signal),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+    meta: { silentError: true },
+  });
+  return {
+    query,
+    filters,
+    paging,
+    rows: query.data?.list ?? [],
+    total: query.data?.total ?? 0,
+    /** Shows the first page of what matches `next`. */
+    search(next: F) {
+      setFilters(next);
+      setPaging((p) => ({ ...p, page: 1 }));
+    },
+    setPaging,
+  };
+}
+
+export type PagedList<F extends object, R> = ReturnType<typeof usePagedList<F, R>>;
+
+/**
+ * The table of a `usePagedList`: its rows and pager, a spinner while a page loads, and in place of
+ * the table, when nothing could be loaded, what went wrong and a way to try again.
+ */
+export function PagedTable<R extends object>({
+  list,
+  pagination,
+  ...table
+}: Omit<TableProps<R>, 'dataSource' | 'loading' | 'pagination'> & {
+  list: Pick<PagedList<object, R>, 'query' | 'paging' | 'rows' | 'total' | 'setPaging'>;
+  /** The pager's options beyond the page, size and total; `false` for a list that fits one page. */
+  pagination?: Omit<NonNullable<TableProps<R>['pagination']>, 'current' | 'pageSize' | 'total'> | false;
+}) {
+  const { t } = useTranslation();
+  const { query, paging } = list;
+  if (query.isError && !query.data) {
+    return <LoadFailed error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  }
+  return (
+    <Table<R>
+      size="middle"
+      {...table}
+      loading={query.isFetching}
+      dataSource={list.rows}
+      pagination={
+        pagination === false
+          ? false
+          : {
+              showSizeChanger: true,
+              showTotal: (total) => t('list.total', { total }),
+              ...pagination,
+              current: paging.page,
+              pageSize: paging.size,
+              total: list.total,
+              onChange: (page, size) => list.setPaging({ page: size === paging.size ? page : 1, size }),
+            }
+      }
+    />
+  );
+}
