@@ -5,6 +5,7 @@ import { assessmentsRoutes } from './assessments/routes.ts';
 import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
 import { downloadJob } from './downloads/job.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
+import { unsavedAttachmentsCleanup } from './interventions/cleanup.ts';
 import {
   attentionReminderJob,
   attentionReminderSchedule,
@@ -35,5 +36,5 @@ export const mind: Feature = {
   routes,
   jobs: [warningPushJob, attentionReminderJob, downloadJob()],
   schedules: [attentionReminderSchedule],
-  cleanups: [expiredDownloadsCleanup()],
+  cleanups: [expiredDownloadsCleanup(), unsavedAttachmentsCleanup()],
 };

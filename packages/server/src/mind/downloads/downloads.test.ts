@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
+import { unsavedAttachmentsCleanup } from '../interventions/cleanup.ts';
 import { expiredDownloadsCleanup } from './cleanup.ts';
 import { buildDownloadWorld, type DownloadWorld, drainDownloads } from './testing.ts';
 
@@ -97,6 +98,14 @@ describe('the file center', () => {
     const late = await w.psychologyTeacher.get(`/apis-psychology/file/download?id=${done}`);
     expect(late.statusCode).toBe(410);
     expect(late.json().message).toBe('The file has expired and was removed; export it again');
+  });
+
+  it('keeps an export’s file through the removal of unsaved record attachments', async () => {
+    const file = await fileOf(done);
+    if (!file) throw new Error('the export stored no file');
+    const twoDaysOn = Date.now() + 2 * 24 * 60 * 60_000;
+    expect(await unsavedAttachmentsCleanup(() => t.config).run(t.db, twoDaysOn)).toBe(0);
+    expect(await fileStoresOf(t.config).current.exists(file.path)).toBe(true);
   });
 
   it('removes expired tasks and their files in the nightly cleanup', async () => {

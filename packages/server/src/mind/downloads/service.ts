@@ -12,13 +12,12 @@ import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
 import { audit } from '../../portal/audit/service.ts';
 import { findFileByPath } from '../../portal/files/repository.ts';
-import { type FilesContext, openStored } from '../../portal/files/store.ts';
+import { type FilesContext, openStored, removeStoredFiles } from '../../portal/files/store.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import type { ReportBy } from '../assessments/report-repository.ts';
 import { findResult } from '../assessments/results-repository.ts';
 import { publishedScale } from '../assessments/scales.ts';
 import { staffScope } from '../assessments/tasks.ts';
-import { removeStoredFiles } from './cleanup.ts';
 import { DOWNLOAD_JOB } from './job.ts';
 import {
   type DownloadFilters,

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
 import { filesEnv, multipart, pdf, png } from '../../../test/files.ts';
+import { fileStoresOf } from '../../platform/files/stores.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildWarningWorld, step, type WarningWorld } from '../warnings/testing.ts';
+import { unsavedAttachmentsCleanup } from './cleanup.ts';
 
 let t: TestApp;
 let w: WarningWorld;
@@ -162,5 +164,33 @@ describe('attachments on records', () => {
         expect(got.json().message).toBe('You may not open this file');
       }
     });
+  });
+});
+
+describe('attachments never saved on a record', () => {
+  const DAY = 24 * 60 * 60_000;
+  const cleanup = () => unsavedAttachmentsCleanup(() => t.config);
+  const stored = async (path: string) => ({
+    row: (await t.db.kysely.selectFrom('files').select('id').where('path', '=', path).execute()).length === 1,
+    bytes: await fileStoresOf(t.config).current.exists(path),
+  });
+
+  it('are removed by the nightly cleanup a day after upload, bytes and row; saved ones stay', async () => {
+    const saved = await uploaded(w.psychologyTeacher, 'kept.png');
+    const dropped = await uploaded(w.psychologyTeacher, 'dropped.png');
+    const res = await w.psychologyTeacher.post('/apis-psychology/intervene/save', interview([saved.path]));
+    expect(res.statusCode, res.body).toBe(200);
+
+    // The same night: the upload may still be on its way to a record.
+    await cleanup().run(t.db, Date.now());
+    expect(await stored(dropped.path)).toEqual({ row: true, bytes: true });
+
+    const removed = await cleanup().run(t.db, Date.now() + DAY + 60_000);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await stored(dropped.path)).toEqual({ row: false, bytes: false });
+    expect(await stored(saved.path)).toEqual({ row: true, bytes: true });
+    // The record still opens its attachment to the author.
+    const open = await t.app.inject({ method: 'GET', url: saved.url, headers: as(w.psychologyTeacher.token) });
+    expect(open.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type FileKind, type FilePurpose, type FileReference, fileUrl } from '@meridian/contracts';
+import { type FileChannel, type FileKind, type FilePurpose, type FileReference, fileUrl } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
@@ -137,4 +137,30 @@ export function referenceOf(row: FileRow, base64?: string): FileReference {
     size: Number(row.size),
     channel: row.channel,
   };
+}
+
+/**
+ * Removes stored files, bytes first and then their rows: a row without bytes would promise a
+ * download that fails, bytes without a row are only space. A store that cannot delete now is
+ * logged and its row kept, so that the next cleanup tries again.
+ */
+export async function removeStoredFiles(
+  db: Kysely<Database>,
+  stores: FileStores,
+  fileIds: readonly number[],
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<number[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db.selectFrom('files').select(['id', 'path', 'channel']).where('id', 'in', fileIds).execute();
+  const removed: number[] = [];
+  for (const row of rows) {
+    try {
+      await stores.byChannel(row.channel as FileChannel)?.delete(row.path);
+      removed.push(row.id);
+    } catch (error) {
+      log.warn({ err: error, path: row.path }, 'a stored file could not be removed from its store');
+    }
+  }
+  if (removed.length > 0) await db.deleteFrom('files').where('id', 'in', removed).execute();
+  return removed;
 }

@@ -1,4 +1,4 @@
-import type { Page, PageQuery, StudentFilters } from '@meridian/contracts';
+import type { PageQuery, StudentFilters } from '@meridian/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { reusable } from '../../../platform/db/reusable.ts';
 import type { Database } from '../../../platform/db/schema.ts';

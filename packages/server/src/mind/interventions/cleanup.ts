@@ -1,0 +1,80 @@
+import { type Kysely, sql } from 'kysely';
+import pino, { type Logger } from 'pino';
+import { type Config, loadConfig } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { fileStoresOf } from '../../platform/files/stores.ts';
+import type { Cleanup } from '../../platform/jobs/cleanup.ts';
+import { removeStoredFiles } from '../../portal/files/store.ts';
+import { attachmentPaths } from './attachments.ts';
+
+const DAY = 24 * 60 * 60_000;
+/** An attachment is uploaded while its record is written: one no record took a day later never will. */
+export const UNSAVED_AFTER = DAY;
+/**
+ * How far back each night looks. A file is judged on each of the nights it is between one and
+ * eight days old, so a night the job did not run is caught up; older files were judged already.
+ */
+const LOOK_BACK = 8 * DAY;
+const BATCH = 500;
+
+/** Attachment files uploaded between `since` and `before`, after `afterId`, that no download task holds. */
+function uploadedAttachments(db: Kysely<Database>, since: number, before: number, afterId: number) {
+  return (
+    db
+      .selectFrom('files as f')
+      .select(['f.id', 'f.path'])
+      .where('f.purpose', '=', 'attachment')
+      .where('f.created_at', '>=', since)
+      .where('f.created_at', '<', before)
+      .where('f.id', '>', afterId)
+      // The download center keeps its files under the same purpose; its own cleanup removes them.
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('download_tasks as t').select('t.id').whereRef('t.file_id', '=', 'f.id'))),
+      )
+      .orderBy('f.id')
+      .limit(BATCH)
+      .execute()
+  );
+}
+
+/** The paths held by records written since `since`: records are never edited, so only these can hold a newer file. */
+async function pathsOnRecordsSince(db: Kysely<Database>, since: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('interventions')
+    .select('attachments')
+    .where('created_at', '>=', since)
+    .where(sql<string>`cast(${sql.ref('attachments')} as text)`, '<>', '[]')
+    .execute();
+  return new Set(rows.flatMap((r) => attachmentPaths(r.attachments)));
+}
+
+/**
+ * The nightly removal of record attachments that were uploaded and never saved on a record (the
+ * dialog was cancelled, or the file removed from it before saving): bytes and row (decision 0043).
+ */
+export function unsavedAttachmentsCleanup(
+  configOf: () => Config = () => loadConfig(process.env),
+  // A cleanup gets no logger of its own; this one writes where the process's log goes (stdout).
+  log: Pick<Logger, 'warn'> = pino({ name: 'interventions' }),
+): Cleanup {
+  return {
+    name: 'unsaved record attachments',
+    async run(db, now) {
+      const since = now - LOOK_BACK;
+      const held = await pathsOnRecordsSince(db.kysely, since);
+      const stores = fileStoresOf(configOf());
+      let removed = 0;
+      let afterId = 0;
+      for (let round = 0; round < 10_000; round++) {
+        const batch = await uploadedAttachments(db.kysely, since, now - UNSAVED_AFTER, afterId);
+        const last = batch.at(-1);
+        if (!last) break;
+        afterId = last.id;
+        const unsaved = batch.filter((f) => !held.has(f.path)).map((f) => f.id);
+        removed += (await removeStoredFiles(db.kysely, stores, unsaved, log)).length;
+        if (batch.length < BATCH) break;
+      }
+      return removed;
+    },
+  };
+}
