@@ -215,23 +215,46 @@ describe('the DTU port', () => {
 });
 
 describe('a flood of failed registrations', () => {
-  it('is slowed: after five failures from one address, even a good registration waits', async () => {
+  const throttledRows = (sn: string | null) =>
+    t.db.kysely
+      .selectFrom('dtu_registrations')
+      .select('result')
+      .where('result', '=', 'throttled')
+      .where('sn', sn === null ? 'is' : '=', sn)
+      .execute();
+
+  it('slows the failing device alone: after five failures it waits, while another DTU behind the same address registers', async () => {
     const { server } = await startServer();
     try {
       const device = await dtuDevice();
+      const neighbour = await dtuDevice();
       for (let i = 0; i < 5; i++)
         await (await connectDtu(server.port, registrationOf(device.sn, 'wrongpwd'), [])).closed;
       const good = await connectDtu(server.port, registrationOf(device.sn, device.password), [new TestSlave(1)]);
       await good.closed;
       // The log is written after the connection is refused: wait for it.
-      await until(async () => {
-        const throttled = await t.db.kysely
-          .selectFrom('dtu_registrations')
-          .select('result')
-          .where('result', '=', 'throttled')
-          .execute();
-        return throttled.length >= 1;
-      });
+      await until(async () => (await throttledRows(device.sn)).length >= 1);
+      // Same address (every test DTU is 127.0.0.1), another device: heard at once.
+      const other = await connectDtu(server.port, registrationOf(neighbour.sn, neighbour.password), [new TestSlave(1)]);
+      await until(() => [...server.connections].some((c) => c.deviceId === neighbour.id));
+      expect(other.socket.destroyed).toBe(false);
+      other.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('slows a whole address that sends bytes naming no device', async () => {
+    const { server } = await startServer();
+    try {
+      const device = await dtuDevice();
+      for (let i = 0; i < 20; i++) {
+        await (await connectDtu(server.port, registrationOf(newSn(), 'whatever'), [])).closed;
+      }
+      const good = await connectDtu(server.port, registrationOf(device.sn, device.password), [new TestSlave(1)]);
+      await good.closed;
+      expect([...server.connections].some((c) => c.deviceId === device.id)).toBe(false);
+      await until(async () => (await throttledRows(null)).length >= 1);
     } finally {
       await server.stop();
     }

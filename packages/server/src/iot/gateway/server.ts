@@ -50,7 +50,13 @@ export async function startDtuServer(
   const schedule = new PollSchedule();
   const plans = new TemplatePlans(db, log);
   const links = linksFor(db);
-  const throttle = new RegistrationThrottle();
+  // A DTU that keeps failing to register as one of the cloud's devices (a wrong password, a disabled
+  // device) is slowed on its own, so that it does not hold back the healthy DTUs behind the same NAT;
+  // bytes that name no device (scanners, other protocols, made-up SNs) slow their whole address.
+  const refusedDevices = new RegistrationThrottle();
+  const unnamed = new RegistrationThrottle(20);
+  const deviceKey = (ip: string, deviceId: number) => `${ip} ${deviceId}`;
+  const deviceOf = (outcome: Registration) => (outcome.ok ? outcome.device.id : outcome.deviceId);
   const sockets = new Set<Socket>();
   const connections = new Set<DtuConnection>();
   const context = { telemetry, schedule, plans, log, options };
@@ -70,8 +76,8 @@ export async function startDtuServer(
     sockets.add(socket);
     socket.on('error', (error) => log.debug({ address, error: error.message }, 'DTU socket error'));
     const now = Date.now();
-    if (throttle.waitSeconds(ip, now) > 0) {
-      if (throttle.shouldLog(ip, now)) record(address, { ok: false, result: 'throttled', sn: null, deviceId: null });
+    if (unnamed.waitSeconds(ip, now) > 0) {
+      if (unnamed.shouldLog(ip, now)) record(address, { ok: false, result: 'throttled', sn: null, deviceId: null });
       socket.destroy();
       sockets.delete(socket);
       return;
@@ -93,9 +99,21 @@ export async function startDtuServer(
       if (connection || socket.destroyed) return;
       clearTimeout(deadline);
       if (quiet) clearTimeout(quiet);
-      throttle.fail(ip, Date.now());
+      const deviceId = deviceOf(outcome);
+      if (deviceId === null) unnamed.fail(ip, Date.now());
+      else refusedDevices.fail(deviceKey(ip, deviceId), Date.now());
       record(address, outcome);
       log.info({ address, outcome: outcome.ok ? 'accepted' : outcome.result, sn: outcome.sn }, 'DTU refused');
+      socket.destroy();
+    }
+
+    /** A device refused too often from this address is not heard again until its wait is over. */
+    function throttled(sn: string | null, deviceId: number): void {
+      clearTimeout(deadline);
+      if (quiet) clearTimeout(quiet);
+      if (refusedDevices.shouldLog(deviceKey(ip, deviceId), Date.now())) {
+        record(address, { ok: false, result: 'throttled', sn, deviceId });
+      }
       socket.destroy();
     }
 
@@ -117,7 +135,7 @@ export async function startDtuServer(
       if (socket.destroyed) return;
       connection = conn;
       connections.add(conn);
-      throttle.clear(ip);
+      refusedDevices.clear(deviceKey(ip, device.id));
       record(address, outcome);
       prefix = device.registration_mode === 'everyPacket' ? pending.subarray(0, outcome.used) : null;
       heartbeat = device.heartbeat ? Buffer.from(device.heartbeat, 'hex') : null;
@@ -144,7 +162,10 @@ export async function startDtuServer(
             if (pending.length > seen) decide(false);
             return;
           }
-          if (outcome.ok) await accept(outcome);
+          const deviceId = deviceOf(outcome);
+          if (deviceId !== null && refusedDevices.waitSeconds(deviceKey(ip, deviceId), Date.now()) > 0) {
+            throttled(outcome.sn, deviceId);
+          } else if (outcome.ok) await accept(outcome);
           else refuse(outcome);
         })
         .catch((error: unknown) => {

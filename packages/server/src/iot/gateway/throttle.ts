@@ -1,11 +1,11 @@
 /**
- * Repeated registration failures from one address are slowed, like sign-in failures
- * (portal/sessions/throttle.ts), but in memory: the DTU port answers floods without a database
- * write per attempt, and each gateway process guards its own port.
+ * Repeated registration failures are slowed, like sign-in failures (portal/sessions/throttle.ts),
+ * but in memory: the DTU port answers floods without a database write per attempt, and each
+ * gateway process guards its own port. What is counted is up to the caller: the gateway counts a
+ * refused SN per address and SN, so that one misconfigured DTU does not hold back the others
+ * behind the same NAT, and bytes naming no SN per address.
  */
 const WINDOW_MS = 10 * 60_000;
-/** From this many failures on, further connections wait the next step before they are heard. */
-const SLOW_AFTER = 5;
 const WAIT_SECONDS = [1, 2, 5, 10, 30, 60] as const;
 /** Addresses remembered at most; the oldest are forgotten first, so a flood from many addresses cannot grow memory. */
 const MAX_ADDRESSES = 50_000;
@@ -21,11 +21,18 @@ interface Failures {
 export class RegistrationThrottle {
   readonly #byAddress = new Map<string, Failures>();
 
+  /** From this many failures on, further attempts wait the next step before they are heard. */
+  readonly slowAfter: number;
+
+  constructor(slowAfter = 5) {
+    this.slowAfter = slowAfter;
+  }
+
   /** 0 when a connection from `address` may register now, else the seconds it must wait. */
   waitSeconds(address: string, now: number): number {
     const f = this.#byAddress.get(address);
-    if (!f || now - f.windowStart > WINDOW_MS || f.count < SLOW_AFTER) return 0;
-    const wait = WAIT_SECONDS[Math.min(f.count - SLOW_AFTER, WAIT_SECONDS.length - 1)] as number;
+    if (!f || now - f.windowStart > WINDOW_MS || f.count < this.slowAfter) return 0;
+    const wait = WAIT_SECONDS[Math.min(f.count - this.slowAfter, WAIT_SECONDS.length - 1)] as number;
     const ready = f.lastAt + wait * 1000;
     return ready > now ? Math.ceil((ready - now) / 1000) : 0;
   }
