@@ -36,6 +36,8 @@ export type DeviceStatusName = (typeof DEVICE_STATUSES)[number];
 /** How a device talks to the cloud: a DTU over TCP (Modbus RTU behind it, or Modbus TCP frames), MQTT, or NB/cellular over HTTP. */
 /** How a device talks to the cloud: the same names as a template's protocol, so the two can be matched. */
 export const DEVICE_PROTOCOLS = TEMPLATE_PROTOCOLS;
+/** The protocols of devices that reach the cloud through a DTU on the gateway's TCP port. */
+export const DTU_PROTOCOLS = ['modbusRtu', 'modbusTcp'] as const satisfies readonly (typeof DEVICE_PROTOCOLS)[number][];
 
 export const DEVICE_NAME_MAX = 50;
 export const DEVICE_TAGS_MAX = 3;
@@ -218,6 +220,8 @@ export const deviceFilter = z.object({
   templateId: queryNumber,
   status: z.enum(DEVICE_STATUSES).optional(),
   enabled: queryFlag,
+  /** Only the devices that connect through a DTU (DTU manage), or only those that do not. */
+  throughDtu: queryFlag,
   keyword: z.string().trim().max(64).optional(),
 });
 export type DeviceFilter = z.infer<typeof deviceFilter>;

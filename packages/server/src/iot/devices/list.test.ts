@@ -78,6 +78,16 @@ describe('the device list', () => {
     expect(beyond.json().data).toEqual({ list: [], total: 3, page: 5, size: 2 });
   });
 
+  it('lists the devices that connect through a DTU apart from the others (DTU manage)', async () => {
+    const greenhouse = await buildDevice(owner, { name: 'Greenhouse', protocol: 'mqttJson' });
+    try {
+      expect(names(await owner.get('/iot/devices?throughDtu=true'))).toEqual(['Valve', 'Flow meter', 'Pump house']);
+      expect(names(await owner.get('/iot/devices?throughDtu=false'))).toEqual(['Greenhouse']);
+    } finally {
+      expect((await owner.call('DELETE', `/iot/devices/${greenhouse}`)).statusCode).toBe(200);
+    }
+  });
+
   it('reads every field of a device', async () => {
     const res = await owner.get(`/iot/devices/${ids.meter}`);
     expect(res.json().data).toMatchObject({ id: ids.meter, name: 'Flow meter', deviceNo: 314, sn: null });

@@ -1,4 +1,4 @@
-import type { DeviceFilter, PageQuery } from '@meridian/contracts';
+import { type DeviceFilter, DTU_PROTOCOLS, type PageQuery } from '@meridian/contracts';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { reusable } from '../../platform/db/reusable.ts';
 import type { Database } from '../../platform/db/schema.ts';
@@ -56,6 +56,9 @@ function filtered(db: Db, scope: Scope, filter: DeviceFilter) {
     .$if(filter.templateId !== undefined, (q) => q.where('d.template_id', '=', filter.templateId ?? 0))
     .$if(filter.status !== undefined, (q) => q.where('d.status', '=', filter.status ?? 'online'))
     .$if(filter.enabled !== undefined, (q) => q.where('d.enabled', '=', filter.enabled ?? true))
+    .$if(filter.throughDtu !== undefined, (q) =>
+      q.where('d.protocol', filter.throughDtu ? 'in' : 'not in', DTU_PROTOCOLS),
+    )
     .$if(filter.tagId !== undefined, (q) =>
       q.where('d.id', 'in', (eb) =>
         eb

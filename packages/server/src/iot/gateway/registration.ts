@@ -1,5 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { REGISTRATION_PACKET_MAX_BYTES, type RegistrationResult } from '@meridian/contracts';
+import {
+  DTU_PROTOCOLS as DTU_PROTOCOL_NAMES,
+  REGISTRATION_PACKET_MAX_BYTES,
+  type RegistrationResult,
+} from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
@@ -11,7 +15,7 @@ export const SN_BYTES = 20;
 export const PASSWORD_BYTES = 8;
 export const REGISTRATION_BYTES = SN_BYTES + PASSWORD_BYTES;
 /** Protocols whose devices connect through a DTU. */
-export const DTU_PROTOCOLS = new Set(['modbusRtu', 'modbusTcp']);
+export const DTU_PROTOCOLS: ReadonlySet<string> = new Set(DTU_PROTOCOL_NAMES);
 
 export type Registration =
   | { ok: true; device: DtuRow; sn: string | null; used: number }
