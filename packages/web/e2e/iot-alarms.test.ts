@@ -118,6 +118,9 @@ describe('a Device Cloud user setting an alarm on a simulated DTU', () => {
       await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 15_000 });
       await writeFromDevicePage(page, world.points.setPoint, 120);
       await expect.poll(() => mailsToDuty().length, { timeout: 20_000 }).toBe(1);
+      // The page's header follows the device live: "alarm" without a reload.
+      const headerStatus = () => page.getByTestId('device-status').textContent();
+      await expect.poll(headerStatus, { timeout: 10_000 }).toBe('报警');
       const fired = mailsToDuty()[0];
       expect(fired?.subject).toBe('【设备报警】一号泵站 压力设定值');
       expect(fired?.text).toContain('一号泵站 压力 120 kPa，超过 100');
@@ -143,6 +146,7 @@ describe('a Device Cloud user setting an alarm on a simulated DTU', () => {
       // ---- Below threshold minus dead zone: the alarm restores once, and the restore is mailed once.
       await writeFromDevicePage(page, world.points.setPoint, 80);
       await expect.poll(() => mailsToDuty().length, { timeout: 20_000 }).toBe(2);
+      await expect.poll(headerStatus, { timeout: 10_000 }).toBe('在线');
       await page.waitForTimeout(2_000);
       expect(mailsToDuty()).toHaveLength(2);
 

@@ -6,6 +6,7 @@ import { linksFor } from '../gateway/links.ts';
 import { templatePoints } from '../gateway/repository.ts';
 import { gatewayPoint } from '../gateway/values.ts';
 import { checkedRaw } from '../gateway/write-rules.ts';
+import { publishAlarmStatus } from '../telemetry/live.ts';
 import { type Facts, type Step, shownReading } from './conditions.ts';
 import { handOver } from './handoff.ts';
 import { type DeviceContext, type EngineTrigger, pointNamesOf } from './store.ts';
@@ -100,6 +101,7 @@ export async function applyStep(
   } else if (step === 'fire') {
     const { pointId, value } = shownReading(trigger.rule, facts, false);
     const content = fireContent(ctx, trigger, pointId, value, facts.at);
+    let statusMoved = false;
     const alarmId = await k.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('alarms')
@@ -144,15 +146,18 @@ export async function applyStep(
           content,
         });
       // Offline wins over alarm, and a fault stays a fault: only an online device shows the alarm.
-      if (ctx.active.size === 0)
-        await trx
+      if (ctx.active.size === 0) {
+        const moved = await trx
           .updateTable('devices')
           .set({ status: 'alarm' })
           .where('id', '=', ctx.id)
           .where('status', '=', 'online')
-          .execute();
+          .executeTakeFirst();
+        statusMoved = moved.numUpdatedRows > 0n;
+      }
       return id;
     });
+    if (statusMoved) publishAlarmStatus(db, [ctx.id], facts.at, true);
     ctx.pending.delete(trigger.id);
     if (alarmId === undefined) {
       // Another process fired it first: carry on with its alarm.
@@ -206,7 +211,7 @@ export async function applyStep(
     const { value } = shownReading(trigger.rule, facts, true);
     const restoreValue = active.pointId === null ? value : readingOf(facts, active.pointId);
     const content = restoreContent(ctx, trigger, active.pointId, restoreValue, facts.at);
-    await k.transaction().execute(async (trx) => {
+    const statusMoved = await k.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('alarms')
         .set({ recovery: 'restored', restored_at: facts.at, restore_value: restoreValue, active_key: null })
@@ -214,7 +219,7 @@ export async function applyStep(
         .where('recovery', '=', 'notRestored')
         .returning(['notification'])
         .executeTakeFirst();
-      if (!row) return;
+      if (!row) return false;
       if (notify && row.notification === 'sent')
         await handOver(trx, {
           alarmId: active.id,
@@ -227,25 +232,27 @@ export async function applyStep(
           content,
         });
       // The device leaves "alarm" with its last active alarm (asked of the database: another process may hold one).
-      if (ctx.active.size <= 1)
-        await trx
-          .updateTable('devices')
-          .set({ status: 'online' })
-          .where('id', '=', ctx.id)
-          .where('status', '=', 'alarm')
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('alarms')
-                  .select('id')
-                  .where('device_id', '=', ctx.id)
-                  .where('recovery', '=', 'notRestored'),
-              ),
+      if (ctx.active.size > 1) return false;
+      const moved = await trx
+        .updateTable('devices')
+        .set({ status: 'online' })
+        .where('id', '=', ctx.id)
+        .where('status', '=', 'alarm')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('alarms')
+                .select('id')
+                .where('device_id', '=', ctx.id)
+                .where('recovery', '=', 'notRestored'),
             ),
-          )
-          .execute();
+          ),
+        )
+        .executeTakeFirst();
+      return moved.numUpdatedRows > 0n;
     });
+    if (statusMoved) publishAlarmStatus(db, [ctx.id], facts.at, false);
     ctx.active.delete(trigger.id);
   }
 }

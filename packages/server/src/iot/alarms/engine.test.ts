@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { liveFor } from '../telemetry/live.ts';
 import { buildTelemetryWorld, quietLog, type TelemetryWorld } from '../telemetry/testing.ts';
 import { checkAlarms } from './sweep.ts';
 import { alarmsOf, buildContact, buildTrigger, outboxOf, report, statusOf } from './testing.ts';
@@ -79,6 +80,28 @@ describe('the dead zone', () => {
     await report(t, w.telemetry, deviceId, at + 6000, { [h]: 88 });
     await report(t, w.telemetry, deviceId, at + 7000, { [h]: 101 });
     expect(await alarmsOf(t, triggerId)).toHaveLength(2);
+  });
+
+  it('tells whoever watches the device live when it goes into alarm and when it comes out', async () => {
+    const deviceId = await freshDevice();
+    await above100(deviceId);
+    const h = w.points.humidity;
+    const at = Date.now() - 10 * MIN;
+    await report(t, w.telemetry, deviceId, at, { [h]: 50 });
+    const heard: string[] = [];
+    const stop = liveFor(t.db, t.config.databaseUrl, quietLog).subscribe(deviceId, (update) => {
+      if (update.type === 'status') heard.push(update.status);
+    });
+    try {
+      await report(t, w.telemetry, deviceId, at + 1000, { [h]: 120 });
+      expect(heard).toEqual(['alarm']);
+      await report(t, w.telemetry, deviceId, at + 2000, { [h]: 110 });
+      expect(heard).toEqual(['alarm']);
+      await report(t, w.telemetry, deviceId, at + 3000, { [h]: 80 });
+      expect(heard).toEqual(['alarm', 'online']);
+    } finally {
+      stop();
+    }
   });
 
   it('mirrors for "less than": alarms below the threshold, restores above it plus the dead zone', async () => {

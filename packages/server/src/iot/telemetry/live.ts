@@ -3,10 +3,10 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
 
-/** What a subscriber of a device hears: new values (by point id), or a change of its connection state. */
+/** What a subscriber of a device hears: new values (by point id), or a change of its status. */
 export type LiveUpdate =
   | { type: 'data'; deviceId: number; at: number; values: Record<string, number | string | boolean> }
-  | { type: 'status'; deviceId: number; at: number; status: 'online' | 'offline'; reason: string | null };
+  | { type: 'status'; deviceId: number; at: number; status: 'online' | 'offline' | 'alarm'; reason: string | null };
 
 export type LiveListener = (update: LiveUpdate) => void;
 
@@ -164,6 +164,17 @@ export function liveFor(db: Db, databaseUrl: string, log: Logger): LiveHub {
     hubs.set(db, hub);
   }
   return hub;
+}
+
+/**
+ * Tells whoever watches these devices in this process that an alarm put them in "alarm" or took
+ * them out of it: the connection changes come from the telemetry writer, these from the alarm engine.
+ */
+export function publishAlarmStatus(db: Db, deviceIds: readonly number[], at: number, inAlarm: boolean): void {
+  const hub = hubs.get(db);
+  for (const deviceId of deviceIds) {
+    hub?.publish({ type: 'status', deviceId, at, status: inAlarm ? 'alarm' : 'online', reason: null });
+  }
 }
 
 /** Closes this database's live hub and its LISTEN connection, if one was made. */

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, Image, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { DtuSettingsForm, MergeLength } from '../telemetry/DtuSettingsForm.tsx';
 import { debuggable } from '../telemetry/hex.ts';
 import { IngestToken, NetworkPanel } from '../telemetry/NetworkPanel.tsx';
 import { RealtimeTab } from '../telemetry/RealtimeTab.tsx';
+import { useLiveDevice } from '../telemetry/useLive.ts';
 import { SingleApplicationDialog } from '../templates/ApplyDialogs.tsx';
 import { templateOf } from '../templates/api.ts';
 import { PointsView, SlavesView } from '../templates/PointsView.tsx';
@@ -32,6 +33,11 @@ export function DeviceDetailPage() {
     queryKey: ['iot', 'devices', 'detail', id],
     queryFn: ({ signal }) => deviceOf(id, signal),
     meta: { silentError: true },
+  });
+  // The header's status follows the device live: connection changes and alarms firing or ending.
+  const queryClient = useQueryClient();
+  useLiveDevice(Number.isFinite(id) ? id : null, (update) => {
+    if (update.type === 'status') void queryClient.invalidateQueries({ queryKey: ['iot', 'devices', 'detail', id] });
   });
   const templateId = device.data?.templateId ?? null;
   const template = useQuery({
@@ -67,7 +73,9 @@ export function DeviceDetailPage() {
             <Typography.Title level={4} style={{ margin: 0 }}>
               {d.name}
             </Typography.Title>
-            <StatusBadge status={d.status} enabled={d.enabled} />
+            <span data-testid="device-status">
+              <StatusBadge status={d.status} enabled={d.enabled} />
+            </span>
           </Space>
           <Space>
             <Button onClick={() => setApplying(true)} data-testid="device-apply-template">

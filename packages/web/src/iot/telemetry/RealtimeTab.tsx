@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -41,7 +41,6 @@ export function LiveIndicator() {
  */
 export function RealtimeTab({ deviceId, points }: { deviceId: number; points: TemplatePointView[] }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const state = useLiveState();
   const [readings, setReadings] = useState<Map<number, Reading>>(new Map());
   const latest = useQuery({
@@ -63,10 +62,8 @@ export function RealtimeTab({ deviceId, points }: { deviceId: number; points: Te
   }, [state, wasLive, refetch]);
 
   useLiveDevice(deviceId, (update: LiveUpdate) => {
-    if (update.type === 'status') {
-      queryClient.invalidateQueries({ queryKey: ['iot', 'devices', 'detail', deviceId] });
-      return;
-    }
+    // Status changes are the detail page's (its header follows them).
+    if (update.type === 'status') return;
     setReadings((previous) => {
       const next = new Map(previous);
       for (const [pointId, value] of Object.entries(update.values)) {
