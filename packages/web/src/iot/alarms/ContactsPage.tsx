@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Table, Tabs, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import {
@@ -16,8 +16,6 @@ import {
 } from './api.ts';
 import { ContactForm } from './ContactForm.tsx';
 import { GroupForm } from './GroupForm.tsx';
-
-const PAGE_SIZE = 20;
 
 /** Contacts and contact groups: who alarms reach, and how. */
 export function ContactsPage() {
@@ -78,15 +76,8 @@ function ContactList() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const may = useCrud();
-  const [keyword, setKeyword] = useState<string>();
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ContactView | 'new' | null>(null);
-  const list = useQuery({
-    queryKey: ['iot', 'contacts', keyword, page],
-    queryFn: ({ signal }) => listContacts({ keyword, page, size: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const list = usePagedList<{ keyword?: string }, ContactView>(['iot', 'contacts'], listContacts);
   const remove = (row: ContactView) =>
     confirm(
       { title: t('alarms.contact.deleteAsk', { name: row.name }), okText: t('ui.delete'), danger: true },
@@ -102,10 +93,7 @@ function ContactList() {
           allowClear
           placeholder={t('alarms.contact.keyword')}
           style={{ width: 260 }}
-          onSearch={(value) => {
-            setKeyword(value.trim() || undefined);
-            setPage(1);
-          }}
+          onSearch={(value) => list.search({ keyword: value.trim() || undefined })}
         />
         {may.add && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="contact-add">
@@ -113,48 +101,35 @@ function ContactList() {
           </Button>
         )}
       </Flex>
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<ContactView>
-          data-testid="contacts-table"
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: t('alarms.contact.empty') }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('ui.total', { total }),
-            onChange: setPage,
-          }}
-          columns={[
-            { title: t('alarms.contact.name'), dataIndex: 'name' },
-            { title: t('alarms.contact.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
-            { title: t('alarms.contact.email'), dataIndex: 'email', render: (v: string | null) => v ?? '-' },
-            {
-              title: t('alarms.contact.channels'),
-              dataIndex: 'channels',
-              render: (channels: ContactView['channels']) =>
-                channels.map((c) => <Tag key={c}>{t(`alarms.channel.${c}`)}</Tag>),
-            },
-            {
-              title: t('alarms.contact.groups'),
-              dataIndex: 'groups',
-              render: (groups: ContactView['groups']) => groups.map((g) => g.name).join('、') || '-',
-            },
-            {
-              title: t('ui.actions'),
-              key: 'actions',
-              width: 140,
-              render: (_v, row) => <EditDelete may={may} onEdit={() => setEditing(row)} onRemove={() => remove(row)} />,
-            },
-          ]}
-        />
-      )}
+      <PagedTable<ContactView>
+        list={list}
+        data-testid="contacts-table"
+        rowKey="id"
+        locale={{ emptyText: t('alarms.contact.empty') }}
+        pagination={{ showSizeChanger: false }}
+        columns={[
+          { title: t('alarms.contact.name'), dataIndex: 'name' },
+          { title: t('alarms.contact.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
+          { title: t('alarms.contact.email'), dataIndex: 'email', render: (v: string | null) => v ?? '-' },
+          {
+            title: t('alarms.contact.channels'),
+            dataIndex: 'channels',
+            render: (channels: ContactView['channels']) =>
+              channels.map((c) => <Tag key={c}>{t(`alarms.channel.${c}`)}</Tag>),
+          },
+          {
+            title: t('alarms.contact.groups'),
+            dataIndex: 'groups',
+            render: (groups: ContactView['groups']) => groups.map((g) => g.name).join('、') || '-',
+          },
+          {
+            title: t('ui.actions'),
+            key: 'actions',
+            width: 140,
+            render: (_v, row) => <EditDelete may={may} onEdit={() => setEditing(row)} onRemove={() => remove(row)} />,
+          },
+        ]}
+      />
       {editing && <ContactForm contact={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Flex>
   );
@@ -165,14 +140,8 @@ function GroupList() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const may = useCrud();
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ContactGroupView | 'new' | null>(null);
-  const list = useQuery({
-    queryKey: ['iot', 'contact-groups', page],
-    queryFn: ({ signal }) => listGroups({ page, size: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const list = usePagedList<object, ContactGroupView>(['iot', 'contact-groups'], listGroups);
   const remove = (row: ContactGroupView) =>
     confirm(
       {
@@ -195,37 +164,24 @@ function GroupList() {
           </Button>
         )}
       </Flex>
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<ContactGroupView>
-          data-testid="groups-table"
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: t('alarms.group.empty') }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('ui.total', { total }),
-            onChange: setPage,
-          }}
-          columns={[
-            { title: t('alarms.group.name'), dataIndex: 'name' },
-            { title: t('alarms.group.count'), dataIndex: 'contactCount', width: 120 },
-            { title: t('alarms.contact.remark'), dataIndex: 'remark', render: (v: string | null) => v ?? '-' },
-            {
-              title: t('ui.actions'),
-              key: 'actions',
-              width: 140,
-              render: (_v, row) => <EditDelete may={may} onEdit={() => setEditing(row)} onRemove={() => remove(row)} />,
-            },
-          ]}
-        />
-      )}
+      <PagedTable<ContactGroupView>
+        list={list}
+        data-testid="groups-table"
+        rowKey="id"
+        locale={{ emptyText: t('alarms.group.empty') }}
+        pagination={{ showSizeChanger: false }}
+        columns={[
+          { title: t('alarms.group.name'), dataIndex: 'name' },
+          { title: t('alarms.group.count'), dataIndex: 'contactCount', width: 120 },
+          { title: t('alarms.contact.remark'), dataIndex: 'remark', render: (v: string | null) => v ?? '-' },
+          {
+            title: t('ui.actions'),
+            key: 'actions',
+            width: 140,
+            render: (_v, row) => <EditDelete may={may} onEdit={() => setEditing(row)} onRemove={() => remove(row)} />,
+          },
+        ]}
+      />
       {editing && <GroupForm group={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Flex>
   );

@@ -1,19 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
-import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { TemplateSelect } from '../components/lookups.tsx';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
 import { deleteTrigger, enableTrigger, listTriggers, type TriggerFilters, type TriggerView } from './api.ts';
 import { TriggerForm } from './TriggerForm.tsx';
-
-const PAGE_SIZE = 20;
 
 /** Trigger List: every trigger of my devices and templates; the alarm switch and linkage at hand. */
 export function TriggersPage() {
@@ -22,15 +20,8 @@ export function TriggersPage() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TriggerFilters>();
-  const [filters, setFilters] = useState<TriggerFilters>({});
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TriggerView | 'new' | null>(null);
-  const list = useQuery({
-    queryKey: ['iot', 'triggers', filters, page],
-    queryFn: ({ signal }) => listTriggers({ ...filters, page, size: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const list = usePagedList<TriggerFilters, TriggerView>(['iot', 'triggers'], listTriggers);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['iot', 'triggers'] });
   const enable = useMutation({
     mutationFn: (change: { id: number; alarmEnabled: boolean; linkageEnabled?: boolean }) =>
@@ -71,8 +62,7 @@ export function TriggersPage() {
         layout="inline"
         style={{ rowGap: 12, marginBottom: 16 }}
         onFinish={(values) => {
-          setFilters({ ...values, keyword: values.keyword?.trim() || undefined });
-          setPage(1);
+          list.search({ ...values, keyword: values.keyword?.trim() || undefined });
           // Searching again with the same filters reads the newest state too.
           refresh();
         }}
@@ -98,146 +88,126 @@ export function TriggersPage() {
           testId="triggers-search"
           onReset={() => {
             form.resetFields();
-            setFilters({});
-            setPage(1);
+            list.search({});
           }}
         />
       </Form>
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<TriggerView>
-          data-testid="triggers-table"
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: t('alarms.trigger.empty') }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('ui.total', { total }),
-            onChange: setPage,
-          }}
-          columns={[
-            {
-              title: t('alarms.trigger.name'),
-              key: 'name',
-              render: (_v, row) => (
-                <Flex vertical gap={2}>
-                  <Typography.Text strong>{row.name}</Typography.Text>
-                  {row.suspended && (
-                    <Typography.Text
-                      type="warning"
-                      style={{ fontSize: 12 }}
-                      data-testid={`trigger-suspended-${row.id}`}
-                    >
-                      {row.suspended}
-                    </Typography.Text>
-                  )}
+      <PagedTable<TriggerView>
+        list={list}
+        data-testid="triggers-table"
+        rowKey="id"
+        locale={{ emptyText: t('alarms.trigger.empty') }}
+        pagination={{ showSizeChanger: false }}
+        columns={[
+          {
+            title: t('alarms.trigger.name'),
+            key: 'name',
+            render: (_v, row) => (
+              <Flex vertical gap={2}>
+                <Typography.Text strong>{row.name}</Typography.Text>
+                {row.suspended && (
+                  <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid={`trigger-suspended-${row.id}`}>
+                    {row.suspended}
+                  </Typography.Text>
+                )}
+              </Flex>
+            ),
+          },
+          {
+            title: t('alarms.trigger.target'),
+            key: 'target',
+            render: (_v, row) =>
+              row.scope === 'device' ? (
+                <Flex gap={6} align="center">
+                  <Tag>{t('alarms.scope.device')}</Tag>
+                  <Link to={`/devices/${row.deviceId}`}>{row.deviceName}</Link>
+                </Flex>
+              ) : (
+                <Flex gap={6} align="center">
+                  <Tag color="blue">{t('alarms.scope.template')}</Tag>
+                  {row.templateName}
                 </Flex>
               ),
-            },
-            {
-              title: t('alarms.trigger.target'),
-              key: 'target',
-              render: (_v, row) =>
-                row.scope === 'device' ? (
-                  <Flex gap={6} align="center">
-                    <Tag>{t('alarms.scope.device')}</Tag>
-                    <Link to={`/devices/${row.deviceId}`}>{row.deviceName}</Link>
-                  </Flex>
-                ) : (
-                  <Flex gap={6} align="center">
-                    <Tag color="blue">{t('alarms.scope.template')}</Tag>
-                    {row.templateName}
-                  </Flex>
-                ),
-            },
-            {
-              title: t('alarms.trigger.conditions'),
-              key: 'conditions',
-              render: (_v, row) =>
-                `${row.conditions.map((c) => t(`alarms.kind.${c.kind}`)).join(` ${t(`alarms.join.${row.join}`)} `)}`,
-            },
-            { title: t('alarms.trigger.deadZone'), dataIndex: 'deadZone', width: 100 },
-            {
-              title: t('alarms.trigger.pushInterval'),
-              dataIndex: 'pushInterval',
-              width: 130,
-              render: (v: number) => (v === 0 ? t('alarms.trigger.once') : t('alarms.trigger.everyMinutes', { n: v })),
-            },
-            {
-              title: t('alarms.trigger.alarmEnabled'),
-              key: 'alarm',
-              width: 110,
-              render: (_v, row) => (
-                <Switch
-                  size="small"
-                  checked={row.alarmEnabled}
-                  disabled={!editable}
-                  loading={enable.isPending && enable.variables?.id === row.id}
-                  data-testid={`trigger-enabled-${row.id}`}
-                  onChange={(on) => enable.mutate({ id: row.id, alarmEnabled: on })}
-                />
+          },
+          {
+            title: t('alarms.trigger.conditions'),
+            key: 'conditions',
+            render: (_v, row) =>
+              `${row.conditions.map((c) => t(`alarms.kind.${c.kind}`)).join(` ${t(`alarms.join.${row.join}`)} `)}`,
+          },
+          { title: t('alarms.trigger.deadZone'), dataIndex: 'deadZone', width: 100 },
+          {
+            title: t('alarms.trigger.pushInterval'),
+            dataIndex: 'pushInterval',
+            width: 130,
+            render: (v: number) => (v === 0 ? t('alarms.trigger.once') : t('alarms.trigger.everyMinutes', { n: v })),
+          },
+          {
+            title: t('alarms.trigger.alarmEnabled'),
+            key: 'alarm',
+            width: 110,
+            render: (_v, row) => (
+              <Switch
+                size="small"
+                checked={row.alarmEnabled}
+                disabled={!editable}
+                loading={enable.isPending && enable.variables?.id === row.id}
+                data-testid={`trigger-enabled-${row.id}`}
+                onChange={(on) => enable.mutate({ id: row.id, alarmEnabled: on })}
+              />
+            ),
+          },
+          {
+            title: t('alarms.trigger.linkage'),
+            key: 'linkage',
+            width: 100,
+            render: (_v, row) =>
+              row.linkage.pointId === null ? (
+                '-'
+              ) : (
+                <Tooltip title={row.alarmEnabled ? undefined : t('alarms.trigger.linkageNeedsAlarm')}>
+                  <Switch
+                    size="small"
+                    checked={row.linkage.enabled}
+                    disabled={!editable}
+                    data-testid={`trigger-linkage-${row.id}`}
+                    onChange={(on) => enable.mutate({ id: row.id, alarmEnabled: row.alarmEnabled, linkageEnabled: on })}
+                  />
+                </Tooltip>
               ),
-            },
-            {
-              title: t('alarms.trigger.linkage'),
-              key: 'linkage',
-              width: 100,
-              render: (_v, row) =>
-                row.linkage.pointId === null ? (
-                  '-'
-                ) : (
-                  <Tooltip title={row.alarmEnabled ? undefined : t('alarms.trigger.linkageNeedsAlarm')}>
-                    <Switch
-                      size="small"
-                      checked={row.linkage.enabled}
-                      disabled={!editable}
-                      data-testid={`trigger-linkage-${row.id}`}
-                      onChange={(on) =>
-                        enable.mutate({ id: row.id, alarmEnabled: row.alarmEnabled, linkageEnabled: on })
-                      }
-                    />
-                  </Tooltip>
-                ),
-            },
-            {
-              title: t('ui.actions'),
-              key: 'actions',
-              width: 140,
-              render: (_v, row) => (
-                <Flex>
-                  {editable && (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setEditing(row)}
-                      data-testid={`trigger-edit-${row.id}`}
-                    >
-                      {t('ui.edit')}
-                    </Button>
-                  )}
-                  {can({ path: '/iot/triggers', code: 'delete' }) && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      onClick={() => remove(row)}
-                      data-testid={`trigger-delete-${row.id}`}
-                    >
-                      {t('ui.delete')}
-                    </Button>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+          },
+          {
+            title: t('ui.actions'),
+            key: 'actions',
+            width: 140,
+            render: (_v, row) => (
+              <Flex>
+                {editable && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setEditing(row)}
+                    data-testid={`trigger-edit-${row.id}`}
+                  >
+                    {t('ui.edit')}
+                  </Button>
+                )}
+                {can({ path: '/iot/triggers', code: 'delete' }) && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={() => remove(row)}
+                    data-testid={`trigger-delete-${row.id}`}
+                  >
+                    {t('ui.delete')}
+                  </Button>
+                )}
+              </Flex>
+            ),
+          },
+        ]}
+      />
       {editing && <TriggerForm trigger={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

@@ -1,13 +1,12 @@
 import { DownOutlined, ExportOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Dropdown, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { download } from '../../shared/download.ts';
 import { notifyError } from '../../shared/feedback.tsx';
-import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { OwnerSelect, ProjectSelect, TagFilter } from '../components/lookups.tsx';
 import { DEVICE_STATUSES, type Device, type DeviceFilters, type DeviceRow, deviceOf, listDevices } from './api.ts';
 import { BatchAddDialog } from './BatchAddDialog.tsx';
@@ -26,24 +25,16 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; device: Device } | { kind: 'batc
 export function DevicesPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<DeviceFilters>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
-  const devices = useQuery({
-    queryKey: ['iot', 'devices', 'list', filters, paging],
-    queryFn: ({ signal }) => listDevices({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
-  const search = ({ enabled, ...values }: FilterValues) => {
-    setFilters({
+  const devices = usePagedList<DeviceFilters, DeviceRow>(['iot', 'devices', 'list'], listDevices);
+  const { filters } = devices;
+  const search = ({ enabled, ...values }: FilterValues) =>
+    devices.search({
       ...values,
       keyword: values.keyword?.trim() || undefined,
       enabled: enabled === undefined ? undefined : enabled === 'yes',
     });
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
   const edit = async (row: DeviceRow) => {
     try {
       setDialog({ kind: 'edit', device: await deviceOf(row.id) });
@@ -139,128 +130,114 @@ export function DevicesPage() {
           }}
         />
       </Form>
-      {devices.isError && !devices.data ? (
-        <LoadFailed error={devices.error} onRetry={() => devices.refetch()} retrying={devices.isFetching} />
-      ) : (
-        <Table<DeviceRow>
-          data-testid="devices-table"
-          rowKey="id"
-          size="middle"
-          loading={devices.isFetching}
-          dataSource={devices.data?.list ?? []}
-          locale={{
-            emptyText: t(
-              Object.keys(filters).some((k) => filters[k as keyof DeviceFilters] !== undefined)
-                ? 'devices.list.noMatch'
-                : 'devices.list.empty',
+      <PagedTable<DeviceRow>
+        list={devices}
+        data-testid="devices-table"
+        rowKey="id"
+        locale={{
+          emptyText: t(
+            Object.keys(filters).some((k) => filters[k as keyof DeviceFilters] !== undefined)
+              ? 'devices.list.noMatch'
+              : 'devices.list.empty',
+          ),
+        }}
+        scroll={{ x: 1100 }}
+        columns={[
+          {
+            title: t('devices.field.name'),
+            key: 'name',
+            width: 190,
+            // The name stays in view when a narrow window scrolls the table sideways.
+            fixed: 'left',
+            render: (_v, row) => (
+              <Flex vertical style={{ minWidth: 0 }}>
+                <Link to={`/devices/${row.id}`}>{row.name}</Link>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {row.sn ?? (row.deviceNo !== null ? `ID ${row.deviceNo}` : '-')}
+                </Typography.Text>
+              </Flex>
             ),
-          }}
-          scroll={{ x: 1100 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: devices.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('ui.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('devices.field.name'),
-              key: 'name',
-              width: 190,
-              // The name stays in view when a narrow window scrolls the table sideways.
-              fixed: 'left',
-              render: (_v, row) => (
-                <Flex vertical style={{ minWidth: 0 }}>
-                  <Link to={`/devices/${row.id}`}>{row.name}</Link>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {row.sn ?? (row.deviceNo !== null ? `ID ${row.deviceNo}` : '-')}
-                  </Typography.Text>
+          },
+          {
+            title: t('devices.field.status'),
+            key: 'status',
+            width: 100,
+            render: (_v, row) => <StatusBadge status={row.status} enabled={row.enabled} />,
+          },
+          {
+            title: t('devices.field.project'),
+            dataIndex: 'projectName',
+            width: 140,
+            render: (v: string | null) => v ?? '-',
+          },
+          {
+            title: t('devices.field.tags'),
+            dataIndex: 'tags',
+            width: 140,
+            render: (tags: DeviceRow['tags'] | undefined) =>
+              tags?.length ? (
+                <Flex wrap gap={4}>
+                  {tags.map((tag) => (
+                    <Tag key={tag.id} style={{ marginInlineEnd: 0 }}>
+                      {tag.name}
+                    </Tag>
+                  ))}
                 </Flex>
+              ) : (
+                '-'
               ),
-            },
-            {
-              title: t('devices.field.status'),
-              key: 'status',
-              width: 100,
-              render: (_v, row) => <StatusBadge status={row.status} enabled={row.enabled} />,
-            },
-            {
-              title: t('devices.field.project'),
-              dataIndex: 'projectName',
-              width: 140,
-              render: (v: string | null) => v ?? '-',
-            },
-            {
-              title: t('devices.field.tags'),
-              dataIndex: 'tags',
-              width: 140,
-              render: (tags: DeviceRow['tags'] | undefined) =>
-                tags?.length ? (
-                  <Flex wrap gap={4}>
-                    {tags.map((tag) => (
-                      <Tag key={tag.id} style={{ marginInlineEnd: 0 }}>
-                        {tag.name}
-                      </Tag>
-                    ))}
-                  </Flex>
-                ) : (
-                  '-'
-                ),
-            },
-            {
-              title: t('devices.field.template'),
-              key: 'template',
-              width: 140,
-              render: (_v, row) =>
-                row.templateId ? (row.templateName ?? `#${row.templateId}`) : t('devices.noTemplate'),
-            },
-            {
-              title: t('devices.field.owner'),
-              dataIndex: 'ownerAccount',
-              width: 120,
-              render: (v: string | null) => v ?? '-',
-            },
-            {
-              title: t('devices.field.lastOnline'),
-              dataIndex: 'lastOnlineAt',
-              width: 140,
-              render: (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : t('devices.never')),
-            },
-            {
-              title: t('ui.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 140,
-              render: (_v, row) => (
-                <Flex align="center">
-                  <Button type="link" size="small" onClick={() => void edit(row)}>
-                    {t('ui.edit')}
+          },
+          {
+            title: t('devices.field.template'),
+            key: 'template',
+            width: 140,
+            render: (_v, row) =>
+              row.templateId ? (row.templateName ?? `#${row.templateId}`) : t('devices.noTemplate'),
+          },
+          {
+            title: t('devices.field.owner'),
+            dataIndex: 'ownerAccount',
+            width: 120,
+            render: (v: string | null) => v ?? '-',
+          },
+          {
+            title: t('devices.field.lastOnline'),
+            dataIndex: 'lastOnlineAt',
+            width: 140,
+            render: (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : t('devices.never')),
+          },
+          {
+            title: t('ui.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 140,
+            render: (_v, row) => (
+              <Flex align="center">
+                <Button type="link" size="small" onClick={() => void edit(row)}>
+                  {t('ui.edit')}
+                </Button>
+                <Dropdown
+                  trigger={['click']}
+                  placement="bottomRight"
+                  menu={{
+                    items: [
+                      row.enabled
+                        ? { key: 'toggle', label: t('devices.list.disable'), danger: true }
+                        : { key: 'toggle', label: t('devices.list.enable') },
+                      { key: 'delete', label: t('ui.delete'), danger: true },
+                    ],
+                    onClick: ({ key }) => (key === 'toggle' ? toggle(row) : remove(row)),
+                  }}
+                >
+                  <Button type="link" size="small" data-testid={`device-more-${row.id}`}>
+                    {t('ui.more')} <DownOutlined style={{ fontSize: 10 }} />
                   </Button>
-                  <Dropdown
-                    trigger={['click']}
-                    placement="bottomRight"
-                    menu={{
-                      items: [
-                        row.enabled
-                          ? { key: 'toggle', label: t('devices.list.disable'), danger: true }
-                          : { key: 'toggle', label: t('devices.list.enable') },
-                        { key: 'delete', label: t('ui.delete'), danger: true },
-                      ],
-                      onClick: ({ key }) => (key === 'toggle' ? toggle(row) : remove(row)),
-                    }}
-                  >
-                    <Button type="link" size="small" data-testid={`device-more-${row.id}`}>
-                      {t('ui.more')} <DownOutlined style={{ fontSize: 10 }} />
-                    </Button>
-                  </Dropdown>
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+                </Dropdown>
+              </Flex>
+            ),
+          },
+        ]}
+      />
       <DeviceForm
         key={dialog?.kind === 'edit' ? dialog.device.id : 'new'}
         open={dialog?.kind === 'add' || dialog?.kind === 'edit'}

@@ -1,10 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Form, Input, InputNumber, Select, Table, Tag } from 'antd';
+import { Card, Form, Input, InputNumber, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { type WarrantyRow, type WarrantyState, warrantyList } from './api.ts';
 
 interface Filters {
@@ -19,18 +17,11 @@ const stateColour: Record<WarrantyState, string> = { expired: 'red', expiring: '
 export function WarrantyPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({ days: 30 });
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const list = useQuery({
-    queryKey: ['iot', 'devices', 'warranty', filters, paging],
-    queryFn: ({ signal }) => warrantyList({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
+  const list = usePagedList<Filters, WarrantyRow>(['iot', 'devices', 'warranty'], warrantyList, {
+    filters: { days: 30 },
   });
-  const search = (values: Filters) => {
-    setFilters({ ...values, keyword: values.keyword?.trim() || undefined, days: values.days ?? 30 });
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
+  const search = (values: Filters) =>
+    list.search({ ...values, keyword: values.keyword?.trim() || undefined, days: values.days ?? 30 });
   return (
     <Card data-testid="warranty-page" title={t('menu.devices.warranty')}>
       <Form<Filters>
@@ -65,59 +56,46 @@ export function WarrantyPage() {
           }}
         />
       </Form>
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<WarrantyRow>
-          data-testid="warranty-table"
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: t('warranty.empty') }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('ui.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('devices.field.name'),
-              key: 'name',
-              render: (_v, row) => <Link to={`/devices/${row.id}`}>{row.name}</Link>,
-            },
-            {
-              title: t('devices.field.sn'),
-              key: 'sn',
-              render: (_v, row) => row.sn ?? (row.deviceNo !== null ? `ID ${row.deviceNo}` : '-'),
-            },
-            { title: t('devices.field.owner'), dataIndex: 'ownerAccount' },
-            {
-              title: t('warranty.start'),
-              dataIndex: 'warrantyStart',
-              render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '-'),
-            },
-            {
-              title: t('warranty.end'),
-              dataIndex: 'warrantyEnd',
-              render: (v: number) => dayjs(v).format('YYYY-MM-DD'),
-            },
-            {
-              title: t('warranty.state'),
-              key: 'state',
-              render: (_v, row) => (
-                <Tag color={stateColour[row.state]}>
-                  {row.state === 'expired'
-                    ? t('warranty.expiredAgo', { days: Math.abs(row.daysLeft) })
-                    : t('warranty.daysLeft', { days: row.daysLeft })}
-                </Tag>
-              ),
-            },
-          ]}
-        />
-      )}
+      <PagedTable<WarrantyRow>
+        list={list}
+        data-testid="warranty-table"
+        rowKey="id"
+        locale={{ emptyText: t('warranty.empty') }}
+        columns={[
+          {
+            title: t('devices.field.name'),
+            key: 'name',
+            render: (_v, row) => <Link to={`/devices/${row.id}`}>{row.name}</Link>,
+          },
+          {
+            title: t('devices.field.sn'),
+            key: 'sn',
+            render: (_v, row) => row.sn ?? (row.deviceNo !== null ? `ID ${row.deviceNo}` : '-'),
+          },
+          { title: t('devices.field.owner'), dataIndex: 'ownerAccount' },
+          {
+            title: t('warranty.start'),
+            dataIndex: 'warrantyStart',
+            render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '-'),
+          },
+          {
+            title: t('warranty.end'),
+            dataIndex: 'warrantyEnd',
+            render: (v: number) => dayjs(v).format('YYYY-MM-DD'),
+          },
+          {
+            title: t('warranty.state'),
+            key: 'state',
+            render: (_v, row) => (
+              <Tag color={stateColour[row.state]}>
+                {row.state === 'expired'
+                  ? t('warranty.expiredAgo', { days: Math.abs(row.daysLeft) })
+                  : t('warranty.daysLeft', { days: row.daysLeft })}
+              </Tag>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Dropdown, Flex, Input, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { deleteProject, dismissManager, listProjects, type MyProject, myProjects, type ProjectView } from './api.ts';
 import { ProjectForm } from './ProjectForm.tsx';
@@ -16,20 +16,17 @@ export function ProjectsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const [view, setView] = useState<View>('mine');
-  const [keyword, setKeyword] = useState<string>();
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [editing, setEditing] = useState<ProjectView | 'new' | null>(null);
   const [members, setMembers] = useState<ProjectView | null>(null);
-  const list = useQuery({
-    queryKey: ['iot', 'projects', view, keyword, paging],
-    queryFn: ({ signal }) =>
+  const list = usePagedList<{ view: View; keyword?: string }, ProjectView | MyProject>(
+    ['iot', 'projects'],
+    ({ view, ...query }, signal) =>
       view === 'mine'
-        ? listProjects({ keyword, ...paging }, signal)
-        : myProjects({ keyword, relation: view === 'all' ? undefined : view, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+        ? listProjects(query, signal)
+        : myProjects({ ...query, relation: view === 'all' ? undefined : view }, signal),
+    { filters: { view: 'mine' } },
+  );
+  const { view } = list.filters;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['iot'] });
   const remove = (row: ProjectView) =>
     confirm(
@@ -69,10 +66,7 @@ export function ProjectsPage() {
       <Flex gap={16} wrap style={{ marginBottom: 16 }}>
         <Segmented<View>
           value={view}
-          onChange={(v) => {
-            setView(v);
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onChange={(v) => list.search({ ...list.filters, view: v })}
           options={(['mine', 'all', 'manager', 'member'] as const).map((v) => ({
             value: v,
             label: t(`projects.view.${v}`),
@@ -82,89 +76,73 @@ export function ProjectsPage() {
           allowClear
           placeholder={t('projects.keyword')}
           style={{ width: 260 }}
-          onSearch={(value) => {
-            setKeyword(value.trim() || undefined);
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onSearch={(value) => list.search({ ...list.filters, keyword: value.trim() || undefined })}
         />
       </Flex>
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<ProjectView | MyProject>
-          data-testid="projects-table"
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: t(owned ? 'projects.empty' : 'projects.emptyMine') }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('ui.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('projects.field.name'),
-              key: 'name',
-              render: (_v, row) => (
-                <Flex gap={6} align="center">
-                  <Typography.Text strong>{row.name}</Typography.Text>
-                  {'relation' in row && <Tag>{t(`projects.relation.${row.relation}`)}</Tag>}
-                </Flex>
-              ),
-            },
-            {
-              title: t('projects.field.manager'),
-              dataIndex: 'managerName',
-              render: (v: string | null) =>
-                v ?? <Typography.Text type="secondary">{t('projects.noManager')}</Typography.Text>,
-            },
-            { title: t('projects.field.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
-            { title: t('projects.field.users'), dataIndex: 'userCount', width: 110 },
-            { title: t('projects.field.devices'), dataIndex: 'deviceCount', width: 110 },
-            { title: t('projects.field.owner'), dataIndex: 'ownerAccount', width: 130 },
-            ...(owned
-              ? [
-                  {
-                    title: t('ui.actions'),
-                    key: 'actions',
-                    width: 220,
-                    render: (_v: unknown, row: ProjectView) => (
-                      <Flex align="center">
-                        <Button type="link" size="small" onClick={() => setEditing(row)}>
-                          {t('ui.edit')}
+      <PagedTable<ProjectView | MyProject>
+        list={list}
+        data-testid="projects-table"
+        rowKey="id"
+        locale={{ emptyText: t(owned ? 'projects.empty' : 'projects.emptyMine') }}
+        columns={[
+          {
+            title: t('projects.field.name'),
+            key: 'name',
+            render: (_v, row) => (
+              <Flex gap={6} align="center">
+                <Typography.Text strong>{row.name}</Typography.Text>
+                {'relation' in row && <Tag>{t(`projects.relation.${row.relation}`)}</Tag>}
+              </Flex>
+            ),
+          },
+          {
+            title: t('projects.field.manager'),
+            dataIndex: 'managerName',
+            render: (v: string | null) =>
+              v ?? <Typography.Text type="secondary">{t('projects.noManager')}</Typography.Text>,
+          },
+          { title: t('projects.field.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
+          { title: t('projects.field.users'), dataIndex: 'userCount', width: 110 },
+          { title: t('projects.field.devices'), dataIndex: 'deviceCount', width: 110 },
+          { title: t('projects.field.owner'), dataIndex: 'ownerAccount', width: 130 },
+          ...(owned
+            ? [
+                {
+                  title: t('ui.actions'),
+                  key: 'actions',
+                  width: 220,
+                  render: (_v: unknown, row: ProjectView) => (
+                    <Flex align="center">
+                      <Button type="link" size="small" onClick={() => setEditing(row)}>
+                        {t('ui.edit')}
+                      </Button>
+                      <Button type="link" size="small" onClick={() => setMembers(row)}>
+                        {t('projects.users')}
+                      </Button>
+                      <Dropdown
+                        trigger={['click']}
+                        placement="bottomRight"
+                        menu={{
+                          items: [
+                            ...(row.managerId || row.managerName
+                              ? [{ key: 'dismiss', label: t('projects.dismiss') }]
+                              : []),
+                            { key: 'delete', label: t('ui.delete'), danger: true },
+                          ],
+                          onClick: ({ key }) => (key === 'dismiss' ? dismiss(row) : remove(row)),
+                        }}
+                      >
+                        <Button type="link" size="small" data-testid={`project-more-${row.id}`}>
+                          {t('ui.more')} <DownOutlined style={{ fontSize: 10 }} />
                         </Button>
-                        <Button type="link" size="small" onClick={() => setMembers(row)}>
-                          {t('projects.users')}
-                        </Button>
-                        <Dropdown
-                          trigger={['click']}
-                          placement="bottomRight"
-                          menu={{
-                            items: [
-                              ...(row.managerId || row.managerName
-                                ? [{ key: 'dismiss', label: t('projects.dismiss') }]
-                                : []),
-                              { key: 'delete', label: t('ui.delete'), danger: true },
-                            ],
-                            onClick: ({ key }) => (key === 'dismiss' ? dismiss(row) : remove(row)),
-                          }}
-                        >
-                          <Button type="link" size="small" data-testid={`project-more-${row.id}`}>
-                            {t('ui.more')} <DownOutlined style={{ fontSize: 10 }} />
-                          </Button>
-                        </Dropdown>
-                      </Flex>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+                      </Dropdown>
+                    </Flex>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing && (
         <ProjectForm open project={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}

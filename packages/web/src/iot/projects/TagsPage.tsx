@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { TAG_CATEGORIES_MAX } from '@meridian/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, List, Row, Table, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, List, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { type DeviceTag, deleteCategory, deleteTag, listCategories, listTags, type TagCategory } from './api.ts';
 import { CategoryForm, TagForm } from './TagForms.tsx';
@@ -17,16 +17,13 @@ export function TagsPage() {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [categoryId, setCategoryId] = useState<number>();
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [category, setCategory] = useState<Editing<TagCategory>>(null);
   const [tag, setTag] = useState<Editing<DeviceTag>>(null);
   const categories = useQuery({ queryKey: ['iot', 'tag-categories'], queryFn: ({ signal }) => listCategories(signal) });
-  const tags = useQuery({
-    queryKey: ['iot', 'tags', categoryId, paging],
-    queryFn: ({ signal }) => listTags({ categoryId, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  // The category picked on the left keys the list rather than being searched, so picking one keeps the page.
+  const tags = usePagedList<object, DeviceTag>(['iot', 'tags', categoryId], (query, signal) =>
+    listTags({ categoryId, ...query }, signal),
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['iot'] });
   const categoryList = categories.data?.list ?? [];
 
@@ -118,64 +115,51 @@ export function TagsPage() {
             </Button>
           }
         >
-          {tags.isError && !tags.data ? (
-            <LoadFailed error={tags.error} onRetry={() => tags.refetch()} retrying={tags.isFetching} />
-          ) : (
-            <Table<DeviceTag>
-              data-testid="tags-table"
-              rowKey="id"
-              size="middle"
-              loading={tags.isFetching}
-              dataSource={tags.data?.list ?? []}
-              locale={{ emptyText: t('tags.empty') }}
-              pagination={{
-                current: paging.page,
-                pageSize: paging.size,
-                total: tags.data?.total ?? 0,
-                showTotal: (total) => t('ui.total', { total }),
-                onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-              }}
-              columns={[
-                { title: t('tags.name'), dataIndex: 'name' },
-                { title: t('tags.category'), dataIndex: 'categoryName', render: (v: string | null) => v ?? '-' },
-                {
-                  title: t('tags.description'),
-                  dataIndex: 'description',
-                  ellipsis: true,
-                  render: (v: string | null) => v ?? '-',
-                },
-                { title: t('projects.field.devices'), dataIndex: 'deviceCount', width: 100 },
-                {
-                  title: t('ui.actions'),
-                  key: 'actions',
-                  width: 150,
-                  render: (_v, row) => (
-                    <Flex>
-                      <Button type="link" size="small" onClick={() => setTag(row)}>
-                        {t('ui.edit')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() =>
-                          confirm(
-                            { title: t('tags.deleteTagAsk', { name: row.name }), okText: t('ui.delete'), danger: true },
-                            async () => {
-                              await deleteTag(row.id);
-                              await refresh();
-                            },
-                          )
-                        }
-                      >
-                        {t('ui.delete')}
-                      </Button>
-                    </Flex>
-                  ),
-                },
-              ]}
-            />
-          )}
+          <PagedTable<DeviceTag>
+            list={tags}
+            data-testid="tags-table"
+            rowKey="id"
+            locale={{ emptyText: t('tags.empty') }}
+            columns={[
+              { title: t('tags.name'), dataIndex: 'name' },
+              { title: t('tags.category'), dataIndex: 'categoryName', render: (v: string | null) => v ?? '-' },
+              {
+                title: t('tags.description'),
+                dataIndex: 'description',
+                ellipsis: true,
+                render: (v: string | null) => v ?? '-',
+              },
+              { title: t('projects.field.devices'), dataIndex: 'deviceCount', width: 100 },
+              {
+                title: t('ui.actions'),
+                key: 'actions',
+                width: 150,
+                render: (_v, row) => (
+                  <Flex>
+                    <Button type="link" size="small" onClick={() => setTag(row)}>
+                      {t('ui.edit')}
+                    </Button>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() =>
+                        confirm(
+                          { title: t('tags.deleteTagAsk', { name: row.name }), okText: t('ui.delete'), danger: true },
+                          async () => {
+                            await deleteTag(row.id);
+                            await refresh();
+                          },
+                        )
+                      }
+                    >
+                      {t('ui.delete')}
+                    </Button>
+                  </Flex>
+                ),
+              },
+            ]}
+          />
         </Card>
       </Col>
       {category && (

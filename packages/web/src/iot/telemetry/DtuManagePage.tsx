@@ -1,17 +1,24 @@
 import { REGISTRATION_RESULTS } from '@meridian/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Flex, Form, Input, Select, Table, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Flex, Form, Input, Select, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { catalogue } from '../components/errors.ts';
 import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus, listDevices } from '../devices/api.ts';
 import { StatusBadge } from '../devices/fields.tsx';
 import { type RegistrationLogItem, type RegistrationResult, registrations } from './api.ts';
 
-const PAGE_SIZE = 20;
+interface DtuFilters {
+  keyword?: string;
+  status?: DeviceStatus;
+}
+interface LogFilters {
+  sn?: string;
+  result?: RegistrationResult;
+}
+
 /** The newest accepted registrations read to show each DTU's last address. */
 const ADDRESSES_READ = 500;
 const when = (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '-');
@@ -34,15 +41,11 @@ export function DtuManagePage() {
 
 function DtuList() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ keyword?: string; status?: DeviceStatus }>();
-  const [filters, setFilters] = useState<{ keyword?: string; status?: DeviceStatus }>({});
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['iot', 'devices', 'dtus', filters, page],
-    queryFn: ({ signal }) => listDevices({ ...filters, page, size: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const [form] = Form.useForm<DtuFilters>();
+  // DTUs only: MQTT and HTTP devices reach the cloud without one.
+  const list = usePagedList<DtuFilters, DeviceRow>(['iot', 'devices', 'dtus'], (query, signal) =>
+    listDevices({ ...query, throughDtu: true }, signal),
+  );
   const accepted = useQuery({
     queryKey: ['iot', 'registrations', 'addresses'],
     queryFn: ({ signal }) => registrations({ page: 1, size: ADDRESSES_READ, result: 'accepted' }, signal),
@@ -53,18 +56,12 @@ function DtuList() {
   for (const entry of accepted.data?.list ?? []) {
     if (entry.deviceId !== null && !addressOf.has(entry.deviceId)) addressOf.set(entry.deviceId, entry.address);
   }
-  if (list.isError && !list.data) {
-    return <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />;
-  }
   return (
     <Flex vertical gap={16}>
-      <Form
+      <Form<DtuFilters>
         form={form}
         layout="inline"
-        onFinish={(values) => {
-          setFilters({ keyword: values.keyword?.trim() || undefined, status: values.status });
-          setPage(1);
-        }}
+        onFinish={(values) => list.search({ keyword: values.keyword?.trim() || undefined, status: values.status })}
       >
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('devices.list.keyword')} style={{ width: 220 }} />
@@ -81,25 +78,16 @@ function DtuList() {
           testId="dtus-search"
           onReset={() => {
             form.resetFields();
-            setFilters({});
-            setPage(1);
+            list.search({});
           }}
         />
       </Form>
-      <Table<DeviceRow>
+      <PagedTable<DeviceRow>
+        list={list}
         data-testid="dtu-list"
         size="small"
         rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('ui.total', { total }),
-          onChange: setPage,
-        }}
+        pagination={{ showSizeChanger: false }}
         columns={[
           {
             title: t('devices.field.name'),
@@ -127,27 +115,14 @@ function DtuList() {
 
 function RegistrationLog() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ sn?: string; result?: RegistrationResult }>();
-  const [filters, setFilters] = useState<{ sn?: string; result?: RegistrationResult }>({});
-  const [page, setPage] = useState(1);
-  const log = useQuery({
-    queryKey: ['iot', 'registrations', filters, page],
-    queryFn: ({ signal }) => registrations({ ...filters, page, size: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
-  if (log.isError && !log.data) {
-    return <LoadFailed error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />;
-  }
+  const [form] = Form.useForm<LogFilters>();
+  const log = usePagedList<LogFilters, RegistrationLogItem>(['iot', 'registrations'], registrations);
   return (
     <Flex vertical gap={16}>
-      <Form
+      <Form<LogFilters>
         form={form}
         layout="inline"
-        onFinish={(values) => {
-          setFilters({ sn: values.sn?.trim() || undefined, result: values.result });
-          setPage(1);
-        }}
+        onFinish={(values) => log.search({ sn: values.sn?.trim() || undefined, result: values.result })}
       >
         <Form.Item name="sn">
           <Input allowClear placeholder="SN" style={{ width: 220 }} maxLength={40} />
@@ -164,26 +139,17 @@ function RegistrationLog() {
           testId="registrations-search"
           onReset={() => {
             form.resetFields();
-            setFilters({});
-            setPage(1);
+            log.search({});
           }}
         />
       </Form>
-      <Table<RegistrationLogItem>
+      <PagedTable<RegistrationLogItem>
+        list={log}
         data-testid="registration-log"
         size="small"
         rowKey="id"
-        loading={log.isFetching}
-        dataSource={log.data?.list ?? []}
         locale={{ emptyText: t('data.dtuManage.noLog') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: log.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('ui.total', { total }),
-          onChange: setPage,
-        }}
+        pagination={{ showSizeChanger: false }}
         columns={[
           { title: t('data.at'), dataIndex: 'at', render: when },
           { title: t('data.dtuManage.address'), dataIndex: 'address' },

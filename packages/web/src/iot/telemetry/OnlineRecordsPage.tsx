@@ -1,13 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ONLINE_STATES } from '@meridian/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Select, Table, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Flex, Form, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
-import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { catalogue } from '../components/errors.ts';
 import { exportOnlineRecords, type OnlineRecord, onlineRecords, type RecordFilters } from './api.ts';
@@ -18,8 +18,6 @@ interface FilterValues {
   state?: RecordFilters['state'];
   range?: [Dayjs, Dayjs] | null;
 }
-
-const PAGE_SIZE = 20;
 
 function filtersOf(values: FilterValues): RecordFilters {
   return {
@@ -35,26 +33,18 @@ export function OnlineRecordsPage() {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<RecordFilters>({});
-  const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  const list = useQuery({
-    queryKey: ['iot', 'online-records', filters, page],
-    queryFn: ({ signal }) => onlineRecords({ ...filters, page, size: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const list = usePagedList<RecordFilters, OnlineRecord>(['iot', 'online-records'], onlineRecords);
   const queryClient = useQueryClient();
   const search = (values: FilterValues) => {
-    setFilters(filtersOf(values));
-    setPage(1);
+    list.search(filtersOf(values));
     // Searching again with the same filters reads the newest records too.
     queryClient.invalidateQueries({ queryKey: ['iot', 'online-records'] });
   };
   const runExport = async () => {
     setExporting(true);
     try {
-      await exportOnlineRecords(filters);
+      await exportOnlineRecords(list.filters);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -95,57 +85,45 @@ export function OnlineRecordsPage() {
             </Button>
           )}
         </Flex>
-        {list.isError && !list.data ? (
-          <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <Table<OnlineRecord>
-            data-testid="online-records"
-            size="small"
-            rowKey="id"
-            loading={list.isFetching}
-            dataSource={list.data?.list ?? []}
-            locale={{ emptyText: t('data.records.empty') }}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: list.data?.total ?? 0,
-              showSizeChanger: false,
-              showTotal: (total) => t('ui.total', { total }),
-              onChange: setPage,
-            }}
-            columns={[
-              {
-                title: t('devices.field.name'),
-                dataIndex: 'deviceName',
-                render: (name: string, r) => <Link to={`/devices/${r.deviceId}`}>{name}</Link>,
-              },
-              { title: t('devices.field.sn'), dataIndex: 'sn', render: (sn: string | null) => sn ?? '-' },
-              {
-                title: t('data.records.state'),
-                dataIndex: 'state',
-                render: (state: OnlineRecord['state']) => (
-                  <Tag color={state === 'online' ? 'green' : 'default'}>{catalogue(`telemetry.state.${state}`)}</Tag>
-                ),
-              },
-              {
-                title: t('data.records.reason'),
-                key: 'reason',
-                render: (_v, r) =>
-                  r.reasonText ??
-                  (r.transport
-                    ? t('data.records.via', {
-                        transport: t(`data.transport.${r.transport}`, { defaultValue: r.transport }),
-                      })
-                    : '-'),
-              },
-              {
-                title: t('data.at'),
-                dataIndex: 'at',
-                render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
-              },
-            ]}
-          />
-        )}
+        <PagedTable<OnlineRecord>
+          list={list}
+          data-testid="online-records"
+          size="small"
+          rowKey="id"
+          locale={{ emptyText: t('data.records.empty') }}
+          pagination={{ showSizeChanger: false }}
+          columns={[
+            {
+              title: t('devices.field.name'),
+              dataIndex: 'deviceName',
+              render: (name: string, r) => <Link to={`/devices/${r.deviceId}`}>{name}</Link>,
+            },
+            { title: t('devices.field.sn'), dataIndex: 'sn', render: (sn: string | null) => sn ?? '-' },
+            {
+              title: t('data.records.state'),
+              dataIndex: 'state',
+              render: (state: OnlineRecord['state']) => (
+                <Tag color={state === 'online' ? 'green' : 'default'}>{catalogue(`telemetry.state.${state}`)}</Tag>
+              ),
+            },
+            {
+              title: t('data.records.reason'),
+              key: 'reason',
+              render: (_v, r) =>
+                r.reasonText ??
+                (r.transport
+                  ? t('data.records.via', {
+                      transport: t(`data.transport.${r.transport}`, { defaultValue: r.transport }),
+                    })
+                  : '-'),
+            },
+            {
+              title: t('data.at'),
+              dataIndex: 'at',
+              render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+            },
+          ]}
+        />
       </Flex>
     </Card>
   );

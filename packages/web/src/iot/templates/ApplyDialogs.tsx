@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Flex, Form, Input, Modal, Table, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../shared/feedback.tsx';
+import { PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { TemplateSelect, useTemplateChoices } from '../components/lookups.tsx';
 import { type DeviceRow, listDevices } from '../devices/api.ts';
 import { StatusBadge } from '../devices/fields.tsx';
@@ -60,15 +61,11 @@ export function TemplateApplicationDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState<string>();
-  const [paging, setPaging] = useState({ page: 1, size: 10 });
   const [chosen, setChosen] = useState<number[]>([]);
   const templates = useTemplateChoices();
   const templateName = (id: number) => templates.data?.list.find((item) => item.id === id)?.name ?? `#${id}`;
-  const devices = useQuery({
-    queryKey: ['iot', 'devices', 'list', { keyword }, paging],
-    queryFn: ({ signal }) => listDevices({ keyword, ...paging }, signal),
-    placeholderData: keepPreviousData,
+  const devices = usePagedList<{ keyword?: string }, DeviceRow>(['iot', 'devices', 'list'], listDevices, {
+    size: 10,
     enabled: !!template,
   });
   const apply = useMutation({
@@ -99,34 +96,22 @@ export function TemplateApplicationDialog({
             allowClear
             placeholder={t('devices.list.keyword')}
             style={{ width: 280 }}
-            onSearch={(value) => {
-              setKeyword(value.trim() || undefined);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            onSearch={(value) => devices.search({ keyword: value.trim() || undefined })}
             data-testid="apply-search"
           />
           <Typography.Text type="secondary">{t('templates.apply.chosen', { count: chosen.length })}</Typography.Text>
         </Flex>
-        <Table<DeviceRow>
+        <PagedTable<DeviceRow>
+          list={devices}
           size="small"
           rowKey="id"
-          loading={devices.isFetching}
-          dataSource={devices.data?.list ?? []}
           rowSelection={{
             selectedRowKeys: chosen,
             preserveSelectedRowKeys: true,
             onChange: (keys) => setChosen(keys as number[]),
           }}
           locale={{ emptyText: t('devices.list.empty') }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: devices.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('ui.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
+          pagination={{ pageSizeOptions: [10, 20, 50, 100] }}
           columns={[
             { title: t('devices.field.name'), dataIndex: 'name' },
             {

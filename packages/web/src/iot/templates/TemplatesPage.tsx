@@ -1,11 +1,11 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Flex, Input, Table, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Dropdown, Flex, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { TemplateApplicationDialog } from './ApplyDialogs.tsx';
 import { copyTemplate, deleteTemplate, listTemplates, type TemplateSummary } from './api.ts';
@@ -17,15 +17,8 @@ export function TemplatesPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const [keyword, setKeyword] = useState<string>();
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [applying, setApplying] = useState<TemplateSummary | null>(null);
-  const list = useQuery({
-    queryKey: ['iot', 'templates', 'list', keyword, paging],
-    queryFn: ({ signal }) => listTemplates({ keyword, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const list = usePagedList<{ keyword?: string }, TemplateSummary>(['iot', 'templates', 'list'], listTemplates);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['iot'] });
   const remove = (row: TemplateSummary) =>
     confirm(
@@ -69,87 +62,71 @@ export function TemplatesPage() {
         allowClear
         placeholder={t('templates.list.keyword')}
         style={{ width: 280, marginBottom: 16 }}
-        onSearch={(value) => {
-          setKeyword(value.trim() || undefined);
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
+        onSearch={(value) => list.search({ keyword: value.trim() || undefined })}
       />
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<TemplateSummary>
-          data-testid="templates-table"
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: t(keyword ? 'templates.list.noMatch' : 'templates.list.empty') }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('ui.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('templates.field.name'),
-              key: 'name',
-              render: (_v, row) => <Link to={`/templates/${row.id}`}>{row.name}</Link>,
-            },
-            {
-              title: t('templates.field.protocol'),
-              dataIndex: 'protocol',
-              width: 140,
-              render: (v: string) => <Tag>{t(`templates.protocol.${v}`)}</Tag>,
-            },
-            { title: t('templates.field.slaveCount'), dataIndex: 'slaveCount', width: 100 },
-            { title: t('templates.field.pointCount'), dataIndex: 'pointCount', width: 100 },
-            { title: t('templates.field.deviceCount'), dataIndex: 'deviceCount', width: 100 },
-            {
-              title: t('templates.field.updatedAt'),
-              dataIndex: 'updatedAt',
-              width: 160,
-              render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-            },
-            {
-              title: t('ui.actions'),
-              key: 'actions',
-              width: 200,
-              render: (_v, row) => (
-                <Flex align="center">
-                  <Button type="link" size="small" onClick={() => navigate(`/templates/${row.id}`)}>
-                    {t('ui.edit')}
+      <PagedTable<TemplateSummary>
+        list={list}
+        data-testid="templates-table"
+        rowKey="id"
+        locale={{ emptyText: t(list.filters.keyword ? 'templates.list.noMatch' : 'templates.list.empty') }}
+        columns={[
+          {
+            title: t('templates.field.name'),
+            key: 'name',
+            render: (_v, row) => <Link to={`/templates/${row.id}`}>{row.name}</Link>,
+          },
+          {
+            title: t('templates.field.protocol'),
+            dataIndex: 'protocol',
+            width: 140,
+            render: (v: string) => <Tag>{t(`templates.protocol.${v}`)}</Tag>,
+          },
+          { title: t('templates.field.slaveCount'), dataIndex: 'slaveCount', width: 100 },
+          { title: t('templates.field.pointCount'), dataIndex: 'pointCount', width: 100 },
+          { title: t('templates.field.deviceCount'), dataIndex: 'deviceCount', width: 100 },
+          {
+            title: t('templates.field.updatedAt'),
+            dataIndex: 'updatedAt',
+            width: 160,
+            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('ui.actions'),
+            key: 'actions',
+            width: 200,
+            render: (_v, row) => (
+              <Flex align="center">
+                <Button type="link" size="small" onClick={() => navigate(`/templates/${row.id}`)}>
+                  {t('ui.edit')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setApplying(row)}
+                  data-testid={`template-apply-${row.id}`}
+                >
+                  {t('templates.list.apply')}
+                </Button>
+                <Dropdown
+                  trigger={['click']}
+                  placement="bottomRight"
+                  menu={{
+                    items: [
+                      { key: 'copy', label: t('templates.list.copy') },
+                      { key: 'delete', label: t('ui.delete'), danger: true },
+                    ],
+                    onClick: ({ key }) => (key === 'copy' ? copy(row) : remove(row)),
+                  }}
+                >
+                  <Button type="link" size="small">
+                    {t('ui.more')} <DownOutlined style={{ fontSize: 10 }} />
                   </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setApplying(row)}
-                    data-testid={`template-apply-${row.id}`}
-                  >
-                    {t('templates.list.apply')}
-                  </Button>
-                  <Dropdown
-                    trigger={['click']}
-                    placement="bottomRight"
-                    menu={{
-                      items: [
-                        { key: 'copy', label: t('templates.list.copy') },
-                        { key: 'delete', label: t('ui.delete'), danger: true },
-                      ],
-                      onClick: ({ key }) => (key === 'copy' ? copy(row) : remove(row)),
-                    }}
-                  >
-                    <Button type="link" size="small">
-                      {t('ui.more')} <DownOutlined style={{ fontSize: 10 }} />
-                    </Button>
-                  </Dropdown>
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+                </Dropdown>
+              </Flex>
+            ),
+          },
+        ]}
+      />
       <TemplateApplicationDialog template={applying} onClose={() => setApplying(null)} />
     </Card>
   );
