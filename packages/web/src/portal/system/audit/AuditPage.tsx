@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
-import { SearchButtons } from '../SearchButtons.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { AUDIT_ACTIONS, actionKey } from './actions.ts';
 import { type AuditEntry, type AuditQuery, searchAudit } from './api.ts';
 import { browserOf } from './userAgent.ts';
@@ -36,19 +33,9 @@ function filtersOf(form: FilterForm): Filters {
 export function AuditPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const log = useQuery({
-    queryKey: ['system', 'audit', filters, paging],
-    queryFn: ({ signal }) => searchAudit({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const log = usePagedList<Filters, AuditEntry>(['system', 'audit'], searchAudit);
   const actionName = (action: string) => t(actionKey(action), { defaultValue: action });
-  const search = (values: FilterForm) => {
-    setFilters(filtersOf(values));
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
+  const search = (values: FilterForm) => log.search(filtersOf(values));
 
   return (
     <Card data-testid="audit-page" title={t('system.route.audit')}>
@@ -101,100 +88,86 @@ export function AuditPage() {
           }}
         />
       </Form>
-      {log.isError && !log.data ? (
-        <LoadFailed error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />
-      ) : (
-        <Table<AuditEntry>
-          data-testid="audit-table"
-          rowKey="id"
-          size="middle"
-          loading={log.isFetching}
-          dataSource={log.data?.list ?? []}
-          locale={{ emptyText: t('system.audit.empty') }}
-          scroll={{ x: 900 }}
-          expandable={{
-            expandedRowRender: (entry) => (
-              <pre data-testid="audit-detail" style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
-                {JSON.stringify(entry.detail, null, 2)}
-              </pre>
+      <PagedTable<AuditEntry>
+        list={log}
+        data-testid="audit-table"
+        rowKey="id"
+        locale={{ emptyText: t('system.audit.empty') }}
+        scroll={{ x: 900 }}
+        expandable={{
+          expandedRowRender: (entry) => (
+            <pre data-testid="audit-detail" style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+              {JSON.stringify(entry.detail, null, 2)}
+            </pre>
+          ),
+          rowExpandable: (entry) => Object.keys(entry.detail).length > 0,
+        }}
+        columns={[
+          {
+            title: t('system.audit.time'),
+            dataIndex: 'at',
+            width: 155,
+            render: (at: number) => dayjs(at).format(TIME),
+          },
+          {
+            title: t('system.audit.account'),
+            dataIndex: 'account',
+            width: 110,
+            ellipsis: true,
+            render: (account: string | null) => account ?? <Typography.Text type="secondary">-</Typography.Text>,
+          },
+          {
+            title: t('system.audit.actionLabel'),
+            dataIndex: 'action',
+            width: 140,
+            render: (action: string, entry) => (
+              <Flex vertical>
+                <span>{actionName(action)}</span>
+                {entry.detail.runAsBy !== undefined && (
+                  <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                    {t('system.audit.viaRunAs')}
+                  </Typography.Text>
+                )}
+              </Flex>
             ),
-            rowExpandable: (entry) => Object.keys(entry.detail).length > 0,
-          }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: log.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('system.audit.time'),
-              dataIndex: 'at',
-              width: 155,
-              render: (at: number) => dayjs(at).format(TIME),
-            },
-            {
-              title: t('system.audit.account'),
-              dataIndex: 'account',
-              width: 110,
-              ellipsis: true,
-              render: (account: string | null) => account ?? <Typography.Text type="secondary">-</Typography.Text>,
-            },
-            {
-              title: t('system.audit.actionLabel'),
-              dataIndex: 'action',
-              width: 140,
-              render: (action: string, entry) => (
-                <Flex vertical>
-                  <span>{actionName(action)}</span>
-                  {entry.detail.runAsBy !== undefined && (
-                    <Typography.Text type="warning" style={{ fontSize: 12 }}>
-                      {t('system.audit.viaRunAs')}
-                    </Typography.Text>
-                  )}
-                </Flex>
+          },
+          {
+            title: t('system.audit.result'),
+            dataIndex: 'result',
+            width: 90,
+            render: (result: AuditEntry['result']) =>
+              result === 'ok' ? (
+                <Tag color="success">{t('system.audit.ok')}</Tag>
+              ) : (
+                <Tag color="error">{t('system.audit.fail')}</Tag>
               ),
-            },
-            {
-              title: t('system.audit.result'),
-              dataIndex: 'result',
-              width: 90,
-              render: (result: AuditEntry['result']) =>
-                result === 'ok' ? (
-                  <Tag color="success">{t('system.audit.ok')}</Tag>
-                ) : (
-                  <Tag color="error">{t('system.audit.fail')}</Tag>
-                ),
-            },
-            {
-              title: t('system.audit.target'),
-              key: 'target',
-              width: 90,
-              render: (_value, entry) =>
-                entry.targetType
-                  ? `${t(`system.audit.targetType.${entry.targetType}`, { defaultValue: entry.targetType })} #${entry.targetId ?? ''}`
-                  : '-',
-            },
-            { title: t('system.audit.ip'), dataIndex: 'ip', width: 120, render: (ip: string | null) => ip ?? '-' },
-            {
-              title: t('system.audit.browser'),
-              dataIndex: 'userAgent',
-              width: 150,
-              ellipsis: { showTitle: false },
-              render: (userAgent: string | null) =>
-                userAgent ? (
-                  <Tooltip title={userAgent} placement="topLeft">
-                    {browserOf(userAgent)}
-                  </Tooltip>
-                ) : (
-                  '-'
-                ),
-            },
-          ]}
-        />
-      )}
+          },
+          {
+            title: t('system.audit.target'),
+            key: 'target',
+            width: 90,
+            render: (_value, entry) =>
+              entry.targetType
+                ? `${t(`system.audit.targetType.${entry.targetType}`, { defaultValue: entry.targetType })} #${entry.targetId ?? ''}`
+                : '-',
+          },
+          { title: t('system.audit.ip'), dataIndex: 'ip', width: 120, render: (ip: string | null) => ip ?? '-' },
+          {
+            title: t('system.audit.browser'),
+            dataIndex: 'userAgent',
+            width: 150,
+            ellipsis: { showTitle: false },
+            render: (userAgent: string | null) =>
+              userAgent ? (
+                <Tooltip title={userAgent} placement="topLeft">
+                  {browserOf(userAgent)}
+                </Tooltip>
+              ) : (
+                '-'
+              ),
+          },
+        ]}
+      />
     </Card>
   );
 }

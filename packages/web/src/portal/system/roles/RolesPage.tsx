@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLE_APP_NAMES, ROLE_APPS, type RoleApp, toLang } from '@meridian/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../access.ts';
 import { type RoleSummary, rolePage } from './api.ts';
 import { PermissionEditor } from './PermissionEditor.tsx';
@@ -25,23 +24,13 @@ export function RolesPage() {
   const lang = toLang(i18n.language) ?? 'zh-CN';
   const { can } = usePermissions();
   const remove = useRemoveRole();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [editing, setEditing] = useState<RoleSummary | 'new' | null>(null);
   const [granting, setGranting] = useState<RoleSummary | null>(null);
   const [holding, setHolding] = useState<RoleSummary | null>(null);
-  const roles = useQuery({
-    queryKey: ['system', 'roles', 'list', filters, paging],
-    queryFn: ({ signal }) => rolePage({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const roles = usePagedList<Filters, RoleSummary>(['system', 'roles', 'list'], rolePage);
   const mayEdit = can({ path: '/system/role', code: 'edit' });
   const mayRemove = can({ path: '/system/role', code: 'delete' });
-  const search = (values: Filters) => {
-    setFilters({ app: values.app, name: values.name?.trim() || undefined });
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
+  const search = (values: Filters) => roles.search({ app: values.app, name: values.name?.trim() || undefined });
 
   return (
     <Card
@@ -73,96 +62,82 @@ export function RolesPage() {
           </Button>
         </Form.Item>
       </Form>
-      {roles.isError && !roles.data ? (
-        <LoadFailed error={roles.error} onRetry={() => roles.refetch()} retrying={roles.isFetching} />
-      ) : (
-        <Table<RoleSummary>
-          data-testid="roles-table"
-          rowKey="id"
-          size="middle"
-          loading={roles.isFetching}
-          dataSource={roles.data?.list ?? []}
-          locale={{ emptyText: t('system.roles.empty') }}
-          scroll={{ x: 880 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: roles.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('system.roles.name'),
-              key: 'name',
-              width: 210,
-              render: (_value, role) => (
-                <Flex vertical>
-                  <Flex gap={6} align="center" wrap>
-                    <Typography.Text strong>{role.name}</Typography.Text>
-                    {role.isDefault && <Tag color="green">{t('system.roles.isDefault')}</Tag>}
-                    {role.builtin && <Tag>{t('system.roles.builtin')}</Tag>}
-                  </Flex>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {role.code}
-                  </Typography.Text>
+      <PagedTable<RoleSummary>
+        list={roles}
+        data-testid="roles-table"
+        rowKey="id"
+        locale={{ emptyText: t('system.roles.empty') }}
+        scroll={{ x: 880 }}
+        columns={[
+          {
+            title: t('system.roles.name'),
+            key: 'name',
+            width: 210,
+            render: (_value, role) => (
+              <Flex vertical>
+                <Flex gap={6} align="center" wrap>
+                  <Typography.Text strong>{role.name}</Typography.Text>
+                  {role.isDefault && <Tag color="green">{t('system.roles.isDefault')}</Tag>}
+                  {role.builtin && <Tag>{t('system.roles.builtin')}</Tag>}
                 </Flex>
-              ),
-            },
-            {
-              title: t('system.roles.app'),
-              dataIndex: 'app',
-              width: 110,
-              render: (app: RoleApp) => <Tag color={appColors[app]}>{ROLE_APP_NAMES[app][lang]}</Tag>,
-            },
-            {
-              title: t('system.roles.org'),
-              dataIndex: 'orgName',
-              width: 120,
-              ellipsis: true,
-              render: (name: string | null) =>
-                name ?? <Typography.Text type="secondary">{t('system.roles.platformWide')}</Typography.Text>,
-            },
-            {
-              title: t('system.roles.description'),
-              dataIndex: 'description',
-              width: 120,
-              ellipsis: true,
-              render: (text: string | null) => text || '-',
-            },
-            { title: t('system.roles.users'), dataIndex: 'users', width: 70, align: 'right' },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 250,
-              render: (_value, role) => (
-                <Flex gap={0} wrap>
-                  {mayEdit && (
-                    <Button type="link" size="small" onClick={() => setGranting(role)}>
-                      {t('system.roles.perms')}
-                    </Button>
-                  )}
-                  <Button type="link" size="small" onClick={() => setHolding(role)}>
-                    {t('system.roles.holders')}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {role.code}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          {
+            title: t('system.roles.app'),
+            dataIndex: 'app',
+            width: 110,
+            render: (app: RoleApp) => <Tag color={appColors[app]}>{ROLE_APP_NAMES[app][lang]}</Tag>,
+          },
+          {
+            title: t('system.roles.org'),
+            dataIndex: 'orgName',
+            width: 120,
+            ellipsis: true,
+            render: (name: string | null) =>
+              name ?? <Typography.Text type="secondary">{t('system.roles.platformWide')}</Typography.Text>,
+          },
+          {
+            title: t('system.roles.description'),
+            dataIndex: 'description',
+            width: 120,
+            ellipsis: true,
+            render: (text: string | null) => text || '-',
+          },
+          { title: t('system.roles.users'), dataIndex: 'users', width: 70, align: 'right' },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 250,
+            render: (_value, role) => (
+              <Flex gap={0} wrap>
+                {mayEdit && (
+                  <Button type="link" size="small" onClick={() => setGranting(role)}>
+                    {t('system.roles.perms')}
                   </Button>
-                  {mayEdit && (
-                    <Button type="link" size="small" onClick={() => setEditing(role)}>
-                      {t('system.edit')}
-                    </Button>
-                  )}
-                  {mayRemove && !role.builtin && (
-                    <Button type="link" size="small" danger onClick={() => remove(role)}>
-                      {t('system.roles.remove')}
-                    </Button>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+                )}
+                <Button type="link" size="small" onClick={() => setHolding(role)}>
+                  {t('system.roles.holders')}
+                </Button>
+                {mayEdit && (
+                  <Button type="link" size="small" onClick={() => setEditing(role)}>
+                    {t('system.edit')}
+                  </Button>
+                )}
+                {mayRemove && !role.builtin && (
+                  <Button type="link" size="small" danger onClick={() => remove(role)}>
+                    {t('system.roles.remove')}
+                  </Button>
+                )}
+              </Flex>
+            ),
+          },
+        ]}
+      />
       <RoleForm role={editing} onClose={() => setEditing(null)} onCreated={(role) => setGranting(role)} />
       <PermissionEditor role={granting} onClose={() => setGranting(null)} />
       <RoleHolders role={holding} onClose={() => setHolding(null)} />

@@ -1,10 +1,9 @@
 import type { RegisterApp } from '@meridian/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Segmented, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../../shared/useConfirm.ts';
 import { type PendingAccount, pendingAccounts, reviewAccount } from './api.ts';
 import { ReviewSetting } from './ReviewSetting.tsx';
@@ -17,14 +16,7 @@ export function ReviewPage() {
   const { message } = App.useApp();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const [app, setApp] = useState<AppFilter>('all');
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const pending = useQuery({
-    queryKey: ['system', 'users', 'pending', app, paging],
-    queryFn: ({ signal }) => pendingAccounts({ ...paging, app: app === 'all' ? undefined : app }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const pending = usePagedList<{ app?: RegisterApp }, PendingAccount>(['system', 'users', 'pending'], pendingAccounts);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['system', 'users'] });
   const name = (user: PendingAccount) => `${user.nickname} (${user.account})`;
 
@@ -81,11 +73,8 @@ export function ReviewPage() {
         title={t('system.route.review')}
         extra={
           <Segmented<AppFilter>
-            value={app}
-            onChange={(next) => {
-              setApp(next);
-              setPaging((current) => ({ ...current, page: 1 }));
-            }}
+            value={pending.filters.app ?? 'all'}
+            onChange={(next) => pending.search({ app: next === 'all' ? undefined : next })}
             options={[
               { value: 'all', label: t('system.all') },
               { value: 'iot', label: t('system.apps.iot') },
@@ -94,85 +83,72 @@ export function ReviewPage() {
           />
         }
       >
-        {pending.isError && !pending.data ? (
-          <LoadFailed error={pending.error} onRetry={() => pending.refetch()} retrying={pending.isFetching} />
-        ) : (
-          <Table<PendingAccount>
-            data-testid="review-table"
-            rowKey="id"
-            size="middle"
-            loading={pending.isFetching}
-            dataSource={pending.data?.list ?? []}
-            locale={{ emptyText: t('system.review.empty') }}
-            scroll={{ x: 760 }}
-            pagination={{
-              current: paging.page,
-              pageSize: paging.size,
-              total: pending.data?.total ?? 0,
-              showTotal: (total) => t('system.total', { total }),
-              onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-            }}
-            columns={[
-              {
-                title: t('system.users.col.account'),
-                key: 'account',
-                render: (_value, user) => (
-                  <Flex vertical>
-                    <Typography.Text strong>{user.nickname}</Typography.Text>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {user.account}
-                    </Typography.Text>
-                  </Flex>
+        <PagedTable<PendingAccount>
+          list={pending}
+          data-testid="review-table"
+          rowKey="id"
+          locale={{ emptyText: t('system.review.empty') }}
+          scroll={{ x: 760 }}
+          columns={[
+            {
+              title: t('system.users.col.account'),
+              key: 'account',
+              render: (_value, user) => (
+                <Flex vertical>
+                  <Typography.Text strong>{user.nickname}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {user.account}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              title: t('system.users.col.phone'),
+              dataIndex: 'phone',
+              width: 130,
+              render: (v: string | null) => v ?? '-',
+            },
+            {
+              title: t('system.users.email'),
+              dataIndex: 'email',
+              ellipsis: true,
+              render: (v: string | null) => v ?? '-',
+            },
+            {
+              title: t('system.review.app'),
+              dataIndex: 'app',
+              width: 110,
+              render: (v: string | null) =>
+                v ? (
+                  <Tag color={v === 'iot' ? 'geekblue' : 'cyan'}>{t(`system.apps.${v}`, { defaultValue: v })}</Tag>
+                ) : (
+                  '-'
                 ),
-              },
-              {
-                title: t('system.users.col.phone'),
-                dataIndex: 'phone',
-                width: 130,
-                render: (v: string | null) => v ?? '-',
-              },
-              {
-                title: t('system.users.email'),
-                dataIndex: 'email',
-                ellipsis: true,
-                render: (v: string | null) => v ?? '-',
-              },
-              {
-                title: t('system.review.app'),
-                dataIndex: 'app',
-                width: 110,
-                render: (v: string | null) =>
-                  v ? (
-                    <Tag color={v === 'iot' ? 'geekblue' : 'cyan'}>{t(`system.apps.${v}`, { defaultValue: v })}</Tag>
-                  ) : (
-                    '-'
-                  ),
-              },
-              {
-                title: t('system.review.registeredAt'),
-                dataIndex: 'createdAt',
-                width: 150,
-                render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-              },
-              {
-                title: t('system.actions'),
-                key: 'actions',
-                width: 150,
-                fixed: 'right',
-                render: (_value, user) => (
-                  <Flex gap={4}>
-                    <Button type="link" size="small" onClick={() => approve(user)}>
-                      {t('system.review.approve')}
-                    </Button>
-                    <Button type="link" size="small" danger onClick={() => reject(user)}>
-                      {t('system.review.reject')}
-                    </Button>
-                  </Flex>
-                ),
-              },
-            ]}
-          />
-        )}
+            },
+            {
+              title: t('system.review.registeredAt'),
+              dataIndex: 'createdAt',
+              width: 150,
+              render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+            },
+            {
+              title: t('system.actions'),
+              key: 'actions',
+              width: 150,
+              fixed: 'right',
+              render: (_value, user) => (
+                <Flex gap={4}>
+                  <Button type="link" size="small" onClick={() => approve(user)}>
+                    {t('system.review.approve')}
+                  </Button>
+                  <Button type="link" size="small" danger onClick={() => reject(user)}>
+                    {t('system.review.reject')}
+                  </Button>
+                </Flex>
+              ),
+            },
+          ]}
+        />
       </Card>
     </Flex>
   );

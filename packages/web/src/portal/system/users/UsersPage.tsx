@@ -1,29 +1,14 @@
 import { DownOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Dropdown,
-  Flex,
-  Form,
-  Input,
-  type MenuProps,
-  Select,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Card, Dropdown, Flex, Form, Input, type MenuProps, Select, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { useSignedInUser } from '../../signedInUser.ts';
 import { usePermissions } from '../access.ts';
 import { OrgSelect } from '../OrgSelect.tsx';
 import { RoleSelect } from '../roles/RoleSelect.tsx';
-import { SearchButtons } from '../SearchButtons.tsx';
 import { AccountDrawer } from './AccountDrawer.tsx';
 import { type AccountQuery, type AccountRow, queryAllAccount } from './api.ts';
 import { STATUSES, StatusTag, USER_TYPES, VipTag } from './labels.tsx';
@@ -48,19 +33,9 @@ export function UsersPage() {
   const permissions = usePermissions();
   const actions = useAccountActions();
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [shown, setShown] = useState<number | null>(null);
-  const users = useQuery({
-    queryKey: ['system', 'users', 'list', filters, paging],
-    queryFn: ({ signal }) => queryAllAccount({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
-  const search = (values: Filters) => {
-    setFilters({ ...values, keyword: values.keyword?.trim() || undefined });
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
+  const users = usePagedList<Filters, AccountRow>(['system', 'users', 'list'], queryAllAccount);
+  const search = (values: Filters) => users.search({ ...values, keyword: values.keyword?.trim() || undefined });
 
   /** What this administrator may do to `user`: never to themself, and to a super administrator only as one. */
   const menuOf = (user: AccountRow): MenuProps['items'] => {
@@ -136,130 +111,116 @@ export function UsersPage() {
           }}
         />
       </Form>
-      {users.isError && !users.data ? (
-        <LoadFailed error={users.error} onRetry={() => users.refetch()} retrying={users.isFetching} />
-      ) : (
-        <Table<AccountRow>
-          data-testid="users-table"
-          rowKey="id"
-          size="middle"
-          loading={users.isFetching}
-          dataSource={users.data?.list ?? []}
-          locale={{ emptyText: t('system.users.empty') }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: users.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('system.users.col.account'),
-              key: 'account',
-              width: 180,
-              render: (_value, user) => (
-                <Flex vertical style={{ minWidth: 0 }}>
-                  <Flex gap={6} align="center">
-                    <Typography.Text strong ellipsis>
-                      {user.nickname}
-                    </Typography.Text>
-                    {user.superAdmin && (
-                      <Tag color="red" style={{ marginInlineEnd: 0 }}>
-                        {t('system.users.superAdminShort')}
-                      </Tag>
-                    )}
-                  </Flex>
-                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-                    {user.account} · {t(`system.users.type.${user.userType}`, { defaultValue: user.userType })}
+      <PagedTable<AccountRow>
+        list={users}
+        data-testid="users-table"
+        rowKey="id"
+        locale={{ emptyText: t('system.users.empty') }}
+        scroll={{ x: 900 }}
+        columns={[
+          {
+            title: t('system.users.col.account'),
+            key: 'account',
+            width: 180,
+            render: (_value, user) => (
+              <Flex vertical style={{ minWidth: 0 }}>
+                <Flex gap={6} align="center">
+                  <Typography.Text strong ellipsis>
+                    {user.nickname}
                   </Typography.Text>
+                  {user.superAdmin && (
+                    <Tag color="red" style={{ marginInlineEnd: 0 }}>
+                      {t('system.users.superAdminShort')}
+                    </Tag>
+                  )}
                 </Flex>
-              ),
-            },
-            {
-              title: t('system.users.col.phone'),
-              dataIndex: 'phone',
-              width: 120,
-              render: (v: string | null) => v ?? '-',
-            },
-            {
-              title: t('system.users.col.org'),
-              dataIndex: 'deptName',
-              width: 130,
-              ellipsis: true,
-              render: (v: string | null) => v ?? '-',
-            },
-            {
-              title: t('system.users.col.roles'),
-              dataIndex: 'roles',
-              width: 150,
-              render: (roles: AccountRow['roles']) =>
-                roles.length === 0 ? (
-                  <Typography.Text type="secondary">{t('system.users.noRole')}</Typography.Text>
-                ) : (
-                  <Flex wrap gap={4}>
-                    {roles.map((role) => (
-                      <Tag key={`${role.roleId}-${role.orgId}`} style={{ marginInlineEnd: 0 }}>
-                        {role.roleName}
-                      </Tag>
-                    ))}
-                  </Flex>
-                ),
-            },
-            {
-              title: t('system.users.col.status'),
-              key: 'status',
-              width: 110,
-              render: (_value, user) => (
+                <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                  {user.account} · {t(`system.users.type.${user.userType}`, { defaultValue: user.userType })}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          {
+            title: t('system.users.col.phone'),
+            dataIndex: 'phone',
+            width: 120,
+            render: (v: string | null) => v ?? '-',
+          },
+          {
+            title: t('system.users.col.org'),
+            dataIndex: 'deptName',
+            width: 130,
+            ellipsis: true,
+            render: (v: string | null) => v ?? '-',
+          },
+          {
+            title: t('system.users.col.roles'),
+            dataIndex: 'roles',
+            width: 150,
+            render: (roles: AccountRow['roles']) =>
+              roles.length === 0 ? (
+                <Typography.Text type="secondary">{t('system.users.noRole')}</Typography.Text>
+              ) : (
                 <Flex wrap gap={4}>
-                  <StatusTag status={user.status} />
-                  <VipTag level={user.vipLevel} />
+                  {roles.map((role) => (
+                    <Tag key={`${role.roleId}-${role.orgId}`} style={{ marginInlineEnd: 0 }}>
+                      {role.roleName}
+                    </Tag>
+                  ))}
                 </Flex>
               ),
+          },
+          {
+            title: t('system.users.col.status'),
+            key: 'status',
+            width: 110,
+            render: (_value, user) => (
+              <Flex wrap gap={4}>
+                <StatusTag status={user.status} />
+                <VipTag level={user.vipLevel} />
+              </Flex>
+            ),
+          },
+          {
+            title: t('system.users.col.lastLogin'),
+            dataIndex: 'lastLoginAt',
+            width: 100,
+            render: (at: number | null) =>
+              at ? (
+                <Tooltip title={dayjs(at).format('YYYY-MM-DD HH:mm:ss')}>{dayjs(at).format('YYYY-MM-DD')}</Tooltip>
+              ) : (
+                <Typography.Text type="secondary">{t('system.users.never')}</Typography.Text>
+              ),
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 110,
+            render: (_value, user) => {
+              const items = menuOf(user);
+              return (
+                <Flex align="center">
+                  <Button type="link" size="small" onClick={() => setShown(user.id)}>
+                    {t('system.users.detail')}
+                  </Button>
+                  {items && items.length > 0 && (
+                    <Dropdown
+                      trigger={['click']}
+                      menu={{ items, onClick: ({ key }) => onMenu(user, key) }}
+                      placement="bottomRight"
+                    >
+                      <Button type="link" size="small" data-testid={`more-${user.id}`}>
+                        {t('system.more')} <DownOutlined style={{ fontSize: 10 }} />
+                      </Button>
+                    </Dropdown>
+                  )}
+                </Flex>
+              );
             },
-            {
-              title: t('system.users.col.lastLogin'),
-              dataIndex: 'lastLoginAt',
-              width: 100,
-              render: (at: number | null) =>
-                at ? (
-                  <Tooltip title={dayjs(at).format('YYYY-MM-DD HH:mm:ss')}>{dayjs(at).format('YYYY-MM-DD')}</Tooltip>
-                ) : (
-                  <Typography.Text type="secondary">{t('system.users.never')}</Typography.Text>
-                ),
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 110,
-              render: (_value, user) => {
-                const items = menuOf(user);
-                return (
-                  <Flex align="center">
-                    <Button type="link" size="small" onClick={() => setShown(user.id)}>
-                      {t('system.users.detail')}
-                    </Button>
-                    {items && items.length > 0 && (
-                      <Dropdown
-                        trigger={['click']}
-                        menu={{ items, onClick: ({ key }) => onMenu(user, key) }}
-                        placement="bottomRight"
-                      >
-                        <Button type="link" size="small" data-testid={`more-${user.id}`}>
-                          {t('system.more')} <DownOutlined style={{ fontSize: 10 }} />
-                        </Button>
-                      </Dropdown>
-                    )}
-                  </Flex>
-                );
-              },
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       <AccountDrawer userId={shown} onClose={() => setShown(null)} />
     </Card>
   );

@@ -1,14 +1,13 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Table, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
-import { SearchButtons } from '../../SearchButtons.tsx';
 import { type Parent, parentPage, removeParent, unbindParent } from '../api.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
 import { SchoolSelect } from '../SchoolSelect.tsx';
@@ -32,16 +31,9 @@ export function ParentsPage() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [mode, setMode] = useState<ParentFormMode | null>(null);
   const [importing, setImporting] = useState(false);
-  const parents = useQuery({
-    queryKey: ['people', 'parents', filters, paging],
-    queryFn: ({ signal }) => parentPage({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const parents = usePagedList<Filters, Parent>(['people', 'parents'], parentPage);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['people', 'parents'] });
   return (
     <Card
@@ -51,7 +43,9 @@ export function ParentsPage() {
         <Flex gap={8} wrap>
           <Button
             onClick={() =>
-              download('apis-user/parent/export', 'parents.xlsx', { schoolId: filters.schoolId }).catch(notifyError)
+              download('apis-user/parent/export', 'parents.xlsx', { schoolId: parents.filters.schoolId }).catch(
+                notifyError,
+              )
             }
           >
             {t('system.people.export')}
@@ -72,10 +66,9 @@ export function ParentsPage() {
       <Form<Filters>
         form={form}
         layout="inline"
-        onFinish={(values) => {
-          setFilters({ schoolId: values.schoolId, keyword: values.keyword?.trim() || undefined });
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
+        onFinish={(values) =>
+          parents.search({ schoolId: values.schoolId, keyword: values.keyword?.trim() || undefined })
+        }
         style={{ rowGap: 12, marginBottom: 16 }}
       >
         <Form.Item name="schoolId" label={t('system.people.col.school')}>
@@ -88,116 +81,102 @@ export function ParentsPage() {
           testId="parents-search"
           onReset={() => {
             form.resetFields();
-            setFilters({});
+            parents.search({});
           }}
         />
       </Form>
-      {parents.isError && !parents.data ? (
-        <LoadFailed error={parents.error} onRetry={() => parents.refetch()} retrying={parents.isFetching} />
-      ) : (
-        <Table<Parent>
-          data-testid="parents-table"
-          // A parent's `children` are their pupils, not rows of a tree.
-          expandable={{ childrenColumnName: 'noTree' }}
-          rowKey="id"
-          size="middle"
-          loading={parents.isFetching}
-          dataSource={parents.data?.list ?? []}
-          locale={{ emptyText: t('system.people.parents.empty') }}
-          scroll={{ x: 800 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: parents.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('system.people.col.name'), dataIndex: 'name', width: 120 },
-            { title: t('system.people.col.phone'), dataIndex: 'phone', width: 130 },
-            {
-              title: t('system.people.col.children'),
-              key: 'children',
-              render: (_v, p) => (
-                <Flex wrap gap={4}>
-                  {p.children.map((c) => (
-                    <Tag
-                      key={c.studentId}
-                      closable={permissions.can(can.edit)}
-                      onClose={(event) => {
-                        event.preventDefault();
-                        confirm(
-                          {
-                            title: t('system.people.parents.unbindTitle', { parent: p.name, child: c.name }),
-                            okText: t('system.people.parents.unbind'),
-                            danger: true,
-                          },
-                          async () => {
-                            await unbindParent(p.id, c.studentId);
-                            await refresh();
-                          },
-                        );
-                      }}
-                    >
-                      {c.name} · {t(`system.people.relation.${c.relation}`)}
-                    </Tag>
-                  ))}
-                </Flex>
-              ),
-            },
-            {
-              title: t('system.people.col.account'),
-              dataIndex: 'userId',
-              width: 110,
-              render: (id: number | null) =>
-                id ? <Tag color="green">{t('system.people.bound')}</Tag> : <Tag>{t('system.people.unbound')}</Tag>,
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 180,
-              render: (_v, p) => (
-                <Flex>
-                  {permissions.can(can.edit) && (
-                    <>
-                      <Button type="link" size="small" onClick={() => setMode({ kind: 'edit', parent: p })}>
-                        {t('system.edit')}
-                      </Button>
-                      <Button type="link" size="small" onClick={() => setMode({ kind: 'bind', parent: p })}>
-                        {t('system.people.parents.bind')}
-                      </Button>
-                    </>
-                  )}
-                  {permissions.can(can.remove) && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      onClick={() =>
-                        confirm(
-                          {
-                            title: t('system.people.parents.removeTitle', { name: p.name }),
-                            okText: t('system.people.remove'),
-                            danger: true,
-                          },
-                          async () => {
-                            await removeParent(p.id);
-                            await refresh();
-                          },
-                        )
-                      }
-                    >
-                      {t('system.people.remove')}
+      <PagedTable<Parent>
+        list={parents}
+        data-testid="parents-table"
+        // A parent's `children` are their pupils, not rows of a tree.
+        expandable={{ childrenColumnName: 'noTree' }}
+        rowKey="id"
+        locale={{ emptyText: t('system.people.parents.empty') }}
+        scroll={{ x: 800 }}
+        columns={[
+          { title: t('system.people.col.name'), dataIndex: 'name', width: 120 },
+          { title: t('system.people.col.phone'), dataIndex: 'phone', width: 130 },
+          {
+            title: t('system.people.col.children'),
+            key: 'children',
+            render: (_v, p) => (
+              <Flex wrap gap={4}>
+                {p.children.map((c) => (
+                  <Tag
+                    key={c.studentId}
+                    closable={permissions.can(can.edit)}
+                    onClose={(event) => {
+                      event.preventDefault();
+                      confirm(
+                        {
+                          title: t('system.people.parents.unbindTitle', { parent: p.name, child: c.name }),
+                          okText: t('system.people.parents.unbind'),
+                          danger: true,
+                        },
+                        async () => {
+                          await unbindParent(p.id, c.studentId);
+                          await refresh();
+                        },
+                      );
+                    }}
+                  >
+                    {c.name} · {t(`system.people.relation.${c.relation}`)}
+                  </Tag>
+                ))}
+              </Flex>
+            ),
+          },
+          {
+            title: t('system.people.col.account'),
+            dataIndex: 'userId',
+            width: 110,
+            render: (id: number | null) =>
+              id ? <Tag color="green">{t('system.people.bound')}</Tag> : <Tag>{t('system.people.unbound')}</Tag>,
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 180,
+            render: (_v, p) => (
+              <Flex>
+                {permissions.can(can.edit) && (
+                  <>
+                    <Button type="link" size="small" onClick={() => setMode({ kind: 'edit', parent: p })}>
+                      {t('system.edit')}
                     </Button>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+                    <Button type="link" size="small" onClick={() => setMode({ kind: 'bind', parent: p })}>
+                      {t('system.people.parents.bind')}
+                    </Button>
+                  </>
+                )}
+                {permissions.can(can.remove) && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={() =>
+                      confirm(
+                        {
+                          title: t('system.people.parents.removeTitle', { name: p.name }),
+                          okText: t('system.people.remove'),
+                          danger: true,
+                        },
+                        async () => {
+                          await removeParent(p.id);
+                          await refresh();
+                        },
+                      )
+                    }
+                  >
+                    {t('system.people.remove')}
+                  </Button>
+                )}
+              </Flex>
+            ),
+          },
+        ]}
+      />
       {mode && <ParentForm mode={mode} onClose={() => setMode(null)} onSaved={refresh} />}
       <ImportDialog
         kind="parent"

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { groupName, orgName } from '@meridian/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Modal, Table, Typography } from 'antd';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Input, Modal, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { required, schemaRule } from '../../../../shared/forms/rules.ts';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { type PagedList, PagedTable, usePagedList } from '../../../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
 import {
@@ -34,27 +34,24 @@ export function DeptsPage() {
   const permissions = usePermissions();
   const queryClient = useQueryClient();
   const [schoolId, setSchoolId] = useState<number | undefined>();
-  const [deptPaging, setDeptPaging] = useState({ page: 1, size: 10 });
-  const [groupPaging, setGroupPaging] = useState({ page: 1, size: 10 });
   const [editing, setEditing] = useState<Editing>(null);
   const [members, setMembers] = useState<GroupRow | null>(null);
   const [form] = Form.useForm<{ name: string; description?: string }>();
   const mayEditDept = permissions.can({ path: '/system/dept', code: 'edit' });
   const mayEditGroup = permissions.can({ path: '/system/group', code: 'edit' });
-  const depts = useQuery({
-    queryKey: ['people', 'depts', schoolId, deptPaging],
-    queryFn: ({ signal }) => deptPage({ parentId: schoolId, ...deptPaging }, signal),
+  const depts = usePagedList<{ parentId?: number }, OrgNode>(['people', 'depts'], deptPage, {
+    size: 10,
     enabled: schoolId !== undefined,
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
   });
-  const groups = useQuery({
-    queryKey: ['people', 'groups', schoolId, groupPaging],
-    queryFn: ({ signal }) => groupPage({ orgId: schoolId, ...groupPaging }, signal),
+  const groups = usePagedList<{ orgId?: number }, GroupRow>(['people', 'groups'], groupPage, {
+    size: 10,
     enabled: schoolId !== undefined,
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
   });
+  const pickSchool = (id: number | undefined) => {
+    setSchoolId(id);
+    depts.search({ parentId: id });
+    groups.search({ orgId: id });
+  };
   const open = (next: Editing) => {
     form.resetFields();
     if (next?.kind === 'dept' && next.node) form.setFieldsValue({ name: next.node.name });
@@ -80,161 +77,107 @@ export function DeptsPage() {
       notifyError(error);
     }
   };
-  const paging = (
-    p: { page: number; size: number },
-    total: number,
-    set: (v: { page: number; size: number }) => void,
-  ) => ({
-    current: p.page,
-    pageSize: p.size,
-    total,
-    showTotal: (n: number) => t('system.total', { total: n }),
-    onChange: (page: number, size: number) => set({ page, size }),
-  });
+  const removeButton = (title: string, remove: () => Promise<unknown>, reload: QueryKey) => (
+    <Button
+      type="link"
+      size="small"
+      danger
+      onClick={() =>
+        confirm({ title, okText: t('system.people.remove'), danger: true }, async () => {
+          await remove();
+          await queryClient.invalidateQueries({ queryKey: reload });
+        })
+      }
+    >
+      {t('system.people.remove')}
+    </Button>
+  );
   return (
     <Card
       data-testid="depts-page"
       title={t('system.route.depts')}
-      extra={<SchoolSelect value={schoolId} onChange={setSchoolId} style={{ width: 220 }} />}
+      extra={<SchoolSelect value={schoolId} onChange={pickSchool} style={{ width: 220 }} />}
     >
       {schoolId === undefined ? (
         <Typography.Text type="secondary">{t('system.people.depts.pickSchool')}</Typography.Text>
       ) : (
         <Flex gap={16} wrap align="flex-start">
-          <Card
-            size="small"
-            style={{ flex: '1 1 320px' }}
+          <SchoolList<OrgNode>
             title={t('system.people.depts.depts')}
-            extra={
-              mayEditDept && (
-                <Button size="small" icon={<PlusOutlined />} onClick={() => open({ kind: 'dept', node: null })}>
-                  {t('system.people.depts.addDept')}
-                </Button>
-              )
+            add={
+              mayEditDept && {
+                text: t('system.people.depts.addDept'),
+                onClick: () => open({ kind: 'dept', node: null }),
+              }
             }
-          >
-            {depts.isError && !depts.data ? (
-              <LoadFailed error={depts.error} onRetry={() => depts.refetch()} retrying={depts.isFetching} />
-            ) : (
-              <Table<OrgNode>
-                rowKey="id"
-                size="small"
-                loading={depts.isFetching}
-                dataSource={depts.data?.list ?? []}
-                locale={{ emptyText: t('system.people.depts.deptEmpty') }}
-                pagination={paging(deptPaging, depts.data?.total ?? 0, setDeptPaging)}
-                columns={[
-                  { title: t('system.people.col.name'), dataIndex: 'name' },
-                  {
-                    title: t('system.actions'),
-                    key: 'a',
-                    width: 140,
-                    render: (_v, node) =>
-                      mayEditDept && (
-                        <Flex>
-                          <Button type="link" size="small" onClick={() => open({ kind: 'dept', node })}>
-                            {t('system.edit')}
-                          </Button>
-                          <Button
-                            type="link"
-                            size="small"
-                            danger
-                            onClick={() =>
-                              confirm(
-                                {
-                                  title: t('system.people.depts.removeDeptTitle', { name: node.name }),
-                                  okText: t('system.people.remove'),
-                                  danger: true,
-                                },
-                                async () => {
-                                  await removeDept(node.id);
-                                  await queryClient.invalidateQueries({ queryKey: ['people', 'depts'] });
-                                },
-                              )
-                            }
-                          >
-                            {t('system.people.remove')}
-                          </Button>
-                        </Flex>
-                      ),
-                  },
-                ]}
-              />
-            )}
-          </Card>
-          <Card
-            size="small"
-            style={{ flex: '1 1 320px' }}
+            list={depts}
+            emptyText={t('system.people.depts.deptEmpty')}
+            columns={[
+              { title: t('system.people.col.name'), dataIndex: 'name' },
+              {
+                title: t('system.actions'),
+                key: 'a',
+                width: 140,
+                render: (_v, node) =>
+                  mayEditDept && (
+                    <Flex>
+                      <Button type="link" size="small" onClick={() => open({ kind: 'dept', node })}>
+                        {t('system.edit')}
+                      </Button>
+                      {removeButton(
+                        t('system.people.depts.removeDeptTitle', { name: node.name }),
+                        () => removeDept(node.id),
+                        ['people', 'depts'],
+                      )}
+                    </Flex>
+                  ),
+              },
+            ]}
+          />
+          <SchoolList<GroupRow>
             title={t('system.people.depts.groups')}
-            extra={
-              mayEditGroup && (
-                <Button size="small" icon={<PlusOutlined />} onClick={() => open({ kind: 'group', group: null })}>
-                  {t('system.people.depts.addGroup')}
-                </Button>
-              )
+            add={
+              mayEditGroup && {
+                text: t('system.people.depts.addGroup'),
+                onClick: () => open({ kind: 'group', group: null }),
+              }
             }
-          >
-            {groups.isError && !groups.data ? (
-              <LoadFailed error={groups.error} onRetry={() => groups.refetch()} retrying={groups.isFetching} />
-            ) : (
-              <Table<GroupRow>
-                rowKey="id"
-                size="small"
-                loading={groups.isFetching}
-                dataSource={groups.data?.list ?? []}
-                locale={{ emptyText: t('system.people.depts.groupEmpty') }}
-                pagination={paging(groupPaging, groups.data?.total ?? 0, setGroupPaging)}
-                columns={[
-                  { title: t('system.people.col.name'), dataIndex: 'name' },
-                  {
-                    title: t('system.people.depts.members'),
-                    dataIndex: 'memberCount',
-                    width: 80,
-                    render: (n: number) => t('system.people.depts.memberCount', { count: n }),
-                  },
-                  {
-                    title: t('system.actions'),
-                    key: 'a',
-                    width: 190,
-                    render: (_v, group) => (
-                      <Flex>
-                        <Button type="link" size="small" onClick={() => setMembers(group)}>
-                          {t('system.people.depts.members')}
+            list={groups}
+            emptyText={t('system.people.depts.groupEmpty')}
+            columns={[
+              { title: t('system.people.col.name'), dataIndex: 'name' },
+              {
+                title: t('system.people.depts.members'),
+                dataIndex: 'memberCount',
+                width: 80,
+                render: (n: number) => t('system.people.depts.memberCount', { count: n }),
+              },
+              {
+                title: t('system.actions'),
+                key: 'a',
+                width: 190,
+                render: (_v, group) => (
+                  <Flex>
+                    <Button type="link" size="small" onClick={() => setMembers(group)}>
+                      {t('system.people.depts.members')}
+                    </Button>
+                    {mayEditGroup && (
+                      <>
+                        <Button type="link" size="small" onClick={() => open({ kind: 'group', group })}>
+                          {t('system.edit')}
                         </Button>
-                        {mayEditGroup && (
-                          <>
-                            <Button type="link" size="small" onClick={() => open({ kind: 'group', group })}>
-                              {t('system.edit')}
-                            </Button>
-                            <Button
-                              type="link"
-                              size="small"
-                              danger
-                              onClick={() =>
-                                confirm(
-                                  {
-                                    title: t('system.people.depts.removeGroupTitle', { name: group.name }),
-                                    okText: t('system.people.remove'),
-                                    danger: true,
-                                  },
-                                  async () => {
-                                    await removeGroup(group.id);
-                                    await queryClient.invalidateQueries({ queryKey: ['people', 'groups'] });
-                                  },
-                                )
-                              }
-                            >
-                              {t('system.people.remove')}
-                            </Button>
-                          </>
+                        {removeButton(
+                          t('system.people.depts.removeGroupTitle', { name: group.name }),
+                          () => removeGroup(group.id),
+                          ['people', 'groups'],
                         )}
-                      </Flex>
-                    ),
-                  },
-                ]}
-              />
-            )}
-          </Card>
+                      </>
+                    )}
+                  </Flex>
+                ),
+              },
+            ]}
+          />
         </Flex>
       )}
       <Modal
@@ -272,6 +215,38 @@ export function DeptsPage() {
         </Form>
       </Modal>
       {members && <GroupMembers group={members} mayEdit={mayEditGroup} onClose={() => setMembers(null)} />}
+    </Card>
+  );
+}
+
+/** One of the school's two lists, with a button to add to it for those who may. */
+function SchoolList<R extends { id: number }>({
+  title,
+  add,
+  list,
+  emptyText,
+  columns,
+}: {
+  title: string;
+  add: false | { text: string; onClick(): void };
+  list: PagedList<object, R>;
+  emptyText: string;
+  columns: TableColumnsType<R>;
+}) {
+  return (
+    <Card
+      size="small"
+      style={{ flex: '1 1 320px' }}
+      title={title}
+      extra={
+        add && (
+          <Button size="small" icon={<PlusOutlined />} onClick={add.onClick}>
+            {add.text}
+          </Button>
+        )
+      }
+    >
+      <PagedTable<R> list={list} rowKey="id" size="small" locale={{ emptyText }} columns={columns} />
     </Card>
   );
 }

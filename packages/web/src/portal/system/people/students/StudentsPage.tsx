@@ -1,15 +1,14 @@
 import { DownloadOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { STUDENT_STATUSES } from '@meridian/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, Form, Input, type MenuProps, Select, Table, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Dropdown, Flex, Form, Input, type MenuProps, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
-import { SearchButtons } from '../../SearchButtons.tsx';
 import { removeStudent, type Student, type StudentFilter, type StudentStatus, studentPage } from '../api.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
 import { StudentStatusTag } from '../labels.tsx';
@@ -46,25 +45,16 @@ export function StudentsPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FilterForm>();
   const [place, setPlace] = useState<Place | undefined>();
-  const [filters, setFilters] = useState<StudentFilter>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [shown, setShown] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
-  const students = useQuery({
-    queryKey: ['people', 'students', filters, paging],
-    queryFn: ({ signal }) => studentPage({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
-  const search = (values: FilterForm) => {
-    setFilters({
+  const students = usePagedList<StudentFilter, Student>(['people', 'students'], studentPage);
+  const search = (values: FilterForm) =>
+    students.search({
       ...placeFilter(values.place ? place : undefined),
       status: values.status,
       keyword: values.keyword?.trim() || undefined,
     });
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['people', 'students'] });
 
   const menuOf = (): MenuProps['items'] => {
@@ -98,7 +88,7 @@ export function StudentsPage() {
   const exportList = async () => {
     setExporting(true);
     try {
-      const { schoolId, gradeId, classId } = filters;
+      const { schoolId, gradeId, classId } = students.filters;
       await download('apis-user/student/export', 'students.xlsx', { schoolId, gradeId, classId });
     } catch (error) {
       notifyError(error);
@@ -170,91 +160,77 @@ export function StudentsPage() {
           }}
         />
       </Form>
-      {students.isError && !students.data ? (
-        <LoadFailed error={students.error} onRetry={() => students.refetch()} retrying={students.isFetching} />
-      ) : (
-        <Table<Student>
-          data-testid="students-table"
-          rowKey="id"
-          size="middle"
-          loading={students.isFetching}
-          dataSource={students.data?.list ?? []}
-          locale={{ emptyText: t('system.people.students.empty') }}
-          scroll={{ x: 840 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: students.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('system.people.col.name'),
-              key: 'name',
-              width: 150,
-              render: (_v, s) => (
-                <Flex vertical>
-                  <Typography.Link onClick={() => setShown(s.id)}>{s.name}</Typography.Link>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {s.studentNo}
-                  </Typography.Text>
+      <PagedTable<Student>
+        list={students}
+        data-testid="students-table"
+        rowKey="id"
+        locale={{ emptyText: t('system.people.students.empty') }}
+        scroll={{ x: 840 }}
+        columns={[
+          {
+            title: t('system.people.col.name'),
+            key: 'name',
+            width: 150,
+            render: (_v, s) => (
+              <Flex vertical>
+                <Typography.Link onClick={() => setShown(s.id)}>{s.name}</Typography.Link>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {s.studentNo}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          {
+            title: t('system.people.col.gender'),
+            dataIndex: 'gender',
+            width: 70,
+            render: (g: string) => t(`system.people.gender.${g}`),
+          },
+          {
+            title: t('system.people.col.class'),
+            key: 'class',
+            width: 220,
+            render: (_v, s) => (
+              <Flex vertical>
+                <span>{[s.grade?.name, s.class?.name].filter(Boolean).join(' · ')}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {[s.school?.name, s.campus?.name].filter(Boolean).join(' · ')}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          { title: t('system.people.col.idCard'), dataIndex: 'idCard', width: 180, render: (v) => v ?? '-' },
+          {
+            title: t('system.people.col.status'),
+            dataIndex: 'status',
+            width: 90,
+            render: (status: StudentStatus) => <StudentStatusTag status={status} />,
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 130,
+            render: (_v, s) => {
+              const items = menuOf();
+              return (
+                <Flex align="center">
+                  <Button type="link" size="small" onClick={() => setShown(s.id)}>
+                    {t('system.people.students.card')}
+                  </Button>
+                  {items && items.length > 0 && (
+                    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onMenu(s, key) }}>
+                      <Button type="link" size="small" data-testid={`student-more-${s.id}`}>
+                        {t('system.more')} <DownOutlined style={{ fontSize: 10 }} />
+                      </Button>
+                    </Dropdown>
+                  )}
                 </Flex>
-              ),
+              );
             },
-            {
-              title: t('system.people.col.gender'),
-              dataIndex: 'gender',
-              width: 70,
-              render: (g: string) => t(`system.people.gender.${g}`),
-            },
-            {
-              title: t('system.people.col.class'),
-              key: 'class',
-              width: 220,
-              render: (_v, s) => (
-                <Flex vertical>
-                  <span>{[s.grade?.name, s.class?.name].filter(Boolean).join(' · ')}</span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {[s.school?.name, s.campus?.name].filter(Boolean).join(' · ')}
-                  </Typography.Text>
-                </Flex>
-              ),
-            },
-            { title: t('system.people.col.idCard'), dataIndex: 'idCard', width: 180, render: (v) => v ?? '-' },
-            {
-              title: t('system.people.col.status'),
-              dataIndex: 'status',
-              width: 90,
-              render: (status: StudentStatus) => <StudentStatusTag status={status} />,
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 130,
-              render: (_v, s) => {
-                const items = menuOf();
-                return (
-                  <Flex align="center">
-                    <Button type="link" size="small" onClick={() => setShown(s.id)}>
-                      {t('system.people.students.card')}
-                    </Button>
-                    {items && items.length > 0 && (
-                      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onMenu(s, key) }}>
-                        <Button type="link" size="small" data-testid={`student-more-${s.id}`}>
-                          {t('system.more')} <DownOutlined style={{ fontSize: 10 }} />
-                        </Button>
-                      </Dropdown>
-                    )}
-                  </Flex>
-                );
-              },
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       <StudentCardDrawer studentId={shown} onClose={() => setShown(null)} />
       <StudentForm
         open={dialog?.kind === 'form'}

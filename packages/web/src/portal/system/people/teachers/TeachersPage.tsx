@@ -1,15 +1,14 @@
 import { DownloadOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { TEACHER_CHANGE_FROM, TEACHER_CHANGE_KINDS, TEACHER_STATUSES } from '@meridian/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, Form, Input, type MenuProps, Select, Table, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Dropdown, Flex, Form, Input, type MenuProps, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
-import { SearchButtons } from '../../SearchButtons.tsx';
 import { removeTeacher, type TeacherFilter, type TeacherRowData, teacherPage } from '../api.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
 import { TeacherStatusTag } from '../labels.tsx';
@@ -46,25 +45,16 @@ export function TeachersPage() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<TeacherFilter>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const teachers = useQuery({
-    queryKey: ['people', 'teachers', filters, paging],
-    queryFn: ({ signal }) => teacherPage({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const teachers = usePagedList<TeacherFilter, TeacherRowData>(['people', 'teachers'], teacherPage);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['people', 'teachers'] });
-  const search = (values: FilterForm) => {
-    setFilters({
+  const search = (values: FilterForm) =>
+    teachers.search({
       schoolId: values.schoolId,
       status: values.status,
       keyword: values.keyword?.trim() || undefined,
       ...(values.psychology ? { isPsychology: values.psychology === 'yes' } : {}),
     });
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
   const menuOf = (teacher: TeacherRowData): MenuProps['items'] => {
     const items: MenuProps['items'] = [];
     if (permissions.can(can.edit)) {
@@ -109,7 +99,9 @@ export function TeachersPage() {
           <Button
             icon={<DownloadOutlined />}
             onClick={() =>
-              download('apis-user/teacher/export', 'teachers.xlsx', { schoolId: filters.schoolId }).catch(notifyError)
+              download('apis-user/teacher/export', 'teachers.xlsx', { schoolId: teachers.filters.schoolId }).catch(
+                notifyError,
+              )
             }
           >
             {t('system.people.export')}
@@ -171,71 +163,57 @@ export function TeachersPage() {
           }}
         />
       </Form>
-      {teachers.isError && !teachers.data ? (
-        <LoadFailed error={teachers.error} onRetry={() => teachers.refetch()} retrying={teachers.isFetching} />
-      ) : (
-        <Table<TeacherRowData>
-          data-testid="teachers-table"
-          rowKey="id"
-          size="middle"
-          loading={teachers.isFetching}
-          dataSource={teachers.data?.list ?? []}
-          locale={{ emptyText: t('system.people.teachers.empty') }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: teachers.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('system.people.col.name'),
-              key: 'name',
-              width: 160,
-              render: (_v, row) => (
-                <Flex vertical>
-                  <Flex gap={4} align="center">
-                    <Typography.Text strong>{row.name}</Typography.Text>
-                    {row.isPsychology && <Tag color="cyan">{t('system.people.teachers.psychologyShort')}</Tag>}
-                  </Flex>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {row.teacherNo} · {row.account}
-                  </Typography.Text>
+      <PagedTable<TeacherRowData>
+        list={teachers}
+        data-testid="teachers-table"
+        rowKey="id"
+        locale={{ emptyText: t('system.people.teachers.empty') }}
+        scroll={{ x: 900 }}
+        columns={[
+          {
+            title: t('system.people.col.name'),
+            key: 'name',
+            width: 160,
+            render: (_v, row) => (
+              <Flex vertical>
+                <Flex gap={4} align="center">
+                  <Typography.Text strong>{row.name}</Typography.Text>
+                  {row.isPsychology && <Tag color="cyan">{t('system.people.teachers.psychologyShort')}</Tag>}
                 </Flex>
-              ),
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {row.teacherNo} · {row.account}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          { title: t('system.people.col.school'), dataIndex: 'schoolName', width: 150, ellipsis: true },
+          { title: t('system.people.col.dept'), dataIndex: 'deptName', width: 110, render: (v) => v ?? '-' },
+          { title: t('system.people.col.subject'), dataIndex: 'subject', width: 90, render: (v) => v ?? '-' },
+          { title: t('system.people.col.phone'), dataIndex: 'phone', width: 120, render: (v) => v ?? '-' },
+          {
+            title: t('system.people.col.status'),
+            dataIndex: 'status',
+            width: 90,
+            render: (status: TeacherRowData['status']) => <TeacherStatusTag status={status} />,
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 90,
+            render: (_v, row) => {
+              const items = menuOf(row);
+              return items && items.length > 0 ? (
+                <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onMenu(row, key) }}>
+                  <Button type="link" size="small" data-testid={`teacher-more-${row.id}`}>
+                    {t('system.more')} <DownOutlined style={{ fontSize: 10 }} />
+                  </Button>
+                </Dropdown>
+              ) : null;
             },
-            { title: t('system.people.col.school'), dataIndex: 'schoolName', width: 150, ellipsis: true },
-            { title: t('system.people.col.dept'), dataIndex: 'deptName', width: 110, render: (v) => v ?? '-' },
-            { title: t('system.people.col.subject'), dataIndex: 'subject', width: 90, render: (v) => v ?? '-' },
-            { title: t('system.people.col.phone'), dataIndex: 'phone', width: 120, render: (v) => v ?? '-' },
-            {
-              title: t('system.people.col.status'),
-              dataIndex: 'status',
-              width: 90,
-              render: (status: TeacherRowData['status']) => <TeacherStatusTag status={status} />,
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 90,
-              render: (_v, row) => {
-                const items = menuOf(row);
-                return items && items.length > 0 ? (
-                  <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onMenu(row, key) }}>
-                    <Button type="link" size="small" data-testid={`teacher-more-${row.id}`}>
-                      {t('system.more')} <DownOutlined style={{ fontSize: 10 }} />
-                    </Button>
-                  </Dropdown>
-                ) : null;
-              },
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       {dialog?.kind === 'form' && (
         <TeacherForm teacher={dialog.teacher} onClose={() => setDialog(null)} onSaved={refresh} />
       )}
