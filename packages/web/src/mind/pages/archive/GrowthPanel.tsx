@@ -1,13 +1,14 @@
 import { ARCHIVE_LIMITS, GROWTH_CATEGORIES, type GrowthCategory } from '@meridian/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../portal/components/FormAlert.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { useCan } from '../assessments/can.ts';
+import { DeleteLink } from '../lists.tsx';
 import { addGrowth, editGrowth, type GrowthRecord, growthPage, removeGrowth } from './api.ts';
 import './strings.ts';
 
@@ -127,17 +128,15 @@ function GrowthForm({ studentId, record, onClose, onSaved }: GrowthFormProps) {
 /** A student's growth records, newest first, added and corrected by those who hold the archive's codes. */
 export function GrowthPanel({ studentId }: { studentId: number }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const can = useCan('/data/studentFile');
   const queryClient = useQueryClient();
-  const [paging, setPaging] = useState({ page: 1, size: 10 });
   const [editing, setEditing] = useState<GrowthRecord | null | 'new'>(null);
-  const records = useQuery({
-    queryKey: ['archive', 'growth', studentId, paging],
-    queryFn: ({ signal }) => growthPage({ studentId, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const records = usePagedList<object, GrowthRecord>(
+    ['archive', 'growth', studentId],
+    (paging, signal) => growthPage({ studentId, ...paging }, signal),
+    { size: 10 },
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['archive'] });
   const remove = useMutation({
     mutationFn: removeGrowth,
@@ -148,8 +147,6 @@ export function GrowthPanel({ studentId }: { studentId: number }) {
     onError: notifyError,
     meta: { silentError: true },
   });
-  if (records.isError && !records.data)
-    return <LoadFailed error={records.error} onRetry={() => records.refetch()} retrying={records.isFetching} />;
   return (
     <div data-testid="growth-panel">
       {can('add') && (
@@ -159,21 +156,12 @@ export function GrowthPanel({ studentId }: { studentId: number }) {
           </Button>
         </Flex>
       )}
-      <Table<GrowthRecord>
+      <PagedTable<GrowthRecord>
+        list={records}
         rowKey="id"
-        size="middle"
         data-testid="growth-table"
-        loading={records.isFetching}
-        dataSource={records.data?.list ?? []}
         locale={{ emptyText: t('archive.growth.empty') }}
         scroll={{ x: 800 }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.size,
-          total: records.data?.total ?? 0,
-          showTotal: (total) => t('system.total', { total }),
-          onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-        }}
         columns={[
           { title: t('archive.growth.date'), dataIndex: 'occurredOn', width: 110 },
           {
@@ -195,21 +183,13 @@ export function GrowthPanel({ studentId }: { studentId: number }) {
                   <Typography.Link onClick={() => setEditing(record)}>{t('archive.growth.change')}</Typography.Link>
                 )}
                 {can('delete') && (
-                  <Typography.Link
-                    type="danger"
-                    onClick={() =>
-                      modal.confirm({
-                        title: record.title,
-                        content: t('archive.growth.confirmDelete'),
-                        okText: t('archive.growth.delete'),
-                        okButtonProps: { danger: true },
-                        cancelText: t('archive.growth.cancel'),
-                        onOk: () => remove.mutateAsync(record.id),
-                      })
-                    }
-                  >
-                    {t('archive.growth.delete')}
-                  </Typography.Link>
+                  <DeleteLink
+                    title={record.title}
+                    question={t('archive.growth.confirmDelete')}
+                    label={t('archive.growth.delete')}
+                    cancel={t('archive.growth.cancel')}
+                    onDelete={() => remove.mutateAsync(record.id)}
+                  />
                 )}
               </Flex>
             ),

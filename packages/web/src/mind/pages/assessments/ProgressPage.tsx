@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { type Progress, remind, taskPage, taskProgress, type Unanswered, unansweredPage } from './api.ts';
 import { useCan } from './can.ts';
 import { LazyChart } from './LazyChart.tsx';
@@ -91,7 +91,6 @@ export function ProgressPage() {
   const [search, setSearch] = useSearchParams();
   const id = Number(search.get('id')) || null;
   const [by, setBy] = useState<By>('class');
-  const [paging, setPaging] = useState({ page: 1, size: 10 });
   const progress = useQuery({
     queryKey: ['assess', 'progress', id, by],
     queryFn: ({ signal }) => taskProgress(id ?? 0, by, signal),
@@ -99,13 +98,11 @@ export function ProgressPage() {
     placeholderData: keepPreviousData,
     meta: { silentError: true },
   });
-  const missing = useQuery({
-    queryKey: ['assess', 'unanswered', id, paging],
-    queryFn: ({ signal }) => unansweredPage({ id: id ?? 0, ...paging }, signal),
-    enabled: id !== null,
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const missing = usePagedList<object, Unanswered>(
+    ['assess', 'unanswered', id],
+    (paging, signal) => unansweredPage({ id: id ?? 0, ...paging }, signal),
+    { size: 10, enabled: id !== null },
+  );
   const sendReminder = useMutation({
     mutationFn: remind,
     onSuccess: (result) => message.success(t('assess.progress.reminded', { count: result.reminded })),
@@ -201,7 +198,7 @@ export function ProgressPage() {
                       onOk: () => sendReminder.mutateAsync(id),
                     })
                   }
-                  disabled={(missing.data?.total ?? 0) === 0}
+                  disabled={missing.total === 0}
                   data-testid="progress-remind"
                 >
                   {t('assess.progress.remind')}
@@ -209,19 +206,11 @@ export function ProgressPage() {
               )
             }
           >
-            <Table<Unanswered>
+            <PagedTable<Unanswered>
+              list={missing}
               rowKey={(r) => `${r.assigneeId}`}
               size="small"
-              loading={missing.isFetching}
-              dataSource={missing.data?.list ?? []}
               locale={{ emptyText: t('assess.progress.unansweredEmpty') }}
-              pagination={{
-                current: paging.page,
-                pageSize: paging.size,
-                total: missing.data?.total ?? 0,
-                showTotal: (total) => t('system.total', { total }),
-                onChange: (page, size) => setPaging({ page, size }),
-              }}
               columns={[
                 { title: t('assess.progress.name'), dataIndex: 'name' },
                 {

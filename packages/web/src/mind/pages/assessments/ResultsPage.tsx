@@ -1,10 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Select, Table, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Form, Select, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { exportResults } from '../downloads/api.ts';
 import { ExportButton } from '../downloads/ExportButton.tsx';
 import { scaleInfo } from '../scales/api.ts';
@@ -37,28 +36,21 @@ function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
   });
   const scales = useScaleChoices();
   const tasks = useTaskChoices();
-  const [filters, setFilters] = useState<ResultFilter>({ taskId: initialTaskId });
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const results = useQuery({
-    queryKey: ['assess', 'results', filters, paging],
-    queryFn: ({ signal }) => resultPage({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
+  const results = usePagedList<ResultFilter, ResultRow>(['assess', 'results'], resultPage, {
+    filters: { taskId: initialTaskId },
   });
-  const rows = results.data?.list ?? [];
-  const bandLabel = useBandLabels(rows.map((r) => r.scaleId));
+  const bandLabel = useBandLabels(results.rows.map((r) => r.scaleId));
   const scaleName = (id: number) => {
     const s = scales.data?.find((x) => x.id === id);
     return s ? textIn(s.name) || s.code : String(id);
   };
   const search = (values: FilterValues) => {
     const { warning, band, ...rest } = values;
-    setFilters({
+    results.search({
       ...rest,
       band: band?.trim() || undefined,
       warning: warning === undefined ? undefined : warning === 'yes',
     });
-    setPaging((p) => ({ ...p, page: 1 }));
   };
   return (
     <>
@@ -111,92 +103,72 @@ function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
             ]}
           />
         </Form.Item>
+        <SearchButtons
+          onReset={() => {
+            form.resetFields();
+            form.setFieldsValue({ taskId: undefined });
+            search({});
+          }}
+        />
         <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit">
-              {t('system.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                form.setFieldsValue({ taskId: undefined });
-                search({});
-              }}
-            >
-              {t('system.reset')}
-            </Button>
-            <ExportButton kind="results" start={() => exportResults(filters)} />
-          </Flex>
+          <ExportButton kind="results" start={() => exportResults(results.filters)} />
         </Form.Item>
       </Form>
-      {results.isError && !results.data ? (
-        <LoadFailed error={results.error} onRetry={() => results.refetch()} retrying={results.isFetching} />
-      ) : (
-        <Table<ResultRow>
-          rowKey="id"
-          size="middle"
-          data-testid="result-table"
-          loading={results.isFetching}
-          dataSource={rows}
-          locale={{ emptyText: t('assess.results.empty') }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: results.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('assess.results.name'), dataIndex: 'name', width: 120 },
-            { title: t('assess.results.scale'), key: 'scale', width: 160, render: (_v, r) => scaleName(r.scaleId) },
-            { title: t('assess.results.total'), dataIndex: 'total', width: 80, render: (v: number | null) => v ?? '-' },
-            {
-              title: t('assess.results.band'),
-              key: 'band',
-              width: 140,
-              render: (_v, r) => bandLabel(r.scaleId, r.band),
-            },
-            {
-              title: t('assess.results.warning'),
-              dataIndex: 'warningLevel',
-              width: 110,
-              render: (level: string | null) =>
-                level ? (
-                  <Tag color={LEVEL_COLOR[level] ?? 'purple'}>
-                    {t(`assess.results.level.${level}`, { defaultValue: level })}
-                  </Tag>
-                ) : (
-                  '-'
-                ),
-            },
-            {
-              title: t('assess.results.valid'),
-              dataIndex: 'valid',
-              width: 80,
-              render: (valid: boolean) =>
-                valid ? t('assess.results.validYes') : <Tag>{t('assess.results.validNo')}</Tag>,
-            },
-            {
-              title: t('assess.results.submittedAt'),
-              dataIndex: 'submittedAt',
-              width: 150,
-              render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 80,
-              render: (_v, r) => (
-                <Link to={`/data/scaleResultReport?id=${r.id}`} data-testid={`result-report-${r.id}`}>
-                  {t('assess.results.report')}
-                </Link>
+      <PagedTable<ResultRow>
+        list={results}
+        rowKey="id"
+        data-testid="result-table"
+        locale={{ emptyText: t('assess.results.empty') }}
+        scroll={{ x: 900 }}
+        columns={[
+          { title: t('assess.results.name'), dataIndex: 'name', width: 120 },
+          { title: t('assess.results.scale'), key: 'scale', width: 160, render: (_v, r) => scaleName(r.scaleId) },
+          { title: t('assess.results.total'), dataIndex: 'total', width: 80, render: (v: number | null) => v ?? '-' },
+          {
+            title: t('assess.results.band'),
+            key: 'band',
+            width: 140,
+            render: (_v, r) => bandLabel(r.scaleId, r.band),
+          },
+          {
+            title: t('assess.results.warning'),
+            dataIndex: 'warningLevel',
+            width: 110,
+            render: (level: string | null) =>
+              level ? (
+                <Tag color={LEVEL_COLOR[level] ?? 'purple'}>
+                  {t(`assess.results.level.${level}`, { defaultValue: level })}
+                </Tag>
+              ) : (
+                '-'
               ),
-            },
-          ]}
-        />
-      )}
+          },
+          {
+            title: t('assess.results.valid'),
+            dataIndex: 'valid',
+            width: 80,
+            render: (valid: boolean) =>
+              valid ? t('assess.results.validYes') : <Tag>{t('assess.results.validNo')}</Tag>,
+          },
+          {
+            title: t('assess.results.submittedAt'),
+            dataIndex: 'submittedAt',
+            width: 150,
+            render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 80,
+            render: (_v, r) => (
+              <Link to={`/data/scaleResultReport?id=${r.id}`} data-testid={`result-report-${r.id}`}>
+                {t('assess.results.report')}
+              </Link>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

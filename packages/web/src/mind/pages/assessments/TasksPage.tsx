@@ -1,11 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Progress, Select, Table, Tag, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Input, Progress, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { DeleteLink } from '../lists.tsx';
 import {
   type AssessmentKind,
   deleteTask,
@@ -37,15 +38,8 @@ function TaskList({ kind, resultsPath }: { kind: AssessmentKind; resultsPath: st
   const { modal, message } = App.useApp();
   const can = useCan(FEATURE);
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<TaskFilter>({ kind });
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [editing, setEditing] = useState<Task | null | 'new'>(null);
-  const tasks = useQuery({
-    queryKey: ['assess', 'tasks', filters, paging],
-    queryFn: ({ signal }) => taskPage({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const tasks = usePagedList<TaskFilter, Task>(['assess', 'tasks'], taskPage, { filters: { kind } });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['assess', 'tasks'] });
   const move = useMutation({
     mutationFn: ({ id, to }: { id: number; to: TaskMove }) => moveTask(id, to),
@@ -86,10 +80,9 @@ function TaskList({ kind, resultsPath }: { kind: AssessmentKind; resultsPath: st
         <Form
           layout="inline"
           style={{ rowGap: 12 }}
-          onFinish={(values: { name?: string; state?: TaskState }) => {
-            setFilters({ kind, name: values.name?.trim() || undefined, state: values.state });
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onFinish={(values: { name?: string; state?: TaskState }) =>
+            tasks.search({ kind, name: values.name?.trim() || undefined, state: values.state })
+          }
         >
           <Form.Item name="name">
             <Input allowClear placeholder={t('assess.tasks.name')} style={{ width: 200 }} />
@@ -112,112 +105,91 @@ function TaskList({ kind, resultsPath }: { kind: AssessmentKind; resultsPath: st
           </Button>
         )}
       </Flex>
-      {tasks.isError && !tasks.data ? (
-        <LoadFailed error={tasks.error} onRetry={() => tasks.refetch()} retrying={tasks.isFetching} />
-      ) : (
-        <Table<Task>
-          rowKey="id"
-          size="middle"
-          data-testid="task-table"
-          loading={tasks.isFetching}
-          dataSource={tasks.data?.list ?? []}
-          locale={{ emptyText: t('assess.tasks.empty') }}
-          scroll={{ x: 1100 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: tasks.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('assess.tasks.name'), dataIndex: 'name', width: 200 },
-            {
-              title: t('assess.tasks.scales'),
-              key: 'scales',
-              width: 200,
-              render: (_v, task) => task.scales.map((s) => <Tag key={s.scaleId}>{s.name}</Tag>),
-            },
-            {
-              title: t('assess.tasks.window'),
-              key: 'window',
-              width: 180,
-              render: (_v, task) => (
-                <Typography.Text style={{ fontSize: 13 }}>
-                  {time(task.startsAt)}
-                  <br />
-                  {time(task.endsAt)}
+      <PagedTable<Task>
+        list={tasks}
+        rowKey="id"
+        data-testid="task-table"
+        locale={{ emptyText: t('assess.tasks.empty') }}
+        scroll={{ x: 1100 }}
+        columns={[
+          { title: t('assess.tasks.name'), dataIndex: 'name', width: 200 },
+          {
+            title: t('assess.tasks.scales'),
+            key: 'scales',
+            width: 200,
+            render: (_v, task) => task.scales.map((s) => <Tag key={s.scaleId}>{s.name}</Tag>),
+          },
+          {
+            title: t('assess.tasks.window'),
+            key: 'window',
+            width: 180,
+            render: (_v, task) => (
+              <Typography.Text style={{ fontSize: 13 }}>
+                {time(task.startsAt)}
+                <br />
+                {time(task.endsAt)}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: t('assess.tasks.state'),
+            dataIndex: 'state',
+            width: 90,
+            render: (state: TaskState) => <Tag color={STATE_COLOR[state]}>{t(`assess.state.${state}`)}</Tag>,
+          },
+          {
+            title: t('assess.tasks.done'),
+            key: 'done',
+            width: 150,
+            render: (_v, task) => (
+              <Flex vertical>
+                <Progress
+                  size="small"
+                  percent={task.assignees === 0 ? 0 : Math.round((task.done / task.assignees) * 100)}
+                />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('assess.tasks.doneOf', { done: task.done, total: task.assignees })}
                 </Typography.Text>
-              ),
-            },
-            {
-              title: t('assess.tasks.state'),
-              dataIndex: 'state',
-              width: 90,
-              render: (state: TaskState) => <Tag color={STATE_COLOR[state]}>{t(`assess.state.${state}`)}</Tag>,
-            },
-            {
-              title: t('assess.tasks.done'),
-              key: 'done',
-              width: 150,
-              render: (_v, task) => (
-                <Flex vertical>
-                  <Progress
-                    size="small"
-                    percent={task.assignees === 0 ? 0 : Math.round((task.done / task.assignees) * 100)}
-                  />
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t('assess.tasks.doneOf', { done: task.done, total: task.assignees })}
-                  </Typography.Text>
-                </Flex>
-              ),
-            },
-            { title: t('assess.tasks.org'), dataIndex: 'orgName', width: 140 },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 230,
-              render: (_v, task) => (
-                <Flex gap={10} wrap>
-                  {task.state === 'draft' && can('edit') && (
-                    <Typography.Link onClick={() => setEditing(task)}>{t('assess.tasks.edit')}</Typography.Link>
-                  )}
-                  {can('edit') &&
-                    movesOf(task.state).map((to) => (
-                      <Typography.Link key={to} data-testid={`task-${to}`} onClick={() => confirmMove(task, to)}>
-                        {t(`assess.tasks.${to}`)}
-                      </Typography.Link>
-                    ))}
-                  {task.state !== 'draft' && (
-                    <>
-                      <Link to={`/data/progressMonitor?id=${task.id}`}>{t('assess.tasks.progress')}</Link>
-                      <Link to={`/data/${resultsPath}?taskId=${task.id}`}>{t('assess.tasks.results')}</Link>
-                    </>
-                  )}
-                  {can('delete') && (task.state === 'draft' || task.done === 0) && (
-                    <Typography.Link
-                      type="danger"
-                      onClick={() =>
-                        modal.confirm({
-                          title: task.name,
-                          content: t('assess.tasks.confirmDelete'),
-                          okText: t('assess.tasks.delete'),
-                          okButtonProps: { danger: true },
-                          cancelText: t('assess.form.cancel'),
-                          onOk: () => remove.mutateAsync(task.id),
-                        })
-                      }
-                    >
-                      {t('assess.tasks.delete')}
+              </Flex>
+            ),
+          },
+          { title: t('assess.tasks.org'), dataIndex: 'orgName', width: 140 },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 230,
+            render: (_v, task) => (
+              <Flex gap={10} wrap>
+                {task.state === 'draft' && can('edit') && (
+                  <Typography.Link onClick={() => setEditing(task)}>{t('assess.tasks.edit')}</Typography.Link>
+                )}
+                {can('edit') &&
+                  movesOf(task.state).map((to) => (
+                    <Typography.Link key={to} data-testid={`task-${to}`} onClick={() => confirmMove(task, to)}>
+                      {t(`assess.tasks.${to}`)}
                     </Typography.Link>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+                  ))}
+                {task.state !== 'draft' && (
+                  <>
+                    <Link to={`/data/progressMonitor?id=${task.id}`}>{t('assess.tasks.progress')}</Link>
+                    <Link to={`/data/${resultsPath}?taskId=${task.id}`}>{t('assess.tasks.results')}</Link>
+                  </>
+                )}
+                {can('delete') && (task.state === 'draft' || task.done === 0) && (
+                  <DeleteLink
+                    title={task.name}
+                    question={t('assess.tasks.confirmDelete')}
+                    label={t('assess.tasks.delete')}
+                    cancel={t('assess.form.cancel')}
+                    onDelete={() => remove.mutateAsync(task.id)}
+                  />
+                )}
+              </Flex>
+            ),
+          },
+        ]}
+      />
       {editing !== null && (
         <TaskForm
           open

@@ -1,12 +1,13 @@
 import { GROUP_STATES } from '@meridian/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Select, Table, Tag, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { useCan } from '../assessments/can.ts';
+import { DeleteLink } from '../lists.tsx';
 import { type CounsellingGroup, deleteGroup, type GroupState, groupPage } from './api.ts';
 import { ApplyForm, ReviewDialog } from './GroupForms.tsx';
 import './strings.ts';
@@ -16,19 +17,12 @@ export const GROUP_COLOUR: Record<GroupState, string> = { pending: 'orange', app
 /** `/data/groupApply`: group-counselling applications, reviewed by the school's psychology staff. */
 export function GroupApplyPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const can = useCan('/data/groupApply');
   const queryClient = useQueryClient();
-  const [state, setState] = useState<GroupState | undefined>();
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [editing, setEditing] = useState<CounsellingGroup | null | 'new'>(null);
   const [reviewing, setReviewing] = useState<CounsellingGroup | null>(null);
-  const groups = useQuery({
-    queryKey: ['counsel', 'groups', state, paging],
-    queryFn: ({ signal }) => groupPage({ state, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const groups = usePagedList<{ state?: GroupState }, CounsellingGroup>(['counsel', 'groups'], groupPage);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['counsel'] });
   const remove = useMutation({
     mutationFn: deleteGroup,
@@ -46,11 +40,8 @@ export function GroupApplyPage() {
           allowClear
           style={{ width: 160 }}
           placeholder={t('counsel.apply.state')}
-          value={state}
-          onChange={(s) => {
-            setState(s);
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          value={groups.filters.state}
+          onChange={(state) => groups.search({ state })}
           options={GROUP_STATES.map((s) => ({ value: s, label: t(`counsel.groupState.${s}`) }))}
         />
         {can('add') && (
@@ -59,107 +50,86 @@ export function GroupApplyPage() {
           </Button>
         )}
       </Flex>
-      {groups.isError && !groups.data ? (
-        <LoadFailed error={groups.error} onRetry={() => groups.refetch()} retrying={groups.isFetching} />
-      ) : (
-        <Table<CounsellingGroup>
-          rowKey="id"
-          size="middle"
-          data-testid="group-table"
-          loading={groups.isFetching}
-          dataSource={groups.data?.list ?? []}
-          locale={{ emptyText: t('counsel.apply.empty') }}
-          scroll={{ x: 1100 }}
-          expandable={{
-            expandedRowRender: (g) => (
-              <Flex vertical gap={6}>
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{g.plan}</Typography.Paragraph>
-                <div>
-                  {g.members.map((m) => (
-                    <Tag key={m.studentId}>{m.name}</Tag>
-                  ))}
-                </div>
+      <PagedTable<CounsellingGroup>
+        list={groups}
+        rowKey="id"
+        data-testid="group-table"
+        locale={{ emptyText: t('counsel.apply.empty') }}
+        scroll={{ x: 1100 }}
+        expandable={{
+          expandedRowRender: (g) => (
+            <Flex vertical gap={6}>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{g.plan}</Typography.Paragraph>
+              <div>
+                {g.members.map((m) => (
+                  <Tag key={m.studentId}>{m.name}</Tag>
+                ))}
+              </div>
+            </Flex>
+          ),
+        }}
+        columns={[
+          { title: t('counsel.apply.title'), dataIndex: 'title', width: 180 },
+          { title: t('counsel.apply.topic'), dataIndex: 'topic', width: 180, ellipsis: true },
+          { title: t('counsel.apply.startsOn'), dataIndex: 'startsOn', width: 110 },
+          {
+            title: t('counsel.apply.held'),
+            key: 'held',
+            width: 90,
+            render: (_v, g) => t('counsel.apply.heldOf', { held: g.sessionsHeld, total: g.sessions }),
+          },
+          {
+            title: t('counsel.apply.members'),
+            key: 'members',
+            width: 80,
+            render: (_v, g) => t('counsel.apply.membersCount', { count: g.members.length }),
+          },
+          {
+            title: t('counsel.apply.state'),
+            dataIndex: 'state',
+            width: 90,
+            render: (s: GroupState) => <Tag color={GROUP_COLOUR[s]}>{t(`counsel.groupState.${s}`)}</Tag>,
+          },
+          { title: t('counsel.apply.applicant'), dataIndex: 'applicantName', width: 100 },
+          {
+            title: t('counsel.apply.reviewNote'),
+            dataIndex: 'reviewNote',
+            width: 160,
+            ellipsis: true,
+            render: (n) => n ?? '-',
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 190,
+            render: (_v, g) => (
+              <Flex gap={10} wrap>
+                {g.state === 'pending' && can('review') && (
+                  <Typography.Link onClick={() => setReviewing(g)} data-testid="group-review">
+                    {t('counsel.apply.review')}
+                  </Typography.Link>
+                )}
+                {g.state === 'pending' && can('edit') && (
+                  <Typography.Link onClick={() => setEditing(g)}>{t('counsel.edit')}</Typography.Link>
+                )}
+                {g.state === 'approved' && (
+                  <Link to={`/data/groupRecord?groupId=${g.id}`}>{t('counsel.apply.records')}</Link>
+                )}
+                {g.state !== 'approved' && can('delete') && (
+                  <DeleteLink
+                    title={g.title}
+                    question={t('counsel.apply.confirmDelete')}
+                    label={t('counsel.delete')}
+                    cancel={t('counsel.cancel')}
+                    onDelete={() => remove.mutateAsync(g.id)}
+                  />
+                )}
               </Flex>
             ),
-          }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: groups.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('counsel.apply.title'), dataIndex: 'title', width: 180 },
-            { title: t('counsel.apply.topic'), dataIndex: 'topic', width: 180, ellipsis: true },
-            { title: t('counsel.apply.startsOn'), dataIndex: 'startsOn', width: 110 },
-            {
-              title: t('counsel.apply.held'),
-              key: 'held',
-              width: 90,
-              render: (_v, g) => t('counsel.apply.heldOf', { held: g.sessionsHeld, total: g.sessions }),
-            },
-            {
-              title: t('counsel.apply.members'),
-              key: 'members',
-              width: 80,
-              render: (_v, g) => t('counsel.apply.membersCount', { count: g.members.length }),
-            },
-            {
-              title: t('counsel.apply.state'),
-              dataIndex: 'state',
-              width: 90,
-              render: (s: GroupState) => <Tag color={GROUP_COLOUR[s]}>{t(`counsel.groupState.${s}`)}</Tag>,
-            },
-            { title: t('counsel.apply.applicant'), dataIndex: 'applicantName', width: 100 },
-            {
-              title: t('counsel.apply.reviewNote'),
-              dataIndex: 'reviewNote',
-              width: 160,
-              ellipsis: true,
-              render: (n) => n ?? '-',
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 190,
-              render: (_v, g) => (
-                <Flex gap={10} wrap>
-                  {g.state === 'pending' && can('review') && (
-                    <Typography.Link onClick={() => setReviewing(g)} data-testid="group-review">
-                      {t('counsel.apply.review')}
-                    </Typography.Link>
-                  )}
-                  {g.state === 'pending' && can('edit') && (
-                    <Typography.Link onClick={() => setEditing(g)}>{t('counsel.edit')}</Typography.Link>
-                  )}
-                  {g.state === 'approved' && (
-                    <Link to={`/data/groupRecord?groupId=${g.id}`}>{t('counsel.apply.records')}</Link>
-                  )}
-                  {g.state !== 'approved' && can('delete') && (
-                    <Typography.Link
-                      type="danger"
-                      onClick={() =>
-                        modal.confirm({
-                          title: g.title,
-                          content: t('counsel.apply.confirmDelete'),
-                          okText: t('counsel.delete'),
-                          okButtonProps: { danger: true },
-                          cancelText: t('counsel.cancel'),
-                          onOk: () => remove.mutateAsync(g.id),
-                        })
-                      }
-                    >
-                      {t('counsel.delete')}
-                    </Typography.Link>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       {editing !== null && (
         <ApplyForm
           group={editing === 'new' ? null : editing}

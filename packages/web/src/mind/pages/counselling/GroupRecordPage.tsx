@@ -1,12 +1,12 @@
 import { COUNSELLING_LIMITS } from '@meridian/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Drawer, Flex, Form, Input, Select, Table } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Drawer, Flex, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../../portal/components/FormAlert.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { addSession, type CounsellingGroup, type GroupSession, groupPage, sessionPage } from './api.ts';
@@ -118,20 +118,16 @@ export function GroupRecordPage() {
   const can = useCan('/data/groupRecord');
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [groupId, setGroupId] = useState<number | undefined>(Number(params.get('groupId')) || undefined);
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [adding, setAdding] = useState(false);
   const groups = useQuery({
     queryKey: ['counsel', 'groups', 'approved'],
     queryFn: ({ signal }) => groupPage({ state: 'approved', page: 1, size: 100 }, signal),
     meta: { silentError: true },
   });
-  const sessions = useQuery({
-    queryKey: ['counsel', 'sessions', groupId, paging],
-    queryFn: ({ signal }) => sessionPage({ groupId, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
+  const sessions = usePagedList<{ groupId?: number }, GroupSession>(['counsel', 'sessions'], sessionPage, {
+    filters: { groupId: Number(params.get('groupId')) || undefined },
   });
+  const { groupId } = sessions.filters;
   return (
     <Card data-testid="group-record-page">
       <Flex justify="space-between" wrap gap={12} style={{ marginBottom: 16 }}>
@@ -140,10 +136,7 @@ export function GroupRecordPage() {
           style={{ width: 240 }}
           placeholder={t('counsel.session.allGroups')}
           value={groupId}
-          onChange={(id) => {
-            setGroupId(id);
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onChange={(id) => sessions.search({ groupId: id })}
           options={(groups.data?.list ?? []).map((g) => ({ value: g.id, label: g.title }))}
         />
         {can('add') && (
@@ -152,37 +145,24 @@ export function GroupRecordPage() {
           </Button>
         )}
       </Flex>
-      {sessions.isError && !sessions.data ? (
-        <LoadFailed error={sessions.error} onRetry={() => sessions.refetch()} retrying={sessions.isFetching} />
-      ) : (
-        <Table<GroupSession>
-          rowKey="id"
-          size="middle"
-          loading={sessions.isFetching}
-          dataSource={sessions.data?.list ?? []}
-          locale={{ emptyText: t('counsel.session.empty') }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: sessions.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('counsel.session.group'), dataIndex: 'groupTitle', width: 180 },
-            { title: t('counsel.session.heldAt'), dataIndex: 'heldAt', width: 150, render: timeText },
-            { title: t('counsel.session.place'), dataIndex: 'place', width: 140 },
-            { title: t('counsel.session.content'), dataIndex: 'content', ellipsis: true },
-            {
-              title: t('counsel.session.absent'),
-              dataIndex: 'absentStudentIds',
-              width: 110,
-              render: (ids: number[]) => t('counsel.session.absentCount', { count: ids.length }),
-            },
-          ]}
-        />
-      )}
+      <PagedTable<GroupSession>
+        list={sessions}
+        rowKey="id"
+        locale={{ emptyText: t('counsel.session.empty') }}
+        scroll={{ x: 900 }}
+        columns={[
+          { title: t('counsel.session.group'), dataIndex: 'groupTitle', width: 180 },
+          { title: t('counsel.session.heldAt'), dataIndex: 'heldAt', width: 150, render: timeText },
+          { title: t('counsel.session.place'), dataIndex: 'place', width: 140 },
+          { title: t('counsel.session.content'), dataIndex: 'content', ellipsis: true },
+          {
+            title: t('counsel.session.absent'),
+            dataIndex: 'absentStudentIds',
+            width: 110,
+            render: (ids: number[]) => t('counsel.session.absentCount', { count: ids.length }),
+          },
+        ]}
+      />
       {adding && (
         <SessionForm
           groups={groups.data?.list ?? []}

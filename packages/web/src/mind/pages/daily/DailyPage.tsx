@@ -1,15 +1,16 @@
 import { DAILY_LIMITS, DAILY_STUDENT_KINDS, type DailyKind } from '@meridian/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, AutoComplete, Button, Card, DatePicker, Drawer, Flex, Form, Input, Table, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, AutoComplete, Button, Card, DatePicker, Drawer, Flex, Form, Input, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../portal/components/FormAlert.tsx';
 import { SchoolSelect, useSchools } from '../../../portal/system/people/SchoolSelect.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { StudentChooser } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
+import { DeleteLink } from '../lists.tsx';
 import { addDaily, type DailyRecord, dailyPage, editDaily, removeDaily } from './api.ts';
 import './strings.ts';
 
@@ -156,18 +157,13 @@ function DailyForm({ kind, record, onClose, onSaved }: DailyFormProps) {
  */
 export function DailyPage({ kind }: { kind: DailyKind }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const can = useCan(`/data/${kind}`);
   const queryClient = useQueryClient();
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [editing, setEditing] = useState<DailyRecord | null | 'new'>(null);
-  const records = useQuery({
-    queryKey: ['daily', kind, range, paging],
-    queryFn: ({ signal }) => dailyPage(kind, { ...range, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const records = usePagedList<{ from?: string; to?: string }, DailyRecord>(['daily', kind], (query, signal) =>
+    dailyPage(kind, query, signal),
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['daily', kind] });
   const remove = useMutation({
     mutationFn: (id: number) => removeDaily(kind, id),
@@ -185,10 +181,9 @@ export function DailyPage({ kind }: { kind: DailyKind }) {
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
           placeholder={[t('daily.from'), t('daily.to')]}
-          onChange={(days) => {
-            setRange({ from: days?.[0]?.format('YYYY-MM-DD'), to: days?.[1]?.format('YYYY-MM-DD') });
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onChange={(days) =>
+            records.search({ from: days?.[0]?.format('YYYY-MM-DD'), to: days?.[1]?.format('YYYY-MM-DD') })
+          }
         />
         {can('add') && (
           <Button type="primary" onClick={() => setEditing('new')} data-testid="daily-add">
@@ -196,64 +191,41 @@ export function DailyPage({ kind }: { kind: DailyKind }) {
           </Button>
         )}
       </Flex>
-      {records.isError && !records.data ? (
-        <LoadFailed error={records.error} onRetry={() => records.refetch()} retrying={records.isFetching} />
-      ) : (
-        <Table<DailyRecord>
-          rowKey="id"
-          size="middle"
-          data-testid="daily-table"
-          loading={records.isFetching}
-          dataSource={records.data?.list ?? []}
-          locale={{ emptyText: words('empty') }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: records.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('daily.date'), dataIndex: 'occurredOn', width: 110 },
-            ...(aboutStudent(kind) ? [{ title: t('daily.student'), dataIndex: 'studentName', width: 110 }] : []),
-            { title: words('title'), dataIndex: 'title', width: 200 },
-            { title: words('category'), dataIndex: 'category', width: 100, render: (c: string | null) => c ?? '-' },
-            { title: words('content'), dataIndex: 'content', ellipsis: true },
-            { title: t('daily.author'), dataIndex: 'authorName', width: 100 },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              width: 110,
-              render: (_v: unknown, record: DailyRecord) => (
-                <Flex gap={10}>
-                  {can('edit') && (
-                    <Typography.Link onClick={() => setEditing(record)}>{t('daily.edit')}</Typography.Link>
-                  )}
-                  {can('delete') && (
-                    <Typography.Link
-                      type="danger"
-                      onClick={() =>
-                        modal.confirm({
-                          title: record.title,
-                          content: t('daily.confirmDelete'),
-                          okText: t('daily.delete'),
-                          okButtonProps: { danger: true },
-                          cancelText: t('daily.cancel'),
-                          onOk: () => remove.mutateAsync(record.id),
-                        })
-                      }
-                    >
-                      {t('daily.delete')}
-                    </Typography.Link>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+      <PagedTable<DailyRecord>
+        list={records}
+        rowKey="id"
+        data-testid="daily-table"
+        locale={{ emptyText: words('empty') }}
+        scroll={{ x: 900 }}
+        columns={[
+          { title: t('daily.date'), dataIndex: 'occurredOn', width: 110 },
+          ...(aboutStudent(kind) ? [{ title: t('daily.student'), dataIndex: 'studentName', width: 110 }] : []),
+          { title: words('title'), dataIndex: 'title', width: 200 },
+          { title: words('category'), dataIndex: 'category', width: 100, render: (c: string | null) => c ?? '-' },
+          { title: words('content'), dataIndex: 'content', ellipsis: true },
+          { title: t('daily.author'), dataIndex: 'authorName', width: 100 },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            width: 110,
+            render: (_v: unknown, record: DailyRecord) => (
+              <Flex gap={10}>
+                {can('edit') && <Typography.Link onClick={() => setEditing(record)}>{t('daily.edit')}</Typography.Link>}
+                {can('delete') && (
+                  <DeleteLink
+                    title={record.title}
+                    question={t('daily.confirmDelete')}
+                    label={t('daily.delete')}
+                    cancel={t('daily.cancel')}
+                    onDelete={() => remove.mutateAsync(record.id)}
+                  />
+                )}
+              </Flex>
+            ),
+          },
+        ]}
+      />
       {editing !== null && (
         <DailyForm
           kind={kind}

@@ -1,10 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Empty, Flex, Table, Tag } from 'antd';
+import { Card, Empty, Flex, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { type ResultRow, resultPage } from '../assessments/api.ts';
 import { textIn, useBandLabels, useScaleChoices } from '../assessments/lookups.ts';
 import { exportReport } from './api.ts';
@@ -21,16 +19,13 @@ const LEVEL_COLOR: Record<string, string> = { red: 'red', orange: 'orange', yell
 export function ScaleDetailsPage() {
   const { t } = useTranslation();
   const studentId = Number(useParams().userId) || null;
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const results = useQuery({
-    queryKey: ['assess', 'results', { studentId }, paging],
-    queryFn: ({ signal }) => resultPage({ studentId: studentId ?? 0, ...paging }, signal),
-    enabled: studentId !== null,
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const results = usePagedList<object, ResultRow>(
+    ['assess', 'results', { studentId }],
+    (paging, signal) => resultPage({ studentId: studentId ?? 0, ...paging }, signal),
+    { enabled: studentId !== null },
+  );
   const scales = useScaleChoices();
-  const rows = results.data?.list ?? [];
+  const { rows } = results;
   const bandLabel = useBandLabels(rows.map((r) => r.scaleId));
   const scaleName = (id: number) => {
     const s = scales.data?.find((x) => x.id === id);
@@ -50,68 +45,55 @@ export function ScaleDetailsPage() {
       extra={<Link to="/data/scaleResult">{t('assess.report.back')}</Link>}
       data-testid="scale-details"
     >
-      {results.isError && !results.data ? (
-        <LoadFailed error={results.error} onRetry={() => results.refetch()} retrying={results.isFetching} />
-      ) : (
-        <Table<ResultRow>
-          rowKey="id"
-          size="middle"
-          loading={results.isFetching}
-          dataSource={rows}
-          locale={{ emptyText: t('scaleDetails.empty') }}
-          scroll={{ x: 800 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: results.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('assess.results.scale'), key: 'scale', render: (_v, r) => scaleName(r.scaleId) },
-            { title: t('assess.results.total'), dataIndex: 'total', width: 80, render: (v: number | null) => v ?? '-' },
-            {
-              title: t('assess.results.band'),
-              key: 'band',
-              width: 140,
-              render: (_v, r) => bandLabel(r.scaleId, r.band),
-            },
-            {
-              title: t('assess.results.warning'),
-              dataIndex: 'warningLevel',
-              width: 110,
-              render: (level: string | null) =>
-                level ? (
-                  <Tag color={LEVEL_COLOR[level] ?? 'purple'}>
-                    {t(`assess.results.level.${level}`, { defaultValue: level })}
-                  </Tag>
-                ) : (
-                  '-'
-                ),
-            },
-            {
-              title: t('assess.results.submittedAt'),
-              dataIndex: 'submittedAt',
-              width: 150,
-              render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 200,
-              render: (_v, r) => (
-                <Flex gap={8} align="center">
-                  <Link to={`/data/scaleResultReport?id=${r.id}`} data-testid={`details-report-${r.id}`}>
-                    {t('assess.results.report')}
-                  </Link>
-                  <ExportButton kind="report" start={() => exportReport(r.id)} testId={`details-export-${r.id}`} />
-                </Flex>
+      <PagedTable<ResultRow>
+        list={results}
+        rowKey="id"
+        locale={{ emptyText: t('scaleDetails.empty') }}
+        scroll={{ x: 800 }}
+        columns={[
+          { title: t('assess.results.scale'), key: 'scale', render: (_v, r) => scaleName(r.scaleId) },
+          { title: t('assess.results.total'), dataIndex: 'total', width: 80, render: (v: number | null) => v ?? '-' },
+          {
+            title: t('assess.results.band'),
+            key: 'band',
+            width: 140,
+            render: (_v, r) => bandLabel(r.scaleId, r.band),
+          },
+          {
+            title: t('assess.results.warning'),
+            dataIndex: 'warningLevel',
+            width: 110,
+            render: (level: string | null) =>
+              level ? (
+                <Tag color={LEVEL_COLOR[level] ?? 'purple'}>
+                  {t(`assess.results.level.${level}`, { defaultValue: level })}
+                </Tag>
+              ) : (
+                '-'
               ),
-            },
-          ]}
-        />
-      )}
+          },
+          {
+            title: t('assess.results.submittedAt'),
+            dataIndex: 'submittedAt',
+            width: 150,
+            render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 200,
+            render: (_v, r) => (
+              <Flex gap={8} align="center">
+                <Link to={`/data/scaleResultReport?id=${r.id}`} data-testid={`details-report-${r.id}`}>
+                  {t('assess.results.report')}
+                </Link>
+                <ExportButton kind="report" start={() => exportReport(r.id)} testId={`details-export-${r.id}`} />
+              </Flex>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }

@@ -1,12 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Flex, Form, Select, Table, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Flex, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
+import { DeleteLink } from '../lists.tsx';
 import { deleteVisit, exportAnswers, type VisitRecord, visitPage, visitTaskPage } from './api.ts';
 import { answerText } from './questions.ts';
 import { VisitForm } from './VisitForm.tsx';
@@ -18,13 +19,11 @@ import './strings.ts';
  */
 export function HomeVisitRecordPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const can = useCan('/data/homeVisitRecord');
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const taskParam = Number(params.get('taskId')) || undefined;
-  const [taskId, setTaskId] = useState<number | undefined>(taskParam);
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [editing, setEditing] = useState<VisitRecord | null | 'new'>(params.get('add') === '1' ? 'new' : null);
   const [exporting, setExporting] = useState(false);
   const tasks = useQuery({
@@ -32,13 +31,11 @@ export function HomeVisitRecordPage() {
     queryFn: ({ signal }) => visitTaskPage({ page: 1, size: 100 }, signal),
     meta: { silentError: true },
   });
-  const task = tasks.data?.list.find((x) => x.id === taskId);
-  const visits = useQuery({
-    queryKey: ['visits', 'records', taskId, paging],
-    queryFn: ({ signal }) => visitPage({ taskId, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
+  const visits = usePagedList<{ taskId?: number }, VisitRecord>(['visits', 'records'], visitPage, {
+    filters: { taskId: taskParam },
   });
+  const { taskId } = visits.filters;
+  const task = tasks.data?.list.find((x) => x.id === taskId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['visits'] });
   const remove = useMutation({
     mutationFn: deleteVisit,
@@ -77,8 +74,7 @@ export function HomeVisitRecordPage() {
               value={taskId}
               loading={tasks.isPending}
               onChange={(id?: number) => {
-                setTaskId(id);
-                setPaging((p) => ({ ...p, page: 1 }));
+                visits.search({ taskId: id });
                 setParams(id ? { taskId: String(id) } : {}, { replace: true });
               }}
               options={(tasks.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))}
@@ -98,89 +94,68 @@ export function HomeVisitRecordPage() {
           )}
         </Flex>
       </Flex>
-      {visits.isError && !visits.data ? (
-        <LoadFailed error={visits.error} onRetry={() => visits.refetch()} retrying={visits.isFetching} />
-      ) : (
-        <Table<VisitRecord>
-          rowKey="id"
-          size="middle"
-          data-testid="visit-table"
-          loading={visits.isFetching}
-          dataSource={visits.data?.list ?? []}
-          locale={{ emptyText: t('visits.record.empty') }}
-          scroll={{ x: 1100 }}
-          expandable={{
-            expandedRowRender: (v) => {
-              const questions = tasks.data?.list.find((x) => x.id === v.taskId)?.questions ?? [];
-              return (
-                <Descriptions size="small" column={1} bordered>
-                  {questions.map((q) => (
-                    <Descriptions.Item key={q.id} label={q.title}>
-                      {answerText(v.answers[q.id]) || '-'}
-                    </Descriptions.Item>
-                  ))}
-                  <Descriptions.Item label={t('visits.record.place')}>{v.place || '-'}</Descriptions.Item>
-                  <Descriptions.Item label={t('visits.record.summary')}>{v.summary}</Descriptions.Item>
-                </Descriptions>
-              );
-            },
-          }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: visits.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('visits.record.student'), dataIndex: 'studentName', width: 110 },
-            {
-              title: t('visits.record.task'),
-              dataIndex: 'taskName',
-              width: 180,
-              render: (name: string | null) => name ?? t('visits.record.unplanned'),
-            },
-            { title: t('visits.record.at'), dataIndex: 'visitedAt', width: 150, render: timeText },
-            {
-              title: t('visits.record.way'),
-              dataIndex: 'way',
-              width: 80,
-              render: (w: string) => t(`visits.ways.${w}`),
-            },
-            { title: t('visits.record.people'), dataIndex: 'people', width: 160 },
-            { title: t('visits.record.summary'), dataIndex: 'summary', ellipsis: true },
-            { title: t('visits.record.visitor'), dataIndex: 'visitorName', width: 100 },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 120,
-              render: (_v, v) => (
-                <Flex gap={10}>
-                  {can('edit') && <Typography.Link onClick={() => setEditing(v)}>{t('visits.change')}</Typography.Link>}
-                  {can('delete') && (
-                    <Typography.Link
-                      type="danger"
-                      onClick={() =>
-                        modal.confirm({
-                          title: v.studentName,
-                          content: t('visits.record.confirmDelete'),
-                          okText: t('visits.record.delete'),
-                          okButtonProps: { danger: true },
-                          cancelText: t('visits.record.cancel'),
-                          onOk: () => remove.mutateAsync(v.id),
-                        })
-                      }
-                    >
-                      {t('visits.record.delete')}
-                    </Typography.Link>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+      <PagedTable<VisitRecord>
+        list={visits}
+        rowKey="id"
+        data-testid="visit-table"
+        locale={{ emptyText: t('visits.record.empty') }}
+        scroll={{ x: 1100 }}
+        expandable={{
+          expandedRowRender: (v) => {
+            const questions = tasks.data?.list.find((x) => x.id === v.taskId)?.questions ?? [];
+            return (
+              <Descriptions size="small" column={1} bordered>
+                {questions.map((q) => (
+                  <Descriptions.Item key={q.id} label={q.title}>
+                    {answerText(v.answers[q.id]) || '-'}
+                  </Descriptions.Item>
+                ))}
+                <Descriptions.Item label={t('visits.record.place')}>{v.place || '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('visits.record.summary')}>{v.summary}</Descriptions.Item>
+              </Descriptions>
+            );
+          },
+        }}
+        columns={[
+          { title: t('visits.record.student'), dataIndex: 'studentName', width: 110 },
+          {
+            title: t('visits.record.task'),
+            dataIndex: 'taskName',
+            width: 180,
+            render: (name: string | null) => name ?? t('visits.record.unplanned'),
+          },
+          { title: t('visits.record.at'), dataIndex: 'visitedAt', width: 150, render: timeText },
+          {
+            title: t('visits.record.way'),
+            dataIndex: 'way',
+            width: 80,
+            render: (w: string) => t(`visits.ways.${w}`),
+          },
+          { title: t('visits.record.people'), dataIndex: 'people', width: 160 },
+          { title: t('visits.record.summary'), dataIndex: 'summary', ellipsis: true },
+          { title: t('visits.record.visitor'), dataIndex: 'visitorName', width: 100 },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 120,
+            render: (_v, v) => (
+              <Flex gap={10}>
+                {can('edit') && <Typography.Link onClick={() => setEditing(v)}>{t('visits.change')}</Typography.Link>}
+                {can('delete') && (
+                  <DeleteLink
+                    title={v.studentName}
+                    question={t('visits.record.confirmDelete')}
+                    label={t('visits.record.delete')}
+                    cancel={t('visits.record.cancel')}
+                    onDelete={() => remove.mutateAsync(v.id)}
+                  />
+                )}
+              </Flex>
+            ),
+          },
+        ]}
+      />
       {editing !== null && (
         <VisitForm
           record={editing === 'new' ? null : editing}

@@ -1,6 +1,6 @@
 import { type BINDING_ACTIONS, ROSTER_KINDS } from '@meridian/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, InputNumber, Result, Select, Table, Tabs, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, InputNumber, Result, Select, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import {
 } from '../../../portal/system/people/api.ts';
 import { StudentPicker } from '../../../portal/system/people/StudentPicker.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { usePermissionEntries } from '../../shell/api.ts';
@@ -26,14 +26,7 @@ const actionColors = { bind: 'green', unbind: 'default', transfer: 'blue' } as c
 /** The roster bind log: who bound, unbound or moved which roster entry's account, and when. */
 function BindLog() {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<RosterKind | undefined>();
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const log = useQuery({
-    queryKey: ['people', 'bindLog', kind, paging],
-    queryFn: ({ signal }) => bindLog({ kind, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const log = usePagedList<{ kind?: RosterKind }, BindLogLine>(['people', 'bindLog'], bindLog);
   return (
     <Flex vertical gap={12}>
       <Form layout="inline">
@@ -42,60 +35,44 @@ function BindLog() {
             allowClear
             style={{ width: 120 }}
             placeholder={t('system.all')}
-            value={kind}
-            onChange={(next) => {
-              setKind(next);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            value={log.filters.kind}
+            onChange={(kind) => log.search({ kind })}
             options={ROSTER_KINDS.map((k) => ({ value: k, label: t(`mindPeople.bind.kinds.${k}`) }))}
           />
         </Form.Item>
       </Form>
-      {log.isError && !log.data ? (
-        <LoadFailed error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />
-      ) : (
-        <Table<BindLogLine>
-          data-testid="bind-log"
-          rowKey="id"
-          size="middle"
-          loading={log.isFetching}
-          dataSource={log.data?.list ?? []}
-          locale={{ emptyText: t('mindPeople.bind.empty') }}
-          scroll={{ x: 860 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: log.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page, size }),
-          }}
-          columns={[
-            {
-              title: t('mindPeople.bind.at'),
-              dataIndex: 'at',
-              width: 160,
-              render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-            },
-            {
-              title: t('mindPeople.bind.action'),
-              dataIndex: 'action',
-              width: 90,
-              render: (a: (typeof BINDING_ACTIONS)[number]) => (
-                <Tag color={actionColors[a]}>{t(`mindPeople.bind.actions.${a}`)}</Tag>
-              ),
-            },
-            {
-              title: t('mindPeople.bind.roster'),
-              key: 'roster',
-              width: 150,
-              render: (_v, l) => `${t(`mindPeople.bind.kinds.${l.kind}`)} · ${l.rosterName ?? l.rosterId}`,
-            },
-            { title: t('mindPeople.bind.account'), dataIndex: 'account', width: 130, render: (v) => v ?? '-' },
-            { title: t('mindPeople.bind.from'), dataIndex: 'fromAccount', width: 130, render: (v) => v ?? '-' },
-            { title: t('mindPeople.bind.by'), dataIndex: 'byAccount', width: 120, render: (v) => v ?? '-' },
-          ]}
-        />
-      )}
+      <PagedTable<BindLogLine>
+        list={log}
+        data-testid="bind-log"
+        rowKey="id"
+        locale={{ emptyText: t('mindPeople.bind.empty') }}
+        scroll={{ x: 860 }}
+        columns={[
+          {
+            title: t('mindPeople.bind.at'),
+            dataIndex: 'at',
+            width: 160,
+            render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('mindPeople.bind.action'),
+            dataIndex: 'action',
+            width: 90,
+            render: (a: (typeof BINDING_ACTIONS)[number]) => (
+              <Tag color={actionColors[a]}>{t(`mindPeople.bind.actions.${a}`)}</Tag>
+            ),
+          },
+          {
+            title: t('mindPeople.bind.roster'),
+            key: 'roster',
+            width: 150,
+            render: (_v, l) => `${t(`mindPeople.bind.kinds.${l.kind}`)} · ${l.rosterName ?? l.rosterId}`,
+          },
+          { title: t('mindPeople.bind.account'), dataIndex: 'account', width: 130, render: (v) => v ?? '-' },
+          { title: t('mindPeople.bind.from'), dataIndex: 'fromAccount', width: 130, render: (v) => v ?? '-' },
+          { title: t('mindPeople.bind.by'), dataIndex: 'byAccount', width: 120, render: (v) => v ?? '-' },
+        ]}
+      />
     </Flex>
   );
 }

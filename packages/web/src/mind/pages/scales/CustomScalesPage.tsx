@@ -1,13 +1,13 @@
 import type { ScaleAudience } from '@meridian/contracts';
 import { hasPermission } from '@meridian/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { usePermissionEntries } from '../../shell/api.ts';
 import { textIn } from '../assessments/lookups.ts';
 import { deleteScale, publishScale, type ScaleStatus, type ScaleSummary, scalePage, unpublishScale } from './api.ts';
@@ -27,16 +27,11 @@ export function CustomScalesPage() {
   const entries = usePermissionEntries();
   const can = (code: string) => hasPermission(entries.data ?? [], FEATURE, code);
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [shown, setShown] = useState<number | null>(null);
   const [copying, setCopying] = useState<ScaleSummary | null>(null);
-  const scales = useQuery({
-    queryKey: ['assess', 'scalePage', 'custom', name, paging],
-    queryFn: ({ signal }) => scalePage({ source: 'custom', name: name || undefined, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const scales = usePagedList<{ name?: string }, ScaleSummary>(['assess', 'scalePage', 'custom'], (query, signal) =>
+    scalePage({ source: 'custom', ...query }, signal),
+  );
   const act = useMutation({
     mutationFn: ({ id, action }: { id: number; action: Action }) =>
       action === 'publish' ? publishScale(id) : action === 'unpublish' ? unpublishScale(id) : deleteScale(id),
@@ -63,10 +58,7 @@ export function CustomScalesPage() {
           allowClear
           placeholder={t('scales.search')}
           style={{ width: 240 }}
-          onSearch={(text) => {
-            setName(text.trim());
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onSearch={(text) => scales.search({ name: text.trim() || undefined })}
         />
         {can('add') && (
           <Button type="primary" onClick={() => navigate('/data/customEditScale')} data-testid="custom-add">
@@ -74,83 +66,70 @@ export function CustomScalesPage() {
           </Button>
         )}
       </Flex>
-      {scales.isError && !scales.data ? (
-        <LoadFailed error={scales.error} onRetry={() => scales.refetch()} retrying={scales.isFetching} />
-      ) : (
-        <Table<ScaleSummary>
-          rowKey="id"
-          size="middle"
-          data-testid="custom-table"
-          loading={scales.isFetching}
-          dataSource={scales.data?.list ?? []}
-          locale={{ emptyText: t('custom.empty') }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: scales.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('scales.col.name'), key: 'name', render: (_v, s) => textIn(s.name) || s.code },
-            { title: t('scales.col.code'), dataIndex: 'code', width: 110 },
-            {
-              title: t('scales.col.audience'),
-              dataIndex: 'audience',
-              width: 90,
-              render: (a: ScaleAudience) => t(`scales.audience.${a}`),
-            },
-            {
-              title: t('scales.col.status'),
-              key: 'status',
-              width: 170,
-              render: (_v, s) => (
-                <>
-                  <Tag color={STATUS_COLOR[s.status]}>{t(`scales.status.${s.status}`)}</Tag>
-                  {s.hasDraft && s.status !== 'draft' && <Tag color="gold">{t('custom.draft')}</Tag>}
-                </>
-              ),
-            },
-            { title: t('scales.col.version'), dataIndex: 'version', width: 70, render: (v: number | null) => v ?? '-' },
-            { title: t('scales.owner'), dataIndex: 'ownerOrgName', width: 140 },
-            {
-              title: t('scales.col.updatedAt'),
-              dataIndex: 'updatedAt',
-              width: 150,
-              render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 260,
-              render: (_v, s) => (
-                <Flex gap={10} wrap>
-                  {s.editable && can('edit') && (
-                    <Typography.Link onClick={() => navigate(`/data/customEditScale?id=${s.id}`)}>
-                      {t('custom.edit')}
-                    </Typography.Link>
-                  )}
-                  <Typography.Link onClick={() => setShown(s.id)}>{t('scales.preview')}</Typography.Link>
-                  {s.editable && can('edit') && s.hasDraft && (
-                    <Typography.Link onClick={() => confirm(s, 'publish')}>{t('custom.publish')}</Typography.Link>
-                  )}
-                  {s.editable && can('edit') && s.status === 'published' && (
-                    <Typography.Link onClick={() => confirm(s, 'unpublish')}>{t('custom.unpublish')}</Typography.Link>
-                  )}
-                  {can('add') && <Typography.Link onClick={() => setCopying(s)}>{t('custom.copy')}</Typography.Link>}
-                  {s.editable && can('delete') && (
-                    <Typography.Link type="danger" onClick={() => confirm(s, 'delete')}>
-                      {t('custom.delete')}
-                    </Typography.Link>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      )}
+      <PagedTable<ScaleSummary>
+        list={scales}
+        rowKey="id"
+        data-testid="custom-table"
+        locale={{ emptyText: t('custom.empty') }}
+        scroll={{ x: 900 }}
+        columns={[
+          { title: t('scales.col.name'), key: 'name', render: (_v, s) => textIn(s.name) || s.code },
+          { title: t('scales.col.code'), dataIndex: 'code', width: 110 },
+          {
+            title: t('scales.col.audience'),
+            dataIndex: 'audience',
+            width: 90,
+            render: (a: ScaleAudience) => t(`scales.audience.${a}`),
+          },
+          {
+            title: t('scales.col.status'),
+            key: 'status',
+            width: 170,
+            render: (_v, s) => (
+              <>
+                <Tag color={STATUS_COLOR[s.status]}>{t(`scales.status.${s.status}`)}</Tag>
+                {s.hasDraft && s.status !== 'draft' && <Tag color="gold">{t('custom.draft')}</Tag>}
+              </>
+            ),
+          },
+          { title: t('scales.col.version'), dataIndex: 'version', width: 70, render: (v: number | null) => v ?? '-' },
+          { title: t('scales.owner'), dataIndex: 'ownerOrgName', width: 140 },
+          {
+            title: t('scales.col.updatedAt'),
+            dataIndex: 'updatedAt',
+            width: 150,
+            render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 260,
+            render: (_v, s) => (
+              <Flex gap={10} wrap>
+                {s.editable && can('edit') && (
+                  <Typography.Link onClick={() => navigate(`/data/customEditScale?id=${s.id}`)}>
+                    {t('custom.edit')}
+                  </Typography.Link>
+                )}
+                <Typography.Link onClick={() => setShown(s.id)}>{t('scales.preview')}</Typography.Link>
+                {s.editable && can('edit') && s.hasDraft && (
+                  <Typography.Link onClick={() => confirm(s, 'publish')}>{t('custom.publish')}</Typography.Link>
+                )}
+                {s.editable && can('edit') && s.status === 'published' && (
+                  <Typography.Link onClick={() => confirm(s, 'unpublish')}>{t('custom.unpublish')}</Typography.Link>
+                )}
+                {can('add') && <Typography.Link onClick={() => setCopying(s)}>{t('custom.copy')}</Typography.Link>}
+                {s.editable && can('delete') && (
+                  <Typography.Link type="danger" onClick={() => confirm(s, 'delete')}>
+                    {t('custom.delete')}
+                  </Typography.Link>
+                )}
+              </Flex>
+            ),
+          },
+        ]}
+      />
       <ScaleDrawer key={shown ?? 'none'} scaleId={shown} tab="preview" onClose={() => setShown(null)} />
       <CopyDialog
         scale={copying}

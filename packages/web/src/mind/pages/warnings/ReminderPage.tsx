@@ -1,10 +1,9 @@
 import { reminderRule } from '@meridian/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Form, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Flex, Form, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../../shared/forms/rules.ts';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { textIn } from '../assessments/lookups.ts';
@@ -135,40 +134,21 @@ function Model({ model }: { model: ReminderConfiguration }) {
 /** `/data/reminderConfigurationManagement`: every change of the reminder model, before and after, who and when. */
 export function ReminderLogPage() {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const log = useQuery({
-    queryKey: ['warn', 'reminderLog', paging],
-    queryFn: ({ signal }) => reminderChanges(paging, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
+  const log = usePagedList(['warn', 'reminderLog'], reminderChanges);
   return (
     <Card data-testid="reminder-log-page">
-      {log.isError && !log.data ? (
-        <LoadFailed error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />
-      ) : (
-        <Table<ReminderChange>
-          rowKey="id"
-          size="middle"
-          data-testid="reminder-log-table"
-          loading={log.isFetching}
-          dataSource={log.data?.list ?? []}
-          locale={{ emptyText: t('warn.reminder.logEmpty') }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: log.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            { title: t('warn.reminder.at'), dataIndex: 'at', width: 150, render: (at: number) => time(at) },
-            { title: t('warn.reminder.by'), dataIndex: 'byName', width: 120 },
-            { title: t('warn.reminder.before_'), key: 'before', render: (_v, r) => <Model model={r.before} /> },
-            { title: t('warn.reminder.after'), key: 'after', render: (_v, r) => <Model model={r.after} /> },
-          ]}
-        />
-      )}
+      <PagedTable<ReminderChange>
+        list={log}
+        rowKey="id"
+        data-testid="reminder-log-table"
+        locale={{ emptyText: t('warn.reminder.logEmpty') }}
+        columns={[
+          { title: t('warn.reminder.at'), dataIndex: 'at', width: 150, render: (at: number) => time(at) },
+          { title: t('warn.reminder.by'), dataIndex: 'byName', width: 120 },
+          { title: t('warn.reminder.before_'), key: 'before', render: (_v, r) => <Model model={r.before} /> },
+          { title: t('warn.reminder.after'), key: 'after', render: (_v, r) => <Model model={r.after} /> },
+        ]}
+      />
     </Card>
   );
 }

@@ -1,10 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Segmented, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Segmented, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { setTodoStatus, type TodoRow, type TodoStatus, todoPage } from './api.ts';
 import { time } from './lookups.tsx';
 import './strings.ts';
@@ -23,14 +22,10 @@ function targetOf(row: TodoRow): string | null {
 export function TodoPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<TodoStatus>('open');
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const todos = useQuery({
-    queryKey: ['warn', 'todos', status, paging],
-    queryFn: ({ signal }) => todoPage({ status, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
+  const todos = usePagedList<{ status: TodoStatus }, TodoRow>(['warn', 'todos'], todoPage, {
+    filters: { status: 'open' },
   });
+  const { status } = todos.filters;
   const mark = useMutation({
     mutationFn: ({ id, to }: { id: number; to: 'open' | 'done' }) => setTodoStatus(id, to),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['warn', 'todos'] }),
@@ -42,77 +37,61 @@ export function TodoPage() {
       <Segmented<TodoStatus>
         style={{ marginBottom: 16 }}
         value={status}
-        onChange={(value) => {
-          setStatus(value);
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
+        onChange={(value) => todos.search({ status: value })}
         options={(['open', 'done', 'all'] as const).map((s) => ({ value: s, label: t(`warn.todo.${s}`) }))}
       />
-      {todos.isError && !todos.data ? (
-        <LoadFailed error={todos.error} onRetry={() => todos.refetch()} retrying={todos.isFetching} />
-      ) : (
-        <Table<TodoRow>
-          rowKey="id"
-          size="middle"
-          data-testid="todo-table"
-          loading={todos.isFetching}
-          dataSource={todos.data?.list ?? []}
-          locale={{ emptyText: t(status === 'done' ? 'warn.todo.emptyDone' : 'warn.todo.empty') }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: todos.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
-          }}
-          columns={[
-            {
-              title: t('warn.todo.kind'),
-              dataIndex: 'kind',
-              width: 110,
-              render: (kind: string) => (
-                <Tag color="blue">
-                  {t(`warn.todo.kinds.${kindKey(kind)}`, { defaultValue: t('warn.todo.kinds.other') })}
-                </Tag>
-              ),
+      <PagedTable<TodoRow>
+        list={todos}
+        rowKey="id"
+        data-testid="todo-table"
+        locale={{ emptyText: t(status === 'done' ? 'warn.todo.emptyDone' : 'warn.todo.empty') }}
+        columns={[
+          {
+            title: t('warn.todo.kind'),
+            dataIndex: 'kind',
+            width: 110,
+            render: (kind: string) => (
+              <Tag color="blue">
+                {t(`warn.todo.kinds.${kindKey(kind)}`, { defaultValue: t('warn.todo.kinds.other') })}
+              </Tag>
+            ),
+          },
+          { title: t('warn.todo.title'), dataIndex: 'title' },
+          { title: t('warn.todo.createdAt'), dataIndex: 'createdAt', width: 150, render: (at: number) => time(at) },
+          {
+            title: t('warn.todo.status'),
+            dataIndex: 'doneAt',
+            width: 100,
+            render: (doneAt: number | null) =>
+              doneAt === null ? <Tag color="orange">{t('warn.todo.open')}</Tag> : <Tag>{t('warn.todo.done')}</Tag>,
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            width: 180,
+            render: (_v, row) => {
+              const target = targetOf(row);
+              return (
+                <Space>
+                  {target && row.doneAt === null && (
+                    <Link to={target} data-testid={`todo-open-${row.id}`}>
+                      {t('warn.todo.view')}
+                    </Link>
+                  )}
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ padding: 0 }}
+                    onClick={() => mark.mutate({ id: row.id, to: row.doneAt === null ? 'done' : 'open' })}
+                  >
+                    {t(row.doneAt === null ? 'warn.todo.markDone' : 'warn.todo.markOpen')}
+                  </Button>
+                </Space>
+              );
             },
-            { title: t('warn.todo.title'), dataIndex: 'title' },
-            { title: t('warn.todo.createdAt'), dataIndex: 'createdAt', width: 150, render: (at: number) => time(at) },
-            {
-              title: t('warn.todo.status'),
-              dataIndex: 'doneAt',
-              width: 100,
-              render: (doneAt: number | null) =>
-                doneAt === null ? <Tag color="orange">{t('warn.todo.open')}</Tag> : <Tag>{t('warn.todo.done')}</Tag>,
-            },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              width: 180,
-              render: (_v, row) => {
-                const target = targetOf(row);
-                return (
-                  <Space>
-                    {target && row.doneAt === null && (
-                      <Link to={target} data-testid={`todo-open-${row.id}`}>
-                        {t('warn.todo.view')}
-                      </Link>
-                    )}
-                    <Button
-                      type="link"
-                      size="small"
-                      style={{ padding: 0 }}
-                      onClick={() => mark.mutate({ id: row.id, to: row.doneAt === null ? 'done' : 'open' })}
-                    >
-                      {t(row.doneAt === null ? 'warn.todo.markDone' : 'warn.todo.markOpen')}
-                    </Button>
-                  </Space>
-                );
-              },
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
     </Card>
   );
 }

@@ -1,11 +1,10 @@
 import { WARNING_STATES } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
 import { type WarningFilter, type WarningRow, type WarningState, warningCounts, warningPage } from './api.ts';
@@ -66,20 +65,11 @@ export function WarningList() {
   const gradeId = Form.useWatch('gradeId', form);
   const levels = useLevels();
   const names = useOrgNames();
-  const [filters, setFilters] = useState<WarningFilter>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const warnings = useQuery({
-    queryKey: ['warn', 'page', filters, paging],
-    queryFn: ({ signal }) => warningPage({ ...filters, ...paging }, signal),
-    placeholderData: keepPreviousData,
-    meta: { silentError: true },
-  });
-  const rows = warnings.data?.list ?? [];
-  const teacherName = useTeacherNames(rows.map((r) => r.schoolId));
+  const warnings = usePagedList<WarningFilter, WarningRow>(['warn', 'page'], warningPage);
+  const teacherName = useTeacherNames(warnings.rows.map((r) => r.schoolId));
   const search = (values: FilterValues) => {
     const { range, ...rest } = values;
-    setFilters({ ...rest, from: range?.[0].startOf('day').valueOf(), to: range?.[1].endOf('day').valueOf() });
-    setPaging((p) => ({ ...p, page: 1 }));
+    warnings.search({ ...rest, from: range?.[0].startOf('day').valueOf(), to: range?.[1].endOf('day').valueOf() });
   };
   const pick = (values: Partial<WarningFilter>) => {
     form.setFieldsValue(values);
@@ -117,112 +107,91 @@ export function WarningList() {
         <Form.Item name="range" label={t('warn.list.time')}>
           <DatePicker.RangePicker style={{ width: 240 }} />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" data-testid="warning-search">
-              {t('system.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              {t('system.reset')}
-            </Button>
-          </Flex>
-        </Form.Item>
-      </Form>
-      <Counts filters={filters} onPick={pick} />
-      {warnings.isError && !warnings.data ? (
-        <LoadFailed error={warnings.error} onRetry={() => warnings.refetch()} retrying={warnings.isFetching} />
-      ) : (
-        <Table<WarningRow>
-          rowKey="id"
-          size="middle"
-          data-testid="warning-table"
-          loading={warnings.isFetching}
-          dataSource={rows}
-          locale={{ emptyText: t('warn.list.empty') }}
-          scroll={{ x: 1320 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: warnings.data?.total ?? 0,
-            showTotal: (total) => t('system.total', { total }),
-            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+        <SearchButtons
+          testId="warning-search"
+          onReset={() => {
+            form.resetFields();
+            search({});
           }}
-          columns={[
-            {
-              title: t('warn.list.student'),
-              key: 'student',
-              width: 150,
-              render: (_v, r) => (
-                <Space direction="vertical" size={0}>
-                  <span>{r.studentName}</span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {r.studentNo}
-                  </Typography.Text>
-                </Space>
-              ),
-            },
-            {
-              title: t('warn.list.class'),
-              key: 'class',
-              width: 170,
-              render: (_v, r) => [names.school(r.schoolId), names.klass(r.classId)].filter(Boolean).join(' / '),
-            },
-            {
-              title: t('warn.list.level'),
-              dataIndex: 'level',
-              width: 90,
-              render: (level: string) => <LevelTag code={level} levels={levels.data} />,
-            },
-            {
-              title: t('warn.list.state'),
-              dataIndex: 'state',
-              width: 120,
-              render: (state: WarningState) => <StateTag state={state} />,
-            },
-            {
-              title: t('warn.list.source'),
-              dataIndex: 'source',
-              width: 100,
-              render: (source: string) => t(`warn.source.${source}`),
-            },
-            {
-              title: t('warn.list.reason'),
-              key: 'reason',
-              width: 220,
-              ellipsis: true,
-              render: (_v, r) => textIn(r.reason) || r.rule,
-            },
-            {
-              title: t('warn.list.handlers'),
-              key: 'handlers',
-              width: 150,
-              render: (_v, r) =>
-                [teacherName(r.psychologyUserId), teacherName(r.classTeacherUserId)].filter(Boolean).join('、') ||
-                t('warn.list.unassigned'),
-            },
-            { title: t('warn.list.time'), dataIndex: 'createdAt', width: 150, render: (at: number) => time(at) },
-            {
-              title: t('system.actions'),
-              key: 'actions',
-              fixed: 'right',
-              width: 150,
-              render: (_v, r) => (
-                <Space>
-                  <Link to={`/data/intervene?id=${r.id}`} data-testid={`warning-open-${r.id}`}>
-                    {t('warn.list.open')}
-                  </Link>
-                  <Link to={`/data/earlyWarningIntervention/${r.studentId}`}>{t('warn.list.history')}</Link>
-                </Space>
-              ),
-            },
-          ]}
         />
-      )}
+      </Form>
+      <Counts filters={warnings.filters} onPick={pick} />
+      <PagedTable<WarningRow>
+        list={warnings}
+        rowKey="id"
+        data-testid="warning-table"
+        locale={{ emptyText: t('warn.list.empty') }}
+        scroll={{ x: 1320 }}
+        columns={[
+          {
+            title: t('warn.list.student'),
+            key: 'student',
+            width: 150,
+            render: (_v, r) => (
+              <Space direction="vertical" size={0}>
+                <span>{r.studentName}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {r.studentNo}
+                </Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: t('warn.list.class'),
+            key: 'class',
+            width: 170,
+            render: (_v, r) => [names.school(r.schoolId), names.klass(r.classId)].filter(Boolean).join(' / '),
+          },
+          {
+            title: t('warn.list.level'),
+            dataIndex: 'level',
+            width: 90,
+            render: (level: string) => <LevelTag code={level} levels={levels.data} />,
+          },
+          {
+            title: t('warn.list.state'),
+            dataIndex: 'state',
+            width: 120,
+            render: (state: WarningState) => <StateTag state={state} />,
+          },
+          {
+            title: t('warn.list.source'),
+            dataIndex: 'source',
+            width: 100,
+            render: (source: string) => t(`warn.source.${source}`),
+          },
+          {
+            title: t('warn.list.reason'),
+            key: 'reason',
+            width: 220,
+            ellipsis: true,
+            render: (_v, r) => textIn(r.reason) || r.rule,
+          },
+          {
+            title: t('warn.list.handlers'),
+            key: 'handlers',
+            width: 150,
+            render: (_v, r) =>
+              [teacherName(r.psychologyUserId), teacherName(r.classTeacherUserId)].filter(Boolean).join('、') ||
+              t('warn.list.unassigned'),
+          },
+          { title: t('warn.list.time'), dataIndex: 'createdAt', width: 150, render: (at: number) => time(at) },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 150,
+            render: (_v, r) => (
+              <Space>
+                <Link to={`/data/intervene?id=${r.id}`} data-testid={`warning-open-${r.id}`}>
+                  {t('warn.list.open')}
+                </Link>
+                <Link to={`/data/earlyWarningIntervention/${r.studentId}`}>{t('warn.list.history')}</Link>
+              </Space>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }

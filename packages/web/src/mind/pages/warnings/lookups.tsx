@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { orgSearch, teacherPage } from '../../../portal/system/people/api.ts';
@@ -73,6 +73,37 @@ export function useOrgNames(): { school(id: number): string; klass(id: number | 
     school: (id) => schools.data?.list.find((s) => s.id === id)?.name ?? '',
     klass: (id) => (id === null ? '-' : (classes.data?.list.find((c) => c.id === id)?.name ?? '')),
   };
+}
+
+/**
+ * Where a warned student sits, the warning's level and its state: the columns the due follow-ups
+ * and the last levels share.
+ */
+export function useClassLevelStateColumns<
+  R extends { schoolId: number; classId: number | null; level: string; state: WarningState },
+>(): TableColumnsType<R> {
+  const { t } = useTranslation();
+  const levels = useLevels();
+  const names = useOrgNames();
+  return [
+    {
+      title: t('warn.list.class'),
+      key: 'class',
+      render: (_v, r) => [names.school(r.schoolId), names.klass(r.classId)].filter(Boolean).join(' / '),
+    },
+    {
+      title: t('warn.list.level'),
+      dataIndex: 'level',
+      width: 100,
+      render: (level: string) => <LevelTag code={level} levels={levels.data} />,
+    },
+    {
+      title: t('warn.list.state'),
+      dataIndex: 'state',
+      width: 130,
+      render: (state: WarningState) => <StateTag state={state} />,
+    },
+  ];
 }
 
 /** The active teachers of a school, for the handler pickers and to name a warning's handlers. */
