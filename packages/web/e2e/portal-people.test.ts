@@ -104,9 +104,19 @@ describe('a school imported from Excel', () => {
       await expect.poll(() => page.getByTestId('import-done').innerText()).toContain('新建 4 个组织');
       await shot('orgs-import');
       await closeImport(page);
-      await tree.locator('.ant-tree-treenode', { hasText: SCHOOL.name }).locator('.ant-tree-switcher').click();
-      await tree.locator('.ant-tree-treenode', { hasText: SCHOOL.grade }).locator('.ant-tree-switcher').click();
-      await tree.getByText(SCHOOL.classes[2] ?? '', { exact: true }).waitFor();
+      // The tree reloads its levels after the import, and a click on a node that is being redrawn
+      // is lost: click the switcher again while the node stays closed (bounded).
+      const expand = async (name: string, child: string) => {
+        const closed = tree.locator('.ant-tree-treenode', { hasText: name }).locator('.ant-tree-switcher_close');
+        const shown = tree.getByText(child, { exact: true });
+        for (let attempt = 0; attempt < 5 && !(await shown.isVisible()); attempt++) {
+          if (await closed.isVisible()) await closed.click();
+          await shown.waitFor({ timeout: 3000 }).catch(() => undefined);
+        }
+        await shown.waitFor();
+      };
+      await expand(SCHOOL.name, SCHOOL.grade);
+      await expand(SCHOOL.grade, SCHOOL.classes[2] ?? '');
       await shot('orgs');
 
       // Two teachers.

@@ -56,10 +56,6 @@ export const en: IotMessages = {
     },
   },
   ui: {
-    loadFailed: 'The data could not be loaded',
-    retry: 'Try again',
-    search: 'Search',
-    reset: 'Reset',
     save: 'Save',
     cancel: 'Cancel',
     edit: 'Edit',

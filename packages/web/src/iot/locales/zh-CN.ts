@@ -51,10 +51,6 @@ export const zhCN = {
     },
   },
   ui: {
-    loadFailed: '数据加载失败',
-    retry: '重试',
-    search: '查询',
-    reset: '重置',
     save: '保存',
     cancel: '取消',
     edit: '编辑',

@@ -115,7 +115,7 @@ export function PagedTable<R extends object>({
         pagination === false
           ? false
           : {
-              showSizeChanger: true,
+              // The size changer is antd's own rule: shown once there are more than 50 rows.
               showTotal: (total) => t('list.total', { total }),
               ...pagination,
               current: paging.page,
