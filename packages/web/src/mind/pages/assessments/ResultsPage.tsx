@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Form, Select, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
@@ -9,11 +8,10 @@ import { ExportButton } from '../downloads/ExportButton.tsx';
 import { scaleInfo } from '../scales/api.ts';
 import { type ResultFilter, type ResultRow, resultPage } from './api.ts';
 import { GroupReportPanel } from './GroupReport.tsx';
-import { textIn, useBandLabels, useScaleChoices, useTaskChoices } from './lookups.ts';
+import { textIn, useScaleChoices, useTaskChoices } from './lookups.ts';
+import { useResultColumns } from './resultColumns.tsx';
 import { ScopeFilters } from './ScopeFilters.tsx';
 import './strings.ts';
-
-const LEVEL_COLOR: Record<string, string> = { red: 'red', orange: 'orange', yellow: 'gold' };
 
 interface FilterValues extends Omit<ResultFilter, 'warning'> {
   warning?: 'yes' | 'no';
@@ -39,11 +37,7 @@ function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
   const results = usePagedList<ResultFilter, ResultRow>(['assess', 'results'], resultPage, {
     filters: { taskId: initialTaskId },
   });
-  const bandLabel = useBandLabels(results.rows.map((r) => r.scaleId));
-  const scaleName = (id: number) => {
-    const s = scales.data?.find((x) => x.id === id);
-    return s ? textIn(s.name) || s.code : String(id);
-  };
+  const columns = useResultColumns(results.rows);
   const search = (values: FilterValues) => {
     const { warning, band, ...rest } = values;
     results.search({
@@ -122,27 +116,10 @@ function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
         scroll={{ x: 900 }}
         columns={[
           { title: t('assess.results.name'), dataIndex: 'name', width: 120 },
-          { title: t('assess.results.scale'), key: 'scale', width: 160, render: (_v, r) => scaleName(r.scaleId) },
-          { title: t('assess.results.total'), dataIndex: 'total', width: 80, render: (v: number | null) => v ?? '-' },
-          {
-            title: t('assess.results.band'),
-            key: 'band',
-            width: 140,
-            render: (_v, r) => bandLabel(r.scaleId, r.band),
-          },
-          {
-            title: t('assess.results.warning'),
-            dataIndex: 'warningLevel',
-            width: 110,
-            render: (level: string | null) =>
-              level ? (
-                <Tag color={LEVEL_COLOR[level] ?? 'purple'}>
-                  {t(`assess.results.level.${level}`, { defaultValue: level })}
-                </Tag>
-              ) : (
-                '-'
-              ),
-          },
+          { ...columns.scale, width: 160 },
+          columns.total,
+          columns.band,
+          columns.warning,
           {
             title: t('assess.results.valid'),
             dataIndex: 'valid',
@@ -150,12 +127,7 @@ function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
             render: (valid: boolean) =>
               valid ? t('assess.results.validYes') : <Tag>{t('assess.results.validNo')}</Tag>,
           },
-          {
-            title: t('assess.results.submittedAt'),
-            dataIndex: 'submittedAt',
-            width: 150,
-            render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-          },
+          columns.submittedAt,
           {
             title: t('system.actions'),
             key: 'actions',

@@ -1,16 +1,13 @@
-import { Card, Empty, Flex, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Card, Empty, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { type ResultRow, resultPage } from '../assessments/api.ts';
-import { textIn, useBandLabels, useScaleChoices } from '../assessments/lookups.ts';
+import { useResultColumns } from '../assessments/resultColumns.tsx';
 import { exportReport } from './api.ts';
 import { ExportButton } from './ExportButton.tsx';
 import '../assessments/strings.ts';
 import './strings.ts';
-
-const LEVEL_COLOR: Record<string, string> = { red: 'red', orange: 'orange', yellow: 'gold' };
 
 /**
  * `/data/scaleDetails/{userId}`: every result of one student (`userId` is the roster id, as in
@@ -24,13 +21,7 @@ export function ScaleDetailsPage() {
     (paging, signal) => resultPage({ studentId: studentId ?? 0, ...paging }, signal),
     { enabled: studentId !== null },
   );
-  const scales = useScaleChoices();
-  const { rows } = results;
-  const bandLabel = useBandLabels(rows.map((r) => r.scaleId));
-  const scaleName = (id: number) => {
-    const s = scales.data?.find((x) => x.id === id);
-    return s ? textIn(s.name) || s.code : String(id);
-  };
+  const columns = useResultColumns(results.rows);
   if (studentId === null) {
     return (
       <Card>
@@ -38,7 +29,7 @@ export function ScaleDetailsPage() {
       </Card>
     );
   }
-  const name = rows[0]?.name;
+  const name = results.rows[0]?.name;
   return (
     <Card
       title={name ? t('scaleDetails.title', { name }) : t('scaleDetails.untitled')}
@@ -51,33 +42,11 @@ export function ScaleDetailsPage() {
         locale={{ emptyText: t('scaleDetails.empty') }}
         scroll={{ x: 800 }}
         columns={[
-          { title: t('assess.results.scale'), key: 'scale', render: (_v, r) => scaleName(r.scaleId) },
-          { title: t('assess.results.total'), dataIndex: 'total', width: 80, render: (v: number | null) => v ?? '-' },
-          {
-            title: t('assess.results.band'),
-            key: 'band',
-            width: 140,
-            render: (_v, r) => bandLabel(r.scaleId, r.band),
-          },
-          {
-            title: t('assess.results.warning'),
-            dataIndex: 'warningLevel',
-            width: 110,
-            render: (level: string | null) =>
-              level ? (
-                <Tag color={LEVEL_COLOR[level] ?? 'purple'}>
-                  {t(`assess.results.level.${level}`, { defaultValue: level })}
-                </Tag>
-              ) : (
-                '-'
-              ),
-          },
-          {
-            title: t('assess.results.submittedAt'),
-            dataIndex: 'submittedAt',
-            width: 150,
-            render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-          },
+          columns.scale,
+          columns.total,
+          columns.band,
+          columns.warning,
+          columns.submittedAt,
           {
             title: t('system.actions'),
             key: 'actions',
