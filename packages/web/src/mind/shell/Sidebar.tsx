@@ -7,6 +7,7 @@ import { MeridianMark } from '../../shared/MeridianMark.tsx';
 import { readLocal, writeLocal } from '../../shared/storage.ts';
 import { type MenuApp, useMenuGroups } from './api.ts';
 import { menuTarget } from './menuLinks.ts';
+import { menuPathsOf } from './routeTable.ts';
 
 /** Spec section 2: the collapse state and the active item are remembered in this browser. */
 export const COLLAPSED_KEY = 'mind.menu.collapsed';
@@ -30,8 +31,12 @@ export function Sidebar() {
     const target = menuTarget(app.publishUrl, app.appId, window.location.origin);
     return target.kind === 'route' ? target.to : null;
   };
-  // The page on screen wins over the remembered item; a page no item opens keeps the last one lit.
-  const here = pathname === HOME_PATH ? HOME_KEY : apps.find((app) => routeOf(app) === pathname);
+  // The page on screen wins over the remembered item (a detail page lights the list it belongs
+  // to); a page no item opens keeps the last one lit.
+  const lit = menuPathsOf(pathname)
+    .map((path) => apps.find((app) => routeOf(app) === path))
+    .find((app) => app !== undefined);
+  const here = pathname === HOME_PATH ? HOME_KEY : lit;
   const selected = here === undefined ? active : typeof here === 'string' ? here : appKey(here);
 
   const items: MenuProps['items'] = [

@@ -1,3 +1,5 @@
+import { TAB_GROUPS } from './tabs.ts';
+
 /**
  * Mind's addresses (spec section 2) as data: the layout's children and the top-level pages, each
  * with its title key (`route.<name>` in the Mind strings). A route whose feature ships later
@@ -113,6 +115,37 @@ export const SCREENS = [
 
 /** Spec section 5: these open without the session check (screens shown on a wall, a welcome page). */
 export const OPEN_ROUTES = ['welcomeHome', 'schoolScreen', 'personalInformation'] as const;
+
+/**
+ * Pages no menu item opens, by the list they are reached from: the sidebar lights that list's
+ * item while one of them is on screen (a student's file lights "student files").
+ */
+const REACHED_FROM: Partial<Record<string, string>> = {
+  studentFileDetails: 'studentFile',
+  growthRecord: 'studentFile',
+  warningTimerShaft: 'studentFile',
+  earlyWarningIntervention: 'intervene',
+  scaleDetails: 'scaleResult',
+  scaleResultReport: 'scaleResult',
+  customEditScale: 'customScale',
+  activityBmDetail: 'activityManage',
+  classEmotionDetail: 'classEmotion',
+  studentInsightDetailInfo: 'studentInsight',
+};
+
+/**
+ * The addresses whose menu item should be lit while `pathname` is on screen, best first: the page
+ * itself, the list it is reached from, and the pages sharing its row of top tabs (a menu item
+ * opens one tab of its group).
+ */
+export function menuPathsOf(pathname: string): string[] {
+  const name = /^\/data\/([^/]+)/.exec(pathname)?.[1];
+  if (!name) return [pathname];
+  const from = REACHED_FROM[name] ?? name;
+  const group = TAB_GROUPS.find((g) => g.tabs.some((tab) => tab.route === from || tab.includes?.includes(from)));
+  const names = [name, from, ...(group?.tabs.map((tab) => tab.route) ?? [])];
+  return [...new Set([pathname, ...names.map((n) => `/data/${n}`)])];
+}
 
 /** `studentFileDetails/:userId` → `studentFileDetails`: the route's name, which keys its title. */
 export function routeName(path: string): string {
