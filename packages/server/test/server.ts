@@ -35,7 +35,8 @@ async function freePort(): Promise<number> {
 
 /**
  * Meridian listening on a free loopback port with the built web, on a new database: for browser
- * tests. The web must have been built (`npm test` builds it first).
+ * tests. The web must have been built (`npm test` builds it first); `MERIDIAN_WEB_DIR` names a
+ * build of one's own (`vite build --outDir`), so that a rebuild of dist/ mid-run changes nothing.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -53,6 +54,7 @@ export async function startTestServer(
       DATABASE_URL: target.url,
       LOG_FORMAT: 'json',
       ...(gateway ? { DTU_PORT: String(dtuPort), MQTT_PORT: '0' } : {}),
+      ...(process.env.MERIDIAN_WEB_DIR ? { WEB_DIR: process.env.MERIDIAN_WEB_DIR } : {}),
       ...env,
     },
     '0.0.0-test',

@@ -27,8 +27,6 @@ export function alarmSuite(): {
       {
         ADMIN_PASSWORD: 'Admin#2026',
         JOBS_POLL_MS: '200',
-        // A build of one's own (`vite build --outDir`), so that a rebuild of dist/ mid-walk changes nothing.
-        ...(process.env.MERIDIAN_WEB_DIR ? { WEB_DIR: process.env.MERIDIAN_WEB_DIR } : {}),
       },
       { services: ['api', 'gateway', 'jobs'] },
     );

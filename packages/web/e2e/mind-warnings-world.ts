@@ -123,17 +123,13 @@ export async function buildWarningWorld(server: PortalServer) {
 }
 export type WarningWorld = Awaited<ReturnType<typeof buildWarningWorld>>;
 
-/**
- * The portal suite with its uploads kept in a folder of its own, and the web build of one's own
- * when `MERIDIAN_WEB_DIR` names one, so that a rebuild of dist/ mid-walk changes nothing.
- */
+/** The portal suite with its uploads kept in a folder of its own. */
 export function warningsSuite(): { server: PortalServer; browser: Browser } {
   const suite = {} as { server: PortalServer; browser: Browser };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-warnings-'));
   beforeAll(async () => {
     suite.server = await startPortalServer({
       DATA_DIR: dataDir,
-      ...(process.env.MERIDIAN_WEB_DIR ? { WEB_DIR: process.env.MERIDIAN_WEB_DIR } : {}),
     });
     suite.browser = await launchBrowser();
   });

@@ -16,9 +16,6 @@ export async function startPortalServer(env: Record<string, string> = {}) {
     ADMIN_PASSWORD: 'Admin#2026',
     SMS_WEBHOOK_URL: sms.url,
     SMTP_URL: mail.url,
-    // A build of the web of one's own (`vite build --outDir`), so that a rebuild of dist/ by
-    // someone else mid-run changes nothing.
-    ...(process.env.MERIDIAN_WEB_DIR ? { WEB_DIR: process.env.MERIDIAN_WEB_DIR } : {}),
     ...env,
   });
   return {
