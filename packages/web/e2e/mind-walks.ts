@@ -71,10 +71,7 @@ export function mindTitle(name: string, lang: 'zh-CN' | 'en' = 'zh-CN'): string 
   return `${routes[name]} - ${strings.appName}`;
 }
 
-/**
- * The problems a Mind walk met that matter: a call the browser cut short because the walk moved on
- * (a new address, a reload, a query cancelled as its page closed) is not one.
- */
+/** The problems a Mind walk met that matter (see `unexpected`). */
 export function mindProblems(problems: string[], ...expected: RegExp[]): string[] {
-  return unexpected(problems, ...expected).filter((problem) => !/^failed: .*\/api\/.* net::ERR_ABORTED$/.test(problem));
+  return unexpected(problems, ...expected);
 }

@@ -22,12 +22,13 @@ export async function submitPassword(page: Page, account: string, password: stri
  */
 export function unexpected(problems: string[], ...expected: RegExp[]): string[] {
   // Chromium also logs a refused call as "Failed to load resource" without naming it; such a line is
-  // expected when the walk expects a refusal at all. A page left at once (a hand-off) aborts the
-  // loading of its tab icon, which is the browser's business, not the product's.
+  // expected when the walk expects a refusal at all. A request the page itself gave up is aborted,
+  // not failed: a page left at once (a hand-off) aborts its tab icon and the calls still loading
+  // (the portal's health badge), and a query cancels its call when its component goes.
   return problems.filter(
     (problem) =>
       !expected.some((pattern) => pattern.test(problem)) &&
-      !/favicon\.svg net::ERR_ABORTED$/.test(problem) &&
+      !/ net::ERR_ABORTED$/.test(problem) &&
       !(
         expected.length > 0 &&
         /^console: Failed to load resource: the server responded with a status of 4\d\d/.test(problem)
