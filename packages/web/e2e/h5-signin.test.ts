@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
 import { phone, screenshot, visit } from './browser.ts';
-import { mindProblems } from './mind-walks.ts';
+
 import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 
@@ -36,7 +37,7 @@ describe('signing in on H5 (issue 8)', () => {
       await page.getByTestId('h5-sign-out').click();
       await page.getByTestId('h5-login').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-      expect(mindProblems(problems, /HTTP 40\d: .*\/authz\/login$/)).toEqual([]);
+      expect(unexpected(problems, /HTTP 40\d: .*\/authz\/login$/)).toEqual([]);
     } finally {
       await close();
     }

@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, visit } from './browser.ts';
 import { buildArchiveWorld } from './mind-archive-world.ts';
-import { mindProblems, openMind } from './mind-walks.ts';
+import { openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 
@@ -112,7 +113,7 @@ describe('counselling and daily work on the student’s file (issue 9)', () => {
       await page.getByTestId('file-tab-counselling').click();
       await page.getByText('Growing together').first().waitFor();
       await screenshot(page, 'mind-archive-counselling-en');
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }

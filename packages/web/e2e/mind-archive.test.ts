@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, visit } from './browser.ts';
 import { buildArchiveWorld } from './mind-archive-world.ts';
-import { mindProblems, openMind } from './mind-walks.ts';
+import { openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 
@@ -117,7 +118,7 @@ describe('the student archive and home visits (issue 9)', () => {
       await screenshot(page, 'mind-archive-timeline');
       await page.getByTestId('file-tab-homeVisits').click();
       await page.getByTestId('archive-visits').getByText('Autumn home visits').waitFor();
-      expect(mindProblems(teacher.problems)).toEqual([]);
+      expect(unexpected(teacher.problems)).toEqual([]);
     } finally {
       await teacher.close();
     }
@@ -137,11 +138,7 @@ describe('the student archive and home visits (issue 9)', () => {
       // The 404s are the answers the walk expects: her file, and the school above a class teacher's classes
       // (the filters then list the classes of the scope).
       expect(
-        mindProblems(
-          other.problems,
-          /HTTP 404: .*\/studentFile\/(details|timeline)\//,
-          /HTTP 404: .*\/org\/node\/list/,
-        ),
+        unexpected(other.problems, /HTTP 404: .*\/studentFile\/(details|timeline)\//, /HTTP 404: .*\/org\/node\/list/),
       ).toEqual([]);
     } finally {
       await other.close();

@@ -1,8 +1,9 @@
 import { translate } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
 import { screenshot, visit } from './browser.ts';
-import { mindProblems, mindUser, openMind, PSYCHOLOGY_TEACHER } from './mind-walks.ts';
+import { mindUser, openMind, PSYCHOLOGY_TEACHER } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 
@@ -23,7 +24,7 @@ describe('the scale center and custom scales (issue 8)', () => {
       await expect(page.getByTestId('preview-band').textContent()).resolves.toBe('中度抑郁');
       await expect(page.getByTestId('preview-score').textContent()).resolves.toContain('第 9 题');
       await screenshot(page, 'mind-assess-scale-preview');
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -74,7 +75,7 @@ describe('the scale center and custom scales (issue 8)', () => {
       const row = page.getByTestId('custom-table').locator('tr', { hasText: 'STRESS' });
       await row.getByText('已发布').waitFor();
       await screenshot(page, 'mind-assess-custom-scales');
-      expect(mindProblems(problems, /HTTP 400: .*\/scale\/custom/)).toEqual([]);
+      expect(unexpected(problems, /HTTP 400: .*\/scale\/custom/)).toEqual([]);
     } finally {
       await close();
     }

@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phone, screenshot, visit } from './browser.ts';
 import { buildClassWorld, type ClassWorld } from './mind-assess-world.ts';
-import { mindProblems, openMind } from './mind-walks.ts';
+import { openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 const DONE_TEXT = translate('sheet.done', 'zh-CN');
@@ -88,7 +89,7 @@ async function answerOnPhone(world: ClassWorld, n: number, choices: string[], re
     await page.goto(sheetAddress);
     await page.getByTestId('h5-start').click();
     await page.getByTestId('h5-refused').filter({ hasText: DONE_TEXT }).waitFor();
-    expect(mindProblems(problems, /HTTP 409: .*\/h5\/survey\/start/)).toEqual([]);
+    expect(unexpected(problems, /HTTP 409: .*\/h5\/survey\/start/)).toEqual([]);
     return report;
   } finally {
     await close();
@@ -139,7 +140,7 @@ describe('assessment from task to report (issue 8)', () => {
       await page.locator('[data-testid=group-chart] canvas').waitFor();
       await page.waitForTimeout(800);
       await screenshot(page, 'mind-assess-group');
-      expect(mindProblems(teacher.problems)).toEqual([]);
+      expect(unexpected(teacher.problems)).toEqual([]);
     } finally {
       await teacher.close();
     }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/server.ts';
 import { launchBrowser, screenshot, visit } from './browser.ts';
 import { buildClassWorld, type ClassWorld, tokenOf } from './mind-assess-world.ts';
-import { mindProblems, openMind } from './mind-walks.ts';
+import { openMind } from './mind-walks.ts';
+import { unexpected } from './portal-walks.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -107,7 +108,7 @@ describe('the download center (issue 8)', () => {
       const report = await downloadNewest(page);
       expect(report.name).toMatch(/^Lin Xiao_.*_个人报告\.pdf$/);
       expect(report.bytes.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(mindProblems(teacher.problems)).toEqual([]);
+      expect(unexpected(teacher.problems)).toEqual([]);
     } finally {
       await teacher.close();
     }

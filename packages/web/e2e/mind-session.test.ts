@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { visit } from './browser.ts';
-import { mindProblems, mindTitle, mindUser, openMind } from './mind-walks.ts';
+import { mindTitle, mindUser, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
-import { storedSession } from './portal-walks.ts';
+import { storedSession, unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 
@@ -22,7 +22,7 @@ describe('Mind session start (spec section 4)', () => {
       const landed = new URL(page.url());
       expect(landed.pathname).toBe('/login');
       expect(landed.searchParams.get('target')).toBe(address);
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -54,7 +54,7 @@ describe('Mind session start (spec section 4)', () => {
         'cache-control': 'no-cache',
         pragma: 'no-cache',
       });
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -71,7 +71,7 @@ describe('Mind session start (spec section 4)', () => {
         await expect.poll(() => page.title()).toBe(mindTitle('noPermission'));
         await page.getByText('当前身份无权使用心理健康管理平台').waitFor();
         expect(await page.getByTestId('mind-layout').count()).toBe(0);
-        expect(mindProblems(problems)).toEqual([]);
+        expect(unexpected(problems)).toEqual([]);
       } finally {
         await close();
       }
@@ -98,7 +98,7 @@ describe('Mind session start (spec section 4)', () => {
       await page.getByTestId('mind-coming').waitFor();
       expect(page.url()).toBe(`${suite.server.url}/jdp/data/report`);
       await expect.poll(() => page.title()).toBe(mindTitle('report'));
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -116,7 +116,7 @@ describe('Mind session start (spec section 4)', () => {
         await page.getByTestId('account-center').waitFor();
         expect(new URL(page.url()).pathname).toBe('/jdp/accountCenter');
       }
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -135,7 +135,7 @@ describe('Mind session start (spec section 4)', () => {
       // A dashboard that needs the session still asks for it.
       await page.goto(`${suite.server.url}/jdp/districtScreen`);
       await page.getByTestId('login-page').waitFor();
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, visit } from './browser.ts';
-import { BUREAU_ADMIN, mindProblems, mindUser, openMind } from './mind-walks.ts';
+import { BUREAU_ADMIN, mindUser, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
-import { callWithToken, storedSession } from './portal-walks.ts';
+import { callWithToken, storedSession, unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 
@@ -89,7 +89,7 @@ describe('the Mind sidebar (spec section 2)', () => {
       await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('false');
       expect((await storedSession(page)).local['mind.menu.collapsed']).toBe('0');
       await expect.poll(() => sidebar.locator('li.ant-menu-item-selected').allTextContents()).toEqual(['DSP board']);
-      expect(mindProblems(problems, /HTTP 404: .*\/dsp\/board/)).toEqual([]);
+      expect(unexpected(problems, /HTTP 404: .*\/dsp\/board/)).toEqual([]);
     } finally {
       await close();
     }
@@ -129,7 +129,7 @@ describe('the Mind header and main area', () => {
       expect(session).toEqual({});
       expect(await page.evaluate(() => document.cookie)).not.toContain('mind_sso');
       expect((await callWithToken(suite.server.url, user.token)).code).toBeGreaterThanOrEqual(10020);
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -182,7 +182,7 @@ describe('the Mind header and main area', () => {
       expect(size).toEqual([300, 100]);
       // Clicks reach the page under the watermark.
       await page.getByTestId('mind-home').getByRole('heading').first().click();
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }
@@ -214,7 +214,7 @@ describe('the Mind header and main area', () => {
       await page.evaluate(() => sessionStorage.setItem('roleId', '2'));
       await page.reload();
       await tabs.getByText('数据看板').waitFor();
-      expect(mindProblems(problems)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
     }

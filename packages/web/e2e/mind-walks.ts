@@ -5,7 +5,6 @@ import { grantIdentity } from '../../server/src/portal/accounts/repository.ts';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { en } from '../src/mind/locales/en.ts';
 import { zhCN } from '../src/mind/locales/zh-CN.ts';
-import { unexpected } from './portal-walks.ts';
 
 export { en as mindEn, zhCN as mindZh };
 
@@ -69,9 +68,4 @@ export function mindTitle(name: string, lang: 'zh-CN' | 'en' = 'zh-CN'): string 
   const strings = lang === 'en' ? en : zhCN;
   const routes: Record<string, string> = strings.route;
   return `${routes[name]} - ${strings.appName}`;
-}
-
-/** The problems a Mind walk met that matter (see `unexpected`). */
-export function mindProblems(problems: string[], ...expected: RegExp[]): string[] {
-  return unexpected(problems, ...expected);
 }

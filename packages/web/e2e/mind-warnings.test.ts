@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../server/test/files.ts';
 import { screenshot, visit } from './browser.ts';
 import { tokenOf } from './mind-assess-world.ts';
-import { mindProblems, openMind } from './mind-walks.ts';
+import { openMind } from './mind-walks.ts';
 import { buildWarningWorld, type WarningWorld, warningsSuite } from './mind-warnings-world.ts';
 import { ADMIN } from './portal-admin-walks.ts';
+import { unexpected } from './portal-walks.ts';
 
 const suite = warningsSuite();
 
@@ -191,7 +192,7 @@ describe('a PHQ-9 warning from set-up to solved (issue 9)', () => {
         .filter({ hasText: '已解决' })
         .waitFor();
       // The refused program is the one expected refusal.
-      expect(mindProblems(teacher.problems, /^HTTP 400: .*\/upload\/attachment$/)).toEqual([]);
+      expect(unexpected(teacher.problems, /^HTTP 400: .*\/upload\/attachment$/)).toEqual([]);
     } finally {
       await teacher.close();
     }
@@ -218,7 +219,7 @@ describe('a PHQ-9 warning from set-up to solved (issue 9)', () => {
       await screenshot(page, 'mind-warnings-outsider-interview');
       // A class teacher asks for the grades under the school and is answered within their classes (useOrgNodes).
       const expected = [/HTTP 404: .*\/apis-psychology\/warning\//, /HTTP 404: .*\/apis-rbac\/org\/node\/list/];
-      expect(mindProblems(outsider.problems, ...expected)).toEqual([]);
+      expect(unexpected(outsider.problems, ...expected)).toEqual([]);
     } finally {
       await outsider.close();
     }
@@ -259,7 +260,7 @@ describe('a PHQ-9 warning from set-up to solved (issue 9)', () => {
       await code.fill('red');
       await page.getByTestId('levels-save').click();
       await page.getByText('预警等级已保存').waitFor();
-      expect(mindProblems(admin.problems)).toEqual([]);
+      expect(unexpected(admin.problems)).toEqual([]);
     } finally {
       await admin.close();
     }
@@ -304,7 +305,7 @@ describe('a PHQ-9 warning from set-up to solved (issue 9)', () => {
       await page.getByTestId('warning-table').getByText('Solved').waitFor();
       await page.getByText('Warnings:').waitFor();
       await screenshot(page, 'mind-warnings-list-en');
-      expect(mindProblems(teacher.problems)).toEqual([]);
+      expect(unexpected(teacher.problems)).toEqual([]);
     } finally {
       await teacher.close();
     }

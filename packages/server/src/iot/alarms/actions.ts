@@ -157,7 +157,7 @@ export async function applyStep(
       }
       return id;
     });
-    if (statusMoved) publishAlarmStatus(db, [ctx.id], facts.at, true);
+    if (statusMoved) publishAlarmStatus(db, ctx.id, facts.at, true);
     ctx.pending.delete(trigger.id);
     if (alarmId === undefined) {
       // Another process fired it first: carry on with its alarm.
@@ -252,7 +252,7 @@ export async function applyStep(
         .executeTakeFirst();
       return moved.numUpdatedRows > 0n;
     });
-    if (statusMoved) publishAlarmStatus(db, [ctx.id], facts.at, false);
+    if (statusMoved) publishAlarmStatus(db, ctx.id, facts.at, false);
     ctx.active.delete(trigger.id);
   }
 }

@@ -167,14 +167,11 @@ export function liveFor(db: Db, databaseUrl: string, log: Logger): LiveHub {
 }
 
 /**
- * Tells whoever watches these devices in this process that an alarm put them in "alarm" or took
- * them out of it: the connection changes come from the telemetry writer, these from the alarm engine.
+ * Tells whoever watches the device in this process that an alarm put it in "alarm" or took it out
+ * of it: the connection changes come from the telemetry writer, these from the alarm engine.
  */
-export function publishAlarmStatus(db: Db, deviceIds: readonly number[], at: number, inAlarm: boolean): void {
-  const hub = hubs.get(db);
-  for (const deviceId of deviceIds) {
-    hub?.publish({ type: 'status', deviceId, at, status: inAlarm ? 'alarm' : 'online', reason: null });
-  }
+export function publishAlarmStatus(db: Db, deviceId: number, at: number, inAlarm: boolean): void {
+  hubs.get(db)?.publish({ type: 'status', deviceId, at, status: inAlarm ? 'alarm' : 'online', reason: null });
 }
 
 /** Closes this database's live hub and its LISTEN connection, if one was made. */
