@@ -1,6 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'];
+/** Rules read from the source tree (layers, where SQL may be written): no database, so run once, as units. */
+const ruleTests = ['packages/server/test/rules/**/*.test.ts'];
 
 /**
  * The suites `npm test` runs (scripts/test.ts picks them): pure units once, the server's unit and
@@ -17,6 +19,7 @@ export default defineConfig({
             'packages/contracts/src/**/*.test.ts',
             'packages/web/src/**/*.test.ts',
             'packages/simulator/src/**/*.test.ts',
+            ...ruleTests,
           ],
         },
       },
@@ -27,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: serverTests,
+          exclude: [...configDefaults.exclude, ...ruleTests],
           env: { TEST_ENGINE: 'sqlite' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -37,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: serverTests,
+          exclude: [...configDefaults.exclude, ...ruleTests],
           env: { TEST_ENGINE: 'postgres' },
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { AlarmEngine } from '../packages/server/src/iot/alarms/engine.ts';
 import { liveFor } from '../packages/server/src/iot/telemetry/live.ts';
 import { TelemetryWriter } from '../packages/server/src/iot/telemetry/writer.ts';
@@ -132,7 +133,7 @@ async function run(withTriggers: boolean): Promise<{ rate: number; alarms: numbe
   const target = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
   const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
-  await migrateToLatest(db);
+  await migrateToLatest(db, allMigrations);
   const { owner, devices, points } = await seed(db);
   if (withTriggers) await addTriggers(db, owner, devices, points);
   const rate = await ingest(db, devices, points, withTriggers);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pino from 'pino';
 import { buildApp } from '../packages/server/src/app.ts';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
@@ -47,7 +48,7 @@ export async function api(): Promise<Figure[]> {
   try {
     const config = loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
     const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
-    await migrateToLatest(db);
+    await migrateToLatest(db, allMigrations);
     const app = await buildApp({ config, db, logger: pino({ level: 'silent' }) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const meridian = await load(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/health`);

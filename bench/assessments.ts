@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../packages/server/src/app.ts';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { insertStudents, type StudentSeed } from '../packages/server/src/mind/people/students/testing.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { type Db, openDatabase } from '../packages/server/src/platform/db/database.ts';
@@ -137,7 +138,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
   const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, allMigrations);
     const world = await seed(db);
     const mht = await db.kysely.selectFrom('scales').select('id').where('code', '=', 'MHT').executeTakeFirstOrThrow();
     const app = await buildApp({ config, db, logger: pino({ level: 'silent' }) });

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../packages/server/src/app.ts';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { listDevices } from '../packages/server/src/iot/devices/repository.ts';
 import type { DeviceStatus } from '../packages/server/src/iot/devices/tables.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
@@ -185,7 +186,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
   const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, allMigrations);
     const { owners } = await seed(db);
     // What autovacuum (PostgreSQL), and `PRAGMA optimize` and the WAL's checkpoints (SQLite), do
     // after a bulk load, done now.

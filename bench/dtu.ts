@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { DTU_DEFAULTS, startDtuServer } from '../packages/server/src/iot/gateway/server.ts';
 import { telemetryFor } from '../packages/server/src/iot/telemetry/index.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
@@ -61,7 +62,7 @@ export async function dtuPolling(): Promise<Figure[]> {
   const log = pino({ level: 'silent' });
   let simulator: ChildProcess | undefined;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, allMigrations);
     // The simulator's `generic` profile: int16 holding registers 0..49 on slave 1. Latest values only.
     await seedFleet(db, {
       account: 'bench_dtu',

@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import mqtt from 'mqtt';
 import pino from 'pino';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { startBroker } from '../packages/server/src/iot/mqtt/broker.ts';
 import { closeTelemetry, telemetryFor } from '../packages/server/src/iot/telemetry/index.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
@@ -96,7 +97,7 @@ async function seed(db: Db): Promise<{ sns: string[]; names: string[] }> {
 async function bareRate(dir: string): Promise<number> {
   const file = path.join(dir, 'bare.db');
   const db = openDatabase(`sqlite:${file}`);
-  await migrateToLatest(db);
+  await migrateToLatest(db, allMigrations);
   await db.close();
   const raw = new DatabaseSync(file);
   raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
@@ -131,7 +132,7 @@ export async function mqttIngest(): Promise<Figure[]> {
       '0.0.0-bench',
     );
     const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
-    await migrateToLatest(db);
+    await migrateToLatest(db, allMigrations);
     const { sns, names } = await seed(db);
     const log = pino({ level: 'warn' });
     const broker = await startBroker({

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../packages/server/src/app.ts';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { bandCounts, groupFigures } from '../packages/server/src/mind/assessments/report-repository.ts';
 import { type StudentScope, studentScopeOf } from '../packages/server/src/mind/people/students/scope.ts';
 import { insertStudents, type StudentSeed } from '../packages/server/src/mind/people/students/testing.ts';
@@ -165,7 +166,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
   const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, allMigrations);
     const seeding = performance.now();
     const { adminId, scaleId } = await seed(db);
     console.log(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
 import { insertJob } from '../packages/server/src/platform/jobs/repository.ts';
@@ -33,7 +34,7 @@ export async function storage(): Promise<Figure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
   try {
     const db = openDatabase(`sqlite:${path.join(dir, 'kysely.db')}`);
-    await migrateToLatest(db);
+    await migrateToLatest(db, allMigrations);
     let start = performance.now();
     for (let i = 0; i < ROWS; i += BATCH) {
       await db.kysely.transaction().execute(async (trx) => {
@@ -47,7 +48,7 @@ export async function storage(): Promise<Figure[]> {
 
     // The peer: the same table and batches with one prepared statement, no query builder.
     const bare = openDatabase(`sqlite:${path.join(dir, 'bare.db')}`);
-    await migrateToLatest(bare);
+    await migrateToLatest(bare, allMigrations);
     await bare.close();
     const raw = new DatabaseSync(path.join(dir, 'bare.db'));
     raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');

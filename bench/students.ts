@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../packages/server/src/app.ts';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { DemoRandom, idCardNumber, personName } from '../packages/server/src/mind/demo/names.ts';
 import { studentPage } from '../packages/server/src/mind/people/students/repository.ts';
 import { type StudentScope, studentScopeOf } from '../packages/server/src/mind/people/students/scope.ts';
@@ -145,7 +146,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
   const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, allMigrations);
     const seeding = performance.now();
     const { bureauId, classes } = await seedTree(db);
     await seedStudents(db, classes);

@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import pino from 'pino';
+import { allMigrations } from '../packages/server/src/features.ts';
 import { liveFor } from '../packages/server/src/iot/telemetry/live.ts';
 import { TelemetryWriter } from '../packages/server/src/iot/telemetry/writer.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
@@ -89,7 +90,7 @@ async function fresh() {
   const target = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
   const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
-  await migrateToLatest(db);
+  await migrateToLatest(db, allMigrations);
   return { target, db, ...(await seed(db)) };
 }
 

@@ -1,15 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { buildApp, type MeridianApp } from './app.ts';
-import { featuresFor } from './features.ts';
-import { seedDemoDevices } from './iot/demo/seed.ts';
-import { seedDemoDistrict } from './mind/demo/seed.ts';
+import { allMigrations, featuresFor } from './features.ts';
 import type { Config, Service } from './platform/config.ts';
 import { type Db, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { cleanupJob, cleanupSchedule } from './platform/jobs/cleanup.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
-import { seedFirstStart } from './portal/seed.ts';
 
 export interface RunningServer {
   db: Db;
@@ -44,6 +41,7 @@ export async function startServer(config: Config, services: readonly Service[], 
   let app: MeridianApp | undefined;
   let worker: JobWorker | undefined;
   const listeners: { stop(): Promise<void> }[] = [];
+  const features = featuresFor(config.MERIDIAN_APPS);
   const stop = async () => {
     for (const listener of listeners.reverse()) await listener.stop();
     await app?.close();
@@ -51,11 +49,9 @@ export async function startServer(config: Config, services: readonly Service[], 
     await db.close();
   };
   try {
-    const applied = await migrateToLatest(db);
+    const applied = await migrateToLatest(db, allMigrations);
     log.info({ engine: db.engine, database: db.location, applied }, 'database ready');
-    await seedFirstStart(db, config, log);
-    await seedDemoDistrict(db, config, log);
-    await seedDemoDevices(db, config, log);
+    for (const seed of features.flatMap((f) => f.seeds ?? [])) await seed({ config, db, log });
     if (services.includes('api')) {
       app = await buildApp({ config, db, logger: log, services });
       await app.listen({ host: config.HOST, port: config.PORT });
@@ -66,7 +62,7 @@ export async function startServer(config: Config, services: readonly Service[], 
     }
     if (services.includes('gateway')) {
       const gatewayLog = log.child({ service: 'gateway' });
-      for (const service of featuresFor(config.MERIDIAN_APPS).flatMap((f) => f.gateway ?? [])) {
+      for (const service of features.flatMap((f) => f.gateway ?? [])) {
         listeners.push(await service.start({ config, db, log: gatewayLog.child({ listener: service.name }) }));
       }
     }

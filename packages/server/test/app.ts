@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp, type MeridianApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import { type Db, openDatabase } from '../src/platform/db/database.ts';
+import { allMigrations } from '../src/features.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -34,7 +35,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const target = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: target.url, LOG_FORMAT: 'json', ...env }, '0.0.0-test');
   const db = openDatabase(config.databaseUrl);
-  await migrateToLatest(db);
+  await migrateToLatest(db, allMigrations);
   const { logger, lines } = memoryLogger();
   const app = await buildApp({ config, db, logger });
   return {

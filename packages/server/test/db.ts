@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Db, type Engine, openDatabase } from '../src/platform/db/database.ts';
+import { allMigrations } from '../src/features.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 
 export interface TestDatabase {
@@ -53,7 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function openTestDb(): Promise<{ db: Db; close(): Promise<void> }> {
   const target = await createTestDatabase();
   const db = openDatabase(target.url);
-  await migrateToLatest(db);
+  await migrateToLatest(db, allMigrations);
   return {
     db,
     async close() {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -19,10 +19,18 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node src/main.ts` as `npm start` does, and collects what it prints. */
-function startMeridian(env: Record<string, string>, args: string[] = []) {
+/**
+ * Starts `node src/main.ts` as `npm start` does, and collects what it prints. Every listener (web,
+ * DTU port, MQTT broker) takes a free port, so that nothing else on the machine stands in its way.
+ */
+async function startMeridian(env: Record<string, string>, args: string[] = []) {
+  const ports = {
+    PORT: String(await freePort()),
+    DTU_PORT: String(await freePort()),
+    MQTT_PORT: String(await freePort()),
+  };
   const child = spawn(process.execPath, [main, ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', HOST: '127.0.0.1', ...ports, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -32,15 +40,12 @@ function startMeridian(env: Record<string, string>, args: string[] = []) {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(predicate: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits for a line of the console; a busy machine may take a while to migrate and start. */
+const printed = (output: () => string, line: string) =>
+  vi.waitFor(() => expect(output()).toContain(line), { timeout: 30_000, interval: 50 });
 
-describe('starting and stopping Meridian', () => {
+// Each start migrates a new database in a process of its own: generous on a busy machine.
+describe('starting and stopping Meridian', { timeout: 60_000 }, () => {
   let target: TestDatabase;
   let dataDir: string;
   let running: ChildProcess | undefined;
@@ -57,14 +62,9 @@ describe('starting and stopping Meridian', () => {
 
   it('migrates, serves, says where to open it, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const meridian = startMeridian({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: target.url,
-    });
+    const meridian = await startMeridian({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: target.url });
     running = meridian.child;
-    await waitFor(() => meridian.output().includes('is running'), 'the start-up line');
+    await printed(meridian.output, 'is running');
     expect(meridian.output()).toContain(`open http://127.0.0.1:${port}/`);
     expect(meridian.output()).toContain('0001_jobs');
 
@@ -82,16 +82,16 @@ describe('starting and stopping Meridian', () => {
   });
 
   it('runs only the services it is told to', async () => {
-    const meridian = startMeridian({ DATA_DIR: dataDir, DATABASE_URL: target.url }, ['--services=jobs']);
+    const meridian = await startMeridian({ DATA_DIR: dataDir, DATABASE_URL: target.url }, ['--services=jobs']);
     running = meridian.child;
-    await waitFor(() => meridian.output().includes('is running'), 'the start-up line');
+    await printed(meridian.output, 'is running');
     expect(meridian.output()).toContain('running the services jobs');
     meridian.child.kill('SIGINT');
     expect(await meridian.exited).toBe(0);
   });
 
   it('refuses to start on a bad variable, with one line naming it', async () => {
-    const meridian = startMeridian({ PORT: 'eighty', DATA_DIR: dataDir });
+    const meridian = await startMeridian({ PORT: 'eighty', DATA_DIR: dataDir });
     expect(await meridian.exited).toBe(1);
     expect(meridian.output().trim()).toBe('Invalid environment variable PORT="eighty": must be a number');
   });

@@ -2,20 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Feature } from '../platform/feature.ts';
 import { alarmsCheckJob, alarmsSchedules, evaluateRecordedBatches } from './alarms/index.ts';
 import { alarmsRoutes } from './alarms/routes.ts';
+import type { AlarmsTables } from './alarms/tables.ts';
+import { seedDemoDevices } from './demo/seed.ts';
 import { devicesRoutes } from './devices/routes.ts';
+import type { DevicesTables } from './devices/tables.ts';
 import { gatewayRoutes } from './gateway/routes.ts';
 import { dtuService, registrationsCleanup } from './gateway/service.ts';
+import type { GatewayTables } from './gateway/tables.ts';
 import { mapRoutes } from './map/routes.ts';
+import { iotMigrations } from './migrations/index.ts';
 import { ingestRoutes } from './mqtt/routes.ts';
 import { mqttService } from './mqtt/service.ts';
+import type { MqttTables } from './mqtt/tables.ts';
 import { deliveriesCleanup } from './notify/cleanup.ts';
 import { notifyDeliveryJob } from './notify/deliver.ts';
 import { notifyRoutes } from './notify/routes.ts';
+import type { NotifyTables } from './notify/tables.ts';
 import { projectsRoutes } from './projects/routes.ts';
 import { onRecorded } from './telemetry/index.ts';
 import { historyCleanup, offlineJob, partitionsJob, telemetrySchedules } from './telemetry/jobs.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
+import type { TelemetryTables } from './telemetry/tables.ts';
 import { templatesRoutes } from './templates/routes.ts';
+import type { TemplatesTables } from './templates/tables.ts';
 
 // Alarms are evaluated in whichever process records telemetry (issue 6).
 onRecorded(evaluateRecordedBatches);
@@ -32,9 +41,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(notifyRoutes);
 };
 
+/** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
+export interface IotTables
+  extends DevicesTables,
+    TemplatesTables,
+    GatewayTables,
+    TelemetryTables,
+    MqttTables,
+    AlarmsTables,
+    NotifyTables {}
+
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {
   name: 'iot',
+  migrations: iotMigrations,
+  seeds: [({ db, config, log }) => seedDemoDevices(db, config, log)],
   routes,
   gateway: [dtuService, mqttService],
   jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob],

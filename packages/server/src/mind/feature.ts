@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Feature } from '../platform/feature.ts';
+import { onSubtreeMoved } from '../portal/orgs/repository.ts';
 import { archiveRoutes } from './archive/routes.ts';
+import type { ArchiveTables } from './archive/tables.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';
+import type { AssessmentsTables } from './assessments/tables.ts';
+import { seedDemoDistrict } from './demo/seed.ts';
 import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
 import { downloadJob } from './downloads/job.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
+import type { DownloadsTables } from './downloads/tables.ts';
 import { unsavedAttachmentsCleanup } from './interventions/cleanup.ts';
 import {
   attentionReminderJob,
@@ -12,14 +17,27 @@ import {
   interventionsRoutes,
   warningPushJob,
 } from './interventions/routes.ts';
+import type { InterventionsTables } from './interventions/tables.ts';
+import { mindMigrations } from './migrations/index.ts';
 import { bindingRoutes } from './people/binding/routes.ts';
+import type { BindingTables } from './people/binding/tables.ts';
 import { peopleImportRoutes } from './people/imports/routes.ts';
+import { classRosterRoutes } from './people/students/class-roster.ts';
+import { followMovedSubtree } from './people/students/class-roster-repository.ts';
 import { studentsRoutes } from './people/students/routes.ts';
+import type { StudentsTables } from './people/students/tables.ts';
 import { teachersRoutes } from './people/teachers/routes.ts';
+import type { TeachersTables } from './people/teachers/tables.ts';
 import { scalesRoutes } from './scales/routes.ts';
+import type { ScalesTables } from './scales/tables.ts';
+import type { WarningsTables } from './warnings/tables.ts';
+
+// Students carry their class's place in the organisation tree: they follow it when it moves.
+onSubtreeMoved(followMovedSubtree);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(studentsRoutes);
+  await app.register(classRosterRoutes);
   await app.register(teachersRoutes);
   await app.register(peopleImportRoutes);
   await app.register(bindingRoutes);
@@ -30,9 +48,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(downloadsRoutes);
 };
 
+/** The tables of Mind, added to the `Database` type in `src/features.ts`. */
+export interface MindTables
+  extends StudentsTables,
+    TeachersTables,
+    BindingTables,
+    ScalesTables,
+    AssessmentsTables,
+    WarningsTables,
+    InterventionsTables,
+    ArchiveTables,
+    DownloadsTables {}
+
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {
   name: 'mind',
+  migrations: mindMigrations,
+  seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log)],
   routes,
   jobs: [warningPushJob, attentionReminderJob, downloadJob()],
   schedules: [attentionReminderSchedule],

@@ -2,11 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Feature } from '../platform/feature.ts';
 import { accessRoutes } from './access/routes.ts';
 import { accountLifecycleRoutes } from './accounts/lifecycle-routes.ts';
+import type { AccountLifecycleTables } from './accounts/lifecycle-tables.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { deleteOldSends } from './codes/repository.ts';
 import { filesRoutes } from './files/routes.ts';
+import type { FilesTables } from './files/tables.ts';
+import type { IdentityTables } from './identity/tables.ts';
+import { portalMigrations } from './migrations/index.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import type { OauthTables } from './oauth/tables.ts';
 import { orgsRoutes } from './orgs/routes.ts';
+import type { OrgsTables } from './orgs/tables.ts';
+import { seedFirstStart } from './seed.ts';
 import { deleteDeadSessions } from './sessions/repository.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 
@@ -22,9 +29,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
 const DAY = 24 * 60 * 60_000;
 
+/** The tables of the portal, added to the `Database` type in `src/features.ts`. */
+export interface PortalTables extends IdentityTables, AccountLifecycleTables, FilesTables, OrgsTables, OauthTables {}
+
 /** Identity, access and the portal: what both apps sign in, authorise and store files with. */
 export const portal: Feature = {
   name: 'portal',
+  migrations: portalMigrations,
+  seeds: [({ db, config, log }) => seedFirstStart(db, config, log)],
   routes,
   cleanups: [
     // Dead sessions are kept a month so that the audit trail can still name the session.

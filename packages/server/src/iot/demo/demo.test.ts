@@ -3,9 +3,10 @@ import { DEMO_DEVICES, profile } from '@meridian/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { DEFAULT_DEMO_PASSWORD } from '../../portal/demo.ts';
 import { callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice } from '../devices/testing.ts';
-import { DEMO_PROJECT, seedDemoDevices } from './seed.ts';
+import { DEMO_IOT_ACCOUNT, DEMO_PROJECT, seedDemoDevices } from './seed.ts';
 import { demoTemplate, GREENHOUSE_TEMPLATE } from './templates.ts';
 
 const apps: TestApp[] = [];
@@ -19,21 +20,42 @@ async function app(env: Record<string, string> = { DEMO_DATA: 'on' }) {
   return t;
 }
 
-const demoIot = (t: TestApp) =>
-  buildUser(t.db.kysely, { account: 'demo_iot', roleIds: [10], userType: 'main', identityId: null });
+/** Signs in as the demo account with the demo password, as a visitor following the README would. */
+async function signInDemoIot(t: TestApp) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/apis-authz/authz/login',
+    payload: { account: 'demo_iot', password: DEFAULT_DEMO_PASSWORD },
+  });
+  expect(res.json().message).toBe('操作成功');
+  const { token, user } = res.json().data as { token: string; user: { roleId: number; defaultPass: boolean } };
+  const call = (method: 'GET' | 'POST', url: string) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { 'x-authorization': token },
+      payload: method === 'POST' ? {} : undefined,
+    });
+  return { user, get: (url: string) => call('GET', url), post: (url: string) => call('POST', url) };
+}
 const seed = (t: TestApp) => seedDemoDevices(t.db, t.config, t.app.log);
 const messages = (t: TestApp) => t.logs.map((l) => String(l.msg ?? ''));
 
 describe('the demo devices', () => {
-  it('gives demo_iot the demo devices once, with fixed SNs and passwords, a project, tags and templates', async () => {
+  it('makes demo_iot and gives it the demo devices once, with fixed SNs and passwords, a project, tags and templates', async () => {
     const t = await app();
-    expect(await seed(t)).toEqual({ skipped: 'noAccount' });
-    const owner = await callerFor(t, await demoIot(t));
     expect(await seed(t)).toEqual({ seeded: DEMO_DEVICES.length });
     expect(messages(t)).toContain(
       'demo devices: 6 devices for "demo_iot" (SNs MERIDIANDEMO00000001..06, communication password "Demo2026"); ' +
         '`npm run demo` runs the server with a simulator playing them',
     );
+    expect(messages(t)).toContain(
+      `demo account "demo_iot", ${DEMO_IOT_ACCOUNT.role}, password "Demo@2026": sees ${DEMO_IOT_ACCOUNT.sees}`,
+    );
+    const owner = await signInDemoIot(t);
+    expect(owner.user).toMatchObject({ roleId: 10, defaultPass: false });
+    // A Device Cloud account, not Mind staff: Mind's student list refuses it.
+    expect((await owner.post('/apis-user/student/page')).statusCode).toBe(403);
 
     const list = (await owner.get('/iot/devices?size=50')).json().data;
     expect(list.total).toBe(6);
@@ -73,10 +95,12 @@ describe('the demo devices', () => {
     }
   });
 
-  it('adds nothing with demo data off, nor when a demo SN is already a device of someone else', async () => {
+  it('adds nothing with demo data off, nor to a database that already has devices', async () => {
     const off = await app({ DEMO_DATA: 'off' });
-    await demoIot(off);
     expect(await seed(off)).toEqual({ skipped: 'off' });
+    expect(await off.db.kysely.selectFrom('users').select('id').where('account', '=', 'demo_iot').execute()).toEqual(
+      [],
+    );
 
     const t = await app();
     const other = await callerFor(
@@ -84,9 +108,8 @@ describe('the demo devices', () => {
       await buildUser(t.db.kysely, { roleIds: [10], userType: 'main', identityId: null }),
     );
     await buildDevice(other, { sn: DEMO_DEVICES[2].sn });
-    await demoIot(t);
-    expect(await seed(t)).toEqual({ skipped: 'snTaken' });
-    expect(messages(t)).toContain('demo devices: not added, a demo SN already belongs to a device');
+    expect(await seed(t)).toEqual({ skipped: 'devices' });
+    expect(messages(t)).toContain('demo devices: not added, this database already has devices');
     expect(await seed(t)).toEqual({ skipped: 'done' });
     const count = await t.db.kysely.selectFrom('devices').select('id').execute();
     expect(count).toHaveLength(1);

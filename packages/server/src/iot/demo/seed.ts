@@ -1,12 +1,13 @@
 import { DEMO_DEVICES, DEMO_PASSWORD } from '@meridian/simulator/demo';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import { demoAccount } from '../../mind/demo/accounts.ts';
-import { demoWanted } from '../../mind/demo/seed.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { toJson } from '../../platform/db/sql.ts';
+import { findUserByLogin, grantRole, insertUser } from '../../portal/accounts/repository.ts';
+import { DEFAULT_DEMO_PASSWORD, type DemoAccount, demoAccountLine, demoWanted } from '../../portal/demo.ts';
+import { hashPassword } from '../../portal/identity/secrets.ts';
 import { insertDevices, setDeviceTags } from '../devices/repository.ts';
 import { insertProject } from '../projects/repository.ts';
 import { insertCategory } from '../projects/tags/repository.ts';
@@ -26,7 +27,15 @@ const TAGS: Record<string, string> = {
   flow: 'Water',
 };
 
-export type DemoDevicesOutcome = { seeded: number } | { skipped: 'off' | 'done' | 'noAccount' | 'snTaken' };
+/** The Device Cloud demo account (README, "Demo accounts"): a main account of its own. */
+export const DEMO_IOT_ACCOUNT: DemoAccount = {
+  account: 'demo_iot',
+  roleId: 10,
+  role: '设备云主账号 (Device Cloud main account)',
+  sees: 'six demo devices (five DTUs, one MQTT sensor); `npm run demo` makes them live',
+};
+
+export type DemoDevicesOutcome = { seeded: number } | { skipped: 'off' | 'done' | 'devices' };
 
 /** A fixed IMEI per demo device: the spec wants an SN to come with its MAC or IMEI. */
 const imeiOf = (sn: string) => `8610000000000${sn.slice(-2)}`;
@@ -124,32 +133,50 @@ async function writeDemoDevices(trx: Transaction<Database>, ownerId: number): Pr
   return ids.length;
 }
 
+/** The demo account, made with the demo password unless it exists (an older start made it). */
+async function demoOwner(trx: Transaction<Database>, passwordHash: string): Promise<number> {
+  const found = await findUserByLogin(trx, DEMO_IOT_ACCOUNT.account);
+  if (found) return found.id;
+  const id = await insertUser(trx, {
+    account: DEMO_IOT_ACCOUNT.account,
+    password_hash: passwordHash,
+    nickname: '设备云演示账号',
+    status: 'enabled',
+    // A demo is for trying, so its account is not sent to change the password first.
+    default_pass: false,
+    password_changed_at: Date.now(),
+    user_type: 'main',
+  });
+  await grantRole(trx, id, DEMO_IOT_ACCOUNT.roleId);
+  return id;
+}
+
 /**
- * With demo data on, gives the `demo_iot` account the demo devices (docs/simulator.md): a template
- * per kind copied from the built-in library, one MQTT device, a project and tags. Once per
- * database (a settings key marks it); nothing when the account is missing (the demo district was
- * not added) or when one of the demo SNs is already someone's device.
+ * With demo data on, makes the `demo_iot` account and gives it the demo devices
+ * (docs/simulator.md): a template per kind copied from the built-in library, one MQTT device, a
+ * project and tags. Once per database (a settings key marks it); nothing when the database already
+ * has devices, since someone has begun to build a real fleet in it.
  */
 export async function seedDemoDevices(db: Db, config: Config, log: Pick<Logger, 'info'>): Promise<DemoDevicesOutcome> {
   if (!demoWanted(config)) return { skipped: 'off' };
   if (await settingExists(db.kysely)) return { skipped: 'done' };
-  const account = demoAccount('iot').account;
-  const owner = await db.kysely.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst();
-  if (!owner) return { skipped: 'noAccount' };
-  const sns = DEMO_DEVICES.map((d) => d.sn);
+  // Hashed before the transaction opens, so that the write lock is held only for the writing.
+  const passwordHash = await hashPassword(config.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD);
   const outcome = await db.kysely.transaction().execute(async (trx): Promise<DemoDevicesOutcome> => {
-    const taken = await trx.selectFrom('devices').select('sn').where('sn', 'in', sns).executeTakeFirst();
-    if (!(await claim(trx, { at: Date.now(), skipped: taken ? 'snTaken' : null }))) return { skipped: 'done' };
-    if (taken) return { skipped: 'snTaken' };
-    return { seeded: await writeDemoDevices(trx, owner.id) };
+    const fleet = await trx.selectFrom('devices').select('id').limit(1).executeTakeFirst();
+    if (!(await claim(trx, { at: Date.now(), skipped: fleet ? 'devices' : null }))) return { skipped: 'done' };
+    if (fleet) return { skipped: 'devices' };
+    return { seeded: await writeDemoDevices(trx, await demoOwner(trx, passwordHash)) };
   });
   if ('skipped' in outcome) {
-    if (outcome.skipped === 'snTaken') log.info('demo devices: not added, a demo SN already belongs to a device');
+    if (outcome.skipped === 'devices') log.info('demo devices: not added, this database already has devices');
     return outcome;
   }
+  const sns = DEMO_DEVICES.map((d) => d.sn);
   log.info(
-    `demo devices: ${outcome.seeded} devices for "${account}" (SNs ${sns[0]}..${sns.at(-1)?.slice(-2)}, ` +
+    `demo devices: ${outcome.seeded} devices for "${DEMO_IOT_ACCOUNT.account}" (SNs ${sns[0]}..${sns.at(-1)?.slice(-2)}, ` +
       `communication password "${DEMO_PASSWORD}"); \`npm run demo\` runs the server with a simulator playing them`,
   );
+  log.info(demoAccountLine(DEMO_IOT_ACCOUNT, config));
   return outcome;
 }

@@ -1,19 +1,9 @@
-/** The password of every demo account unless DEMO_PASSWORD sets another (README, "Demo accounts"). */
-export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
+import type { DemoAccount } from '../../portal/demo.ts';
 
-export type DemoAccountKey = 'bureau' | 'school' | 'psychology' | 'classTeacher' | 'iot';
+export type DemoAccountKey = 'bureau' | 'school' | 'psychology' | 'classTeacher';
 
-export interface DemoAccount {
-  key: DemoAccountKey;
-  account: string;
-  roleId: number;
-  /** How the console names the role, in both languages, as the README's table does. */
-  role: string;
-  sees: string;
-}
-
-/** One account per role a visitor wants to try, in the order the README lists them. */
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+/** One Mind account per role a visitor wants to try, in the order the README lists them. */
+export const DEMO_ACCOUNTS: readonly (DemoAccount & { key: DemoAccountKey })[] = [
   {
     key: 'bureau',
     account: 'demo_bureau',
@@ -41,13 +31,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roleId: 4,
     role: '班主任 (class teacher)',
     sees: '示范区实验小学 一(1)班 only',
-  },
-  {
-    key: 'iot',
-    account: 'demo_iot',
-    roleId: 10,
-    role: '设备云主账号 (Device Cloud main account)',
-    sees: 'six demo devices (five DTUs, one MQTT sensor); `npm run demo` makes them live',
   },
 ];
 

@@ -129,7 +129,7 @@ async function writeSchool(trx: Trx, bureau: Node, school: SchoolPlan, sort: num
 async function writeStaff(trx: Trx, plan: DistrictPlan, placed: Placed, passwordHash: string): Promise<number> {
   const users: DemoUser[] = [];
   const staffOf = new Map<string, number>();
-  const account = (name: string, nickname: string, orgId: number | null) => {
+  const account = (name: string, nickname: string, orgId: number) => {
     users.push({
       account: name,
       password_hash: passwordHash,
@@ -138,11 +138,11 @@ async function writeStaff(trx: Trx, plan: DistrictPlan, placed: Placed, password
       // A demo is for trying, so its accounts are not sent to change the password first.
       default_pass: false,
       password_changed_at: Date.now(),
-      user_type: orgId === null ? 'main' : 'staff',
+      user_type: 'staff',
       // The unit the account menu and the sign-in answer show.
       dept_id: orgId,
     });
-    if (orgId !== null) staffOf.set(name, orgId);
+    staffOf.set(name, orgId);
   };
 
   const teachers: Array<{ t: TeacherPlan; schoolId: number; account: string }> = [];
@@ -164,7 +164,6 @@ async function writeStaff(trx: Trx, plan: DistrictPlan, placed: Placed, password
   const [firstSchool] = placed.schoolIds as [number];
   account(demoAccount('bureau').account, '示范区教育局管理员', placed.bureauId);
   account(demoAccount('school').account, '实验小学管理员', firstSchool);
-  account(demoAccount('iot').account, '设备云演示账号', null);
   const userIds = await insertUsers(trx, users);
   const idOf = (name: string) => userIds.get(name) as number;
 
@@ -175,7 +174,6 @@ async function writeStaff(trx: Trx, plan: DistrictPlan, placed: Placed, password
   const roles = [
     { userId: idOf(demoAccount('bureau').account), roleId: demoAccount('bureau').roleId, orgId: placed.bureauId },
     { userId: idOf(demoAccount('school').account), roleId: demoAccount('school').roleId, orgId: firstSchool },
-    { userId: idOf(demoAccount('iot').account), roleId: demoAccount('iot').roleId, orgId: null },
   ];
   const teacherIds = await insertTeachers(
     trx,

@@ -1,21 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { DEFAULT_DEMO_PASSWORD, demoAccountLine, demoWanted } from '../../portal/demo.ts';
 import { hashPassword } from '../../portal/identity/secrets.ts';
-import { DEFAULT_DEMO_PASSWORD, DEMO_ACCOUNTS } from './accounts.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
 import { type DistrictSummary, writeDistrict } from './district.ts';
 import { planDistrict } from './plan.ts';
 import { claimDemo, demoSeeded, hasOrgs } from './repository.ts';
-
-/**
- * Whether this start may seed the demo district. DEMO_DATA decides when set; unset, the embedded
- * SQLite engine (someone trying Meridian on a laptop) gets it and PostgreSQL (a deployment) does
- * not, nor do tests, which build the worlds they need (decision 0022).
- */
-export function demoWanted(config: Pick<Config, 'DEMO_DATA' | 'engine' | 'NODE_ENV'>): boolean {
-  if (config.DEMO_DATA) return config.DEMO_DATA === 'on';
-  return config.engine === 'sqlite' && config.NODE_ENV !== 'test';
-}
 
 export type DemoOutcome = { seeded: DistrictSummary } | { skipped: 'off' | 'done' | 'orgs' };
 
@@ -48,7 +39,6 @@ export async function seedDemoDistrict(db: Db, config: Config, log: Logger, toda
     `demo data: ${plan.bureau.name} with ${s.schoolIds.length} schools, ${s.classes} classes, ${s.students} students, ` +
       `${s.parents} parents and ${s.teachers} teachers (${Math.round(performance.now() - started)} ms)`,
   );
-  const shown = config.DEMO_PASSWORD === undefined ? `password "${password}"` : 'password DEMO_PASSWORD';
-  for (const a of DEMO_ACCOUNTS) log.info(`demo account "${a.account}", ${a.role}, ${shown}: sees ${a.sees}`);
+  for (const a of DEMO_ACCOUNTS) log.info(demoAccountLine(a, config));
   return outcome;
 }

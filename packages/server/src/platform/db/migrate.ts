@@ -1,7 +1,6 @@
 import { type ColumnDataType, type CreateTableBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db, Engine } from './database.ts';
-import { migrations } from './migrations/index.ts';
 
 /** What a migration gets: the database, and the column types that differ between engines. */
 export interface MigrationContext {
@@ -48,7 +47,24 @@ export function contextFor(db: Kysely<unknown>, engine: Engine): MigrationContex
   };
 }
 
-function providerFor(engine: Engine): MigrationProvider {
+/** Every feature's migrations as one list, refusing a name two features both use. */
+export function collectMigrations(
+  features: readonly { name: string; migrations?: Record<string, MeridianMigration> }[],
+) {
+  const all: Record<string, MeridianMigration> = {};
+  const owner = new Map<string, string>();
+  for (const feature of features) {
+    for (const [name, migration] of Object.entries(feature.migrations ?? {})) {
+      const taken = owner.get(name);
+      if (taken) throw new Error(`migration ${name} of ${feature.name} has the name of one of ${taken}`);
+      owner.set(name, feature.name);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
+
+function providerFor(engine: Engine, migrations: Record<string, MeridianMigration>): MigrationProvider {
   return {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -63,9 +79,12 @@ function providerFor(engine: Engine): MigrationProvider {
   };
 }
 
-/** Brings the schema up to date. Kysely's migrator holds a lock, so nodes starting together migrate once. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: providerFor(db.engine) });
+/**
+ * Brings the schema up to date with the given migrations, run in the order of their names whatever
+ * feature owns them. Kysely's migrator holds a lock, so nodes starting together migrate once.
+ */
+export async function migrateToLatest(db: Db, migrations: Record<string, MeridianMigration>): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: providerFor(db.engine, migrations) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

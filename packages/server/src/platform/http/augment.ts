@@ -1,6 +1,5 @@
 // Fastify's types, extended with what Meridian decorates. Imported for its types only.
 import type { Lang } from '@meridian/contracts';
-import type { Auth } from '../../portal/sessions/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Access, RouteEntry } from './access.ts';
@@ -9,8 +8,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The language the caller reads: from `Accept-Language` now, the user's setting later. */
     lang: Lang;
-    /** The signed-in caller, set by the access guard on every route that is not public. */
-    auth: Auth | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; every API route declares it (see access.ts). */

@@ -4,6 +4,13 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { Auth } from '../sessions/service.ts';
 import { authenticate, tokenOf } from '../sessions/service.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, set by the access guard on every route that is not public. */
+    auth: Auth | null;
+  }
+}
+
 /**
  * Enforces every route's declared access before anything else runs: `public` lets anyone in,
  * `user` needs a live session, `<path>:<code>` needs a role that grants it. The caller lands in

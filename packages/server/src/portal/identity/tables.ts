@@ -146,13 +146,6 @@ export interface AuditLogTable {
   user_agent: string | null;
 }
 
-export interface SettingsTable {
-  key: string;
-  value: Json;
-  updated_at: number;
-  updated_by: number | null;
-}
-
 export interface IdentityTables {
   orgs: OrgsTable;
   users: UsersTable;
@@ -164,5 +157,4 @@ export interface IdentityTables {
   login_attempts: LoginAttemptsTable;
   verification_codes: VerificationCodesTable;
   audit_log: AuditLogTable;
-  settings: SettingsTable;
 }

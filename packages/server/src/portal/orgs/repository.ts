@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate, toBool } from '../../platform/db/sql.ts';
 import { orgInScope, type Scope } from '../access/scope.ts';
-import type { OrgsTable, OrgType } from '../identity/tables.ts';
+import type { OrgsTable } from '../identity/tables.ts';
 import { contains } from './text.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -192,23 +192,19 @@ export async function moveSubtree(
     })
     .where('path', 'like', `${node.path}%`)
     .executeTakeFirst();
-  await replaceStudents(trx, newPath);
+  for (const listener of subtreeMovedListeners) await listener(trx, newPath);
   return Number(result.numUpdatedRows);
 }
 
 /**
- * Students carry their class's school, campus and grade (for the list's one index); when a class
- * moves with its subtree, those follow it, read from the class's new path.
+ * What an app keeps beside the tree and must follow when a subtree moves (Mind's students carry
+ * their class's school, campus and grade). Each runs in the move's transaction.
  */
-async function replaceStudents(trx: Transaction<Database>, subtreePath: string): Promise<void> {
-  const above = (type: OrgType) =>
-    sql<number>`(select a.id from orgs a where a.type = ${type}
-      and (select c.path from orgs c where c.id = students.org_id) like a.path || '%')`;
-  await trx
-    .updateTable('students')
-    .set({ school_id: above('school'), campus_id: above('campus'), grade_id: above('grade') })
-    .where('org_id', 'in', (eb) => eb.selectFrom('orgs').select('id').where('path', 'like', `${subtreePath}%`))
-    .execute();
+export type SubtreeMoved = (trx: Transaction<Database>, subtreePath: string) => Promise<void>;
+const subtreeMovedListeners: SubtreeMoved[] = [];
+
+export function onSubtreeMoved(listener: SubtreeMoved): void {
+  subtreeMovedListeners.push(listener);
 }
 
 /** Whether anything still hangs on the node: sub-organisations, members, role grants or roles. */
@@ -225,26 +221,6 @@ export async function orgInUse(db: Db, id: number): Promise<boolean> {
 
 export async function deleteOrg(db: Db, id: number): Promise<void> {
   await db.deleteFrom('orgs').where('id', '=', id).execute();
-}
-
-/** Members of a class holding the student identity. */
-/**
- * The students of a class, from the roster (mind/people/students), in the shape this call has
- * always answered: the student number stands in the account column, the name in the nickname.
- */
-export function studentsOf(db: Db, classId: number, page: PageQuery) {
-  const query = db
-    .selectFrom('students as s')
-    .select([
-      's.id',
-      's.student_no as account',
-      's.name as nickname',
-      's.status',
-      sql<string | null>`null`.as('avatar'),
-    ])
-    .where('s.org_id', '=', classId)
-    .orderBy('s.id');
-  return paginate(query, page);
 }
 
 /** How many members (by department or identity) each organisation of the subtree holds. */

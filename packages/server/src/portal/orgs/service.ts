@@ -32,7 +32,6 @@ import {
   searchOrgs,
   siblingNamed,
   statusOf,
-  studentsOf,
   toNode,
   updateOrg,
 } from './repository.ts';
@@ -232,10 +231,9 @@ export async function preview(actor: Actor, id: number) {
   };
 }
 
-/** The students of a class node, from the roster. */
-export async function studentsOfClass(actor: Actor, classId: number, page: PageQuery) {
-  const scope = await scopeOf(actor.db, actor.auth);
-  const node = await nodeInScope(actor, scope, classId);
+/** A class of the caller's scope: "no such organisation" outside it, "choose a class" for another kind of node. */
+export async function classInScope(actor: Actor, classId: number): Promise<OrgRow> {
+  const node = await nodeInScope(actor, await scopeOf(actor.db, actor.auth), classId);
   if (node.type !== 'class') throw new AppError(400, 'org.notClass');
-  return studentsOf(actor.db, node.id, page);
+  return node;
 }

@@ -29,7 +29,6 @@ import {
   schoolTree,
   search,
   setOrgStatus,
-  studentsOfClass,
 } from './service.ts';
 
 const tags = ['organisations'];
@@ -227,32 +226,6 @@ export const orgTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(request, await search(actorOf(request), { ...request.query, type: 'department' }, request.query)),
-  );
-
-  app.get(
-    '/apis-rbac/org/student',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'The students (identity 2) of a class',
-        querystring: pageQuery.extend({ classId: queryId }),
-        response: {
-          200: envelopeOf(
-            pageOf(
-              z.object({
-                id: z.number(),
-                account: z.string(),
-                nickname: z.string(),
-                status: z.string(),
-                avatar: z.string().nullable(),
-              }),
-            ),
-          ),
-        },
-      },
-    },
-    async (request) => ok(request, await studentsOfClass(actorOf(request), request.query.classId, request.query)),
   );
 
   app.get(

@@ -1,0 +1,25 @@
+import type { MeridianMigration } from '../../platform/db/migrate.ts';
+import * as m0010 from './0010_devices.ts';
+import * as m0011 from './0011_templates.ts';
+import * as m0012 from './0012_devices_more.ts';
+import * as m0013 from './0013_projects_more.ts';
+import * as m0016 from './0016_gateway.ts';
+import * as m0017 from './0017_telemetry.ts';
+import * as m0018 from './0018_mqtt.ts';
+import * as m0021 from './0021_alarms.ts';
+import * as m0022 from './0022_notify.ts';
+import * as m0026 from './0026_devices_by_owner.ts';
+
+/** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
+export const iotMigrations: Record<string, MeridianMigration> = {
+  '0010_devices': m0010,
+  '0011_templates': m0011,
+  '0012_devices_more': m0012,
+  '0013_projects_more': m0013,
+  '0016_gateway': m0016,
+  '0017_telemetry': m0017,
+  '0018_mqtt': m0018,
+  '0021_alarms': m0021,
+  '0022_notify': m0022,
+  '0026_devices_by_owner': m0026,
+};

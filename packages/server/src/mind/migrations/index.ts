@@ -1,0 +1,23 @@
+import type { MeridianMigration } from '../../platform/db/migrate.ts';
+import * as m0008 from './0008_students.ts';
+import * as m0009 from './0009_teachers.ts';
+import * as m0014 from './0014_people_imports.ts';
+import * as m0015 from './0015_students_bench_indexes.ts';
+import * as m0019 from './0019_scales.ts';
+import * as m0020 from './0020_assessments.ts';
+import * as m0023 from './0023_warnings_workflow.ts';
+import * as m0024 from './0024_archive.ts';
+import * as m0025 from './0025_downloads.ts';
+
+/** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
+export const mindMigrations: Record<string, MeridianMigration> = {
+  '0008_students': m0008,
+  '0009_teachers': m0009,
+  '0014_people_imports': m0014,
+  '0015_students_bench_indexes': m0015,
+  '0019_scales': m0019,
+  '0020_assessments': m0020,
+  '0023_warnings_workflow': m0023,
+  '0024_archive': m0024,
+  '0025_downloads': m0025,
+};

@@ -1,4 +1,0 @@
-import type { MigrationContext } from '../migrate.ts';
-
-/** more of Device Cloud projects, tags and grants. */
-export async function up(_context: MigrationContext): Promise<void> {}

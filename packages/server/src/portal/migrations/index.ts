@@ -1,0 +1,17 @@
+import type { MeridianMigration } from '../../platform/db/migrate.ts';
+import * as m0002 from './0002_identity.ts';
+import * as m0003 from './0003_builtin_roles.ts';
+import * as m0004 from './0004_files.ts';
+import * as m0005 from './0005_accounts.ts';
+import * as m0006 from './0006_orgs.ts';
+import * as m0007 from './0007_oauth.ts';
+
+/** The migrations of the portal, by name. A name never changes once it has shipped: it orders every feature's migrations. */
+export const portalMigrations: Record<string, MeridianMigration> = {
+  '0002_identity': m0002,
+  '0003_builtin_roles': m0003,
+  '0004_files': m0004,
+  '0005_accounts': m0005,
+  '0006_orgs': m0006,
+  '0007_oauth': m0007,
+};
