@@ -158,16 +158,14 @@ describe('values up', () => {
     expect(broker.counters.counts.storeFailed - before).toBe(1);
   });
 
-  it('acknowledges and counts malformed JSON and oversized messages, keeping the connection', async () => {
+  it('acknowledges and counts malformed JSON, keeping the connection', async () => {
     const d = await device();
     const client = await d.connect();
-    const { malformed, tooLarge } = { ...broker.counters.counts };
+    const { malformed } = { ...broker.counters.counts };
     await up(client, d.sn, '{"values": {"Temperature": 1');
     await up(client, d.sn, '[1, 2]');
     await up(client, d.sn, { values: 'Temperature=1' });
-    await up(client, d.sn, { values: { Label: 'x'.repeat(70_000) } });
     expect(broker.counters.counts.malformed - malformed).toBe(3);
-    expect(broker.counters.counts.tooLarge - tooLarge).toBe(1);
     expect(client.connected).toBe(true);
     await up(client, d.sn, { values: { Temperature: 5 } });
     expect(telemetry.records.some((r) => r.deviceId === d.id)).toBe(true);
@@ -178,6 +176,119 @@ describe('values up', () => {
     const client = await d.connect();
     await client.publishAsync(`devices/${d.sn}/status`, JSON.stringify({ signal: -71, battery: 88 }), { qos: 1 });
     expect(telemetry.network_).toContainEqual({ deviceId: d.id, stats: { signal: -71, battery: 88 } });
+  });
+});
+
+describe('size limits', () => {
+  const MB = 1024 * 1024;
+  /** An up message of exactly `bytes` bytes: a good message padded with JSON whitespace. */
+  const padded = (bytes: number, value: number) => {
+    const message = JSON.stringify({ values: { Temperature: value } });
+    return message + ' '.repeat(bytes - message.length);
+  };
+  /** MQTT's remaining length: seven bits a byte, least significant first. */
+  const remainingLength = (n: number) => {
+    const bytes: number[] = [];
+    do {
+      bytes.push((n % 128) | (n >= 128 ? 0x80 : 0));
+      n = Math.floor(n / 128);
+    } while (n > 0);
+    return bytes;
+  };
+
+  it('stores a message of exactly 64 KiB, and closes and counts the connection of one a byte larger', async () => {
+    const d = await device();
+    const client = await d.connect();
+    const before = broker.counters.counts.tooLarge;
+    await up(client, d.sn, padded(64 * 1024, 64));
+    expect(telemetry.records.at(-1)).toEqual(
+      expect.objectContaining({ deviceId: d.id, readings: [{ pointId: world.points.temperature, value: 64 }] }),
+    );
+    expect(client.connected).toBe(true);
+    const gone = closed(client);
+    void up(client, d.sn, padded(64 * 1024 + 1, 65)).catch(() => undefined);
+    await gone;
+    expect(broker.counters.counts.tooLarge - before).toBe(1);
+    expect(telemetry.records.some((r) => r.deviceId === d.id && r.readings[0]?.value === 65)).toBe(false);
+    await until(() => telemetry.offline_.some((o) => o.deviceId === d.id));
+    expect(telemetry.offline_.find((o) => o.deviceId === d.id)?.reason).toBe('disconnected');
+  });
+
+  it('closes a signed-in device streaming a 100 MB publish at its header, counted and logged', async () => {
+    const d = await device();
+    const client = await d.connect();
+    const before = broker.counters.counts.tooLarge;
+    const gone = closed(client);
+    // A QoS 1 PUBLISH header announcing 100 MB, then its bytes, until the broker closes.
+    client.stream.write(Buffer.from([0x32, ...remainingLength(100 * MB)]));
+    const chunk = Buffer.alloc(64 * 1024);
+    let written = 0;
+    const stream = () => {
+      while (written < 100 * MB && !client.stream.destroyed) {
+        written += chunk.length;
+        if (!client.stream.write(chunk)) return void client.stream.once('drain', stream);
+      }
+    };
+    stream();
+    await gone;
+    expect(broker.counters.counts.tooLarge - before).toBe(1);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        refused: 'tooLarge',
+        sn: d.sn,
+        detail: expect.stringContaining(`a publish packet of ${100 * MB} bytes (at most`),
+      }),
+    );
+    await until(() => telemetry.offline_.some((o) => o.deviceId === d.id));
+    expect(telemetry.offline_.find((o) => o.deviceId === d.id)?.reason).toBe('disconnected');
+  });
+
+  it('closes a CONNECT larger than 4 KiB before signing anyone in, and counts it', async () => {
+    const d = await device();
+    const { tooLarge, refusedConnect, connected } = { ...broker.counters.counts };
+    const will = { topic: `devices/${d.sn}/status`, payload: Buffer.alloc(5000), qos: 0 as const, retain: false };
+    await expect(connectDevice(broker.port, d.sn, { will })).rejects.toThrow();
+    expect(broker.counters.counts.tooLarge - tooLarge).toBe(1);
+    expect(broker.counters.counts.refusedConnect - refusedConnect).toBe(0);
+    expect(broker.counters.counts.connected - connected).toBe(0);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ refused: 'tooLarge', detail: expect.stringContaining('before sign-in') }),
+    );
+  });
+
+  it('closes a connection that trickles its CONNECT past the connect timeout, and counts it', async () => {
+    const slow = await startBroker({
+      db: t.db,
+      log: logger,
+      telemetry,
+      port: 0,
+      host: '127.0.0.1',
+      retentionDays: 35,
+      connectTimeoutMs: 300,
+    });
+    try {
+      const before = slow.counters.counts.connectTimedOut;
+      const { createConnection } = await import('node:net');
+      const socket = createConnection(slow.port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      const gone = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      // A CONNECT header announcing 60 bytes, then one byte every 50 ms: 3 s in all, if let.
+      socket.write(Buffer.from([0x10, 60]));
+      let sent = 0;
+      const trickle = setInterval(() => {
+        if (sent++ < 60 && !socket.destroyed) socket.write(Buffer.from([0]));
+      }, 50);
+      const started = Date.now();
+      try {
+        await gone;
+      } finally {
+        clearInterval(trickle);
+      }
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(slow.counters.counts.connectTimedOut - before).toBe(1);
+    } finally {
+      await slow.stop();
+    }
   });
 });
 

@@ -7,8 +7,9 @@ import { linksFor } from '../gateway/links.ts';
 import { RegistrationThrottle } from '../gateway/throttle.ts';
 import type { Telemetry } from '../telemetry/types.ts';
 import type { IngestCounters } from './counters.ts';
-import { BadMessage, decodeAck } from './decode.ts';
+import { BadMessage, decodeAck, MAX_MESSAGE_BYTES } from './decode.ts';
 import type { KnownDevice } from './directory.ts';
+import { type Oversized, PacketGuard } from './guard.ts';
 import { Ingest } from './ingest.ts';
 import { MqttLink } from './link.ts';
 import { deviceTopic, downTopic } from './topics.ts';
@@ -22,6 +23,8 @@ export interface BrokerOptions {
   host?: string;
   retentionDays: number;
   commandTimeoutMs?: number;
+  /** How long a new connection has to send its whole CONNECT (tests shorten it). */
+  connectTimeoutMs?: number;
 }
 
 export interface RunningBroker {
@@ -44,7 +47,21 @@ type Refusal = 'unknownSn' | 'badPassword' | 'clientIdMismatch' | 'disabled' | '
 
 const BAD_CREDENTIALS = 4;
 
-const addressOf = (client: Client) => (client.conn as Socket).remoteAddress ?? 'unknown';
+/**
+ * The largest packet before sign-in: a device's CONNECT takes under a hundred bytes (SN, password,
+ * perhaps a small will), so a few KiB is room enough, and anything more is not a device signing in.
+ */
+export const MAX_PACKET_BEFORE_SIGN_IN = 4 * 1024;
+/**
+ * The largest packet of a signed-in device: the largest message plus its topic (a two-byte length
+ * and at most `devices/<20-character SN>/status`, 35 bytes) and a two-byte packet id.
+ */
+export const MAX_PACKET_SIGNED_IN = MAX_MESSAGE_BYTES + 64;
+/** A device sends its CONNECT within a round trip or two of connecting; a slow trickle is not one. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+const guardOf = (client: Client) => client.conn as PacketGuard;
+const addressOf = (client: Client) => guardOf(client).remoteAddress ?? 'unknown';
 
 function samePassword(given: Buffer | undefined, expected: string | null): boolean {
   if (!given || expected === null) return false;
@@ -105,7 +122,8 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
                 ? 'notMqtt'
                 : null;
         if (refusal || !device) return done(refuseConnect(client, refusal ?? 'unknownSn', sn), false);
-        const socket = client.conn as Socket;
+        const guard = guardOf(client);
+        guard.signedIn();
         const link = new MqttLink({
           sn,
           points: device.points,
@@ -119,7 +137,7 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
             client.close();
           },
         });
-        const session: Session = { device: { ...device, sn }, link, socket };
+        const session: Session = { device: { ...device, sn }, link, socket: guard.socket };
         sessions.set(client, session);
         // Set before aedes closes an older connection of the same client id, so that its close
         // is known as a replacement rather than the device going offline.
@@ -138,6 +156,7 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
   }
 
   const broker = await Aedes.createBroker({
+    connectTimeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     authenticate(client, username, password, done) {
       const address = addressOf(client);
       const wait = throttle.waitSeconds(address, Date.now());
@@ -168,6 +187,11 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
       if (!session || !topic || topic.sn !== session.device.sn) {
         ingest.refuse('forbiddenTopic', { sn: session?.device.sn }, packet.topic);
         return done(new Error('publishing on another topic than the device’s own'));
+      }
+      // Closed like a larger packet, which the guard stops before it is read (see `tooLarge`).
+      if (packet.payload.length > MAX_MESSAGE_BYTES) {
+        tooLarge(session.device.sn, addressOf(client), `a message of ${packet.payload.length} bytes`);
+        return done(new Error('a message larger than 64 KiB'));
       }
       // Device messages are events, never retained state for later subscribers.
       packet.retain = false;
@@ -237,12 +261,34 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     log.info({ clientId: client.id, err: error.message }, 'mqtt connection closed on error');
   });
 
+  // Before a CONNECT arrives, aedes closes on its connect timeout with this error (and on nothing
+  // else of that name); counted, as connections opened and left silent or trickled hold sockets.
+  broker.on('connectionError', (client, error) => {
+    if (error.message !== 'connect did not arrive in time') return;
+    ingest.refuse('connectTimedOut', { address: addressOf(client) });
+  });
+
+  /** Counts and logs a connection closed for a packet over the size limit (by the guard or `authorizePublish`). */
+  function tooLarge(sn: string | undefined, address: string, what: string): void {
+    ingest.refuse('tooLarge', { sn, address }, `${what}; the connection is closed`);
+  }
+
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    // A device that vanishes without a FIN must not leave an error unhandled.
-    socket.on('error', () => socket.destroy());
-    broker.handle(socket);
+    // Every byte reaches aedes through the guard, which closes the connection at the fixed header
+    // of a packet larger than allowed, before its body is read.
+    const guard = new PacketGuard(
+      socket,
+      { beforeSignIn: MAX_PACKET_BEFORE_SIGN_IN, signedIn: MAX_PACKET_SIGNED_IN },
+      (packet: Oversized) => {
+        const size = packet.length === null ? 'a malformed length' : `${packet.length} bytes`;
+        const when = packet.signedIn ? '' : ' before sign-in';
+        const what = `a ${packet.type} packet of ${size}${when} (at most ${packet.limit})`;
+        tooLarge(sessions.get(client)?.device.sn, socket.remoteAddress ?? 'unknown', what);
+      },
+    );
+    const client = broker.handle(guard);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

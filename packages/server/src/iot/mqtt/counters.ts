@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 export const INGEST_EVENTS = [
   'connected',
   'refusedConnect',
+  'connectTimedOut',
   'throttled',
   'replaced',
   'messages',
