@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { linksFor } from '../gateway/links.ts';
 import type { Telemetry } from '../telemetry/types.ts';
 import type { RunningBroker } from './broker.ts';
-import { BadMessage, decodeAck } from './decode.ts';
+import { BadMessage, decodeAck, MAX_MESSAGE_BYTES } from './decode.ts';
 import type { KnownDevice } from './directory.ts';
 import { Ingest } from './ingest.ts';
 import { MqttLink } from './link.ts';
@@ -28,6 +28,12 @@ export interface ExternalOptions {
 const KINDS = ['up', 'status', 'ack'] as const;
 /** How long the broker keeps the gateway's session, and what arrives for it, while it is away. */
 const SESSION_EXPIRY_SECONDS = 24 * 3600;
+/**
+ * The largest packet the gateway takes: the largest message, its topic and room for the MQTT 5
+ * properties the broker adds. The broker must not send a larger one (MQTT 5, 3.1.2.11.4): it drops
+ * it for the gateway, so a device's oversized message is never read whole into the gateway's memory.
+ */
+const MAX_PACKET_BYTES = MAX_MESSAGE_BYTES + 1024;
 
 /**
  * Devices on an external broker (Mosquitto, EMQX): the broker signs them in and keeps them to
@@ -98,7 +104,7 @@ export async function startExternal(options: ExternalOptions): Promise<RunningBr
     // outlives the connection keeps what arrives while the gateway restarts.
     protocolVersion: 5,
     clean: false,
-    properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS },
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS, maximumPacketSize: MAX_PACKET_BYTES },
     reconnectPeriod: 1000,
     customHandleAcks(topic, message, _packet, done) {
       onMessage(topic, message).then(
