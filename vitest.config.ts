@@ -19,6 +19,7 @@ export default defineConfig({
             'packages/contracts/src/**/*.test.ts',
             'packages/web/src/**/*.test.ts',
             'packages/simulator/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
             ...ruleTests,
           ],
         },
