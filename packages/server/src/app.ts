@@ -11,6 +11,7 @@ import { registerDocs } from './platform/http/docs.ts';
 import { apiNotFound, installErrorHandling } from './platform/http/handlers.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
+import { useTimeZone } from './platform/time.ts';
 import { registerWeb } from './platform/web/static.ts';
 import { installAccessGuard } from './portal/access/guard.ts';
 
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, logger, services = SERVICES }: AppO
   });
   const routeTable: RouteEntry[] = [];
   holdReadsFor(config.SESSION_CACHE_MS);
+  useTimeZone(config.TIME_ZONE);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('routeTable', routeTable);

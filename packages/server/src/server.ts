@@ -7,6 +7,7 @@ import { type Db, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { cleanupJob, cleanupSchedule } from './platform/jobs/cleanup.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
+import { useTimeZone } from './platform/time.ts';
 
 export interface RunningServer {
   db: Db;
@@ -41,6 +42,8 @@ export async function startServer(config: Config, services: readonly Service[], 
   let app: MeridianApp | undefined;
   let worker: JobWorker | undefined;
   const listeners: { stop(): Promise<void> }[] = [];
+  // Jobs and the gateway read and write dates too, in processes that may serve no API.
+  useTimeZone(config.TIME_ZONE);
   const features = featuresFor(config.MERIDIAN_APPS);
   const stop = async () => {
     for (const listener of listeners.reverse()) await listener.stop();

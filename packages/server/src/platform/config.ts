@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localizeIssue } from '@meridian/contracts';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './time.ts';
 
 const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
@@ -52,6 +53,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   TRUST_PROXY: flag.default(false),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  /** The zone dates are read and shown in (terms, alarm times, exports, daily counts): an IANA name. */
+  TIME_ZONE: z.string().refine(isTimeZone, 'must be a time zone such as Asia/Shanghai').default(DEFAULT_TIME_ZONE),
   JOBS_POLL_MS: positiveInt.default(1000),
   JOBS_CONCURRENCY: positiveInt.max(64).default(4),
   SESSION_TTL_HOURS: positiveInt.max(24 * 90).default(24),

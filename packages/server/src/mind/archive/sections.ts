@@ -2,6 +2,7 @@ import type { Lang, TimelineEvent } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { fromJson, toBool } from '../../platform/db/sql.ts';
+import { startOfDate } from '../../platform/time.ts';
 import { appointmentsOfStudent, groupSessionsOfStudent } from '../counselling/repository.ts';
 import { visitsOf } from '../homevisits/repository.ts';
 import { dailyOfStudent } from './daily-repository.ts';
@@ -170,7 +171,8 @@ export async function archiveSections(db: Db, studentId: number, lang: Lang) {
 }
 export type ArchiveSections = Awaited<ReturnType<typeof archiveSections>>;
 
-const dayOf = (date: string) => Date.parse(date);
+/** A date the record was given (`2025-09-01`), as the instant it began in the deployment's zone. */
+const dayOf = (date: string) => startOfDate(date);
 const DAILY_EVENT: Record<string, TimelineEvent['kind']> = {
   dailyObservationOfTeachers: 'observation',
   setback: 'setback',

@@ -1,15 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
+import { endOfDate, startOfDate } from '../../platform/time.ts';
 import { orgPath, semestersFor } from './repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-const DAY = 86_400_000;
 
 export interface SemesterSpan {
   id: number;
   brief: { id: number; schoolYear: string; term: number; startDate: string; endDate: string };
-  /** Epoch milliseconds, the end exclusive (the day after the last date). */
+  /** Epoch milliseconds from the first date's midnight in the deployment's zone, to the one after the last date (exclusive). */
   range: { from: number; to: number };
   current: boolean;
 }
@@ -27,7 +27,7 @@ export async function semestersOfSchool(db: Db, schoolId: number): Promise<Semes
     .map((r) => ({
       id: r.id,
       brief: { id: r.id, schoolYear: r.name, term: r.term, startDate: r.start_date, endDate: r.end_date },
-      range: { from: Date.parse(r.start_date), to: Date.parse(r.end_date) + DAY },
+      range: { from: startOfDate(r.start_date), to: endOfDate(r.end_date) },
       current: toBool(r.current),
     }));
 }

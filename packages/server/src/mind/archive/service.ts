@@ -1,4 +1,5 @@
 import type { PageQuery, StudentFileFilters } from '@meridian/contracts';
+import { startOfDate } from '../../platform/time.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { classTeachersOfClasses } from '../people/students/hooks.ts';
@@ -82,7 +83,7 @@ export async function archiveBySemester(actor: Actor, studentId: number) {
     results: sections.results.filter((r) => semesterAt(r.submittedAt) === id),
     warnings: sections.warnings.filter((w) => semesterAt(w.createdAt) === id),
     homeVisits: sections.homeVisits.filter((v) => semesterAt(v.visitedAt) === id),
-    growthRecords: sections.growthRecords.filter((g) => semesterAt(Date.parse(g.occurredOn)) === id),
+    growthRecords: sections.growthRecords.filter((g) => semesterAt(startOfDate(g.occurredOn)) === id),
   });
   const list = [...semesters]
     .reverse()

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
 import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
+import { formatDateTime } from '../../platform/time.ts';
 import type { ResultFilters } from '../assessments/results-repository.ts';
 import { pinnedDefinition } from '../assessments/scales.ts';
 import type { StudentScope } from '../people/students/scope.ts';
@@ -40,12 +41,8 @@ const COLUMNS = [
 export const textIn = (text: LocalText | undefined, lang: Lang): string =>
   text?.[lang] ?? text?.['zh-CN'] ?? text?.en ?? '';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A moment as `YYYY-MM-DD HH:mm` in the server's time zone. */
-export function timeText(at: number): string {
-  const d = new Date(at);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** A moment as `YYYY-MM-DD HH:mm` in the deployment's time zone. */
+export const timeText = (at: number): string => formatDateTime(at).slice(0, 16);
 
 /**
  * The results an owner could read when asking, as an xlsx written a batch at a time: at most one

@@ -10,6 +10,7 @@ import {
 import { fromJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
+import { formatDateTime } from '../../platform/time.ts';
 import { audit } from '../../portal/audit/service.ts';
 import { findFileByPath } from '../../portal/files/repository.ts';
 import { type FilesContext, openStored, removeStoredFiles } from '../../portal/files/store.ts';
@@ -119,9 +120,8 @@ export async function removeDownload(actor: Actor, files: FilesContext, id: numb
   if (task.file_id !== null) await removeStoredFiles(actor.db, files.stores, [task.file_id], files.log);
 }
 
-const stamp = (at: Date) =>
-  `${at.getFullYear()}${String(at.getMonth() + 1).padStart(2, '0')}${String(at.getDate()).padStart(2, '0')}-` +
-  `${String(at.getHours()).padStart(2, '0')}${String(at.getMinutes()).padStart(2, '0')}`;
+/** `20250901-0805`, the time a file was asked for, in the deployment's zone, for its name. */
+const stamp = (at: Date) => formatDateTime(at.getTime()).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
 
 /**
  * Records a task and its job in one transaction (the outbox), with the caller's data scope as it
