@@ -1,37 +1,43 @@
-// `npm test`: every suite this machine can run, and one closing line `N passed, N failed[, N skipped]`.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite this machine can run, side by side, and one closing line
+// `N passed, N failed[, N skipped]`.
+//
+// The suites are separate Vitest runs started together: the unit tests with the server's tests on
+// SQLite, the same server tests on PostgreSQL, and the browser walks. Each line a suite prints
+// carries its tag; each suite's time and counts come at the end, and the last line sums them all.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const projects = ['unit', 'sqlite'];
+/** Set by `.ci/run`: a suite this machine cannot run is a failure there, not a skip. */
+const required = process.env.MERIDIAN_REQUIRE_PEERS === '1';
 const notes: string[] = [];
+const missing: string[] = [];
 
-if (process.env.TEST_PG_URL) projects.push('postgres');
-else notes.push('PostgreSQL API tests skipped: set TEST_PG_URL=postgres://user@host:port/db to run them.');
+interface Suite {
+  name: string;
+  /** Put before each of its lines. */
+  tag: string;
+  projects: string[];
+  /** Test files at once: the database and socket tests mostly wait, so more than the cores. */
+  workers: number;
+}
+
+const suites: Suite[] = [{ name: 'unit and SQLite', tag: 'sqlite', projects: ['unit', 'sqlite'], workers: 2 }];
+
+if (process.env.TEST_PG_URL) suites.push({ name: 'PostgreSQL', tag: 'pg', projects: ['postgres'], workers: 2 });
+else
+  (required ? missing : notes).push('PostgreSQL API tests: set TEST_PG_URL=postgres://user@host:port/db to run them.');
 
 if (fs.existsSync(chromium)) {
   const build = spawnSync(process.execPath, ['scripts/ensure-web-build.ts'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  projects.push('browser');
+  suites.push({ name: 'browser', tag: 'browser', projects: ['browser'], workers: 1 });
 } else {
-  notes.push(`Browser tests skipped: ${chromium} not found (apt-get install chromium).`);
+  (required ? missing : notes).push(`Browser tests: ${chromium} not found (apt-get install chromium).`);
 }
 
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-vitest-')), 'report.json');
-const args = [
-  'node_modules/vitest/vitest.mjs',
-  'run',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-];
-const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
-
-for (const note of notes) console.log(note);
 interface Report {
   numPassedTests: number;
   numFailedTests: number;
@@ -39,13 +45,77 @@ interface Report {
   numTodoTests: number;
   success: boolean;
 }
-if (!fs.existsSync(report)) {
-  console.log('0 passed, 1 failed');
-  process.exit(run.status || 1);
+
+interface Outcome {
+  suite: Suite;
+  seconds: number;
+  status: number | null;
+  report: Report | null;
 }
-const r = JSON.parse(fs.readFileSync(report, 'utf8')) as Report;
-const skipped = r.numPendingTests + r.numTodoTests;
-// A suite that failed to load counts as a failure even when no test inside it ran.
-const failed = r.numFailedTests + (r.success || r.numFailedTests > 0 ? 0 : 1);
-console.log(`${r.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(run.status ?? 1);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-vitest-'));
+const only = process.argv.slice(2);
+const width = Math.max(...suites.map((x) => x.tag.length));
+
+/** Runs one suite, its lines tagged as they come; resolves with its report. */
+function run(suite: Suite): Promise<Outcome> {
+  const report = path.join(dir, `${suite.projects.join('-')}.json`);
+  const args = [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...suite.projects.flatMap((p) => ['--project', p]),
+    `--maxWorkers=${suite.workers}`,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    // Files named on the command line are in some suites and not others.
+    ...(only.length > 0 ? ['--passWithNoTests', ...only] : []),
+  ];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `${suite.tag.padEnd(width)} | `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+    });
+    stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = (performance.now() - started) / 1000;
+      const parsed = fs.existsSync(report) ? (JSON.parse(fs.readFileSync(report, 'utf8')) as Report) : null;
+      resolve({ suite, seconds, status, report: parsed });
+    });
+  });
+}
+
+const outcomes = await Promise.all(suites.map(run));
+
+let passed = 0;
+let failed = missing.length;
+let skipped = 0;
+console.log('');
+for (const { suite, seconds, status, report } of outcomes) {
+  if (!report) {
+    // A suite that ran no test at all (it could not start) is one failure.
+    failed += 1;
+    console.log(`${suite.name}: no report (exit ${status}) in ${seconds.toFixed(0)} s`);
+    continue;
+  }
+  const suiteSkipped = report.numPendingTests + report.numTodoTests;
+  // A file that failed to load counts as a failure even when no test inside it ran.
+  const suiteFailed = report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1);
+  passed += report.numPassedTests;
+  failed += suiteFailed;
+  skipped += suiteSkipped;
+  console.log(
+    `${suite.name}: ${report.numPassedTests} passed, ${suiteFailed} failed${suiteSkipped ? `, ${suiteSkipped} skipped` : ''} in ${seconds.toFixed(0)} s`,
+  );
+}
+for (const note of notes) console.log(`Skipped: ${note}`);
+for (const need of missing) console.log(`FAILED, required here (MERIDIAN_REQUIRE_PEERS=1): ${need}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || outcomes.some((o) => o.status !== 0) ? 1 : 0);

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDtu } from './dtu.ts';
 import { bitsOf, parseRtu, readRequest, registersOf, rtuFrame, writeSingleRequest } from './modbus.ts';
+import { exitsWith, peerRuns } from './peers.ts';
 import { Ticker } from './stats.ts';
 import { type Peer, TestGateway } from './testing.ts';
 
@@ -10,12 +11,15 @@ const PYTHON = '/usr/bin/python3';
 const SCRIPT = path.join(import.meta.dirname, '../pymodbus/rtu_over_tcp_server.py');
 const SN = 'RELAY000000000000001';
 
-/** Whether Debian's python3-pymodbus is installed (`apt-get install -y python3-pymodbus`). */
-const pymodbus = spawnSync(PYTHON, ['-c', 'import pymodbus'], { stdio: 'ignore' }).status === 0;
-if (!pymodbus)
-  console.log(
-    `skipping the pymodbus relay test: ${PYTHON} cannot import pymodbus (apt-get install -y python3-pymodbus)`,
-  );
+/**
+ * Whether the slave script runs here: `--check` makes every import the server makes (pymodbus's
+ * server needs `serial`, which Debian's python3-pymodbus only recommends) and exits.
+ */
+const pymodbus = peerRuns({
+  name: "pymodbus's RTU-over-TCP slave",
+  install: 'apt-get install -y --no-install-recommends python3-pymodbus python3-serial python3-serial-asyncio',
+  runs: () => exitsWith(PYTHON, [SCRIPT, '--check']),
+});
 
 let slave: ChildProcess | undefined;
 let slavePort = 0;

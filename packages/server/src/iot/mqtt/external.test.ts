@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { peerRuns } from '@meridian/simulator/peers';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
@@ -20,6 +21,14 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+/** Debian's Mosquitto, a broker that is not ours. */
+const MOSQUITTO = '/usr/sbin/mosquitto';
+const mosquittoRuns = peerRuns({
+  name: 'Mosquitto',
+  install: 'apt-get install -y mosquitto',
+  runs: () => /mosquitto version/.test(spawnSync(MOSQUITTO, ['-h'], { encoding: 'utf8' }).stdout ?? ''),
+});
+
 let t: TestApp;
 let world: MqttWorld;
 let mosquitto: ChildProcess;
@@ -29,12 +38,13 @@ let gateway: RunningBroker;
 const telemetry = new RecordingTelemetry();
 
 beforeAll(async () => {
+  if (!mosquittoRuns) return;
   t = await buildTestApp();
   world = await buildMqttWorld(t);
   port = await freePort();
   dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
   writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
-  mosquitto = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
+  mosquitto = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
   await until(async () => {
     const probe = mqtt.connect(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 500 });
     const up = await new Promise<boolean>((resolve) => {
@@ -56,6 +66,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  if (!mosquittoRuns) return;
   await gateway.stop();
   mosquitto.kill();
   rmSync(dir, { recursive: true, force: true });
@@ -67,7 +78,7 @@ async function deviceClient(sn: string): Promise<MqttClient> {
   return mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: sn, username: sn, reconnectPeriod: 0 });
 }
 
-describe('an external broker (Mosquitto)', () => {
+describe.runIf(mosquittoRuns)('an external broker (Mosquitto)', () => {
   it('stores what devices publish, through the shared subscription, and puts them online', async () => {
     const d = await world.addDevice();
     const client = await deviceClient(d.sn);
