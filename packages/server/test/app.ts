@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
 import { buildApp, type MeridianApp } from '../src/app.ts';
+import { allMigrations } from '../src/features.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import { type Db, openDatabase } from '../src/platform/db/database.ts';
-import { allMigrations } from '../src/features.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 import { createTestDatabase } from './db.ts';
 

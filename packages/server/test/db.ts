@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Db, type Engine, openDatabase } from '../src/platform/db/database.ts';
 import { allMigrations } from '../src/features.ts';
+import { type Db, type Engine, openDatabase } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 
 export interface TestDatabase {

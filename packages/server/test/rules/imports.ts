@@ -40,7 +40,9 @@ export function importsOf(file: string): ImportLine[] {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
   const lineOf = (index: number) => text.slice(0, index).split('\n').length;
   const resolve = (specifier: string) =>
-    specifier.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), specifier)) : null;
+    specifier.startsWith('.')
+      ? path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), specifier))
+      : null;
   const out: ImportLine[] = [];
   for (const m of text.matchAll(STATIC)) {
     const clause = m[3] ?? '';

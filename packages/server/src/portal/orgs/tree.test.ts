@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { buildOrg, buildUser } from '../../../test/factories.ts';
+import { buildUser } from '../../../test/factories.ts';
 import { buildSchoolWorld, callerFor, type SchoolWorld } from './testing.ts';
 
 let t: TestApp;
