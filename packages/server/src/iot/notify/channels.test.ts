@@ -47,7 +47,7 @@ describe('Aliyun SMS and voice', () => {
   const keys = { accessKeyId: 'LTAI-test', accessKeySecret: 'aliyun-secret', timeoutMs: 2000 };
 
   it('sends a signed SendSms with the template parameters and keeps the BizId', async () => {
-    const aliyun = await started(startAliyun('aliyun-secret'));
+    const aliyun = await started(startAliyun({ 'LTAI-test': 'aliyun-secret' }));
     const sender = aliyunSmsSender({ ...keys, base: aliyun.url, signName: 'Meridian', templateCode: 'SMS_1' });
     expect(await sender.send(message)).toEqual({ ref: `biz-${message.key}` });
     const q = aliyun.received[0]?.query;
@@ -57,8 +57,16 @@ describe('Aliyun SMS and voice', () => {
     expect(JSON.parse(q?.get('TemplateParam') ?? '')).toEqual(message.params);
   });
 
+  it('signs parameters holding the marks encodeURIComponent leaves alone, which Aliyun encodes', async () => {
+    const aliyun = await started(startAliyun({ 'LTAI-test': 'aliyun-secret' }));
+    const sender = aliyunSmsSender({ ...keys, base: aliyun.url, signName: 'Meridian (test)', templateCode: 'SMS_1' });
+    const marked = { ...message, params: { ...message.params, content: "pressure *high* (it's ~5 bar)!" } };
+    expect(await sender.send(marked)).toEqual({ ref: `biz-${message.key}` });
+    expect(JSON.parse(aliyun.received[0]?.query.get('TemplateParam') ?? '')).toEqual(marked.params);
+  });
+
   it('calls with SingleCallByTts for voice', async () => {
-    const aliyun = await started(startAliyun('aliyun-secret'));
+    const aliyun = await started(startAliyun({ 'LTAI-test': 'aliyun-secret' }));
     const sender = aliyunVoiceSender({ ...keys, base: aliyun.url, ttsCode: 'TTS_1', calledShowNumber: '057100000000' });
     expect(await sender.send(message)).toEqual({ ref: 'call-1' });
     expect(aliyun.received[0]?.query.get('Action')).toBe('SingleCallByTts');
@@ -66,7 +74,7 @@ describe('Aliyun SMS and voice', () => {
   });
 
   it('gives up at once on a wrong secret or a bad number, and retries throttling', async () => {
-    const aliyun = await started(startAliyun('aliyun-secret'));
+    const aliyun = await started(startAliyun({ 'LTAI-test': 'aliyun-secret' }));
     const wrong = aliyunSmsSender({
       ...keys,
       accessKeySecret: 'wrong',
@@ -87,7 +95,7 @@ describe('Aliyun SMS and voice', () => {
   });
 
   it('retries a provider that does not answer in time', async () => {
-    const aliyun = await started(startAliyun('aliyun-secret'));
+    const aliyun = await started(startAliyun({ 'LTAI-test': 'aliyun-secret' }));
     aliyun.state.next.push('hang');
     const sender = aliyunSmsSender({ ...keys, timeoutMs: 200, base: aliyun.url, signName: 'M', templateCode: 'SMS_1' });
     const timeout = await refusal(sender.send(message));
@@ -106,7 +114,7 @@ describe('Tencent Cloud SMS and voice', () => {
   };
 
   it('sends a TC3-signed SendSms in E.164 with the numbered parameters', async () => {
-    const tencent = await started(startTencent('AKID-test', 'tencent-key'));
+    const tencent = await started(startTencent({ 'AKID-test': 'tencent-key' }));
     const sender = tencentSmsSender({ ...keys, base: tencent.url, signName: 'Meridian', templateId: '100' });
     expect(await sender.send(message)).toEqual({ ref: 'serial-1' });
     const body = JSON.parse(tencent.received[0]?.body ?? '{}');
@@ -127,7 +135,7 @@ describe('Tencent Cloud SMS and voice', () => {
   });
 
   it('calls with SendTtsVoice for voice', async () => {
-    const tencent = await started(startTencent('AKID-test', 'tencent-key'));
+    const tencent = await started(startTencent({ 'AKID-test': 'tencent-key' }));
     expect(await tencentVoiceSender({ ...keys, base: tencent.url, templateId: '200' }).send(message)).toEqual({
       ref: 'call-1',
     });
@@ -135,7 +143,7 @@ describe('Tencent Cloud SMS and voice', () => {
   });
 
   it('reads errors from the Response and from the per-number status', async () => {
-    const tencent = await started(startTencent('AKID-test', 'tencent-key'));
+    const tencent = await started(startTencent({ 'AKID-test': 'tencent-key' }));
     const wrong = tencentSmsSender({
       ...keys,
       secretKey: 'wrong',

@@ -11,13 +11,14 @@ import { forgetWechatTokens } from './channels/wechat.ts';
 import { DELIVERIES_KEPT_DAYS, deliveriesCleanup } from './cleanup.ts';
 import { deliver, deliveryJob, formatTime, NOTIFY_JOB } from './deliver.ts';
 import { type AlarmEvent, notifyAlarm, setTriggerRecipients, triggerRecipients } from './index.ts';
-import { startAliyun, startWebhook, startWechat } from './stand-ins.ts';
+import { startAliyun, startTencent, startWebhook, startWechat } from './stand-ins.ts';
 
 const log = pino({ level: 'silent' });
 let t: TestApp;
 let owner: Caller;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let aliyun: Awaited<ReturnType<typeof startAliyun>>;
+let tencent: Awaited<ReturnType<typeof startTencent>>;
 let wechat: Awaited<ReturnType<typeof startWechat>>;
 let hook: Awaited<ReturnType<typeof startWebhook>>;
 let env: NotifyEnv;
@@ -34,17 +35,18 @@ let alarm = 0;
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await mainAccount(t);
-  [smtp, aliyun, wechat, hook] = await Promise.all([
+  [smtp, aliyun, tencent, wechat, hook] = await Promise.all([
     startSmtpServer({ user: 'alarm', pass: 'mail-pass' }),
-    startAliyun('aliyun-secret'),
+    startAliyun({ 'LTAI-test': 'aliyun-secret', 'LTAI-other': 'other-secret' }),
+    startTencent({ 'AKID-test': 'tencent-key' }),
     startWechat(APP_ID, 'wechat-secret'),
     startWebhook(),
   ]);
   env = {
     ALIYUN_SMS_BASE: aliyun.url,
     ALIYUN_VOICE_BASE: aliyun.url,
-    TENCENT_SMS_BASE: 'http://127.0.0.1:9',
-    TENCENT_VOICE_BASE: 'http://127.0.0.1:9',
+    TENCENT_SMS_BASE: tencent.url,
+    TENCENT_VOICE_BASE: tencent.url,
     WECHAT_API_BASE: wechat.url,
     SMTP_URL: undefined,
     SMTP_FROM: 'Meridian <no-reply@meridian.local>',
@@ -90,7 +92,7 @@ beforeAll(async () => {
   li = (await owner.post('/iot/contacts', { name: 'Li', email: 'li@example.com' })).json().data.id;
 });
 afterAll(async () => {
-  await Promise.all([smtp.close(), aliyun.close(), wechat.close(), hook.close()]);
+  await Promise.all([smtp.close(), aliyun.close(), tencent.close(), wechat.close(), hook.close()]);
   forgetWechatTokens();
   await t.close();
 });
@@ -291,6 +293,59 @@ describe('notifyAlarm and the delivery job', () => {
       provider: 'aliyun',
       last_error: 'aliyun SendSms isv.MOBILE_NUMBER_ILLEGAL: invalid mobile number',
     });
+  });
+});
+
+describe('provider signatures', () => {
+  it("records a request the provider refuses for its signature as that provider's error, without retrying", async () => {
+    const other = await mainAccount(t);
+    const save = async (path: string, body: unknown) => {
+      const res = await other.call('PUT', `/iot/notify/${path}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Known key ids with the wrong secrets: each stand-in recomputes the signature and refuses it.
+    await save('sms', {
+      provider: 'tencent',
+      secretId: 'AKID-test',
+      secretKey: 'not-the-key',
+      sdkAppId: '1400000001',
+      signName: 'M',
+      templateId: '100',
+    });
+    await save('voice', {
+      provider: 'aliyun',
+      accessKeyId: 'LTAI-test',
+      accessKeySecret: 'not-the-secret',
+      templateCode: 'TTS_1',
+    });
+    const device = await buildDevice(other, { name: 'Compressor' });
+    const sun = (
+      await other.post('/iot/contacts', { name: 'Sun', phone: '13500135000', channels: ['sms', 'voice'] })
+    ).json().data.id;
+    await newTrigger([sun], [], other.user.id);
+    const tencentCalls = tencent.received.length;
+    await notify(event({ deviceId: device }));
+    await runOutbox();
+    const rows = await deliveries(alarm);
+    expect(rows.map((d) => [d.channel, d.provider, d.state, d.attempts, d.last_error])).toEqual([
+      [
+        'sms',
+        'tencent',
+        'failed',
+        1,
+        'tencent SendSms AuthFailure.SignatureFailure: The provided credentials could not be validated.',
+      ],
+      [
+        'voice',
+        'aliyun',
+        'failed',
+        1,
+        'aliyun SingleCallByTts SignatureDoesNotMatch: Specified signature is not matched with our calculation.',
+      ],
+    ]);
+    expect(tencent.received.length - tencentCalls).toBe(1);
+    const shown = (await other.get(`/iot/notify/deliveries?alarmId=${alarm}`)).json().data.list;
+    expect(shown.map((d: { lastError: string }) => d.lastError).sort()).toEqual(rows.map((d) => d.last_error).sort());
   });
 });
 

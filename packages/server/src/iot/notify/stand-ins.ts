@@ -1,17 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { aliyunSignature } from './channels/aliyun.ts';
-import { tc3Authorization } from './channels/tencent.ts';
+import { verifyAliyunRpc, verifyTc3 } from './stand-in-signatures.ts';
 
 /**
  * Local stand-ins that speak the providers' HTTP protocols (Aliyun RPC, Tencent Cloud TC3,
  * WeChat official accounts, a webhook), for tests. Each checks the caller's signature or token
- * as the real service does, records what reached it, and answers what the test sets in `next`:
+ * as the real service does (the signatures with their own code, never the product's: see
+ * `stand-in-signatures.ts`), records what reached it, and answers what the test sets in `next`:
  * an answer, or 'hang' to never answer (a timeout). All listen on 127.0.0.1, port 0.
  */
 
 export interface Received {
   method: string;
+  /** The path and query exactly as sent. */
+  url: string;
   path: string;
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
@@ -29,6 +31,7 @@ async function serve(handler: Handler) {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const r = {
         method: req.method ?? '',
+        url: req.url ?? '/',
         path: url.pathname,
         query: url.searchParams,
         headers: req.headers,
@@ -54,18 +57,18 @@ async function serve(handler: Handler) {
   };
 }
 
-/** Aliyun dysmsapi / dyvmsapi: checks the RPC signature, answers `Code: OK` with a BizId or CallId unless told otherwise. */
-export async function startAliyun(secret: string) {
+/**
+ * Aliyun dysmsapi / dyvmsapi holding `keys` (AccessKeyId to secret): checks the RPC signature and
+ * refuses as Aliyun does, answers `Code: OK` with a BizId or CallId unless told otherwise.
+ */
+export async function startAliyun(keys: Record<string, string>) {
   const state: { next: Answer[] } = { next: [] };
+  const known = new Map(Object.entries(keys));
+  const nonces = new Set<string>();
   const server = await serve((r) => {
-    const params = Object.fromEntries(r.query);
-    const { Signature: signature, ...signed } = params;
-    if (signature !== aliyunSignature(signed, secret)) {
-      return {
-        status: 400,
-        body: { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' },
-      };
-    }
+    const refused = verifyAliyunRpc(r, known, nonces);
+    if (refused)
+      return { status: refused.status, body: { Code: refused.code, Message: refused.message, RequestId: 'r' } };
     return (
       state.next.shift() ?? {
         body: { Code: 'OK', Message: 'OK', BizId: `biz-${r.query.get('OutId')}`, CallId: 'call-1', RequestId: 'r' },
@@ -75,31 +78,19 @@ export async function startAliyun(secret: string) {
   return { ...server, state };
 }
 
-/** Tencent Cloud sms / vms: checks the TC3-HMAC-SHA256 signature, answers a send status "Ok" unless told otherwise. */
-export async function startTencent(secretId: string, secretKey: string) {
+/**
+ * Tencent Cloud sms / vms holding `keys` (SecretId to SecretKey): checks the TC3-HMAC-SHA256
+ * signature and refuses as Tencent does, answers a send status "Ok" unless told otherwise.
+ */
+export async function startTencent(keys: Record<string, string>) {
   const state: { next: Answer[] } = { next: [] };
+  const known = new Map(Object.entries(keys));
   const server = await serve((r) => {
+    // One stand-in plays both products; each call is signed for the product that serves its action.
     const service = r.headers['x-tc-action'] === 'SendTtsVoice' ? 'vms' : 'sms';
-    const expected = tc3Authorization({
-      secretId,
-      secretKey,
-      service,
-      host: String(r.headers.host),
-      payload: r.body,
-      timestamp: Number(r.headers['x-tc-timestamp']),
-    });
-    if (r.headers.authorization !== expected) {
-      return {
-        body: {
-          Response: {
-            Error: {
-              Code: 'AuthFailure.SignatureFailure',
-              Message: 'The provided credentials could not be validated.',
-            },
-            RequestId: 'r',
-          },
-        },
-      };
+    const refused = verifyTc3(r, known, service);
+    if (refused) {
+      return { body: { Response: { Error: { Code: refused.code, Message: refused.message }, RequestId: 'r' } } };
     }
     const answer = state.next.shift();
     if (answer) return answer;

@@ -6,14 +6,18 @@ export function aliyunEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The RPC signature (version 1.0, HMAC-SHA1) over the sorted query of a GET request. */
-export function aliyunSignature(params: Record<string, string>, secret: string): string {
+/** The string an RPC request signs (signature version 1.0): the method, `/` and the sorted, encoded query. */
+export function aliyunStringToSign(method: string, params: Record<string, string>): string {
   const canonical = Object.keys(params)
     .sort()
     .map((k) => `${aliyunEncode(k)}=${aliyunEncode(params[k] ?? '')}`)
     .join('&');
-  const toSign = `GET&${aliyunEncode('/')}&${aliyunEncode(canonical)}`;
-  return createHmac('sha1', `${secret}&`).update(toSign).digest('base64');
+  return `${method}&${aliyunEncode('/')}&${aliyunEncode(canonical)}`;
+}
+
+/** The RPC signature (version 1.0, HMAC-SHA1) over the sorted query of a GET request. */
+export function aliyunSignature(params: Record<string, string>, secret: string): string {
+  return createHmac('sha1', `${secret}&`).update(aliyunStringToSign('GET', params)).digest('base64');
 }
 
 /** Codes that retrying cannot fix: a bad number, sign, template or key. Throttling and system errors are retried. */

@@ -4,29 +4,36 @@ import { type ChannelSender, call, jsonOf, SendError } from './types.ts';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest();
 
-/** The TC3-HMAC-SHA256 `Authorization` of a JSON POST to `host` for `service`, at `timestamp` (seconds). */
+/**
+ * The TC3-HMAC-SHA256 `Authorization` of a JSON POST to `service` at `timestamp` (seconds), signing
+ * `headers` (by name; content-type and host at least, as the provider requires).
+ */
 export function tc3Authorization(input: {
   secretId: string;
   secretKey: string;
   service: string;
-  host: string;
+  headers: Record<string, string>;
   payload: string;
   timestamp: number;
 }): string {
   const date = new Date(input.timestamp * 1000).toISOString().slice(0, 10);
+  const headers = Object.entries(input.headers)
+    .map(([name, value]) => [name.toLowerCase(), value.trim().toLowerCase()] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const signedHeaders = headers.map(([name]) => name).join(';');
   const canonical = [
     'POST',
     '/',
     '',
-    `content-type:application/json; charset=utf-8\nhost:${input.host}\n`,
-    'content-type;host',
+    headers.map(([name, value]) => `${name}:${value}\n`).join(''),
+    signedHeaders,
     sha256(input.payload),
   ].join('\n');
   const scope = `${date}/${input.service}/tc3_request`;
   const toSign = ['TC3-HMAC-SHA256', String(input.timestamp), scope, sha256(canonical)].join('\n');
   const key = hmac(hmac(hmac(`TC3${input.secretKey}`, date), input.service), 'tc3_request');
   const signature = createHmac('sha256', key).update(toSign).digest('hex');
-  return `TC3-HMAC-SHA256 Credential=${input.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
+  return `TC3-HMAC-SHA256 Credential=${input.secretId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
 }
 
 /** Codes that retrying cannot fix; LimitExceeded, InternalError and the like are retried. */
@@ -55,18 +62,21 @@ async function tc3Call<T>(
   const url = new URL(options.base);
   const payload = JSON.stringify(body);
   const timestamp = Math.floor(Date.now() / 1000);
+  // The action is signed as well, as in Tencent's current example, so that the signature covers which call this is.
+  const signed = { 'content-type': 'application/json; charset=utf-8', host: url.host, 'x-tc-action': action };
+  const { secretId, secretKey } = options;
   const response = await call(
     'tencent',
     url.toString(),
     {
       method: 'POST',
       headers: {
-        'content-type': 'application/json; charset=utf-8',
+        'content-type': signed['content-type'],
         'x-tc-action': action,
         'x-tc-version': version,
         'x-tc-timestamp': String(timestamp),
         'x-tc-region': options.region,
-        authorization: tc3Authorization({ ...options, service, host: url.host, payload, timestamp }),
+        authorization: tc3Authorization({ secretId, secretKey, service, headers: signed, payload, timestamp }),
       },
       body: payload,
     },
