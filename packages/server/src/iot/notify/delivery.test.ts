@@ -50,7 +50,9 @@ beforeAll(async () => {
     WECHAT_API_BASE: wechat.url,
     SMTP_URL: undefined,
     SMTP_FROM: 'Meridian <no-reply@meridian.local>',
-    NOTIFY_SEND_TIMEOUT_MS: 300,
+    // Long enough for a first connection or SMTP greeting on a loaded machine (300 ms was not: the
+    // first sends timed out and were retried); each 'hang' below costs this long.
+    NOTIFY_SEND_TIMEOUT_MS: 2000,
   };
   // Retries come back after a few milliseconds instead of seconds.
   worker = new JobWorker({ db: t.db, log, jobs: [deliveryJob(() => env)], baseRetryMs: 1, maxRetryMs: 4 });
