@@ -1,6 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'];
+/** Migrates one template database per run, which the tests copy (packages/server/test/template.ts). */
+const globalSetup = ['packages/server/test/template.ts'];
 /** Rules read from the source tree (layers, where SQL may be written): no database, so run once, as units. */
 const ruleTests = ['packages/server/test/rules/**/*.test.ts'];
 
@@ -30,6 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
+          globalSetup,
           include: serverTests,
           exclude: [...configDefaults.exclude, ...ruleTests],
           env: { TEST_ENGINE: 'sqlite' },
@@ -41,6 +44,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
+          globalSetup,
           include: serverTests,
           exclude: [...configDefaults.exclude, ...ruleTests],
           env: { TEST_ENGINE: 'postgres' },
@@ -52,6 +56,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          globalSetup,
           include: ['packages/web/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

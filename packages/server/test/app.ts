@@ -5,7 +5,7 @@ import { allMigrations } from '../src/features.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import { type Db, openDatabase } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
-import { createTestDatabase } from './db.ts';
+import { createMigratedTestDatabase } from './db.ts';
 
 /** A logger whose lines the test can read, to check what reached the log and what did not. */
 export function memoryLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
@@ -32,7 +32,7 @@ export interface TestApp {
  * `app.inject`. Routes may still be added before the first request.
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const target = await createTestDatabase();
+  const target = await createMigratedTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: target.url, LOG_FORMAT: 'json', ...env }, '0.0.0-test');
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db, allMigrations);

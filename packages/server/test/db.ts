@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { allMigrations } from '../src/features.ts';
 import { type Db, type Engine, openDatabase } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
@@ -19,13 +20,47 @@ export function testEngine(): Engine {
   return process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 }
 
-/** A new, empty database of the engine under test: a temporary SQLite file or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Where the run's migrated template database is, when its global set-up made one
+ * (`test/template.ts`): a SQLite file to copy, or a PostgreSQL database to copy from.
+ */
+export interface TemplateDatabase {
+  engine: Engine;
+  /** The SQLite file, or the PostgreSQL database's name. */
+  location: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    meridianTemplate: TemplateDatabase | null;
+  }
+}
+
+/** The template of this run, or null outside Vitest (benchmarks) or where no set-up made one. */
+function templateOf(engine: Engine): TemplateDatabase | null {
+  let template: TemplateDatabase | null = null;
+  try {
+    template = inject('meridianTemplate') ?? null;
+  } catch {
+    // Not in a Vitest worker (a benchmark imports these helpers): every database migrates itself.
+    return null;
+  }
+  return template?.engine === engine ? template : null;
+}
+
+/**
+ * A new, empty database of the engine under test: a temporary SQLite file or a new PostgreSQL
+ * database. With `from`, a copy of that template instead (SQLite: the file; PostgreSQL: `create
+ * database ... template`, which copies the files and takes a fraction of migrating).
+ */
+export async function createTestDatabase(from: TemplateDatabase | null = null): Promise<TestDatabase> {
   const name = `meridian_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   if (testEngine() === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-test-'));
+    const file = path.join(dir, `${name}.db`);
+    if (from) fs.copyFileSync(from.location, file);
     return {
-      url: `sqlite:${path.join(dir, `${name}.db`)}`,
+      url: `sqlite:${file}`,
       engine: 'sqlite',
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
@@ -34,7 +69,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!admin) throw new Error('TEST_ENGINE=postgres needs TEST_PG_URL=postgres://user@host:port/db');
   const client = new pg.Client(admin);
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name}${from ? ` template ${from.location}` : ''}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -50,9 +85,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * A new database with every migration run: a copy of the run's template when there is one. The
+ * migrations still run over the copy, finding nothing to do unless the template is behind.
+ */
+export async function createMigratedTestDatabase(): Promise<TestDatabase> {
+  return createTestDatabase(templateOf(testEngine()));
+}
+
 /** A migrated database ready for repository tests, and its clean-up. */
 export async function openTestDb(): Promise<{ db: Db; close(): Promise<void> }> {
-  const target = await createTestDatabase();
+  const target = await createMigratedTestDatabase();
   const db = openDatabase(target.url);
   await migrateToLatest(db, allMigrations);
   return {

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { loadConfig, type Service } from '../src/platform/config.ts';
 import type { Database } from '../src/platform/db/schema.ts';
 import { startServer } from '../src/server.ts';
-import { createTestDatabase } from './db.ts';
+import { createMigratedTestDatabase } from './db.ts';
 
 export interface TestServer {
   url: string;
@@ -45,7 +45,7 @@ export async function startTestServer(
   const services = options.services ?? ['api'];
   const gateway = services.includes('gateway');
   const dtuPort = gateway ? await freePort() : undefined;
-  const target = await createTestDatabase();
+  const target = await createMigratedTestDatabase();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
