@@ -10,9 +10,11 @@ import { type Compilable, type CompiledQuery, createQueryId, type Kysely, Postgr
  * binds the real values in the slots' places from then on.
  *
  * The shape is what may change the SQL: which values are missing, every boolean (they choose
- * branches), and every list's length (`in (?, ?)`). Strings and numbers are bound values only: a
- * builder that computes with one (a `like` pattern, arithmetic) throws while building, so a shape
- * can never be baked with one caller's value and served to another.
+ * branches), every list's length (`in (?, ?)`), and which strings and numbers are falsy (the empty
+ * string, zero), because a builder may test one for truth (`$if(Boolean(keyword), ...)`). Other
+ * strings and numbers are bound values only: a builder that computes with one (a `like` pattern,
+ * arithmetic) throws while building, so a shape can never be baked with one caller's value and
+ * served to another.
  */
 export function reusable<DB, V, R>(build: (db: Kysely<DB>, values: V) => Compilable<R>) {
   const compiled = new Map<string, CompiledQuery<R>>();
@@ -23,7 +25,8 @@ export function reusable<DB, V, R>(build: (db: Kysely<DB>, values: V) => Compila
     if (!query) {
       query = build(db, slotted(values, []) as V).compile();
       compiled.set(key, query);
-      if (engine === 'pg' && statementNames.size < MAX_STATEMENTS) {
+      // Two shapes may compile to one text (a zero bound where another shape binds a number): one name.
+      if (engine === 'pg' && !statementNames.has(query.sql) && statementNames.size < MAX_STATEMENTS) {
         statementNames.set(query.sql, `meridian_${statementNames.size + 1}`);
       }
       // Lists' lengths vary with the caller; keep the newest shapes only.
@@ -62,6 +65,13 @@ class Slot {
   }
 }
 
+/**
+ * A slot is an object, and so always truthy: the falsy strings and numbers stay themselves, each
+ * its own shape, or a builder testing `''` would take the branch meant for a real keyword.
+ */
+const isFalsyScalar = (value: unknown): boolean =>
+  (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') && !value;
+
 /** Plain objects and lists are walked; any other object (a date, a buffer) is one bound value. */
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
@@ -70,6 +80,7 @@ function shapeOf(value: unknown): string {
   if (value === undefined) return 'u';
   if (value === null) return 'n';
   if (typeof value === 'boolean') return value ? 'T' : 'F';
+  if (isFalsyScalar(value)) return `=${typeof value}:${String(value)}`;
   if (Array.isArray(value)) return `[${value.map(shapeOf).join(',')}]`;
   if (isRecord(value)) {
     return `{${Object.entries(value)
@@ -80,7 +91,7 @@ function shapeOf(value: unknown): string {
 }
 
 function slotted(value: unknown, path: Path): unknown {
-  if (value === undefined || value === null || typeof value === 'boolean') return value;
+  if (value === undefined || value === null || typeof value === 'boolean' || isFalsyScalar(value)) return value;
   if (Array.isArray(value)) return value.map((v, i) => slotted(v, [...path, i]));
   if (isRecord(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, slotted(v, [...path, k])]));

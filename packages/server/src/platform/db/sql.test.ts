@@ -120,6 +120,35 @@ describe('a reusable query', () => {
     expect(names(await byNames(scratch, { names: three, enabled: false, limit: 5 }))).toEqual(['device 02']);
   });
 
+  it('keeps an empty string and a zero as the shape, so that a builder may test them for truth', async () => {
+    const search = reusable((k: Kysely<Scratch>, v: { name: string; after: number }) =>
+      k
+        .selectFrom('scratch')
+        .select('name')
+        .$if(Boolean(v.name), (q) => q.where('name', '=', v.name))
+        .$if(Boolean(v.after), (q) => q.where('id', '>', v.after))
+        .orderBy('id'),
+    );
+    expect(names(await search(scratch, { name: 'device 02', after: 0 }))).toEqual(['device 02']);
+    expect(await search(scratch, { name: '', after: 0 })).toHaveLength(45);
+    expect(await search(scratch, { name: '', after: 40 })).toHaveLength(5);
+    expect(names(await search(scratch, { name: 'device 03', after: 0 }))).toEqual(['device 03']);
+  });
+
+  it('prepares two shapes that compile to one text under one name, on PostgreSQL too', async () => {
+    // A value the builder ignores makes a second shape of the same text.
+    const byName = reusable((k: Kysely<Scratch>, v: { name: string; audited?: boolean }) =>
+      k.selectFrom('scratch').select('name').where('name', '=', v.name),
+    );
+    const byId = reusable((k: Kysely<Scratch>, v: { id: number }) =>
+      k.selectFrom('scratch').select('name').where('id', '=', v.id),
+    );
+    expect(names(await byName(scratch, { name: 'device 01' }))).toEqual(['device 01']);
+    expect(names(await byName(scratch, { name: 'device 01', audited: true }))).toEqual(['device 01']);
+    expect(names(await byId(scratch, { id: 2 }))).toEqual(['device 02']);
+    expect(names(await byName(scratch, { name: 'device 03', audited: true }))).toEqual(['device 03']);
+  });
+
   it('refuses a builder that computes with a bound value, so that no caller gets another one’s SQL', async () => {
     const pattern = reusable((k: Kysely<Scratch>, v: { prefix: string }) =>
       k.selectFrom('scratch').select('id').where('name', 'like', `${v.prefix}%`),
