@@ -10,6 +10,18 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * A list's text filter (a keyword, a name): trimmed, at most `max` characters. Blank (empty, spaces,
+ * a tab) is no filter, as a search box left empty means, so a service never sees an empty keyword.
+ */
+export const textFilter = (max: number, tooLong?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .transform((text) => text || undefined)
+    .optional();
+
 export interface Page<T> {
   list: T[];
   total: number;

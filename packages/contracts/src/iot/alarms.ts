@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../paging.ts';
+import { pageQuery, textFilter } from '../paging.ts';
 import { queryId } from '../portal/orgs.ts';
 
 /**
@@ -150,7 +150,7 @@ export const triggerQuery = z.object({
   pointId: queryId.optional(),
   templateId: queryId.optional(),
   scope: z.enum(TRIGGER_SCOPES).optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
   ...pageQuery.shape,
 });
 export type TriggerQuery = z.infer<typeof triggerQuery>;

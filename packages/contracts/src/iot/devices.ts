@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../paging.ts';
+import { pageQuery, textFilter } from '../paging.ts';
 import { TEMPLATE_PROTOCOLS } from './templates.ts';
 
 /** Spec section 9: the querying frequencies offered, in seconds (s, min, h, days). */
@@ -222,7 +222,7 @@ export const deviceFilter = z.object({
   enabled: queryFlag,
   /** Only the devices that connect through a DTU (DTU manage), or only those that do not. */
   throughDtu: queryFlag,
-  keyword: z.string().trim().max(64).optional(),
+  keyword: textFilter(64),
 });
 export type DeviceFilter = z.infer<typeof deviceFilter>;
 export const deviceListQuery = pageQuery.extend(deviceFilter.shape);
@@ -296,7 +296,7 @@ export const WARRANTY_STATES = ['expired', 'expiring', 'active'] as const;
 export const warrantyQuery = pageQuery.extend({
   state: z.enum(WARRANTY_STATES).optional(),
   days: z.coerce.number().int().min(1).max(3650).default(30),
-  keyword: z.string().trim().max(64).optional(),
+  keyword: textFilter(64),
 });
 export const warrantyItem = z.object({
   id: z.number(),

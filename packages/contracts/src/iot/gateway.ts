@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../paging.ts';
+import { pageQuery, textFilter } from '../paging.ts';
 
 /**
  * The calls that reach a connected device through the gateway (spec sections 5 and 8): writing a
@@ -85,7 +85,7 @@ export const REGISTRATION_RESULTS = [
 export type RegistrationResult = (typeof REGISTRATION_RESULTS)[number];
 
 export const registrationLogQuery = pageQuery.extend({
-  sn: z.string().trim().max(40).optional(),
+  sn: textFilter(40),
   result: z.enum(REGISTRATION_RESULTS).optional(),
 });
 export const registrationLogItem = z.object({

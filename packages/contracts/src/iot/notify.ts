@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../paging.ts';
+import { pageQuery, textFilter } from '../paging.ts';
 import { email, phone } from '../portal/identity.ts';
 import { bodyId, queryId } from '../portal/orgs.ts';
 
@@ -93,7 +93,7 @@ export const contactUpdate = z.strictObject(contactFields).partial();
 export type ContactUpdate = z.infer<typeof contactUpdate>;
 
 export const contactSearch = pageQuery.extend({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
   groupId: queryId.optional(),
 });
 
@@ -132,7 +132,7 @@ export const contactGroupView = z.object({
   createdAt: z.number(),
 });
 export type ContactGroupView = z.infer<typeof contactGroupView>;
-export const contactGroupSearch = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export const contactGroupSearch = pageQuery.extend({ keyword: textFilter(50) });
 
 // ---- Channel settings (one of each per account)
 
@@ -237,7 +237,7 @@ export const deliverySearch = pageQuery.extend({
   kind: z.enum(NOTIFY_KINDS).optional(),
   alarmId: queryId.optional(),
   deviceId: queryId.optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
 });

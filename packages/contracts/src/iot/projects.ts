@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 import { phone } from '../portal/identity.ts';
 import { bodyId } from '../portal/orgs.ts';
 
@@ -35,7 +36,7 @@ export const projectCreate = z.strictObject({
 });
 export const projectUpdate = z.strictObject(projectFields).partial();
 
-export const projectSearch = z.object({ keyword: z.string().trim().max(50).optional() });
+export const projectSearch = z.object({ keyword: textFilter(50) });
 
 export const projectView = z.object({
   id: z.number(),
@@ -94,7 +95,7 @@ export const tagCreate = z.strictObject({
 });
 export const tagUpdate = tagCreate.partial();
 export const tagSearch = z.object({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
   categoryId: z.coerce.number().int().positive().optional(),
 });
 export const tagView = z.object({

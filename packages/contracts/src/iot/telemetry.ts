@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../paging.ts';
+import { pageQuery, textFilter } from '../paging.ts';
 import { queryId } from '../portal/orgs.ts';
 
 /** The longest range of one history query or export. */
@@ -147,7 +147,7 @@ export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
 /** DTU manage: the DTUs (Modbus RTU or TCP devices) the caller may see, with their connection state. */
 export const dtuListQuery = z.object({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
   status: z.enum(['online', 'offline']).optional(),
   ...pageQuery.shape,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 
 /**
  * The point model of Device Cloud templates (spec section 3: slave, variable / data point, device
@@ -134,7 +135,7 @@ export const templateApply = z.strictObject({
   deviceIds: z.array(rowId).min(1).max(500),
 });
 
-export const templateListQuery = z.object({ keyword: z.string().trim().max(64).optional() });
+export const templateListQuery = z.object({ keyword: textFilter(64) });
 
 export const templateSummary = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 import { isoDate } from './students.ts';
 
@@ -77,7 +78,7 @@ export const studentFilePage = z.strictObject({
   schoolId: bodyId.optional(),
   gradeId: bodyId.optional(),
   classId: bodyId.optional(),
-  keyword: z.string().trim().max(ARCHIVE_LIMITS.shortMax).optional(),
+  keyword: textFilter(ARCHIVE_LIMITS.shortMax),
   ...bodyPage,
 });
 export type StudentFileFilters = Omit<z.infer<typeof studentFilePage>, 'page' | 'size'>;

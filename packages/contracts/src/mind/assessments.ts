@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 
 /** Who answers a task's scales: the students themselves, teachers, or another rater about a student. */
@@ -70,7 +71,7 @@ export const taskIdQuery = z.object({ id: queryId });
 
 export const taskPage = z.strictObject({
   ...bodyPage,
-  name: z.string().trim().max(TASK_LIMITS.nameMax).optional(),
+  name: textFilter(TASK_LIMITS.nameMax),
   state: z.enum(TASK_STATES).optional(),
   kind: z.enum(ASSESSMENT_KINDS).optional(),
 });
@@ -184,7 +185,7 @@ export const resultPage = z.strictObject({
   classId: bodyId.optional(),
   scaleId: bodyId.optional(),
   studentId: bodyId.optional(),
-  band: z.string().max(40).optional(),
+  band: textFilter(40),
   warning: z.boolean().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 import { groupReportQuery, resultPage } from './assessments.ts';
 
@@ -46,7 +47,7 @@ export const downloadPage = z.strictObject({
   ...bodyPage,
   state: z.enum(DOWNLOAD_STATES, { error: 'v.download.state' }).optional(),
   kind: z.enum(DOWNLOAD_KINDS, { error: 'v.download.kind' }).optional(),
-  name: z.string().trim().max(100, 'v.download.name').optional(),
+  name: textFilter(100, 'v.download.name'),
 });
 /** `file/query`: the current state of some tasks, for a page that watches them. */
 export const downloadQuery = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 
 /** Limits of home-visit tasks and records, written once for the server and the form. */
@@ -73,7 +74,7 @@ export const visitTaskUpdate = z
   .strictObject({ id: bodyId, ...taskFields })
   .refine(windowRule, { message: 'v.visitTask.window', path: ['endsAt'] });
 export type VisitTaskUpdate = z.infer<typeof visitTaskUpdate>;
-export const visitTaskPage = z.strictObject({ keyword: z.string().trim().max(L.nameMax).optional(), ...bodyPage });
+export const visitTaskPage = z.strictObject({ keyword: textFilter(L.nameMax), ...bodyPage });
 
 export const visitTask = z.object({
   id: z.number(),

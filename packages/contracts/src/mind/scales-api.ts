@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGS } from '../lang.ts';
+import { textFilter } from '../paging.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 import { answerSheet, SCALE_AUDIENCES, scaleDefinitionShape } from './scales.ts';
 
@@ -14,7 +15,7 @@ export const scalePage = z.strictObject({
   source: z.enum(SCALE_SOURCES, { error: 'v.scale.source' }).optional(),
   status: z.enum(SCALE_STATUSES, { error: 'v.scale.status' }).optional(),
   /** Part of the name (either language) or the code. */
-  name: z.string().trim().max(50).optional(),
+  name: textFilter(50),
 });
 export type ScalePage = z.infer<typeof scalePage>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
+import { textFilter } from '../paging.ts';
 import { phone } from '../portal/identity.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 
@@ -94,7 +95,7 @@ export const studentFilters = z.strictObject({
   campusId: bodyId.optional(),
   gradeId: bodyId.optional(),
   classId: bodyId.optional(),
-  keyword: z.string().trim().max(32).optional(),
+  keyword: textFilter(32),
   status: studentStatus.optional(),
 });
 export type StudentFilters = z.infer<typeof studentFilters>;
@@ -169,7 +170,7 @@ export const parentUnbind = z.strictObject({ parentId: bodyId, studentId: bodyId
 export const parentPage = z.strictObject({
   schoolId: bodyId.optional(),
   studentId: bodyId.optional(),
-  keyword: z.string().trim().max(30).optional(),
+  keyword: textFilter(30),
   ...bodyPage,
 });
 

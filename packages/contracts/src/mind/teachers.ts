@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 import { accountName, phone } from '../portal/identity.ts';
 import { bodyId, bodyPage, orgCode, orgName, queryId } from '../portal/orgs.ts';
 
@@ -51,7 +52,7 @@ export const teacherQuery = z.strictObject({
   schoolId: bodyId.optional(),
   deptId: bodyId.optional(),
   /** Matches the name, the number, the phone or the account. */
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
   status: z.enum(TEACHER_STATUSES).optional(),
   isPsychology: z.boolean().optional(),
 });
@@ -161,7 +162,7 @@ export const reshuffleRow = z.object({
 export const deptQuery = z.strictObject({
   ...bodyPage,
   parentId: bodyId.optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
 });
 export const deptCreate = z.strictObject({
   parentId: bodyId,
@@ -180,7 +181,7 @@ export const groupName = z.string().trim().min(1, 'v.group.name').max(30, 'v.gro
 export const groupQuery = z.strictObject({
   ...bodyPage,
   orgId: bodyId.optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
 });
 export const groupCreate = z.strictObject({
   orgId: bodyId,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from '../lang.ts';
+import { textFilter } from '../paging.ts';
 
 /** The kinds of organisation in the Mind tree. */
 export const ORG_TYPES = ['bureau', 'school', 'campus', 'grade', 'class', 'department'] as const;
@@ -71,7 +72,7 @@ export const orgStatus = z.strictObject({ id: bodyId, status: z.enum(['enabled',
 export const orgRemove = z.strictObject({ id: bodyId });
 
 export const orgSearch = z.object({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textFilter(50),
   type: z.enum(ORG_TYPES).optional(),
   status: z.enum(['enabled', 'disabled']).optional(),
 });

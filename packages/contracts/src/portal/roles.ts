@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 import { ROLE_APPS } from './features.ts';
 import { bodyId, bodyPage } from './orgs.ts';
 
@@ -66,7 +67,7 @@ export const roleAssignment = z.strictObject({
 export const rolePageQuery = z.strictObject({
   ...bodyPage,
   app: z.enum(ROLE_APPS).optional(),
-  name: z.string().trim().max(30).optional(),
+  name: textFilter(30),
   orgId: bodyId.optional(),
 });
 

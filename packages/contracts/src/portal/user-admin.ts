@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFilter } from '../paging.ts';
 import { accountName, email, nickname, password, phone } from './identity.ts';
 import { bodyId, bodyPage } from './orgs.ts';
 
@@ -6,7 +7,7 @@ import { bodyId, bodyPage } from './orgs.ts';
 export const accountQuery = z.strictObject({
   ...bodyPage,
   /** Matches the account name, the nickname or the phone. */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: textFilter(64),
   orgId: bodyId.optional(),
   roleId: bodyId.optional(),
   status: z.enum(['enabled', 'disabled', 'pending']).optional(),
@@ -87,8 +88,8 @@ export const subUserNode: z.ZodType<SubUserNode> = z.object({
 export const auditQuery = z
   .strictObject({
     ...bodyPage,
-    account: z.string().trim().max(64).optional(),
-    action: z.string().trim().max(64).optional(),
+    account: textFilter(64),
+    action: textFilter(64),
     result: z.enum(['ok', 'fail']).optional(),
     from: z.number().int().min(0).optional(),
     to: z.number().int().min(0).optional(),

@@ -10,6 +10,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The route's declared schemas (Zod), for the tests that walk every route's inputs. */
+  schema: RouteOptions['schema'];
 }
 
 /** Paths that are not our API and so declare nothing: the OpenAPI viewer's own files. */
@@ -23,7 +25,7 @@ export function declareAccessRule(app: FastifyInstance, table: RouteEntry[]): vo
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      table.push({ method, url: route.url, access: route.config?.access });
+      table.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
     }
   });
   app.addHook('onReady', async () => {

@@ -12,6 +12,7 @@ import {
   pageOf,
   pageQuery,
   queryId,
+  textFilter,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ import {
 const tags = ['organisations'];
 const view = { access: '/system/org:view' };
 const nodePage = envelopeOf(pageOf(orgNode));
-const underQuery = pageQuery.extend({ parentId: queryId.optional(), keyword: z.string().trim().max(50).optional() });
+const underQuery = pageQuery.extend({ parentId: queryId.optional(), keyword: textFilter(50) });
 
 /** The Mind organisation tree: bureau, school, campus, grade, class and departments, always within the caller's scope. */
 export const orgTreeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -235,7 +236,7 @@ export const orgTreeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The schools of the caller's data scope (for a class teacher, the school of their classes)",
-        querystring: pageQuery.extend({ keyword: z.string().trim().max(50).optional() }),
+        querystring: pageQuery.extend({ keyword: textFilter(50) }),
         response: { 200: nodePage },
       },
     },

@@ -1,4 +1,13 @@
-import { envelopeOf, pageOf, pageQuery, queryId, subUserCreate, subUserNode, subUserUpdate } from '@meridian/contracts';
+import {
+  envelopeOf,
+  pageOf,
+  pageQuery,
+  queryId,
+  subUserCreate,
+  subUserNode,
+  subUserUpdate,
+  textFilter,
+} from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../platform/http/envelope.ts';
@@ -20,7 +29,7 @@ export const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's account with everyone below it (the platform: every main account's tree, paged)",
-        querystring: pageQuery.extend({ keyword: z.string().trim().max(64).optional() }),
+        querystring: pageQuery.extend({ keyword: textFilter(64) }),
         response: { 200: envelopeOf(pageOf(subUserNode)) },
       },
     },
