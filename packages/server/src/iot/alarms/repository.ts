@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transac
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
+import { contains } from '../../portal/orgs/text.ts';
 import { type DeviceRight, deviceVisible } from '../devices/access.ts';
 import type { AlarmTriggersTable } from './tables.ts';
 
@@ -35,7 +36,7 @@ export async function listTriggers(db: Db, scope: Scope, query: Omit<TriggerQuer
     .select(['dv.name as device_name', 'dv.cloud_config as device_cloud_config', 'tp.name as template_name'])
     .where(triggerVisible(scope, 'view'));
   if (query.scope) q = q.where('t.scope', '=', query.scope);
-  if (query.keyword) q = q.where('t.name', 'like', `%${query.keyword}%`);
+  if (query.keyword) q = q.where(contains('t.name', query.keyword));
   if (query.templateId) q = q.where('t.template_id', '=', query.templateId);
   if (query.deviceId) {
     // A device's triggers: its own, and those of its template.

@@ -162,6 +162,9 @@ describe('the trigger calls', () => {
     expect(await ids(`deviceId=${w.deviceId}`)).toContain(id);
     expect(await ids(`pointId=${w.points.humidity}`)).toContain(id);
     expect(await ids(`pointId=${w.points.temperature}`)).not.toContain(id);
+    // By name in any case, on both engines; LIKE's wildcards taken literally.
+    expect(await ids('keyword=HUMIDITY%20high')).toContain(id);
+    expect(await ids('keyword=%25')).toEqual([]);
     const onTemplate = await buildTrigger(
       w.owner,
       valid({ scope: 'template', deviceId: undefined, templateId: w.templateId }),

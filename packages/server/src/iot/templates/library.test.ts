@@ -55,6 +55,10 @@ describe('the built-in device library', () => {
     });
     const meters = (await owner.get('/iot/library?keyword=Eastron')).json().data;
     expect(meters.list.map((e: Entry) => e.model)).toEqual(['SDM630-Modbus']);
+    // Any case, on both engines; LIKE's wildcards taken literally.
+    const lower = (await owner.get('/iot/library?keyword=eastron')).json().data;
+    expect(lower.list.map((e: Entry) => e.model)).toEqual(['SDM630-Modbus']);
+    expect((await owner.get('/iot/library?keyword=%25')).json().data.total).toBe(0);
   });
 
   it('shows an entry with its register map', async () => {

@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely'
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
+import { contains } from '../../portal/orgs/text.ts';
 import { deviceVisible } from '../devices/access.ts';
 import type { TemplateRow, TemplatesTable } from './tables.ts';
 
@@ -44,7 +45,7 @@ export async function listTemplates(db: Db, scope: Scope, keyword: string | unde
         .as('deviceCount'),
     ])
     .where(templateInScope(scope))
-    .$if(Boolean(keyword), (q) => q.where('t.name', 'like', `%${keyword}%`))
+    .$if(Boolean(keyword), (q) => q.where(contains('t.name', keyword ?? '')))
     .orderBy('t.updated_at', 'desc')
     .orderBy('t.id', 'desc');
   return paginate(query, page);
@@ -59,9 +60,9 @@ export async function listLibrary(db: Db, keyword: string | undefined, page: Pag
     .$if(Boolean(keyword), (q) =>
       q.where((eb) =>
         eb.or([
-          eb('t.name', 'like', `%${keyword}%`),
-          eb('t.vendor', 'like', `%${keyword}%`),
-          eb('t.model', 'like', `%${keyword}%`),
+          contains('t.name', keyword ?? ''),
+          contains('t.vendor', keyword ?? ''),
+          contains('t.model', keyword ?? ''),
         ]),
       ),
     )

@@ -73,6 +73,9 @@ describe('templates', () => {
       page: 1,
       size: 5,
     });
+    // Any case, on both engines; LIKE's wildcards taken literally.
+    expect((await owner.get('/iot/templates?keyword=pump%20HOUSE')).json().data.total).toBe(1);
+    expect((await owner.get('/iot/templates?keyword=%25')).json().data.total).toBe(0);
     const names = (await rival.get('/iot/templates?size=100')).json().data.list.map((x: { name: string }) => x.name);
     expect(names).toEqual(['Boiler Room']);
   });

@@ -137,6 +137,11 @@ describe('the life of a task', () => {
     const id = await publishedTask(w.bureauAdmin, taskBody([w.scales.phq9], { schoolIds: [w.orgs.school.id] }));
     const listed = await w.schoolAdmin.post('/apis-psychology/survey/record/page', {});
     expect(listed.json().data.list.map((x: { id: number }) => x.id)).toContain(id);
+    // By name in any case, on both engines; LIKE's wildcards taken literally.
+    const named = await w.schoolAdmin.post('/apis-psychology/survey/record/page', { name: 'AUTUMN' });
+    expect(named.json().data.list.map((x: { id: number }) => x.id)).toContain(id);
+    const percent = await w.schoolAdmin.post('/apis-psychology/survey/record/page', { name: '%' });
+    expect(percent.json().data.total).toBe(0);
     for (const m of ['pause', 'end', 'delete']) {
       const res = await move(m, id);
       expect(res.statusCode).toBe(403);

@@ -13,6 +13,7 @@ import { paginate, toBool } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { scopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { contains } from '../../portal/orgs/text.ts';
 import { orgInStudentScope, type StudentScope, studentScopeOf } from '../people/students/scope.ts';
 import { studentsIn, teachersIn } from './publish-repository.ts';
 import { publishedScale } from './scales.ts';
@@ -212,7 +213,7 @@ export async function listTasks(
     .selectFrom('assessment_tasks')
     .selectAll()
     .where(taskVisible(scope))
-    .$if(filters.name !== undefined && filters.name !== '', (q) => q.where('name', 'like', `%${filters.name}%`))
+    .$if(Boolean(filters.name), (q) => q.where(contains('name', filters.name ?? '')))
     .$if(filters.state !== undefined, (q) => q.where('state', '=', filters.state ?? 'draft'))
     .$if(filters.kind !== undefined, (q) => q.where('kind', '=', filters.kind ?? 'student'))
     .orderBy('id', 'desc');

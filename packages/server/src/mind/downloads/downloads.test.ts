@@ -49,6 +49,11 @@ describe('the file center', () => {
     expect(filtered.json().data.total).toBe(0);
     const named = await w.psychologyTeacher.post('/apis-psychology/file/page', { name: 'Assessment' });
     expect(named.json().data.total).toBe(1);
+    // Any case, on both engines; LIKE's wildcards taken literally.
+    const lower = await w.psychologyTeacher.post('/apis-psychology/file/page', { name: 'assessment' });
+    expect(lower.json().data.total).toBe(1);
+    const percent = await w.psychologyTeacher.post('/apis-psychology/file/page', { name: '%' });
+    expect(percent.json().data.total).toBe(0);
     const theirs = await w.bureauAdmin.post('/apis-psychology/file/page', {});
     expect(theirs.json().data.total).toBe(0);
     const states = await w.psychologyTeacher.post('/apis-psychology/file/query', { ids: [done, done + 1000] });

@@ -2,6 +2,7 @@ import type { DownloadKind, DownloadState, Lang, PageQuery } from '@meridian/con
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate, toJson } from '../../platform/db/sql.ts';
+import { contains } from '../../portal/orgs/text.ts';
 import type { DownloadTaskRow } from './tables.ts';
 
 type Db = Kysely<Database>;
@@ -63,7 +64,7 @@ export function ownDownloadPage(db: Db, ownerId: number, f: DownloadFilters, pag
     .where('owner_id', '=', ownerId)
     .$if(f.state !== undefined, (q) => q.where('state', '=', f.state ?? 'done'))
     .$if(f.kind !== undefined, (q) => q.where('kind', '=', f.kind ?? 'results'))
-    .$if(Boolean(f.name), (q) => q.where('name', 'like', `%${(f.name ?? '').replace(/[\\%_]/g, '')}%`))
+    .$if(Boolean(f.name), (q) => q.where(contains('name', f.name ?? '')))
     .orderBy('id', 'desc');
   return paginate(query, paging);
 }

@@ -48,6 +48,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('home-visit tasks', () => {
+  it('are found by name in any case, with LIKE wildcards taken literally', async () => {
+    const ids = async (keyword: string) => {
+      const res = await w.psychologyTeacher.post('/apis-psychology/homeVisit/task/page', { keyword });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.list.map((x: { id: number }) => x.id);
+    };
+    expect(await ids('autumn HOME')).toContain(taskId);
+    expect(await ids('%')).toEqual([]);
+    expect(await ids(' ')).toContain(taskId);
+  });
+
   it('keep their form, targets and window, owned by the school', async () => {
     const res = await w.classTeacher.get(`/apis-psychology/homeVisit/task/${taskId}`);
     expect(res.statusCode, res.body).toBe(200);

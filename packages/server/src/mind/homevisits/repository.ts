@@ -1,6 +1,7 @@
 import type { VisitFilters } from '@meridian/contracts';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
+import { contains } from '../../portal/orgs/text.ts';
 import type { HomeVisitsTable, HomeVisitTasksTable } from '../archive/tables.ts';
 import { type StudentScope, studentInScope } from '../people/students/scope.ts';
 
@@ -30,9 +31,7 @@ export async function visitTaskPage(
   keyword: string | undefined,
   page: { page: number; size: number },
 ) {
-  const base = visibleTasks(db, scope).$if(keyword !== undefined && keyword !== '', (q) =>
-    q.where('t.name', 'like', `%${(keyword ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-  );
+  const base = visibleTasks(db, scope).$if(Boolean(keyword), (q) => q.where(contains('t.name', keyword ?? '')));
   const [counted, list] = await Promise.all([
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
     base

@@ -39,6 +39,9 @@ describe('the scale center', () => {
     expect(teachers.json().data.total).toBe(0);
     const named = await w.classTeacher.post('/apis-psychology/scale/page', { name: '焦虑' });
     expect(named.json().data.list.map((s: { code: string }) => s.code)).toEqual(['GAD-7', 'SAS']);
+    // Any case, on both engines.
+    const coded = await w.classTeacher.post('/apis-psychology/scale/page', { name: 'phq' });
+    expect(coded.json().data.list.map((s: { code: string }) => s.code)).toEqual(['PHQ-9']);
   });
 
   it('pages with page and size', async () => {

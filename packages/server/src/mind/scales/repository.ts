@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } f
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
+import { contains } from '../../portal/orgs/text.ts';
 import type { ScaleStatus, ScalesTable, ScaleVersionsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -64,19 +65,15 @@ function baseQuery(db: Db) {
 export type ScaleListRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 export function listScales(db: Db, scope: Scope, filters: ScaleFilters, page: PageQuery) {
-  const like = filters.name ? `%${filters.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const name = filters.name;
   const query = baseQuery(db)
     .where(scaleVisible(scope))
     .$if(filters.audience !== undefined, (q) => q.where('s.audience', '=', filters.audience as ScaleAudience))
     .$if(filters.source !== undefined, (q) => q.where('s.built_in', '=', filters.source === 'builtIn'))
     .$if(filters.status !== undefined, (q) => q.where('s.status', '=', filters.status as ScaleStatus))
-    .$if(like !== null, (q) =>
+    .$if(Boolean(name), (q) =>
       q.where((eb) =>
-        eb.or([
-          eb('s.name_zh', 'like', like as string),
-          eb('s.name_en', 'like', like as string),
-          eb('s.code', 'like', like as string),
-        ]),
+        eb.or([contains('s.name_zh', name ?? ''), contains('s.name_en', name ?? ''), contains('s.code', name ?? '')]),
       ),
     )
     .orderBy('s.built_in', 'desc')
