@@ -17,6 +17,10 @@ export const portalMessages = {
     'zh-CN': '该地址尝试次数过多，请 {minutes} 分钟后再试',
     en: 'Too many attempts from this address, try again in {minutes} min',
   },
+  'auth.lockedForNewAddress': {
+    'zh-CN': '该账号登录失败次数过多：请在曾登录过的设备上登录，或使用短信验证码登录，或 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins on this account: sign in from a device you have used before or with an SMS code, or try again in {minutes} min',
+  },
   'auth.disabled': { 'zh-CN': '账号已停用，请联系管理员', en: 'This account is disabled; contact the administrator' },
   'auth.passwordExpired': {
     'zh-CN': '密码已过期，请修改密码',

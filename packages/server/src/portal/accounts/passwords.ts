@@ -9,7 +9,8 @@ import { audit } from '../audit/service.ts';
 import { requireCode } from '../codes/service.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../identity/secrets.ts';
 import type { UserRow } from '../identity/tables.ts';
-import { ADDRESS_THROTTLE, accountThrottle, passwordExpiresAt, readPolicy } from '../policy/service.ts';
+import { accountThrottle, passwordExpiresAt, readPolicy } from '../policy/service.ts';
+import { countFailure, liftAccountLocks, refuseWhileLocked, signInAttempt } from '../sessions/lockout.ts';
 import { revokeUserSessions } from '../sessions/repository.ts';
 import { type Auth, authenticate, tokenOf } from '../sessions/service.ts';
 import { checkThrottle, clearFailures, recordFailure, type ThrottleRule } from '../sessions/throttle.ts';
@@ -31,9 +32,7 @@ async function applyNewPassword(
   const now = Date.now();
   await setPassword(db, user.id, await hashPassword(password), false, now);
   await revokeUserSessions(db, user.id, 'password changed', now, record.keepSession);
-  for (const login of [user.account.toLowerCase(), user.phone, user.email?.toLowerCase()]) {
-    if (login) await clearFailures(db, `account:${login}`);
-  }
+  await liftAccountLocks(db, user.id);
   await audit(db, request, {
     action: record.action,
     userId: request.auth?.userId ?? user.id,
@@ -54,7 +53,7 @@ async function refuseReuse(user: UserRow, password: string): Promise<void> {
 async function throttled(db: Kysely<Database>, key: string, rule: ThrottleRule, now: number): Promise<void> {
   const verdict = await checkThrottle(db, key, rule, now);
   if ('lockedMs' in verdict) {
-    throw new AppError(429, key.startsWith('ip:') ? 'auth.addressLocked' : 'auth.locked', {
+    throw new AppError(429, 'auth.locked', {
       params: { minutes: Math.ceil(verdict.lockedMs / 60_000) },
     });
   }
@@ -138,24 +137,20 @@ export async function forceChangePassword(
   if (body.account === undefined) throw rulesBroken([{ field: 'account', key: 'v.required' }]);
 
   const policy = await readPolicy(db);
-  const accountKey = `account:${body.account.toLowerCase()}`;
-  const addressKey = `ip:${request.ip}`;
   const now = Date.now();
-  await throttled(db, accountKey, accountThrottle(policy), now);
-  await throttled(db, addressKey, ADDRESS_THROTTLE, now);
   const user = await findUserByLogin(db, body.account);
+  const attempt = await signInAttempt(db, request, body.account, user?.id, 'password');
+  await refuseWhileLocked(db, attempt);
   if (!(await verifyPassword(user?.password_hash ?? (await decoyHash()), body.oldPassword)) || !user) {
-    const locked = await recordFailure(db, accountKey, accountThrottle(policy), now);
-    await recordFailure(db, addressKey, ADDRESS_THROTTLE, now);
+    const lockedOut = await countFailure(db, attempt);
     await audit(db, request, {
       action: 'passwordChange',
       result: 'fail',
       userId: user?.id ?? null,
       account: body.account.slice(0, 64),
-      detail: { forced: true, reason: locked ? 'auth.locked' : 'auth.wrongPassword' },
+      detail: { forced: true, reason: lockedOut?.key ?? 'auth.wrongPassword' },
     });
-    if (locked) throw new AppError(429, 'auth.locked', { params: { minutes: policy.lockMinutes } });
-    throw new AppError(400, 'auth.wrongPassword');
+    throw lockedOut ?? new AppError(400, 'auth.wrongPassword');
   }
   if (user.status === 'disabled') throw new AppError(403, 'auth.disabled');
   const expiresAt = passwordExpiresAt(policy, user.password_changed_at);

@@ -5,15 +5,15 @@ import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../audit/service.ts';
 import { checkCode, maskTarget } from '../codes/service.ts';
-import { ADDRESS_THROTTLE, accountThrottle, readPolicy } from '../policy/service.ts';
+import { countFailure, countSuccess, refuseWhileLocked, signInAttempt } from '../sessions/lockout.ts';
 import { finishSignIn, type SignedIn } from '../sessions/signin.ts';
-import { checkThrottle, clearFailures, recordFailure } from '../sessions/throttle.ts';
 import { findUserByPhone } from './repository.ts';
 
 /**
- * Signs in with a phone and the code sent to it. Failures count against the same keys as the
- * password sign-in (`account:<phone>`, `ip:<address>`), so that switching method does not buy
- * more tries. A phone with no account and a wrong code get the same answer.
+ * Signs in with a phone and the code sent to it. Failures count on the same counters as the
+ * password sign-in (lockout.ts), so that switching method buys no tries; only the lock of the
+ * account against new addresses does not hold it back, the code being the proof that lets its
+ * owner in from one. A phone with no account and a wrong code get the same answer.
  */
 export async function signInWithPhoneCode(
   db: Kysely<Database>,
@@ -22,37 +22,21 @@ export async function signInWithPhoneCode(
   phone: string,
   code: string,
 ): Promise<SignedIn> {
-  const policy = await readPolicy(db);
-  const keys = [
-    { key: `account:${phone}`, rule: accountThrottle(policy), locked: 'auth.locked' as const },
-    { key: `ip:${request.ip}`, rule: ADDRESS_THROTTLE, locked: 'auth.addressLocked' as const },
-  ];
-  const now = Date.now();
-  for (const { key, rule, locked } of keys) {
-    const verdict = await checkThrottle(db, key, rule, now);
-    if ('lockedMs' in verdict) {
-      throw new AppError(429, locked, { params: { minutes: Math.ceil(verdict.lockedMs / 60_000) } });
-    }
-    if ('waitSeconds' in verdict) {
-      throw new AppError(429, 'auth.retryAfter', { params: { seconds: verdict.waitSeconds } });
-    }
-  }
   const user = await findUserByPhone(db, phone);
+  const attempt = await signInAttempt(db, request, phone, user?.id, 'code');
+  await refuseWhileLocked(db, attempt);
   const proved = user !== undefined && (await checkCode(db, { target: phone, purpose: 'login', code, consume: true }));
   if (!user || !proved) {
-    const [accountKey, addressKey] = keys;
-    const lockedNow = await recordFailure(db, accountKey.key, accountKey.rule, now);
-    await recordFailure(db, addressKey.key, addressKey.rule, now);
+    const lockedOut = await countFailure(db, attempt);
     await audit(db, request, {
       action: 'signIn',
       result: 'fail',
       userId: user?.id ?? null,
       account: user?.account ?? maskTarget(phone),
-      detail: { method: 'phoneCode', reason: lockedNow ? 'auth.locked' : 'auth.wrongCode' },
+      detail: { method: 'phoneCode', reason: lockedOut?.key ?? 'auth.wrongCode' },
     });
-    if (lockedNow) throw new AppError(429, 'auth.locked', { params: { minutes: policy.lockMinutes } });
-    throw new AppError(400, 'auth.wrongCode');
+    throw lockedOut ?? new AppError(400, 'auth.wrongCode');
   }
-  await clearFailures(db, `account:${phone}`);
+  await countSuccess(db, attempt);
   return finishSignIn(db, config, request, user, 'phoneCode');
 }

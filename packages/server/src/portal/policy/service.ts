@@ -43,7 +43,7 @@ export function passwordExpiresAt(policy: PasswordPolicy, changedAt: number): nu
   return policy.expireDays > 0 ? changedAt + policy.expireDays * DAY : null;
 }
 
-/** Sign-in throttling per account, from the policy. */
+/** Sign-in throttling per account from one address, from the policy. */
 export function accountThrottle(policy: PasswordPolicy): ThrottleRule {
   return {
     windowMs: 15 * 60_000,
@@ -52,6 +52,15 @@ export function accountThrottle(policy: PasswordPolicy): ThrottleRule {
     lockAfter: policy.lockAfter,
     lockMs: policy.lockMinutes * 60_000,
   };
+}
+
+/**
+ * Per account from anywhere (decision 0049): slowed like one address, and locked, for addresses
+ * the account has never signed in from, only at twice the failures that lock one address, so that
+ * one address alone cannot close the account to anyone.
+ */
+export function accountWideThrottle(policy: PasswordPolicy): ThrottleRule {
+  return { ...accountThrottle(policy), lockAfter: policy.lockAfter * 2 };
 }
 
 /** Per address, looser than per account: one office shares an address, one attacker tries many accounts. */

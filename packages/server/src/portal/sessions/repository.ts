@@ -128,6 +128,23 @@ export function recentSession(db: Kysely<Database>, hash: string) {
 }
 
 /**
+ * Whether the user has signed in from this address before (a session of their own opened from it,
+ * not an administrator's run-as): such an address is let through while unknown ones are kept out.
+ * Dead sessions are kept 30 days, which is how long an address stays known.
+ */
+export async function signedInFrom(db: Kysely<Database>, userId: number, ip: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .where('run_as_by', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Last-seen moves nothing a held session is judged by but its idle time, which the holder moves
  * itself: written as plain SQL, which the write watch does not see, so that it does not make this
  * process forget every session it holds.

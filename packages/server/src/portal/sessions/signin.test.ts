@@ -93,20 +93,24 @@ describe('signing in with a password', () => {
     );
   });
 
-  it('slows down after three failures, then locks the account for a while', async () => {
+  it('slows down after three failures, then locks the account from that address (lockout.test.ts has more)', async () => {
     const user = await buildUser(t.db.kysely);
     for (let i = 0; i < 3; i++) expect((await login(user.account, 'Wrong#123', '10.0.1.1')).statusCode).toBe(400);
     const slowed = await login(user.account, user.password, '10.0.1.1');
     expect(slowed.statusCode).toBe(429);
     expect(slowed.json().message).toBe('Please try again after 3 s');
 
-    // Let the waits pass, then fail twice more: the fifth failure locks.
-    const key = `account:${user.account.toLowerCase()}`;
+    // Let the waits pass, then fail twice more: the fifth failure locks this address out.
+    const key = `user:${user.id}@10.0.1.1`;
     for (let i = 0; i < 2; i++) {
-      await t.db.kysely.updateTable('login_attempts').set({ last_failure_at: 0 }).where('key', '=', key).execute();
+      await t.db.kysely
+        .updateTable('login_attempts')
+        .set({ last_failure_at: 0 })
+        .where((eb) => eb.or([eb('key', '=', key), eb('key', '=', `user:${user.id}`)]))
+        .execute();
       await login(user.account, 'Wrong#123', '10.0.1.1');
     }
-    const locked = await login(user.account, user.password, '10.0.1.2');
+    const locked = await login(user.account, user.password, '10.0.1.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe('Too many attempts: the account is locked, try again in 15 min');
   });

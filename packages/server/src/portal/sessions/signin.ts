@@ -8,9 +8,9 @@ import { findUserById, findUserByLogin, updateUser } from '../accounts/repositor
 import { audit } from '../audit/service.ts';
 import { decoyHash, verifyPassword } from '../identity/secrets.ts';
 import type { UserRow } from '../identity/tables.ts';
-import { ADDRESS_THROTTLE, accountThrottle, passwordExpiresAt, readPolicy } from '../policy/service.ts';
+import { passwordExpiresAt, readPolicy } from '../policy/service.ts';
+import { countFailure, countSuccess, refuseWhileLocked, signInAttempt } from './lockout.ts';
 import { startSession } from './service.ts';
-import { checkThrottle, clearFailures, recordFailure, type ThrottleRule, type ThrottleVerdict } from './throttle.ts';
 
 /** What a successful sign-in answers (Device Cloud spec: token, user name/roleId/unitDeptId, dept logo). */
 export interface SignedIn {
@@ -25,27 +25,6 @@ export interface SignedIn {
     defaultPass: boolean;
   };
   dept: { id: number; name: string; logo: string | null } | null;
-}
-
-function refuse(verdict: ThrottleVerdict, lockedKey: 'auth.locked' | 'auth.addressLocked'): never {
-  if ('lockedMs' in verdict) {
-    throw new AppError(429, lockedKey, { params: { minutes: Math.ceil(verdict.lockedMs / 60_000) } });
-  }
-  if ('waitSeconds' in verdict)
-    throw new AppError(429, 'auth.retryAfter', { params: { seconds: verdict.waitSeconds } });
-  throw new AppError(429, 'http.tooManyRequests');
-}
-
-/** Refuses the attempt when the account or the address is slowed down or locked. */
-async function throttle(
-  db: Kysely<Database>,
-  keys: Array<[string, ThrottleRule, 'auth.locked' | 'auth.addressLocked']>,
-) {
-  const now = Date.now();
-  for (const [key, rule, message] of keys) {
-    const verdict = await checkThrottle(db, key, rule, now);
-    if (!verdict.ok) refuse(verdict, message);
-  }
 }
 
 /** The checks every way of signing in shares once the person is known, then the session. */
@@ -106,9 +85,10 @@ export async function finishSignIn(
 }
 
 /**
- * Signs in with account (or phone, or email) and password. Failures are counted per account and
- * per address: a few are slowed down, more lock the account for a while. The answer to a wrong
- * account and a wrong password is the same, in the same time.
+ * Signs in with account (or phone, or email) and password. Failures are counted per address, per
+ * account from this address, and per account from anywhere (lockout.ts, decision 0049): a few are
+ * slowed down, more lock the account from the addresses that failed. The answer to a wrong account
+ * and a wrong password is the same, in the same time.
  */
 export async function signInWithPassword(
   db: Kysely<Database>,
@@ -117,30 +97,22 @@ export async function signInWithPassword(
   login: string,
   password: string,
 ): Promise<SignedIn> {
-  const policy = await readPolicy(db);
-  const accountKey = `account:${login.toLowerCase()}`;
-  const addressKey = `ip:${request.ip}`;
-  await throttle(db, [
-    [accountKey, accountThrottle(policy), 'auth.locked'],
-    [addressKey, ADDRESS_THROTTLE, 'auth.addressLocked'],
-  ]);
   const user = await findUserByLogin(db, login);
+  const attempt = await signInAttempt(db, request, login, user?.id, 'password');
+  await refuseWhileLocked(db, attempt);
   const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
   if (!user || !ok) {
-    const now = Date.now();
-    const locked = await recordFailure(db, accountKey, accountThrottle(policy), now);
-    await recordFailure(db, addressKey, ADDRESS_THROTTLE, now);
+    const lockedOut = await countFailure(db, attempt);
     await audit(db, request, {
       action: 'signIn',
       result: 'fail',
       userId: user?.id ?? null,
       account: login.slice(0, 64),
-      detail: { method: 'password', reason: locked ? 'auth.locked' : 'auth.wrongPassword' },
+      detail: { method: 'password', reason: lockedOut?.key ?? 'auth.wrongPassword' },
     });
-    if (locked) throw new AppError(429, 'auth.locked', { params: { minutes: policy.lockMinutes } });
-    throw new AppError(400, 'auth.wrongPassword');
+    throw lockedOut ?? new AppError(400, 'auth.wrongPassword');
   }
-  await clearFailures(db, accountKey);
+  await countSuccess(db, attempt);
   return finishSignIn(db, config, request, user, 'password');
 }
 

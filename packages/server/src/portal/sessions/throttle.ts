@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** How sign-in failures are slowed and then locked; the password policy can change the numbers. */
@@ -64,4 +64,13 @@ export async function recordFailure(
 
 export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+}
+
+/** Clears every key that begins with `prefix` (an account's counters from each address). */
+export async function clearFailuresStartingWith(db: Kysely<Database>, prefix: string): Promise<void> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await db
+    .deleteFrom('login_attempts')
+    .where(sql<boolean>`${sql.ref('key')} like ${pattern} escape '\\'`)
+    .execute();
 }
