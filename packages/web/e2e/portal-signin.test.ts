@@ -62,6 +62,52 @@ describe('signing in with a password', () => {
     }
   });
 
+  it('says why a locked account is refused: from this address, or from any new one', async () => {
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE] });
+    const { page, problems, close } = await visit(suite.browser);
+    const lock = (key: string) =>
+      suite.server.db
+        .updateTable('login_attempts')
+        .set({ failures: 10, locked_until: Date.now() + 15 * 60_000 })
+        .where('key', '=', key)
+        .execute();
+    try {
+      await page.goto(`${suite.server.url}/login`);
+      // One failure writes the counters under the address the server sees for this browser.
+      await submitPassword(page, user.account, 'Wrong#Pass1');
+      await page.getByTestId('form-error').getByText('用户名或密码错误').waitFor();
+      const [pair] = await suite.server.db
+        .selectFrom('login_attempts')
+        .select('key')
+        .where('key', 'like', `user:${user.id}@%`)
+        .execute();
+      expect(pair?.key).toBeDefined();
+
+      // Locked from this address (five failures here): the right password is refused.
+      await lock(pair?.key ?? '');
+      await submitPassword(page, user.account, user.password);
+      await page.getByTestId('form-error').getByText('尝试次数过多，账号已锁定，请 15 分钟后再试').waitFor();
+      await screenshot(page, 'portal-login-locked-zh-CN');
+
+      // Locked for addresses it never signed in from (failures from many): this browser is one.
+      await suite.server.db
+        .deleteFrom('login_attempts')
+        .where('key', '=', pair?.key ?? '')
+        .execute();
+      await lock(`user:${user.id}`);
+      await submitPassword(page, user.account, user.password);
+      await page
+        .getByTestId('form-error')
+        .getByText('该账号登录失败次数过多：请在曾登录过的设备上登录，或使用短信验证码登录，或 15 分钟后再试')
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect((await storedSession(page)).local.token).toBeUndefined();
+      expect(unexpected(problems, /HTTP 400: .*\/authz\/login$/, /HTTP 429: .*\/authz\/login$/)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('signs in with a phone and the code sent to it', async () => {
     const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], phone: '13800138001' });
     const { page, problems, close } = await visit(suite.browser);
