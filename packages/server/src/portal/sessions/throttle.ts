@@ -15,7 +15,7 @@ export interface ThrottleRule {
 
 export type ThrottleVerdict = { ok: true } | { ok: false; lockedMs: number } | { ok: false; waitSeconds: number };
 
-/** Whether another try is allowed now for `key` (`account:alice`, `ip:10.0.0.8`). */
+/** Whether another try is allowed now for `key` (`user:7@10.0.0.8`, `ip:10.0.0.8`). */
 export async function checkThrottle(
   db: Kysely<Database>,
   key: string,
