@@ -1,8 +1,13 @@
 /**
- * Modbus framing as a field device speaks it: RTU frames (address, PDU, CRC-16/Modbus low byte
- * first) and Modbus TCP MBAP frames (transaction id, protocol 0, length, unit id, PDU).
+ * The one Modbus codec: the gateway polls through it (`@meridian/simulator/modbus`) and the
+ * simulated slaves answer through it. RTU frames are address, PDU and CRC-16/MODBUS low byte
+ * first; Modbus TCP frames are the MBAP header (transaction, protocol 0, length, unit) and the PDU.
+ * Pure functions, no I/O, never throwing on bytes from the wire. Because both ends share it, it is
+ * checked against frames that are not ours: the examples of the Modbus specifications
+ * (modbus.test.ts) and a pymodbus slave (relay.test.ts).
  */
 
+/** CRC-16/MODBUS: polynomial 0x8005 reflected (0xA001), initial value 0xFFFF; one lookup per byte. */
 const CRC_TABLE = (() => {
   const table = new Uint16Array(256);
   for (let i = 0; i < 256; i++) {
@@ -13,14 +18,14 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-/** CRC-16/Modbus (poly 0xA001 reflected, init 0xFFFF) over `bytes[start, end)`. */
+/** The CRC-16/MODBUS of `bytes[start, end)`; over a whole RTU frame, CRC included, it is 0. */
 export function crc16(bytes: Uint8Array, start = 0, end = bytes.length): number {
   let crc = 0xffff;
   for (let i = start; i < end; i++) crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];
   return crc;
 }
 
-/** Function codes a slave answers; anything else gets exception 01 (illegal function). */
+/** The function codes both ends speak; a slave answers anything else with exception 01. */
 export const FC = {
   readCoils: 1,
   readDiscreteInputs: 2,
@@ -39,59 +44,39 @@ export const EXCEPTION = {
   slaveDeviceFailure: 4,
 } as const;
 
-/** Appends the CRC to `address + pdu`. */
+export type Framing = 'rtu' | 'tcp';
+export type ReadFunction = 1 | 2 | 3 | 4;
+export type WriteFunction = 5 | 6 | 15 | 16;
+export type FunctionCode = ReadFunction | WriteFunction;
+
+/** What a request PDU says. */
+export interface RequestFields {
+  fn: FunctionCode;
+  address: number;
+  /** Reads: how many bits or registers. Writes 15/16: how many are written; 5/6: 1. */
+  count: number;
+  /** Writes: the PDU's data (5: FF00 or 0000, 6: the register, 15/16: the packed values). */
+  data?: Uint8Array;
+}
+
+/** A request to one slave; `transaction` only matters for Modbus TCP framing. */
+export interface ModbusRequest extends RequestFields {
+  slave: number;
+  transaction?: number;
+}
+
+// Frames (ADUs) around any PDU.
+
+/** An RTU frame: the address, the PDU and its CRC, low byte first. */
 export function rtuFrame(address: number, pdu: Uint8Array): Buffer {
   const frame = Buffer.alloc(pdu.length + 3);
   frame[0] = address;
   frame.set(pdu, 1);
-  const crc = crc16(frame, 0, pdu.length + 1);
-  frame.writeUInt16LE(crc, pdu.length + 1);
+  frame.writeUInt16LE(crc16(frame, 0, pdu.length + 1), pdu.length + 1);
   return frame;
 }
 
-export interface RtuRequest {
-  address: number;
-  pdu: Buffer;
-}
-
-/**
- * The length an RTU request frame starting at `bytes[0]` must have, judged from its function
- * code; undefined while too few bytes have arrived to tell, or the function is not one we know.
- */
-export function rtuRequestLength(bytes: Uint8Array): number | undefined {
-  if (bytes.length < 2) return undefined;
-  const fc = bytes[1];
-  if (fc >= 1 && fc <= 6) return 8;
-  if (fc === FC.writeMultipleCoils || fc === FC.writeMultipleRegisters) {
-    return bytes.length < 7 ? undefined : 9 + bytes[6];
-  }
-  return undefined;
-}
-
-/** Parses one RTU frame; undefined when it is too short or its CRC does not match. */
-export function parseRtu(frame: Uint8Array): RtuRequest | undefined {
-  if (frame.length < 4) return undefined;
-  const crc = frame[frame.length - 2] | (frame[frame.length - 1] << 8);
-  if (crc16(frame, 0, frame.length - 2) !== crc) return undefined;
-  return { address: frame[0], pdu: Buffer.from(frame.subarray(1, frame.length - 2)) };
-}
-
-export interface MbapRequest {
-  transaction: number;
-  unit: number;
-  pdu: Buffer;
-}
-
-/** Parses a whole MBAP frame; undefined when the header is not Modbus TCP or the length disagrees. */
-export function parseMbap(frame: Uint8Array): MbapRequest | undefined {
-  if (frame.length < 8) return undefined;
-  const view = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
-  if (view.readUInt16BE(2) !== 0) return undefined;
-  const length = view.readUInt16BE(4);
-  if (length < 2 || frame.length !== 6 + length) return undefined;
-  return { transaction: view.readUInt16BE(0), unit: frame[6], pdu: Buffer.from(frame.subarray(7)) };
-}
-
+/** A Modbus TCP frame: the MBAP header, then the PDU, no CRC. */
 export function mbapFrame(transaction: number, unit: number, pdu: Uint8Array): Buffer {
   const frame = Buffer.alloc(7 + pdu.length);
   frame.writeUInt16BE(transaction & 0xffff, 0);
@@ -102,51 +87,242 @@ export function mbapFrame(transaction: number, unit: number, pdu: Uint8Array): B
   return frame;
 }
 
-/** An exception response PDU: the function code with its high bit set, then the code. */
-export function exceptionPdu(fc: number, code: number): Buffer {
-  return Buffer.from([fc | 0x80, code]);
-}
+// Requests: what the master sends.
 
-// Builders of request PDUs: the tests, the relay check and anyone driving a slave use them.
-
-export function readRequest(fc: number, start: number, quantity: number): Buffer {
-  const pdu = Buffer.alloc(5);
-  pdu[0] = fc;
-  pdu.writeUInt16BE(start, 1);
-  pdu.writeUInt16BE(quantity, 3);
+/** The PDU (function code onwards) of a request. */
+export function requestPdu(req: RequestFields): Buffer {
+  const data = req.data ?? new Uint8Array(0);
+  const single = req.fn === 5 || req.fn === 6;
+  const pdu = Buffer.alloc(req.fn <= 4 || single ? 5 : 6 + data.length);
+  pdu[0] = req.fn;
+  pdu.writeUInt16BE(req.address & 0xffff, 1);
+  if (single) pdu.set(data.subarray(0, 2), 3);
+  else pdu.writeUInt16BE(req.count & 0xffff, 3);
+  if (req.fn === 15 || req.fn === 16) {
+    pdu[5] = data.length;
+    pdu.set(data, 6);
+  }
   return pdu;
 }
 
-export function writeRegistersRequest(start: number, values: readonly number[]): Buffer {
-  const pdu = Buffer.alloc(6 + values.length * 2);
-  pdu[0] = FC.writeMultipleRegisters;
-  pdu.writeUInt16BE(start, 1);
-  pdu.writeUInt16BE(values.length, 3);
-  pdu[5] = values.length * 2;
-  values.forEach((v, i) => {
-    pdu.writeUInt16BE(v & 0xffff, 6 + i * 2);
+/** The bytes of a request in the given framing. */
+export function encodeRequest(req: ModbusRequest, framing: Framing): Buffer {
+  const pdu = requestPdu(req);
+  return framing === 'tcp' ? mbapFrame(req.transaction ?? 0, req.slave, pdu) : rtuFrame(req.slave, pdu);
+}
+
+/** Registers as big-endian bytes: the data of a function 16 write. */
+export function registersToBytes(words: readonly number[]): Buffer {
+  const out = Buffer.alloc(words.length * 2);
+  words.forEach((w, i) => {
+    out.writeUInt16BE(w & 0xffff, i * 2);
   });
-  return pdu;
+  return out;
 }
 
-export function writeSingleRequest(fc: 5 | 6, address: number, value: number): Buffer {
-  const pdu = Buffer.alloc(5);
-  pdu[0] = fc;
-  pdu.writeUInt16BE(address, 1);
-  pdu.writeUInt16BE(fc === 5 ? (value ? 0xff00 : 0) : value & 0xffff, 3);
-  return pdu;
+/** Bits packed as Modbus packs them: the first in the low bit of the first byte. */
+export function bitsToBytes(bits: readonly (number | boolean)[]): Buffer {
+  const out = Buffer.alloc(Math.ceil(bits.length / 8));
+  bits.forEach((b, i) => {
+    if (b) out[i >> 3] |= 1 << (i & 7);
+  });
+  return out;
 }
 
-/** The registers of a function 03/04 response PDU. */
-export function registersOf(pdu: Uint8Array): number[] {
+/** A function 01-04 read request PDU. */
+export function readRequest(fn: ReadFunction, start: number, quantity: number): Buffer {
+  return requestPdu({ fn, address: start, count: quantity });
+}
+
+/** A function 16 request PDU writing `values` from `start`. */
+export function writeRegistersRequest(start: number, values: readonly number[]): Buffer {
+  return requestPdu({ fn: 16, address: start, count: values.length, data: registersToBytes(values) });
+}
+
+/** A function 05 (coil on when `value` is not 0) or 06 request PDU. */
+export function writeSingleRequest(fn: 5 | 6, address: number, value: number): Buffer {
+  const word = fn === 5 ? (value ? 0xff00 : 0) : value;
+  return requestPdu({ fn, address, count: 1, data: registersToBytes([word]) });
+}
+
+// Requests: what the slave receives.
+
+/**
+ * The length an RTU request frame starting at `bytes[0]` must have, judged from its function
+ * code; undefined while too few bytes have arrived to tell, or the function is not one we know.
+ */
+export function rtuRequestLength(bytes: Uint8Array): number | undefined {
+  if (bytes.length < 2) return undefined;
+  const fn = bytes[1];
+  if (fn >= 1 && fn <= 6) return 8;
+  if (fn === FC.writeMultipleCoils || fn === FC.writeMultipleRegisters) {
+    return bytes.length < 7 ? undefined : 9 + bytes[6];
+  }
+  return undefined;
+}
+
+/** One whole RTU frame's address and PDU; undefined when it is too short or its CRC does not match. */
+export function parseRtu(frame: Uint8Array): { address: number; pdu: Buffer } | undefined {
+  if (frame.length < 4) return undefined;
+  if (crc16(frame) !== 0) return undefined;
+  return { address: frame[0], pdu: Buffer.from(frame.subarray(1, frame.length - 2)) };
+}
+
+/** One whole MBAP frame; undefined when the header is not Modbus TCP or the length disagrees. */
+export function parseMbap(frame: Uint8Array): { transaction: number; unit: number; pdu: Buffer } | undefined {
+  if (frame.length < 8) return undefined;
+  const view = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
+  if (view.readUInt16BE(2) !== 0) return undefined;
+  const length = view.readUInt16BE(4);
+  if (length < 2 || frame.length !== 6 + length) return undefined;
+  return { transaction: view.readUInt16BE(0), unit: frame[6], pdu: Buffer.from(frame.subarray(7)) };
+}
+
+/** Quantities one request may carry (specification section 6). */
+const QUANTITY: Record<FunctionCode, number> = { 1: 2000, 2: 2000, 3: 125, 4: 125, 5: 1, 6: 1, 15: 1968, 16: 123 };
+
+/**
+ * What a request PDU asks, checked as the specification's state diagrams check it: an unknown
+ * function is exception 01, a quantity out of range or a byte count that disagrees is 03. Whether
+ * the addresses exist is the slave's to say (02).
+ */
+export function decodeRequest(
+  pdu: Uint8Array,
+): { ok: true; request: RequestFields } | { ok: false; exception: number } {
+  const fn = pdu[0] as FunctionCode;
+  if (!(fn in QUANTITY)) return { ok: false, exception: EXCEPTION.illegalFunction };
+  const invalid = { ok: false, exception: EXCEPTION.illegalDataValue } as const;
+  if (pdu.length < 5) return invalid;
+  const address = (pdu[1] << 8) | pdu[2];
+  const field = (pdu[3] << 8) | pdu[4];
+  const data = Buffer.from(pdu.subarray(3, 5));
+  if (fn === 5)
+    return field === 0xff00 || field === 0 ? { ok: true, request: { fn, address, count: 1, data } } : invalid;
+  if (fn === 6) return { ok: true, request: { fn, address, count: 1, data } };
+  if (field < 1 || field > QUANTITY[fn]) return invalid;
+  if (fn <= 4) return { ok: true, request: { fn, address, count: field } };
+  const bytes = pdu[5];
+  if (bytes !== (fn === 15 ? Math.ceil(field / 8) : field * 2) || pdu.length !== 6 + bytes) return invalid;
+  return { ok: true, request: { fn, address, count: field, data: Buffer.from(pdu.subarray(6)) } };
+}
+
+// Replies: what the slave sends.
+
+/** A function 01/02 reply PDU carrying `bits`. */
+export function bitsReply(fn: 1 | 2, bits: readonly (number | boolean)[]): Buffer {
+  const data = bitsToBytes(bits);
+  return Buffer.concat([Buffer.from([fn, data.length]), data]);
+}
+
+/** A function 03/04 reply PDU carrying `words`. */
+export function registersReply(fn: 3 | 4, words: readonly number[]): Buffer {
+  const data = registersToBytes(words);
+  return Buffer.concat([Buffer.from([fn, data.length]), data]);
+}
+
+/** The reply PDU to a write: 05/06 echo the request, 15/16 give the address and the quantity written. */
+export function writeReply(req: RequestFields): Buffer {
+  return requestPdu({ fn: req.fn, address: req.address, count: req.count, data: req.data }).subarray(0, 5);
+}
+
+/** An exception reply PDU: the function code with its high bit set, then the code. */
+export function exceptionPdu(fn: number, code: number): Buffer {
+  return Buffer.from([(fn | 0x80) & 0xff, code]);
+}
+
+// Replies: what the master receives.
+
+/**
+ * What the bytes received so far say about the reply to `req`:
+ * - `incomplete`: wait for more (until the read's timeout);
+ * - `ok`: the data of a read (bytes after the byte count), or the echo of a write; `used` bytes consumed;
+ * - `exception`: the slave's error reply, with its exception code;
+ * - `badCrc`, `mismatch` (another slave, function or transaction), `malformed`.
+ */
+export type ReplyVerdict =
+  | { kind: 'incomplete' }
+  | { kind: 'ok'; data: Buffer; used: number }
+  | { kind: 'exception'; code: number; used: number }
+  | { kind: 'badCrc'; used: number }
+  | { kind: 'mismatch'; used: number }
+  | { kind: 'malformed'; used: number };
+
+/** The expected length of a read's data in bytes. */
+export function dataLength(req: RequestFields): number {
+  return req.fn <= 2 ? Math.ceil(req.count / 8) : req.count * 2;
+}
+
+/** Checks the PDU of a reply (function code onwards) against the request. */
+function checkPdu(req: RequestFields, pdu: Buffer): ReplyVerdict {
+  const used = pdu.length;
+  const fn = pdu[0];
+  if (fn === (req.fn | 0x80)) return { kind: 'exception', code: pdu[1] ?? 0, used };
+  if (fn !== req.fn) return { kind: 'mismatch', used };
+  if (req.fn <= 4) {
+    const count = pdu[1] ?? -1;
+    if (count !== dataLength(req) || pdu.length !== count + 2) return { kind: 'malformed', used };
+    return { kind: 'ok', data: pdu.subarray(2), used };
+  }
+  if (pdu.length !== 5) return { kind: 'malformed', used };
+  if (pdu.readUInt16BE(1) !== req.address) return { kind: 'mismatch', used };
+  return { kind: 'ok', data: pdu.subarray(3), used };
+}
+
+/** The length of the RTU reply PDU that starts at `buf[1]`, or -1 while its length byte has not arrived. */
+function rtuReplyPduLength(req: RequestFields, buf: Buffer): number {
+  if (buf.length < 2) return -1;
+  const fn = buf[1];
+  if (fn & 0x80) return 2;
+  if (fn >= 1 && fn <= 4) return buf.length < 3 ? -1 : 2 + buf[2];
+  if (fn === 5 || fn === 6 || fn === 15 || fn === 16) return 5;
+  // An unknown function: assume the request's own shape, so that the CRC decides.
+  return req.fn <= 4 ? 2 + dataLength(req) : 5;
+}
+
+/** Parses an RTU reply to `req` from the start of `buf`. */
+export function parseRtuReply(req: ModbusRequest, buf: Buffer): ReplyVerdict {
+  const pduLength = rtuReplyPduLength(req, buf);
+  if (pduLength < 0 || buf.length < pduLength + 3) return { kind: 'incomplete' };
+  const used = pduLength + 3;
+  if (crc16(buf, 0, used) !== 0) return { kind: 'badCrc', used };
+  if (buf[0] !== req.slave) return { kind: 'mismatch', used };
+  return { ...checkPdu(req, buf.subarray(1, 1 + pduLength)), used } as ReplyVerdict;
+}
+
+/** Parses a Modbus TCP (MBAP) reply to `req` from the start of `buf`. */
+export function parseTcpReply(req: ModbusRequest, buf: Buffer): ReplyVerdict {
+  if (buf.length < 7) return { kind: 'incomplete' };
+  const length = buf.readUInt16BE(4);
+  if (buf.readUInt16BE(2) !== 0 || length < 2 || length > 254) return { kind: 'malformed', used: buf.length };
+  const used = 6 + length;
+  if (buf.length < used) return { kind: 'incomplete' };
+  if (buf.readUInt16BE(0) !== ((req.transaction ?? 0) & 0xffff) || buf[6] !== req.slave)
+    return { kind: 'mismatch', used };
+  return { ...checkPdu(req, buf.subarray(7, used)), used } as ReplyVerdict;
+}
+
+export function parseReply(req: ModbusRequest, buf: Buffer, framing: Framing): ReplyVerdict {
+  return framing === 'tcp' ? parseTcpReply(req, buf) : parseRtuReply(req, buf);
+}
+
+/** The i-th bit of packed bits (the data of a 01/02 reply or a 15 request). */
+export function bitAt(data: Uint8Array, i: number): number {
+  return ((data[i >> 3] ?? 0) >> (i & 7)) & 1;
+}
+
+/** Big-endian words of register data (the data of a 03/04 reply or a 16 request). */
+export function wordsOf(data: Uint8Array): number[] {
   const out: number[] = [];
-  for (let i = 0; i < pdu[1] / 2; i++) out.push((pdu[2 + i * 2] << 8) | pdu[3 + i * 2]);
+  for (let i = 0; i + 1 < data.length; i += 2) out.push((data[i] << 8) | data[i + 1]);
   return out;
 }
 
-/** The bits of a function 01/02 response PDU, `quantity` of them. */
+/** The registers of a whole 03/04 reply PDU. */
+export function registersOf(pdu: Uint8Array): number[] {
+  return wordsOf(pdu.subarray(2, 2 + (pdu[1] ?? 0)));
+}
+
+/** The first `quantity` bits of a whole 01/02 reply PDU. */
 export function bitsOf(pdu: Uint8Array, quantity: number): boolean[] {
-  const out: boolean[] = [];
-  for (let i = 0; i < quantity; i++) out.push(((pdu[2 + (i >> 3)] >> (i & 7)) & 1) === 1);
-  return out;
+  return Array.from({ length: quantity }, (_, i) => bitAt(pdu.subarray(2), i) === 1);
 }

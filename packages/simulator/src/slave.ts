@@ -1,4 +1,15 @@
-import { EXCEPTION, exceptionPdu, FC } from './modbus.ts';
+import {
+  bitAt,
+  bitsReply,
+  decodeRequest,
+  EXCEPTION,
+  exceptionPdu,
+  FC,
+  type FunctionCode,
+  registersReply,
+  wordsOf,
+  writeReply,
+} from './modbus.ts';
 import { advance, type Drift, seeded } from './signals.ts';
 
 export type Table = 'coil' | 'discreteInput' | 'holdingRegister' | 'inputRegister';
@@ -47,6 +58,18 @@ const WORDS: Record<Encoding, number> = {
   float32AbCd: 2,
   float32CdAb: 2,
   float64: 4,
+};
+
+/** The table each function code reads or writes. */
+const TABLE_OF: Record<FunctionCode, Table> = {
+  1: 'coil',
+  2: 'discreteInput',
+  3: 'holdingRegister',
+  4: 'inputRegister',
+  5: 'coil',
+  6: 'holdingRegister',
+  15: 'coil',
+  16: 'holdingRegister',
 };
 
 const scratch = Buffer.alloc(8);
@@ -181,53 +204,45 @@ export class ModbusSlave {
 
   /** Answers one request PDU with a response PDU (possibly an exception). */
   handle(pdu: Uint8Array, now = Date.now()): Buffer {
-    const fc = pdu[0];
-    if (pdu.length < 5) return exceptionPdu(fc, EXCEPTION.illegalDataValue);
-    const start = (pdu[1] << 8) | pdu[2];
-    const quantity = (pdu[3] << 8) | pdu[4];
-    switch (fc) {
+    const decoded = decodeRequest(pdu);
+    if (!decoded.ok) return exceptionPdu(pdu[0], decoded.exception);
+    const req = decoded.request;
+    const { fn, address, count } = req;
+    const data = req.data ?? new Uint8Array(0);
+    const table = TABLE_OF[fn];
+    if (!this.#known(table, address, count)) return exceptionPdu(fn, EXCEPTION.illegalDataAddress);
+    switch (fn) {
       case FC.readCoils:
-      case FC.readDiscreteInputs:
-        if (quantity < 1 || quantity > 2000) return exceptionPdu(fc, EXCEPTION.illegalDataValue);
-        return this.#readBits(fc, fc === 1 ? 'coil' : 'discreteInput', start, quantity, now);
+      case FC.readDiscreteInputs: {
+        this.advanceTo(now);
+        const bits = this.#bits[fn === FC.readCoils ? 'coil' : 'discreteInput'];
+        return bitsReply(
+          fn,
+          Array.from({ length: count }, (_, i) => bits.get(address + i) ?? 0),
+        );
+      }
       case FC.readHoldingRegisters:
-      case FC.readInputRegisters:
-        if (quantity < 1 || quantity > 125) return exceptionPdu(fc, EXCEPTION.illegalDataValue);
-        return this.#readWords(fc, fc === 3 ? 'holdingRegister' : 'inputRegister', start, quantity, now);
-      case FC.writeSingleCoil: {
-        if (quantity !== 0xff00 && quantity !== 0) return exceptionPdu(fc, EXCEPTION.illegalDataValue);
-        if (!this.#known('coil', start, 1)) return exceptionPdu(fc, EXCEPTION.illegalDataAddress);
-        this.#writeBits(start, [quantity === 0xff00 ? 1 : 0]);
-        return Buffer.from(pdu.subarray(0, 5));
+      case FC.readInputRegisters: {
+        this.advanceTo(now);
+        const words = this.#words[fn === FC.readHoldingRegisters ? 'holdingRegister' : 'inputRegister'];
+        return registersReply(
+          fn,
+          Array.from({ length: count }, (_, i) => words.get(address + i) ?? 0),
+        );
       }
+      case FC.writeSingleCoil:
+      case FC.writeMultipleCoils:
+        this.#writeBits(
+          address,
+          Array.from({ length: count }, (_, i) =>
+            fn === FC.writeSingleCoil ? (data[0] === 0xff ? 1 : 0) : bitAt(data, i),
+          ),
+        );
+        return writeReply(req);
       case FC.writeSingleRegister:
-        if (!this.#known('holdingRegister', start, 1)) return exceptionPdu(fc, EXCEPTION.illegalDataAddress);
-        this.#writeWords(start, [quantity]);
-        return Buffer.from(pdu.subarray(0, 5));
-      case FC.writeMultipleCoils: {
-        const bytes = pdu[5];
-        if (quantity < 1 || quantity > 1968 || bytes !== Math.ceil(quantity / 8) || pdu.length !== 6 + bytes) {
-          return exceptionPdu(fc, EXCEPTION.illegalDataValue);
-        }
-        if (!this.#known('coil', start, quantity)) return exceptionPdu(fc, EXCEPTION.illegalDataAddress);
-        const bits: number[] = [];
-        for (let i = 0; i < quantity; i++) bits.push((pdu[6 + (i >> 3)] >> (i & 7)) & 1);
-        this.#writeBits(start, bits);
-        return Buffer.from(pdu.subarray(0, 5));
-      }
-      case FC.writeMultipleRegisters: {
-        const bytes = pdu[5];
-        if (quantity < 1 || quantity > 123 || bytes !== quantity * 2 || pdu.length !== 6 + bytes) {
-          return exceptionPdu(fc, EXCEPTION.illegalDataValue);
-        }
-        if (!this.#known('holdingRegister', start, quantity)) return exceptionPdu(fc, EXCEPTION.illegalDataAddress);
-        const words: number[] = [];
-        for (let i = 0; i < quantity; i++) words.push((pdu[6 + i * 2] << 8) | pdu[7 + i * 2]);
-        this.#writeWords(start, words);
-        return Buffer.from(pdu.subarray(0, 5));
-      }
-      default:
-        return exceptionPdu(fc, EXCEPTION.illegalFunction);
+      case FC.writeMultipleRegisters:
+        this.#writeWords(address, wordsOf(data));
+        return writeReply(req);
     }
   }
 
@@ -236,29 +251,6 @@ export class ModbusSlave {
     const map = table === 'coil' || table === 'discreteInput' ? this.#bits[table] : this.#words[table];
     for (let a = start; a < start + quantity; a++) if (!map.has(a)) return false;
     return true;
-  }
-
-  #readBits(fc: number, table: 'coil' | 'discreteInput', start: number, quantity: number, now: number): Buffer {
-    if (!this.#known(table, start, quantity)) return exceptionPdu(fc, EXCEPTION.illegalDataAddress);
-    this.advanceTo(now);
-    const bytes = Math.ceil(quantity / 8);
-    const out = Buffer.alloc(2 + bytes);
-    out[0] = fc;
-    out[1] = bytes;
-    const map = this.#bits[table];
-    for (let i = 0; i < quantity; i++) if (map.get(start + i)) out[2 + (i >> 3)] |= 1 << (i & 7);
-    return out;
-  }
-
-  #readWords(fc: number, table: 'holdingRegister' | 'inputRegister', start: number, quantity: number, now: number) {
-    if (!this.#known(table, start, quantity)) return exceptionPdu(fc, EXCEPTION.illegalDataAddress);
-    this.advanceTo(now);
-    const out = Buffer.alloc(2 + quantity * 2);
-    out[0] = fc;
-    out[1] = quantity * 2;
-    const map = this.#words[table];
-    for (let i = 0; i < quantity; i++) out.writeUInt16BE(map.get(start + i) ?? 0, 2 + i * 2);
-    return out;
   }
 
   #writeBits(start: number, bits: number[]): void {

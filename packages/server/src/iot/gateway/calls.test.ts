@@ -1,10 +1,10 @@
+import { crc16 } from '@meridian/simulator/modbus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 
 import { buildUser } from '../../../test/factories.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, messageFor, newSn } from '../devices/testing.ts';
-import { crc16 } from './crc.ts';
 import { linksFor } from './links.ts';
 import { DTU_DEFAULTS, type DtuServer, startDtuServer } from './server.ts';
 import { registrationsCleanup } from './service.ts';

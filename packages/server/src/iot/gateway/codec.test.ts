@@ -1,7 +1,6 @@
 import type { Variant } from '@meridian/contracts';
+import { crc16, encodeRequest, type ModbusRequest, parseRtuReply, parseTcpReply } from '@meridian/simulator/modbus';
 import { describe, expect, it } from 'vitest';
-import { crc16 } from './crc.ts';
-import { encodeRequest, type ModbusRequest, parseRtuReply, parseTcpReply } from './modbus.ts';
 import { decodeBlock, planReads } from './planner.ts';
 import { decodeRaw, EncodeError, encodeRaw, type GatewayPoint, gatewayPoint, pointValue } from './values.ts';
 

@@ -1,10 +1,10 @@
 import type { Socket } from 'node:net';
+import type { Framing, ModbusRequest } from '@meridian/simulator/modbus';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Telemetry } from '../telemetry/types.ts';
 import { Exchange, type LinkCounters, SlaveFailure } from './exchange.ts';
 import type { DeviceLink } from './links.ts';
-import type { Framing, ModbusRequest } from './modbus.ts';
 import { decodeBlock, planReads, type ReadBlock } from './planner.ts';
 import type { TemplatePlans } from './plans.ts';
 import type { PollSchedule, Scheduled } from './schedule.ts';

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { encodeRequest, type Framing, type ModbusRequest, parseReply } from './modbus.ts';
+import { encodeRequest, type Framing, type ModbusRequest, parseReply } from '@meridian/simulator/modbus';
 
 /** Why a request to a slave failed; each maps to the spec's message (service.ts). */
 export type FailureKind = 'noReply' | 'errorReply' | 'badCrc' | 'truncated' | 'mismatch' | 'malformed' | 'closed';

@@ -1,10 +1,9 @@
 import { VARIANT_NAMES } from '@meridian/contracts';
+import { crc16, encodeRequest, type ModbusRequest, parseRtuReply, parseTcpReply } from '@meridian/simulator/modbus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
-import { crc16 } from './crc.ts';
-import { encodeRequest, type ModbusRequest, parseRtuReply, parseTcpReply } from './modbus.ts';
 import { DTU_DEFAULTS, startDtuServer } from './server.ts';
 import { connectDtu, plantSlave, plantTemplate, RecordingTelemetry, registrationOf, until } from './testing.ts';
 import { decodeRaw } from './values.ts';

@@ -1,6 +1,14 @@
 import { BIT_REGISTER_TYPES, type RegisterType, TEMPLATE_LIMITS } from '@meridian/contracts';
-import { bitAt, READ_FUNCTION, type ReadFunction } from './modbus.ts';
+import { bitAt, type ReadFunction } from '@meridian/simulator/modbus';
 import { decodeRaw, type GatewayPoint, pointValue } from './values.ts';
+
+/** The function that reads each register type. */
+export const READ_FUNCTION: Record<RegisterType, ReadFunction> = {
+  coil: 1,
+  discreteInput: 2,
+  holdingRegister: 3,
+  inputRegister: 4,
+};
 
 /** One read request of a poll cycle and the points it answers. */
 export interface ReadBlock {

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
+import { crc16 } from '@meridian/simulator/modbus';
 import type { DeviceReadings, NetworkStats, OfflineReason, Telemetry, Transport } from '../telemetry/types.ts';
-import { crc16 } from './crc.ts';
 
 /** What the gateway told telemetry, in order, for the tests to read. */
 export class RecordingTelemetry implements Telemetry {
