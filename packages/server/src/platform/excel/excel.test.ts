@@ -1,5 +1,5 @@
 import { read, utils, write } from '@e965/xlsx';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readSheet, type SheetColumn, UnreadableSheetError, writeWorkbook } from './sheet.ts';
 import { streamWorkbook } from './stream.ts';
 
@@ -75,5 +75,38 @@ describe('writing workbooks', () => {
     expect(grid).toHaveLength(30_001);
     expect(grid[1]).toEqual([0, '设备 <0> & "x"', 1.5]);
     expect(grid[30_000]).toEqual([29_999, '设备 <29999> & "x"']);
+  });
+});
+
+describe('a streamed workbook and its row source', () => {
+  it('fails when the rows fail, rather than waiting forever', async () => {
+    async function* rows() {
+      for (let i = 0; i < 5_000; i++) yield [i, 'x'.repeat(100)];
+      throw new Error('the database went away');
+    }
+    const drain = async () => {
+      for await (const _ of streamWorkbook('S', ['ID', 'Text'], rows())) {
+        // The bytes go nowhere: only the outcome matters.
+      }
+    };
+    await expect(drain()).rejects.toThrow('the database went away');
+  });
+
+  it('lets go of the rows when the reader stops early (a download cancelled)', async () => {
+    let closed = false;
+    let read = 0;
+    async function* rows() {
+      try {
+        for (let i = 0; i < 1_000_000; i++) {
+          read++;
+          yield [i, 'x'.repeat(100)];
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    for await (const _ of streamWorkbook('S', ['ID', 'Text'], rows())) if (read > 10_000) break;
+    await vi.waitFor(() => expect(closed).toBe(true));
+    expect(read).toBeLessThan(1_000_000);
   });
 });

@@ -1,4 +1,5 @@
-import { ZipWriter } from './zip.ts';
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
 
 export type Cell = string | number | null | undefined;
 
@@ -65,26 +66,53 @@ async function* sheetXml(header: readonly string[], rows: AsyncIterable<readonly
   yield Buffer.from(`${buffer}</sheetData></worksheet>`, 'utf8');
 }
 
+export interface StreamWorkbookOptions {
+  /**
+   * Write the zip64 records (entry sizes, central directory end) even when the file does not need
+   * them, as one whose sheet passes 4 GiB has them: how the tests check those records on a small file.
+   */
+  forceZip64?: boolean;
+}
+
+// 1980-01-01 00:00, the first DOS date: no entry needs a real one, and a fixed one keeps exports reproducible.
+const DOS_EPOCH = new Date(1980, 0, 1);
+
 /**
  * An xlsx of one sheet written as its rows arrive: the rows are pulled from an async iterable
  * (a query read a page at a time) and the file leaves as a stream of bytes, so an export of a
- * hundred thousand devices holds one page of them in memory, not the list.
+ * hundred thousand devices holds one page of them in memory, not the list. The zip is yazl's,
+ * which switches to zip64 when the sheet passes 4 GiB (decision 0054).
  */
 export async function* streamWorkbook(
   sheetName: string,
   header: readonly string[],
   rows: AsyncIterable<readonly Cell[]>,
+  options: StreamWorkbookOptions = {},
 ): AsyncGenerator<Buffer> {
-  const zip = new ZipWriter();
+  const forceZip64Format = options.forceZip64 ?? false;
+  const entry = { mtime: DOS_EPOCH, forceDosTimestamp: true, forceZip64Format };
   const workbook =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
     'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
     `<sheets><sheet name="${escapeXml(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
-  yield* zip.entry('[Content_Types].xml', [Buffer.from(CONTENT_TYPES)]);
-  yield* zip.entry('_rels/.rels', [Buffer.from(ROOT_RELS)]);
-  yield* zip.entry('xl/workbook.xml', [Buffer.from(workbook)]);
-  yield* zip.entry('xl/_rels/workbook.xml.rels', [Buffer.from(WORKBOOK_RELS)]);
-  yield* zip.entry('xl/worksheets/sheet1.xml', sheetXml(header, rows));
-  yield zip.finish();
+  const zip = new ZipFile();
+  zip.addBuffer(Buffer.from(CONTENT_TYPES), '[Content_Types].xml', entry);
+  zip.addBuffer(Buffer.from(ROOT_RELS), '_rels/.rels', entry);
+  zip.addBuffer(Buffer.from(workbook), 'xl/workbook.xml', entry);
+  zip.addBuffer(Buffer.from(WORKBOOK_RELS), 'xl/_rels/workbook.xml.rels', entry);
+  const sheet = Readable.from(sheetXml(header, rows), { objectMode: false });
+  zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', entry);
+  zip.end({ forceZip64Format, comment: '' });
+  const output = zip.outputStream as Readable;
+  // yazl pipes the sheet on without passing its errors along: a row source that fails (the
+  // database went away) must fail the download, not leave it waiting forever.
+  sheet.once('error', (error) => output.destroy(error));
+  zip.once('error', (error: Error) => output.destroy(error));
+  try {
+    for await (const bytes of output) yield bytes as Buffer;
+  } finally {
+    // Stopped early (the client went away) or failed: let go of the row source at once.
+    sheet.destroy();
+  }
 }
