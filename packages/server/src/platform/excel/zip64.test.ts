@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { exitsWith, peerRuns } from '@meridian/simulator/peers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Cell, streamWorkbook } from './stream.ts';
 
@@ -51,8 +52,11 @@ interface ZipReport {
   last: string;
 }
 
-const python = spawnSync(PYTHON, ['-c', 'import zipfile'], { stdio: 'ignore' }).status === 0;
-if (!python) console.log(`skipping the zip64 checks: ${PYTHON} is missing (apt-get install -y python3)`);
+const python = peerRuns({
+  name: "Python's zipfile",
+  install: 'apt-get install -y python3',
+  runs: () => exitsWith(PYTHON, ['-c', 'import zipfile']),
+});
 
 function readWithPython(file: string): ZipReport {
   const run = spawnSync(PYTHON, ['-c', READER, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
