@@ -9,6 +9,7 @@ import { reports } from './reports.ts';
 import { storage } from './storage.ts';
 import { students } from './students.ts';
 import { telemetry } from './telemetry.ts';
+import { web } from './web.ts';
 
 export interface Figure {
   name: string;
@@ -31,6 +32,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['alarms', alarms],
   ['assessments', assessments],
   ['reports', reports],
+  ['web', web],
 ];
 
 const only = process.argv.slice(2);

@@ -39,6 +39,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // `.vite/manifest.json`: which chunks each page and lazy page loads, for `npm run bench web`.
+    manifest: true,
     // The Ant Design every entry starts with is one shared chunk, cached once for all four apps.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
