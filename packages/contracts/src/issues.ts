@@ -1,6 +1,7 @@
 import type { core } from 'zod';
 import type { Lang } from './lang.ts';
-import { isMessageKey, type MessageParams, translate } from './messages.ts';
+import { isMessageKey, translate } from './messages.ts';
+import type { MessageParams } from './platform-messages.ts';
 
 /** One broken rule as the API reports it and a form shows it. */
 export interface FieldError {

@@ -1,4 +1,5 @@
-import type { MessageKey, MessageParams } from '../messages.ts';
+import type { MessageKey } from '../messages.ts';
+import type { MessageParams } from '../platform-messages.ts';
 import {
   BIT_REGISTER_TYPES,
   READ_ONLY_REGISTER_TYPES,

@@ -101,8 +101,3 @@ export const getByPathQuery = z.strictObject({ path: z.string().min(1).max(200) 
 /** What a record shows of a file attached to it (the Mind spec's file reference without inline bytes). */
 export const attachedFile = fileReference.pick({ path: true, url: true, name: true, contentType: true, size: true });
 export type AttachedFile = z.infer<typeof attachedFile>;
-
-/** The address that serves a stored file. */
-export function fileUrl(path: string): string {
-  return `/api/apis-third/file/getByPath?path=${encodeURIComponent(path)}`;
-}

@@ -44,26 +44,6 @@ export const portalMessages = {
     en: 'The new password must differ from the current one',
   },
 
-  'session.10020': { 'zh-CN': '未登录，请先登录', en: 'Not signed in: please sign in' },
-  'session.10021': { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired: please sign in again' },
-  'session.10022': { 'zh-CN': '登录已失效，请重新登录', en: 'You were signed out: please sign in again' },
-  'session.10023': {
-    'zh-CN': '密码已过期，请修改密码后重新登录',
-    en: 'Your password has expired: change it and sign in again',
-  },
-  'session.10024': { 'zh-CN': '账号已停用，请联系管理员', en: 'Your account is disabled; contact the administrator' },
-  'session.10025': { 'zh-CN': '账号待审核，请联系管理员', en: 'Your account awaits review; contact the administrator' },
-  'session.10026': { 'zh-CN': '密码已修改，请重新登录', en: 'Your password was changed: please sign in again' },
-  'session.10027': { 'zh-CN': '登录凭证无效，请重新登录', en: 'Your sign-in token is not valid: please sign in again' },
-  'session.10028': {
-    'zh-CN': '代登录已结束，请重新登录',
-    en: 'Acting as another user has ended: please sign in again',
-  },
-  'session.10029': {
-    'zh-CN': '角色已变更，请重新登录',
-    en: 'Your role has changed: please sign in again',
-  },
-
   'v.account': {
     'zh-CN': '用户名为 3-20 位中文、字母、数字或下划线',
     en: 'User name: 3-20 Chinese characters, letters, digits or underscores',

@@ -1,4 +1,4 @@
-import { type FieldError, isSessionInvalid, LANGS, type Lang, translate } from '@meridian/contracts';
+import { type FieldError, isSessionInvalid, type Lang, platformMessages, translateIn } from '@meridian/contracts';
 import { currentLang } from './i18n.ts';
 
 /** How a call failed: the server answered with an error, the network failed, or time ran out. */
@@ -34,8 +34,13 @@ export class ApiError extends Error {
 /** What the user should see or where they should go after a failure (Mind spec section 8). */
 export type ErrorReaction = { kind: 'signIn' } | { kind: 'show'; level: 'error' | 'warning'; text: string };
 
+// Only the platform's sentences: every first screen loads this file, and the feature catalogues
+// stay with the pages that need them (decision 0051).
+type PlatformKey = keyof typeof platformMessages;
+const translate = (key: PlatformKey, lang: Lang) => translateIn(platformMessages, key, lang);
+
 // Sentences for error answers that carried no envelope (a proxy's page, a missing static file).
-const fallbackKeys: Record<number, string> = {
+const fallbackKeys: Record<number, PlatformKey> = {
   404: 'http.notFound',
   405: 'http.methodNotAllowed',
   429: 'http.tooManyRequests',
@@ -70,11 +75,6 @@ export function errorText(error: unknown): string {
   const lang = currentLang();
   const reaction = describeError(error, lang);
   return reaction.kind === 'show' ? reaction.text : translate('session.10020', lang);
-}
-
-/** Whether a refusal is the catalogue's `key`, in whichever language the server worded it. */
-export function isRefusal(error: unknown, key: string): boolean {
-  return error instanceof ApiError && LANGS.some((lang) => error.message === translate(key, lang));
 }
 
 /** Whether trying the same call again could succeed: not for a refused request or a dead session. */

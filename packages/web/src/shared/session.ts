@@ -1,4 +1,4 @@
-import { type Envelope, LANGS, translate } from '@meridian/contracts';
+import { type Envelope, LANGS, platformMessages } from '@meridian/contracts';
 import { readLocal, removeLocal, writeLocal } from './storage.ts';
 
 /**
@@ -52,7 +52,7 @@ export function storeToken(token: string): void {
  * it in the user's saved language, which may differ from the page's.
  */
 export function acceptedSignIn(envelope: Envelope<SignedIn | null | undefined>): SignedIn | null {
-  const success = LANGS.some((lang) => envelope.message === translate('ok', lang));
+  const success = LANGS.some((lang) => envelope.message === platformMessages.ok[lang]);
   const data = envelope.data;
   if (envelope.code !== 200 || !success || !data?.token) return null;
   return data;

@@ -2,7 +2,7 @@ import { ALARM_LIMITS, type TriggerView } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Divider, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { required } from '../../shared/forms/rules.ts';
+import { required } from '../../shared/forms/required.ts';
 import { currentLang } from '../../shared/i18n.ts';
 import { catalogue, showFieldErrors } from '../components/errors.ts';
 import { TemplateSelect } from '../components/lookups.tsx';

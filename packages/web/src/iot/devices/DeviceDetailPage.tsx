@@ -19,7 +19,8 @@ import { templateOf } from '../templates/api.ts';
 import { PointsView, SlavesView } from '../templates/PointsView.tsx';
 import { deviceOf } from './api.ts';
 import { DeviceForm } from './DeviceForm.tsx';
-import { intervalLabel, StatusBadge } from './fields.tsx';
+import { intervalLabel } from './fields.tsx';
+import { StatusBadge } from './status.tsx';
 
 const date = (at: number | null | undefined, format = 'YYYY-MM-DD HH:mm') => (at ? dayjs(at).format(format) : '-');
 

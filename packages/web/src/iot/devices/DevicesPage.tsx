@@ -11,8 +11,8 @@ import { OwnerSelect, ProjectSelect, TagFilter } from '../components/lookups.tsx
 import { DEVICE_STATUSES, type Device, type DeviceFilters, type DeviceRow, deviceOf, listDevices } from './api.ts';
 import { BatchAddDialog } from './BatchAddDialog.tsx';
 import { DeviceForm } from './DeviceForm.tsx';
-import { StatusBadge } from './fields.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import { StatusBadge } from './status.tsx';
 import { useDeviceActions } from './useDeviceActions.ts';
 
 interface FilterValues extends Omit<DeviceFilters, 'enabled'> {

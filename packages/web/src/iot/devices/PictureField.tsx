@@ -4,7 +4,8 @@ import { Button, Flex, Image, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../shared/feedback.tsx';
-import { fileAddress, imageProblem, uploadImage } from '../../shared/files.ts';
+import { fileAddress } from '../../shared/files.ts';
+import { imageProblem, uploadImage } from '../../shared/uploads.ts';
 
 /** A device's picture: jpg or png up to 2 MB, checked before it is sent; the form keeps its stored path. */
 export function PictureField({

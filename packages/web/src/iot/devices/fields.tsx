@@ -13,11 +13,8 @@ import {
   QUERY_INTERVALS,
 } from '@meridian/contracts';
 import type { FormRule } from 'antd';
-import { Badge, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { required, schemaRule } from '../../shared/forms/rules.ts';
-import type { DeviceStatus } from './api.ts';
 
 /** Spec section 9: the querying frequencies, in seconds as the gateway stores them, named in their own unit. */
 const UNITS = [
@@ -44,26 +41,6 @@ export const intervalLabel = (t: TFunction, seconds: number) => {
 };
 
 export { DEVICE_PROTOCOLS };
-
-const statusColour: Record<DeviceStatus, 'success' | 'default' | 'warning' | 'error'> = {
-  online: 'success',
-  offline: 'default',
-  alarm: 'warning',
-  fault: 'error',
-};
-/** Marker colours of the map, the same meaning as the status badges. */
-export const STATUS_COLOURS: Record<DeviceStatus, string> = {
-  online: '#52c41a',
-  offline: '#8c8c8c',
-  alarm: '#faad14',
-  fault: '#ff4d4f',
-};
-
-export function StatusBadge({ status, enabled = true }: { status: DeviceStatus; enabled?: boolean }) {
-  const { t } = useTranslation();
-  if (!enabled) return <Tag>{t('devices.disabled')}</Tag>;
-  return <Badge status={statusColour[status]} text={t(`devices.status.${status}`)} />;
-}
 
 /**
  * Form rules of spec section 5 for the device fields: the contracts' schemas the server checks

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../shared/permissions.ts';
 import { get } from '../../shared/request.ts';
-import { STATUS_COLOURS } from '../devices/fields.tsx';
+import { STATUS_COLOURS } from '../devices/status.tsx';
 
 const stepKeys = ['add', 'template', 'alarm', 'watch'];
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { catalogue } from '../components/errors.ts';
 import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus, listDevices } from '../devices/api.ts';
-import { StatusBadge } from '../devices/fields.tsx';
+import { StatusBadge } from '../devices/status.tsx';
 import { type RegistrationLogItem, type RegistrationResult, registrations } from './api.ts';
 
 interface DtuFilters {

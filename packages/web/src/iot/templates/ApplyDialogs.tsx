@@ -6,7 +6,7 @@ import { notifyError } from '../../shared/feedback.tsx';
 import { PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { TemplateSelect, useTemplateChoices } from '../components/lookups.tsx';
 import { type DeviceRow, listDevices } from '../devices/api.ts';
-import { StatusBadge } from '../devices/fields.tsx';
+import { StatusBadge } from '../devices/status.tsx';
 import { applyTemplate } from './api.ts';
 
 /** Single Application: gives one device a template. */

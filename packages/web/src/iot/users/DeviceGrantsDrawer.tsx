@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/errors.ts';
 import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { type DeviceRow, listDevices } from '../devices/api.ts';
-import { StatusBadge } from '../devices/fields.tsx';
+import { StatusBadge } from '../devices/status.tsx';
 import { allGrants, type Rights, type SubUserNode, setGrants } from './api.ts';
 import { NO_RIGHTS, withRight } from './rules.ts';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
 import type { UserInfo } from '../../shared/auth.ts';
 import { errorText } from '../../shared/errors.ts';
-import { imageProblem, uploadImage } from '../../shared/files.ts';
+import { imageProblem, uploadImage } from '../../shared/uploads.ts';
 import { updateInfo } from '../api.ts';
 
 /**

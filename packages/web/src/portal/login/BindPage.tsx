@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
 import { completeSignIn } from '../../shared/auth.ts';
 import { errorText } from '../../shared/errors.ts';
-import { required } from '../../shared/forms/rules.ts';
+import { required } from '../../shared/forms/required.ts';
 import { get } from '../../shared/request.ts';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { useFinishSignIn } from './useFinishSignIn.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { signInWithPassword } from '../../shared/auth.ts';
-import { required } from '../../shared/forms/rules.ts';
+import { required } from '../../shared/forms/required.ts';
 import { LAST_ACCOUNT_KEY, type SignedIn } from '../../shared/session.ts';
 import { readLocal, removeLocal } from '../../shared/storage.ts';
 import { FormAlert } from '../components/FormAlert.tsx';

@@ -36,5 +36,4 @@ export function sameAsRule(field: string): FormRule {
   });
 }
 
-/** A required field with the page's own "please enter ..." sentence. */
-export const required = (message: string): FormRule => ({ required: true, whitespace: true, message });
+export { required } from './required.ts';
