@@ -1,14 +1,10 @@
-import type { ThemeConfig } from 'antd';
-import { mountApp } from '../shared/mountApp.tsx';
 import { setSignInRedirect } from '../shared/session.ts';
+import { startApp } from '../shared/startApp.tsx';
 import { h5Messages } from './locales/index.ts';
+import { signInFirst } from './login/H5Session.tsx';
 import { h5SignInAddress } from './login/target.ts';
 import { h5Routes } from './routes.tsx';
-
-// Fingers, not pointers: controls at least 44 px high (Apple and Material guidance) and larger text.
-const touchTheme: ThemeConfig = {
-  token: { fontSize: 15, controlHeight: 44, controlHeightLG: 52, controlHeightSM: 36 },
-};
+import { H5Crash } from './shell/failures.tsx';
 
 // Students and parents sign in on H5 itself, not at the portal's single sign-on: a dead session
 // comes back to the H5 sign-in page with the address it was on.
@@ -18,4 +14,8 @@ setSignInRedirect((address) => {
   window.location.assign(h5SignInAddress(`${path.pathname}${path.search}`));
 });
 
-mountApp({ basename: '/h5', routes: h5Routes, messages: h5Messages, theme: touchTheme });
+signInFirst(h5Routes);
+// No antd at the root: the sign-in page is plain, and the pages after it bring antd (decision 0051).
+startApp({ basename: '/h5', routes: h5Routes, messages: h5Messages, crash: <H5Crash /> }).catch((error: unknown) =>
+  console.error('The app could not start', error),
+);

@@ -1,19 +1,21 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { RouteError } from '../shared/ErrorBoundary.tsx';
-import { NotFound } from '../shared/NotFound.tsx';
-import { PageLoading } from '../shared/PageLoading.tsx';
-import type { RouteHandle } from '../shared/routing.ts';
-import { H5Layout } from './H5Layout.tsx';
+import { notFoundRoute, type RouteHandle } from '../shared/routing.ts';
 import { H5Session } from './login/H5Session.tsx';
+import { H5RouteError } from './shell/failures.tsx';
+import { H5Layout } from './shell/H5Layout.tsx';
+import { H5Loading } from './shell/Loading.tsx';
+
+// The layout, the sign-in page and the loading and failure pages are plain elements; the pages
+// after sign-in, and the 404 with its illustration, bring antd with AntdScope (decision 0051).
+const antdScope = async () => ({ Component: (await import('./shell/AntdScope.tsx')).AntdScope });
 
 export const h5Routes: RouteObject[] = [
   {
     path: '/',
     Component: H5Layout,
-    HydrateFallback: PageLoading,
-    errorElement: <RouteError />,
+    HydrateFallback: H5Loading,
+    errorElement: <H5RouteError />,
     children: [
-      { index: true, element: <Navigate to="/tasks" replace /> },
       {
         path: 'login',
         handle: { title: 'route.login' } satisfies RouteHandle,
@@ -22,19 +24,25 @@ export const h5Routes: RouteObject[] = [
       {
         Component: H5Session,
         children: [
+          { index: true, element: <Navigate to="/tasks" replace /> },
           {
-            path: 'tasks',
-            handle: { title: 'route.tasks' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./tasks/TasksPage.tsx')).TasksPage }),
-          },
-          {
-            path: 'answer/:taskId/:scaleId',
-            handle: { title: 'route.answer' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./answer/AnswerPage.tsx')).AnswerPage }),
+            lazy: antdScope,
+            children: [
+              {
+                path: 'tasks',
+                handle: { title: 'route.tasks' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./tasks/TasksPage.tsx')).TasksPage }),
+              },
+              {
+                path: 'answer/:taskId/:scaleId',
+                handle: { title: 'route.answer' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./answer/AnswerPage.tsx')).AnswerPage }),
+              },
+            ],
           },
         ],
       },
-      { path: '*', Component: NotFound },
+      { lazy: antdScope, children: [{ path: '*', lazy: notFoundRoute }] },
     ],
   },
 ];

@@ -1,8 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { RouteError } from '../shared/ErrorBoundary.tsx';
-import { NotFound } from '../shared/NotFound.tsx';
+import { RouteError } from '../shared/CrashPage.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
-import type { RouteHandle } from '../shared/routing.ts';
+import { notFoundRoute, type RouteHandle } from '../shared/routing.ts';
 import { IotLayout } from './IotLayout.tsx';
 
 const page = (path: string, title: string, lazy: RouteObject['lazy']): RouteObject => ({
@@ -104,7 +103,7 @@ export const iotRoutes: RouteObject[] = [
       page('settings/mobile-push', 'menu.settings.mobilePush', async () => ({
         Component: (await import('./alarms/ChannelPages.tsx')).MobilePushPage,
       })),
-      { path: '*', Component: NotFound },
+      { path: '*', lazy: notFoundRoute },
     ],
   },
 ];

@@ -1,8 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { RouteError } from '../shared/ErrorBoundary.tsx';
-import { NotFound } from '../shared/NotFound.tsx';
+import { RouteError } from '../shared/CrashPage.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
-import type { RouteHandle } from '../shared/routing.ts';
+import { notFoundRoute, type RouteHandle } from '../shared/routing.ts';
 import { MindLayout } from './MindLayout.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
 import { BUILT_DATA_PAGES, PENDING_PAGE } from './shell/builtPages.ts';
@@ -48,7 +47,7 @@ export const mindRoutes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/data/homeVisitTaskConfig" replace /> },
               ...DATA_CHILDREN.map((path) => ({ path, handle: handle(path), lazy: builtData[path] ?? coming })),
-              { path: '*', Component: NotFound },
+              { path: '*', lazy: notFoundRoute },
             ],
           },
           {
@@ -58,7 +57,7 @@ export const mindRoutes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({ Component: (await import('./pages/accountCenter.ts')).loadAccountCenter() }),
+                lazy: async () => ({ Component: await (await import('./pages/accountCenter.ts')).loadAccountCenter() }),
               },
             ],
           },
@@ -75,7 +74,7 @@ export const mindRoutes: RouteObject[] = [
           })),
         ],
       },
-      { path: '*', Component: NotFound },
+      { path: '*', lazy: notFoundRoute },
     ],
   },
 ];

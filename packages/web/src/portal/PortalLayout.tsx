@@ -8,10 +8,8 @@ import { MeridianMark } from '../shared/MeridianMark.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
 import { getToken } from '../shared/session.ts';
+import { pageWidth } from './layout/pageWidth.ts';
 import { RunAsBanner, useAdministrationEntry, useAfterSignOut } from './system/entry.tsx';
-
-/** The portal's one column, shared by the header and the pages so that their edges line up. */
-export const pageWidth = { height: '100%', maxWidth: 1200, margin: '0 auto', padding: '0 24px' } as const;
 
 /**
  * The frame of the signed-in portal: the launcher and the account centre. Without a session the

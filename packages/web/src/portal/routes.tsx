@@ -1,16 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { RouteError } from '../shared/ErrorBoundary.tsx';
-import { NotFound } from '../shared/NotFound.tsx';
+import { RouteError } from '../shared/CrashPage.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
-import type { RouteHandle } from '../shared/routing.ts';
-import { SignInLayout } from './layout/SignInLayout.tsx';
-import { PortalLayout } from './PortalLayout.tsx';
+import { notFoundRoute, type RouteHandle } from '../shared/routing.ts';
 import { systemRoutes } from './system/routes.tsx';
 
 /**
  * The portal's pages: sign-in, sign-up and password recovery for visitors; the launcher and the
  * account centre and the administration pages once signed in (`PortalLayout` sends visitors to
- * sign in first).
+ * sign in first). Each layout loads with its pages: a visitor's first screen has no use for the
+ * signed-in frame, nor a signed-in user's for the sign-in one (decision 0051).
  */
 export const portalRoutes: RouteObject[] = [
   {
@@ -19,7 +17,7 @@ export const portalRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        Component: SignInLayout,
+        lazy: async () => ({ Component: (await import('./layout/SignInLayout.tsx')).SignInLayout }),
         children: [
           {
             path: 'login',
@@ -49,7 +47,7 @@ export const portalRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./agreement/AgreementPage.tsx')).AgreementPage }),
       },
       {
-        Component: PortalLayout,
+        lazy: async () => ({ Component: (await import('./PortalLayout.tsx')).PortalLayout }),
         children: [
           {
             index: true,
@@ -62,7 +60,7 @@ export const portalRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./account/AccountCenterPage.tsx')).AccountCenterPage }),
           },
           systemRoutes,
-          { path: '*', Component: NotFound },
+          { path: '*', lazy: notFoundRoute },
         ],
       },
     ],

@@ -1,29 +1,10 @@
-import { Button, Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFound } from './NotFound.tsx';
 
-/** What the user sees instead of a page that threw: what happened and the one thing to try. */
-export function CrashPage() {
-  const { t } = useTranslation('common');
-  return (
-    <Result
-      data-testid="crash"
-      status="error"
-      title={t('crash.title')}
-      subTitle={t('crash.description')}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('crash.reload')}
-        </Button>
-      }
-    />
-  );
-}
+// No antd here: H5 shows its own light pages for these (decision 0051); the admin apps' are in CrashPage.tsx.
 
 /** Catches render errors outside the router (providers, layouts before the router mounts). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
+export class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { crashed: boolean }> {
   override state = { crashed: false };
 
   static getDerivedStateFromError(): { crashed: boolean } {
@@ -35,19 +16,19 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { crashed:
   }
 
   override render(): ReactNode {
-    return this.state.crashed ? <CrashPage /> : this.props.children;
+    return this.state.crashed ? this.props.fallback : this.props.children;
   }
 }
 
 /**
- * The router's error element: a route that threw while rendering or whose code failed to load
- * (an old tab after a new release) shows the crash page; an unmatched address shows the 404.
+ * For the router's error element: whether the address matched nothing (a 404) or a route threw
+ * while rendering or its code failed to load (an old tab after a new release); the latter is logged.
  */
-export function RouteError() {
+export function useRouteFailure(): 'notFound' | 'crashed' {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
     if (!notFound) console.error('A route failed', error);
   }, [error, notFound]);
-  return notFound ? <NotFound /> : <CrashPage />;
+  return notFound ? 'notFound' : 'crashed';
 }

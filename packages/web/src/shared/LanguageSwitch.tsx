@@ -1,6 +1,7 @@
 import { type Lang, toLang } from '@meridian/contracts';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { notifyLoadFailure } from './feedback.tsx';
 import { changeLang, currentLang } from './i18n.ts';
 
 // Each language is named in itself, so a reader who cannot read the current one still finds theirs.
@@ -25,7 +26,7 @@ export function LanguageSwitch({ size = 'small', onChanged }: LanguageSwitchProp
         options={options}
         value={toLang(i18n.language) ?? currentLang()}
         onChange={(lang) => {
-          void changeLang(lang);
+          changeLang(lang).catch(notifyLoadFailure);
           onChanged?.(lang);
         }}
       />

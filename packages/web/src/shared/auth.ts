@@ -2,6 +2,7 @@ import { type Lang, toLang } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError } from './errors.ts';
+import { notifyLoadFailure } from './feedback.tsx';
 import { changeLang, currentLang } from './i18n.ts';
 import { get, post, requestEnvelope } from './request.ts';
 import { acceptedSignIn, endSession, getToken, type SignedIn, storeSession, storeUser } from './session.ts';
@@ -116,6 +117,6 @@ export function useAccountLanguage(user: UserInfo | undefined): void {
     if (!user || applied.current) return;
     applied.current = true;
     const saved = toLang(user.lang);
-    if (saved && saved !== currentLang()) void changeLang(saved);
+    if (saved && saved !== currentLang()) changeLang(saved).catch(notifyLoadFailure);
   }, [user]);
 }

@@ -1,5 +1,4 @@
-import { App } from 'antd';
-import { useEffect } from 'react';
+import type { App } from 'antd';
 import { ApiError, describeError } from './errors.ts';
 import { currentLang } from './i18n.ts';
 import { endSession, redirectToSignIn } from './session.ts';
@@ -11,16 +10,16 @@ type Feedback = ReturnType<typeof App.useApp>;
 let feedback: Feedback | undefined;
 let leavingForSignIn = false;
 
-/** Rendered once inside antd's `App` by `AppProviders`. */
-export function FeedbackBridge(): null {
-  const api = App.useApp();
-  useEffect(() => {
-    feedback = api;
-    return () => {
-      if (feedback === api) feedback = undefined;
-    };
-  }, [api]);
-  return null;
+/**
+ * Lends antd's feedback to `notifyError` while antd's `App` is on screen (`AntdProviders`);
+ * returns the function that takes it back. No antd here: H5's first screen reports through this
+ * file before antd has loaded (decision 0051).
+ */
+export function lendFeedback(api: Feedback): () => void {
+  feedback = api;
+  return () => {
+    if (feedback === api) feedback = undefined;
+  };
 }
 
 /** Carries out the error catalogue's reaction to `error`: a message, a warning, or sign-in again. */
@@ -53,4 +52,13 @@ export function notifyError(error: unknown): void {
       <div key={index}>{line}</div>
     )),
   });
+}
+
+/**
+ * Code that failed to arrive (a language's strings, a page's chunk): the network dropped, so it
+ * says so and the user can try again; the cause goes to the console.
+ */
+export function notifyLoadFailure(error: unknown): void {
+  console.error('Code or strings could not be loaded', error);
+  notifyError(new ApiError({ code: 0, message: '', httpStatus: 0, failure: 'network' }));
 }

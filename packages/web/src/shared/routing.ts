@@ -34,3 +34,6 @@ export function useScrollToTop(): void {
     window.scrollTo(0, 0);
   }, [pathname]);
 }
+
+/** The in-app 404 as a lazy route: antd's Result and its illustrations load only when it shows. */
+export const notFoundRoute = async () => ({ Component: (await import('./NotFound.tsx')).NotFound });

@@ -15,6 +15,7 @@ export const en: H5Messages = {
     submit: 'Sign in',
     signOut: 'Sign out',
     signedInAs: 'Signed in as {{name}}',
+    showPassword: 'Show the password',
   },
   tasks: {
     heading: 'My tasks',

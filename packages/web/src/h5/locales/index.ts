@@ -1,5 +1,7 @@
 import type { Catalogue } from '../../shared/i18n.ts';
-import { en } from './en.ts';
 import { zhCN } from './zh-CN.ts';
 
-export const h5Messages: Catalogue = { 'zh-CN': zhCN, en };
+export const h5Messages: Catalogue = {
+  'zh-CN': zhCN,
+  en: async () => (await import('./en.ts')).en,
+};

@@ -15,6 +15,7 @@ export const zhCN = {
     submit: '登录',
     signOut: '退出登录',
     signedInAs: '当前账号：{{name}}',
+    showPassword: '显示密码',
   },
   tasks: {
     heading: '我的任务',

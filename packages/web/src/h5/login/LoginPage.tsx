@@ -1,12 +1,12 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { FormAlert } from '../../portal/components/FormAlert.tsx';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { signInWithPassword } from '../../shared/auth.ts';
+import { errorText } from '../../shared/errors.ts';
 import { LAST_ACCOUNT_KEY, passwordChangeAddress } from '../../shared/session.ts';
 import { readLocal } from '../../shared/storage.ts';
+import { Glyph } from '../shell/glyphs.tsx';
 import { h5Target } from './target.ts';
 
 interface Credentials {
@@ -18,12 +18,22 @@ interface Credentials {
  * `/h5/login`: students and parents sign in on their phones with the same password call as the
  * portal, and the session is kept where every app on this origin reads it. A password still at its
  * default is changed in the portal's account centre first, as every app requires.
+ *
+ * Plain elements styled as antd's (h5.css), not antd: this is the first screen of most students,
+ * on a phone over mobile data (decision 0051). The rules are antd's: a field is checked as it
+ * changes and every field when the form is sent.
  */
 export function LoginPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const target = h5Target(search);
+  const [values, setValues] = useState<Credentials>(() => ({
+    account: readLocal(LAST_ACCOUNT_KEY) ?? '',
+    password: '',
+  }));
+  const [checked, setChecked] = useState<Record<keyof Credentials, boolean>>({ account: false, password: false });
   const signIn = useMutation({
     mutationFn: ({ account, password }: Credentials) => signInWithPassword(account.trim(), password),
     meta: { silentError: true },
@@ -32,50 +42,122 @@ export function LoginPage() {
       else navigate(target, { replace: true });
     },
   });
+  const problems: Record<keyof Credentials, string | null> = {
+    account: values.account.trim() ? null : t('login.accountRequired'),
+    password: values.password ? null : t('login.passwordRequired'),
+  };
+  const change = (field: keyof Credentials) => (value: string) => {
+    setValues((old) => ({ ...old, [field]: value }));
+    setChecked((old) => ({ ...old, [field]: true }));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked({ account: true, password: true });
+    if (!problems.account && !problems.password) signIn.mutate(values);
+  };
+  // The next page's code is on its way after a successful sign-in: the button keeps spinning.
+  const busy = signIn.isPending || navigation.state !== 'idle';
   return (
-    <Card data-testid="h5-login">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('login.heading')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('login.intro')}</Typography.Paragraph>
-      <Form<Credentials>
-        name="h5-sign-in"
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        initialValues={{ account: readLocal(LAST_ACCOUNT_KEY) ?? '' }}
-        onFinish={(values) => signIn.mutate(values)}
+    <div className="h5-card" data-testid="h5-login">
+      <h3 className="h5-title">{t('login.heading')}</h3>
+      <p className="h5-secondary">{t('login.intro')}</p>
+      <form name="h5-sign-in" noValidate onSubmit={submit}>
+        {signIn.error ? <SignInRefusal error={signIn.error} /> : null}
+        <Field label={t('login.account')} error={checked.account ? problems.account : null}>
+          {(id) => (
+            <span className="h5-input">
+              <Glyph name="user" />
+              <input
+                id={id}
+                name="account"
+                value={values.account}
+                onChange={(event) => change('account')(event.target.value)}
+                placeholder={t('login.accountPlaceholder')}
+                autoComplete="username"
+                autoCapitalize="none"
+                data-testid="h5-account"
+              />
+            </span>
+          )}
+        </Field>
+        <Field label={t('login.password')} error={checked.password ? problems.password : null}>
+          {(id) => <PasswordInput id={id} value={values.password} onChange={change('password')} />}
+        </Field>
+        <button
+          type="submit"
+          className="h5-button h5-button-primary h5-button-large"
+          aria-busy={busy}
+          disabled={busy}
+          data-testid="h5-sign-in"
+        >
+          {busy && <span className="h5-spin" aria-hidden="true" />}
+          {spaced(t('login.submit'))}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** antd's button spacing: a label of exactly two Chinese characters gets a space between them ("登 录"). */
+const spaced = (label: string) => (/^[\u4e00-\u9fa5]{2}$/.test(label) ? label.split('').join(' ') : label);
+
+function Field(props: { label: string; error: string | null; children(id: string): ReactNode }) {
+  const id = useId();
+  return (
+    <div className="h5-field" data-invalid={props.error !== null}>
+      <label htmlFor={id}>{props.label}</label>
+      {props.children(id)}
+      {props.error && (
+        <div className="h5-field-error" role="alert">
+          {props.error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PasswordInput(props: { id: string; value: string; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <span className="h5-input">
+      <Glyph name="lock" />
+      <input
+        id={props.id}
+        name="password"
+        type={shown ? 'text' : 'password'}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        placeholder={t('login.passwordPlaceholder')}
+        autoComplete="current-password"
+        data-testid="h5-password"
+      />
+      <button
+        type="button"
+        className="h5-reveal"
+        aria-label={t('login.showPassword')}
+        aria-pressed={shown}
+        onClick={() => setShown(!shown)}
       >
-        <FormAlert error={signIn.error} />
-        <Form.Item
-          name="account"
-          label={t('login.account')}
-          rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
-        >
-          <Input
-            prefix={<UserOutlined aria-hidden />}
-            placeholder={t('login.accountPlaceholder')}
-            autoComplete="username"
-            autoCapitalize="none"
-            data-testid="h5-account"
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('login.password')}
-          rules={[{ required: true, message: t('login.passwordRequired') }]}
-        >
-          <Input.Password
-            prefix={<LockOutlined aria-hidden />}
-            placeholder={t('login.passwordPlaceholder')}
-            autoComplete="current-password"
-            data-testid="h5-password"
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={signIn.isPending} data-testid="h5-sign-in">
-          {t('login.submit')}
-        </Button>
-      </Form>
-    </Card>
+        <Glyph name={shown ? 'eye' : 'eyeInvisible'} />
+      </button>
+    </span>
+  );
+}
+
+/** The refusal above the form, in the server's own words, as the portal's FormAlert shows it. */
+function SignInRefusal({ error }: { error: unknown }) {
+  const [title, ...details] = errorText(error).split('\n');
+  const shown = details.filter((line) => line !== title);
+  return (
+    <div className="h5-alert" role="alert" data-testid="form-error">
+      <Glyph name="closeCircle" />
+      <div>
+        <div>{title}</div>
+        {shown.map((line) => (
+          <div key={line}>{line}</div>
+        ))}
+      </div>
+    </div>
   );
 }

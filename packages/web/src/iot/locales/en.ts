@@ -1,9 +1,9 @@
 import { alarmsEn } from './alarms-en.ts';
-import { dataEn } from './data.ts';
-import { devicesEn } from './devices.ts';
-import { projectsEn } from './projects.ts';
-import { templatesEn } from './templates.ts';
-import { usersEn } from './users.ts';
+import { dataEn } from './data-en.ts';
+import { devicesEn } from './devices-en.ts';
+import { projectsEn } from './projects-en.ts';
+import { templatesEn } from './templates-en.ts';
+import { usersEn } from './users-en.ts';
 import type { IotMessages } from './zh-CN.ts';
 
 export const en: IotMessages = {

@@ -1,8 +1,9 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAccountLanguage, useUserInfo } from '../../shared/auth.ts';
+import { Outcome } from '../../shared/Outcome.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { getToken, redirectToSignIn } from '../../shared/session.ts';
 import { sessionDetour } from './identityRules.ts';
@@ -28,7 +29,7 @@ function KnownUser() {
   useAccountLanguage(user.data);
   if (user.isError) {
     return (
-      <Result
+      <Outcome
         status="warning"
         title={t('session.failed')}
         extra={<Button onClick={() => void user.refetch()}>{t('session.retry')}</Button>}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
-import { pageWidth } from '../PortalLayout.tsx';
+import { pageWidth } from '../layout/pageWidth.ts';
 import { useSignedInUser } from '../signedInUser.ts';
 import { BindingsTab } from './BindingsTab.tsx';
 import { IdentitiesTab } from './IdentitiesTab.tsx';

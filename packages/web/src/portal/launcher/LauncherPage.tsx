@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { pageWidth } from '../PortalLayout.tsx';
+import { pageWidth } from '../layout/pageWidth.ts';
 import { useSignedInUser } from '../signedInUser.ts';
 import { AdministrationLink } from '../system/entry.tsx';
 import { AppTile } from './AppTile.tsx';

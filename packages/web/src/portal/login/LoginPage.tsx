@@ -1,17 +1,16 @@
-import { isMessageKey, OAUTH_ERROR_PARAM, translate } from '@meridian/contracts';
+import { OAUTH_ERROR_PARAM } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Spin, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { fetchUserInfo } from '../../shared/auth.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { currentLang } from '../../shared/i18n.ts';
+import { PageLoading } from '../../shared/PageLoading.tsx';
 import { endSession, getToken, type SignedIn } from '../../shared/session.ts';
-import { ExpiredPasswordForm } from './ExpiredPasswordForm.tsx';
 import { targetOf } from './handOff.ts';
 import { PasswordForm } from './PasswordForm.tsx';
-import { PhoneForm } from './PhoneForm.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { useFinishSignIn } from './useFinishSignIn.ts';
 
@@ -26,17 +25,24 @@ function isPasswordExpired(error: unknown): boolean {
   );
 }
 
+// Loaded when shown: the phone form's rules bring Zod, and the forced password change and a
+// provider's failure need the whole message catalogue; none is on the first screen (decision 0051).
+const PhoneForm = lazy(async () => ({ default: (await import('./PhoneForm.tsx')).PhoneForm }));
+const ExpiredPasswordForm = lazy(async () => ({
+  default: (await import('./ExpiredPasswordForm.tsx')).ExpiredPasswordForm,
+}));
+
 /** What a WeChat or DingTalk sign-in that came back here failed with (`?oauthError=<key>&provider=`). */
-function providerFailure(search: string): string | null {
-  const params = new URLSearchParams(search);
-  const key = params.get(OAUTH_ERROR_PARAM);
-  if (!key || !isMessageKey(key)) return null;
-  const lang = currentLang();
-  const provider = params.get('provider') ?? '';
-  const providerName = isMessageKey(`oauth.provider.${provider}`)
-    ? translate(`oauth.provider.${provider}`, lang)
-    : provider;
-  return translate(key, lang, { provider: providerName, account: '' });
+function useProviderFailure(search: string): string | null {
+  const { i18n } = useTranslation();
+  const failed = new URLSearchParams(search).has(OAUTH_ERROR_PARAM);
+  const sentence = useQuery({
+    queryKey: ['signIn', 'providerFailure', search, i18n.language],
+    queryFn: async () => (await import('./providerFailure.ts')).providerFailure(search, currentLang()),
+    enabled: failed,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return sentence.data ?? null;
 }
 
 /**
@@ -51,6 +57,7 @@ export function LoginPage() {
   const [storedToken] = useState(getToken);
   const [expired, setExpired] = useState<{ account: string; password: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const oauthFailure = useProviderFailure(search);
 
   const current = useQuery({
     queryKey: ['signIn', 'stored', storedToken],
@@ -81,17 +88,18 @@ export function LoginPage() {
     );
   }
 
-  const oauthFailure = providerFailure(search);
   const onSignedIn = (signedIn: SignedIn) => finish({ token: signedIn.token, defaultPass: signedIn.user.defaultPass });
 
   if (expired) {
     return (
-      <ExpiredPasswordForm
-        account={expired.account}
-        oldPassword={expired.password}
-        onSignedIn={onSignedIn}
-        onCancel={() => setExpired(null)}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <ExpiredPasswordForm
+          account={expired.account}
+          oldPassword={expired.password}
+          onSignedIn={onSignedIn}
+          onCancel={() => setExpired(null)}
+        />
+      </Suspense>
     );
   }
 
@@ -122,7 +130,15 @@ export function LoginPage() {
               />
             ),
           },
-          { key: 'phone', label: t('login.byPhone'), children: <PhoneForm onSignedIn={onSignedIn} /> },
+          {
+            key: 'phone',
+            label: t('login.byPhone'),
+            children: (
+              <Suspense fallback={<PageLoading />}>
+                <PhoneForm onSignedIn={onSignedIn} />
+              </Suspense>
+            ),
+          },
         ]}
       />
       <ProviderButtons target={target} />

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { PageLoading } from '../../shared/PageLoading.tsx';
-import { pageWidth } from '../PortalLayout.tsx';
+import { pageWidth } from '../layout/pageWidth.ts';
 import { useSignedInUser } from '../signedInUser.ts';
 import { SYSTEM_PAGES, type SystemPageKey, usePermissions } from './access.ts';
 import { NoPermission } from './NoPermission.tsx';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { NotFound } from '../../shared/NotFound.tsx';
+import { notFoundRoute } from '../../shared/routing.ts';
 import { peopleRoutes } from './people/routes.ts';
 import type { SystemHandle } from './SystemLayout.tsx';
 
@@ -34,6 +34,6 @@ export const systemRoutes: RouteObject = {
       lazy: async () => ({ Component: (await import('./audit/AuditPage.tsx')).AuditPage }),
     },
     ...peopleRoutes,
-    { path: '*', Component: NotFound },
+    { path: '*', lazy: notFoundRoute },
   ],
 };

@@ -1,0 +1,15 @@
+import type { Messages } from '../../shared/i18n.ts';
+import { systemEn } from '../system/locales/en.ts';
+import { peopleEn, peopleMenuEn, peopleRouteEn } from '../system/people/locales/en.ts';
+import { en } from './en.ts';
+
+/** The portal's English, put together as index.ts puts the Chinese. */
+export const portalEn: Messages = {
+  ...en,
+  system: {
+    ...systemEn,
+    route: { ...systemEn.route, ...peopleRouteEn },
+    menu: { ...systemEn.menu, ...peopleMenuEn },
+    people: peopleEn,
+  },
+};

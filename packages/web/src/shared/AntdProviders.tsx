@@ -1,0 +1,52 @@
+import { DEFAULT_LANG, type Lang, toLang } from '@meridian/contracts';
+import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lendFeedback } from './feedback.tsx';
+import { i18n, onLanguage } from './i18n.ts';
+import { meridianTheme } from './theme.ts';
+
+// The ES module builds of antd's locales: `antd/locale/*` are CommonJS shims over a second copy.
+// English is fetched with the app's English strings, when a reader chooses it.
+const antdLocales: Partial<Record<Lang, Locale>> = { 'zh-CN': zhCN };
+const dayjsLocales: Record<Lang, string> = { 'zh-CN': 'zh-cn', en: 'en' };
+
+// Module scope: these run once, when antd first loads (at start, or with H5's first antd page).
+void onLanguage(async (lang) => {
+  if (lang === 'en' && !antdLocales.en) antdLocales.en = (await import('antd/es/locale/en_US')).default;
+});
+const applyDayjs = (tag: string) => void dayjs.locale(dayjsLocales[toLang(tag) ?? DEFAULT_LANG]);
+applyDayjs(i18n.language);
+i18n.on('languageChanged', applyDayjs);
+
+interface AntdProvidersProps {
+  children: ReactNode;
+  /** An app's own adjustments over the Meridian theme (H5 enlarges controls for touch). */
+  theme?: ThemeConfig;
+}
+
+/** Ant Design in the reader's language and the Meridian theme, with its feedback lent to `notifyError`. */
+export function AntdProviders({ children, theme }: AntdProvidersProps) {
+  const { i18n: instance } = useTranslation();
+  const lang = toLang(instance.language) ?? DEFAULT_LANG;
+  return (
+    <ConfigProvider locale={antdLocales[lang] ?? zhCN} theme={meridianTheme}>
+      <ConfigProvider theme={theme}>
+        <App>
+          <FeedbackBridge />
+          {children}
+        </App>
+      </ConfigProvider>
+    </ConfigProvider>
+  );
+}
+
+function FeedbackBridge(): null {
+  const api = App.useApp();
+  useEffect(() => lendFeedback(api), [api]);
+  return null;
+}
