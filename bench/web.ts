@@ -7,16 +7,17 @@ import { gzipSync } from 'node:zlib';
 import type { Figure } from './run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'packages/web/dist');
+/** The web build the bench reads (the browser walks check it against what Chromium fetches). */
+export const dist = path.join(root, 'packages/web/dist');
 
 /** One chunk of Vite's build manifest (`build.manifest`), keyed by the source it starts from. */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   imports?: string[];
   dynamicImports?: string[];
 }
 
-interface FirstScreen {
+export interface FirstScreen {
   name: string;
   /** The address a user opens. */
   route: string;
@@ -27,33 +28,43 @@ interface FirstScreen {
    * source path as the manifest names them.
    */
   lazy: string[];
-  limitKb: number;
+  /** The most it may weigh, where the product sets one. */
+  limitKb?: number;
 }
 
-const screens: FirstScreen[] = [
+/**
+ * The first screen of each front end: H5's is its sign-in page, where a student opening a task's
+ * link lands first (the answer page after it is printed too, without a limit: decision 0051).
+ */
+export const screens: FirstScreen[] = [
   { name: 'H5 sign-in', route: '/h5/login', html: 'h5/index.html', lazy: ['src/h5/login/LoginPage.tsx'], limitKb: 150 },
   {
-    name: 'H5 answer page',
+    name: 'H5 answer page, signed in (not held to the limit)',
     route: '/h5/answer/:taskId/:scaleId',
     html: 'h5/index.html',
-    lazy: ['src/h5/answer/AnswerPage.tsx'],
-    limitKb: 150,
+    lazy: ['src/h5/shell/AntdScope.tsx', 'src/h5/answer/AnswerPage.tsx'],
   },
   {
     name: 'Portal sign-in',
     route: '/login',
     html: 'index.html',
-    lazy: ['src/portal/login/LoginPage.tsx'],
+    lazy: ['src/portal/layout/SignInLayout.tsx', 'src/portal/login/LoginPage.tsx'],
     limitKb: 300,
   },
   {
     name: 'Portal launcher',
     route: '/',
     html: 'index.html',
-    lazy: ['src/portal/launcher/LauncherPage.tsx'],
+    lazy: ['src/portal/PortalLayout.tsx', 'src/portal/launcher/LauncherPage.tsx'],
     limitKb: 300,
   },
-  { name: 'Device Cloud home', route: '/iot/', html: 'iot/index.html', lazy: ['src/iot/home/HomePage.tsx'], limitKb: 300 },
+  {
+    name: 'Device Cloud home',
+    route: '/iot/',
+    html: 'iot/index.html',
+    lazy: ['src/iot/home/HomePage.tsx'],
+    limitKb: 300,
+  },
   {
     name: 'Mind home',
     route: '/jdp/data/home',
@@ -103,22 +114,34 @@ const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file))
 /** Gzipped (level 9) JavaScript before the first screen of each front end, against its limit. */
 export async function web(): Promise<Figure[]> {
   ensureBuild();
-  const manifestFile = path.join(dist, '.vite/manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest();
   return screens.map((screen) => {
     const html = fs.readFileSync(path.join(dist, screen.html), 'utf8');
     const files = firstScreenFiles(screen, html, manifest);
-    const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
+    const kb = sum(files.map(gzipKb));
+    const entryKb = sum(firstScreenFiles({ ...screen, lazy: [] }, html, manifest).map(gzipKb));
     if (process.env.BENCH_WEB_FILES) {
       for (const file of files) console.log(`  ${screen.name}: ${file} ${gzipKb(file).toFixed(1)} KB`);
     }
+    const limitKb = screen.limitKb ?? 150;
     return {
       name: `${screen.name} (${screen.route}) JS limit`,
-      value: screen.limitKb,
+      value: limitKb,
       unit: 'KB gzip -9',
-      peer: `fetched before the first screen (${files.length} files)`,
+      peer: `fetched before it shows (${files.length} files; the entry and its static imports alone ${entryKb.toFixed(0)} KB)`,
       peerValue: kb,
-      target: { ratio: 1, meaning: `at most ${screen.limitKb} KB of gzipped JavaScript before the first screen` },
+      // Without a limit of its own, the page is held against H5's and only printed.
+      target:
+        screen.limitKb === undefined
+          ? undefined
+          : { ratio: 1, meaning: `at most ${limitKb} KB of gzipped JavaScript before the first screen` },
     };
   });
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Vite's build manifest: which chunks each page and each lazy module loads. */
+export function readManifest(dir = dist): Record<string, ManifestChunk> {
+  return JSON.parse(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 }

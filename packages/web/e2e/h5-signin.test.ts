@@ -42,4 +42,34 @@ describe('signing in on H5 (issue 8)', () => {
       await close();
     }
   });
+
+  it('switches to English while a student types, keeping what was typed, and fetches English only then', async () => {
+    const { page, problems, close } = await visit(suite.browser, phone);
+    try {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${suite.server.url}/h5/login`);
+      await page.getByTestId('h5-login').getByText('请使用学校发放的账号登录').waitFor();
+      const before = scripts.length;
+      await page.getByTestId('h5-account').fill('student-1');
+      await page.getByTestId('h5-password').fill('half-typed');
+
+      await page.getByTestId('lang-switch').getByText('English').click();
+      await page.getByTestId('h5-login').getByText('Sign in with the account your school gave you').waitFor();
+      // The English strings came as a fetch of their own, after the page showed.
+      expect(scripts.length).toBeGreaterThan(before);
+      await expect(page.getByTestId('h5-account').inputValue()).resolves.toBe('student-1');
+      await expect(page.getByTestId('h5-password').inputValue()).resolves.toBe('half-typed');
+      await expect.poll(() => page.title()).toBe('Sign in - Meridian Mobile');
+
+      await page.getByTestId('lang-switch').getByText('中文').click();
+      await page.getByTestId('h5-login').getByText('请使用学校发放的账号登录').waitFor();
+      await expect(page.getByTestId('h5-account').inputValue()).resolves.toBe('student-1');
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
