@@ -98,6 +98,27 @@ export const devicesMessages = {
   'device.import.date': { 'zh-CN': '应为日期（如 2026-01-31）', en: 'must be a date (such as 2026-01-31)' },
   'device.export.sheet': { 'zh-CN': '设备列表', en: 'Devices' },
   'device.import.sheet': { 'zh-CN': '设备导入', en: 'Device import' },
+  'device.import.templatesSheet': { 'zh-CN': '模板', en: 'Templates' },
+  'device.import.templateName': { 'zh-CN': '模板名称', en: 'Template name' },
+  'device.import.templateId': { 'zh-CN': '模板ID', en: 'Template ID' },
+  'device.import.noTemplates': {
+    'zh-CN': '还没有模板：请先在“模板”中添加，或将设备型号留空',
+    en: 'No templates yet: add one under Templates, or leave the device model empty',
+  },
+  'device.import.templateUnknown': {
+    'zh-CN': '没有名为“{name}”的模板，可填写的模板：{names}',
+    en: 'No template is named "{name}"; your templates: {names}',
+  },
+  'device.import.templateNone': {
+    'zh-CN': '没有名为“{name}”的模板，您还没有模板：请先在“模板”中添加，或将设备型号留空',
+    en: 'No template is named "{name}", and you have no templates yet: add one under Templates, or leave the device model empty',
+  },
+  'device.import.templateAmbiguous': {
+    'zh-CN': '有多个名为“{name}”的模板（ID：{ids}），请填写模板ID',
+    en: 'Several templates are named "{name}" (IDs {ids}): write the template ID instead',
+  },
+  'device.import.listSeparator': { 'zh-CN': '、', en: ', ' },
+  'device.import.andMore': { 'zh-CN': '{names} 等，另有 {count} 个', en: '{names} and {count} more' },
   'device.template.unknown': {
     'zh-CN': '模板不存在或不属于您的账号',
     en: 'The template does not exist or is not one of your account',

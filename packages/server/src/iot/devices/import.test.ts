@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
 import { multipart, xls } from '../../../test/files.ts';
+import { readSheet } from '../../platform/excel/sheet.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { sampleTemplate } from '../templates/testing.ts';
-import { mainAccount, newSn } from './testing.ts';
+import { mainAccount, newSn, subUser } from './testing.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -35,15 +36,37 @@ const goodRow = (i: number): Row => [
   300,
 ];
 
-async function upload(name: string, bytes: Uint8Array) {
+async function upload(name: string, bytes: Uint8Array, caller: Caller = owner, lang: 'en' | 'zh-CN' = 'en') {
   const form = await multipart([{ name, bytes }]);
   return t.app.inject({
     method: 'POST',
     url: '/api/iot/devices/import',
-    headers: { ...as(owner.token), ...form.headers },
+    headers: { ...as(caller.token), 'accept-language': lang, ...form.headers },
     payload: form.payload,
   });
 }
+
+const sample = (caller: Caller, lang: 'en' | 'zh-CN') =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/iot/devices/import/template',
+    headers: { 'x-authorization': caller.token, 'accept-language': lang },
+  });
+
+/** Adds templates through the API and returns their ids by name. */
+async function buildTemplates(caller: Caller, names: readonly string[]): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const name of names) {
+    const res = await caller.post('/iot/templates', sampleTemplate(name));
+    if (res.statusCode !== 200) throw new Error(`template not added: ${res.body}`);
+    ids[name] = res.json().data.id;
+  }
+  return ids;
+}
+
+const templateOf = async (mac: string) =>
+  (await t.db.kysely.selectFrom('devices').select('template_id').where('mac', '=', mac).executeTakeFirstOrThrow())
+    .template_id;
 
 const countDevices = async () =>
   Number(
@@ -71,6 +94,33 @@ describe('the import template', () => {
       const grid = utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] ?? ''] ?? {}, { header: 1 });
       expect(grid[0]?.[0]).toBe(first);
       expect(grid).toHaveLength(2);
+    }
+  });
+
+  it('lists the caller’s templates, names and ids, on a second sheet in their language', async () => {
+    const caller = await mainAccount(t);
+    const ids = await buildTemplates(caller, ['Boiler Model', 'Chiller Model']);
+    // Another account's template is not offered.
+    await buildTemplates(await mainAccount(t), ['Someone Else Model']);
+    for (const [lang, sheetName, nameTitle] of [
+      ['en', 'Templates', 'Template name'],
+      ['zh-CN', '模板', '模板名称'],
+    ] as const) {
+      const res = await sample(caller, lang);
+      expect(res.statusCode).toBe(200);
+      expect(read(res.rawPayload, { type: 'buffer' }).SheetNames[1]).toBe(sheetName);
+      const listed = readSheet(res.rawPayload, {
+        sheet: 1,
+        columns: [
+          { field: 'name', title: { en: nameTitle, 'zh-CN': nameTitle } },
+          { field: 'id', title: { en: 'Template ID', 'zh-CN': '模板ID' } },
+        ],
+      });
+      expect(listed.missing).toEqual([]);
+      expect(listed.rows.map((r) => r.cells)).toEqual([
+        { name: 'Boiler Model', id: String(ids['Boiler Model']) },
+        { name: 'Chiller Model', id: String(ids['Chiller Model']) },
+      ]);
     }
   });
 
@@ -180,6 +230,110 @@ describe('importing devices from Excel', () => {
     expect(models.json().data).toEqual([
       { row: 3, field: 'templateId', msg: 'One file may hold one device model (template) only' },
     ]);
+  });
+
+  it('takes the template by its name as Templates shows it, and an id from an older file', async () => {
+    const caller = await mainAccount(t);
+    const ids = await buildTemplates(caller, ['Boiler Model', 'Chiller Model']);
+    const byName = await upload(
+      'by-name.xlsx',
+      workbook([[...goodRow(4000), 'Boiler Model']], 'xlsx', [...HEADER, 'Device model (template name)']),
+      caller,
+    );
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(await templateOf('D8B04C004000')).toBe(ids['Boiler Model']);
+    // The header and the name in the other language's spelling, the name in other capitals.
+    const zh = await upload(
+      'by-name-zh.xlsx',
+      workbook([[...goodRow(4001), 'chiller model']], 'xlsx', [...HEADER, '设备型号(模板名称)']),
+      caller,
+      'zh-CN',
+    );
+    expect(zh.statusCode, zh.body).toBe(200);
+    expect(await templateOf('D8B04C004001')).toBe(ids['Chiller Model']);
+    const byId = await upload(
+      'by-id.xlsx',
+      workbook([[...goodRow(4002), ids['Chiller Model'] as number]], 'xlsx', [...HEADER, 'Device model (template ID)']),
+      caller,
+    );
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(await templateOf('D8B04C004002')).toBe(ids['Chiller Model']);
+  });
+
+  it('names the templates there are when a row names none, in the caller’s language, and imports nothing', async () => {
+    const caller = await mainAccount(t);
+    const names = Array.from({ length: 22 }, (_, i) => `Model ${String(i + 1).padStart(2, '0')}`);
+    const ids = await buildTemplates(caller, names);
+    const someoneElse = Object.values(await buildTemplates(await mainAccount(t), ['Foreign Model']))[0] as number;
+    const header = [...HEADER, 'Device model (template name)'];
+    const before = await countDevices();
+    const res = await upload(
+      'wrong.xlsx',
+      workbook(
+        [
+          [...goodRow(4100), 'Model 01'],
+          [...goodRow(4101), 'Modle 01'],
+          [...goodRow(4102), someoneElse],
+        ],
+        'xlsx',
+        header,
+      ),
+      caller,
+    );
+    expect(res.statusCode).toBe(400);
+    const listed = `${names.slice(0, 20).join(', ')} and 2 more`;
+    expect(res.json().data).toEqual([
+      { row: 3, field: 'templateId', msg: `No template is named "Modle 01"; your templates: ${listed}` },
+      { row: 4, field: 'templateId', msg: `No template is named "${someoneElse}"; your templates: ${listed}` },
+    ]);
+    expect(await countDevices()).toBe(before);
+
+    const zh = await upload('wrong.xlsx', workbook([[...goodRow(4103), '锅炉']], 'xlsx', header), caller, 'zh-CN');
+    expect(zh.json().data).toEqual([
+      {
+        row: 2,
+        field: 'templateId',
+        msg: `没有名为“锅炉”的模板，可填写的模板：${names.slice(0, 20).join('、')} 等，另有 2 个`,
+      },
+    ]);
+    const none = await upload(
+      'none.xlsx',
+      workbook([[...goodRow(4104), 'Boiler']], 'xlsx', header),
+      await mainAccount(t),
+    );
+    expect(none.json().data).toEqual([
+      {
+        row: 2,
+        field: 'templateId',
+        msg: 'No template is named "Boiler", and you have no templates yet: add one under Templates, or leave the device model empty',
+      },
+    ]);
+    expect(ids['Model 01']).toBeGreaterThan(0);
+  });
+
+  it('prefers the caller’s own template when a sub-user’s has the same name', async () => {
+    const caller = await mainAccount(t);
+    const sub = await subUser(t, caller.user.id);
+    const own = (await buildTemplates(caller, ['Shared Model']))['Shared Model'];
+    // A sub-user's templates, written directly: their role does not add templates.
+    const [, theirs] = await Promise.all(
+      ['Shared Model', 'Sub Model'].map(async (name) => {
+        const row = await t.db.kysely
+          .insertInto('templates')
+          .values({ owner_id: sub.user.id, name, protocol: 'modbusRtu', created_at: 0, updated_at: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return Number(row.id);
+      }),
+    );
+    const header = [...HEADER, 'Device model (template name)'];
+    const res = await upload('shared.xlsx', workbook([[...goodRow(4200), 'Shared Model']], 'xlsx', header), caller);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await templateOf('D8B04C004200')).toBe(own);
+    // A sub-user's own template, which the device form offers the main account too.
+    const sub2 = await upload('sub.xlsx', workbook([[...goodRow(4201), 'Sub Model']], 'xlsx', header), caller);
+    expect(sub2.statusCode, sub2.body).toBe(200);
+    expect(await templateOf('D8B04C004201')).toBe(theirs);
   });
 
   it('refuses a renamed text file, a damaged workbook and a 25 MB file', async () => {

@@ -15,6 +15,8 @@ import { receiveUpload } from '../../platform/files/receive.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { templateNames } from '../templates/repository.ts';
+import { NAMES_IN_SAMPLE, resolveTemplateCells } from './import-templates.ts';
 import { refuseBelowLevel } from './level.ts';
 import { checkNumbers, checkReferences } from './rules.ts';
 import { insertAll } from './service.ts';
@@ -36,9 +38,10 @@ type ImportField =
   | 'warrantyEnd'
   | 'remark';
 
-const col = (field: ImportField, zh: string, en: string): SheetColumn<ImportField> => ({
+const col = (field: ImportField, zh: string, en: string, aliases?: string[]): SheetColumn<ImportField> => ({
   field,
   title: { 'zh-CN': zh, en },
+  aliases,
 });
 
 /** The columns of the Excel Batch Import template; the header row may be in either language. */
@@ -51,7 +54,11 @@ export const IMPORT_COLUMNS: readonly SheetColumn<ImportField>[] = [
   col('deviceNo', '设备ID', 'Device ID'),
   col('commPassword', '通讯密码', 'Communication password'),
   col('queryInterval', '查询频率(秒)', 'Querying frequency (s)'),
-  col('templateId', '设备型号(模板ID)', 'Device model (template ID)'),
+  // Named as in Templates; files made from the older template, which asked for the id, still import.
+  col('templateId', '设备型号(模板名称)', 'Device model (template name)', [
+    '设备型号(模板ID)',
+    'Device model (template ID)',
+  ]),
   col('address', '地址', 'Address'),
   col('latitude', '纬度', 'Latitude'),
   col('longitude', '经度', 'Longitude'),
@@ -59,7 +66,7 @@ export const IMPORT_COLUMNS: readonly SheetColumn<ImportField>[] = [
   col('warrantyEnd', '保修结束', 'Warranty end'),
   col('remark', '备注', 'Remark'),
 ];
-const NUMBER_FIELDS: readonly ImportField[] = ['deviceNo', 'queryInterval', 'templateId', 'latitude', 'longitude'];
+const NUMBER_FIELDS: readonly ImportField[] = ['deviceNo', 'queryInterval', 'latitude', 'longitude'];
 const DATE_FIELDS: readonly ImportField[] = ['warrantyStart', 'warrantyEnd'];
 const EXAMPLE: Record<ImportField, string | number> = {
   name: 'Boiler room DTU',
@@ -79,14 +86,30 @@ const EXAMPLE: Record<ImportField, string | number> = {
   remark: '',
 };
 
-/** The template download: the header in the caller's language (`*` marks the required name) and one example row. */
-export function importTemplate(lang: Lang): Buffer {
+/**
+ * The template download: the header in the caller's language (`*` marks the required name) and one
+ * example row; a second sheet lists the caller's templates by name (and id), what the device model
+ * column takes.
+ */
+export async function importTemplate(actor: Actor): Promise<Buffer> {
+  const lang = actor.lang;
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  const templates = await templateNames(actor.db, scope, NAMES_IN_SAMPLE);
   const header = IMPORT_COLUMNS.map((c) => (c.field === 'name' ? `*${c.title[lang]}` : c.title[lang]));
   return writeWorkbook([
     {
       name: translate('device.import.sheet', lang),
       rows: [header, IMPORT_COLUMNS.map((c) => EXAMPLE[c.field])],
       widths: IMPORT_COLUMNS.map((c) => Math.max(12, c.title.en.length + 2)),
+    },
+    {
+      name: translate('device.import.templatesSheet', lang),
+      rows: [
+        [translate('device.import.templateName', lang), translate('device.import.templateId', lang)],
+        ...templates.list.map((t) => [t.name, t.id]),
+        ...(templates.total === 0 ? [[translate('device.import.noTemplates', lang), null]] : []),
+      ],
+      widths: [40, 14],
     },
   ]);
 }
@@ -148,10 +171,22 @@ export async function importDevices(actor: Actor, request: FastifyRequest): Prom
     });
   }
 
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  const templates = await resolveTemplateCells(
+    actor.db,
+    scope,
+    sheet.rows.flatMap((r) => (r.cells.templateId ? [r.cells.templateId] : [])),
+    lang,
+  );
   const problems: ImportProblem[] = [];
   const devices: Array<{ row: number; input: DeviceCreate }> = [];
   for (const { row, cells } of sheet.rows) {
-    const parsed = rowInput(row, cells, lang);
+    const { templateId: templateCell, ...rest } = cells;
+    const parsed = rowInput(row, rest, lang);
+    const template = templateCell === undefined ? undefined : templates.get(templateCell);
+    if (template && 'id' in template) parsed.body.templateId = template.id;
+    // A row whose template is unknown is left out of the one-model check below.
+    else if (template) parsed.problems.push({ row, field: 'templateId', msg: template.error });
     problems.push(...parsed.problems);
     const checked = deviceCreate.safeParse(parsed.body);
     if (!checked.success) {
@@ -159,7 +194,7 @@ export async function importDevices(actor: Actor, request: FastifyRequest): Prom
         const { field, msg } = localizeIssue(issue, lang);
         if (!parsed.problems.some((p) => p.field === field)) problems.push({ row, field, msg });
       }
-    } else devices.push({ row, input: checked.data });
+    } else if (!template || 'id' in template) devices.push({ row, input: checked.data });
   }
   const models = new Set(devices.map((d) => d.input.templateId ?? null));
   if (models.size > 1) {
@@ -170,7 +205,6 @@ export async function importDevices(actor: Actor, request: FastifyRequest): Prom
       }
     }
   }
-  const scope = await accountScopeOf(actor.db, actor.auth);
   const numberRules = await checkNumbers(
     actor.db,
     scope,

@@ -129,13 +129,17 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/iot/devices/import/template',
     {
       config: { access: EDIT },
-      schema: { tags, summary: 'The Excel Batch Import template, headers in the caller’s language' },
+      schema: {
+        tags,
+        summary:
+          'The Excel Batch Import template, headers in the caller’s language; its second sheet lists their templates',
+      },
     },
     async (request, reply) =>
       reply
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', attachment(`device-import-${request.lang}.xlsx`))
-        .send(importTemplate(request.lang)),
+        .send(await importTemplate(actorOf(request))),
   );
 
   app.post(

@@ -249,3 +249,40 @@ export async function writeTree(trx: Db, templateId: number, input: Pick<Templat
   const oldGone = [...oldSlaves].filter((id) => !keptSlaves.has(id));
   if (oldGone.length) await trx.deleteFrom('template_slaves').where('id', 'in', oldGone).execute();
 }
+
+/**
+ * The scope's templates whose name is one of `names`, compared without case (a device's template
+ * picked by name, as the Excel import does). Several accounts of a tree may use one name.
+ */
+export async function templatesNamed(db: Db, scope: Scope, names: readonly string[]) {
+  // Guard against running an invalid `in ()` query when no row names a template.
+  if (names.length === 0) return [];
+  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
+  const rows = await db
+    .selectFrom('templates as t')
+    .select(['t.id', 't.name', 't.owner_id'])
+    .where(templateInScope(scope))
+    .where((eb) => eb(eb.fn('lower', ['t.name']), 'in', lowered))
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, ownerId: Number(r.owner_id) }));
+}
+
+/** The first `limit` of the scope's templates by name, and how many there are: what a device may take. */
+export async function templateNames(db: Db, scope: Scope, limit: number) {
+  const [list, total] = await Promise.all([
+    db
+      .selectFrom('templates as t')
+      .select(['t.id', 't.name'])
+      .where(templateInScope(scope))
+      .orderBy('t.name')
+      .orderBy('t.id')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('templates as t')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(templateInScope(scope))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list: list.map((r) => ({ id: Number(r.id), name: r.name })), total: Number(total.n) };
+}

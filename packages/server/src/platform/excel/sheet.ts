@@ -5,6 +5,8 @@ import type { Lang } from '@meridian/contracts';
 export interface SheetColumn<F extends string = string> {
   field: F;
   title: Record<Lang, string>;
+  /** Earlier titles of the column, still read so that files made from an older template import. */
+  aliases?: readonly string[];
 }
 
 /** A data row: its spreadsheet row number (the header is row 1) and its cells by field, as text. */
@@ -43,19 +45,19 @@ function cellText(cell: unknown): string {
 const normalise = (title: string) => title.replace(/\s+/g, '').replace(/[*＊]/g, '').toLowerCase();
 
 /**
- * Reads the first sheet of an xls or xlsx: the first row is the header, each header title (in
- * zh-CN or en, a leading `*` of required columns ignored) names a column's field; blank rows are
+ * Reads the first sheet (or `sheet`) of an xls or xlsx: the first row is the header, each header title (in
+ * zh-CN or en or an alias, a leading `*` of required columns ignored) names a column's field; blank rows are
  * skipped. Cells come back as text (see `cellText`).
  */
 export function readSheet<F extends string>(
   bytes: Uint8Array,
-  options: { columns: readonly SheetColumn<F>[] },
+  options: { columns: readonly SheetColumn<F>[] /** Which sheet, from 0; the first by default. */; sheet?: number },
 ): ReadSheet<F> {
   let grid: unknown[][];
   try {
     const book = read(bytes, { type: 'buffer', cellDates: true, dense: true });
-    const first = book.SheetNames[0];
-    const sheet = first === undefined ? undefined : book.Sheets[first];
+    const name = book.SheetNames[options.sheet ?? 0];
+    const sheet = name === undefined ? undefined : book.Sheets[name];
     grid = sheet ? utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true }) : [];
   } catch (error) {
     throw new UnreadableSheetError(error);
@@ -64,7 +66,7 @@ export function readSheet<F extends string>(
   const indexOf = new Map<F, number>();
   const missing: SheetColumn<F>[] = [];
   for (const column of options.columns) {
-    const titles = Object.values(column.title).map(normalise);
+    const titles = [...Object.values(column.title), ...(column.aliases ?? [])].map(normalise);
     const index = header.findIndex((h) => h !== '' && titles.includes(h));
     if (index < 0) missing.push(column);
     else indexOf.set(column.field, index);

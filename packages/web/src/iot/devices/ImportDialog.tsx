@@ -60,6 +60,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('devices.import.rules')}
         </Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="import-template-rule">
+          {t('devices.import.templateRule')}
+        </Typography.Paragraph>
         <div>
           <Button
             icon={<DownloadOutlined />}

@@ -34,6 +34,7 @@ export const devicesEn: Shape<typeof devicesZhCN> = {
       tags: 'Tags',
       owner: 'Owner',
       template: 'Template',
+      templateId: 'Device model (template)',
       address: 'Address',
       latitude: 'Latitude',
       longitude: 'Longitude',
@@ -108,6 +109,8 @@ export const devicesEn: Shape<typeof devicesZhCN> = {
       title: 'Excel Batch Import',
       rules:
         'xls or xlsx only, one file under 20 MB, at most 100 rows, one device model (template) per file. A file with any bad row imports nothing and lists every problem.',
+      templateRule:
+        'The "Device model" column takes a template\'s name as shown in My templates; the second sheet of the import template, "Templates", lists yours.',
       template: 'Download the template',
       templateName: 'device-import-template.xlsx',
       drop: 'Click or drag an Excel file here',
