@@ -1,6 +1,7 @@
 export * from './api-codes.ts';
 export * from './envelope.ts';
 export * from './health.ts';
+export * from './iot/alarm-text.ts';
 export * from './iot/alarms.ts';
 export * from './iot/devices.ts';
 export * from './iot/gateway.ts';

@@ -164,6 +164,8 @@ export const triggerView = z.object({
   templateId: z.number().nullable(),
   templateName: z.string().nullable(),
   conditions: z.array(alarmCondition),
+  /** The points its conditions name, with their units, for `conditionsText`; a deleted point is absent. */
+  points: z.array(z.object({ id: z.number(), name: z.string(), unit: z.string().nullable() })),
   join: z.enum(CONDITION_JOINS),
   deadZone: z.number(),
   duration: z.number(),

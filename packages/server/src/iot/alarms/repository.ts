@@ -95,6 +95,18 @@ export function templatePointKinds(db: Db, templateId: number) {
     .execute();
 }
 
+/** Points by id with their names and units, for showing the conditions that name them. */
+export async function pointsByIds(db: Db, ids: readonly number[]) {
+  // Guard against running an invalid `in ()` query when no condition names a point.
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('template_points')
+    .select(['id', 'name', 'unit'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map((p) => ({ id: Number(p.id), name: p.name, unit: p.unit || null }));
+}
+
 /** The devices a template trigger reaches, or the one of an independent trigger. */
 export async function devicesOf(
   db: Db,

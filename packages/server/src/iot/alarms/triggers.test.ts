@@ -156,6 +156,26 @@ describe('the trigger calls', () => {
       contactIds: [contactId],
       suspended: null,
     });
+    // The points its conditions name, with their units, for the list to show "Humidity > 80 %RH".
+    expect(shown.points).toEqual([{ id: w.points.humidity, name: 'Humidity', unit: '%RH' }]);
+    const both = await buildTrigger(
+      w.owner,
+      valid({
+        join: 'or',
+        conditions: [
+          { kind: 'gt', pointId: w.points.humidity, value: 80 },
+          { kind: 'lt', pointId: w.points.humidity, value: 10 },
+          { kind: 'outside', pointId: w.points.temperature, min: 0, max: 40 },
+          { kind: 'offline' },
+        ],
+      }),
+    );
+    const listed = (await w.owner.get(`/iot/triggers?deviceId=${w.deviceId}`)).json().data.list;
+    expect(listed.find((x: { id: number }) => x.id === both).points).toEqual([
+      { id: w.points.humidity, name: 'Humidity', unit: '%RH' },
+      { id: w.points.temperature, name: 'Temperature', unit: '°C' },
+    ]);
+    await w.owner.call('DELETE', `/iot/triggers/${both}`);
 
     const ids = async (query: string) =>
       (await w.owner.get(`/iot/triggers?${query}`)).json().data.list.map((x: { id: number }) => x.id) as number[];

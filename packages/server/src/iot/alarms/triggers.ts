@@ -126,9 +126,18 @@ async function closeActive(trx: Transaction<Database>, triggerId: number, at: nu
   }
 }
 
-async function viewOf(actor: Actor, row: TriggerRow): Promise<TriggerView> {
+type ConditionPoint = TriggerView['points'][number];
+
+/** The points the triggers' conditions name, read at once for a page of triggers. */
+async function pointsOf(actor: Actor, rows: readonly TriggerRow[]): Promise<Map<number, ConditionPoint>> {
+  const ids = rows.flatMap((row) => fromJson<AlarmCondition[]>(row.conditions).flatMap((c) => c.pointId ?? []));
+  return new Map((await repo.pointsByIds(actor.db, ids)).map((p) => [p.id, p]));
+}
+
+async function viewOf(actor: Actor, row: TriggerRow, points: Map<number, ConditionPoint>): Promise<TriggerView> {
   const recipients = await triggerRecipients(actor.db, Number(row.id));
   const off = row.scope === 'device' && row.device_cloud_config !== null && !toBool(row.device_cloud_config);
+  const conditions = fromJson<AlarmCondition[]>(row.conditions);
   return {
     id: Number(row.id),
     name: row.name,
@@ -137,7 +146,8 @@ async function viewOf(actor: Actor, row: TriggerRow): Promise<TriggerView> {
     deviceName: row.device_name,
     templateId: row.template_id === null ? null : Number(row.template_id),
     templateName: row.template_name,
-    conditions: fromJson<AlarmCondition[]>(row.conditions),
+    conditions,
+    points: [...new Set(conditions.flatMap((c) => c.pointId ?? []))].flatMap((id) => points.get(id) ?? []),
     join: row.join_with,
     deadZone: Number(row.dead_zone),
     duration: Number(row.duration),
@@ -178,12 +188,14 @@ function triggersChanged(db: Db | undefined) {
 export async function listTriggers(actor: Actor, query: Omit<TriggerQuery, 'page' | 'size'>, page: PageQuery) {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await repo.listTriggers(actor.db, scope, query, page);
-  return { ...result, list: await Promise.all(result.list.map((row) => viewOf(actor, row))) };
+  const points = await pointsOf(actor, result.list);
+  return { ...result, list: await Promise.all(result.list.map((row) => viewOf(actor, row, points))) };
 }
 
 export async function triggerDetail(actor: Actor, id: number): Promise<TriggerView> {
   const scope = await accountScopeOf(actor.db, actor.auth);
-  return viewOf(actor, await triggerFor(actor, scope, id, 'view'));
+  const row = await triggerFor(actor, scope, id, 'view');
+  return viewOf(actor, row, await pointsOf(actor, [row]));
 }
 
 export async function addTrigger(actor: Actor, input: TriggerInput, db?: Db): Promise<TriggerView> {

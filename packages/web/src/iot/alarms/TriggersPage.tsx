@@ -1,10 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { conditionsText } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
+import { currentLang } from '../../shared/i18n.ts';
 import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
@@ -132,10 +134,13 @@ export function TriggersPage() {
           {
             title: t('alarms.trigger.conditions'),
             key: 'conditions',
-            render: (_v, row) =>
-              `${row.conditions.map((c) => t(`alarms.kind.${c.kind}`)).join(` ${t(`alarms.join.${row.join}`)} `)}`,
+            // "温度 > 30 ℃ (死区 2)": the point, operator, threshold with its unit and the dead zone.
+            render: (_v, row) => (
+              <span data-testid={`trigger-conditions-${row.id}`}>
+                {conditionsText(row.conditions, row.join, row.points, row.deadZone, currentLang())}
+              </span>
+            ),
           },
-          { title: t('alarms.trigger.deadZone'), dataIndex: 'deadZone', width: 100 },
           {
             title: t('alarms.trigger.pushInterval'),
             dataIndex: 'pushInterval',
