@@ -109,7 +109,8 @@ describe('a Device Cloud user setting an alarm on a simulated DTU', () => {
       await page.getByText('触发器已保存').waitFor();
       const trigger = rows(page, 'triggers-table').filter({ hasText: '出口压力过高' });
       await trigger.getByText('一号泵站').waitFor();
-      await trigger.getByText('大于').waitFor();
+      // The condition in words: point, operator, threshold with its unit, dead zone.
+      await trigger.getByText('压力设定值 > 100 kPa (死区 10)').waitFor();
       await settledShot(page, 'iot-alarms-triggers-zh-CN');
 
       // ---- Over the threshold: the alarm fires once, the device shows "alarm", one mail arrives.
@@ -201,6 +202,8 @@ describe('a Device Cloud user setting an alarm on a simulated DTU', () => {
       await page.getByRole('columnheader', { name: 'Recovery' }).waitFor();
       await settledShot(page, 'iot-alarms-record-en');
       await openFromMenu(page, 'Alarms and triggers', 'Trigger List');
+      await rows(page, 'triggers-table').getByText('压力设定值 > 100 kPa (dead zone 10)').waitFor();
+      await settledShot(page, 'iot-alarms-triggers-en');
       await page.getByTestId(`trigger-add`).click();
       await input(page, 'trigger-dead-zone').fill('-2');
       await page.getByTestId('trigger-save').click();
@@ -219,6 +222,37 @@ describe('a Device Cloud user setting an alarm on a simulated DTU', () => {
         .click();
       await page.getByTestId('trigger-suspended').getByText(zh('alarm.suspended')).waitFor();
       await settledShot(page, 'iot-alarms-trigger-suspended-zh-CN');
+
+      // ---- A trigger with the default wording: Alarm Record writes it in the reader's language.
+      await api(page, suite.server.url, 'PUT', `iot/devices/${world.deviceId}`, { cloudConfig: true });
+      const [first] = (await api<{ list: Array<{ id: number }> }>(page, suite.server.url, 'GET', 'iot/triggers')).list;
+      await api(page, suite.server.url, 'PUT', `iot/triggers/${first?.id}/enabled`, { alarmEnabled: false });
+      await api(page, suite.server.url, 'POST', 'iot/triggers', {
+        name: '设定值过高',
+        scope: 'device',
+        deviceId: world.deviceId,
+        conditions: [{ kind: 'gt', pointId: world.points.setPoint, value: 100 }],
+        deadZone: 10,
+        pushInterval: 0,
+      });
+      await page.goto(`${suite.server.url}/iot/devices/${world.deviceId}`);
+      await page.getByRole('tab', { name: '实时数据' }).click();
+      await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 15_000 });
+      await writeFromDevicePage(page, world.points.setPoint, 130);
+      await openFromMenu(page, '报警与触发器', '报警记录');
+      await record
+        .first()
+        .getByText('一号泵站 压力设定值 报警，当前值 130 kPa，条件 > 100 kPa (死区 10)')
+        .waitFor({ timeout: 15_000 });
+      await settledShot(page, 'iot-alarms-record-default-zh-CN');
+      await page.getByText('English', { exact: true }).click();
+      await record
+        .first()
+        .getByText('一号泵站 压力设定值 alarm: value 130 kPa, condition > 100 kPa (dead zone 10)')
+        .waitFor({ timeout: 15_000 });
+      // The alarm written before, in its owner's own words, stays as written.
+      await record.nth(1).getByText('一号泵站 压力 120 kPa，超过 100').waitFor();
+      await settledShot(page, 'iot-alarms-record-default-en');
 
       expect(unexpected(problems)).toEqual([]);
     } finally {

@@ -83,8 +83,8 @@ export const alarmsMessages = {
   },
   'alarm.range.order': { 'zh-CN': '结束时间须晚于开始时间', en: 'The end time must be after the start time' },
   'alarm.content.default': {
-    'zh-CN': '{device} {point} 报警，当前值 {value}',
-    en: '{device} {point} alarm, value {value}',
+    'zh-CN': '{device} {point} 报警，当前值 {value}，条件 {condition}',
+    en: '{device} {point} alarm: value {value}, condition {condition}',
   },
   'alarm.content.restore': {
     'zh-CN': '{device} {point} 已恢复，当前值 {value}',

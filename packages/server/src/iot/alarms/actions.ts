@@ -1,6 +1,7 @@
-import { type MessageKey, translate } from '@meridian/contracts';
+import { type AlarmCondition, type AlarmFacts, alarmText } from '@meridian/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
+import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { linksFor } from '../gateway/links.ts';
 import { templatePoints } from '../gateway/repository.ts';
@@ -9,7 +10,7 @@ import { checkedRaw } from '../gateway/write-rules.ts';
 import { publishAlarmStatus } from '../telemetry/live.ts';
 import { type Facts, type Step, shownReading } from './conditions.ts';
 import { handOver } from './handoff.ts';
-import { type DeviceContext, type EngineTrigger, pointNamesOf } from './store.ts';
+import { type DeviceContext, type EngineTrigger, pointsOf } from './store.ts';
 
 const two = (n: number) => String(n).padStart(2, '0');
 /** `2025-01-31 08:05:09` in the server's time zone (toLocaleString is slow on the engine's path). */
@@ -18,49 +19,37 @@ export function localTime(at: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
-/** A push content with {device}, {point}, {value}, {time} and {trigger} filled in. */
-function render(
-  template: string,
+/**
+ * What an alarm of `trigger` on the device is about: the condition shown, its point's name and
+ * unit as the template has them now, the reading, and the trigger's own push content if written.
+ */
+function factsOf(
   ctx: DeviceContext,
   trigger: EngineTrigger,
+  kind: AlarmFacts['kind'],
+  condition: AlarmCondition | null,
   pointId: number | null,
   value: string | null,
-  at: number,
-) {
-  const minutes = trigger.rule.conditions.find((c) => c.kind === 'noData')?.minutes;
-  const params: Record<string, string> = {
-    device: ctx.name,
-    point: pointId === null ? '' : (ctx.pointNames?.get(pointId) ?? ''),
-    value: value ?? '',
-    time: localTime(at),
+): AlarmFacts {
+  const point = pointId === null ? undefined : ctx.points?.get(pointId);
+  return {
+    kind,
     trigger: trigger.name,
-    minutes: String(minutes ?? ''),
+    device: ctx.name,
+    pointId,
+    point: point?.name ?? null,
+    unit: point?.unit ?? null,
+    condition,
+    deadZone: trigger.rule.deadZone,
+    value,
+    text: (kind === 'alarm' ? trigger.alarmContent : trigger.restoreContent) || null,
   };
-  return translate(template, ctx.lang, params).trim();
 }
 
-function fireContent(
-  ctx: DeviceContext,
-  trigger: EngineTrigger,
-  pointId: number | null,
-  value: string | null,
-  at: number,
-) {
-  const first = trigger.rule.conditions[0]?.kind;
-  const fallback: MessageKey =
-    pointId !== null ? 'alarm.content.default' : first === 'noData' ? 'alarm.content.noData' : 'alarm.content.offline';
-  return render(trigger.alarmContent ?? fallback, ctx, trigger, pointId, value, at);
-}
-
-function restoreContent(
-  ctx: DeviceContext,
-  trigger: EngineTrigger,
-  pointId: number | null,
-  value: string | null,
-  at: number,
-) {
-  const fallback: MessageKey = pointId !== null ? 'alarm.content.restore' : 'alarm.content.deviceRestore';
-  return render(trigger.restoreContent ?? fallback, ctx, trigger, pointId, value, at);
+/** The condition a restore names: the one on the alarm's point, else the trigger's first. */
+function restoredCondition(trigger: EngineTrigger, pointId: number | null): AlarmCondition | null {
+  const conditions = trigger.rule.conditions;
+  return (pointId === null ? undefined : conditions.find((c) => c.pointId === pointId)) ?? conditions[0] ?? null;
 }
 
 /**
@@ -79,8 +68,7 @@ export async function applyStep(
 ) {
   const k = db.kysely;
   const notify = ctx.cloudConfig;
-  if ((step === 'fire' || step === 'restore') && !ctx.pointNames)
-    ctx.pointNames = await pointNamesOf(k, ctx.templateId);
+  if ((step === 'fire' || step === 'restore') && !ctx.points) ctx.points = await pointsOf(k, ctx.templateId);
   if (step === 'pend') {
     const shown = shownReading(trigger.rule, facts, false);
     await k
@@ -99,8 +87,10 @@ export async function applyStep(
     await k.deleteFrom('alarm_pending').where('trigger_id', '=', trigger.id).where('device_id', '=', ctx.id).execute();
     ctx.pending.delete(trigger.id);
   } else if (step === 'fire') {
-    const { pointId, value } = shownReading(trigger.rule, facts, false);
-    const content = fireContent(ctx, trigger, pointId, value, facts.at);
+    const { condition, pointId, value } = shownReading(trigger.rule, facts, false);
+    const fired = factsOf(ctx, trigger, 'alarm', condition, pointId, value);
+    // The owner's language, for whatever reads the table itself; readers get the text from `facts`.
+    const content = alarmText(fired, ctx.lang, localTime(facts.at));
     let statusMoved = false;
     const alarmId = await k.transaction().execute(async (trx) => {
       const row = await trx
@@ -113,6 +103,7 @@ export async function applyStep(
           point_id: pointId,
           value,
           content,
+          facts: toJson(fired),
           fired_at: facts.at,
           active_key: `${trigger.id}:${ctx.id}`,
           recovery: 'notRestored',
@@ -144,6 +135,7 @@ export async function applyStep(
           pointId,
           value,
           content,
+          facts: fired,
         });
       // Offline wins over alarm, and a fault stays a fault: only an online device shows the alarm.
       if (ctx.active.size === 0) {
@@ -187,7 +179,7 @@ export async function applyStep(
         .where('id', '=', active.id)
         .where('recovery', '=', 'notRestored')
         .where('last_pushed_at', '=', active.lastPushedAt)
-        .returning(['content', 'point_id', 'value'])
+        .returning(['content', 'point_id', 'value', 'facts'])
         .executeTakeFirst();
       if (row && notify)
         await handOver(trx, {
@@ -199,6 +191,7 @@ export async function applyStep(
           pointId: row.point_id === null ? null : Number(row.point_id),
           value: row.value,
           content: row.content,
+          facts: row.facts === null ? null : fromJson<AlarmFacts>(row.facts),
         });
       return row;
     });
@@ -210,7 +203,15 @@ export async function applyStep(
     if (!active) return;
     const { value } = shownReading(trigger.rule, facts, true);
     const restoreValue = active.pointId === null ? value : readingOf(facts, active.pointId);
-    const content = restoreContent(ctx, trigger, active.pointId, restoreValue, facts.at);
+    const restored = factsOf(
+      ctx,
+      trigger,
+      'restore',
+      restoredCondition(trigger, active.pointId),
+      active.pointId,
+      restoreValue,
+    );
+    const content = alarmText(restored, ctx.lang, localTime(facts.at));
     const statusMoved = await k.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('alarms')
@@ -230,6 +231,7 @@ export async function applyStep(
           pointId: active.pointId,
           value: restoreValue,
           content,
+          facts: restored,
         });
       // The device leaves "alarm" with its last active alarm (asked of the database: another process may hold one).
       if (ctx.active.size > 1) return false;

@@ -71,17 +71,25 @@ export function ruleHolds(rule: Rule, facts: Facts, active: boolean): boolean {
   return rule.join === 'and' ? rule.conditions.every(one) : rule.conditions.some(one);
 }
 
-/** The point and value an alarm shows: those of the first condition on a point that holds, else of the first point. */
+/**
+ * The condition, point and value an alarm shows: those of the first condition on a point that
+ * holds, else of the first on a point; a trigger on the device alone shows its first condition.
+ */
 export function shownReading(
   rule: Rule,
   facts: Facts,
   active: boolean,
-): { pointId: number | null; value: string | null } {
+): { condition: AlarmCondition | null; pointId: number | null; value: string | null } {
   const onPoints = rule.conditions.filter((c) => c.pointId !== undefined);
   const chosen = onPoints.find((c) => conditionHolds(c, facts, rule.deadZone, active)) ?? onPoints[0];
-  if (!chosen || chosen.pointId === undefined) return { pointId: null, value: null };
+  if (!chosen || chosen.pointId === undefined)
+    return { condition: rule.conditions[0] ?? null, pointId: null, value: null };
   const v = facts.values.get(chosen.pointId);
-  return { pointId: chosen.pointId, value: v === undefined ? null : String(typeof v === 'boolean' ? Number(v) : v) };
+  return {
+    condition: chosen,
+    pointId: chosen.pointId,
+    value: v === undefined ? null : String(typeof v === 'boolean' ? Number(v) : v),
+  };
 }
 
 /** What the state of one trigger on one device calls for now. */

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { liveFor } from '../telemetry/live.ts';
 import { buildTelemetryWorld, quietLog, type TelemetryWorld } from '../telemetry/testing.ts';
 import { checkAlarms } from './sweep.ts';
-import { alarmsOf, buildContact, buildTrigger, outboxOf, report, statusOf } from './testing.ts';
+import { alarmsOf, alarmTexts, buildContact, buildTrigger, outboxOf, report, statusOf } from './testing.ts';
 
 let t: TestApp;
 let w: TelemetryWorld;
@@ -53,7 +53,10 @@ describe('the dead zone', () => {
       state: 'unprocessed',
       notification: 'sent',
     });
-    expect(alarm.content).toContain('Humidity');
+    expect(alarm.content).toBe('Pump Humidity 报警，当前值 100.1 %RH，条件 > 100 %RH (死区 10)');
+    expect(await alarmTexts(t, w.owner, triggerId, 'en')).toEqual([
+      'Pump Humidity alarm: value 100.1 %RH, condition > 100 %RH (dead zone 10)',
+    ]);
     expect(await outboxOf(t, alarm.id)).toEqual(['fire']);
     expect(await statusOf(t, deviceId)).toBe('alarm');
 
@@ -74,6 +77,17 @@ describe('the dead zone', () => {
       active_key: null,
     });
     expect(await outboxOf(t, alarm.id)).toEqual(['fire', 'restore']);
+    // The contact hears it in the owner's language (none chosen: Chinese), the point named with its unit.
+    const sent = await t.db.kysely
+      .selectFrom('notify_deliveries')
+      .select(['content', 'lang'])
+      .where('alarm_id', '=', alarm.id)
+      .orderBy('id')
+      .execute();
+    expect(sent).toEqual([
+      { content: 'Pump Humidity 报警，当前值 100.1 %RH，条件 > 100 %RH (死区 10)', lang: 'zh-CN' },
+      { content: 'Pump Humidity 已恢复，当前值 89.9 %RH', lang: 'zh-CN' },
+    ]);
     expect(await statusOf(t, deviceId)).toBe('online');
 
     // Restored, it alarms again the next time the value goes above 100.
@@ -220,8 +234,10 @@ describe('device conditions', () => {
     await checkAlarms(t.db, at + 4000, quietLog);
     const alarms = await alarmsOf(t, triggerId);
     expect(alarms).toHaveLength(1);
-    // Worded in the owner's language (Chinese unless they chose otherwise).
+    // Kept in the owner's language (Chinese unless they chose otherwise), read in the reader's.
     expect(alarms[0]?.content).toBe('Pump 离线');
+    expect(await alarmTexts(t, w.owner, triggerId, 'zh-CN')).toEqual(['Pump 离线']);
+    expect(await alarmTexts(t, w.owner, triggerId, 'en')).toEqual(['Pump is offline']);
     // Offline wins over alarm.
     expect(await statusOf(t, deviceId)).toBe('offline');
     await report(t, w.telemetry, deviceId, at + 5000, { [w.points.humidity]: 50 });
@@ -238,6 +254,8 @@ describe('device conditions', () => {
     await checkAlarms(t.db, at + 5 * MIN, quietLog);
     const alarms = await alarmsOf(t, triggerId);
     expect(alarms.map((a) => a.content)).toEqual(['Pump 超过 5 分钟无数据']);
+    expect(await alarmTexts(t, w.owner, triggerId, 'zh-CN')).toEqual(['Pump 超过 5 分钟无数据']);
+    expect(await alarmTexts(t, w.owner, triggerId, 'en')).toEqual(['Pump sent no data for 5 minutes']);
     await report(t, w.telemetry, deviceId, at + 6 * MIN, { [w.points.humidity]: 50 });
     expect((await alarmsOf(t, triggerId)).map((a) => a.recovery)).toEqual(['restored']);
   });

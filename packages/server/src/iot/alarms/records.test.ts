@@ -32,6 +32,16 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => t.close());
 
+/** The contents of the device's alarms, newest first, as a reader in `lang` gets them. */
+async function contents(lang: 'en' | 'zh-CN'): Promise<string[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/iot/alarms?deviceId=${w.deviceId}`,
+    headers: { 'x-authorization': w.owner.token, 'accept-language': lang },
+  });
+  return (res.json().data.list as Array<{ content: string }>).map((a) => a.content);
+}
+
 describe('Alarm Record', () => {
   it('lists the alarms with content, time, device, point, value, state and recovery, newest first', async () => {
     const res = await w.owner.get(`/iot/alarms?deviceId=${w.deviceId}`);
@@ -49,8 +59,39 @@ describe('Alarm Record', () => {
       recovery: 'notRestored',
       restoredAt: null,
     });
-    expect(list[0].content).toContain('Humidity');
+    expect(list[0].content).toBe('Pump Humidity alarm: value 120 %RH, condition > 100 %RH (dead zone 10)');
     expect(list[1]).toMatchObject({ id: restoredId, value: '101', recovery: 'restored' });
+    expect(await contents('zh-CN')).toEqual([
+      'Pump Humidity 报警，当前值 120 %RH，条件 > 100 %RH (死区 10)',
+      'Pump Humidity 报警，当前值 101 %RH，条件 > 100 %RH (死区 10)',
+    ]);
+  });
+
+  it('shows an alarm recorded before its facts were kept as it was written, in any language', async () => {
+    const old = 'Pump Humidity 报警，当前值 101';
+    await t.db.kysely.updateTable('alarms').set({ facts: null, content: old }).where('id', '=', restoredId).execute();
+    try {
+      expect((await contents('en'))[1]).toBe(old);
+      expect((await contents('zh-CN'))[1]).toBe(old);
+    } finally {
+      const facts = {
+        kind: 'alarm',
+        trigger: 'High value',
+        device: 'Pump',
+        pointId: w.points.humidity,
+        point: 'Humidity',
+        unit: '%RH',
+        condition: { kind: 'gt', pointId: w.points.humidity, value: 100 },
+        deadZone: 10,
+        value: '101',
+        text: null,
+      };
+      await t.db.kysely
+        .updateTable('alarms')
+        .set({ facts: JSON.stringify(facts) })
+        .where('id', '=', restoredId)
+        .execute();
+    }
   });
 
   it('filters by state, recovery, point and time, and pages', async () => {
@@ -136,6 +177,7 @@ describe('Alarm Record', () => {
     expect(rows).toHaveLength(3);
     expect((rows[1] as unknown[]).slice(2, 7)).toEqual(['Pump', 'Humidity', '120', 'Misreport', 'Not restored']);
     expect((rows[2] as unknown[]).slice(2, 7)).toEqual(['Pump', 'Humidity', '101', 'Processed', 'Restored']);
+    expect((rows[1] as unknown[])[0]).toBe('Pump Humidity alarm: value 120 %RH, condition > 100 %RH (dead zone 10)');
   });
 
   it('are described in the OpenAPI document', async () => {

@@ -1,15 +1,17 @@
 import {
   type AlarmCounts,
   type AlarmExportQuery,
+  type AlarmFacts,
   type AlarmProcess,
   type AlarmQuery,
   type AlarmView,
+  alarmText,
   isMessageKey,
   type Lang,
   type PageQuery,
   translate,
 } from '@meridian/contracts';
-import { now } from '../../platform/db/sql.ts';
+import { fromJson, now } from '../../platform/db/sql.ts';
 import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
@@ -46,7 +48,11 @@ function viewOf(row: repo.AlarmListRow, lang: Lang): AlarmView {
     pointId: row.point_id === null ? null : Number(row.point_id),
     pointName: row.point_name,
     value: row.value,
-    content: row.content,
+    // In the reader's language; alarms recorded before their facts were kept read as they were written.
+    content:
+      row.facts === null
+        ? row.content
+        : alarmText(fromJson<AlarmFacts>(row.facts), lang, localTime(Number(row.fired_at))),
     firedAt: Number(row.fired_at),
     recovery: row.recovery,
     restoredAt: row.restored_at === null ? null : Number(row.restored_at),

@@ -47,8 +47,8 @@ export interface DeviceContext {
   triggers: EngineTrigger[];
   active: Map<number, ActiveAlarm>;
   pending: Map<number, number>;
-  /** Read when an alarm first needs them for its content. */
-  pointNames: Map<number, string> | null;
+  /** The template's points by id, read when an alarm first needs them for its facts. */
+  points: Map<number, PointFacts> | null;
   readAt: number;
 }
 
@@ -188,7 +188,7 @@ export async function loadDevices(
         triggers,
         active,
         pending,
-        pointNames: null,
+        points: null,
         readAt: at,
       });
     }
@@ -221,13 +221,19 @@ export async function latestValuesOf(
   return out;
 }
 
-/** The names of a template's points, for the contents of alarms. */
-export async function pointNamesOf(db: Kysely<Database>, templateId: number | null): Promise<Map<number, string>> {
+/** A point as an alarm's facts name it. */
+export interface PointFacts {
+  name: string;
+  unit: string | null;
+}
+
+/** The names and units of a template's points, for the facts of alarms. */
+export async function pointsOf(db: Kysely<Database>, templateId: number | null): Promise<Map<number, PointFacts>> {
   if (templateId === null) return new Map();
   const rows = await db
     .selectFrom('template_points')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'unit'])
     .where('template_id', '=', templateId)
     .execute();
-  return new Map(rows.map((p) => [Number(p.id), p.name]));
+  return new Map(rows.map((p) => [Number(p.id), { name: p.name, unit: p.unit || null }]));
 }

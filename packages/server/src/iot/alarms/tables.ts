@@ -1,5 +1,6 @@
 import type {
   AlarmCondition,
+  AlarmFacts,
   AlarmRecovery,
   AlarmState,
   ConditionJoin,
@@ -13,6 +14,8 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
 /** JSON: written as text (`toJson`), read back as text or an object (`fromJson`). */
 type Json<T> = ColumnType<T | string, string, string>;
+/** Nullable JSON: optional on insert. */
+type JsonOrNull<T> = ColumnType<T | string | null, string | null | undefined, string | null>;
 
 /**
  * A trigger (spec section 3): conditions on a device's data points, or on every device of a
@@ -58,7 +61,10 @@ export interface AlarmsTable {
   /** The point of the first condition that held, where there is one. */
   point_id: number | null;
   value: string | null;
+  /** The text in the owner's language when it fired: what rows made before `facts` show (decision 0052). */
   content: string;
+  /** What fired, for its text in each reader's language; null on alarms recorded before 0030. */
+  facts: JsonOrNull<AlarmFacts>;
   fired_at: number;
   /** `${trigger}:${device}` while the alarm lasts, null once restored: one active alarm per trigger and device, whichever process fires it. */
   active_key: string | null;

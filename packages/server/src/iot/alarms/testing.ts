@@ -1,3 +1,4 @@
+import type { Lang } from '@meridian/contracts';
 import type { TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { quietLog } from '../telemetry/testing.ts';
@@ -32,6 +33,17 @@ export async function report(
     readings: Object.entries(values).map(([pointId, value]) => ({ pointId: Number(pointId), value })),
   });
   await alarmEngineFor(t.db, quietLog).idle();
+}
+
+/** Alarm Record's texts of a trigger's alarms, oldest first, as a reader in `lang` gets them. */
+export async function alarmTexts(t: TestApp, c: Caller, triggerId: number, lang: Lang): Promise<string[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/iot/alarms?triggerId=${triggerId}`,
+    headers: { 'x-authorization': c.token, 'accept-language': lang },
+  });
+  if (res.statusCode !== 200) throw new Error(`alarms not read: ${res.body}`);
+  return (res.json().data.list as Array<{ content: string }>).map((a) => a.content).reverse();
 }
 
 export function alarmsOf(t: TestApp, triggerId: number) {

@@ -1,4 +1,4 @@
-import type { Lang } from '@meridian/contracts';
+import { type Lang, toLang } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { loadConfig } from '../../platform/config.ts';
@@ -31,8 +31,11 @@ async function messageOf(db: Kysely<Database>, d: DeliveryRow): Promise<Outgoing
     time: formatTime(d.event_at),
     content: d.content,
   };
-  const owner = await db.selectFrom('users').select('lang').where('id', '=', d.owner_id).executeTakeFirst();
-  const lang: Lang = owner?.lang === 'en' ? 'en' : 'zh-CN';
+  // The language the message was written in when it was queued; rows from before 0030 ask the owner's.
+  const owner = d.lang
+    ? undefined
+    : await db.selectFrom('users').select('lang').where('id', '=', d.owner_id).executeTakeFirst();
+  const lang: Lang = d.lang ?? toLang(owner?.lang) ?? 'zh-CN';
   const template =
     d.channel === 'email'
       ? ((await settingsFor(db, d.owner_id, 'emailTemplate')) ?? defaultTemplate(lang))

@@ -1,5 +1,13 @@
-import type { DeliveryState, DeliveryView, NotifyChannel, NotifyKind, PageQuery } from '@meridian/contracts';
-import { paginate } from '../../platform/db/sql.ts';
+import {
+  type AlarmFacts,
+  alarmText,
+  type DeliveryState,
+  type DeliveryView,
+  type NotifyChannel,
+  type NotifyKind,
+  type PageQuery,
+} from '@meridian/contracts';
+import { fromJson, paginate } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
@@ -7,7 +15,7 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { contains } from '../../portal/orgs/text.ts';
 import { deviceVisible } from '../devices/access.ts';
-import { NOTIFY_JOB, NOTIFY_MAX_ATTEMPTS } from './deliver.ts';
+import { formatTime, NOTIFY_JOB, NOTIFY_MAX_ATTEMPTS } from './deliver.ts';
 
 export interface DeliveryFilter {
   state?: DeliveryState;
@@ -63,7 +71,9 @@ export async function deliveryList(actor: Actor, filter: DeliveryFilter, page: P
         channel: n.channel,
         kind: n.kind,
         target: n.target,
-        content: n.content,
+        // In the reader's language; rows from before the facts were kept read as they were sent.
+        content:
+          n.facts === null ? n.content : alarmText(fromJson<AlarmFacts>(n.facts), actor.lang, formatTime(n.event_at)),
         state: n.state,
         attempts: n.attempts,
         lastError: n.last_error,

@@ -1,3 +1,4 @@
+import type { AlarmFacts } from '@meridian/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
@@ -108,6 +109,7 @@ const event = (over: Partial<AlarmEvent> = {}): AlarmEvent => ({
   pointId: null,
   value: '105.5',
   content: 'Temperature above 100',
+  facts: null,
   ...over,
 });
 const notify = (e: AlarmEvent) => t.db.kysely.transaction().execute((trx) => notifyAlarm(trx, e));
@@ -212,6 +214,56 @@ describe('notifyAlarm and the delivery job', () => {
     expect(restored.map((m) => m.text)).toEqual([
       `Boiler DTU / Temperature = 88.0 °C at ${formatTime(at)}: Temperature back to normal`,
     ]);
+  });
+
+  it("writes each message from the alarm's facts in the owner's language, and Alarm Notification in the reader's", async () => {
+    const other = await mainAccount(t);
+    const device = await buildDevice(other, { name: 'Kiln' });
+    const sun = (await other.post('/iot/contacts', { name: 'Sun', phone: '13500135000' })).json().data.id;
+    await other.call('PUT', '/iot/notify/sms', { provider: 'webhook', url: `${hook.url}/sms-lang` });
+    const facts: AlarmFacts = {
+      kind: 'alarm',
+      trigger: 'Too hot',
+      device: 'Kiln',
+      pointId: null,
+      point: 'Temperature',
+      unit: '℃',
+      condition: { kind: 'gt', pointId: 1, value: 100 },
+      deadZone: 2,
+      value: '105.5',
+      text: null,
+    };
+    const sent = async () => {
+      await runOutbox();
+      return hook.received
+        .filter((r) => r.path === '/sms-lang')
+        .map((r) => (JSON.parse(r.body) as { text: string }).text);
+    };
+    // An account that chose no language: its contacts hear Chinese.
+    await newTrigger([sun], [], other.user.id);
+    await notify(event({ deviceId: device, facts: { ...facts, pointId: 1 } }));
+    const zh = 'Kiln Temperature 报警，当前值 105.5 ℃，条件 > 100 ℃ (死区 2)';
+    expect((await sent()).at(-1)).toContain(zh);
+    expect((await deliveries(alarm))[0]).toMatchObject({ lang: 'zh-CN', content: zh, point_name: 'Temperature' });
+    // The account's language is English: so are its contacts' messages.
+    await t.db.kysely.updateTable('users').set({ lang: 'en' }).where('id', '=', other.user.id).execute();
+    await newTrigger([sun], [], other.user.id);
+    await notify(event({ deviceId: device, facts: { ...facts, pointId: 1 } }));
+    const en = 'Kiln Temperature alarm: value 105.5 ℃, condition > 100 ℃ (dead zone 2)';
+    expect((await sent()).at(-1)).toContain(en);
+    expect((await deliveries(alarm))[0]).toMatchObject({ lang: 'en', content: en });
+    // Alarm Notification writes it in the reader's language (the account's choice, else the browser's).
+    const read = async (lang: 'zh-CN' | 'en' | null) => {
+      await t.db.kysely.updateTable('users').set({ lang }).where('id', '=', other.user.id).execute();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/iot/notify/deliveries?alarmId=${alarm}`,
+        headers: { 'x-authorization': other.token, 'accept-language': lang ?? 'zh-CN' },
+      });
+      return res.json().data.list[0].content;
+    };
+    expect(await read(null)).toBe(zh);
+    expect(await read('en')).toBe(en);
   });
 
   it('notifies no one for a device whose cloud configuration is off', async () => {

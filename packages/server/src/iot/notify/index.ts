@@ -1,11 +1,10 @@
-import type { NotifyChannel } from '@meridian/contracts';
-import { CHANNEL_ADDRESS } from '@meridian/contracts';
+import { type AlarmFacts, alarmText, CHANNEL_ADDRESS, type NotifyChannel, toLang } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { toBool } from '../../platform/db/sql.ts';
+import { toBool, toJson } from '../../platform/db/sql.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
 import { channelsOf } from './contacts.ts';
-import { NOTIFY_JOB, NOTIFY_MAX_ATTEMPTS } from './deliver.ts';
+import { formatTime, NOTIFY_JOB, NOTIFY_MAX_ATTEMPTS } from './deliver.ts';
 
 /** An alarm event as the alarm engine (iot/alarms) reports it. */
 export interface AlarmEvent {
@@ -16,7 +15,10 @@ export interface AlarmEvent {
   at: number;
   pointId: number | null;
   value: string | null;
+  /** The text in the owner's language, for alarms recorded before their facts were kept. */
   content: string;
+  /** What happened, written in each recipient's language; null for alarms recorded before 0030. */
+  facts: AlarmFacts | null;
 }
 
 /** The contacts a trigger reaches: those named on it and the members of its groups, each once. */
@@ -51,9 +53,10 @@ export async function recipientsOf(db: Kysely<Database> | Transaction<Database>,
  */
 export async function notifyAlarm(trx: Transaction<Database>, event: AlarmEvent): Promise<void> {
   const device = await trx
-    .selectFrom('devices')
-    .select(['id', 'name', 'owner_id', 'cloud_config'])
-    .where('id', '=', event.deviceId)
+    .selectFrom('devices as d')
+    .innerJoin('users as u', 'u.id', 'd.owner_id')
+    .select(['d.id', 'd.name', 'd.owner_id', 'd.cloud_config', 'u.lang'])
+    .where('d.id', '=', event.deviceId)
     .executeTakeFirst();
   if (!device || !toBool(device.cloud_config)) return;
   const contacts = await recipientsOf(trx, event.triggerId);
@@ -80,6 +83,10 @@ export async function notifyAlarm(trx: Transaction<Database>, event: AlarmEvent)
           )?.last ?? 0,
         ) + 1
       : 0;
+  // Contacts have no language of their own: they hear the device owner's account language
+  // (zh-CN when the account chose none), recorded on each delivery (decision 0052).
+  const lang = toLang(device.lang) ?? 'zh-CN';
+  const content = event.facts ? alarmText(event.facts, lang, formatTime(event.at)) : event.content;
   const now = Date.now();
   for (const contact of contacts) {
     for (const channel of channelsOf(contact.channels)) {
@@ -94,10 +101,12 @@ export async function notifyAlarm(trx: Transaction<Database>, event: AlarmEvent)
           trigger_id: event.triggerId,
           device_id: device.id,
           device_name: device.name,
-          point_name: point?.name ?? null,
+          point_name: point?.name ?? event.facts?.point ?? null,
           value: event.value === null ? null : [event.value, point?.unit].filter(Boolean).join(' '),
           event_at: event.at,
-          content: event.content,
+          content,
+          facts: event.facts ? toJson(event.facts) : null,
+          lang,
           kind: event.kind,
           repeat_no: repeatNo,
           contact_id: contact.id,

@@ -1,4 +1,4 @@
-import type { DeliveryState, NotifyChannel, NotifyKind, SettingKind } from '@meridian/contracts';
+import type { AlarmFacts, DeliveryState, Lang, NotifyChannel, NotifyKind, SettingKind } from '@meridian/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Someone an alarm reaches, belonging to one Device Cloud account. */
@@ -64,7 +64,12 @@ export interface NotifyDeliveriesTable {
   point_name: string | null;
   value: string | null;
   event_at: number;
+  /** The message's text, in `lang`. */
   content: string;
+  /** What happened, for the text in a reader's language on Alarm Notification; null on rows before 0030. */
+  facts: ColumnType<AlarmFacts | string | null, string | null | undefined, string | null>;
+  /** The language the message went out in (the device owner's account language, else zh-CN); null before 0030. */
+  lang: ColumnType<Lang | null, Lang | null | undefined, Lang | null>;
   kind: NotifyKind;
   /** 0 for fire and restore; 1, 2... for the repeats of one alarm. */
   repeat_no: number;

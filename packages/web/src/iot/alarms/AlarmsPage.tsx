@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
+import { currentLang } from '../../shared/i18n.ts';
 import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { catalogue } from '../components/errors.ts';
@@ -43,7 +44,8 @@ export function AlarmsPage({ today = false }: { today?: boolean }) {
   const [processing, setProcessing] = useState<AlarmView | null>(null);
   const [exporting, setExporting] = useState(false);
   const list = useQuery({
-    queryKey: ['iot', 'alarms', today ? 'today' : 'record', filters, page],
+    // The texts come in the reader's language: another language reads them again at once.
+    queryKey: ['iot', 'alarms', today ? 'today' : 'record', filters, page, currentLang()],
     queryFn: ({ signal }) => (today ? alarmsToday : alarmRecord)({ ...filters, page, size: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
     // New alarms appear without a reload.

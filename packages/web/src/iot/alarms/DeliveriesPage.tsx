@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
+import { currentLang } from '../../shared/i18n.ts';
 import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { type DeliveryFilters, type DeliveryView, listDeliveries, resendDelivery } from './api.ts';
@@ -32,7 +33,8 @@ export function DeliveriesPage() {
   const [filters, setFilters] = useState<DeliveryFilters>({});
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['iot', 'deliveries', alarmId, filters, page],
+    // The texts come in the reader's language: another language reads them again at once.
+    queryKey: ['iot', 'deliveries', alarmId, filters, page, currentLang()],
     queryFn: ({ signal }) => listDeliveries({ ...filters, alarmId, page, size: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
     // Outcomes change as the outbox works: retries, then sent or failed.
