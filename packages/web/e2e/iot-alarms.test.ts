@@ -259,5 +259,5 @@ describe('a Device Cloud user setting an alarm on a simulated DTU', () => {
       world.dtu.stop();
       await close();
     }
-  }, 180_000);
+  }, 240_000);
 });

@@ -11,9 +11,9 @@ import { unexpected } from './portal-walks.ts';
 const suite = iotSuite();
 const zh = (key: string, params?: Record<string, string | number>) => translate(key, 'zh-CN', params);
 
-/** An xlsx of devices as a person fills the import template: name, SN, MAC and where the device is. */
-function importFile(rows: Array<[string, string, string, number, number]>): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet([['*设备名称', 'SN', 'MAC', '纬度', '经度'], ...rows]);
+/** An xlsx of devices as a person fills the import template: name, SN, MAC, where the device is, and its model. */
+function importFile(rows: Array<[string, string, string, number, number, string?]>): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([['*设备名称', 'SN', 'MAC', '纬度', '经度', '设备型号(模板名称)'], ...rows]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, '设备导入');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
@@ -86,7 +86,10 @@ describe('a new Device Cloud user', () => {
         .waitFor();
       await page.waitForURL(/\/iot\/templates\/\d+$/);
       await openFromMenu(page, '设备模板', '我的模板');
-      await expect.poll(() => page.getByTestId('templates-table').locator('tbody tr.ant-table-row').count()).toBe(2);
+      // The list refetches after the copy: on a busy machine that takes longer than the poll's default second.
+      await expect
+        .poll(() => page.getByTestId('templates-table').locator('tbody tr.ant-table-row').count(), { timeout: 15_000 })
+        .toBe(2);
 
       // ---- Add Device by SN, with the form's rules: a 7-character communication password is refused.
       await openFromMenu(page, '设备管理', '设备列表');
@@ -114,15 +117,29 @@ describe('a new Device Cloud user', () => {
       // ---- Excel Batch Import: a file with bad rows imports nothing and reports each one.
       await page.getByTestId('device-import').click();
       const dialog = page.getByTestId('import-dialog');
+      // The downloaded template lists my templates by name on its second sheet.
+      const [sample] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()]);
+      const book = XLSX.read(fs.readFileSync(await sample.path()));
+      expect(book.SheetNames[1]).toBe('模板');
+      const listed = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['模板'] ?? {}, { header: 1 });
+      expect(listed[0]).toEqual(['模板名称', '模板ID']);
+      expect(listed.map((r) => r[0])).toContain('锅炉房 DTU 模板');
       const bad = importFile([
         ['好设备', sn(1), mac(1), 31.1, 121.1],
         ['短SN设备', 'SHORT', mac(2), 31.2, 121.2],
         ['', sn(3), mac(3), 31.3, 121.3],
+        ['错型号设备', sn(4), mac(4), 31.4, 121.4, '锅炉模板'],
       ]);
       await dialog.locator('input[type=file]').setInputFiles(tempFile('bad.xlsx', bad));
       const report = page.getByTestId('import-report');
       await report.locator('tbody tr', { hasText: zh('device.sn.format') }).waitFor();
       expect(await report.locator('tbody tr').filter({ hasText: /^3/ }).count()).toBeGreaterThanOrEqual(1);
+      // A model named wrong: the report names the templates there are.
+      await report
+        .locator('tbody tr', { hasText: '没有名为“锅炉模板”的模板，可填写的模板：' })
+        .filter({ hasText: '锅炉房 DTU 模板' })
+        .filter({ hasText: '设备型号（模板）' })
+        .waitFor();
       await page.getByTestId('import-refused').getByText(zh('device.import.invalid')).waitFor();
       await settledShot(page, 'iot-import-report-zh-CN');
 

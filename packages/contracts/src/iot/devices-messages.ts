@@ -102,16 +102,16 @@ export const devicesMessages = {
   'device.import.templateName': { 'zh-CN': '模板名称', en: 'Template name' },
   'device.import.templateId': { 'zh-CN': '模板ID', en: 'Template ID' },
   'device.import.noTemplates': {
-    'zh-CN': '还没有模板：请先在“模板”中添加，或将设备型号留空',
-    en: 'No templates yet: add one under Templates, or leave the device model empty',
+    'zh-CN': '还没有模板：请先在“我的模板”中添加，或将设备型号留空',
+    en: 'No templates yet: add one in My templates, or leave the device model empty',
   },
   'device.import.templateUnknown': {
     'zh-CN': '没有名为“{name}”的模板，可填写的模板：{names}',
     en: 'No template is named "{name}"; your templates: {names}',
   },
   'device.import.templateNone': {
-    'zh-CN': '没有名为“{name}”的模板，您还没有模板：请先在“模板”中添加，或将设备型号留空',
-    en: 'No template is named "{name}", and you have no templates yet: add one under Templates, or leave the device model empty',
+    'zh-CN': '没有名为“{name}”的模板，您还没有模板：请先在“我的模板”中添加，或将设备型号留空',
+    en: 'No template is named "{name}", and you have no templates yet: add one in My templates, or leave the device model empty',
   },
   'device.import.templateAmbiguous': {
     'zh-CN': '有多个名为“{name}”的模板（ID：{ids}），请填写模板ID',

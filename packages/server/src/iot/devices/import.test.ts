@@ -305,7 +305,7 @@ describe('importing devices from Excel', () => {
       {
         row: 2,
         field: 'templateId',
-        msg: 'No template is named "Boiler", and you have no templates yet: add one under Templates, or leave the device model empty',
+        msg: 'No template is named "Boiler", and you have no templates yet: add one in My templates, or leave the device model empty',
       },
     ]);
     expect(ids['Model 01']).toBeGreaterThan(0);

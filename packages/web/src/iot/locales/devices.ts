@@ -30,6 +30,8 @@ export const devicesZhCN = {
       tags: '设备标签',
       owner: '所属用户',
       template: '设备模板',
+      // The import report's column of the device model.
+      templateId: '设备型号（模板）',
       address: '安装地址',
       latitude: '纬度',
       longitude: '经度',
@@ -104,7 +106,7 @@ export const devicesZhCN = {
       title: 'Excel 批量导入',
       rules:
         '仅支持 xls / xlsx，一次一个文件，小于 20 MB，最多 100 行，同一文件只能是一种设备型号（模板）。有错误的行时整个文件都不导入，并列出每一处错误。',
-      templateRule: '“设备型号”一列填写模板名称（与“模板”页面一致），导入模板的第二个工作表“模板”列出了您的模板。',
+      templateRule: '“设备型号”一列填写模板名称（与“我的模板”中一致），导入模板的第二个工作表“模板”列出了您的模板。',
       template: '下载导入模板',
       templateName: '设备导入模板.xlsx',
       drop: '点击或拖动 Excel 文件到这里',
