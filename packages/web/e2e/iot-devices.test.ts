@@ -121,7 +121,7 @@ describe('a new Device Cloud user', () => {
       const [sample] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()]);
       const book = XLSX.read(fs.readFileSync(await sample.path()));
       expect(book.SheetNames[1]).toBe('模板');
-      const listed = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['模板'] ?? {}, { header: 1 });
+      const listed = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[1] ?? ''] ?? {}, { header: 1 });
       expect(listed[0]).toEqual(['模板名称', '模板ID']);
       expect(listed.map((r) => r[0])).toContain('锅炉房 DTU 模板');
       const bad = importFile([
