@@ -1,5 +1,5 @@
 // `npm test`: every suite this machine can run, side by side, and one closing line
-// `N passed, N failed[, N skipped]`.
+// `N passed, N failed`, after a line naming every failed test and counting the skipped ones.
 //
 // The suites are separate Vitest runs started together: the unit tests with the server's tests on
 // SQLite, the same server tests on PostgreSQL, and the browser walks. Each line a suite prints
@@ -39,6 +39,7 @@ if (fs.existsSync(chromium)) {
 }
 
 interface Report {
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
@@ -111,11 +112,20 @@ for (const { suite, seconds, status, report } of outcomes) {
   passed += report.numPassedTests;
   failed += suiteFailed;
   skipped += suiteSkipped;
+  // The names of what failed come last, where a reader of a long log looks first.
+  for (const file of report.testResults) {
+    const where = path.relative(process.cwd(), file.name);
+    const failures = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failures) console.log(`  FAILED ${suite.tag} ${where} > ${a.fullName}`);
+    if (file.status === 'failed' && failures.length === 0)
+      console.log(`  FAILED ${suite.tag} ${where}: ${(file.message ?? '').split('\n')[0]}`);
+  }
   console.log(
     `${suite.name}: ${report.numPassedTests} passed, ${suiteFailed} failed${suiteSkipped ? `, ${suiteSkipped} skipped` : ''} in ${seconds.toFixed(0)} s`,
   );
 }
 for (const note of notes) console.log(`Skipped: ${note}`);
 for (const need of missing) console.log(`FAILED, required here (MERIDIAN_REQUIRE_PEERS=1): ${need}`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+if (skipped > 0) console.log(`${skipped} skipped`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || outcomes.some((o) => o.status !== 0) ? 1 : 0);
