@@ -25,8 +25,14 @@ export const telemetryMessages = {
     en: 'The device opened a new connection, which replaced this one',
   },
   'telemetry.reason.disabled': { 'zh-CN': '设备已被禁用', en: 'The device was disabled' },
+  'telemetry.reason.restarted': {
+    'zh-CN': '云平台重启，设备连接已断开',
+    en: "The cloud restarted, which ended the device's connection",
+  },
+  'telemetry.reason.recovered': { 'zh-CN': '从机恢复应答', en: 'The slaves answer again' },
   'telemetry.state.online': { 'zh-CN': '上线', en: 'Online' },
   'telemetry.state.offline': { 'zh-CN': '下线', en: 'Offline' },
+  'telemetry.state.fault': { 'zh-CN': '故障', en: 'Fault' },
   'telemetry.export.historySheet': { 'zh-CN': '历史数据', en: 'Historical data' },
   'telemetry.export.recordsSheet': { 'zh-CN': '上下线记录', en: 'Online and offline records' },
   'telemetry.live.badToken': {

@@ -11,8 +11,24 @@ export const HISTORY_CHART_MAX = 1000;
 /** Devices one live-data socket may follow. */
 export const LIVE_SUBSCRIPTIONS_MAX = 200;
 
-export const OFFLINE_REASONS = ['disconnected', 'timeout', 'replaced', 'disabled'] as const;
-export const ONLINE_STATES = ['online', 'offline'] as const;
+/** Why a device went offline; `restarted`: the gateway process that held its connection stopped or died (decision 0048). */
+export const OFFLINE_REASONS = ['disconnected', 'timeout', 'replaced', 'disabled', 'restarted'] as const;
+export type OfflineReason = (typeof OFFLINE_REASONS)[number];
+/** Why a connected device is in fault: its slaves did not answer, or answered with what could not be read. */
+export const FAULT_REASONS = ['slaveNoReply', 'collectFailed'] as const;
+export type FaultReason = (typeof FAULT_REASONS)[number];
+/** The reason on an online/offline record: an offline reason, a fault reason, or `recovered` (out of fault). */
+export const RECORD_REASONS = [...OFFLINE_REASONS, ...FAULT_REASONS, 'recovered'] as const;
+export type RecordReason = (typeof RECORD_REASONS)[number];
+/** The states a record moves a device into: connected, gone, or connected with slaves that do not answer. */
+export const ONLINE_STATES = ['online', 'offline', 'fault'] as const;
+
+/** The catalogue key of a record's reason: the fault reasons keep the spec's words of the gateway ("slave no reply", "data collection failed"). */
+export function recordReasonKey(reason: RecordReason): string {
+  if (reason === 'slaveNoReply') return 'gateway.command.noReply';
+  if (reason === 'collectFailed') return 'gateway.collectFailed';
+  return `telemetry.reason.${reason}`;
+}
 
 const DAY = 24 * 60 * 60_000;
 const time = z.coerce.number().int().min(0);
@@ -104,7 +120,7 @@ export const onlineRecord = z.object({
   deviceName: z.string(),
   sn: z.string().nullable(),
   state: z.enum(ONLINE_STATES),
-  reason: z.enum(OFFLINE_REASONS).nullable(),
+  reason: z.enum(RECORD_REASONS).nullable(),
   /** The reason in the caller's language ("device reported data timeout"). */
   reasonText: z.string().nullable(),
   transport: z.string().nullable(),

@@ -6,6 +6,7 @@ import type { AlarmsTables } from './alarms/tables.ts';
 import { seedDemoDevices } from './demo/seed.ts';
 import { devicesRoutes } from './devices/routes.ts';
 import type { DevicesTables } from './devices/tables.ts';
+import { leaseService } from './gateway/node.ts';
 import { gatewayRoutes } from './gateway/routes.ts';
 import { dtuService, registrationsCleanup } from './gateway/service.ts';
 import type { GatewayTables } from './gateway/tables.ts';
@@ -57,7 +58,8 @@ export const iot: Feature = {
   migrations: iotMigrations,
   seeds: [({ db, config, log }) => seedDemoDevices(db, config, log)],
   routes,
-  gateway: [dtuService, mqttService],
+  // The lease last: taken once the ports are bound, given up first (decision 0048).
+  gateway: [dtuService, mqttService, leaseService],
   jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob],
   schedules: [...telemetrySchedules, ...alarmsSchedules],
   cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup],

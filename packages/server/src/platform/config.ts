@@ -117,6 +117,15 @@ const envSchema = z.object({
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   /** The deepest zoom the tile server has tiles for. */
   MAP_MAX_ZOOM: positiveInt.max(22).default(19),
+  /**
+   * This gateway process's name, stable across its restarts, unique among the gateway processes
+   * of one database: a restarted process takes the devices it held offline at once (decision
+   * 0048). Default: the host name and the DTU port, which no two live processes share.
+   */
+  GATEWAY_ID: z
+    .string()
+    .regex(/^[\w.:@-]{1,100}$/)
+    .optional(),
   /** Where DTUs connect over TCP and register (0: any free port, for tests). */
   DTU_PORT: port.default(15000),
   /** The embedded MQTT broker's port (0: any free port, for tests); ignored when MQTT_URL is set. */
@@ -140,6 +149,7 @@ const hints: Record<string, string> = {
   DATABASE_URL: 'use postgres://user:password@host:5432/db, or sqlite:path/to/file.db',
   MERIDIAN_APPS: `a comma-separated list of ${APPS.join(', ')}`,
   MERIDIAN_SERVICES: `a comma-separated list of ${SERVICES.join(', ')}`,
+  GATEWAY_ID: 'at most 100 letters, digits and . _ : @ -',
 };
 
 export type Env = z.infer<typeof envSchema>;

@@ -184,7 +184,7 @@ describe('Data Debugging', () => {
 
   it('says the device type does not support debugging where its link cannot', async () => {
     const other = await buildDevice(owner, { sn: newSn(), protocol: 'mqttJson' });
-    const link = { transport: 'mqtt' as const, write: async () => undefined, close: () => undefined };
+    const link = { transport: 'mqtt' as const, holder: null, write: async () => undefined, close: () => undefined };
     linksFor(t.db).set(other, link);
     try {
       const res = await debug('0102', other);

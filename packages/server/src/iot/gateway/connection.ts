@@ -2,9 +2,10 @@ import type { Socket } from 'node:net';
 import type { Framing, ModbusRequest } from '@meridian/simulator/modbus';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
-import type { Telemetry } from '../telemetry/types.ts';
+import type { FaultReason, Telemetry } from '../telemetry/types.ts';
 import { Exchange, type LinkCounters, SlaveFailure } from './exchange.ts';
 import type { DeviceLink } from './links.ts';
+import type { LinkHolder } from './node.ts';
 import { decodeBlock, planReads, type ReadBlock } from './planner.ts';
 import type { TemplatePlans } from './plans.ts';
 import type { PollSchedule, Scheduled } from './schedule.ts';
@@ -17,6 +18,8 @@ export interface PollingOptions {
   retries: number;
   /** How often the bytes counted are reported through telemetry.network. */
   networkEveryMs: number;
+  /** Consecutive polls a slave may fail (no reply, or a reply that cannot be read) before the device is in fault. */
+  faultAfterPolls: number;
 }
 
 export interface ConnectionContext {
@@ -25,15 +28,25 @@ export interface ConnectionContext {
   plans: TemplatePlans;
   log: Logger;
   options: PollingOptions;
+  /** This process's lease on the links it holds; absent, no lease is kept (tests of the port alone). */
+  holder?: LinkHolder;
 }
 
-type CloseReason = 'disconnected' | 'replaced' | 'disabled';
+type CloseReason = 'disconnected' | 'replaced' | 'disabled' | 'restarted';
 
-/** One poll cycle: when it started, the blocks still to read, and the values read so far. */
+/** How each slave fared over the last polls: consecutive polls without an answer, and how the last one failed. */
+interface SlaveHealth {
+  failedPolls: number;
+  reason: FaultReason;
+}
+
+/** One poll cycle: when it started, the blocks still to read, the values read so far, and how each slave answered. */
 interface Cycle {
   at: number;
   left: number;
   readings: Array<{ pointId: number; value: number | string | null }>;
+  /** Per slave address: whether one of its reads succeeded, else how its reads failed. */
+  slaves: Map<number, FaultReason | 'answered'>;
 }
 
 /** A write or a debugging exchange waiting for the line, and how to fail it if the link closes first. */
@@ -77,6 +90,8 @@ export class DtuConnection implements DeviceLink, Scheduled {
   #blocks: readonly ReadBlock[] = [];
   #cycle: Cycle | null = null;
   #networkAt = 0;
+  readonly #health = new Map<number, SlaveHealth>();
+  #faulty = false;
 
   readonly deviceId: number;
   readonly templateId: number | null;
@@ -121,10 +136,16 @@ export class DtuConnection implements DeviceLink, Scheduled {
 
   /** Tells telemetry the device is online once `after` (the replaced connection's offline) is written, and starts polling: the first cycle now, then every `intervalMs`. */
   start(now: number, after: Promise<void>): void {
-    this.#announced = after
-      .then(() => this.ctx.telemetry.online(this.deviceId, now, 'tcp'))
+    // After a restart, the devices of the previous run are released first: their offline record comes before this online one.
+    const released = this.ctx.holder?.ready ?? Promise.resolve();
+    this.#announced = Promise.all([after, released])
+      .then(() => this.ctx.telemetry.online(this.deviceId, now, 'tcp', this.holder ?? undefined))
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry online failed'));
     if (!this.#closed) this.ctx.schedule.at(this, now);
+  }
+
+  get holder(): string | null {
+    return this.ctx.holder?.name ?? null;
   }
 
   run(now: number): void {
@@ -137,7 +158,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'template not reloaded'));
     // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
     if (this.#cycle || !this.#blocks.length) return;
-    const cycle: Cycle = { at: now, left: this.#blocks.length, readings: [] };
+    const cycle: Cycle = { at: now, left: this.#blocks.length, readings: [], slaves: new Map() };
     this.#cycle = cycle;
     for (const block of this.#blocks) {
       this.#reads.push(async () => {
@@ -149,11 +170,17 @@ export class DtuConnection implements DeviceLink, Scheduled {
             count: block.count,
           });
           for (const { point, value } of decodeBlock(block, data)) cycle.readings.push({ pointId: point.id, value });
+          cycle.slaves.set(block.slave, 'answered');
         } catch (error) {
           this.ctx.log.debug(
             { deviceId: this.deviceId, block: block.address, error: String(error) },
             'data collection failed',
           );
+          if (cycle.slaves.get(block.slave) !== 'answered')
+            cycle.slaves.set(
+              block.slave,
+              error instanceof SlaveFailure && error.kind === 'noReply' ? 'slaveNoReply' : 'collectFailed',
+            );
         }
         if (--cycle.left === 0) this.#finishCycle(cycle);
       });
@@ -163,11 +190,46 @@ export class DtuConnection implements DeviceLink, Scheduled {
 
   #finishCycle(cycle: Cycle): void {
     this.#cycle = null;
+    if (!this.#closed) this.#judgeSlaves(cycle);
     if (cycle.readings.length)
       this.ctx.telemetry
         .record({ deviceId: this.deviceId, at: cycle.at, readings: cycle.readings })
         .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry record failed'));
     if (Date.now() - this.#networkAt >= this.ctx.options.networkEveryMs) this.#reportNetwork();
+  }
+
+  /**
+   * A slave that has not answered `faultAfterPolls` polls in a row puts the device in fault, with
+   * the way it failed ("slave no reply", or "data collection failed" for replies that could not be
+   * read); the fault clears once every slave answers again. Both are recorded.
+   */
+  #judgeSlaves(cycle: Cycle): void {
+    for (const [slave, outcome] of cycle.slaves) {
+      if (outcome === 'answered') this.#health.delete(slave);
+      else {
+        const health = this.#health.get(slave) ?? { failedPolls: 0, reason: outcome };
+        health.failedPolls++;
+        health.reason = outcome;
+        this.#health.set(slave, health);
+      }
+    }
+    const failing = [...this.#health.values()].find((h) => h.failedPolls >= this.ctx.options.faultAfterPolls);
+    if (Boolean(failing) === this.#faulty) return;
+    this.#faulty = Boolean(failing);
+    const at = cycle.at;
+    const holder = this.holder ?? undefined;
+    this.#announce(() =>
+      failing
+        ? this.ctx.telemetry.fault(this.deviceId, at, failing.reason, holder)
+        : this.ctx.telemetry.recovered(this.deviceId, at, holder),
+    );
+  }
+
+  /** Runs a status change after the ones before it, so that telemetry hears them in order. */
+  #announce(change: () => Promise<void>): void {
+    this.#announced = this.#announced
+      .then(change)
+      .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry status failed'));
   }
 
   #reportNetwork(): void {
@@ -283,7 +345,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
   }
 
   close(reason: string): void {
-    this.#shut(reason === 'replaced' || reason === 'disabled' ? reason : 'disconnected');
+    this.#shut(reason === 'replaced' || reason === 'disabled' || reason === 'restarted' ? reason : 'disconnected');
     this.socket.destroy();
   }
 
@@ -298,7 +360,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
     this.#reportNetwork();
     const at = Date.now();
     this.finished = this.#announced
-      .then(() => this.ctx.telemetry.offline(this.deviceId, at, reason))
+      .then(() => this.ctx.telemetry.offline(this.deviceId, at, reason, this.holder ?? undefined))
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry offline failed'));
   }
 

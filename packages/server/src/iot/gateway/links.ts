@@ -7,6 +7,8 @@ import type { Transport } from '../telemetry/types.ts';
  */
 export interface DeviceLink {
   readonly transport: Transport;
+  /** The gateway process (its name) whose connection this is, holding the device's link lease; null where none is held here (an external broker's device). */
+  readonly holder: string | null;
   /**
    * Writes a raw value (inverse formula already applied) to a data point, ahead of polling.
    * Rejects with an AppError carrying the spec's message: command format error, execution
@@ -41,6 +43,10 @@ export class DeviceLinks {
 
   get size(): number {
     return this.#links.size;
+  }
+
+  entries(): IterableIterator<[number, DeviceLink]> {
+    return this.#links.entries();
   }
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { Telemetry } from '../telemetry/types.ts';
 import { DtuConnection, type PollingOptions } from './connection.ts';
 import { linksFor } from './links.ts';
+import type { LinkHolder } from './node.ts';
 import { TemplatePlans } from './plans.ts';
 import { identify, type Registration } from './registration.ts';
 import { logRegistrations } from './repository.ts';
@@ -18,6 +19,8 @@ export interface DtuServerOptions extends PollingOptions {
   registrationTimeoutMs: number;
   /** A short first packet is decided once the line has been quiet this long. */
   registrationQuietMs: number;
+  /** This process's lease on the links it holds (decision 0048); absent, none is kept. */
+  holder?: LinkHolder;
 }
 
 export const DTU_DEFAULTS: Omit<DtuServerOptions, 'port'> = {
@@ -25,6 +28,7 @@ export const DTU_DEFAULTS: Omit<DtuServerOptions, 'port'> = {
   readTimeoutMs: 3000,
   retries: 1,
   networkEveryMs: 60_000,
+  faultAfterPolls: 3,
   registrationTimeoutMs: 30_000,
   registrationQuietMs: 500,
 };
@@ -59,7 +63,7 @@ export async function startDtuServer(
   const deviceOf = (outcome: Registration) => (outcome.ok ? outcome.device.id : outcome.deviceId);
   const sockets = new Set<Socket>();
   const connections = new Set<DtuConnection>();
-  const context = { telemetry, schedule, plans, log, options };
+  const context = { telemetry, schedule, plans, log, options, holder: options.holder };
 
   const record = (address: string, outcome: Registration) => {
     const entry = outcome.ok
@@ -219,7 +223,8 @@ export async function startDtuServer(
     connections,
     async stop() {
       schedule.stop();
-      for (const connection of connections) connection.close('disconnected');
+      // Their offline records say the cloud went away, not the device.
+      for (const connection of connections) connection.close('restarted');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;

@@ -9,6 +9,7 @@ import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceFor } from '../devices/service.ts';
 import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
 import type { DeviceLinks } from './links.ts';
+import { gatewayNodeFor } from './node.ts';
 import { DTU_PROTOCOLS } from './registration.ts';
 import {
   findDtuById,
@@ -26,14 +27,17 @@ import { checkedRaw } from './write-rules.ts';
 export const dtuService: GatewayService = {
   name: 'dtu',
   async start({ config, db, log }) {
+    const holder = gatewayNodeFor(db, config, log);
     const server = await startDtuServer(db, log, telemetryFor(db, config, log), {
       ...DTU_DEFAULTS,
       host: config.HOST,
       port: config.DTU_PORT,
+      holder,
     });
     return {
       // What the DTUs reported last is written before the process goes.
       async stop() {
+        holder.unblock();
         await server.stop();
         await closeTelemetry(db);
       },

@@ -25,8 +25,30 @@ export interface DtuSettingsTable {
 }
 export type DtuSettingsRow = Selectable<DtuSettingsTable>;
 
+/**
+ * A gateway process's lease (decision 0048): its stable name (`GATEWAY_ID`), the instance that
+ * runs under that name now, and until when it is alive. Renewed as one row per process; the links
+ * of a name whose lease ran out are released by the offline job.
+ */
+export interface GatewayNodesTable {
+  name: string;
+  instance: string;
+  started_at: number;
+  alive_until: number;
+}
+
+/** Which gateway process holds a device's connection, from when: the device's link lease, alive while its holder's is. */
+export interface DeviceLinksTable {
+  device_id: number;
+  node: string;
+  transport: 'tcp' | 'mqtt';
+  since: number;
+}
+
 /** The tables of the device gateway, added to `Database` in platform/db/schema.ts. */
 export interface GatewayTables {
   dtu_registrations: DtuRegistrationsTable;
   dtu_settings: DtuSettingsTable;
+  gateway_nodes: GatewayNodesTable;
+  device_links: DeviceLinksTable;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
+import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
 import { DTU_DEFAULTS, startDtuServer } from './server.ts';
-import { connectDtu, plantSlave, plantTemplate, registrationOf, until } from './testing.ts';
+import { connectDtu, plantSlave, plantTemplate, registrationOf, type TestSlave, until } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,3 +64,79 @@ it('with the real telemetry: a polled DTU is online, its latest values kept, and
     await server.stop();
   }
 }, 30_000);
+
+/** The device's status and its records, newest last, with the reason in English as the records page shows it. */
+async function stateOf(owner: Caller, deviceId: number) {
+  const device = await t.db.kysely
+    .selectFrom('devices')
+    .select('status')
+    .where('id', '=', deviceId)
+    .executeTakeFirstOrThrow();
+  const res = await owner.call('GET', `/iot/online-records?deviceId=${deviceId}&size=50`);
+  const list = res.json().data.list as Array<{ state: string; reason: string | null; reasonText: string | null }>;
+  return {
+    status: device.status,
+    records: list.reverse().map(({ state, reason, reasonText }) => ({ state, reason, reasonText })),
+  };
+}
+
+it('a DTU whose slave stops answering goes to "fault" after 3 polls, with a record, and back online when it answers', async () => {
+  const owner = await mainAccount(t);
+  const template = await owner.post('/iot/templates', plantTemplate('Faulty Plant'));
+  const sn = newSn();
+  const deviceId = await buildDevice(owner, {
+    sn,
+    commPassword: 'secret12',
+    templateId: template.json().data.id,
+    queryInterval: 1,
+  });
+  const log = memoryLogger().logger;
+  const server = await startDtuServer(t.db, log, telemetryFor(t.db, t.config, log), {
+    ...DTU_DEFAULTS,
+    host: '127.0.0.1',
+    port: 0,
+    readTimeoutMs: 100,
+    retries: 0,
+    registrationQuietMs: 50,
+  });
+  const slave: TestSlave = plantSlave();
+  try {
+    await connectDtu(server.port, registrationOf(sn, 'secret12'), [slave]);
+    const polls = () => slave.requests.filter((r) => r.fn === 3).length;
+    await until(async () => (await stateOf(owner, deviceId)).status === 'online' && polls() > 0, 8000);
+
+    slave.fault = 'noReply';
+    const silentFrom = polls();
+    await until(async () => (await stateOf(owner, deviceId)).status === 'fault', 15_000);
+    // Not before the third poll without an answer.
+    expect(polls() - silentFrom).toBeGreaterThanOrEqual(3);
+    expect((await stateOf(owner, deviceId)).records.at(-1)).toEqual({
+      state: 'fault',
+      reason: 'slaveNoReply',
+      reasonText: 'Slave no reply',
+    });
+
+    slave.fault = 'none';
+    await until(async () => (await stateOf(owner, deviceId)).status === 'online', 8000);
+    expect((await stateOf(owner, deviceId)).records.at(-1)).toEqual({
+      state: 'online',
+      reason: 'recovered',
+      reasonText: 'The slaves answer again',
+    });
+
+    // Replies that cannot be read are "data collection failed".
+    slave.fault = 'badCrc';
+    await until(async () => (await stateOf(owner, deviceId)).status === 'fault', 15_000);
+    slave.fault = 'none';
+    await until(async () => (await stateOf(owner, deviceId)).status === 'online', 8000);
+    expect((await stateOf(owner, deviceId)).records).toEqual([
+      { state: 'online', reason: null, reasonText: null },
+      { state: 'fault', reason: 'slaveNoReply', reasonText: 'Slave no reply' },
+      { state: 'online', reason: 'recovered', reasonText: 'The slaves answer again' },
+      { state: 'fault', reason: 'collectFailed', reasonText: 'Data collection failed' },
+      { state: 'online', reason: 'recovered', reasonText: 'The slaves answer again' },
+    ]);
+  } finally {
+    await server.stop();
+  }
+}, 60_000);

@@ -1,12 +1,23 @@
 import { connect, type Socket } from 'node:net';
 import { crc16 } from '@meridian/simulator/modbus';
-import type { DeviceReadings, NetworkStats, OfflineReason, Telemetry, Transport } from '../telemetry/types.ts';
+import type {
+  DeviceReadings,
+  FaultReason,
+  NetworkStats,
+  OfflineReason,
+  Telemetry,
+  Transport,
+} from '../telemetry/types.ts';
 
 /** What the gateway told telemetry, in order, for the tests to read. */
 export class RecordingTelemetry implements Telemetry {
   readonly batches: DeviceReadings[] = [];
-  readonly events: Array<{ deviceId: number; event: 'online' | 'offline'; reason?: OfflineReason; via?: Transport }> =
-    [];
+  readonly events: Array<{
+    deviceId: number;
+    event: 'online' | 'offline' | 'fault' | 'recovered';
+    reason?: OfflineReason | FaultReason;
+    via?: Transport;
+  }> = [];
   readonly stats: Array<{ deviceId: number } & NetworkStats> = [];
   async record(batch: DeviceReadings): Promise<void> {
     this.batches.push(batch);
@@ -16,6 +27,12 @@ export class RecordingTelemetry implements Telemetry {
   }
   async offline(deviceId: number, _at: number, reason: OfflineReason): Promise<void> {
     this.events.push({ deviceId, event: 'offline', reason });
+  }
+  async fault(deviceId: number, _at: number, reason: FaultReason): Promise<void> {
+    this.events.push({ deviceId, event: 'fault', reason });
+  }
+  async recovered(deviceId: number): Promise<void> {
+    this.events.push({ deviceId, event: 'recovered' });
   }
   async network(deviceId: number, stats: NetworkStats): Promise<void> {
     this.stats.push({ deviceId, ...stats });

@@ -10,6 +10,7 @@ import * as m0021 from './0021_alarms.ts';
 import * as m0022 from './0022_notify.ts';
 import * as m0026 from './0026_devices_by_owner.ts';
 import * as m0030 from './0030_alarm_facts.ts';
+import * as m0031 from './0031_device_links.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -24,4 +25,5 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0022_notify': m0022,
   '0026_devices_by_owner': m0026,
   '0030_alarm_facts': m0030,
+  '0031_device_links': m0031,
 };

@@ -4,6 +4,7 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket } from '
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
 import { linksFor } from '../gateway/links.ts';
+import type { LinkHolder } from '../gateway/node.ts';
 import { RegistrationThrottle } from '../gateway/throttle.ts';
 import type { Telemetry } from '../telemetry/types.ts';
 import type { IngestCounters } from './counters.ts';
@@ -25,6 +26,8 @@ export interface BrokerOptions {
   commandTimeoutMs?: number;
   /** How long a new connection has to send its whole CONNECT (tests shorten it). */
   connectTimeoutMs?: number;
+  /** This process's lease on the links it holds (decision 0048); absent, none is kept. */
+  holder?: LinkHolder;
 }
 
 export interface RunningBroker {
@@ -40,6 +43,8 @@ interface Session {
   socket: Socket;
   /** Set when the cloud closes the connection for a reason of its own. */
   closing?: 'disabled' | 'replaced';
+  /** Its online and offline reach telemetry in order: the offline waits for the online. */
+  announced: Promise<void>;
 }
 
 /** Why a connect was refused, as logged; the device only learns "bad user name or password". */
@@ -76,9 +81,10 @@ function samePassword(given: Buffer | undefined, expected: string | null): boole
  * the PUBACK once `authorizePublish` calls back, so a value acknowledged is a value committed.
  */
 export async function startBroker(options: BrokerOptions): Promise<RunningBroker> {
-  const { db, log, telemetry } = options;
+  const { db, log, telemetry, holder } = options;
   const ingest = new Ingest(db, telemetry, log, options.retentionDays);
   const links = linksFor(db);
+  let stopping = false;
   const sessions = new WeakMap<Client, Session>();
   const current = new Map<number, Session>();
   const sockets = new Set<Socket>();
@@ -130,6 +136,7 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
           counters: ingest.counters,
           timeoutMs: options.commandTimeoutMs,
           publish: (topic, payload) => publishDown(topic, payload),
+          holder: holder?.name,
           disconnect: (reason) => {
             // Disabled or deleted (the devices service), or replaced by a connection on another
             // transport: the offline record says so, or there is none for a replacement.
@@ -137,7 +144,12 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
             client.close();
           },
         });
-        const session: Session = { device: { ...device, sn }, link, socket: guard.socket };
+        const session: Session = {
+          device: { ...device, sn },
+          link,
+          socket: guard.socket,
+          announced: Promise.resolve(),
+        };
         sessions.set(client, session);
         // Set before aedes closes an older connection of the same client id, so that its close
         // is known as a replacement rather than the device going offline.
@@ -239,7 +251,11 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     if (!session) return;
     ingest.counters.add('connected');
     links.set(session.device.id, session.link)?.close('replaced');
-    track(ingest.online(session.device, 'mqtt'), 'online');
+    // After a restart, the devices of the previous run are released first: their offline record comes before this online one.
+    session.announced = (holder?.ready ?? Promise.resolve()).then(() =>
+      ingest.online(session.device, 'mqtt', holder?.name),
+    );
+    track(session.announced, 'online');
   });
 
   broker.on('clientDisconnect', (client) => {
@@ -254,7 +270,13 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     if (current.get(id) !== session) return;
     current.delete(id);
     if (session.closing === 'replaced') return;
-    track(telemetry.offline(id, Date.now(), session.closing === 'disabled' ? 'disabled' : 'disconnected'), 'offline');
+    const at = Date.now();
+    // Closed by a stop: the offline record says the cloud went away, not the device.
+    const reason = session.closing === 'disabled' ? 'disabled' : stopping ? 'restarted' : 'disconnected';
+    const offline = session.announced
+      .catch(() => undefined)
+      .then(() => telemetry.offline(id, at, reason, holder?.name));
+    track(offline, 'offline');
   });
 
   broker.on('clientError', (client, error) => {
@@ -302,6 +324,7 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     port,
     counters: ingest.counters,
     async stop() {
+      stopping = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       for (const socket of sockets) socket.destroy();

@@ -92,7 +92,8 @@ export class Ingest {
     if (stats.signal !== undefined || stats.battery !== undefined) await this.telemetry.network(device.id, stats);
   }
 
-  online(device: KnownDevice, via: Transport): Promise<void> {
-    return this.telemetry.online(device.id, Date.now(), via);
+  /** The device connected (or, through HTTP or an external broker, spoke): online; `holder` takes its link lease. */
+  online(device: KnownDevice, via: Transport, holder?: string): Promise<void> {
+    return this.telemetry.online(device.id, Date.now(), via, holder);
   }
 }

@@ -22,6 +22,8 @@ export interface MqttLinkOptions {
   publish(topic: string, payload: string): Promise<void>;
   /** Closes the device's connection (the embedded broker's client); absent for an external broker. */
   disconnect?(reason: string): void;
+  /** The gateway process whose broker holds the connection; absent for an external broker, whose devices are connected elsewhere. */
+  holder?: string;
   timeoutMs?: number;
 }
 
@@ -32,11 +34,13 @@ export interface MqttLinkOptions {
  */
 export class MqttLink implements DeviceLink {
   readonly transport = 'mqtt' as const;
+  readonly holder: string | null;
   readonly #options: MqttLinkOptions;
   readonly #pending = new Map<string, Pending>();
 
   constructor(options: MqttLinkOptions) {
     this.#options = options;
+    this.holder = options.holder ?? null;
   }
 
   write(pointId: number, raw: number | boolean | string): Promise<void> {

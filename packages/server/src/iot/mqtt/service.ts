@@ -1,4 +1,5 @@
 import type { GatewayService } from '../../platform/feature.ts';
+import { gatewayNodeFor } from '../gateway/node.ts';
 import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
 import { startBroker } from './broker.ts';
 import { startExternal } from './external.ts';
@@ -14,12 +15,15 @@ export const mqttService: GatewayService = {
       telemetry,
       retentionDays: config.TELEMETRY_RETENTION_DAYS,
     };
+    const holder = gatewayNodeFor(db, config, log);
+    // Devices of an external broker are connected to it, not to this process: no lease is held for them.
     const running = config.MQTT_URL
       ? await startExternal({ ...common, url: config.MQTT_URL })
-      : await startBroker({ ...common, host: config.HOST, port: config.MQTT_PORT });
+      : await startBroker({ ...common, host: config.HOST, port: config.MQTT_PORT, holder });
     return {
       // Acknowledged values are already committed; this writes the status and offline records last.
       async stop() {
+        holder.unblock();
         await running.stop();
         await closeTelemetry(db);
       },

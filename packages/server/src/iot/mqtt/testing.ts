@@ -46,6 +46,8 @@ export class RecordingTelemetry implements Telemetry {
   async offline(deviceId: number, _at: number, reason: OfflineReason) {
     this.offline_.push({ deviceId, reason });
   }
+  async fault() {}
+  async recovered() {}
   async network(deviceId: number, stats: NetworkStats) {
     this.network_.push({ deviceId, stats });
   }

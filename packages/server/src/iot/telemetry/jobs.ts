@@ -2,8 +2,10 @@ import { loadConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { defineJob, type Schedule } from '../../platform/jobs/types.ts';
+import { deadHolders, forgetDeadNodes } from './leases.ts';
+import { publishOffline } from './live.ts';
 import { ensurePartitions, removeHistoryBefore } from './partitions.ts';
-import { markOffline, silentDevices } from './status.ts';
+import { markOffline, releaseLinks, silentDevices } from './status.ts';
 
 const DAY = 24 * 60 * 60_000;
 /** Day partitions kept ready ahead of today, so that writes never wait for one. */
@@ -28,6 +30,29 @@ export async function offlineSilentDevices(db: Db, now: number, afterMs: number)
   }
 }
 
+/** Releases every link `node` holds, a batch per transaction: each device still connected goes offline with "the cloud restarted". How many did. */
+export async function releaseHeldLinks(db: Db, node: string, now: number, batch = 500): Promise<number> {
+  let offline = 0;
+  // Bounded: every turn deletes the links it read, until a turn finds fewer than a batch.
+  for (;;) {
+    const turn = await db.kysely.transaction().execute((trx) => releaseLinks(trx, node, now, batch));
+    publishOffline(db, turn.offline, now, 'restarted');
+    offline += turn.offline.length;
+    if (turn.released < batch) return offline;
+  }
+}
+
+/**
+ * The links of gateway processes whose lease ran out (they died and did not come back under their
+ * name, or stopped without giving every link back) are released (decision 0048).
+ */
+export async function releaseDeadGateways(db: Db, now: number): Promise<number> {
+  let count = 0;
+  for (const node of await deadHolders(db.kysely, now)) count += await releaseHeldLinks(db, node, now);
+  await forgetDeadNodes(db.kysely, now);
+  return count;
+}
+
 export const OFFLINE_JOB = 'iot.telemetry.offline';
 export const PARTITIONS_JOB = 'iot.telemetry.partitions';
 
@@ -35,6 +60,8 @@ export const offlineJob = defineJob({
   kind: OFFLINE_JOB,
   maxAttempts: 1,
   async run(_job, { db, log }) {
+    const released = await releaseDeadGateways(db, Date.now());
+    if (released) log.info({ count: released }, 'devices offline: the gateway process holding them is gone');
     const count = await offlineSilentDevices(db, Date.now(), settings().DEVICE_OFFLINE_AFTER_MINUTES * 60_000);
     if (count) log.info({ count }, 'devices offline after data timeout');
   },

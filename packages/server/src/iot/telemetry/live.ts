@@ -6,7 +6,13 @@ import type { Db } from '../../platform/db/database.ts';
 /** What a subscriber of a device hears: new values (by point id), or a change of its status. */
 export type LiveUpdate =
   | { type: 'data'; deviceId: number; at: number; values: Record<string, number | string | boolean> }
-  | { type: 'status'; deviceId: number; at: number; status: 'online' | 'offline' | 'alarm'; reason: string | null };
+  | {
+      type: 'status';
+      deviceId: number;
+      at: number;
+      status: 'online' | 'offline' | 'alarm' | 'fault';
+      reason: string | null;
+    };
 
 export type LiveListener = (update: LiveUpdate) => void;
 
@@ -172,6 +178,12 @@ export function liveFor(db: Db, databaseUrl: string, log: Logger): LiveHub {
  */
 export function publishAlarmStatus(db: Db, deviceId: number, at: number, inAlarm: boolean): void {
   hubs.get(db)?.publish({ type: 'status', deviceId, at, status: inAlarm ? 'alarm' : 'online', reason: null });
+}
+
+/** Tells whoever watches these devices in this process that they went offline with `reason` (links released in bulk). */
+export function publishOffline(db: Db, deviceIds: readonly number[], at: number, reason: string): void {
+  const hub = hubs.get(db);
+  for (const deviceId of deviceIds) hub?.publish({ type: 'status', deviceId, at, status: 'offline', reason });
 }
 
 /** Closes this database's live hub and its LISTEN connection, if one was made. */

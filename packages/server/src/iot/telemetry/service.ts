@@ -13,6 +13,7 @@ import {
   type OnlineRecordFilter,
   type Page,
   type PageQuery,
+  recordReasonKey,
   translate,
 } from '@meridian/contracts';
 import { rulesBroken } from '../../platform/http/errors.ts';
@@ -142,7 +143,7 @@ export function recordOf(
     sn: row.sn,
     state: row.state,
     reason: row.reason,
-    reasonText: row.reason ? translate(`telemetry.reason.${row.reason}`, lang) : null,
+    reasonText: row.reason ? translate(recordReasonKey(row.reason), lang) : null,
     transport: row.transport,
     at: row.at,
   };
@@ -168,9 +169,10 @@ export async function onlineRateOf(
   const end = Math.min(query.to, Date.now());
   const { before, inside } = await stateChanges(actor.db, query.deviceId, query.from, query.to);
   const intervals: Array<[number, number]> = [];
-  let onlineSince = before?.state === 'online' ? query.from : null;
+  // A device in fault is connected: online for its online rate.
+  let onlineSince = before && before.state !== 'offline' ? query.from : null;
   for (const change of inside) {
-    if (change.state === 'online' && onlineSince === null) onlineSince = change.at;
+    if (change.state !== 'offline' && onlineSince === null) onlineSince = change.at;
     if (change.state === 'offline' && onlineSince !== null) {
       intervals.push([onlineSince, change.at]);
       onlineSince = null;

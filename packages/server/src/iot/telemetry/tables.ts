@@ -1,5 +1,6 @@
+import type { RecordReason } from '@meridian/contracts';
 import type { Generated, Selectable } from 'kysely';
-import type { OfflineReason, Transport } from './types.ts';
+import type { Transport } from './types.ts';
 
 /**
  * One stored reading of a point (history). Numbers, switches (1/0) and timestamps go to `num`;
@@ -24,13 +25,13 @@ export interface TelemetryLatestTable {
   text: string | null;
 }
 
-/** Every change of a device's connection state (the Devices Online/Offline records page). */
+/** Every change of a device's connection state, and into and out of fault (the Devices Online/Offline records page). */
 export interface DeviceOnlineRecordsTable {
   id: Generated<number>;
   device_id: number;
-  state: 'online' | 'offline';
-  /** Why it went offline; null when it came online. */
-  reason: OfflineReason | null;
+  state: 'online' | 'offline' | 'fault';
+  /** Why it went offline or into fault, or `recovered` out of fault; null when it came online. */
+  reason: RecordReason | null;
   /** How it came online; null when it went offline or came online by data alone. */
   transport: Transport | null;
   at: number;

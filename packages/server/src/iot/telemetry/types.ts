@@ -1,3 +1,7 @@
+import type { FaultReason, OfflineReason } from '@meridian/contracts';
+
+export type { FaultReason, OfflineReason };
+
 /**
  * What the device transports (the DTU port, MQTT, HTTP ingest) hand to telemetry, and what
  * telemetry promises back. Transports decode; telemetry stores, keeps the latest value, records
@@ -19,9 +23,6 @@ export interface DeviceReadings {
 
 export type Transport = 'tcp' | 'mqtt' | 'http';
 
-/** Why a device went offline: the spec's "device actively disconnected from the cloud" and "device reported data timeout", and two of ours. */
-export type OfflineReason = 'disconnected' | 'timeout' | 'replaced' | 'disabled';
-
 /**
  * What a device says about its link, where it says it (MQTT status messages, a DTU's reported values), and the bytes counted per connection.
  * `bytesIn`/`bytesOut` are the running totals of the device's current connection (report them as often as you like);
@@ -42,10 +43,21 @@ export interface Telemetry {
    * a live update. Resolves once the values are committed: MQTT QoS 1 acknowledges after it.
    */
   record(batch: DeviceReadings): Promise<void>;
-  /** The device registered or sent data: online, with an online record when it was offline. */
-  online(deviceId: number, at: number, via: Transport): Promise<void>;
-  /** The connection dropped or the device stayed silent: offline, with the reason on the record. */
-  offline(deviceId: number, at: number, reason: OfflineReason): Promise<void>;
+  /**
+   * The device registered or sent data: online, with an online record when it was offline.
+   * `holder`: the gateway process whose connection the device is on (its name), which then holds
+   * the device's link lease; absent where no connection is held (HTTP, an external broker).
+   */
+  online(deviceId: number, at: number, via: Transport, holder?: string): Promise<void>;
+  /**
+   * The connection dropped or the device stayed silent: offline, with the reason on the record.
+   * With `holder`, only while no other gateway process holds the device's link.
+   */
+  offline(deviceId: number, at: number, reason: OfflineReason, holder?: string): Promise<void>;
+  /** The device is connected but its slaves do not answer: "fault", with a record; only from online or alarm. */
+  fault(deviceId: number, at: number, reason: FaultReason, holder?: string): Promise<void>;
+  /** Its slaves answer again: out of "fault" (into "alarm" while an alarm is active), with a record. */
+  recovered(deviceId: number, at: number, holder?: string): Promise<void>;
   network(deviceId: number, stats: NetworkStats): Promise<void>;
   /** Writes what is buffered and stops accepting; called when the process stops. */
   close(): Promise<void>;

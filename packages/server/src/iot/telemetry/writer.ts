@@ -5,8 +5,8 @@ import { LIVE_CHANNEL, type LiveHub } from './live.ts';
 import { ensurePartitions } from './partitions.ts';
 import { RulesCache, shouldStore } from './rules.ts';
 import { type Cell, WriteStatements } from './statements.ts';
-import { endConnectionBytes, markOffline, markOnline, saveNetwork } from './status.ts';
-import type { DeviceReadings, NetworkStats, OfflineReason, Telemetry, Transport } from './types.ts';
+import { endConnectionBytes, markFault, markOffline, markOnline, markRecovered, saveNetwork } from './status.ts';
+import type { DeviceReadings, FaultReason, NetworkStats, OfflineReason, Telemetry, Transport } from './types.ts';
 
 export interface WriterOptions {
   /** How long readings wait for others before they are written together; 0 (the default): until the flush before ends. */
@@ -124,22 +124,33 @@ export class TelemetryWriter implements Telemetry {
     });
   }
 
-  async online(deviceId: number, at: number, via: Transport): Promise<void> {
-    const changed = await this.#db.kysely.transaction().execute((trx) => markOnline(trx, deviceId, at, via));
+  async online(deviceId: number, at: number, via: Transport, holder?: string): Promise<void> {
+    const changed = await this.#db.kysely.transaction().execute((trx) => markOnline(trx, deviceId, at, via, holder));
     if (changed) {
       this.#hub.publish({ type: 'status', deviceId, at, status: 'online', reason: null });
     }
   }
 
-  async offline(deviceId: number, at: number, reason: OfflineReason): Promise<void> {
+  async offline(deviceId: number, at: number, reason: OfflineReason, holder?: string): Promise<void> {
     // Readings already handed over are written first, so that none lands after the offline record.
     await this.#flushNow();
     this.#touched.delete(deviceId);
     this.#rules.forget(deviceId);
     await endConnectionBytes(this.#db.kysely, deviceId);
-    if (await this.#db.kysely.transaction().execute((trx) => markOffline(trx, deviceId, at, reason))) {
+    if (await this.#db.kysely.transaction().execute((trx) => markOffline(trx, deviceId, at, reason, holder))) {
       this.#hub.publish({ type: 'status', deviceId, at, status: 'offline', reason });
     }
+  }
+
+  async fault(deviceId: number, at: number, reason: FaultReason, holder?: string): Promise<void> {
+    if (await this.#db.kysely.transaction().execute((trx) => markFault(trx, deviceId, at, reason, holder))) {
+      this.#hub.publish({ type: 'status', deviceId, at, status: 'fault', reason });
+    }
+  }
+
+  async recovered(deviceId: number, at: number, holder?: string): Promise<void> {
+    const status = await this.#db.kysely.transaction().execute((trx) => markRecovered(trx, deviceId, at, holder));
+    if (status) this.#hub.publish({ type: 'status', deviceId, at, status, reason: 'recovered' });
   }
 
   async network(deviceId: number, stats: NetworkStats): Promise<void> {

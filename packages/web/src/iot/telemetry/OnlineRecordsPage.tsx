@@ -13,6 +13,8 @@ import { catalogue } from '../components/errors.ts';
 import { exportOnlineRecords, type OnlineRecord, onlineRecords, type RecordFilters } from './api.ts';
 import { DeviceSelect } from './DeviceSelect.tsx';
 
+const STATE_COLORS: Record<OnlineRecord['state'], string> = { online: 'green', offline: 'default', fault: 'orange' };
+
 interface FilterValues {
   deviceId?: number;
   state?: RecordFilters['state'];
@@ -28,7 +30,7 @@ function filtersOf(values: FilterValues): RecordFilters {
   };
 }
 
-/** Devices Online/Offline records: every change of a device's connection, with the reason in the spec's words. */
+/** Devices Online/Offline records: every change of a device's connection, and into and out of fault, with the reason in the spec's words. */
 export function OnlineRecordsPage() {
   const { t } = useTranslation();
   const { can } = usePermissions();
@@ -103,7 +105,7 @@ export function OnlineRecordsPage() {
               title: t('data.records.state'),
               dataIndex: 'state',
               render: (state: OnlineRecord['state']) => (
-                <Tag color={state === 'online' ? 'green' : 'default'}>{catalogue(`telemetry.state.${state}`)}</Tag>
+                <Tag color={STATE_COLORS[state]}>{catalogue(`telemetry.state.${state}`)}</Tag>
               ),
             },
             {

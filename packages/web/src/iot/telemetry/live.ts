@@ -8,7 +8,13 @@
 export type LiveValue = number | string | boolean;
 export type LiveUpdate =
   | { type: 'data'; deviceId: number; at: number; values: Record<string, LiveValue> }
-  | { type: 'status'; deviceId: number; at: number; status: 'online' | 'offline' | 'alarm'; reason: string | null };
+  | {
+      type: 'status';
+      deviceId: number;
+      at: number;
+      status: 'online' | 'offline' | 'alarm' | 'fault';
+      reason: string | null;
+    };
 /** connecting: not yet signed in; live: updates flow; reconnecting: waiting to try again; signedOut: the token was refused. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'signedOut';
 
