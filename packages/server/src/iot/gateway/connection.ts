@@ -134,14 +134,20 @@ export class DtuConnection implements DeviceLink, Scheduled {
     this.#exchange.receive(chunk);
   }
 
-  /** Tells telemetry the device is online once `after` (the replaced connection's offline) is written, and starts polling: the first cycle now, then every `intervalMs`. */
+  /**
+   * Tells telemetry the device is online once `after` (the replaced connection's offline) is
+   * written, then starts polling: the first cycle at once, then every `intervalMs`. Polling waits
+   * for the online record, so that the first data never brings the device online in its place.
+   */
   start(now: number, after: Promise<void>): void {
     // After a restart, the devices of the previous run are released first: their offline record comes before this online one.
     const released = this.ctx.holder?.ready ?? Promise.resolve();
     this.#announced = Promise.all([after, released])
       .then(() => this.ctx.telemetry.online(this.deviceId, now, 'tcp', this.holder ?? undefined))
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry online failed'));
-    if (!this.#closed) this.ctx.schedule.at(this, now);
+    void this.#announced.then(() => {
+      if (!this.#closed) this.ctx.schedule.at(this, Date.now());
+    });
   }
 
   get holder(): string | null {

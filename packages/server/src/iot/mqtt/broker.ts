@@ -216,6 +216,8 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
 
   async function onDeviceMessage(session: Session, kind: 'up' | 'status' | 'ack', packet: PublishPacket) {
     const payload = packet.payload as Buffer;
+    // The connection's online record first: data must not bring the device online in its place.
+    await session.announced.catch(() => undefined);
     // The directory's copy (at most 30 s old): a device disabled, deleted or moved off MQTT since
     // it connected is let go, and a template edited since then is read with its new points.
     const device = await ingest.directory.bySn(session.device.sn);
