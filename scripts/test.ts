@@ -39,7 +39,12 @@ if (fs.existsSync(chromium)) {
 }
 
 interface Report {
-  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
