@@ -69,7 +69,8 @@ export const familyInfo = z.object({
   leftBehind: z.boolean(),
   guardian: z.string().nullable(),
   notes: z.string().nullable(),
-  parents: z.array(z.object({ name: z.string(), phone: z.string(), relation: z.string() })),
+  /** Phones masked; the whole number through `parent/reveal`. */
+  parents: z.array(z.object({ parentId: z.number(), name: z.string(), phone: z.string(), relation: z.string() })),
   updatedAt: z.number().nullable(),
 });
 

@@ -6,6 +6,10 @@ export const studentsMessages = {
     'zh-CN': '身份证号不正确，应为 18 位且校验位正确',
     en: 'The ID card number is not valid: 18 characters with a correct check digit',
   },
+  'v.maskedNumber': {
+    'zh-CN': '号码已隐藏：请输入完整号码，或保持原样不改',
+    en: 'This number is masked: type the whole number, or leave it as it was',
+  },
   'v.gender': { 'zh-CN': '请选择性别', en: 'Choose a gender' },
   'v.date': { 'zh-CN': '日期格式应为 YYYY-MM-DD', en: 'Dates are written YYYY-MM-DD' },
   'v.student.birthday': { 'zh-CN': '出生日期不能晚于今天', en: 'The birthday cannot be after today' },

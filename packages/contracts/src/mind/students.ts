@@ -34,6 +34,21 @@ export function maskIdCard(value: string): string {
   return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
 }
 
+/** Shows the network prefix and the last four digits (`138****5678`): enough to recognise a number, not to dial it. */
+export function maskPhone(value: string): string {
+  return `${value.slice(0, 3)}${'*'.repeat(Math.max(value.length - 7, 0))}${value.slice(-4)}`;
+}
+
+/** Whether a value is an ID card number as `maskIdCard` shows it: what a form sends back when nobody typed over it. */
+export function isMaskedIdCard(value: string): boolean {
+  return /^[\dX]{4}\*{10}[\dX]{4}$/.test(value);
+}
+
+/** Whether a value is a phone number as `maskPhone` shows it. */
+export function isMaskedPhone(value: string): boolean {
+  return /^\d{3}\*{4}\d{4}$/.test(value);
+}
+
 export const studentName = z.string().trim().min(1, 'v.student.name').max(30, 'v.student.name');
 export const studentNo = z
   .string()
@@ -44,6 +59,20 @@ export const idCard = z
   .trim()
   .transform((v) => v.toUpperCase())
   .refine(isIdCardNumber, 'v.idCard');
+/**
+ * In a change: a whole ID card number, or the masked one the form was given (which keeps the
+ * stored number; the server refuses a masked value that is not the stored one's).
+ */
+export const idCardOrMasked = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => isIdCardNumber(v) || isMaskedIdCard(v), 'v.idCard');
+/** In a change: a whole phone number, or the masked one the form was given. */
+export const phoneOrMasked = z
+  .string()
+  .trim()
+  .refine((v) => phone.safeParse(v).success || isMaskedPhone(v), 'v.phone');
 export const gender = z.enum(GENDERS, { error: 'v.gender' });
 export const isoDate = z.string().refine(isIsoDate, 'v.date');
 const birthday = isoDate.refine((v) => v <= new Date().toISOString().slice(0, 10), 'v.student.birthday');
@@ -80,8 +109,8 @@ export const studentUpdate = z.strictObject({
   studentNo: studentFields.studentNo.optional(),
   gender: studentFields.gender.optional(),
   birthday: studentFields.birthday,
-  idCard: studentFields.idCard,
-  phone: studentFields.phone,
+  idCard: idCardOrMasked.nullable().optional(),
+  phone: phoneOrMasked.nullable().optional(),
   enrolYear: studentFields.enrolYear,
 });
 export type StudentUpdate = z.infer<typeof studentUpdate>;
@@ -117,8 +146,9 @@ export const student = z.object({
   studentNo: z.string(),
   gender: z.enum(GENDERS),
   birthday: z.string().nullable(),
-  /** Masked unless the caller's role may edit students. */
+  /** Always masked (`1101**********002X`); the whole number only through `student/reveal`. */
   idCard: z.string().nullable(),
+  /** Always masked (`138****5678`); the whole number only through `student/reveal`. */
   phone: z.string().nullable(),
   enrolYear: z.number().nullable(),
   status: z.enum(STUDENT_STATUSES),
@@ -132,9 +162,18 @@ export const student = z.object({
 });
 export type Student = z.infer<typeof student>;
 
+/** `student/reveal`: the whole numbers of one student, for a role that edits students; the read is audited. */
+export const studentReveal = z.strictObject({ id: bodyId });
+export const studentWholeNumbers = z.object({
+  id: z.number(),
+  idCard: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
 export const studentParentLink = z.object({
   parentId: z.number(),
   name: z.string(),
+  /** Masked; the whole number through `parent/reveal`. */
   phone: z.string(),
   relation: z.enum(PARENT_RELATIONS),
   userId: z.number().nullable(),
@@ -163,7 +202,14 @@ export const parentAdd = z.strictObject({
   name: parentName,
   phone,
 });
-export const parentUpdate = z.strictObject({ id: bodyId, name: parentName.optional(), phone: phone.optional() });
+export const parentUpdate = z.strictObject({
+  id: bodyId,
+  name: parentName.optional(),
+  phone: phoneOrMasked.optional(),
+});
+/** `parent/reveal`: a parent's whole phone, for whoever sees one of their children; the read is audited. */
+export const parentReveal = z.strictObject({ id: bodyId });
+export const parentWholePhone = z.object({ id: z.number(), phone: z.string() });
 export const parentRemove = z.strictObject({ id: bodyId });
 export const parentBind = z.strictObject({ parentId: bodyId, studentId: bodyId, relation: parentRelation });
 export const parentUnbind = z.strictObject({ parentId: bodyId, studentId: bodyId });
@@ -177,6 +223,7 @@ export const parentPage = z.strictObject({
 export const parent = z.object({
   id: z.number(),
   name: z.string(),
+  /** Masked; the whole number through `parent/reveal`. */
   phone: z.string(),
   userId: z.number().nullable(),
   schoolId: z.number(),

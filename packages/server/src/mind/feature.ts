@@ -22,6 +22,7 @@ import { mindMigrations } from './migrations/index.ts';
 import { bindingRoutes } from './people/binding/routes.ts';
 import type { BindingTables } from './people/binding/tables.ts';
 import { peopleImportRoutes } from './people/imports/routes.ts';
+import { auditForbiddenStudentData } from './people/students/access.ts';
 import { classRosterRoutes } from './people/students/class-roster.ts';
 import { followMovedSubtree } from './people/students/class-roster-repository.ts';
 import { studentsRoutes } from './people/students/routes.ts';
@@ -36,6 +37,8 @@ import type { WarningsTables } from './warnings/tables.ts';
 onSubtreeMoved(followMovedSubtree);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  // Before the routes, so that it covers them all: a refused read of student data is audited.
+  app.addHook('onError', auditForbiddenStudentData);
   await app.register(studentsRoutes);
   await app.register(classRosterRoutes);
   await app.register(teachersRoutes);

@@ -3,9 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { findStudent } from '../people/students/repository.ts';
+import { refuseStudentData } from '../people/students/access.ts';
 import { type StudentScope, studentScopeOf } from '../people/students/scope.ts';
-import type { StudentRow } from '../people/students/tables.ts';
+
+export { studentOfScope } from '../people/students/access.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -13,19 +14,12 @@ type Db = Kysely<Database> | Transaction<Database>;
  * The caller's student scope for archive work: staff only (students and parents read their
  * own story on H5, not the file teachers keep about them).
  */
-export function archiveScope(actor: Actor): Promise<StudentScope> {
+export async function archiveScope(actor: Actor): Promise<StudentScope> {
   const { identityId, superAdmin } = actor.auth;
   if (!superAdmin && (identityId === Identity.student || identityId === Identity.parent)) {
-    throw new AppError(403, 'archive.staffOnly');
+    return refuseStudentData(actor, 'staffOnly', { type: 'archive' }, new AppError(403, 'archive.staffOnly'));
   }
   return studentScopeOf(actor.db, actor.auth);
-}
-
-/** A student of the scope; outside it they do not exist for the caller (404, like the roster). */
-export async function studentOfScope(actor: Actor, scope: StudentScope, studentId: number): Promise<StudentRow> {
-  const row = await findStudent(actor.db, scope, studentId);
-  if (!row) throw new AppError(404, 'student.notFound');
-  return row;
 }
 
 /** Whether a school is inside the scope (as a whole school, for school-level records). */

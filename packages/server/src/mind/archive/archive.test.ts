@@ -196,7 +196,7 @@ describe('who sees an archive', () => {
     (c: ArchiveWorld['classTeacher']) => c.post('/apis-psychology/growthRecord/page', { studentId }),
   ];
 
-  it('hides every part from a class teacher of another class, and does not log a read', async () => {
+  it('hides every part from a class teacher of another class, and logs the refusal, not a read', async () => {
     for (const call of calls(w.students.a1)) {
       const res = await call(w.classTeacherB);
       expect(res.statusCode, res.body).toBe(404);
@@ -206,6 +206,13 @@ describe('who sees an archive', () => {
     expect(listed.json().data.list.map((r: { studentId: number }) => r.studentId)).toEqual([w.students.b1]);
     const reads = await archiveReads(t, w.students.a1);
     expect(reads.filter((r) => r.user_id === w.classTeacherB.user.id)).toEqual([]);
+    const refused = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['result', 'target_id'])
+      .where('user_id', '=', w.classTeacherB.user.id)
+      .where('action', '=', 'student.refused')
+      .execute();
+    expect(refused).toContainEqual({ result: 'fail', target_id: String(w.students.a1) });
   });
 
   it('shows a school’s files to its psychology teacher and a district’s to its bureau, no further', async () => {
@@ -219,8 +226,21 @@ describe('who sees an archive', () => {
     for (const call of calls(w.students.a1)) expect((await call(w.farBureauAdmin)).statusCode).toBe(404);
   });
 
-  it('is closed to students themselves: the archive is the staff’s file', async () => {
+  it('is closed to students themselves: the archive is the staff’s file, and asking is audited', async () => {
     const res = await w.callers.a1.get(`/apis-psychology/studentFile/details/${w.students.a1}`);
     expect(res.statusCode).toBe(403);
+    const refused = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['target_type', 'detail'])
+      .where('user_id', '=', w.callers.a1.user.id)
+      .where('action', '=', 'student.refused')
+      .executeTakeFirst();
+    // Refused by the access guard (a student holds no staff permission), audited all the same.
+    expect(refused?.target_type).toBe('route');
+    expect(fromJson(refused?.detail ?? '{}')).toEqual({
+      reason: 'noPermission',
+      route: 'GET /api/apis-psychology/studentFile/details/:studentId',
+      access: '/data/studentFile:view',
+    });
   });
 });

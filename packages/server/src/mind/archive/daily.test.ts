@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { fromJson } from '../../platform/db/sql.ts';
 import { type ArchiveWorld, buildArchiveWorld } from './testing.ts';
 
 let t: TestApp;
@@ -9,6 +10,14 @@ beforeAll(async () => {
   w = await buildArchiveWorld(t);
 }, 90_000);
 afterAll(() => t.close());
+
+const audited = (userId: number, action: string) =>
+  t.db.kysely
+    .selectFrom('audit_log')
+    .select(['target_type', 'target_id', 'detail'])
+    .where('user_id', '=', userId)
+    .where('action', '=', action)
+    .execute();
 
 const record = (more: Record<string, unknown> = {}) => ({
   occurredOn: w.days.dateOf(Date.now() - w.days.DAY),
@@ -53,13 +62,28 @@ describe('records about a student (observations, setbacks, descriptions)', () =>
     expect(other.json().message).toBe('No such student');
   });
 
-  it('are hidden from a class teacher of another class', async () => {
+  it('are hidden from a class teacher of another class, who is refused on the record', async () => {
     expect((await w.classTeacherB.post('/apis-psychology/setback/page', {})).json().data.total).toBe(0);
     const mine = await w.classTeacher.post('/apis-psychology/setback/page', {});
     expect(mine.json().data.total).toBe(1);
-    const one = await w.classTeacherB.get(`/apis-psychology/setback/${mine.json().data.list[0].id}`);
+    const id = mine.json().data.list[0].id;
+    const one = await w.classTeacherB.get(`/apis-psychology/setback/${id}`);
     expect(one.statusCode).toBe(404);
     expect(one.json().message).toBe('No such record');
+    const refused = await audited(w.classTeacherB.user.id, 'student.refused');
+    expect(refused).toContainEqual(expect.objectContaining({ target_type: 'daily', target_id: String(id) }));
+  });
+
+  it('are audited when read, like the rest of the file: the list with its students, each record', async () => {
+    const list = await w.psychologyTeacher.post('/apis-psychology/setback/page', {});
+    const [entry] = await audited(w.psychologyTeacher.user.id, 'daily.setback.list');
+    expect(fromJson<{ studentIds: number[] }>(entry?.detail ?? '{}').studentIds).toEqual([w.students.a1]);
+    await w.psychologyTeacher.get(`/apis-psychology/setback/${list.json().data.list[0].id}`);
+    const reads = await audited(w.psychologyTeacher.user.id, 'archive.read');
+    expect(reads.map((r) => [r.target_id, fromJson<{ part: string }>(r.detail).part])).toContainEqual([
+      String(w.students.a1),
+      'setback',
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { auditStudentList, refuseStudentData } from '../people/students/access.ts';
 import type { StudentScope } from '../people/students/scope.ts';
 import { archiveScope, schoolInScope, studentOfScope } from './access.ts';
 import { dailyPage, deleteDaily, findDaily, insertDaily, updateDaily } from './daily-repository.ts';
@@ -58,10 +59,16 @@ async function placementOf(actor: Actor, scope: StudentScope, kind: DailyKind, i
   return { school_id: input.schoolId, class_id: null, student_id: null };
 }
 
+const aboutStudents = (kind: DailyKind) => DAILY_STUDENT_KINDS.includes(kind);
+
+/** A record of the scope; a student's record outside it is a refused read of student data, and audited. */
 async function recordOf(actor: Actor, kind: DailyKind, id: number) {
   const scope = await archiveScope(actor);
   const row = await findDaily(actor.db, kind, scope, readableSchools(scope), id);
-  if (!row) throw notFound();
+  if (!row) {
+    if (aboutStudents(kind)) return refuseStudentData(actor, 'recordNotInScope', { type: 'daily', id }, notFound());
+    throw notFound();
+  }
   return { scope, row };
 }
 
@@ -73,12 +80,30 @@ export async function listDaily(
 ) {
   const scope = await archiveScope(actor);
   const result = await dailyPage(actor.db, kind, scope, readableSchools(scope), filters, page);
+  // Observations, setbacks and descriptions are part of a student's file: their lists are audited like the file's.
+  if (aboutStudents(kind)) {
+    const ids = [...new Set(result.list.flatMap((r) => (r.student_id === null ? [] : [r.student_id])))];
+    await auditStudentList(actor, `daily.${kind}.list`, ids, { filters, page: page.page, size: page.size });
+  }
   return { ...result, list: result.list.map((r) => present(kind, r)) };
 }
 
+/** One record; a student's is a read of their file, audited like the file's other parts. */
 export async function dailyDetail(actor: Actor, kind: DailyKind, id: number) {
-  return present(kind, (await recordOf(actor, kind, id)).row);
+  const { row } = await recordOf(actor, kind, id);
+  if (row.student_id !== null) {
+    await audit(actor.db, actor.request, {
+      action: 'archive.read',
+      targetType: 'student',
+      targetId: row.student_id,
+      detail: { part: kind, recordId: row.id },
+    });
+  }
+  return present(kind, row);
 }
+
+const dailyView = async (actor: Actor, kind: DailyKind, id: number) =>
+  present(kind, (await recordOf(actor, kind, id)).row);
 
 export async function addDaily(actor: Actor, kind: DailyKind, input: DailyAdd) {
   const scope = await archiveScope(actor);
@@ -99,7 +124,7 @@ export async function addDaily(actor: Actor, kind: DailyKind, input: DailyAdd) {
     await audit(trx, actor.request, { action: `daily.${kind}.add`, targetType: 'daily_record', targetId: created });
     return created;
   });
-  return dailyDetail(actor, kind, id);
+  return dailyView(actor, kind, id);
 }
 
 /** A school-level record is changed by staff of that whole school; a student's by anyone who sees the student. */
@@ -118,7 +143,7 @@ export async function editDaily(actor: Actor, kind: DailyKind, input: DailyUpdat
     });
     await audit(trx, actor.request, { action: `daily.${kind}.edit`, targetType: 'daily_record', targetId: row.id });
   });
-  return dailyDetail(actor, kind, row.id);
+  return dailyView(actor, kind, row.id);
 }
 
 export async function removeDaily(actor: Actor, kind: DailyKind, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FamilyInfoSave } from '@meridian/contracts';
+import { type FamilyInfoSave, maskPhone } from '@meridian/contracts';
 import { toBool } from '../../platform/db/sql.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -17,7 +17,12 @@ export async function familyOf(actor: Actor, studentId: number) {
     leftBehind: row ? toBool(row.left_behind) : false,
     guardian: row?.guardian ?? null,
     notes: row?.notes ?? null,
-    parents: parents.map((p) => ({ name: p.name, phone: p.phone, relation: p.relation })),
+    parents: parents.map((p) => ({
+      parentId: p.parent_id,
+      name: p.name,
+      phone: maskPhone(p.phone),
+      relation: p.relation,
+    })),
     updatedAt: row ? Number(row.updated_at) : null,
   };
 }

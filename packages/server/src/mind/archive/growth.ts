@@ -2,6 +2,7 @@ import type { GrowthRecordAdd, GrowthRecordUpdate } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { refuseStudentData } from '../people/students/access.ts';
 import { findStudent } from '../people/students/repository.ts';
 import { archiveScope, namesOf, studentOfScope, today } from './access.ts';
 import { deleteGrowth, findGrowth, growthPage, insertGrowth, updateGrowth } from './repository.ts';
@@ -39,7 +40,9 @@ async function growthOfScope(actor: Actor, id: number): Promise<GrowthRow> {
   const row = await findGrowth(actor.db, id);
   if (!row) throw notFound();
   const scope = await archiveScope(actor);
-  if (!(await findStudent(actor.db, scope, row.student_id))) throw notFound();
+  if (!(await findStudent(actor.db, scope, row.student_id))) {
+    return refuseStudentData(actor, 'recordNotInScope', { type: 'growth', id }, notFound());
+  }
   return row;
 }
 

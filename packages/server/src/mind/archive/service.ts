@@ -1,11 +1,12 @@
-import type { PageQuery, StudentFileFilters } from '@meridian/contracts';
+import { maskPhone, type PageQuery, type StudentFileFilters } from '@meridian/contracts';
 import { startOfDate } from '../../platform/time.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { auditStudentList, refuseFiltersOutsideScope } from '../people/students/access.ts';
 import { classTeachersOfClasses } from '../people/students/hooks.ts';
 import { parentsOf } from '../people/students/parents-repository.ts';
 import { orgsByIds, studentPage } from '../people/students/repository.ts';
-import { studentDetail } from '../people/students/service.ts';
+import { studentView } from '../people/students/service.ts';
 import { archiveScope, studentOfScope } from './access.ts';
 import { familyOf } from './family.ts';
 import { fileCounts } from './repository.ts';
@@ -28,11 +29,17 @@ async function readArchive(actor: Actor, studentId: number, part: string) {
   return student;
 }
 
-/** The archive list (`studentFile`): the scope's students with what their files hold. Not a read of any one file. */
+/**
+ * The archive list (`studentFile`): the scope's students with what their files hold. Not a read
+ * of any one file, but of who has warnings: one audit entry per page, naming the students on it.
+ */
 export async function studentFiles(actor: Actor, filters: StudentFileFilters, paging: PageQuery) {
   const scope = await archiveScope(actor);
   const page = await studentPage(actor.db, scope, filters, paging);
+  // A filter outside the scope can only give an empty page: only then is it worth a look.
+  if (page.list.length === 0) await refuseFiltersOutsideScope(actor, scope, filters);
   const ids = page.list.map((s) => s.id);
+  await auditStudentList(actor, 'archive.list', ids, { filters, page: paging.page, size: paging.size });
   const [counts, classes] = await Promise.all([
     fileCounts(actor.db, ids),
     orgsByIds(actor.db, [...new Set(page.list.map((s) => s.org_id))]),
@@ -61,7 +68,7 @@ export async function studentFiles(actor: Actor, filters: StudentFileFilters, pa
 export async function archiveBaseInfo(actor: Actor, studentId: number) {
   const row = await readArchive(actor, studentId, 'baseInfo');
   const [student, teachers, family] = await Promise.all([
-    studentDetail(actor, row.id),
+    studentView(actor, row),
     classTeachersOfClasses(actor.db, [row.org_id]),
     familyOf(actor, row.id),
   ]);
@@ -101,7 +108,7 @@ export async function archiveBySemester(actor: Actor, studentId: number) {
 export async function archiveDetails(actor: Actor, studentId: number) {
   const row = await readArchive(actor, studentId, 'details');
   const [student, family, parents, sections] = await Promise.all([
-    studentDetail(actor, row.id),
+    studentView(actor, row),
     familyOf(actor, row.id),
     parentsOf(actor.db, [row.id]),
     archiveSections(actor.db, row.id, actor.lang),
@@ -109,7 +116,12 @@ export async function archiveDetails(actor: Actor, studentId: number) {
   return {
     student,
     family,
-    parents: parents.map((p) => ({ name: p.name, phone: p.phone, relation: p.relation })),
+    parents: parents.map((p) => ({
+      parentId: p.parent_id,
+      name: p.name,
+      phone: maskPhone(p.phone),
+      relation: p.relation,
+    })),
     ...sections,
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../orgs/actor.ts';
+import { flushRefusals } from './refusals.ts';
 import { searchAudit } from './search.ts';
 
 const entry = z.object({
@@ -21,6 +22,8 @@ const entry = z.object({
 
 /** The audit log search for administrators. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Refusals still being counted are written before the database closes.
+  app.addHook('onClose', () => flushRefusals(app.db.kysely));
   app.post(
     '/apis-authz/audit/page',
     {

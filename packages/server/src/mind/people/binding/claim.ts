@@ -4,6 +4,7 @@ import {
   type bindTeacherAccount,
   type bindTeacherByName,
   Identity,
+  maskPhone,
   type queryTeacherQuery,
   translate,
 } from '@meridian/contracts';
@@ -30,8 +31,6 @@ import {
   teachersNamed,
 } from './repository.ts';
 
-const maskPhone = (phone: string | null) => (phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : null);
-
 /** Claiming a teacher or student record is for an account not yet bound (identity 5). */
 async function mustBeUnbound(actor: Actor): Promise<void> {
   if (!(await identityIds(actor.db, actor.auth.userId)).includes(Identity.unbound)) {
@@ -47,7 +46,7 @@ export async function queryTeacher(actor: Actor, query: z.infer<typeof queryTeac
     teacherId: t.id,
     name: t.name,
     schoolName: t.school_name,
-    phone: maskPhone(t.phone),
+    phone: t.phone ? maskPhone(t.phone) : null,
     bound: t.last_login_at !== null,
   }));
 }

@@ -5,6 +5,7 @@ import { type Cell, streamWorkbook } from '../../../platform/excel/stream.ts';
 import { scopeOf } from '../../../portal/access/scope.ts';
 import { audit } from '../../../portal/audit/service.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
+import { refuseFiltersOutsideScope } from '../students/access.ts';
 import { childrenOf, parentPage } from '../students/parents-repository.ts';
 import { orgsByIds, scopedStudentRows } from '../students/repository.ts';
 import { studentScopeOf } from '../students/scope.ts';
@@ -78,6 +79,7 @@ const yesNo = (lang: Lang, value: boolean) => (lang === 'en' ? (value ? 'Yes' : 
  */
 export async function exportStudents(actor: Actor, query: ExportQuery): Promise<AsyncGenerator<Buffer>> {
   const scope = await studentScopeOf(actor.db, actor.auth);
+  await refuseFiltersOutsideScope(actor, scope, query);
   const fullIdCard = actor.auth.superAdmin || hasPermission(actor.auth.permissions, '/system/student', 'edit');
   await audit(actor.db, actor.request, { action: 'exportStudents', targetType: 'student', detail: { filter: query } });
   const lang = actor.lang;

@@ -22,7 +22,7 @@ describe('parents', () => {
   it('adds a parent of a student, who then shows on the student card', async () => {
     const card = await w.schoolAdmin.get(`/apis-psychology/common/getStudentInfo?studentId=${w.students.a1}`);
     expect(card.json().data.parents).toEqual([
-      { parentId: motherId, name: '张妈妈', phone: '13900000001', relation: 'mother', userId: null },
+      { parentId: motherId, name: '张妈妈', phone: '139****0001', relation: 'mother', userId: null },
     ]);
   });
 

@@ -1,8 +1,9 @@
-import type { PageQuery, ParentRelation, parent } from '@meridian/contracts';
+import { isMaskedPhone, maskPhone, type PageQuery, type ParentRelation, type parent } from '@meridian/contracts';
 import type { z } from 'zod';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError, rulesBroken } from '../../../platform/http/errors.ts';
 import { audit } from '../../../portal/audit/service.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
+import { auditStudentList, refuseFiltersOutsideScope, refuseStudentData, studentOfScope } from './access.ts';
 import {
   childrenOf,
   deleteLink,
@@ -16,7 +17,6 @@ import {
   parentPhoneTaken,
   updateParent,
 } from './parents-repository.ts';
-import { findStudent } from './repository.ts';
 import { type StudentScope, studentScopeOf } from './scope.ts';
 import type { ParentRow } from './tables.ts';
 
@@ -31,7 +31,7 @@ async function present(actor: Actor, scope: StudentScope, rows: ParentRow[]): Pr
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    phone: r.phone,
+    phone: maskPhone(r.phone),
     userId: r.user_id,
     schoolId: r.school_id,
     children: children
@@ -42,14 +42,8 @@ async function present(actor: Actor, scope: StudentScope, rows: ParentRow[]): Pr
 
 async function parentInScopeOrThrow(actor: Actor, scope: StudentScope, id: number): Promise<ParentRow> {
   const row = await findParent(actor.db, scope, id);
-  if (!row) throw new AppError(404, 'parent.notFound');
-  return row;
-}
-
-async function studentOrThrow(actor: Actor, scope: StudentScope, id: number) {
-  const row = await findStudent(actor.db, scope, id);
-  if (!row) throw new AppError(404, 'student.notFound');
-  return row;
+  if (row) return row;
+  return refuseStudentData(actor, 'parentNotInScope', { type: 'parent', id }, new AppError(404, 'parent.notFound'));
 }
 
 /** One phone is one parent within a school: a second child is bound to the same parent, not a copy. */
@@ -65,10 +59,36 @@ async function parentView(actor: Actor, scope: StudentScope, id: number): Promis
   return view;
 }
 
+/** A page of the scope's parents (phones masked); the read is audited with the children shown. */
 export async function listParents(actor: Actor, filters: ParentFilters, page: PageQuery) {
   const scope = await studentScopeOf(actor.db, actor.auth);
   const result = await parentPage(actor.db, scope, filters, page);
-  return { ...result, list: await present(actor, scope, result.list) };
+  // A school or child outside the scope can only give an empty page: only then is it worth a look.
+  if (result.list.length === 0) {
+    await refuseFiltersOutsideScope(actor, scope, { schoolId: filters.schoolId });
+    if (filters.studentId !== undefined) await studentOfScope(actor, scope, filters.studentId);
+  }
+  const list = await present(actor, scope, result.list);
+  await auditStudentList(actor, 'parent.list', [...new Set(list.flatMap((p) => p.children.map((c) => c.studentId)))], {
+    filters,
+    page: page.page,
+    size: page.size,
+    parentIds: list.map((p) => p.id),
+  });
+  return { ...result, list };
+}
+
+/** `parent/reveal`: a parent's whole phone, for whoever sees one of their children; each reveal is audited. */
+export async function revealParentPhone(actor: Actor, id: number) {
+  const scope = await studentScopeOf(actor.db, actor.auth);
+  const row = await parentInScopeOrThrow(actor, scope, id);
+  await audit(actor.db, actor.request, {
+    action: 'parent.reveal',
+    targetType: 'parent',
+    targetId: row.id,
+    detail: { fields: ['phone'] },
+  });
+  return { id: row.id, phone: row.phone };
 }
 
 /** A parent is added for one of their children, whose school registers them. */
@@ -77,7 +97,7 @@ export async function addParent(
   input: { studentId: number; relation: ParentRelation; name: string; phone: string },
 ): Promise<Parent> {
   const scope = await studentScopeOf(actor.db, actor.auth);
-  const child = await studentOrThrow(actor, scope, input.studentId);
+  const child = await studentOfScope(actor, scope, input.studentId);
   await refuseTakenPhone(actor, child.school_id, input.phone);
   const at = Date.now();
   const id = await actor.db.transaction().execute(async (trx) => {
@@ -104,12 +124,18 @@ export async function addParent(
 export async function editParent(actor: Actor, input: { id: number; name?: string; phone?: string }): Promise<Parent> {
   const scope = await studentScopeOf(actor.db, actor.auth);
   const row = await parentInScopeOrThrow(actor, scope, input.id);
-  if (input.phone !== undefined && input.phone !== row.phone) {
-    await refuseTakenPhone(actor, row.school_id, input.phone, row.id);
+  // The masked phone the form was given keeps the stored one; another masked value is refused.
+  let phone = input.phone;
+  if (phone !== undefined && isMaskedPhone(phone)) {
+    if (phone !== maskPhone(row.phone)) throw rulesBroken([{ field: 'phone', key: 'v.maskedNumber' }]);
+    phone = undefined;
+  }
+  if (phone !== undefined && phone !== row.phone) {
+    await refuseTakenPhone(actor, row.school_id, phone, row.id);
   }
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    ...(phone !== undefined ? { phone } : {}),
   };
   await actor.db.transaction().execute(async (trx) => {
     await updateParent(trx, row.id, changes);
@@ -138,7 +164,7 @@ export async function bindParent(
 ): Promise<Parent> {
   const scope = await studentScopeOf(actor.db, actor.auth);
   const row = await parentInScopeOrThrow(actor, scope, input.parentId);
-  const child = await studentOrThrow(actor, scope, input.studentId);
+  const child = await studentOfScope(actor, scope, input.studentId);
   if (child.school_id !== row.school_id) throw new AppError(400, 'parent.otherSchool');
   if (await linkOf(actor.db, row.id, child.id)) throw new AppError(409, 'parent.alreadyBound');
   await actor.db.transaction().execute(async (trx) => {
@@ -156,7 +182,7 @@ export async function bindParent(
 export async function unbindParent(actor: Actor, input: { parentId: number; studentId: number }): Promise<Parent> {
   const scope = await studentScopeOf(actor.db, actor.auth);
   const row = await parentInScopeOrThrow(actor, scope, input.parentId);
-  const child = await studentOrThrow(actor, scope, input.studentId);
+  const child = await studentOfScope(actor, scope, input.studentId);
   if (!(await linkOf(actor.db, row.id, child.id))) throw new AppError(404, 'parent.notBound');
   await actor.db.transaction().execute(async (trx) => {
     await deleteLink(trx, row.id, child.id);

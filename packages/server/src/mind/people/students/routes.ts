@@ -6,8 +6,10 @@ import {
   parentBind,
   parentPage,
   parentRemove,
+  parentReveal,
   parentUnbind,
   parentUpdate,
+  parentWholePhone,
   schoolYear,
   schoolYearAdd,
   schoolYearUpdate,
@@ -20,14 +22,24 @@ import {
   studentMove,
   studentPage,
   studentRemove,
+  studentReveal,
   studentStatusChange,
   studentUpdate,
+  studentWholeNumbers,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../platform/http/envelope.ts';
 import { actorOf } from '../../../portal/orgs/actor.ts';
-import { addParent, bindParent, editParent, listParents, removeParent, unbindParent } from './parents.ts';
+import {
+  addParent,
+  bindParent,
+  editParent,
+  listParents,
+  removeParent,
+  revealParentPhone,
+  unbindParent,
+} from './parents.ts';
 import {
   addStudent,
   editStudent,
@@ -35,6 +47,7 @@ import {
   moveStudent,
   studentCard as readStudentCard,
   removeStudent,
+  revealStudent,
   setStudentStatus,
   studentDetail,
 } from './service.ts';
@@ -54,7 +67,8 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: '/system/student:view' },
       schema: {
         tags,
-        summary: 'The students of the scope, filtered by school, campus, grade, class, name or number prefix, status',
+        summary:
+          'The students of the scope, filtered by school, campus, grade, class, name or number prefix, status; numbers masked (audited)',
         body: studentPage,
         response: { 200: envelopeOf(pageOf(student)) },
       },
@@ -69,9 +83,28 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/apis-user/student/detail',
     {
       config: { access: '/system/student:view' },
-      schema: { tags, summary: 'One student of the scope', querystring: studentDetailQuery, response: { 200: one } },
+      schema: {
+        tags,
+        summary: 'One student of the scope, numbers masked (audited)',
+        querystring: studentDetailQuery,
+        response: { 200: one },
+      },
     },
     async (request) => ok(request, await studentDetail(actorOf(request), request.query.id)),
+  );
+
+  app.post(
+    '/apis-user/student/reveal',
+    {
+      config: { access: '/system/student:edit' },
+      schema: {
+        tags,
+        summary: "A student's whole ID card and phone numbers, for a role that edits students (audited)",
+        body: studentReveal,
+        response: { 200: envelopeOf(studentWholeNumbers) },
+      },
+    },
+    async (request) => ok(request, await revealStudent(actorOf(request), request.body.id)),
   );
 
   app.post(
@@ -157,7 +190,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: '/system/parent:view' },
       schema: {
         tags,
-        summary: 'The parents of the scope, by school, child, name or phone prefix',
+        summary: 'The parents of the scope, by school, child, name or phone prefix; phones masked (audited)',
         body: parentPage,
         response: { 200: envelopeOf(pageOf(parent)) },
       },
@@ -166,6 +199,21 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, size, ...filters } = request.body;
       return ok(request, await listParents(actorOf(request), filters, { page, size }));
     },
+  );
+
+  app.post(
+    '/apis-user/parent/reveal',
+    {
+      // Whoever sees a child may call their parents: the class teacher's work, one audited number at a time.
+      config: { access: '/system/student:view' },
+      schema: {
+        tags,
+        summary: "A parent's whole phone number, for whoever sees one of their children (audited)",
+        body: parentReveal,
+        response: { 200: envelopeOf(parentWholePhone) },
+      },
+    },
+    async (request) => ok(request, await revealParentPhone(actorOf(request), request.body.id)),
   );
 
   app.post(

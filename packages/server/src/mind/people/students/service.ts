@@ -1,6 +1,8 @@
 import {
-  hasPermission,
+  isMaskedIdCard,
+  isMaskedPhone,
   maskIdCard,
+  maskPhone,
   type PageQuery,
   type Student,
   type StudentAdd,
@@ -11,12 +13,12 @@ import {
 import { AppError, rulesBroken } from '../../../platform/http/errors.ts';
 import { audit } from '../../../portal/audit/service.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
+import { auditStudentList, refuseFiltersOutsideScope, refuseStudentData, studentOfScope } from './access.ts';
 import { classTeachersOfClasses, studentReferenced } from './hooks.ts';
 import { parentsOf } from './parents-repository.ts';
 import {
   classPlacement,
   deleteStudent,
-  findStudent,
   findStudentOfUser,
   insertStudent,
   orgsByIds,
@@ -30,10 +32,8 @@ import type { StudentRow } from './tables.ts';
 
 const notFound = () => new AppError(404, 'student.notFound');
 
-/** The ID card number in full only for roles that may edit students; others need to tell students apart, not to copy it. */
-function seesIdCard(actor: Actor): boolean {
-  return actor.auth.superAdmin || hasPermission(actor.auth.permissions, '/system/student', 'edit');
-}
+/** Lists and details show numbers masked, to every role: the whole ones only through `revealStudent`, audited. */
+const masked = (value: string | null, mask: (v: string) => string) => (value === null ? null : mask(value));
 
 type OrgNames = Map<number, { id: number; name: string }>;
 
@@ -61,17 +61,16 @@ function namesOnPage(rows: StudentPageRow[]): OrgNames {
   return names;
 }
 
-function present(actor: Actor, rows: StudentRow[], names: OrgNames): Student[] {
+function present(rows: StudentRow[], names: OrgNames): Student[] {
   const ref = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
-  const full = seesIdCard(actor);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     studentNo: r.student_no,
     gender: r.gender,
     birthday: r.birthday,
-    idCard: r.id_card === null || full ? r.id_card : maskIdCard(r.id_card),
-    phone: r.phone,
+    idCard: masked(r.id_card, maskIdCard),
+    phone: masked(r.phone, maskPhone),
     enrolYear: r.enrol_year,
     status: r.status,
     userId: r.user_id,
@@ -84,16 +83,12 @@ function present(actor: Actor, rows: StudentRow[], names: OrgNames): Student[] {
   }));
 }
 
-async function studentInScopeOrThrow(actor: Actor, scope: StudentScope, id: number): Promise<StudentRow> {
-  const row = await findStudent(actor.db, scope, id);
-  if (!row) throw notFound();
-  return row;
-}
-
 /** Where a student may be placed: a class of the caller's scope. Outside it, the class does not exist for them. */
 async function placementInScope(actor: Actor, scope: StudentScope, classId: number) {
   const placed = await classPlacement(actor.db, classId);
-  if (!placed || !orgInStudentScope(scope, placed.klass.path)) throw new AppError(404, 'org.notFound');
+  if (!placed || !orgInStudentScope(scope, placed.klass.path)) {
+    return refuseStudentData(actor, 'orgNotInScope', { type: 'org', id: classId }, new AppError(404, 'org.notFound'));
+  }
   if (placed.klass.type !== 'class' || placed.schoolId === null || placed.gradeId === null) {
     throw rulesBroken([{ field: 'classId', key: 'v.student.class' }]);
   }
@@ -106,18 +101,71 @@ async function refuseTakenNo(actor: Actor, schoolId: number, studentNo: string, 
   }
 }
 
+/** A page of the scope's students; the read is audited with who was on it. */
 export async function listStudents(actor: Actor, filters: StudentFilters, page: PageQuery) {
   const scope = await studentScopeOf(actor.db, actor.auth);
   const result = await studentPage(actor.db, scope, filters, page);
-  return { ...result, list: present(actor, result.list, namesOnPage(result.list)) };
+  // A filter outside the scope can only give an empty page: only then is it worth a look.
+  if (result.list.length === 0) await refuseFiltersOutsideScope(actor, scope, filters);
+  await auditStudentList(
+    actor,
+    'student.list',
+    result.list.map((r) => r.id),
+    { filters, page: page.page, size: page.size },
+  );
+  return { ...result, list: present(result.list, namesOnPage(result.list)) };
 }
 
-export async function studentDetail(actor: Actor, id: number): Promise<Student> {
-  const scope = await studentScopeOf(actor.db, actor.auth);
-  const row = await studentInScopeOrThrow(actor, scope, id);
-  const [student] = present(actor, [row], await orgNamesOf(actor, [row]));
+/** A student as lists and details show them (numbers masked). The caller has checked the scope and audits the read. */
+export async function studentView(actor: Actor, row: StudentRow): Promise<Student> {
+  const [student] = present([row], await orgNamesOf(actor, [row]));
   if (!student) throw notFound();
   return student;
+}
+
+async function reread(actor: Actor, scope: StudentScope, id: number): Promise<Student> {
+  return studentView(actor, await studentOfScope(actor, scope, id));
+}
+
+/** `student/detail`: one student of the scope; the read is audited. */
+export async function studentDetail(actor: Actor, id: number): Promise<Student> {
+  const scope = await studentScopeOf(actor.db, actor.auth);
+  const row = await studentOfScope(actor, scope, id);
+  await audit(actor.db, actor.request, { action: 'student.read', targetType: 'student', targetId: row.id });
+  return studentView(actor, row);
+}
+
+/**
+ * `student/reveal`: the whole ID card and phone numbers of one student, for a role that edits
+ * students (the route declares it); each reveal is audited with the fields it showed.
+ */
+export async function revealStudent(actor: Actor, id: number) {
+  const scope = await studentScopeOf(actor.db, actor.auth);
+  const row = await studentOfScope(actor, scope, id);
+  const fields = [...(row.id_card === null ? [] : ['idCard']), ...(row.phone === null ? [] : ['phone'])];
+  await audit(actor.db, actor.request, {
+    action: 'student.reveal',
+    targetType: 'student',
+    targetId: row.id,
+    detail: { fields },
+  });
+  return { id: row.id, idCard: row.id_card, phone: row.phone };
+}
+
+/**
+ * A number a change sends: a whole one replaces the stored one; the masked one the form was given
+ * keeps it (undefined: no change); any other masked value is refused, never stored.
+ */
+function wholeOrKept(
+  field: 'idCard' | 'phone',
+  sent: string | null | undefined,
+  stored: string | null,
+): string | null | undefined {
+  const isMasked = field === 'idCard' ? isMaskedIdCard : isMaskedPhone;
+  if (sent === undefined || sent === null || !isMasked(sent)) return sent;
+  const mask = field === 'idCard' ? maskIdCard : maskPhone;
+  if (stored !== null && mask(stored) === sent) return undefined;
+  throw rulesBroken([{ field, key: 'v.maskedNumber' }]);
 }
 
 export async function addStudent(actor: Actor, input: StudentAdd): Promise<Student> {
@@ -148,22 +196,24 @@ export async function addStudent(actor: Actor, input: StudentAdd): Promise<Stude
     });
     return created;
   });
-  return studentDetail(actor, id);
+  return reread(actor, scope, id);
 }
 
 export async function editStudent(actor: Actor, input: StudentUpdate): Promise<Student> {
   const scope = await studentScopeOf(actor.db, actor.auth);
-  const row = await studentInScopeOrThrow(actor, scope, input.id);
+  const row = await studentOfScope(actor, scope, input.id);
   if (input.studentNo !== undefined && input.studentNo !== row.student_no) {
     await refuseTakenNo(actor, row.school_id, input.studentNo, row.id);
   }
+  const idCard = wholeOrKept('idCard', input.idCard, row.id_card);
+  const phone = wholeOrKept('phone', input.phone, row.phone);
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.studentNo !== undefined ? { student_no: input.studentNo } : {}),
     ...(input.gender !== undefined ? { gender: input.gender } : {}),
     ...(input.birthday !== undefined ? { birthday: input.birthday } : {}),
-    ...(input.idCard !== undefined ? { id_card: input.idCard } : {}),
-    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    ...(idCard !== undefined ? { id_card: idCard } : {}),
+    ...(phone !== undefined ? { phone } : {}),
     ...(input.enrolYear !== undefined ? { enrol_year: input.enrolYear } : {}),
   };
   await actor.db.transaction().execute(async (trx) => {
@@ -176,13 +226,13 @@ export async function editStudent(actor: Actor, input: StudentUpdate): Promise<S
       detail: { fields: Object.keys(changes) },
     });
   });
-  return studentDetail(actor, row.id);
+  return reread(actor, scope, row.id);
 }
 
 /** To another class of the scope; the audit log keeps where they came from, which is the class history. */
 export async function moveStudent(actor: Actor, id: number, classId: number): Promise<Student> {
   const scope = await studentScopeOf(actor.db, actor.auth);
-  const row = await studentInScopeOrThrow(actor, scope, id);
+  const row = await studentOfScope(actor, scope, id);
   const placement = await placementInScope(actor, scope, classId);
   if (placement.org_id === row.org_id) throw rulesBroken([{ field: 'classId', key: 'student.sameClass' }]);
   if (placement.school_id !== row.school_id) await refuseTakenNo(actor, placement.school_id, row.student_no, row.id);
@@ -195,12 +245,12 @@ export async function moveStudent(actor: Actor, id: number, classId: number): Pr
       detail: { fromClassId: row.org_id, toClassId: placement.org_id, fromSchoolId: row.school_id },
     });
   });
-  return studentDetail(actor, row.id);
+  return reread(actor, scope, row.id);
 }
 
 export async function setStudentStatus(actor: Actor, id: number, status: StudentStatus): Promise<Student> {
   const scope = await studentScopeOf(actor.db, actor.auth);
-  const row = await studentInScopeOrThrow(actor, scope, id);
+  const row = await studentOfScope(actor, scope, id);
   if (row.status !== status) {
     await actor.db.transaction().execute(async (trx) => {
       await updateStudent(trx, row.id, { status });
@@ -212,13 +262,13 @@ export async function setStudentStatus(actor: Actor, id: number, status: Student
       });
     });
   }
-  return studentDetail(actor, row.id);
+  return reread(actor, scope, row.id);
 }
 
 /** Only a student nothing refers to; one with an account or records is disabled instead, so history stays whole. */
 export async function removeStudent(actor: Actor, id: number): Promise<void> {
   const scope = await studentScopeOf(actor.db, actor.auth);
-  const row = await studentInScopeOrThrow(actor, scope, id);
+  const row = await studentOfScope(actor, scope, id);
   if (row.user_id !== null || (await studentReferenced(actor.db, row.id))) throw new AppError(409, 'student.inUse');
   await actor.db.transaction().execute(async (trx) => {
     await deleteStudent(trx, row.id);
@@ -236,11 +286,10 @@ export async function studentCard(actor: Actor, query: { studentId?: number; use
   const scope = await studentScopeOf(actor.db, actor.auth);
   const row =
     query.studentId !== undefined
-      ? await findStudent(actor.db, scope, query.studentId)
-      : await findStudentOfUser(actor.db, scope, query.userId ?? 0);
-  if (!row) throw notFound();
-  const [student] = present(actor, [row], await orgNamesOf(actor, [row]));
-  if (!student) throw notFound();
+      ? await studentOfScope(actor, scope, query.studentId)
+      : ((await findStudentOfUser(actor.db, scope, query.userId ?? 0)) ??
+        (await refuseStudentData(actor, 'studentNotInScope', { type: 'user', id: query.userId ?? 0 }, notFound())));
+  const student = await studentView(actor, row);
   const teachers = await classTeachersOfClasses(actor.db, [row.org_id]);
   const parents = await parentsOf(actor.db, [row.id]);
   await audit(actor.db, actor.request, { action: 'readStudentInfo', targetType: 'student', targetId: row.id });
@@ -250,7 +299,7 @@ export async function studentCard(actor: Actor, query: { studentId?: number; use
     parents: parents.map((p) => ({
       parentId: p.parent_id,
       name: p.name,
-      phone: p.phone,
+      phone: maskPhone(p.phone),
       relation: p.relation,
       userId: p.user_id,
     })),

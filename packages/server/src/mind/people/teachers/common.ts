@@ -1,3 +1,4 @@
+import { maskPhone } from '@meridian/contracts';
 import { toBool } from '../../../platform/db/sql.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { scopeOf } from '../../../portal/access/scope.ts';
@@ -58,7 +59,8 @@ export async function classTeacherInfo(actor: Actor, classId: number | undefined
       teacherId: r.teacher_id,
       userId: r.user_id,
       name: r.name,
-      phone: r.phone,
+      // Beside a class's students, a teacher's phone is masked like theirs: the teacher list keeps it whole.
+      phone: r.phone === null ? null : maskPhone(r.phone),
     });
     return {
       classId: id,
