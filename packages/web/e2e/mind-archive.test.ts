@@ -87,6 +87,23 @@ describe('the student archive and home visits (issue 9)', () => {
       expect(rows).toHaveLength(2);
       expect(rows[1]).toEqual(expect.arrayContaining([student.name, '父母工作忙，交流少', '是']));
 
+      // Her mother, on the roster: her phone shows masked in the file.
+      const db = suite.server.db;
+      const { school_id } = await db
+        .selectFrom('students')
+        .select('school_id')
+        .where('id', '=', student.studentId)
+        .executeTakeFirstOrThrow();
+      const { id: motherId } = await db
+        .insertInto('parents')
+        .values({ school_id, name: '林妈妈', phone: '13712345678', user_id: null, created_at: 0, updated_at: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('student_parents')
+        .values({ student_id: student.studentId, parent_id: motherId, relation: 'mother', created_at: 0 })
+        .execute();
+
       // Her file in the list shows the warning and the visit; in the file, a growth record is added.
       await page.goto(`${suite.server.url}/jdp/data/studentFile`);
       const fileRow = page.getByTestId('student-file-table').locator('tr', { hasText: student.name });
@@ -94,7 +111,18 @@ describe('the student archive and home visits (issue 9)', () => {
       await screenshot(page, 'mind-archive-files');
       await fileRow.getByTestId('file-open').click();
       await page.getByTestId('student-file-name').filter({ hasText: student.name }).waitFor();
+      const mother = page.getByTestId('archive-base').getByTestId(`archive-parent-${motherId}`);
+      await mother.getByText('137****5678').waitFor();
       await screenshot(page, 'mind-archive-file');
+      // "Show" asks the server for the whole number, which it audits.
+      await mother.getByRole('button').click();
+      await mother.getByText('13712345678').waitFor();
+      const reveals = await db
+        .selectFrom('audit_log')
+        .select('target_id')
+        .where('action', '=', 'parent.reveal')
+        .execute();
+      expect(reveals).toEqual([{ target_id: String(motherId) }]);
       await page.getByTestId('file-tab-growth').click();
       await page.getByTestId('growth-add').click();
       await page.getByTestId('growth-category').click();

@@ -1,6 +1,7 @@
 import { translate } from '@meridian/contracts';
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { insertStudents, placementOf } from '../../server/src/mind/people/students/testing.ts';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { visit } from './browser.ts';
 import { choose, dialog, openSystemPage, question, rowOf, settledShot, spaced } from './portal-admin-walks.ts';
@@ -121,6 +122,66 @@ describe('the student form and actions', () => {
         .getByRole('button', { name: /确\s?定|OK/ })
         .click();
       await rowOf(page, 'students-table', '赵小明').getByText('停用').waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the numbers masked, shows them whole on request, and keeps them when saved unchanged', async () => {
+    const { page, close } = await visit(suite.browser);
+    try {
+      const { klass, admin } = await schoolAdminOnStudents(page);
+      const db = suite.server.db;
+      const whole = '110105201809010013';
+      const [id] = await insertStudents(db, [
+        {
+          ...(await placementOf(db, klass.id)),
+          name: '孙小美',
+          student_no: 'M01',
+          id_card: whole,
+          phone: '13800138000',
+        },
+      ]);
+      // The list was read before this student existed: open it again.
+      await page.reload();
+      await rowOf(page, 'students-table', '孙小美').getByText('1101**********0013').waitFor();
+
+      // The edit form holds the masked numbers; a masked value typed over them is refused.
+      await page.getByTestId(`student-more-${id}`).click();
+      await page.getByRole('menuitem', { name: '编辑' }).click();
+      await expect.poll(() => field(page, '身份证号').inputValue()).toBe('1101**********0013');
+      expect(await field(page, '手机号').inputValue()).toBe('138****8000');
+      await field(page, '身份证号').fill('1101**********0000');
+      await error(page, zh('v.maskedNumber')).waitFor();
+      await settledShot(page, 'people-student-form-masked');
+      await field(page, '身份证号').fill('1101**********0013');
+      await field(page, '姓名').fill('孙美美');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: spaced('保存') })
+        .click();
+      await rowOf(page, 'students-table', '孙美美').waitFor();
+      const stored = () =>
+        db
+          .selectFrom('students')
+          .select(['id_card', 'phone'])
+          .where('id', '=', id ?? 0)
+          .executeTakeFirst();
+      expect(await stored()).toEqual({ id_card: whole, phone: '13800138000' });
+
+      // "Show whole numbers" fills them in, and the server audits it.
+      await page.getByTestId(`student-more-${id}`).click();
+      await page.getByRole('menuitem', { name: '编辑' }).click();
+      await page.getByTestId('student-reveal').click();
+      await expect.poll(() => field(page, '身份证号').inputValue()).toBe(whole);
+      expect(await field(page, '手机号').inputValue()).toBe('13800138000');
+      const reveals = await db
+        .selectFrom('audit_log')
+        .select('target_id')
+        .where('action', '=', 'student.reveal')
+        .where('user_id', '=', admin.id)
+        .execute();
+      expect(reveals).toEqual([{ target_id: String(id) }]);
     } finally {
       await close();
     }

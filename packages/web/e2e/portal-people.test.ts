@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { idCardFor } from '../../server/src/mind/people/students/fixtures.ts';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { visit } from './browser.ts';
 import { openMind } from './mind-walks.ts';
@@ -150,8 +151,20 @@ describe('a school imported from Excel', () => {
 
       // The student card: place, head teacher (none yet) and the imported parent.
       await rowOf(page, 'students-table', '学生01').getByText('学生01').click();
-      await page.getByTestId('student-card').getByText('家长1 · 父亲').waitFor();
+      const card = page.getByTestId('student-card');
+      await card.getByText('家长1 · 父亲').waitFor();
+      // Numbers come masked; "show" asks the server for the whole one, which it audits.
+      const idCard = idCardFor('20180901', '001');
+      await card
+        .getByTestId('card-id-card')
+        .getByText(`1101**********${idCard.slice(-4)}`)
+        .waitFor();
+      await card.getByText('139****0001').waitFor();
       await shot('student-card');
+      await card.locator('[data-testid^="card-parent-phone-"]').getByRole('button').click();
+      await card.getByText('13900000001').waitFor();
+      await card.getByTestId('card-id-card').getByRole('button').click();
+      await card.getByTestId('card-id-card').getByText(idCard).waitFor();
       await page.keyboard.press('Escape');
 
       // Filter by class through the tree.

@@ -1,8 +1,8 @@
-import { accountName, password, phone, verificationCode } from '@meridian/contracts';
+import { accountName, idCard, isMaskedIdCard, password, phone, verificationCode } from '@meridian/contracts';
 import type { FormInstance, FormRule } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../testing.ts';
-import { sameAsRule, schemaRule } from './rules.ts';
+import { maskedNumberRule, sameAsRule, schemaRule } from './rules.ts';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 
@@ -40,5 +40,16 @@ describe('form rules from the shared schemas', () => {
     const form = { getFieldValue: () => 'Secret#2026' };
     expect(await shown(sameAsRule('password'), 'Secret#2027', form)).toBe('两次输入的密码不一致');
     expect(await shown(sameAsRule('password'), 'Secret#2026', form)).toBeNull();
+  });
+
+  it('let a masked number through only as it was given, and check a typed one whole', async () => {
+    const rule = maskedNumberRule(idCard, isMaskedIdCard, '1101**********0013');
+    expect(await shown(rule, '1101**********0013')).toBeNull();
+    expect(await shown(rule, '1101**********0000')).toBe('号码已隐藏：请输入完整号码，或保持原样不改');
+    expect(await shown(rule, '110105201809010014')).toBe('身份证号不正确，应为 18 位且校验位正确');
+    expect(await shown(rule, '110105201809010013')).toBeNull();
+    expect(await shown(rule, '')).toBeNull();
+    // Nothing was given (an empty field, or a new student): a masked value is never accepted.
+    expect(await shown(maskedNumberRule(idCard, isMaskedIdCard, null), '1101**********0013')).not.toBeNull();
   });
 });

@@ -15,13 +15,33 @@ export interface FieldSchema {
  * so that it says "enter ..." rather than the format.
  */
 export function schemaRule(schema: FieldSchema): FormRule {
+  return { validator: async (_rule, value: unknown) => checkWith(schema, value) };
+}
+
+function checkWith(schema: FieldSchema, value: unknown): void {
+  if (value === undefined || value === null || value === '') return;
+  const result = schema.safeParse(value);
+  if (result.success) return;
+  const [issue] = result.error.issues;
+  throw new Error(issue ? localizeIssue(issue, currentLang()).msg : translate('v.invalid', currentLang()));
+}
+
+/**
+ * A number field that came masked (an ID card, a phone): the masked value it was given passes (the
+ * server keeps the stored number), another masked value is refused, anything else is checked by
+ * `schema` as the user types.
+ */
+export function maskedNumberRule(
+  schema: FieldSchema,
+  isMasked: (value: string) => boolean,
+  given: string | null,
+): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      if (value === undefined || value === null || value === '') return;
-      const result = schema.safeParse(value);
-      if (result.success) return;
-      const [issue] = result.error.issues;
-      throw new Error(issue ? localizeIssue(issue, currentLang()).msg : translate('v.invalid', currentLang()));
+      const typed = typeof value === 'string' ? value.trim().toUpperCase() : value;
+      if (typeof typed === 'string' && given !== null && typed === given) return;
+      if (typeof typed === 'string' && isMasked(typed)) throw new Error(translate('v.maskedNumber', currentLang()));
+      checkWith(schema, typed);
     },
   };
 }

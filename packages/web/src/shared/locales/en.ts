@@ -19,6 +19,7 @@ export const en: CommonMessages = {
     retry: 'Try again',
   },
   signIn: { notAccepted: 'Sign-in failed; please sign in again' },
+  reveal: { show: 'Show', title: 'Show the whole number (recorded in the audit log)' },
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for does not exist or has moved. Check the address and try again.',

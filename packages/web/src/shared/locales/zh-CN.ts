@@ -20,6 +20,7 @@ export const zhCN = {
     retry: '重试',
   },
   signIn: { notAccepted: '登录失败，请重新登录' },
+  reveal: { show: '查看', title: '查看完整号码（将记入审计日志）' },
   notFound: {
     title: '页面不存在',
     description: '您访问的页面不存在或已被移除，请检查地址是否正确。',

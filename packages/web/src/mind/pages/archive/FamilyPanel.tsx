@@ -6,14 +6,14 @@ import {
   LIVING_WITH,
 } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Flex, Form, Input, Radio, Select, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Flex, Form, Input, Radio, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../portal/components/FormAlert.tsx';
 import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { useCan } from '../assessments/can.ts';
 import { type FamilyInfo, familyOf, saveFamily } from './api.ts';
-import { isNotFound, StudentNotFound, timeText } from './common.tsx';
+import { isNotFound, ParentTags, StudentNotFound, timeText } from './common.tsx';
 import './strings.ts';
 
 type Values = Omit<FamilyInfoSave, 'studentId'>;
@@ -141,13 +141,7 @@ export function FamilyPanel({ studentId }: { studentId: number }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('archive.family.guardian')}>{f.guardian || '-'}</Descriptions.Item>
         <Descriptions.Item label={t('archive.base.parents')}>
-          {f.parents.length === 0
-            ? t('archive.base.noParents')
-            : f.parents.map((p) => (
-                <Tag key={`${p.name}${p.phone}`}>
-                  {t(`system.people.relation.${p.relation}`)} {p.name} {p.phone}
-                </Tag>
-              ))}
+          <ParentTags parents={f.parents} />
         </Descriptions.Item>
         <Descriptions.Item label={t('archive.family.notes')} span={2}>
           {f.notes || '-'}

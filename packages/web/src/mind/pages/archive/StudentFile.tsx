@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Card, Descriptions, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StudentStatusTag } from '../../../portal/system/people/labels.tsx';
 import { currentLang } from '../../../shared/i18n.ts';
 import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { type ArchiveDetails, archiveBySemester, archiveDetails } from './api.ts';
-import { isNotFound, LevelTag, StudentNotFound, sameStudent } from './common.tsx';
+import { isNotFound, LevelTag, ParentTags, StudentNotFound, sameStudent } from './common.tsx';
 import { FamilyPanel } from './FamilyPanel.tsx';
 import { GrowthPanel } from './GrowthPanel.tsx';
 import {
@@ -54,13 +54,7 @@ function BaseInfo({ file }: { file: ArchiveDetails }) {
         <StudentStatusTag status={s.status} />
       </Descriptions.Item>
       <Descriptions.Item label={t('archive.base.parents')} span={2}>
-        {file.parents.length === 0
-          ? t('archive.base.noParents')
-          : file.parents.map((p) => (
-              <Tag key={`${p.name}${p.phone}`}>
-                {t(`system.people.relation.${p.relation}`)} {p.name} {p.phone}
-              </Tag>
-            ))}
+        <ParentTags parents={file.parents} />
       </Descriptions.Item>
     </Descriptions>
   );

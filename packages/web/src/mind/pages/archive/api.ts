@@ -132,7 +132,15 @@ export interface ArchiveSections {
 export interface ArchiveDetails extends ArchiveSections {
   student: Student;
   family: FamilyInfo;
-  parents: { name: string; phone: string; relation: string }[];
+  parents: ArchiveParent[];
+}
+
+/** A parent as the file shows them: the phone masked, the whole one through `revealParentPhone`. */
+export interface ArchiveParent {
+  parentId: number;
+  name: string;
+  phone: string;
+  relation: string;
 }
 
 /** One semester of `queryXnxqHistory`; `semester` is null for what falls in no semester. */
@@ -155,6 +163,9 @@ export const archiveTimeline = (studentId: number, signal?: Signal) =>
   get<TimelineEvent[]>(`${base}/studentFile/timeline/${studentId}`, { signal });
 export const archiveBySemester = (studentId: number, signal?: Signal) =>
   post<SemesterFile[]>('apis-psychology-audit/studentArchives/queryXnxqHistory', { studentId }, { signal });
+
+/** A parent's whole phone, for whoever sees the student; the server audits it. */
+export const revealParentPhone = (id: number) => post<{ id: number; phone: string }>('apis-user/parent/reveal', { id });
 
 export const familyOf = (studentId: number, signal?: Signal) =>
   get<FamilyInfo>(`${base}/familyInfo/${studentId}`, { signal });

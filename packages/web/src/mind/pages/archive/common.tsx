@@ -7,12 +7,29 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/errors.ts';
 import { currentLang } from '../../../shared/i18n.ts';
+import { RevealNumber } from '../../../shared/RevealNumber.tsx';
 import { get } from '../../../shared/request.ts';
-import { studentFilePage } from './api.ts';
+import { type ArchiveParent, revealParentPhone, studentFilePage } from './api.ts';
 import './strings.ts';
 
 export const dateText = (at: number) => dayjs(at).format('YYYY-MM-DD');
 export const timeText = (at: number | null | undefined) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '-');
+
+/** The student's parents, each phone masked with "show" beside it (the server audits every reveal). */
+export function ParentTags({ parents }: { parents: ArchiveParent[] }) {
+  const { t } = useTranslation();
+  if (parents.length === 0) return <>{t('archive.base.noParents')}</>;
+  return (
+    <>
+      {parents.map((p) => (
+        <Tag key={p.parentId} data-testid={`archive-parent-${p.parentId}`}>
+          {t(`system.people.relation.${p.relation}`)} {p.name}{' '}
+          <RevealNumber masked={p.phone} reveal={async () => (await revealParentPhone(p.parentId)).phone} />
+        </Tag>
+      ))}
+    </>
+  );
+}
 
 /** The deployment's warning levels (names and colours), fetched once and shared by every page. */
 export function useWarningLevels() {

@@ -148,7 +148,7 @@ export function AuditPage() {
             width: 90,
             render: (_value, entry) =>
               entry.targetType
-                ? `${t(`system.audit.targetType.${entry.targetType}`, { defaultValue: entry.targetType })} #${entry.targetId ?? ''}`
+                ? `${t(`system.audit.targetType.${entry.targetType}`, { defaultValue: entry.targetType })}${entry.targetId ? ` #${entry.targetId}` : ''}`
                 : '-',
           },
           { title: t('system.audit.ip'), dataIndex: 'ip', width: 120, render: (ip: string | null) => ip ?? '-' },

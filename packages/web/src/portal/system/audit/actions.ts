@@ -45,10 +45,32 @@ export const AUDIT_ACTIONS = [
   'defaultPasswordUpdate',
   'defaultPasswordRecover',
   'file.read',
+  // Students' data (decision 0050): reads, whole numbers shown, and refusals.
+  'student.list',
+  'student.read',
+  'readStudentInfo',
+  'student.reveal',
+  'parent.list',
+  'parent.reveal',
+  'archive.list',
+  'archive.read',
+  'student.refused',
 ] as const;
 
 /** The strings key of an action's name (i18next reads dots as nesting, so `file.read` is `file_read`). */
 export const actionKey = (action: string) => `system.audit.action.${action.replaceAll('.', '_')}`;
 
 /** The kinds of thing an entry is about. */
-export const TARGET_TYPES = ['user', 'role', 'org', 'app', 'file'] as const;
+export const TARGET_TYPES = [
+  'user',
+  'role',
+  'org',
+  'app',
+  'file',
+  'student',
+  'parent',
+  'archive',
+  'growth',
+  'daily',
+  'route',
+] as const;

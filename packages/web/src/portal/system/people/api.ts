@@ -88,6 +88,9 @@ export const moveStudent = (id: number, classId: number) => post<Student>('apis-
 export const setStudentStatus = (id: number, status: StudentStatus) =>
   post<Student>('apis-user/student/status', { id, status });
 export const removeStudent = (id: number) => post<unknown>('apis-user/student/remove', { id });
+/** The whole ID card and phone numbers of one student (roles that edit students); the server audits it. */
+export const revealStudent = (id: number) =>
+  post<{ id: number; idCard: string | null; phone: string | null }>('apis-user/student/reveal', { id });
 export const studentInfo = (studentId: number, signal?: Signal) =>
   get<StudentCard>('apis-psychology/common/getStudentInfo', { query: { studentId }, signal });
 
@@ -98,6 +101,8 @@ export const addParent = (body: { studentId: number; relation: ParentRelation; n
   post<Parent>('apis-user/parent/add', body);
 export const updateParent = (body: { id: number; name?: string; phone?: string }) =>
   post<Parent>('apis-user/parent/update', body);
+/** A parent's whole phone (whoever sees one of their children); the server audits it. */
+export const revealParentPhone = (id: number) => post<{ id: number; phone: string }>('apis-user/parent/reveal', { id });
 export const removeParent = (id: number) => post<unknown>('apis-user/parent/remove', { id });
 export const bindParent = (body: { parentId: number; studentId: number; relation: ParentRelation }) =>
   post<unknown>('apis-user/parent/bind', body);

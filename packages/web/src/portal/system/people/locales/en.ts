@@ -121,7 +121,8 @@ export const peopleEn: PeopleMessages = {
     needNo: 'Enter the student number',
     needGender: 'Choose the gender',
     badBirthday: 'Choose a date before today',
-    maskedHint: 'The ID card number is masked; leave it as it is to keep it',
+    maskedHint: 'The numbers are masked: left as they are, they are kept',
+    revealWhole: 'Show whole numbers (recorded in the audit log)',
     removeTitle: 'Remove the student {{name}}?',
     removeText:
       'This cannot be undone; their parent links go with them. A student with a bound account or records cannot be removed: disable them instead.',

@@ -1,10 +1,11 @@
-import { PARENT_RELATIONS, type ParentRelation, parentName, phone } from '@meridian/contracts';
+import { EyeOutlined } from '@ant-design/icons';
+import { isMaskedPhone, PARENT_RELATIONS, type ParentRelation, parentName, phone } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Button, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { required, schemaRule } from '../../../../shared/forms/rules.ts';
-import { addParent, bindParent, type Parent, updateParent } from '../api.ts';
+import { maskedNumberRule, required, schemaRule } from '../../../../shared/forms/rules.ts';
+import { addParent, bindParent, type Parent, revealParentPhone, updateParent } from '../api.ts';
 import { StudentPicker } from '../StudentPicker.tsx';
 
 export type ParentFormMode = { kind: 'add' } | { kind: 'edit'; parent: Parent } | { kind: 'bind'; parent: Parent };
@@ -16,11 +17,19 @@ interface Values {
   phone?: string;
 }
 
-/** Registers a parent with a first child, changes their name or phone, or binds them to another child. */
+/**
+ * Registers a parent with a first child, changes their name or phone, or binds them to another
+ * child. The phone comes masked: left as it is, the server keeps the stored number.
+ */
 export function ParentForm({ mode, onClose, onSaved }: { mode: ParentFormMode; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const reveal = useMutation({
+    mutationFn: () => revealParentPhone(mode.kind === 'edit' ? mode.parent.id : 0),
+    onSuccess: (whole) => form.setFieldsValue({ phone: whole.phone }),
+    onError: notifyError,
+  });
   const save = useMutation({
     mutationFn: (v: Values) => {
       if (mode.kind === 'edit')
@@ -93,10 +102,25 @@ export function ParentForm({ mode, onClose, onSaved }: { mode: ParentFormMode; o
             <Form.Item
               name="phone"
               label={t('system.people.col.phone')}
-              rules={[required(t('system.people.parents.needPhone')), schemaRule(phone)]}
+              rules={[
+                required(t('system.people.parents.needPhone')),
+                maskedNumberRule(phone, isMaskedPhone, mode.kind === 'edit' ? mode.parent.phone : null),
+              ]}
+              extra={mode.kind === 'edit' ? t('system.people.students.maskedHint') : undefined}
             >
               <Input maxLength={11} />
             </Form.Item>
+            {mode.kind === 'edit' && (
+              <Button
+                icon={<EyeOutlined />}
+                data-testid="parent-reveal"
+                loading={reveal.isPending}
+                disabled={reveal.isSuccess}
+                onClick={() => reveal.mutate()}
+              >
+                {t('system.people.students.revealWhole')}
+              </Button>
+            )}
           </>
         )}
       </Form>

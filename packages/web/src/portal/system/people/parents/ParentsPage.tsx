@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
+import { RevealNumber } from '../../../../shared/RevealNumber.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
-import { type Parent, parentPage, removeParent, unbindParent } from '../api.ts';
+import { type Parent, parentPage, removeParent, revealParentPhone, unbindParent } from '../api.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
 import { SchoolSelect } from '../SchoolSelect.tsx';
 import { ParentForm, type ParentFormMode } from './ParentForm.tsx';
@@ -95,7 +96,18 @@ export function ParentsPage() {
         scroll={{ x: 800 }}
         columns={[
           { title: t('system.people.col.name'), dataIndex: 'name', width: 120 },
-          { title: t('system.people.col.phone'), dataIndex: 'phone', width: 130 },
+          {
+            title: t('system.people.col.phone'),
+            dataIndex: 'phone',
+            width: 160,
+            render: (masked: string, p) => (
+              <RevealNumber
+                masked={masked}
+                testId={`parent-phone-${p.id}`}
+                reveal={async () => (await revealParentPhone(p.id)).phone}
+              />
+            ),
+          },
           {
             title: t('system.people.col.children'),
             key: 'children',

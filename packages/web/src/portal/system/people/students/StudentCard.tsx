@@ -2,12 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
-import { studentInfo } from '../api.ts';
+import { usePermissions } from '../../../../shared/permissions.ts';
+import { RevealNumber } from '../../../../shared/RevealNumber.tsx';
+import { revealParentPhone, revealStudent, studentInfo } from '../api.ts';
 import { StudentStatusTag } from '../labels.tsx';
 
-/** The student card (`getStudentInfo`): place, details, head teachers and parents. Reading it is audited. */
+const EDIT = { path: '/system/student', code: 'edit' };
+
+/**
+ * The student card (`getStudentInfo`): place, details, head teachers and parents. Reading it is
+ * audited. Numbers come masked: a role that edits students may show the student's whole, anyone
+ * who sees the student a parent's phone, each asked of the server, which audits it.
+ */
 export function StudentCardDrawer({ studentId, onClose }: { studentId: number | null; onClose(): void }) {
   const { t } = useTranslation();
+  const mayEdit = usePermissions().can(EDIT);
   const card = useQuery({
     queryKey: ['people', 'studentCard', studentId],
     queryFn: ({ signal }) => studentInfo(studentId ?? 0, signal),
@@ -52,8 +61,28 @@ export function StudentCardDrawer({ studentId, onClose }: { studentId: number | 
                 { key: 'grade', label: t('system.people.col.grade'), children: s.grade?.name ?? '-' },
                 { key: 'class', label: t('system.people.col.class'), children: s.class?.name ?? '-' },
                 { key: 'birthday', label: t('system.people.col.birthday'), children: s.birthday ?? '-' },
-                { key: 'idCard', label: t('system.people.col.idCard'), children: s.idCard ?? '-' },
-                { key: 'phone', label: t('system.people.col.phone'), children: s.phone ?? '-' },
+                {
+                  key: 'idCard',
+                  label: t('system.people.col.idCard'),
+                  children: (
+                    <RevealNumber
+                      masked={s.idCard}
+                      testId="card-id-card"
+                      {...(mayEdit ? { reveal: async () => (await revealStudent(s.id)).idCard } : {})}
+                    />
+                  ),
+                },
+                {
+                  key: 'phone',
+                  label: t('system.people.col.phone'),
+                  children: (
+                    <RevealNumber
+                      masked={s.phone}
+                      testId="card-phone"
+                      {...(mayEdit ? { reveal: async () => (await revealStudent(s.id)).phone } : {})}
+                    />
+                  ),
+                },
                 { key: 'enrol', label: t('system.people.col.enrolYear'), children: s.enrolYear ?? '-' },
                 {
                   key: 'heads',
@@ -84,7 +113,13 @@ export function StudentCardDrawer({ studentId, onClose }: { studentId: number | 
                 <List.Item key={p.parentId}>
                   <List.Item.Meta
                     title={`${p.name} · ${t(`system.people.relation.${p.relation}`)}`}
-                    description={p.phone}
+                    description={
+                      <RevealNumber
+                        masked={p.phone}
+                        testId={`card-parent-phone-${p.parentId}`}
+                        reveal={async () => (await revealParentPhone(p.parentId)).phone}
+                      />
+                    }
                   />
                 </List.Item>
               )}

@@ -1,13 +1,22 @@
-import { GENDERS, idCard, isoDate, localizeIssue, phone, studentName, studentNo } from '@meridian/contracts';
+import { EyeOutlined } from '@ant-design/icons';
+import {
+  GENDERS,
+  idCard,
+  isMaskedIdCard,
+  isMaskedPhone,
+  isoDate,
+  phone,
+  studentName,
+  studentNo,
+} from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { required, schemaRule } from '../../../../shared/forms/rules.ts';
-import { currentLang } from '../../../../shared/i18n.ts';
-import { addStudent, type Student, updateStudent } from '../api.ts';
+import { maskedNumberRule, required, schemaRule } from '../../../../shared/forms/rules.ts';
+import { addStudent, revealStudent, type Student, updateStudent } from '../api.ts';
 import { PlaceSelect } from '../PlaceSelect.tsx';
 
 interface Values {
@@ -25,7 +34,8 @@ const blank = (value: string | undefined) => (value?.trim() ? value.trim() : nul
 
 /**
  * Adds a student to a class or changes one's details, with the server's own rules as the user
- * types. An ID card the server masked (a role that may not edit) is left out of the change.
+ * types. The ID card and phone come masked: left as they are, the server keeps the stored numbers;
+ * "show whole numbers" asks the server for them (audited) when they must be read or corrected.
  */
 export function StudentForm({
   open,
@@ -41,9 +51,17 @@ export function StudentForm({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const masked = student !== null && (student.idCard !== null || student.phone !== null);
+  const reveal = useMutation({
+    mutationFn: () => revealStudent(student?.id ?? 0),
+    onSuccess: (whole) => form.setFieldsValue({ idCard: whole.idCard ?? undefined, phone: whole.phone ?? undefined }),
+    onError: notifyError,
+  });
+  const { reset: forgetReveal } = reveal;
   useEffect(() => {
     if (!open) return;
     form.resetFields();
+    forgetReveal();
     if (student)
       form.setFieldsValue({
         name: student.name,
@@ -54,23 +72,21 @@ export function StudentForm({
         phone: student.phone ?? undefined,
         enrolYear: student.enrolYear,
       });
-  }, [open, student, form]);
+  }, [open, student, form, forgetReveal]);
   const save = useMutation({
     mutationFn: async (values: Values) => {
-      const idCardValue = blank(values.idCard);
       const fields = {
         name: values.name.trim(),
         studentNo: values.studentNo.trim(),
         gender: values.gender,
         birthday: values.birthday ? values.birthday.format('YYYY-MM-DD') : null,
+        // A masked value sent back unchanged keeps the stored number (the server's rule).
+        idCard: blank(values.idCard)?.toUpperCase() ?? null,
         phone: blank(values.phone),
         enrolYear: values.enrolYear ?? null,
       };
-      if (student) {
-        const masked = idCardValue !== null && idCardValue === student.idCard && idCardValue.includes('*');
-        return updateStudent({ id: student.id, ...fields, ...(masked ? {} : { idCard: idCardValue }) });
-      }
-      return addStudent({ ...fields, idCard: idCardValue, classId: values.classId ?? 0 });
+      if (student) return updateStudent({ id: student.id, ...fields });
+      return addStudent({ ...fields, classId: values.classId ?? 0 });
     },
     onSuccess: () => {
       message.success(t('system.people.saved'));
@@ -145,23 +161,30 @@ export function StudentForm({
         <Form.Item
           name="idCard"
           label={t('system.people.col.idCard')}
-          extra={student?.idCard?.includes('*') ? t('system.people.students.maskedHint') : undefined}
-          rules={[
-            {
-              validator: async (_r, value: string | undefined) => {
-                if (!value || (student?.idCard === value && value.includes('*'))) return;
-                const checked = idCard.safeParse(value);
-                const [issue] = checked.success ? [] : checked.error.issues;
-                if (issue) throw new Error(localizeIssue(issue, currentLang()).msg);
-              },
-            },
-          ]}
+          rules={[maskedNumberRule(idCard, isMaskedIdCard, student?.idCard ?? null)]}
         >
           <Input maxLength={18} />
         </Form.Item>
-        <Form.Item name="phone" label={t('system.people.col.phone')} rules={[schemaRule(phone)]}>
+        <Form.Item
+          name="phone"
+          label={t('system.people.col.phone')}
+          rules={[maskedNumberRule(phone, isMaskedPhone, student?.phone ?? null)]}
+          extra={masked ? t('system.people.students.maskedHint') : undefined}
+        >
           <Input maxLength={11} />
         </Form.Item>
+        {masked && (
+          <Button
+            icon={<EyeOutlined />}
+            data-testid="student-reveal"
+            loading={reveal.isPending}
+            disabled={reveal.isSuccess}
+            onClick={() => reveal.mutate()}
+            style={{ marginBottom: 16 }}
+          >
+            {t('system.people.students.revealWhole')}
+          </Button>
+        )}
         <Form.Item name="enrolYear" label={t('system.people.col.enrolYear')}>
           <InputNumber min={1990} max={2100} precision={0} style={{ width: '100%' }} />
         </Form.Item>
