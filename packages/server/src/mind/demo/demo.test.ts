@@ -154,7 +154,9 @@ describe('demo data', () => {
     const own = await students(first.url, schoolAdmin.token);
     expect(own.total).toBe(perSchool[0]?.total);
     expect(own.list.every((s) => s.school.id === school1.id)).toBe(true);
-    expect((await students(first.url, schoolAdmin.token, { schoolId: school2.id })).total).toBe(0);
+    // Another school named in the filter is refused (and audited), not answered with an empty page.
+    const elsewhere = await post(first.url, '/apis-user/student/page', { schoolId: school2.id }, schoolAdmin.token);
+    expect(elsewhere.status).toBe(404);
 
     const psych = await signIn(first.url, demoAccount('psychology').account);
     expect((await students(first.url, psych.token)).total).toBe(perSchool[0]?.total);
