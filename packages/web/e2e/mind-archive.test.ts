@@ -14,6 +14,7 @@ async function pickOption(page: Page, text: string): Promise<void> {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 }
 
+// Three roles' pages, an export, and the file's parents: longer than one page's default budget on a busy machine.
 describe('the student archive and home visits (issue 9)', () => {
   it('a home visit and a growth record join the flagged student’s file and timeline; another class’s teacher finds no file', async () => {
     const world = await buildArchiveWorld(suite.server);
@@ -171,5 +172,5 @@ describe('the student archive and home visits (issue 9)', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 120_000);
 });
