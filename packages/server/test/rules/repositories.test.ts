@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importsOf, ROOT, sourceFiles } from './imports.ts';
+
+/**
+ * "Only repositories touch Kysely" (CONVENTIONS.md, rule 1; decision 0056): SQL is written in a
+ * feature's repository files (`repository.ts`, `*-repository.ts`), in the platform's database
+ * layer, in migrations, and in test code (`*.test.ts`, `testing.ts` factories). Anywhere else a
+ * builder call or `sql` is a query that belongs in a repository. Types from Kysely may be named
+ * anywhere (a service passes a transaction on).
+ */
+const SERVER = 'packages/server/src';
+
+/** Where SQL may be written: the rule's exceptions, each for a reason given in decision 0056. */
+export function maySql(file: string): boolean {
+  const name = path.basename(file);
+  return (
+    name === 'repository.ts' ||
+    name.endsWith('-repository.ts') ||
+    name.endsWith('.test.ts') ||
+    name === 'testing.ts' ||
+    file.startsWith(`${SERVER}/platform/db/`) ||
+    file.includes('/migrations/')
+  );
+}
+
+const BUILDER = /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\(/;
+
+/** Every place outside the exceptions that writes SQL, as `file:line what`. */
+export function sqlOutsideRepositories(files: string[]): string[] {
+  const out: string[] = [];
+  for (const file of files.filter((f) => !maySql(f))) {
+    for (const imp of importsOf(file)) {
+      const values = imp.names.filter((n) => !n.startsWith('type '));
+      if (imp.specifier.startsWith('kysely') && !imp.typeOnly && (values.length > 0 || imp.names.length === 0)) {
+        out.push(`${file}:${imp.line} imports ${values.join(', ') || 'kysely'} from ${imp.specifier}`);
+      }
+    }
+    const lines = fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      const call = BUILDER.exec(line);
+      if (call) out.push(`${file}:${i + 1} calls ${call[1]}`);
+    });
+  }
+  return out;
+}
+
+/**
+ * Files that still write SQL outside a repository, by app, while issue 17 moves their queries into
+ * repositories. The list only shrinks: a file that no longer writes SQL must leave it, and no file may
+ * join it.
+ */
+const PENDING: Record<string, string[]> = {
+  platform: ['platform/health/routes.ts'],
+  portal: [
+    'portal/access/routes.ts',
+    'portal/access/scope.ts',
+    'portal/accounts/routes.ts',
+    'portal/apps/dict.ts',
+    'portal/audit/search.ts',
+    'portal/audit/service.ts',
+    'portal/feature.ts',
+    'portal/files/store.ts',
+    'portal/orgs/text.ts',
+    'portal/seed.ts',
+    'portal/sessions/signin.ts',
+    'portal/sessions/throttle.ts',
+  ],
+  iot: [
+    'iot/alarms/actions.ts',
+    'iot/alarms/engine.ts',
+    'iot/alarms/store.ts',
+    'iot/alarms/sweep.ts',
+    'iot/alarms/triggers.ts',
+    'iot/demo/seed.ts',
+    'iot/devices/access.ts',
+    'iot/devices/choices.ts',
+    'iot/devices/level.ts',
+    'iot/devices/quota.ts',
+    'iot/gateway/registration.ts',
+    'iot/notify/cleanup.ts',
+    'iot/notify/deliver.ts',
+    'iot/notify/deliveries.ts',
+    'iot/notify/index.ts',
+    'iot/notify/settings.ts',
+    'iot/projects/accounts.ts',
+    'iot/projects/devices.ts',
+    'iot/telemetry/leases.ts',
+    'iot/telemetry/live.ts',
+    'iot/telemetry/partitions.ts',
+    'iot/telemetry/rules.ts',
+    'iot/telemetry/socket.ts',
+    'iot/telemetry/statements.ts',
+    'iot/telemetry/status.ts',
+    'iot/telemetry/writer.ts',
+  ],
+  mind: [
+    'mind/archive/access.ts',
+    'mind/archive/references.ts',
+    'mind/archive/sections.ts',
+    'mind/assessments/tasks.ts',
+    'mind/counselling/appointments.ts',
+    'mind/downloads/cleanup.ts',
+    'mind/downloads/results-export.ts',
+    'mind/downloads/service.ts',
+    'mind/homevisits/tasks.ts',
+    'mind/interventions/cleanup.ts',
+    'mind/interventions/reminders.ts',
+    'mind/people/students/scope.ts',
+    'mind/scales/custom.ts',
+    'mind/scales/seed.ts',
+    'mind/warnings/handover.ts',
+    'mind/warnings/open.ts',
+    'mind/warnings/push.ts',
+    'mind/warnings/queries.ts',
+    'mind/warnings/step.ts',
+    'mind/warnings/todos.ts',
+    'mind/warnings/workflow.ts',
+  ],
+};
+
+describe('where SQL is written', () => {
+  const pending = new Set(Object.values(PENDING).flatMap((files) => files.map((f) => `${SERVER}/${f}`)));
+  const found = sqlOutsideRepositories(sourceFiles(SERVER));
+  const fileOf = (place: string) => place.slice(0, place.indexOf(':'));
+
+  it('only in repositories, the database layer, migrations and tests', () => {
+    expect(found.filter((place) => !pending.has(fileOf(place)))).toEqual([]);
+  });
+
+  it('lists as pending only files that still write SQL', () => {
+    const writing = new Set(found.map(fileOf));
+    expect([...pending].filter((file) => !writing.has(file))).toEqual([]);
+  });
+});
