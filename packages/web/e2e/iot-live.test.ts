@@ -7,7 +7,7 @@ import { visit } from './browser.ts';
 import { liveSuite, plcWorld } from './iot-live-walks.ts';
 import { choose, fieldError, IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { dialog, settledShot, spaced } from './portal-admin-walks.ts';
-import { unexpected } from './portal-walks.ts';
+import { awaitText, unexpected } from './portal-walks.ts';
 
 const suite = liveSuite();
 const zh = (key: string, params?: Record<string, string | number>) => translate(key, 'zh-CN', params);
@@ -48,7 +48,7 @@ describe('a Device Cloud user watching a DTU', () => {
       await dialog(page)
         .getByRole('button', { name: spaced('下发') })
         .click();
-      await page.getByText('已下发，设备回读后更新显示').waitFor();
+      await awaitText(page, '已下发，设备回读后更新显示', problems);
       await expect
         .poll(async () => page.getByTestId(`point-value-${world.points.setPoint}`).textContent(), { timeout: 10_000 })
         .toBe('75');

@@ -44,3 +44,20 @@ export async function callWithToken(url: string, token: string): Promise<{ code:
   });
   return (await response.json()) as { code: number };
 }
+
+/**
+ * Waits for `text` as a person waits for a confirmation; when it does not come, the failure says what
+ * the screen showed instead (messages, notifications, alerts) and the problems the walk met, so a
+ * failed run names the refusal or the timeout the user saw.
+ */
+export async function awaitText(page: Page, text: string, problems: string[], timeout = 30_000): Promise<void> {
+  try {
+    await page.getByText(text).waitFor({ timeout });
+  } catch (error) {
+    const shown = await page.locator('.ant-message-notice, .ant-notification-notice, .ant-alert').allTextContents();
+    throw new Error(
+      `"${text}" did not show within ${timeout} ms; the screen showed ${JSON.stringify(shown)}; problems: ${JSON.stringify(problems)}`,
+      { cause: error },
+    );
+  }
+}
