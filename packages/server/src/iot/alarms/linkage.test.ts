@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { DTU_DEFAULTS, type DtuServer, startDtuServer } from '../gateway/server.ts';
-import { connectDtu, plantSlave, plantTemplate, registrationOf, type TestDtu, until } from '../gateway/testing.ts';
+import { connectDtu, plantSlave, plantTemplate, registrationOf, type TestDtu } from '../gateway/testing.ts';
 import { telemetryFor } from '../telemetry/index.ts';
 import { quietLog } from '../telemetry/testing.ts';
 import { alarmsOf, buildTrigger } from './testing.ts';
@@ -60,7 +60,7 @@ describe('linkage', () => {
     const triggerId = await buildTrigger(owner, humidityAbove60(deviceId));
     dtus.push(await register());
     // The slave reports 65.5 %RH: the alarm fires and linkage writes 30.0 as the raw 300.
-    await until(async () => (await alarmsOf(t, triggerId))[0]?.linkage_outcome === 'ok', 8000);
+    await expect.poll(async () => (await alarmsOf(t, triggerId))[0]?.linkage_outcome, { timeout: 8000 }).toBe('ok');
     expect(slave.holding.get(10)).toBe(300);
     expect(slave.requests).toContainEqual({ fn: 6, address: 10, count: 1 });
     const record = (await owner.get(`/iot/alarms?triggerId=${triggerId}`)).json().data.list;
@@ -76,10 +76,9 @@ describe('linkage', () => {
     const { deviceId, register } = await connectedDevice(slave);
     const triggerId = await buildTrigger(owner, humidityAbove60(deviceId));
     dtus.push(await register());
-    await until(async () => {
-      const outcome = (await alarmsOf(t, triggerId))[0]?.linkage_outcome;
-      return outcome !== undefined && outcome !== null && outcome !== 'pending';
-    }, 8000);
+    await expect
+      .poll(async () => (await alarmsOf(t, triggerId))[0]?.linkage_outcome ?? 'pending', { timeout: 8000 })
+      .not.toBe('pending');
     const record = (await owner.get(`/iot/alarms?triggerId=${triggerId}`)).json().data.list;
     expect(record[0].linkage).toMatch(/^Linkage failed: .*slave error reply/i);
   });

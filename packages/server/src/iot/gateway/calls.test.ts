@@ -1,5 +1,5 @@
 import { crc16 } from '@meridian/simulator/modbus';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 
 import { buildUser } from '../../../test/factories.ts';
@@ -16,7 +16,6 @@ import {
   registrationOf,
   type TestDtu,
   type TestSlave,
-  until,
 } from './testing.ts';
 
 const silentLog = memoryLogger().logger;
@@ -54,8 +53,9 @@ beforeAll(async () => {
   });
   slave = plantSlave();
   dtu = await connectDtu(server.port, registrationOf(sn, 'secret12'), [slave]);
-  await until(() => linksFor(t.db).get(deviceId) !== undefined);
-  await until(() => slave.requests.length >= 5);
+  // In a hook, where expect.poll may not run: vi.waitFor.
+  await vi.waitFor(() => expect(linksFor(t.db).get(deviceId)).toBeDefined(), { timeout: 5_000 });
+  await vi.waitFor(() => expect(slave.requests.length).toBeGreaterThanOrEqual(5), { timeout: 5_000 });
 });
 afterAll(async () => {
   dtu.close();
@@ -260,11 +260,13 @@ describe('disabling or deleting a connected device', () => {
         });
         const [row] = await t.db.kysely.selectFrom('devices').select('sn').where('id', '=', id).execute();
         const connected = await connectDtu(own.port, registrationOf(String(row?.sn), 'secret12'), [plantSlave()]);
-        await until(() => linksFor(t.db).get(id) !== undefined);
+        await expect.poll(() => linksFor(t.db).get(id), { timeout: 5_000 }).not.toBeUndefined();
         expect((await call(id)).statusCode, verb).toBe(200);
         await connected.closed;
-        await until(() => linksFor(t.db).get(id) === undefined);
-        await until(() => telemetry.events.some((e) => e.event === 'offline' && e.deviceId === id));
+        await expect.poll(() => linksFor(t.db).get(id), { timeout: 5_000 }).toBeUndefined();
+        await expect
+          .poll(() => telemetry.events.some((e) => e.event === 'offline' && e.deviceId === id), { timeout: 5_000 })
+          .toBe(true);
         expect(telemetry.events.filter((e) => e.deviceId === id)).toEqual([
           { deviceId: id, event: 'online', via: 'tcp' },
           { deviceId: id, event: 'offline', reason: 'disabled' },

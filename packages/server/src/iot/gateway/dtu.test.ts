@@ -4,15 +4,7 @@ import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { DTU_DEFAULTS, type DtuServer, startDtuServer } from './server.ts';
-import {
-  connectDtu,
-  plantSlave,
-  plantTemplate,
-  RecordingTelemetry,
-  registrationOf,
-  TestSlave,
-  until,
-} from './testing.ts';
+import { connectDtu, plantSlave, plantTemplate, RecordingTelemetry, registrationOf, TestSlave } from './testing.ts';
 
 const silentLog = memoryLogger().logger;
 
@@ -69,7 +61,7 @@ describe('the DTU port', () => {
     const device = await dtuDevice();
     const slave = plantSlave();
     const dtu = await connectDtu(server.port, registrationOf(device.sn, device.password), [slave]);
-    await until(() => valuesOf(telemetry, device.id).size > 0);
+    await expect.poll(() => valuesOf(telemetry, device.id).size, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(telemetry.events).toContainEqual({ deviceId: device.id, event: 'online', via: 'tcp' });
     const values = valuesOf(telemetry, device.id);
     expect(Object.fromEntries([...points].map(([name, id]) => [name, values.get(id)]))).toEqual({
@@ -97,7 +89,9 @@ describe('the DTU port', () => {
       .execute();
     expect(log.map((r) => [r.sn, r.result])).toEqual([[device.sn, 'accepted']]);
     dtu.close();
-    await until(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'offline'));
+    await expect
+      .poll(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'offline'), { timeout: 5_000 })
+      .toBe(true);
     expect(telemetry.events.filter((e) => e.deviceId === device.id).at(-1)).toEqual({
       deviceId: device.id,
       event: 'offline',
@@ -105,14 +99,30 @@ describe('the DTU port', () => {
     });
   });
 
-  it('polls again at the query frequency', async () => {
-    const device = await dtuDevice();
-    const slave = plantSlave();
-    const dtu = await connectDtu(server.port, registrationOf(device.sn, device.password), [slave]);
-    await until(() => telemetry.batches.filter((b) => b.deviceId === device.id).length >= 2, 4000);
-    slave.holding.set(0, 700);
-    await until(() => valuesOf(telemetry, device.id).get(points.get('Humidity') as number) === 70, 4000);
-    dtu.close();
+  it('polls again at the query frequency: every second at 1 s, every two seconds at 2 s', async () => {
+    const fast = await dtuDevice({ queryInterval: 1 });
+    const slow = await dtuDevice({ queryInterval: 2 });
+    const fastSlave = plantSlave();
+    const dtus = [
+      await connectDtu(server.port, registrationOf(fast.sn, fast.password), [fastSlave]),
+      await connectDtu(server.port, registrationOf(slow.sn, slow.password), [plantSlave()]),
+    ];
+    // The time of each poll is the time of its batch; three polls of each give two gaps.
+    const pollTimes = (deviceId: number) => telemetry.batches.filter((b) => b.deviceId === deviceId).map((b) => b.at);
+    await expect.poll(() => pollTimes(slow.id).length, { timeout: 8000 }).toBeGreaterThanOrEqual(3);
+    const meanGap = (times: number[]) => ((times.at(-1) as number) - (times[0] as number)) / (times.length - 1);
+    // Polls are due at fixed steps from the first, so a late first tick shortens the mean gap by
+    // its lateness at most; a skipped or added cycle would move it by a whole interval.
+    expect(meanGap(pollTimes(fast.id))).toBeGreaterThan(800);
+    expect(meanGap(pollTimes(fast.id))).toBeLessThan(1400);
+    expect(meanGap(pollTimes(slow.id).slice(0, 3))).toBeGreaterThan(1700);
+    expect(meanGap(pollTimes(slow.id).slice(0, 3))).toBeLessThan(2600);
+    // A changed register reaches telemetry at the next poll.
+    fastSlave.holding.set(0, 700);
+    await expect
+      .poll(() => valuesOf(telemetry, fast.id).get(points.get('Humidity') as number), { timeout: 4000 })
+      .toBe(70);
+    for (const dtu of dtus) dtu.close();
   });
 
   it('refuses an unknown SN, a wrong password and a disabled device, closes and logs the reason', async () => {
@@ -136,7 +146,7 @@ describe('the DTU port', () => {
         .orderBy('id')
         .execute();
     // The log is written after the connection is refused: wait for the last one.
-    await until(async () => (await logged()).length === 3);
+    await expect.poll(async () => (await logged()).length, { timeout: 5_000 }).toBe(3);
     expect(await logged()).toEqual([
       { sn: unknownSn, result: 'unknownDevice' },
       { sn: device.sn, result: 'wrongPassword' },
@@ -148,10 +158,14 @@ describe('the DTU port', () => {
   it('replaces the first connection of a device by the second', async () => {
     const device = await dtuDevice();
     const first = await connectDtu(server.port, registrationOf(device.sn, device.password), [plantSlave()]);
-    await until(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'online'));
+    await expect
+      .poll(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'online'), { timeout: 5_000 })
+      .toBe(true);
     const second = await connectDtu(server.port, registrationOf(device.sn, device.password), [plantSlave()]);
     await first.closed;
-    await until(() => telemetry.events.filter((e) => e.deviceId === device.id).length >= 3);
+    await expect
+      .poll(() => telemetry.events.filter((e) => e.deviceId === device.id).length, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(3);
     expect(telemetry.events.filter((e) => e.deviceId === device.id).map((e) => e.reason ?? e.event)).toEqual([
       'online',
       'replaced',
@@ -172,11 +186,15 @@ describe('the DTU port', () => {
     const prefix = Buffer.from('AA550102', 'hex');
     const slave = plantSlave();
     const dtu = await connectDtu(server.port, prefix, [slave], { before: prefix });
-    await until(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'online'));
+    await expect
+      .poll(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'online'), { timeout: 5_000 })
+      .toBe(true);
     dtu.send(Buffer.concat([prefix, Buffer.from('HB')]));
-    await until(() => valuesOf(telemetry, device.id).get(points.get('Humidity') as number) === 65.5);
+    await expect
+      .poll(() => valuesOf(telemetry, device.id).get(points.get('Humidity') as number), { timeout: 5_000 })
+      .toBe(65.5);
     const connection = [...server.connections].find((c) => c.deviceId === device.id);
-    await until(() => (connection?.counters.heartbeats ?? 0) >= 1);
+    await expect.poll(() => connection?.counters.heartbeats ?? 0, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
     expect(connection?.counters.bytesIn).toBeGreaterThan(4);
     dtu.close();
   });
@@ -186,7 +204,7 @@ describe('the DTU port', () => {
     const dtu = await connectDtu(server.port, registrationOf(device.sn, device.password), [plantSlave()], {
       tcp: true,
     });
-    await until(() => valuesOf(telemetry, device.id).size > 0);
+    await expect.poll(() => valuesOf(telemetry, device.id).size, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(valuesOf(telemetry, device.id).get(points.get('Flow Rate') as number)).toBe(65538);
     expect(dtu.received[0]?.subarray(2, 4).toString('hex')).toBe('0000');
     dtu.close();
@@ -196,19 +214,21 @@ describe('the DTU port', () => {
     const device = await dtuDevice();
     const slave = plantSlave();
     const dtu = await connectDtu(server.port, registrationOf(device.sn, device.password), [slave]);
-    await until(() => valuesOf(telemetry, device.id).size > 0);
+    await expect.poll(() => valuesOf(telemetry, device.id).size, { timeout: 5_000 }).toBeGreaterThan(0);
     const connection = [...server.connections].find((c) => c.deviceId === device.id);
     for (const fault of ['exception', 'noReply', 'badCrc', 'truncated', 'wrongSlave'] as const) {
       slave.fault = fault;
       const seen = slave.requests.length;
-      await until(() => slave.requests.length >= seen + 2, 8000);
+      await expect.poll(() => slave.requests.length, { timeout: 8000 }).toBeGreaterThanOrEqual(seen + 2);
     }
     expect(Object.keys(connection?.counters.failures ?? {}).sort()).toEqual(
       ['badCrc', 'errorReply', 'mismatch', 'noReply', 'truncated'].sort(),
     );
     slave.fault = 'none';
     slave.holding.set(0, 123);
-    await until(() => valuesOf(telemetry, device.id).get(points.get('Humidity') as number) === 12.3, 4000);
+    await expect
+      .poll(() => valuesOf(telemetry, device.id).get(points.get('Humidity') as number), { timeout: 4000 })
+      .toBe(12.3);
     expect(dtu.socket.destroyed).toBe(false);
     dtu.close();
   }, 30_000);
@@ -233,10 +253,14 @@ describe('a flood of failed registrations', () => {
       const good = await connectDtu(server.port, registrationOf(device.sn, device.password), [new TestSlave(1)]);
       await good.closed;
       // The log is written after the connection is refused: wait for it.
-      await until(async () => (await throttledRows(device.sn)).length >= 1);
+      await expect
+        .poll(async () => (await throttledRows(device.sn)).length, { timeout: 5_000 })
+        .toBeGreaterThanOrEqual(1);
       // Same address (every test DTU is 127.0.0.1), another device: heard at once.
       const other = await connectDtu(server.port, registrationOf(neighbour.sn, neighbour.password), [new TestSlave(1)]);
-      await until(() => [...server.connections].some((c) => c.deviceId === neighbour.id));
+      await expect
+        .poll(() => [...server.connections].some((c) => c.deviceId === neighbour.id), { timeout: 5_000 })
+        .toBe(true);
       expect(other.socket.destroyed).toBe(false);
       other.close();
     } finally {
@@ -254,7 +278,7 @@ describe('a flood of failed registrations', () => {
       const good = await connectDtu(server.port, registrationOf(device.sn, device.password), [new TestSlave(1)]);
       await good.closed;
       expect([...server.connections].some((c) => c.deviceId === device.id)).toBe(false);
-      await until(async () => (await throttledRows(null)).length >= 1);
+      await expect.poll(async () => (await throttledRows(null)).length, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
     } finally {
       await server.stop();
     }

@@ -5,7 +5,7 @@ import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { DTU_DEFAULTS, startDtuServer } from './server.ts';
-import { connectDtu, plantSlave, plantTemplate, RecordingTelemetry, registrationOf, until } from './testing.ts';
+import { connectDtu, plantSlave, plantTemplate, RecordingTelemetry, registrationOf } from './testing.ts';
 import { decodeRaw } from './values.ts';
 
 const silentLog = memoryLogger().logger;
@@ -107,17 +107,17 @@ describe('fuzzing the DTU port', () => {
       const dtu = await connectDtu(server.port, registrationOf(sn, 'fuzzfuzz'), [slave], {
         mutate: (reply) => (mangle && r.int(4) ? r.mutate(reply) : reply),
       });
-      await until(() => server.connections.size === 1);
+      await expect.poll(() => server.connections.size, { timeout: 5_000 }).toBe(1);
       for (let i = 0; i < 3_000; i++)
         dtu.send(r.int(2) ? r.bytes(r.int(64)) : r.mutate(Buffer.from('0103020001', 'hex')));
       for (let i = 0; i < 40; i++) {
         const garbage = await connectDtu(server.port, r.bytes(r.int(100)), []);
         garbage.close();
       }
-      await until(() => slave.requests.length > 30, 10_000);
+      await expect.poll(() => slave.requests.length, { timeout: 10_000 }).toBeGreaterThan(30);
       mangle = false;
       const before = telemetry.batches.length;
-      await until(() => telemetry.batches.length > before + 1, 5_000);
+      await expect.poll(() => telemetry.batches.length, { timeout: 5_000 }).toBeGreaterThan(before + 1);
       expect(dtu.socket.destroyed).toBe(false);
       expect(server.connections.size).toBe(1);
       expect([...server.connections][0]?.deviceId).toBe(deviceId);

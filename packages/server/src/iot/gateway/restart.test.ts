@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { buildMqttWorld, connectDevice, type MqttWorld } from '../mqtt/testing.ts';
-import { connectDtu, plantSlave, plantTemplate, registrationOf, until } from './testing.ts';
+import { connectDtu, plantSlave, plantTemplate, registrationOf } from './testing.ts';
 
 const main = path.resolve(import.meta.dirname, '../../main.ts');
 
@@ -58,7 +58,10 @@ async function startGateway(name: string, ports?: { dtuPort: number; mqttPort: n
       resolve(code);
     }),
   );
-  await until(() => output.includes('is running') || child.exitCode !== null, 30_000).catch(() => undefined);
+  // Until it says it runs or it exits; either way the line below tells which.
+  await vi
+    .waitFor(() => expect(output.includes('is running') || child.exitCode !== null).toBe(true), { timeout: 30_000 })
+    .catch(() => undefined);
   if (!output.includes('is running')) throw new Error(`gateway ${name} did not start:\n${output}`);
   return { child, dtuPort, mqttPort, output: () => output, exited };
 }
@@ -120,7 +123,7 @@ it('after a crash, the restarted gateway takes its devices offline at once ("the
   const mqttClosed = closedOf(mqttLink);
   await connectDtu(b.dtuPort, elsewhere.registration, [plantSlave()]);
   for (const id of [dtu.id, mqtt.id, elsewhere.id])
-    await until(async () => (await stateOf(id)).status === 'online', 15_000);
+    await expect.poll(async () => (await stateOf(id)).status, { timeout: 15_000 }).toBe('online');
 
   // A crash: no shutdown runs, the kernel closes the process's sockets.
   a.child.kill('SIGKILL');
@@ -157,8 +160,8 @@ it('after a crash, the restarted gateway takes its devices offline at once ("the
   await connectDtu(a2.dtuPort, dtu.registration, [plantSlave()]);
   const again = await connectDevice(a2.mqttPort, mqtt.sn);
   try {
-    await until(async () => (await stateOf(dtu.id)).status === 'online', 15_000);
-    await until(async () => (await stateOf(mqtt.id)).status === 'online', 15_000);
+    await expect.poll(async () => (await stateOf(dtu.id)).status, { timeout: 15_000 }).toBe('online');
+    await expect.poll(async () => (await stateOf(mqtt.id)).status, { timeout: 15_000 }).toBe('online');
     expect((await stateOf(dtu.id)).records.at(-1)).toEqual({ state: 'online', reason: null, transport: 'tcp' });
     expect((await stateOf(mqtt.id)).records.at(-1)).toEqual({ state: 'online', reason: null, transport: 'mqtt' });
 

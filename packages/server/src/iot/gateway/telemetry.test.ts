@@ -4,7 +4,7 @@ import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
 import { DTU_DEFAULTS, startDtuServer } from './server.ts';
-import { connectDtu, plantSlave, plantTemplate, registrationOf, type TestSlave, until } from './testing.ts';
+import { connectDtu, plantSlave, plantTemplate, registrationOf, type TestSlave } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,13 +43,13 @@ it('with the real telemetry: a polled DTU is online, its latest values kept, and
         .where('device_id', '=', deviceId)
         .where('point_id', '=', humidity)
         .executeTakeFirst();
-    await until(async () => (await latest())?.num === 65.5, 8000);
+    await expect.poll(async () => (await latest())?.num, { timeout: 8000 }).toBe(65.5);
     const status = async () =>
       (await t.db.kysely.selectFrom('devices').select('status').where('id', '=', deviceId).executeTakeFirstOrThrow())
         .status;
     expect(await status()).toBe('online');
     dtu.close();
-    await until(async () => (await status()) === 'offline', 8000);
+    await expect.poll(async () => await status(), { timeout: 8000 }).toBe('offline');
     const records = await t.db.kysely
       .selectFrom('device_online_records')
       .select(['state', 'reason'])
@@ -103,11 +103,13 @@ it('a DTU whose slave stops answering goes to "fault" after 3 polls, with a reco
   try {
     await connectDtu(server.port, registrationOf(sn, 'secret12'), [slave]);
     const polls = () => slave.requests.filter((r) => r.fn === 3).length;
-    await until(async () => (await stateOf(owner, deviceId)).status === 'online' && polls() > 0, 8000);
+    await expect
+      .poll(async () => (await stateOf(owner, deviceId)).status === 'online' && polls() > 0, { timeout: 8000 })
+      .toBe(true);
 
     slave.fault = 'noReply';
     const silentFrom = polls();
-    await until(async () => (await stateOf(owner, deviceId)).status === 'fault', 15_000);
+    await expect.poll(async () => (await stateOf(owner, deviceId)).status, { timeout: 15_000 }).toBe('fault');
     // Not before the third poll without an answer.
     expect(polls() - silentFrom).toBeGreaterThanOrEqual(3);
     expect((await stateOf(owner, deviceId)).records.at(-1)).toEqual({
@@ -117,7 +119,7 @@ it('a DTU whose slave stops answering goes to "fault" after 3 polls, with a reco
     });
 
     slave.fault = 'none';
-    await until(async () => (await stateOf(owner, deviceId)).status === 'online', 8000);
+    await expect.poll(async () => (await stateOf(owner, deviceId)).status, { timeout: 8000 }).toBe('online');
     expect((await stateOf(owner, deviceId)).records.at(-1)).toEqual({
       state: 'online',
       reason: 'recovered',
@@ -126,9 +128,9 @@ it('a DTU whose slave stops answering goes to "fault" after 3 polls, with a reco
 
     // Replies that cannot be read are "data collection failed".
     slave.fault = 'badCrc';
-    await until(async () => (await stateOf(owner, deviceId)).status === 'fault', 15_000);
+    await expect.poll(async () => (await stateOf(owner, deviceId)).status, { timeout: 15_000 }).toBe('fault');
     slave.fault = 'none';
-    await until(async () => (await stateOf(owner, deviceId)).status === 'online', 8000);
+    await expect.poll(async () => (await stateOf(owner, deviceId)).status, { timeout: 8000 }).toBe('online');
     expect((await stateOf(owner, deviceId)).records).toEqual([
       { state: 'online', reason: null, reasonText: null },
       { state: 'fault', reason: 'slaveNoReply', reasonText: 'Slave no reply' },

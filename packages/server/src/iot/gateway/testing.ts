@@ -159,15 +159,6 @@ export async function connectDtu(
 /** The default registration: the SN padded to 20 characters, then the 8-character password. */
 export const registrationOf = (sn: string, password: string) => Buffer.from(sn.padEnd(20, ' ') + password, 'latin1');
 
-/** Waits until `check` holds, polling every 10 ms, at most `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** A template of slave 1 covering every register type, with a set point written through formulas. */
 export function plantTemplate(name: string): Record<string, unknown> {
   const p = (change: Record<string, unknown>) => ({

@@ -7,7 +7,7 @@ import { linksFor } from '../gateway/links.ts';
 import { telemetryFor } from '../telemetry/index.ts';
 import { type RunningBroker, startBroker } from './broker.ts';
 import { directoryFor } from './directory.ts';
-import { buildMqttWorld, connectDevice, type MqttWorld, RecordingTelemetry, until } from './testing.ts';
+import { buildMqttWorld, connectDevice, type MqttWorld, RecordingTelemetry } from './testing.ts';
 
 let t: TestApp;
 let world: MqttWorld;
@@ -57,7 +57,7 @@ describe('connecting an MQTT device', () => {
   it('lets in an enabled mqttJson device by SN and password, online over MQTT with a link', async () => {
     const d = await device();
     await d.connect();
-    await until(() => telemetry.online_.some((o) => o.deviceId === d.id));
+    await expect.poll(() => telemetry.online_.some((o) => o.deviceId === d.id), { timeout: 5_000 }).toBe(true);
     expect(telemetry.online_.find((o) => o.deviceId === d.id)?.via).toBe('mqtt');
     expect(linksFor(t.db).get(d.id)?.transport).toBe('mqtt');
   });
@@ -130,7 +130,7 @@ describe('values up', () => {
     const publish = up(client, d.sn, { values: { Temperature: 30 } }).then(() => {
       acked = true;
     });
-    await until(() => telemetry.heldCount === 1);
+    await expect.poll(() => telemetry.heldCount, { timeout: 5_000 }).toBe(1);
     expect(acked).toBe(false);
     expect(telemetry.records.some((r) => r.deviceId === d.id)).toBe(false);
     telemetry.hold = false;
@@ -210,7 +210,7 @@ describe('size limits', () => {
     await gone;
     expect(broker.counters.counts.tooLarge - before).toBe(1);
     expect(telemetry.records.some((r) => r.deviceId === d.id && r.readings[0]?.value === 65)).toBe(false);
-    await until(() => telemetry.offline_.some((o) => o.deviceId === d.id));
+    await expect.poll(() => telemetry.offline_.some((o) => o.deviceId === d.id), { timeout: 5_000 }).toBe(true);
     expect(telemetry.offline_.find((o) => o.deviceId === d.id)?.reason).toBe('disconnected');
   });
 
@@ -239,7 +239,7 @@ describe('size limits', () => {
         detail: expect.stringContaining(`a publish packet of ${100 * MB} bytes (at most`),
       }),
     );
-    await until(() => telemetry.offline_.some((o) => o.deviceId === d.id));
+    await expect.poll(() => telemetry.offline_.some((o) => o.deviceId === d.id), { timeout: 5_000 }).toBe(true);
     expect(telemetry.offline_.find((o) => o.deviceId === d.id)?.reason).toBe('disconnected');
   });
 
@@ -371,15 +371,15 @@ describe('a second connection of the same device', () => {
   it('replaces the first without an offline record; closing the second records offline', async () => {
     const d = await device();
     const first = await d.connect();
-    await until(() => linksFor(t.db).get(d.id) !== undefined);
+    await expect.poll(() => linksFor(t.db).get(d.id), { timeout: 5_000 }).not.toBeUndefined();
     const firstLink = linksFor(t.db).get(d.id);
     const second = await d.connect();
     await closed(first);
-    await until(() => linksFor(t.db).get(d.id) !== firstLink);
+    await expect.poll(() => linksFor(t.db).get(d.id), { timeout: 5_000 }).not.toBe(firstLink);
     expect(telemetry.offline_.some((o) => o.deviceId === d.id)).toBe(false);
     expect(second.connected).toBe(true);
     await second.endAsync();
-    await until(() => telemetry.offline_.some((o) => o.deviceId === d.id));
+    await expect.poll(() => telemetry.offline_.some((o) => o.deviceId === d.id), { timeout: 5_000 }).toBe(true);
     expect(telemetry.offline_.find((o) => o.deviceId === d.id)?.reason).toBe('disconnected');
     expect(linksFor(t.db).get(d.id)).toBeUndefined();
     expect(telemetry.network_.some((n) => n.deviceId === d.id && (n.stats.bytesIn ?? 0) > 0)).toBe(true);
@@ -425,11 +425,11 @@ describe('a device disabled while connected', () => {
   it('is disconnected at once when disabled on the device page, offline as disabled', async () => {
     const d = await device();
     const client = await d.connect();
-    await until(() => linksFor(t.db).get(d.id) !== undefined);
+    await expect.poll(() => linksFor(t.db).get(d.id), { timeout: 5_000 }).not.toBeUndefined();
     const disabled = await world.owner.post(`/iot/devices/${d.id}/disable`);
     expect(disabled.statusCode).toBe(200);
     await closed(client);
-    await until(() => telemetry.offline_.some((o) => o.deviceId === d.id));
+    await expect.poll(() => telemetry.offline_.some((o) => o.deviceId === d.id), { timeout: 5_000 }).toBe(true);
     expect(telemetry.offline_.find((o) => o.deviceId === d.id)?.reason).toBe('disabled');
   });
 
@@ -441,7 +441,7 @@ describe('a device disabled while connected', () => {
     const gone = closed(client);
     void up(client, d.sn, { values: { Temperature: 3 } }).catch(() => undefined);
     await gone;
-    await until(() => telemetry.offline_.some((o) => o.deviceId === d.id));
+    await expect.poll(() => telemetry.offline_.some((o) => o.deviceId === d.id), { timeout: 5_000 }).toBe(true);
     expect(telemetry.offline_.find((o) => o.deviceId === d.id)?.reason).toBe('disabled');
     expect(telemetry.records.some((r) => r.deviceId === d.id)).toBe(false);
   });

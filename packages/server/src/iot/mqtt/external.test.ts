@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peerRuns } from '@meridian/simulator/peers';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { linksFor } from '../gateway/links.ts';
 import type { RunningBroker } from './broker.ts';
 import { startExternal } from './external.ts';
-import { buildMqttWorld, type MqttWorld, RecordingTelemetry, until } from './testing.ts';
+import { buildMqttWorld, type MqttWorld, RecordingTelemetry } from './testing.ts';
 
 /** A free port on 127.0.0.1 for Mosquitto, which cannot be told to take one itself. */
 async function freePort(): Promise<number> {
@@ -45,16 +45,20 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
   writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
   mosquitto = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-  await until(async () => {
-    const probe = mqtt.connect(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 500 });
-    const up = await new Promise<boolean>((resolve) => {
-      probe.once('connect', () => resolve(true));
-      probe.once('error', () => resolve(false));
-      probe.once('close', () => resolve(false));
-    });
-    probe.end(true);
-    return up;
-  });
+  // Mosquitto takes connections once it listens: try one until it is accepted.
+  await vi.waitFor(
+    async () => {
+      const probe = mqtt.connect(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 500 });
+      const up = await new Promise<boolean>((resolve) => {
+        probe.once('connect', () => resolve(true));
+        probe.once('error', () => resolve(false));
+        probe.once('close', () => resolve(false));
+      });
+      probe.end(true);
+      expect(up, 'Mosquitto accepts a connection').toBe(true);
+    },
+    { timeout: 5_000 },
+  );
   gateway = await startExternal({
     db: t.db,
     log: memoryLogger().logger,
@@ -83,7 +87,7 @@ describe.runIf(mosquittoRuns)('an external broker (Mosquitto)', () => {
     const d = await world.addDevice();
     const client = await deviceClient(d.sn);
     await client.publishAsync(`devices/${d.sn}/up`, JSON.stringify({ values: { Temperature: 12.34 } }), { qos: 1 });
-    await until(() => telemetry.records.some((r) => r.deviceId === d.id));
+    await expect.poll(() => telemetry.records.some((r) => r.deviceId === d.id), { timeout: 5_000 }).toBe(true);
     expect(telemetry.records.find((r) => r.deviceId === d.id)?.readings).toEqual([
       { pointId: world.points.temperature, value: 12.3 },
     ]);
@@ -97,7 +101,7 @@ describe.runIf(mosquittoRuns)('an external broker (Mosquitto)', () => {
     const client = await deviceClient(disabled.sn);
     await client.publishAsync(`devices/${disabled.sn}/up`, '{"values":{"Temperature":1}}', { qos: 1 });
     await client.publishAsync('devices/SN0000000000000000ZZ/up', '{"values":{"Temperature":1}}', { qos: 1 });
-    await until(() => gateway.counters.counts.forbiddenTopic - before === 2);
+    await expect.poll(() => gateway.counters.counts.forbiddenTopic - before, { timeout: 5_000 }).toBe(2);
     expect(telemetry.records.some((r) => r.deviceId === disabled.id)).toBe(false);
     await client.endAsync();
   });
@@ -108,9 +112,9 @@ describe.runIf(mosquittoRuns)('an external broker (Mosquitto)', () => {
     telemetry.fail = true;
     const failed = gateway.counters.counts.storeFailed;
     await client.publishAsync(`devices/${d.sn}/up`, '{"values":{"Temperature":7}}', { qos: 1 });
-    await until(() => gateway.counters.counts.storeFailed > failed);
+    await expect.poll(() => gateway.counters.counts.storeFailed, { timeout: 5_000 }).toBeGreaterThan(failed);
     telemetry.fail = false;
-    await until(() => telemetry.records.some((r) => r.deviceId === d.id), 10_000);
+    await expect.poll(() => telemetry.records.some((r) => r.deviceId === d.id), { timeout: 10_000 }).toBe(true);
     await client.endAsync();
   });
 
@@ -120,7 +124,7 @@ describe.runIf(mosquittoRuns)('an external broker (Mosquitto)', () => {
     const { tooLarge, messages } = { ...gateway.counters.counts };
     await client.publishAsync(`devices/${d.sn}/up`, Buffer.alloc(1024 * 1024, 0x20), { qos: 1 });
     await client.publishAsync(`devices/${d.sn}/up`, '{"values":{"Temperature":8}}', { qos: 1 });
-    await until(() => telemetry.records.some((r) => r.deviceId === d.id));
+    await expect.poll(() => telemetry.records.some((r) => r.deviceId === d.id), { timeout: 5_000 }).toBe(true);
     // One publisher's QoS 1 messages arrive in order: had the large one reached the gateway, it
     // would have been read whole and refused before the small one.
     expect(gateway.counters.counts.tooLarge - tooLarge).toBe(0);
@@ -137,7 +141,7 @@ describe.runIf(mosquittoRuns)('an external broker (Mosquitto)', () => {
       void client.publishAsync(`devices/${d.sn}/ack`, JSON.stringify({ id, ok: true }), { qos: 1 });
     });
     await client.publishAsync(`devices/${d.sn}/status`, JSON.stringify({ battery: 50 }), { qos: 1 });
-    await until(() => linksFor(t.db).get(d.id) !== undefined);
+    await expect.poll(() => linksFor(t.db).get(d.id), { timeout: 5_000 }).not.toBeUndefined();
     await linksFor(t.db).get(d.id)?.write(world.points.pump, false);
     expect(telemetry.network_).toContainEqual({ deviceId: d.id, stats: { battery: 50 } });
     await client.endAsync();

@@ -150,13 +150,3 @@ export function connectDevice(port: number, sn: string, options: IClientOptions 
     client.once('close', () => reject(new Error('closed before connect')));
   });
 }
-
-/** Waits until `check` holds, polling every 10 ms, at most `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not met in time');
-}
