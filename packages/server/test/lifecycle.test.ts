@@ -104,9 +104,13 @@ describe('draining on stop', () => {
     const inFlight = new Promise<void>((r) => {
       started = r;
     });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
     t.app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
       started();
-      await new Promise((r) => setTimeout(r, 300));
+      await released;
       return { code: 200, message: 'ok', data: 'finished' };
     });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -114,6 +118,9 @@ describe('draining on stop', () => {
     const response = fetch(`http://127.0.0.1:${port}/api/test/slow`).then((r) => r.json());
     await inFlight;
     const closing = t.close();
+    // The request finishes only once the server has stopped listening: it was in flight while closing.
+    await vi.waitFor(() => expect(t.app.server.listening).toBe(false));
+    release();
     expect(await response).toEqual({ code: 200, message: 'ok', data: 'finished' });
     await closing;
   });

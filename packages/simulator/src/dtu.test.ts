@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DtuOptions, SimulatedDtu } from './dtu.ts';
 import { mbapFrame, parseMbap, parseRtu, readRequest, registersOf, rtuFrame, writeSingleRequest } from './modbus.ts';
 import { profile } from './profiles.ts';
@@ -66,12 +66,13 @@ describe('a simulated DTU', () => {
   });
 
   it('puts together a request that arrives in pieces, and answers two requests sent in one packet', async () => {
-    dtu();
+    const d = dtu();
     const peer = await gateway.accept();
     await peer.read(28);
     const request = rtuFrame(1, readRequest(3, 1, 1));
     peer.write(request.subarray(0, 3));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The DTU has the first piece, and the rest arrives as another.
+    await vi.waitFor(() => expect(d.stats.bytesIn).toBe(3));
     peer.write(request.subarray(3));
     expect(parseRtu(await peer.read(registerReply(1)))?.address).toBe(1);
 
@@ -113,10 +114,11 @@ describe('a simulated DTU', () => {
     expect(parseRtu(corrupted)).toBeUndefined();
 
     d.inject('garbage');
+    const sentBefore = d.stats.bytesOut;
     read();
-    const start = await peer.read(3);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const garbage = Buffer.concat([start, await peer.read(peer.unread)]);
+    // Garbage is 3 to 14 random bytes: read as many as the DTU sent.
+    await vi.waitFor(() => expect(d.stats.bytesOut).toBeGreaterThan(sentBefore));
+    const garbage = await peer.read(d.stats.bytesOut - sentBefore);
     expect(parseRtu(garbage)).toBeUndefined();
     // After the garbage, a proper reply once faults stop.
     read();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedMqttDevice } from './mqtt-device.ts';
 import { profile } from './profiles.ts';
 import { ModbusSlave } from './slave.ts';
@@ -57,13 +57,17 @@ async function cloud() {
   const received: { topic: string; body: Record<string, unknown> }[] = [];
   client.on('message', (topic, payload) => received.push({ topic, body: JSON.parse(payload.toString()) }));
   await client.subscribeAsync(`devices/${SN}/#`);
+  /** The first message on `topic` not yet taken, once it has come (at most 5 s). */
   const next = async (topic: string) => {
-    for (let i = 0; i < 100; i++) {
-      const at = received.findIndex((m) => m.topic === topic);
-      if (at >= 0) return received.splice(at, 1)[0].body;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`nothing on ${topic}`);
+    const at = await vi.waitFor(
+      () => {
+        const found = received.findIndex((m) => m.topic === topic);
+        if (found < 0) throw new Error(`nothing on ${topic}`);
+        return found;
+      },
+      { timeout: 5000 },
+    );
+    return received.splice(at, 1)[0].body;
   };
   return { client, next };
 }

@@ -7,6 +7,27 @@ import { openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
+/**
+ * Waits until the chart in `testId` has finished drawing: ECharts animates its canvas frame by
+ * frame, so the picture is final once two looks 100 ms apart see the same one.
+ */
+async function chartDrawn(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction(
+    (id) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid=${id}] canvas`);
+      if (!canvas) return false;
+      const seen = window as unknown as { lastFrames?: Record<string, string> };
+      seen.lastFrames ??= {};
+      const frame = canvas.toDataURL();
+      const same = seen.lastFrames[id] === frame;
+      seen.lastFrames[id] = frame;
+      return same;
+    },
+    testId,
+    { polling: 100 },
+  );
+}
+
 const suite = portalSuite();
 const DONE_TEXT = translate('sheet.done', 'zh-CN');
 
@@ -129,7 +150,7 @@ describe('assessment from task to report (issue 8)', () => {
       await page.locator('[data-testid=report-radar] canvas').waitFor();
       await expect(page.getByTestId('report-total').textContent()).resolves.toContain('7');
       await expect(page.getByTestId('report-warnings').textContent()).resolves.toMatch(/预警/);
-      await page.waitForTimeout(800);
+      await chartDrawn(page, 'report-radar');
       await screenshot(page, 'mind-assess-report');
 
       await page.goto(`${suite.server.url}/jdp/data/scaleResult?tab=group`);
@@ -138,7 +159,7 @@ describe('assessment from task to report (issue 8)', () => {
       await page.getByTestId('group-run').click();
       await page.getByTestId('group-positive-rate').filter({ hasText: '50%' }).waitFor();
       await page.locator('[data-testid=group-chart] canvas').waitFor();
-      await page.waitForTimeout(800);
+      await chartDrawn(page, 'group-chart');
       await screenshot(page, 'mind-assess-group');
       expect(unexpected(teacher.problems)).toEqual([]);
     } finally {

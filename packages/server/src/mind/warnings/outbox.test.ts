@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { claimJobs } from '../../platform/jobs/repository.ts';
@@ -27,14 +27,6 @@ const notices = (warningId: number) =>
 const pushJobs = () =>
   t.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', WARNING_PUSH).orderBy('id').execute();
 
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('condition not met in 4 seconds');
-}
-
 describe('the notices of warning steps go through the outbox', () => {
   it('loses nothing and sends nothing twice when the worker stops between steps or dies mid-job', async () => {
     const id = w.warnings.a2;
@@ -44,7 +36,7 @@ describe('the notices of warning steps go through the outbox', () => {
     const first = newWorker();
     first.start();
     await step(w.psychologyTeacher, 'publish', { id });
-    await until(async () => (await notices(id)).length === 2);
+    await expect.poll(async () => (await notices(id)).length, { timeout: 4000 }).toBe(2);
     await first.stop();
 
     // Step 2 while no worker runs: the step is stored with its job, and nothing is sent yet.
@@ -67,12 +59,13 @@ describe('the notices of warning steps go through the outbox', () => {
       { db: t.db, log, signal: new AbortController().signal },
     );
     expect(await notices(id)).toHaveLength(3);
-    await new Promise((r) => setTimeout(r, 5));
+    // Its lease of 1 ms has run out once the clock has passed it: the job is then anyone's to take.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(claimed.locked_until ?? Number.POSITIVE_INFINITY));
 
     // A new worker takes the abandoned job over and runs it again: the notice is not written twice.
     const second = newWorker();
     second.start();
-    await until(async () => (await pushJobs()).every((j) => j.state === 'done'));
+    await expect.poll(async () => (await pushJobs()).map((j) => j.state), { timeout: 4000 }).toEqual(['done', 'done']);
     await second.stop();
     const all = await notices(id);
     expect(all).toHaveLength(3);

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDb } from '../../../test/db.ts';
 import type { Db } from '../db/database.ts';
 import { cleanupJob, finishedJobsCleanup } from './cleanup.ts';
@@ -108,16 +108,21 @@ describe('the job queue', () => {
 
   it('runs every job exactly once with several workers at work together', async () => {
     const runsById = new Map<number, number>();
-    const definition = defineJob({
-      kind: 'count',
-      run: async (job) => {
-        runsById.set(job.id, (runsById.get(job.id) ?? 0) + 1);
-        await new Promise((r) => setTimeout(r, 2));
-      },
-    });
+    const ranBy = new Set<number>();
+    // Each worker's first job waits until all three have one: from then on they claim side by side.
+    const counting = (workerNo: number) =>
+      defineJob({
+        kind: 'count',
+        run: async (job) => {
+          runsById.set(job.id, (runsById.get(job.id) ?? 0) + 1);
+          ranBy.add(workerNo);
+          await vi.waitFor(() => expect(ranBy.size).toBe(3), { timeout: 10_000 });
+        },
+      });
     for (let i = 0; i < 60; i++) await insertJob(db.kysely, { kind: 'count' });
-    const workers = [1, 2, 3].map(() => worker([definition], { concurrency: 4 }));
+    const workers = [1, 2, 3].map((n) => worker([counting(n)], { concurrency: 4 }));
     await Promise.all(workers.map((w) => w.drain()));
+    expect(ranBy.size).toBe(3);
     expect(runsById.size).toBe(60);
     expect([...runsById.values()].every((n) => n === 1)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as, buildOrg, buildUser, signIn } from '../../../test/factories.ts';
 
@@ -32,19 +32,24 @@ describe('a session', () => {
         ).json().code as number;
       const user = await buildUser(quick.db.kysely);
       const token = await signIn(quick.app, user);
+      // The clock is the subject: it stands still, and moves only when the test moves it.
+      vi.useFakeTimers({ toFake: ['Date'] });
       expect(await code(token)).toBe(200);
       // Another process disables the account (plain SQL stands for it: this process's write watch
       // does not see it): this one holds the session it read for SESSION_CACHE_MS.
       await sql`update users set status = 'disabled' where id = ${user.id}`.execute(quick.db.kysely);
       expect(await code(token), 'held for SESSION_CACHE_MS').toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 350));
-      expect(await code(token)).toBe(10024);
+      vi.advanceTimersByTime(299);
+      expect(await code(token), 'held until the last millisecond of SESSION_CACHE_MS').toBe(200);
+      vi.advanceTimersByTime(1);
+      expect(await code(token), 'read again once SESSION_CACHE_MS has passed').toBe(10024);
       // The same change made by this process holds at once.
       await quick.db.kysely.updateTable('users').set({ status: 'enabled' }).where('id', '=', user.id).execute();
       expect(await code(token)).toBe(200);
       await quick.db.kysely.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute();
       expect(await code(token)).toBe(10024);
     } finally {
+      vi.useRealTimers();
       await quick.close();
     }
   });
