@@ -145,9 +145,24 @@ describe('importing devices from Excel', () => {
     expect(await countDevices()).toBe(before + 100);
   });
 
-  it('takes an xls file too', async () => {
-    const res = await upload('devices.xls', workbook([goodRow(500)], 'xls'));
+  it('takes an xls file too, and imports its row as from an xlsx', async () => {
+    const row = goodRow(500);
+    const res = await upload('devices.xls', workbook([row], 'xls'));
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ imported: 1 });
+    const device = await t.db.kysely
+      .selectFrom('devices')
+      .select(['owner_id', 'name', 'sn', 'mac', 'comm_password', 'query_interval'])
+      .where('sn', '=', row[1] as string)
+      .executeTakeFirst();
+    expect(device).toEqual({
+      owner_id: owner.user.id,
+      name: 'Meter 500',
+      sn: row[1],
+      mac: 'D8B04C000500',
+      comm_password: 'Pa55word',
+      query_interval: 300,
+    });
   });
 
   it('reports every bad row and field, and imports nothing', async () => {

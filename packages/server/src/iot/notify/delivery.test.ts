@@ -1,6 +1,6 @@
 import type { AlarmFacts } from '@meridian/contracts';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { startSmtpServer } from '../../portal/codes/stand-ins.ts';
@@ -10,7 +10,7 @@ import { sampleTemplate } from '../templates/testing.ts';
 import { type NotifyEnv, senderFor } from './channels/index.ts';
 import { forgetWechatTokens } from './channels/wechat.ts';
 import { DELIVERIES_KEPT_DAYS, deliveriesCleanup } from './cleanup.ts';
-import { deliver, deliveryJob, formatTime, NOTIFY_JOB } from './deliver.ts';
+import { deliver, deliveryJob, NOTIFY_JOB } from './deliver.ts';
 import { type AlarmEvent, notifyAlarm, setTriggerRecipients, triggerRecipients } from './index.ts';
 import { startAliyun, startTencent, startWebhook, startWechat } from './stand-ins.ts';
 
@@ -34,6 +34,8 @@ let trigger = 100;
 let alarm = 0;
 
 beforeAll(async () => {
+  // Messages give the time in the server's zone: fixed here, so that the texts below are literal.
+  vi.stubEnv('TZ', 'Asia/Shanghai');
   t = await buildTestApp();
   owner = await mainAccount(t);
   [smtp, aliyun, tencent, wechat, hook] = await Promise.all([
@@ -98,6 +100,7 @@ afterAll(async () => {
   await Promise.all([smtp.close(), aliyun.close(), tencent.close(), wechat.close(), hook.close()]);
   forgetWechatTokens();
   await t.close();
+  vi.unstubAllEnvs();
 });
 
 const event = (over: Partial<AlarmEvent> = {}): AlarmEvent => ({
@@ -123,20 +126,21 @@ async function newTrigger(contactIds: number[], groupIds: number[] = [], ownerId
     .transaction()
     .execute((trx) => setTriggerRecipients(trx, trigger, ownerId, { contactIds, groupIds }));
 }
-/** Runs the outbox until nothing is due or waiting for a retry; bounded. */
+/** Runs the outbox until no job is due or waiting for its retry (retries come back within 4 ms); bounded. */
 async function runOutbox() {
-  for (let i = 0; i < 200; i++) {
-    await worker.drain();
-    const waiting = await t.db.kysely
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', NOTIFY_JOB)
-      .where('state', 'in', ['queued', 'running'])
-      .execute();
-    if (waiting.length === 0) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('the outbox did not settle');
+  await vi.waitFor(
+    async () => {
+      await worker.drain();
+      const waiting = await t.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', NOTIFY_JOB)
+        .where('state', 'in', ['queued', 'running'])
+        .execute();
+      expect(waiting, 'notification jobs still waiting').toEqual([]);
+    },
+    { timeout: 10_000, interval: 5 },
+  );
 }
 
 describe('notifyAlarm and the delivery job', () => {
@@ -164,7 +168,10 @@ describe('notifyAlarm and the delivery job', () => {
     expect((await deliveries(alarm)).map((d) => [d.state, d.attempts])).toEqual(Array(5).fill(['sent', 1]));
     const mail = smtp.mails.find((m) => m.to.includes('li@example.com'));
     expect(mail).toMatchObject({ from: 'alarm@example.com', subject: 'Alarm on Boiler DTU' });
-    expect(mail?.text).toBe(`Boiler DTU /  = 105.5 at ${formatTime(event().at)}: Temperature above 100`);
+    // This alarm names no point (pointId null, as a device's offline alarm does): the point's place
+    // in the text stays empty. 00:30 UTC is 08:30 in Shanghai.
+    expect((await deliveries(alarm)).map((d) => d.point_name)).toEqual(Array(5).fill(null));
+    expect(mail?.text).toBe('Boiler DTU /  = 105.5 at 2026-03-01 08:30:00: Temperature above 100');
     expect(aliyun.received.filter((r) => r.query.get('PhoneNumbers') === '13800138000')).toHaveLength(1);
     expect(wechat.received.filter((r) => r.path.endsWith('/send'))).toHaveLength(1);
     expect(hook.received[0]?.headers.authorization).toBe('Bearer push-token');
@@ -198,7 +205,6 @@ describe('notifyAlarm and the delivery job', () => {
       .where('name', '=', 'Temperature')
       .executeTakeFirstOrThrow();
     await newTrigger([li]);
-    const at = event().at;
     await notify(event({ pointId: point.id }));
     await notify(event({ kind: 'repeat', pointId: point.id }));
     await notify(event({ kind: 'repeat', pointId: point.id }));
@@ -212,7 +218,7 @@ describe('notifyAlarm and the delivery job', () => {
     await runOutbox();
     const restored = smtp.mails.filter((m) => m.text.endsWith('Temperature back to normal'));
     expect(restored.map((m) => m.text)).toEqual([
-      `Boiler DTU / Temperature = 88.0 °C at ${formatTime(at)}: Temperature back to normal`,
+      'Boiler DTU / Temperature = 88.0 °C at 2026-03-01 08:30:00: Temperature back to normal',
     ]);
   });
 
@@ -470,12 +476,17 @@ describe('never twice', () => {
     const id = push?.id ?? 0;
     // The first run reaches the provider, then its process "dies": its send never comes back.
     let crash: (e: Error) => void = () => undefined;
+    let sent: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
     const hanging: typeof senderFor = async (...args) => {
       const real = await senderFor(...args);
       return {
         provider: real.provider,
         send: async (m) => {
           await real.send(m);
+          sent();
           return new Promise((_resolve, reject) => {
             crash = reject;
           });
@@ -485,7 +496,7 @@ describe('never twice', () => {
     const first = deliver(t.db.kysely, id, { env, log, attempt: 1, maxAttempts: 6, senderOf: hanging }).catch(
       (e: unknown) => e,
     );
-    for (let i = 0; i < 100 && hook.received.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    await reached;
     expect(hook.received).toHaveLength(1);
 
     // While it holds the delivery, another run sends nothing.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { testEngine } from '../../../test/db.ts';
 import { offlineSilentDevices } from './jobs.ts';
 import { ensurePartitions, removeHistoryBefore } from './partitions.ts';
 import { buildTelemetryWorld, historyOf, type TelemetryWorld } from './testing.ts';
@@ -138,9 +139,11 @@ describe('retention', () => {
       .execute();
     expect(latest).toEqual([{ num: 3 }]);
   });
+});
 
-  it('on PostgreSQL, creates day partitions ahead and moves rows already in the default partition into them', async () => {
-    if (t.db.engine !== 'postgres') return;
+// History is partitioned by day on PostgreSQL only; SQLite keeps it in one table (decision 0027).
+describe.skipIf(testEngine() !== 'postgres')('day partitions (PostgreSQL only: SQLite has none)', () => {
+  it('creates day partitions ahead and moves rows already in the default partition into them', async () => {
     const device = await w.addDevice();
     const future = Date.UTC(2031, 5, 1, 12);
     await w.telemetry.record({ deviceId: device, at: future, readings: [{ pointId: w.points.humidity, value: 9 }] });
@@ -150,6 +153,16 @@ describe('retention', () => {
       sql<{ n: number }>`select count(*)::int as n from telemetry_p20310601`.execute(t.db.kysely),
     );
     expect(rows[0]?.n).toBe(1);
+    expect((await historyOf(t, device, w.points.humidity)).map((r) => r.num)).toEqual([9]);
+  });
+});
+
+describe.skipIf(testEngine() !== 'sqlite')('one history table (SQLite)', () => {
+  it('makes no partitions and keeps a reading of any day', async () => {
+    const device = await w.addDevice();
+    const future = Date.UTC(2031, 5, 1, 12);
+    await w.telemetry.record({ deviceId: device, at: future, readings: [{ pointId: w.points.humidity, value: 9 }] });
+    expect(await ensurePartitions(t.db, future, 1)).toEqual([]);
     expect((await historyOf(t, device, w.points.humidity)).map((r) => r.num)).toEqual([9]);
   });
 });
