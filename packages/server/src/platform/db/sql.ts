@@ -1,5 +1,5 @@
 import type { Page, PageQuery } from '@meridian/contracts';
-import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 
@@ -40,6 +40,21 @@ export async function totalOf(
 /** Booleans are 0/1 in SQLite and boolean in PostgreSQL; the SQLite adapter already binds true as 1. */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 't';
+}
+
+/** `%keyword%` for LIKE, lower-cased, with LIKE's own wildcards in the keyword taken literally. */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A case-insensitive "contains" on a column, the same on SQLite and PostgreSQL. */
+export function contains(column: string, keyword: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(keyword)} escape '\\'`;
+}
+
+/** Throws unless the database answers a trivial query: what the health page reports. */
+export async function pingDatabase<DB>(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 /** The current time as the integer epoch milliseconds every timestamp column holds. */

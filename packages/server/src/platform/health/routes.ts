@@ -1,6 +1,6 @@
 import { envelopeOf, healthSchema, translate } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/sql.ts';
 import { ok } from '../http/envelope.ts';
 
 const startedAt = Date.now();
@@ -18,8 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: readonly string[] }
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const database = await sql`select 1`
-        .execute(app.db.kysely)
+      const database = await pingDatabase(app.db.kysely)
         .then(() => 'up' as const)
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'health: database does not answer');

@@ -1,11 +1,3 @@
-import { type RawBuilder, sql } from 'kysely';
-
-/** `%keyword%` for LIKE, lower-cased, with LIKE's own wildcards in the keyword taken literally. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A case-insensitive "contains" on a column, the same on SQLite and PostgreSQL. */
-export function contains(column: string, keyword: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(keyword)} escape '\\'`;
-}
+// The text conditions live with the rest of the engine-neutral SQL helpers in the database layer;
+// kept here for the repositories of the apps that import them from this path.
+export { contains, containsPattern } from '../../platform/db/sql.ts';
