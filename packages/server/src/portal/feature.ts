@@ -4,7 +4,7 @@ import { accessRoutes } from './access/routes.ts';
 import { accountLifecycleRoutes } from './accounts/lifecycle-routes.ts';
 import type { AccountLifecycleTables } from './accounts/lifecycle-tables.ts';
 import { accountRoutes } from './accounts/routes.ts';
-import { deleteOldSends } from './codes/repository.ts';
+import { deleteExpiredCodes, deleteOldSends } from './codes/repository.ts';
 import { filesRoutes } from './files/routes.ts';
 import type { FilesTables } from './files/tables.ts';
 import type { IdentityTables } from './identity/tables.ts';
@@ -42,17 +42,6 @@ export const portal: Feature = {
     // Dead sessions are kept a month so that the audit trail can still name the session.
     { name: 'dead sessions', run: (db, now) => deleteDeadSessions(db.kysely, now - 30 * DAY) },
     { name: 'verification code sends', run: (db, now) => deleteOldSends(db.kysely, now - 30 * DAY) },
-    {
-      name: 'used verification codes',
-      run: async (db, now) =>
-        Number(
-          (
-            await db.kysely
-              .deleteFrom('verification_codes')
-              .where('expires_at', '<', now - DAY)
-              .executeTakeFirst()
-          ).numDeletedRows,
-        ),
-    },
+    { name: 'used verification codes', run: (db, now) => deleteExpiredCodes(db.kysely, now - DAY) },
   ],
 };

@@ -2,7 +2,7 @@ import { Identity } from '@meridian/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/database.ts';
-import { grantIdentity, grantRole, insertUser } from './accounts/repository.ts';
+import { anyUserExists, grantIdentity, grantRole, insertUser } from './accounts/repository.ts';
 import { hashPassword } from './identity/secrets.ts';
 import { readDefaultPassword } from './policy/service.ts';
 
@@ -13,8 +13,7 @@ const PLATFORM_ADMIN_ROLE = 5;
  * ADMIN_PASSWORD or the default password, which must be changed at first sign-in.
  */
 export async function seedFirstStart(db: Db, config: Config, log: Logger): Promise<void> {
-  const any = await db.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return;
+  if (await anyUserExists(db.kysely)) return;
   const password = config.ADMIN_PASSWORD ?? (await readDefaultPassword(db.kysely)).password;
   await db.kysely.transaction().execute(async (trx) => {
     const id = await insertUser(trx, {

@@ -53,19 +53,7 @@ export function sqlOutsideRepositories(files: string[]): string[] {
  */
 const PENDING: Record<string, string[]> = {
   platform: [],
-  portal: [
-    'portal/access/routes.ts',
-    'portal/access/scope.ts',
-    'portal/accounts/routes.ts',
-    'portal/apps/dict.ts',
-    'portal/audit/search.ts',
-    'portal/audit/service.ts',
-    'portal/feature.ts',
-    'portal/files/store.ts',
-    'portal/seed.ts',
-    'portal/sessions/signin.ts',
-    'portal/sessions/throttle.ts',
-  ],
+  portal: [],
   iot: [
     'iot/alarms/actions.ts',
     'iot/alarms/engine.ts',

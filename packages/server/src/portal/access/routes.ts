@@ -1,23 +1,11 @@
-import { envelopeOf, hasPermission, Identity } from '@meridian/contracts';
+import { envelopeOf } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { audit } from '../audit/service.ts';
-import type { Auth } from '../sessions/service.ts';
 import { callerOf } from './guard.ts';
-import { identitiesOfUser, permissionsOfRole, rolesOfUser } from './repository.ts';
+import { identitiesOf, isAdmin, isOrgAdmin, rolesOf, switchIdentity } from './service.ts';
 
 const tags = ['roles and identities'];
-
-/** The names of the Mind identities, as the account menu shows them. */
-export const IDENTITY_NAMES: Record<number, { 'zh-CN': string; en: string }> = {
-  [Identity.staff]: { 'zh-CN': '教职工', en: 'Staff' },
-  [Identity.student]: { 'zh-CN': '学生', en: 'Student' },
-  [Identity.parent]: { 'zh-CN': '家长', en: 'Parent' },
-  [Identity.operator]: { 'zh-CN': '平台运营', en: 'Platform operator' },
-  [Identity.unbound]: { 'zh-CN': '未绑定', en: 'Not yet bound' },
-};
 
 const identitySchema = z.object({
   identityId: z.number(),
@@ -39,24 +27,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.array(identitySchema)) },
       },
     },
-    async (request) => {
-      const auth = callerOf(request);
-      const rows = await identitiesOfUser(db, auth.userId);
-      const byIdentity = new Map<number, z.infer<typeof identitySchema>>();
-      for (const row of rows) {
-        const entry = byIdentity.get(row.identityId) ?? {
-          identityId: row.identityId,
-          identityName: IDENTITY_NAMES[row.identityId]?.[request.lang] ?? String(row.identityId),
-          current: row.identityId === auth.identityId,
-          orgList: [],
-        };
-        if (row.orgId !== null && row.orgName !== null) {
-          entry.orgList.push({ id: row.orgId, deptName: row.orgName, type: row.orgType ?? '' });
-        }
-        byIdentity.set(row.identityId, entry);
-      }
-      return ok(request, [...byIdentity.values()]);
-    },
+    async (request) => ok(request, await identitiesOf(db, callerOf(request), request.lang)),
   );
 
   app.get(
@@ -73,15 +44,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const auth = callerOf(request);
-      const roles = await rolesOfUser(db, auth.userId);
-      const seen = new Set<number>();
-      const list = roles
-        .filter((r) => !seen.has(r.id) && seen.add(r.id))
-        .map((r) => ({ roleId: r.id, roleName: r.name, app: r.app, current: r.id === auth.roleId }));
-      return ok(request, list);
-    },
+    async (request) => ok(request, await rolesOf(db, callerOf(request))),
   );
 
   app.post(
@@ -108,29 +71,9 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.object({ identityId: z.number().nullable(), roleId: z.number().nullable() })) },
       },
     },
-    async (request) => {
-      const auth = callerOf(request);
-      const { identityId, roleId } = request.body;
-      if (identityId !== undefined) {
-        const mine = await identitiesOfUser(db, auth.userId);
-        if (!mine.some((i) => i.identityId === identityId)) throw new AppError(403, 'auth.forbidden');
-      }
-      if (roleId !== undefined) {
-        const mine = await rolesOfUser(db, auth.userId);
-        if (!mine.some((r) => r.id === roleId)) throw new AppError(403, 'auth.forbidden');
-      }
-      const next = { identity_id: identityId ?? auth.identityId, role_id: roleId ?? auth.roleId };
-      await db.updateTable('sessions').set(next).where('id', '=', auth.sessionId).execute();
-      await audit(db, request, {
-        action: 'switchIdentity',
-        detail: { from: { identityId: auth.identityId, roleId: auth.roleId }, to: next },
-      });
-      return ok(request, { identityId: next.identity_id, roleId: next.role_id });
-    },
+    async (request) => ok(request, await switchIdentity(db, request, callerOf(request), request.body)),
   );
 
-  const isAdmin = async (auth: Auth) =>
-    auth.superAdmin || auth.permissions.some((p) => p.path === '*' && p.perms.split(',').includes('*'));
   for (const path of ['/apis-rbac/isAdmin', '/apis-user/role/isAdmin']) {
     app.get(
       path,
@@ -142,7 +85,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelopeOf(z.boolean()) },
         },
       },
-      async (request) => ok(request, await isAdmin(callerOf(request))),
+      async (request) => ok(request, isAdmin(callerOf(request))),
     );
   }
   for (const path of ['/apis-rbac/role/org/user/isOrgAdmin', '/apis-user/role/isOrgAdmin']) {
@@ -156,15 +99,7 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelopeOf(z.boolean()) },
         },
       },
-      async (request) => {
-        const auth = callerOf(request);
-        // By what the roles grant, not by their names, so that an organisation's own roles count too.
-        const held = (await rolesOfUser(db, auth.userId)).filter((r) => r.orgId !== null);
-        for (const role of held) {
-          if (hasPermission(await permissionsOfRole(db, role.id), '/system/org', 'edit')) return ok(request, true);
-        }
-        return ok(request, false);
-      },
+      async (request) => ok(request, await isOrgAdmin(db, callerOf(request))),
     );
   }
 };

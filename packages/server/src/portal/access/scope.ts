@@ -1,8 +1,11 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Held } from '../../platform/db/held.ts';
-import { reusable } from '../../platform/db/reusable.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Auth } from '../sessions/service.ts';
+import { accountTreeOf, orgsOfCaller, userIsInScope } from './scope-repository.ts';
+
+// The scope's conditions are SQL, so they live in the repository; Mind's teacher groups import them from here.
+export { orgInScope, userInScope } from './scope-repository.ts';
 
 /**
  * What organisation data a caller may see, computed on the server for every read (design
@@ -20,25 +23,6 @@ export interface Scope {
   /** Device Cloud: whether a project or a grant shares other accounts' devices with the caller. */
   sharesDevices: boolean;
 }
-
-/** The organisations of the caller's role and of their identities: read before every scoped read, so compiled once. */
-const orgsOfCaller = reusable(
-  (db: Kysely<Database>, v: { userId: number; roleId: number | null; identityId: number | null }) =>
-    db
-      .selectFrom('user_roles as ur')
-      .innerJoin('orgs as o', 'o.id', 'ur.org_id')
-      .select(['o.path', sql<number>`1`.as('fromRole')])
-      .where('ur.user_id', '=', v.userId)
-      .$if(v.roleId !== null, (q) => q.where('ur.role_id', '=', v.roleId ?? 0))
-      .unionAll(
-        db
-          .selectFrom('user_identities as ui')
-          .innerJoin('orgs as o', 'o.id', 'ui.org_id')
-          .select(['o.path', sql<number>`0`.as('fromRole')])
-          .where('ui.user_id', '=', v.userId)
-          .$if(v.identityId !== null, (q) => q.where('ui.identity_id', '=', v.identityId ?? 0)),
-      ),
-);
 
 /**
  * Scopes read in the last moment, by who is asking: every scoped read starts here. Forgotten when
@@ -98,47 +82,13 @@ const everything = (auth: Auth): Scope => ({
 /** The caller's account and every account below it; no read when none hangs below. */
 async function accountTree(db: Kysely<Database>, auth: Auth): Promise<number[]> {
   if (auth.hasSubUsers === false) return [auth.userId];
-  const rows = await db
-    .withRecursive('below(id)', (qc) =>
-      qc
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', auth.userId)
-        .unionAll((q) => q.selectFrom('users as u').innerJoin('below as b', 'u.parent_id', 'b.id').select('u.id')),
-    )
-    .selectFrom('below')
-    .select('id')
-    .execute();
-  return rows.map((r) => r.id);
+  return accountTreeOf(db, auth.userId);
 }
 
 /** Drops paths already inside another, so that each subtree is counted once. */
 function narrowest(paths: string[]): string[] {
   const unique = [...new Set(paths)].sort();
   return unique.filter((p) => !unique.some((q) => q !== p && p.startsWith(q)));
-}
-
-/**
- * A condition on `users` (aliased `u`) that keeps only the users the scope may see: those whose
- * department, or an identity's organisation, lies in one of the scope's subtrees, and the
- * Device Cloud accounts the caller owns.
- */
-export function userInScope(scope: Scope) {
-  return (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) => {
-    if (scope.all) return eb.lit(true);
-    const inOrg = scope.orgPaths.flatMap((path) => [
-      eb('u.dept_id', 'in', eb.selectFrom('orgs').select('orgs.id').where('orgs.path', 'like', `${path}%`)),
-      eb.exists(
-        eb
-          .selectFrom('user_identities as sui')
-          .innerJoin('orgs as so', 'so.id', 'sui.org_id')
-          .select('sui.id')
-          .whereRef('sui.user_id', '=', 'u.id')
-          .where('so.path', 'like', `${path}%`),
-      ),
-    ]);
-    return eb.or([eb('u.id', 'in', scope.ownerIds), ...inOrg]);
-  };
 }
 
 /** Whether an organisation (by its path) lies inside the scope's subtrees. */
@@ -151,23 +101,8 @@ export function isScopeRoot(scope: Scope, path: string): boolean {
   return !scope.all && scope.orgPaths.includes(path);
 }
 
-/** A condition on `orgs` (aliased `o`) that keeps only the organisations inside the scope. */
-export function orgInScope(scope: Scope) {
-  return (eb: ExpressionBuilder<Database & { o: Database['orgs'] }, 'o'>) => {
-    if (scope.all) return eb.lit(true);
-    if (scope.orgPaths.length === 0) return eb.lit(false);
-    return eb.or(scope.orgPaths.map((path) => eb('o.path', 'like', `${path}%`)));
-  };
-}
-
 /** Whether the scope may see (and so manage) one user. */
 export async function canSeeUser(db: Kysely<Database>, scope: Scope, userId: number): Promise<boolean> {
   if (scope.all) return true;
-  const row = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where('u.id', '=', userId)
-    .where(userInScope(scope))
-    .executeTakeFirst();
-  return row !== undefined;
+  return userIsInScope(db, scope, userId);
 }

@@ -2,7 +2,8 @@ import type { PageQuery, RegisterApp } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
-import { type Scope, userInScope } from '../access/scope.ts';
+import type { Scope } from '../access/scope.ts';
+import { userInScope } from '../access/scope-repository.ts';
 import type { UserRow } from '../identity/tables.ts';
 import type { AccountRegistrationsTable } from './lifecycle-tables.ts';
 

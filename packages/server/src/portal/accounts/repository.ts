@@ -25,6 +25,11 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether any account exists at all: none before the first start's seed. */
+export async function anyUserExists(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
 }

@@ -216,3 +216,19 @@ export async function bindAppAccount(db: Db, userId: number, appId: number, acco
     .onConflict((oc) => oc.columns(['user_id', 'app_id']).doUpdateSet({ account, updated_at: at }))
     .execute();
 }
+
+/** A code list (dictionary type) by its code. */
+export function findDictType(db: Db, type: string) {
+  return db.selectFrom('dict_types').selectAll().where('code', '=', type).executeTakeFirst();
+}
+
+/** The items of a code list, in their order. */
+export function dictItemsOf(db: Db, type: string) {
+  return db
+    .selectFrom('dict_items')
+    .select(['code', 'label', 'label_en', 'sort'])
+    .where('type_code', '=', type)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}

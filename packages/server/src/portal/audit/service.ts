@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toJson } from '../../platform/db/sql.ts';
+import { insertAuditEntry } from './repository.ts';
 
 export interface AuditEntry {
   action: string;
@@ -23,19 +24,16 @@ export async function audit(
   entry: AuditEntry,
 ): Promise<void> {
   const auth = request?.auth;
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: Date.now(),
-      user_id: entry.userId !== undefined ? entry.userId : (auth?.userId ?? null),
-      account: entry.account !== undefined ? entry.account : (auth?.account ?? null),
-      action: entry.action,
-      result: entry.result ?? 'ok',
-      target_type: entry.targetType ?? null,
-      target_id: entry.targetId === undefined ? null : String(entry.targetId),
-      detail: toJson({ ...entry.detail, ...(auth?.runAsBy ? { runAsBy: auth.runAsBy } : {}) }),
-      ip: request?.ip ?? null,
-      user_agent: request?.headers['user-agent']?.slice(0, 300) ?? null,
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    at: Date.now(),
+    user_id: entry.userId !== undefined ? entry.userId : (auth?.userId ?? null),
+    account: entry.account !== undefined ? entry.account : (auth?.account ?? null),
+    action: entry.action,
+    result: entry.result ?? 'ok',
+    target_type: entry.targetType ?? null,
+    target_id: entry.targetId === undefined ? null : String(entry.targetId),
+    detail: toJson({ ...entry.detail, ...(auth?.runAsBy ? { runAsBy: auth.runAsBy } : {}) }),
+    ip: request?.ip ?? null,
+    user_agent: request?.headers['user-agent']?.slice(0, 300) ?? null,
+  });
 }

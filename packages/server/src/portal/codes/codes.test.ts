@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { portal } from '../feature.ts';
 import { startSmsWebhook, startSmtpServer } from './stand-ins.ts';
 
 let t: TestApp;
@@ -255,5 +256,28 @@ describe('codes for signing in and resetting', () => {
     expect(english?.subject).toBe(`Your verification code: ${smtp.codeFor('amy@school.example')}`);
     expect(english?.text).toContain('for resetting your password');
     expect(english?.text).toContain('valid for 5 minutes');
+  });
+});
+
+describe('the nightly cleanup', () => {
+  it('forgets codes a day after they stopped working, and keeps the ones still live', async () => {
+    const [old, live] = [fresh(), fresh()];
+    await post(t.app, 'sendCode', { channel: 'sms', target: old.phone, purpose: 'register' }, old.ip);
+    await post(t.app, 'sendCode', { channel: 'sms', target: live.phone, purpose: 'register' }, live.ip);
+    const now = Date.now();
+    // The old one expired a day and a minute ago.
+    await t.db.kysely
+      .updateTable('verification_codes')
+      .set({ expires_at: now - 24 * 60 * 60_000 - 60_000 })
+      .where('target', '=', old.phone)
+      .execute();
+    const cleanup = portal.cleanups?.find((c) => c.name === 'used verification codes');
+    expect(await cleanup?.run(t.db, now)).toBe(1);
+    const left = await t.db.kysely
+      .selectFrom('verification_codes')
+      .select('target')
+      .where('target', 'in', [old.phone, live.phone])
+      .execute();
+    expect(left.map((r) => r.target)).toEqual([live.phone]);
   });
 });

@@ -113,3 +113,9 @@ export function deleteOldSends(db: Db, before: number): Promise<number> {
     return Number(result.numDeletedRows);
   });
 }
+
+/** Codes that expired before `before`, used or not, in one delete; for the nightly cleanup. */
+export async function deleteExpiredCodes(db: Db, before: number): Promise<number> {
+  const result = await db.deleteFrom('verification_codes').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -24,3 +24,12 @@ export function findFilesByPaths(db: Db, paths: readonly string[]): Promise<File
   if (paths.length === 0) return Promise.resolve([]);
   return db.selectFrom('files').selectAll().where('path', 'in', paths).execute();
 }
+
+/** Where the files of these ids are stored: their path and channel. */
+export function storedPlacesOf(db: Db, ids: readonly number[]) {
+  return db.selectFrom('files').select(['id', 'path', 'channel']).where('id', 'in', ids).execute();
+}
+
+export async function deleteFileRows(db: Db, ids: readonly number[]): Promise<void> {
+  await db.deleteFrom('files').where('id', 'in', ids).execute();
+}

@@ -9,7 +9,7 @@ import { contentTypeOf } from '../../platform/files/sniff.ts';
 import { StorageError } from '../../platform/files/storage.ts';
 import type { FileStores } from '../../platform/files/stores.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { insertFiles, type NewFile } from './repository.ts';
+import { deleteFileRows, insertFiles, type NewFile, storedPlacesOf } from './repository.ts';
 import type { FileRow } from './tables.ts';
 
 /** What storing and reading files needs; a route builds it from its request, a job from its app. */
@@ -151,7 +151,7 @@ export async function removeStoredFiles(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<number[]> {
   if (fileIds.length === 0) return [];
-  const rows = await db.selectFrom('files').select(['id', 'path', 'channel']).where('id', 'in', fileIds).execute();
+  const rows = await storedPlacesOf(db, fileIds);
   const removed: number[] = [];
   for (const row of rows) {
     try {
@@ -161,6 +161,6 @@ export async function removeStoredFiles(
       log.warn({ err: error, path: row.path }, 'a stored file could not be removed from its store');
     }
   }
-  if (removed.length > 0) await db.deleteFrom('files').where('id', 'in', removed).execute();
+  if (removed.length > 0) await deleteFileRows(db, removed);
   return removed;
 }

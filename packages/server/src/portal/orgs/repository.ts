@@ -3,7 +3,8 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate, toBool } from '../../platform/db/sql.ts';
-import { orgInScope, type Scope } from '../access/scope.ts';
+import type { Scope } from '../access/scope.ts';
+import { orgInScope } from '../access/scope-repository.ts';
 import type { OrgsTable } from '../identity/tables.ts';
 import { contains } from './text.ts';
 
@@ -54,6 +55,11 @@ export function findOrg(db: Db, scope: Scope, id: number): Promise<OrgRow | unde
 }
 
 /** The children of a node, or, without one, the tops of what the scope sees. */
+/** An organisation's name and logo: a user's unit, which the apps show in their header. */
+export function findOrgHeader(db: Db, id: number) {
+  return db.selectFrom('orgs').select(['id', 'name', 'logo']).where('id', '=', id).executeTakeFirst();
+}
+
 export function childrenOf(db: Db, scope: Scope, parentId: number | null, page: PageQuery) {
   const query = nodes(db, scope);
   if (parentId !== null) return paginate(query.where('o.parent_id', '=', parentId), page);

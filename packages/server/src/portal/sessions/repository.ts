@@ -153,6 +153,15 @@ export async function touchSession(db: Kysely<Database>, sessionId: number, now:
   await sql`update sessions set last_seen_at = ${now} where id = ${sessionId}`.execute(db);
 }
 
+/** Moves a session to another identity and role of its user. */
+export async function switchSession(
+  db: Kysely<Database>,
+  sessionId: number,
+  to: { identity_id: number | null; role_id: number | null },
+): Promise<void> {
+  await db.updateTable('sessions').set(to).where('id', '=', sessionId).execute();
+}
+
 export async function revokeSession(
   db: Kysely<Database>,
   sessionId: number,

@@ -1,17 +1,12 @@
-import { accountName, envelopeOf, signedInSchema } from '@meridian/contracts';
+import { envelopeOf, signedInSchema } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { callerOf } from '../access/guard.ts';
-import { canSeeUser, scopeOf } from '../access/scope.ts';
-import { findUserByLogin } from '../accounts/repository.ts';
-import { audit } from '../audit/service.ts';
-import { revokeSession } from './repository.ts';
-import { authenticate, startSession, tokenOf } from './service.ts';
-import { signInAsKnownUser, signInWithPassword } from './signin.ts';
+import { endSession, startRunAs, tokenOf } from './service.ts';
+import { signInWithJwt, signInWithPassword } from './signin.ts';
 
 const tags = ['sessions'];
 
@@ -29,17 +24,6 @@ export function safeTarget(request: FastifyRequest, target: string | undefined):
     // Not an absolute address either: refused below.
   }
   throw new AppError(400, 'auth.badTarget');
-}
-
-/** Revokes the session of the token the request carries, if any; returns whether one was live. */
-async function endSessionOf(request: FastifyRequest, token: string | undefined, action: string): Promise<void> {
-  const db = request.server.db.kysely;
-  if (!token) return;
-  const auth = await authenticate(db, request.server.config, token, { allowExpiredPassword: true }).catch(() => null);
-  if (!auth) return;
-  await revokeSession(db, auth.sessionId, auth.runAsBy ? 'run-as ended' : 'signed out', Date.now());
-  request.auth = auth;
-  await audit(db, request, { action });
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,30 +55,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(signedInSchema) },
       },
     },
-    async (request) => {
-      const secret = app.config.JWT_SECRET;
-      if (!secret) throw new AppError(503, 'auth.jwtNotConfigured');
-      const claims = await jwtVerify(request.body.token, new TextEncoder().encode(secret), {
-        algorithms: ['HS256'],
-        requiredClaims: ['exp', 'sub'],
-      }).catch(async (error: unknown) => {
-        const reason = error instanceof joseErrors.JOSEError ? error.code : 'invalid';
-        await audit(db, request, { action: 'signIn', result: 'fail', detail: { method: 'jwt', reason } });
-        throw new AppError(401, 'auth.badJwt');
-      });
-      const subject = String(claims.payload.sub);
-      const user = accountName.safeParse(subject).success ? await findUserByLogin(db, subject) : undefined;
-      if (!user) {
-        await audit(db, request, {
-          action: 'signIn',
-          result: 'fail',
-          account: subject.slice(0, 64),
-          detail: { method: 'jwt', reason: 'unknown account' },
-        });
-        throw new AppError(401, 'auth.badJwt');
-      }
-      return ok(request, await signInAsKnownUser(db, app.config, request, user.id, 'jwt'));
-    },
+    async (request) => ok(request, await signInWithJwt(db, app.config, request, request.body.token)),
   );
 
   app.get(
@@ -120,7 +81,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Sign out: the token is revoked', response: { 200: envelopeOf(z.null()) } },
     },
     async (request) => {
-      await endSessionOf(request, tokenOf(request), 'signOut');
+      await endSession(db, app.config, request, tokenOf(request), 'signOut');
       return ok(request, null);
     },
   );
@@ -138,7 +99,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const service = safeTarget(request, request.query.service);
-      await endSessionOf(request, tokenOf(request) ?? request.query.token, 'signOut');
+      await endSession(db, app.config, request, tokenOf(request) ?? request.query.token, 'signOut');
       return reply.redirect(`/login?target=${encodeURIComponent(service)}`);
     },
   );
@@ -154,15 +115,6 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.object({ token: z.string() })) },
       },
     },
-    async (request) => {
-      const auth = callerOf(request);
-      const { userId } = request.body;
-      if (userId === auth.userId) throw new AppError(400, 'auth.runAsSelf');
-      if (auth.runAsBy) throw new AppError(400, 'auth.runAsNested');
-      if (!(await canSeeUser(db, await scopeOf(db, auth), userId))) throw new AppError(404, 'account.notFound');
-      const { token } = await startSession(db, app.config, { userId, runAsBy: auth.userId, request });
-      await audit(db, request, { action: 'runAs', targetType: 'user', targetId: userId });
-      return ok(request, { token });
-    },
+    async (request) => ok(request, await startRunAs(db, app.config, request, callerOf(request), request.body.userId)),
   );
 };

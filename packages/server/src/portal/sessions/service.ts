@@ -7,9 +7,11 @@ import { toBool } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { settingOf } from '../../platform/settings/repository.ts';
 import { cachedPermissionsOfRole, identitiesOfUser, rolesOfUser } from '../access/repository.ts';
+import { canSeeUser, scopeOf } from '../access/scope.ts';
+import { audit } from '../audit/service.ts';
 import { newToken, tokenHash } from '../identity/secrets.ts';
 import { DEFAULT_POLICY, passwordExpiresAt } from '../policy/service.ts';
-import { insertSession, recentSession, touchSession } from './repository.ts';
+import { insertSession, recentSession, revokeSession, touchSession } from './repository.ts';
 
 /** Who is calling: the signed-in user, their current role and identity, and what the role grants. */
 export interface Auth {
@@ -139,6 +141,41 @@ export async function startSession(
     now,
   );
   return { token, roleId: role?.id ?? null, identityId: identity?.identityId ?? null };
+}
+
+/**
+ * An administrator starts acting as a user their scope sees (audited): a new session of that user
+ * that remembers who runs it. Signing out of it ends it; it cannot be nested.
+ */
+export async function startRunAs(
+  db: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+  auth: Auth,
+  userId: number,
+): Promise<{ token: string }> {
+  if (userId === auth.userId) throw new AppError(400, 'auth.runAsSelf');
+  if (auth.runAsBy) throw new AppError(400, 'auth.runAsNested');
+  if (!(await canSeeUser(db, await scopeOf(db, auth), userId))) throw new AppError(404, 'account.notFound');
+  const { token } = await startSession(db, config, { userId, runAsBy: auth.userId, request });
+  await audit(db, request, { action: 'runAs', targetType: 'user', targetId: userId });
+  return { token };
+}
+
+/** Revokes the session of `token`, if it names a live one, and audits `action` as its user. */
+export async function endSession(
+  db: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+  token: string | undefined,
+  action: string,
+): Promise<void> {
+  if (!token) return;
+  const auth = await authenticate(db, config, token, { allowExpiredPassword: true }).catch(() => null);
+  if (!auth) return;
+  await revokeSession(db, auth.sessionId, auth.runAsBy ? 'run-as ended' : 'signed out', Date.now());
+  request.auth = auth;
+  await audit(db, request, { action });
 }
 
 /** The token a request carries in `X-Authorization` (a `Bearer ` prefix is accepted too). */

@@ -1,4 +1,6 @@
+import { accountName } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
@@ -8,6 +10,7 @@ import { findUserById, findUserByLogin, updateUser } from '../accounts/repositor
 import { audit } from '../audit/service.ts';
 import { decoyHash, verifyPassword } from '../identity/secrets.ts';
 import type { UserRow } from '../identity/tables.ts';
+import { findOrgHeader } from '../orgs/repository.ts';
 import { passwordExpiresAt, readPolicy } from '../policy/service.ts';
 import { countFailure, countSuccess, refuseWhileLocked, signInAttempt } from './lockout.ts';
 import { startSession } from './service.ts';
@@ -66,9 +69,7 @@ export async function finishSignIn(
   await updateUser(db, user.id, { last_login_at: Date.now(), last_login_ip: request.ip });
   await audit(db, request, { action: 'signIn', userId: user.id, account: user.account, detail: { method } });
 
-  const dept = user.dept_id
-    ? await db.selectFrom('orgs').select(['id', 'name', 'logo']).where('id', '=', user.dept_id).executeTakeFirst()
-    : undefined;
+  const dept = user.dept_id ? await findOrgHeader(db, user.dept_id) : undefined;
   return {
     token: session.token,
     user: {
@@ -127,4 +128,38 @@ export async function signInAsKnownUser(
   const user = await findUserById(db, userId);
   if (!user) throw new AppError(400, 'auth.wrongPassword');
   return finishSignIn(db, config, request, user, method);
+}
+
+/**
+ * Signs in with a JWT (HS256) that a trusted system signed with `JWT_SECRET`; its `sub` is the
+ * account. Every refusal is audited and answers the same.
+ */
+export async function signInWithJwt(
+  db: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+  token: string,
+): Promise<SignedIn> {
+  const secret = config.JWT_SECRET;
+  if (!secret) throw new AppError(503, 'auth.jwtNotConfigured');
+  const claims = await jwtVerify(token, new TextEncoder().encode(secret), {
+    algorithms: ['HS256'],
+    requiredClaims: ['exp', 'sub'],
+  }).catch(async (error: unknown) => {
+    const reason = error instanceof joseErrors.JOSEError ? error.code : 'invalid';
+    await audit(db, request, { action: 'signIn', result: 'fail', detail: { method: 'jwt', reason } });
+    throw new AppError(401, 'auth.badJwt');
+  });
+  const subject = String(claims.payload.sub);
+  const user = accountName.safeParse(subject).success ? await findUserByLogin(db, subject) : undefined;
+  if (!user) {
+    await audit(db, request, {
+      action: 'signIn',
+      result: 'fail',
+      account: subject.slice(0, 64),
+      detail: { method: 'jwt', reason: 'unknown account' },
+    });
+    throw new AppError(401, 'auth.badJwt');
+  }
+  return signInAsKnownUser(db, config, request, user.id, 'jwt');
 }

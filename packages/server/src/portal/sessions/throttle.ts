@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
+import { deleteAttempts, deleteAttemptsStartingWith, findAttempts, saveAttempts } from './attempts-repository.ts';
 
 /** How sign-in failures are slowed and then locked; the password policy can change the numbers. */
 export interface ThrottleRule {
@@ -22,7 +23,7 @@ export async function checkThrottle(
   rule: ThrottleRule,
   now: number,
 ): Promise<ThrottleVerdict> {
-  const row = await db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
+  const row = await findAttempts(db, key);
   if (!row) return { ok: true };
   if (row.locked_until && row.locked_until > now) return { ok: false, lockedMs: row.locked_until - now };
   if (now - row.window_start > rule.windowMs) return { ok: true };
@@ -42,7 +43,7 @@ export async function recordFailure(
   now: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
+    const row = await findAttempts(trx, key);
     const fresh =
       !row || now - row.window_start > rule.windowMs || (row.locked_until !== null && row.locked_until <= now);
     const failures = fresh ? 1 : row.failures + 1;
@@ -53,24 +54,16 @@ export async function recordFailure(
       last_failure_at: now,
       locked_until: lockedUntil,
     };
-    await trx
-      .insertInto('login_attempts')
-      .values({ key, ...values })
-      .onConflict((oc) => oc.column('key').doUpdateSet(values))
-      .execute();
+    await saveAttempts(trx, key, values);
     return lockedUntil !== null;
   });
 }
 
 export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+  await deleteAttempts(db, key);
 }
 
 /** Clears every key that begins with `prefix` (an account's counters from each address). */
 export async function clearFailuresStartingWith(db: Kysely<Database>, prefix: string): Promise<void> {
-  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  await db
-    .deleteFrom('login_attempts')
-    .where(sql<boolean>`${sql.ref('key')} like ${pattern} escape '\\'`)
-    .execute();
+  await deleteAttemptsStartingWith(db, prefix);
 }

@@ -2,7 +2,8 @@ import type { PageQuery, PermissionEntry, PointPermission, RoleApp } from '@meri
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { fromJson, paginate, toJson } from '../../../platform/db/sql.ts';
-import { type Scope, userInScope } from '../../access/scope.ts';
+import type { Scope } from '../../access/scope.ts';
+import { userInScope } from '../../access/scope-repository.ts';
 import { contains } from '../text.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
