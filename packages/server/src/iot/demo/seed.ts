@@ -1,10 +1,9 @@
 import { DEMO_DEVICES, DEMO_PASSWORD } from '@meridian/simulator/demo';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { toJson } from '../../platform/db/sql.ts';
 import { findUserByLogin, grantRole, insertUser } from '../../portal/accounts/repository.ts';
 import { DEFAULT_DEMO_PASSWORD, type DemoAccount, demoAccountLine, demoWanted } from '../../portal/demo.ts';
 import { hashPassword } from '../../portal/identity/secrets.ts';
@@ -12,9 +11,9 @@ import { insertDevices, setDeviceTags } from '../devices/repository.ts';
 import { insertProject } from '../projects/repository.ts';
 import { insertCategory } from '../projects/tags/repository.ts';
 import { insertTemplate, writeTree } from '../templates/repository.ts';
+import { claimDemoDevices, demoDevicesSeeded, hasDevices, insertDemoTag } from './repository.ts';
 import { demoTemplate } from './templates.ts';
 
-export const DEMO_DEVICES_SETTING = 'demo.devices';
 export const DEMO_PROJECT = 'Demo Water Works';
 
 /** The tag of each demo device, by profile, under the tag category "Site area". */
@@ -39,22 +38,6 @@ export type DemoDevicesOutcome = { seeded: number } | { skipped: 'off' | 'done' 
 
 /** A fixed IMEI per demo device: the spec wants an SN to come with its MAC or IMEI. */
 const imeiOf = (sn: string) => `8610000000000${sn.slice(-2)}`;
-
-async function settingExists(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('settings').select('key').where('key', '=', DEMO_DEVICES_SETTING).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** True for the one start that writes the mark (a concurrent second start finds it taken). */
-async function claim(trx: Transaction<Database>, detail: unknown): Promise<boolean> {
-  const row = await trx
-    .insertInto('settings')
-    .values({ key: DEMO_DEVICES_SETTING, value: toJson(detail), updated_at: Date.now(), updated_by: null })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 async function writeDemoDevices(trx: Transaction<Database>, ownerId: number): Promise<number> {
   const at = Date.now();
@@ -87,12 +70,7 @@ async function writeDemoDevices(trx: Transaction<Database>, ownerId: number): Pr
   const categoryId = await insertCategory(trx, { owner_id: ownerId, name: 'Site area' });
   const tagIds = new Map<string, number>();
   for (const name of new Set(Object.values(TAGS))) {
-    const tag = await trx
-      .insertInto('tags')
-      .values({ owner_id: ownerId, category_id: categoryId, name, description: null, created_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    tagIds.set(name, tag.id);
+    tagIds.set(name, await insertDemoTag(trx, { owner_id: ownerId, category_id: categoryId, name, created_at: at }));
   }
   const ids = await insertDevices(
     trx,
@@ -159,12 +137,13 @@ async function demoOwner(trx: Transaction<Database>, passwordHash: string): Prom
  */
 export async function seedDemoDevices(db: Db, config: Config, log: Pick<Logger, 'info'>): Promise<DemoDevicesOutcome> {
   if (!demoWanted(config)) return { skipped: 'off' };
-  if (await settingExists(db.kysely)) return { skipped: 'done' };
+  if (await demoDevicesSeeded(db.kysely)) return { skipped: 'done' };
   // Hashed before the transaction opens, so that the write lock is held only for the writing.
   const passwordHash = await hashPassword(config.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD);
   const outcome = await db.kysely.transaction().execute(async (trx): Promise<DemoDevicesOutcome> => {
-    const fleet = await trx.selectFrom('devices').select('id').limit(1).executeTakeFirst();
-    if (!(await claim(trx, { at: Date.now(), skipped: fleet ? 'devices' : null }))) return { skipped: 'done' };
+    const fleet = await hasDevices(trx);
+    if (!(await claimDemoDevices(trx, { at: Date.now(), skipped: fleet ? 'devices' : null })))
+      return { skipped: 'done' };
     if (fleet) return { skipped: 'devices' };
     return { seeded: await writeDemoDevices(trx, await demoOwner(trx, passwordHash)) };
   });

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Auth } from '../../portal/sessions/service.ts';
 import type { DeviceRight } from './access.ts';
+import { deviceLevelOf } from './repository.ts';
 
 /**
  * Device level 1-3 (spec sections 5, 6, 9) is a ceiling on what a user may do to devices, whatever
@@ -11,11 +12,6 @@ import type { DeviceRight } from './access.ts';
  * deletes. No level set means no ceiling (decision 0041).
  */
 export const LEVEL_NEEDED: Record<DeviceRight, number> = { view: 1, edit: 2, delete: 3 };
-
-export async function deviceLevelOf(db: Kysely<Database>, userId: number): Promise<number | null> {
-  const row = await db.selectFrom('users').select('device_level').where('id', '=', userId).executeTakeFirst();
-  return row?.device_level ?? null;
-}
 
 /** Whether `level` allows `right` (null: no ceiling). */
 export const levelAllows = (level: number | null, right: DeviceRight) => level === null || level >= LEVEL_NEEDED[right];

@@ -1,6 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import {
+  accountsWithQuota,
+  accountTree,
+  slavesOfOwners,
+  slavesPerTemplate,
+  usersWithRole,
+} from './quota-repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,13 +28,7 @@ export async function slaveCounts(db: Db, templateIds: readonly (number | null |
   const ids = [...new Set(templateIds.filter((id): id is number => typeof id === 'number'))];
   const counts = new Map<number, number>();
   if (ids.length === 0) return counts;
-  const rows = await db
-    .selectFrom('template_slaves as s')
-    .select(['s.template_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('s.template_id', 'in', ids)
-    .groupBy('s.template_id')
-    .execute();
-  for (const row of rows) counts.set(Number(row.template_id), Number(row.n));
+  for (const row of await slavesPerTemplate(db, ids)) counts.set(row.templateId, row.slaves);
   return counts;
 }
 
@@ -36,44 +37,17 @@ async function parentsUp(db: Db, ids: readonly number[]) {
   const accounts = new Map<number, { account: string; parentId: number | null; quota: number | null }>();
   let wanted = [...new Set(ids)];
   for (let depth = 0; wanted.length > 0 && depth < MAX_DEPTH; depth++) {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'account', 'parent_id', 'slave_quota'])
-      .where('id', 'in', wanted)
-      .execute();
+    const rows = await accountsWithQuota(db, wanted);
     for (const r of rows) accounts.set(r.id, { account: r.account, parentId: r.parent_id, quota: r.slave_quota });
     wanted = rows.flatMap((r) => (r.parent_id !== null && !accounts.has(r.parent_id) ? [r.parent_id] : []));
   }
   return accounts;
 }
 
-/** The accounts at or below `rootId`. */
-async function treeOf(db: Db, rootId: number): Promise<number[]> {
-  const rows = await db
-    .withRecursive('below(id)', (qc) =>
-      qc
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', rootId)
-        .unionAll((q) => q.selectFrom('users as c').innerJoin('below as b', 'c.parent_id', 'b.id').select('c.id')),
-    )
-    .selectFrom('below')
-    .select('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** The slaves the devices of an account and of every account below it use now. */
 export async function slavesInUse(db: Db, accountId: number): Promise<number> {
-  const tree = await treeOf(db, accountId);
-  // One row per (device, slave of its template): the count is the sum of the devices' slave counts.
-  const row = await db
-    .selectFrom('devices as d')
-    .innerJoin('template_slaves as s', 's.template_id', 'd.template_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('d.owner_id', 'in', tree)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  // The sum of the tree's devices' slave counts.
+  return slavesOfOwners(db, await accountTree(db, accountId));
 }
 
 /**
@@ -82,18 +56,7 @@ export async function slavesInUse(db: Db, accountId: number): Promise<number> {
  */
 async function quotasOf(db: Db, accounts: Map<number, { quota: number | null }>) {
   const ids = [...accounts.keys()];
-  const testers = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('user_roles')
-            .select('user_id')
-            .where('user_id', 'in', ids)
-            .where('role_id', '=', TEST_ACCOUNT_ROLE)
-            .execute()
-        ).map((r) => r.user_id),
-  );
+  const testers = new Set(ids.length === 0 ? [] : await usersWithRole(db, ids, TEST_ACCOUNT_ROLE));
   const quotas = new Map<number, number | null>();
   for (const [id, a] of accounts) quotas.set(id, a.quota ?? (testers.has(id) ? TEST_ACCOUNT_FREE_SLAVES : null));
   return quotas;

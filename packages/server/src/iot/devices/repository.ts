@@ -5,7 +5,8 @@ import type { Database } from '../../platform/db/schema.ts';
 import { fromJson, jsonRows, totalOf } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
 import { contains } from '../../portal/orgs/text.ts';
-import { type DeviceRight, deviceVisible } from './access.ts';
+import type { DeviceRight } from './access.ts';
+import { deviceVisible } from './access-repository.ts';
 import type { DevicesTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -288,4 +289,10 @@ export async function deleteDevice(trx: Db, id: number): Promise<number> {
   await trx.deleteFrom('device_tags').where('device_id', '=', id).execute();
   const result = await trx.deleteFrom('devices').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The user's device level (spec sections 5, 6, 9); null: no ceiling. */
+export async function deviceLevelOf(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('users').select('device_level').where('id', '=', userId).executeTakeFirst();
+  return row?.device_level ?? null;
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { GatewayService } from '../../platform/feature.ts';
 import { telemetryFor } from '../telemetry/index.ts';
 import { releaseHeldLinks } from '../telemetry/jobs.ts';
-import { endNode, nodeInstance, renewNode, takeNode } from '../telemetry/leases.ts';
+import { endNode, nodeInstance, renewNode, takeNode } from '../telemetry/leases-repository.ts';
 import type { Telemetry } from '../telemetry/types.ts';
 import { linksFor } from './links.ts';
 

@@ -5,10 +5,9 @@ import {
   type RegistrationResult,
 } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
-import { type DtuRow, findDtuBySn } from './repository.ts';
+import { type DtuRow, findDtuByPacketPrefix, findDtuBySn } from './repository.ts';
 
 /** The default registration: the 20-character SN (shorter SNs padded with spaces or NULs) then the 8-character password. */
 export const SN_BYTES = 20;
@@ -37,14 +36,7 @@ async function byPacket(db: Kysely<Database>, buf: Buffer): Promise<{ device: Dt
   const hex = buf.subarray(0, REGISTRATION_PACKET_MAX_BYTES).toString('hex').toUpperCase();
   const prefixes: string[] = [];
   for (let n = 2; n <= hex.length; n += 2) prefixes.push(hex.slice(0, n));
-  const row = await db
-    .selectFrom('dtu_settings as s')
-    .innerJoin('devices as d', 'd.id', 's.device_id')
-    .select(['d.id', 'd.sn', 'd.comm_password', 'd.enabled', 'd.protocol', 'd.query_interval', 'd.template_id'])
-    .select(['s.registration_packet', 's.registration_mode', 's.heartbeat', 's.merge_length'])
-    .where('s.registration_packet', 'in', prefixes)
-    .orderBy(sql`length(s.registration_packet)`, 'desc')
-    .executeTakeFirst();
+  const row = await findDtuByPacketPrefix(db, prefixes);
   return row ? { device: row, used: (row.registration_packet?.length ?? 0) / 2 } : null;
 }
 

@@ -1,9 +1,9 @@
 import type { PageQuery, RegistrationResult } from '@meridian/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
-import { deviceVisible } from '../devices/access.ts';
+import { deviceVisible } from '../devices/access-repository.ts';
 import type { PointSource } from './values.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -35,6 +35,18 @@ export type DtuRow = NonNullable<Awaited<ReturnType<typeof findDtuBySn>>>;
 /** The device whose custom registration packet is exactly `hex`. */
 export async function findDtuByPacket(db: Db, hex: string): Promise<DtuRow | undefined> {
   return dtus(db).where('s.registration_packet', '=', hex).executeTakeFirst();
+}
+
+/** The device whose custom registration packet is one of `prefixes` (hex), the longest when several are. */
+export async function findDtuByPacketPrefix(db: Db, prefixes: readonly string[]): Promise<DtuRow | undefined> {
+  return db
+    .selectFrom('dtu_settings as s')
+    .innerJoin('devices as d', 'd.id', 's.device_id')
+    .select(['d.id', 'd.sn', 'd.comm_password', 'd.enabled', 'd.protocol', 'd.query_interval', 'd.template_id'])
+    .select(['s.registration_packet', 's.registration_mode', 's.heartbeat', 's.merge_length'])
+    .where('s.registration_packet', 'in', prefixes)
+    .orderBy(sql`length(s.registration_packet)`, 'desc')
+    .executeTakeFirst();
 }
 
 export async function findDtuById(db: Db, id: number): Promise<DtuRow | undefined> {

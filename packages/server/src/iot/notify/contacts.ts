@@ -12,7 +12,7 @@ import { AppError, rulesBroken } from '../../platform/http/errors.ts';
 import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { findAccount } from '../projects/accounts.ts';
+import { findAccount } from '../projects/repository.ts';
 import {
   deleteContact,
   findContact,

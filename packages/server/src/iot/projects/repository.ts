@@ -4,6 +4,8 @@ import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
 import { contains } from '../../portal/orgs/text.ts';
+import type { DeviceRight } from '../devices/access.ts';
+import { deviceVisible } from '../devices/access-repository.ts';
 import type { ProjectsTable } from '../devices/tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -171,5 +173,51 @@ export async function attachDevices(trx: Db, projectId: number, deviceIds: numbe
     .set({ project_id: projectId, updated_at: Date.now() })
     .where('id', 'in', deviceIds)
     .where('project_id', 'is', null)
+    .execute();
+}
+
+/** The Device Cloud account and every account below it (walked down `parent_id`). */
+export async function accountTreeIds(db: Db, rootId: number): Promise<number[]> {
+  const rows = await db
+    .withRecursive('below(id)', (qc) =>
+      qc
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', rootId)
+        .unionAll((q) => q.selectFrom('users as c').innerJoin('below as b', 'c.parent_id', 'b.id').select('c.id')),
+    )
+    .selectFrom('below')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function findAccount(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'account', 'nickname', 'phone', 'user_type', 'parent_id', 'device_level', 'slave_quota'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function setDeviceAuthorization(
+  trx: Db,
+  userId: number,
+  values: { device_level?: number | null; slave_quota?: number | null },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ ...values, updated_at: Date.now() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Of the given devices, those the caller may `right`, with what projects and tags need to know. */
+export function devicesWithRight(db: Db, scope: Scope, right: DeviceRight, ids: number[]) {
+  return db
+    .selectFrom('devices as d')
+    .select(['d.id', 'd.name', 'd.owner_id', 'd.project_id'])
+    .where('d.id', 'in', ids)
+    .where(deviceVisible(scope, right))
     .execute();
 }

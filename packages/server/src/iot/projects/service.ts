@@ -4,11 +4,12 @@ import { AppError } from '../../platform/http/errors.ts';
 import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { accountTreeIds, findAccount } from './accounts.ts';
-import { devicesWithRight } from './devices.ts';
 import {
+  accountTreeIds,
   attachDevices,
   deleteProject,
+  devicesWithRight,
+  findAccount,
   findProject,
   insertProject,
   myProjectPage,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
+import { latestSince } from './repository.ts';
 
 /** What a subscriber of a device hears: new values (by point id), or a change of its status. */
 export type LiveUpdate =
@@ -148,12 +149,7 @@ export class LiveHub {
   }
 
   async #readAndPublish(deviceId: number, at: number): Promise<void> {
-    const rows = await this.db.kysely
-      .selectFrom('telemetry_latest')
-      .select(['point_id', 'num', 'text'])
-      .where('device_id', '=', deviceId)
-      .where('ts', '>=', at)
-      .execute();
+    const rows = await latestSince(this.db.kysely, deviceId, at);
     const values: Record<string, number | string> = {};
     for (const row of rows) values[row.point_id] = row.text ?? row.num ?? 0;
     if (rows.length) this.publish({ type: 'data', deviceId, at, values });

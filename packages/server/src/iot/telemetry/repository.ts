@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
 import { contains } from '../../portal/orgs/text.ts';
-import { deviceVisible } from '../devices/access.ts';
+import { deviceVisible } from '../devices/access-repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -191,4 +191,44 @@ export function dtuPage(db: Db, scope: Scope, query: DtuListQuery) {
   const keyword = query.keyword;
   if (keyword) list = list.where((eb) => eb.or([contains('d.name', keyword), contains('d.sn', keyword)]));
   return paginate(list.orderBy('d.id', 'desc'), { page: query.page, size: query.size });
+}
+
+/** The latest values of a device written at or after `at`: what a live notice from another node announced. */
+export function latestSince(db: Db, deviceId: number, at: number) {
+  return db
+    .selectFrom('telemetry_latest')
+    .select(['point_id', 'num', 'text'])
+    .where('device_id', '=', deviceId)
+    .where('ts', '>=', at)
+    .execute();
+}
+
+/** Of the given devices, the ids of those the caller may see. */
+export async function visibleDeviceIds(db: Db, scope: Scope, ids: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('devices as d')
+    .select('d.id')
+    .where('d.id', 'in', ids)
+    .where(deviceVisible(scope, 'view'))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** What the writer's storage rules need of a device: its template and whether it is enabled. */
+export function deviceTemplateOf(db: Db, deviceId: number) {
+  return db.selectFrom('devices').select(['template_id', 'enabled']).where('id', '=', deviceId).executeTakeFirst();
+}
+
+/** When a template was last changed, if it exists. */
+export function templateVersion(db: Db, templateId: number) {
+  return db.selectFrom('templates').select('updated_at').where('id', '=', templateId).executeTakeFirst();
+}
+
+/** How each point of a template is stored. */
+export function storageOfPoints(db: Db, templateId: number) {
+  return db
+    .selectFrom('template_points')
+    .select(['id', 'storage', 'amplitude'])
+    .where('template_id', '=', templateId)
+    .execute();
 }

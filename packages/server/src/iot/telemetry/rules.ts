@@ -2,6 +2,7 @@ import type { StorageType } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
+import { deviceTemplateOf, storageOfPoints, templateVersion } from './repository.ts';
 
 /** How one point is kept: none (latest only), timed (every reading), or on change beyond the amplitude. */
 export interface StorageRule {
@@ -84,11 +85,7 @@ export class RulesCache {
   }
 
   async #readDevice(deviceId: number, now: number) {
-    const row = await this.#db
-      .selectFrom('devices')
-      .select(['template_id', 'enabled'])
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
+    const row = await deviceTemplateOf(this.#db, deviceId);
     if (!row) {
       this.#devices.delete(deviceId);
       return undefined;
@@ -106,21 +103,13 @@ export class RulesCache {
   async #pointsOf(templateId: number, now: number): Promise<ReadonlyMap<number, StorageRule>> {
     const cached = this.#templates.get(templateId);
     if (cached && now - cached.checkedAt <= this.templateCheckMs) return cached.points;
-    const template = await this.#db
-      .selectFrom('templates')
-      .select('updated_at')
-      .where('id', '=', templateId)
-      .executeTakeFirst();
+    const template = await templateVersion(this.#db, templateId);
     if (!template) return NO_POINTS;
     if (cached && cached.updatedAt === template.updated_at) {
       cached.checkedAt = now;
       return cached.points;
     }
-    const rows = await this.#db
-      .selectFrom('template_points')
-      .select(['id', 'storage', 'amplitude'])
-      .where('template_id', '=', templateId)
-      .execute();
+    const rows = await storageOfPoints(this.#db, templateId);
     const points = new Map(rows.map((p) => [p.id, { storage: p.storage, amplitude: Math.abs(p.amplitude ?? 0) }]));
     this.#templates.set(templateId, { points, updatedAt: template.updated_at, checkedAt: now });
     return points;

@@ -16,8 +16,8 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { AppError } from '../../platform/http/errors.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { authenticate } from '../../portal/sessions/service.ts';
-import { deviceVisible } from '../devices/access.ts';
 import { type LiveUpdate, liveFor } from './live.ts';
+import { visibleDeviceIds } from './repository.ts';
 
 export const LIVE_PATH = '/api/ws';
 /** A socket that has not signed in by then is closed. */
@@ -129,16 +129,7 @@ function liveSession(app: FastifyInstance, ws: WebSocket, acceptLang: Lang): voi
     const wanted = message.deviceIds.filter((id) => !subscriptions.has(id));
     if (subscriptions.size + wanted.length > LIVE_SUBSCRIPTIONS_MAX) return refuse('telemetry.live.tooMany');
     const scope = await accountScopeOf(app.db.kysely, auth);
-    const visible = wanted.length
-      ? (
-          await app.db.kysely
-            .selectFrom('devices as d')
-            .select('d.id')
-            .where('d.id', 'in', wanted)
-            .where(deviceVisible(scope, 'view'))
-            .execute()
-        ).map((row) => row.id)
-      : [];
+    const visible = wanted.length ? await visibleDeviceIds(app.db.kysely, scope, wanted) : [];
     for (const id of visible) subscriptions.set(id, hub.subscribe(id, push));
     send({ type: 'subscribed', deviceIds: visible, refused: wanted.filter((id) => !visible.includes(id)) });
   };

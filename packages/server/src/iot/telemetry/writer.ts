@@ -1,12 +1,12 @@
-import { CompiledQuery, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
 import { LIVE_CHANNEL, type LiveHub } from './live.ts';
 import { ensurePartitions } from './partitions.ts';
 import { RulesCache, shouldStore } from './rules.ts';
-import { type Cell, WriteStatements } from './statements.ts';
-import { endConnectionBytes, markFault, markOffline, markOnline, markRecovered, saveNetwork } from './status.ts';
+import { markFault, markOffline, markOnline, markRecovered } from './status.ts';
+import { endConnectionBytes, saveNetwork } from './status-repository.ts';
 import type { DeviceReadings, FaultReason, NetworkStats, OfflineReason, Telemetry, Transport } from './types.ts';
+import { type Cell, lastStoredReading, notifyChannel, WriteStatements } from './write-repository.ts';
 
 export interface WriterOptions {
   /** How long readings wait for others before they are written together; 0 (the default): until the flush before ends. */
@@ -57,7 +57,6 @@ export class TelemetryWriter implements Telemetry {
   /** When each device was last confirmed online and its last data time written. */
   readonly #touched = new Map<number, number>();
   readonly #seeding = new Map<number, Promise<Map<number, number | string>>>();
-  readonly #touchText: string;
   readonly #ready: Promise<void>;
   #batch = new Batch();
   #timer: NodeJS.Timeout | undefined;
@@ -75,14 +74,12 @@ export class TelemetryWriter implements Telemetry {
     this.#flushRows = options.flushRows ?? 20_000;
     this.#touchMs = options.touchMs ?? 30_000;
     this.#onRecorded = options.onRecorded;
-    const [a, b] = db.engine === 'postgres' ? ['$1', '$2'] : ['?1', '?2'];
     // Day partitions for today and the days ahead (PostgreSQL), without waiting for the hourly job.
     this.#ready = ensurePartitions(db, Date.now() - 24 * 60 * 60_000, 5).then(
       () => undefined,
       (error: unknown) =>
         log.warn({ err: error }, 'telemetry: creating partitions failed; the default partition takes the rows'),
     );
-    this.#touchText = `update devices set last_data_at = ${a} where id = ${b} and (last_data_at is null or last_data_at < ${a})`;
   }
 
   get closed(): boolean {
@@ -242,11 +239,11 @@ export class TelemetryWriter implements Telemetry {
         // Online by data (spec section 4); the last data time feeds the offline job, so it is
         // written at most every `touchMs` rather than on every reading.
         if (await markOnline(trx, deviceId, at, null)) cameOnline.push([deviceId, at]);
-        await trx.executeQuery(CompiledQuery.raw(this.#touchText, [at, deviceId]));
+        await this.#statements.touch(trx, deviceId, at);
       }
       if (this.#db.engine === 'postgres') {
         for (const notice of this.#hub.notices(batch.devices)) {
-          await sql`select pg_notify(${LIVE_CHANNEL}, ${notice})`.execute(trx);
+          await notifyChannel(trx, LIVE_CHANNEL, notice);
         }
       }
     });
@@ -284,14 +281,7 @@ export class TelemetryWriter implements Telemetry {
     const stored = new Map<number, number | string>();
     for (const [pointId, rule] of points) {
       if (rule.storage !== 'onChange') continue;
-      const last = await this.#db.kysely
-        .selectFrom('telemetry')
-        .select(['num', 'text'])
-        .where('device_id', '=', deviceId)
-        .where('point_id', '=', pointId)
-        .orderBy('ts', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const last = await lastStoredReading(this.#db.kysely, deviceId, pointId);
       if (last) stored.set(pointId, last.num ?? last.text ?? 0);
     }
     // Another reading of the same device may have seeded it while this one read.

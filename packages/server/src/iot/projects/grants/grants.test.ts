@@ -4,7 +4,7 @@ import { type BuiltUser, buildUser } from '../../../../test/factories.ts';
 import { accountScopeOf } from '../../../portal/access/scope.ts';
 import { type Caller, callerFor } from '../../../portal/orgs/testing.ts';
 import type { Auth } from '../../../portal/sessions/service.ts';
-import { devicesWithRight } from '../devices.ts';
+import { devicesWithRight } from '../repository.ts';
 import { buildDevice } from '../testing.ts';
 
 let t: TestApp;

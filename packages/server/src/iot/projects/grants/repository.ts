@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { paginate } from '../../../platform/db/sql.ts';
 import type { Scope } from '../../../portal/access/scope.ts';
-import { deviceVisible } from '../../devices/access.ts';
+import { deviceVisible } from '../../devices/access-repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

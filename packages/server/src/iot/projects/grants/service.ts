@@ -7,8 +7,7 @@ import { audit } from '../../../portal/audit/service.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
 import type { DeviceRight } from '../../devices/access.ts';
 import { LEVEL_NEEDED, levelAllows } from '../../devices/level.ts';
-import { findAccount, setDeviceAuthorization } from '../accounts.ts';
-import { devicesWithRight } from '../devices.ts';
+import { devicesWithRight, findAccount, setDeviceAuthorization } from '../repository.ts';
 import { type GrantValues, grantPage, replaceGrants } from './repository.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '../../../platform/db/schema.ts';
 import { paginate } from '../../../platform/db/sql.ts';
 import type { Scope } from '../../../portal/access/scope.ts';
 import { contains } from '../../../portal/orgs/text.ts';
-import { deviceVisible } from '../../devices/access.ts';
+import { deviceVisible } from '../../devices/access-repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

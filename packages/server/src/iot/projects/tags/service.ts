@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../platform/http/errors.ts';
 import { accountScopeOf, type Scope } from '../../../portal/access/scope.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
-import { devicesWithRight } from '../devices.ts';
+import { devicesWithRight } from '../repository.ts';
 import {
   addDeviceTags,
   categoryCount,

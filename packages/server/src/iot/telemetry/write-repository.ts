@@ -1,6 +1,8 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Engine } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
+
+/** The telemetry writer's SQL: its multi-row inserts, the last data time, the live notices and the on-change seed. */
 
 /** A history or latest row as the writer buffers it: device, point, time, number, text. */
 export type Cell = number | string | null;
@@ -18,9 +20,12 @@ export class WriteStatements {
   readonly #engine: Engine;
   readonly #history = new Map<number, string>();
   readonly #latest = new Map<number, string>();
+  readonly #touch: string;
 
   constructor(engine: Engine) {
     this.#engine = engine;
+    const [a, b] = engine === 'postgres' ? ['$1', '$2'] : ['?1', '?2'];
+    this.#touch = `update devices set last_data_at = ${a} where id = ${b} and (last_data_at is null or last_data_at < ${a})`;
   }
 
   #values(rows: number): string {
@@ -57,6 +62,11 @@ export class WriteStatements {
     return text;
   }
 
+  /** Writes the device's last data time, never moving it back. */
+  async touch(db: Kysely<Database>, deviceId: number, at: number): Promise<void> {
+    await db.executeQuery(CompiledQuery.raw(this.#touch, [at, deviceId]));
+  }
+
   /** Runs `text(rows)` over a flat list of cells, `ROWS_PER_STATEMENT` rows at a time. */
   async insertAll(db: Kysely<Database>, text: (rows: number) => string, cells: readonly Cell[]): Promise<void> {
     const per = ROWS_PER_STATEMENT * COLUMNS;
@@ -65,4 +75,21 @@ export class WriteStatements {
       await db.executeQuery(CompiledQuery.raw(text(part.length / COLUMNS), part as unknown[]));
     }
   }
+}
+
+/** Tells the other processes listening on `channel` (PostgreSQL), when the transaction commits. */
+export async function notifyChannel(db: Kysely<Database>, channel: string, notice: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${notice})`.execute(db);
+}
+
+/** The last stored reading of a point, what an on-change point's amplitude is measured from. */
+export function lastStoredReading(db: Kysely<Database>, deviceId: number, pointId: number) {
+  return db
+    .selectFrom('telemetry')
+    .select(['num', 'text'])
+    .where('device_id', '=', deviceId)
+    .where('point_id', '=', pointId)
+    .orderBy('ts', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

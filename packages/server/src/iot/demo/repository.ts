@@ -1,0 +1,42 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { toJson } from '../../platform/db/sql.ts';
+
+/** The SQL of the demo devices' seeding (seed.ts): its once-per-database mark and its tags. */
+
+type Trx = Transaction<Database>;
+
+export const DEMO_DEVICES_SETTING = 'demo.devices';
+
+export async function demoDevicesSeeded(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('key').where('key', '=', DEMO_DEVICES_SETTING).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** True for the one start that writes the mark (a concurrent second start finds it taken). */
+export async function claimDemoDevices(trx: Trx, detail: unknown): Promise<boolean> {
+  const row = await trx
+    .insertInto('settings')
+    .values({ key: DEMO_DEVICES_SETTING, value: toJson(detail), updated_at: Date.now(), updated_by: null })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the database has any device: demo devices never mix into a real fleet. */
+export async function hasDevices(trx: Trx): Promise<boolean> {
+  return (await trx.selectFrom('devices').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function insertDemoTag(
+  trx: Trx,
+  values: { owner_id: number; category_id: number; name: string; created_at: number },
+): Promise<number> {
+  const tag = await trx
+    .insertInto('tags')
+    .values({ ...values, description: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return tag.id;
+}
