@@ -1,10 +1,10 @@
-import { createServer, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { TEMPLATE_LIMITS } from '@meridian/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
 import type { Telemetry } from '../telemetry/types.ts';
-import { DtuConnection, type PollingOptions } from './connection.ts';
-import { linksFor } from './links.ts';
+import { type ConnectionContext, DtuConnection, type PollingOptions } from './connection.ts';
+import { type DeviceLinks, linksFor } from './links.ts';
 import type { LinkHolder } from './node.ts';
 import { TemplatePlans } from './plans.ts';
 import { identify, type Registration } from './registration.ts';
@@ -44,6 +44,23 @@ export interface DtuServer {
   stop(): Promise<void>;
 }
 
+/** What the connections of one DTU port share. */
+interface Port {
+  db: Db;
+  log: Logger;
+  options: DtuServerOptions;
+  plans: TemplatePlans;
+  links: DeviceLinks;
+  // A DTU that keeps failing to register as one of the cloud's devices (a wrong password, a disabled
+  // device) is slowed on its own, so that it does not hold back the healthy DTUs behind the same NAT;
+  // bytes that name no device (scanners, other protocols, made-up SNs) slow their whole address.
+  refusedDevices: RegistrationThrottle;
+  unnamed: RegistrationThrottle;
+  sockets: Set<Socket>;
+  connections: Set<DtuConnection>;
+  context: ConnectionContext;
+}
+
 /** The DTU port: accepts DTUs, registers them, replaces a device's older connection, and polls them. */
 export async function startDtuServer(
   db: Db,
@@ -53,159 +70,40 @@ export async function startDtuServer(
 ): Promise<DtuServer> {
   const schedule = new PollSchedule();
   const plans = new TemplatePlans(db, log);
-  const links = linksFor(db);
-  // A DTU that keeps failing to register as one of the cloud's devices (a wrong password, a disabled
-  // device) is slowed on its own, so that it does not hold back the healthy DTUs behind the same NAT;
-  // bytes that name no device (scanners, other protocols, made-up SNs) slow their whole address.
-  const refusedDevices = new RegistrationThrottle();
-  const unnamed = new RegistrationThrottle(20);
-  const deviceKey = (ip: string, deviceId: number) => `${ip} ${deviceId}`;
-  const deviceOf = (outcome: Registration) => (outcome.ok ? outcome.device.id : outcome.deviceId);
-  const sockets = new Set<Socket>();
-  const connections = new Set<DtuConnection>();
-  const context = { telemetry, schedule, plans, log, options, holder: options.holder };
-
-  const record = (address: string, outcome: Registration) => {
-    const entry = outcome.ok
-      ? { sn: outcome.sn, deviceId: outcome.device.id, result: 'accepted' as const }
-      : { sn: outcome.sn, deviceId: outcome.deviceId, result: outcome.result };
-    logRegistrations(db.kysely, [{ at: Date.now(), address, ...entry }]).catch((error: unknown) =>
-      log.warn({ error }, 'registration not logged'),
-    );
+  const port: Port = {
+    db,
+    log,
+    options,
+    plans,
+    links: linksFor(db),
+    refusedDevices: new RegistrationThrottle(),
+    unnamed: new RegistrationThrottle(20),
+    sockets: new Set(),
+    connections: new Set(),
+    context: { telemetry, schedule, plans, log, options, holder: options.holder },
   };
-
-  function handle(socket: Socket): void {
-    const ip = socket.remoteAddress ?? 'unknown';
-    const address = `${ip}:${socket.remotePort ?? 0}`;
-    sockets.add(socket);
-    socket.on('error', (error) => log.debug({ address, error: error.message }, 'DTU socket error'));
-    const now = Date.now();
-    if (unnamed.waitSeconds(ip, now) > 0) {
-      if (unnamed.shouldLog(ip, now)) record(address, { ok: false, result: 'throttled', sn: null, deviceId: null });
-      socket.destroy();
-      sockets.delete(socket);
-      return;
-    }
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true, 60_000);
-    let pending = Buffer.alloc(0);
-    let identifying = false;
-    let connection: DtuConnection | null = null;
-    let prefix: Buffer | null = null;
-    let heartbeat: Buffer | null = null;
-    let quiet: NodeJS.Timeout | null = null;
-    const deadline = setTimeout(
-      () => refuse({ ok: false, result: 'malformed', sn: null, deviceId: null }),
-      options.registrationTimeoutMs,
-    );
-
-    function refuse(outcome: Registration): void {
-      if (connection || socket.destroyed) return;
-      clearTimeout(deadline);
-      if (quiet) clearTimeout(quiet);
-      const deviceId = deviceOf(outcome);
-      if (deviceId === null) unnamed.fail(ip, Date.now());
-      else refusedDevices.fail(deviceKey(ip, deviceId), Date.now());
-      record(address, outcome);
-      log.info({ address, outcome: outcome.ok ? 'accepted' : outcome.result, sn: outcome.sn }, 'DTU refused');
-      socket.destroy();
-    }
-
-    /** A device refused too often from this address is not heard again until its wait is over. */
-    function throttled(sn: string | null, deviceId: number): void {
-      clearTimeout(deadline);
-      if (quiet) clearTimeout(quiet);
-      if (refusedDevices.shouldLog(deviceKey(ip, deviceId), Date.now())) {
-        record(address, { ok: false, result: 'throttled', sn, deviceId });
-      }
-      socket.destroy();
-    }
-
-    async function accept(outcome: Extract<Registration, { ok: true }>): Promise<void> {
-      clearTimeout(deadline);
-      if (quiet) clearTimeout(quiet);
-      const { device } = outcome;
-      const at = Date.now();
-      const conn = new DtuConnection(
-        device.id,
-        device.template_id,
-        socket,
-        device.protocol === 'modbusTcp' ? 'tcp' : 'rtu',
-        Math.max(1, device.query_interval) * 1000,
-        device.merge_length ?? TEMPLATE_LIMITS.registerMergeLength,
-        context,
-      );
-      conn.usePoints(await plans.get(device.template_id));
-      if (socket.destroyed) return;
-      connection = conn;
-      connections.add(conn);
-      refusedDevices.clear(deviceKey(ip, device.id));
-      record(address, outcome);
-      prefix = device.registration_mode === 'everyPacket' ? pending.subarray(0, outcome.used) : null;
-      heartbeat = device.heartbeat ? Buffer.from(device.heartbeat, 'hex') : null;
-      conn.counters.bytesIn += pending.length;
-      const previous = links.set(device.id, conn);
-      previous?.close('replaced');
-      conn.start(at, previous instanceof DtuConnection ? previous.finished : Promise.resolve());
-      log.info({ address, deviceId: device.id, replaced: Boolean(previous) }, 'DTU registered');
-      socket.resume();
-    }
-
-    function decide(final: boolean): void {
-      if (identifying || connection || socket.destroyed) return;
-      identifying = true;
-      const seen = pending.length;
-      socket.pause();
-      identify(db.kysely, pending, final)
-        .then(async (outcome) => {
-          identifying = false;
-          if (socket.destroyed) return;
-          if (!outcome) {
-            socket.resume();
-            // Bytes that came while the lookup ran may complete the registration.
-            if (pending.length > seen) decide(false);
-            return;
-          }
-          const deviceId = deviceOf(outcome);
-          if (deviceId !== null && refusedDevices.waitSeconds(deviceKey(ip, deviceId), Date.now()) > 0) {
-            throttled(outcome.sn, deviceId);
-          } else if (outcome.ok) await accept(outcome);
-          else refuse(outcome);
-        })
-        .catch((error: unknown) => {
-          log.error({ address, error }, 'DTU registration failed');
-          socket.destroy();
-        });
-    }
-
-    socket.on('data', (chunk: Buffer) => {
-      if (connection) {
-        connection.counters.bytesIn += chunk.length;
-        connection.receive(strip(chunk, prefix, heartbeat, connection));
-        return;
-      }
-      pending = Buffer.concat([pending, chunk]);
-      if (identifying) return;
-      if (pending.length > REGISTRATION_MAX_BYTES)
-        return refuse({ ok: false, result: 'malformed', sn: null, deviceId: null });
-      if (quiet) clearTimeout(quiet);
-      quiet = setTimeout(() => decide(true), options.registrationQuietMs);
-      decide(false);
-    });
-
-    socket.on('close', () => {
-      sockets.delete(socket);
-      clearTimeout(deadline);
-      if (quiet) clearTimeout(quiet);
-      if (!connection) return;
-      connection.closed();
-      connections.delete(connection);
-      links.delete(connection.deviceId, connection);
-    });
-  }
-
-  const server = createServer(handle);
+  const server = createServer((socket) => accept(port, socket));
   server.on('error', (error) => log.error({ error }, 'DTU port error'));
+  const bound = await listen(server, options);
+  log.info({ port: bound }, 'DTU port listening');
+  return {
+    port: bound,
+    schedule,
+    connections: port.connections,
+    async stop() {
+      schedule.stop();
+      // Their offline records say the cloud went away, not the device.
+      for (const connection of port.connections) connection.close('restarted');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of port.sockets) socket.destroy();
+      await closed;
+      await Promise.all([...port.connections].map((c) => c.finished));
+    },
+  };
+}
+
+/** Listens on the configured port and host; the port bound. */
+async function listen(server: Server, options: DtuServerOptions): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -214,23 +112,186 @@ export async function startDtuServer(
     });
   });
   const bound = server.address();
-  const port = typeof bound === 'object' && bound ? bound.port : options.port;
-  log.info({ port }, 'DTU port listening');
+  return typeof bound === 'object' && bound ? bound.port : options.port;
+}
 
-  return {
-    port,
-    schedule,
-    connections,
-    async stop() {
-      schedule.stop();
-      // Their offline records say the cloud went away, not the device.
-      for (const connection of connections) connection.close('restarted');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-      await Promise.all([...connections].map((c) => c.finished));
-    },
-  };
+/** A new socket: an address that keeps sending bytes naming no device is cut off at once, the rest wait for registration. */
+function accept(port: Port, socket: Socket): void {
+  const ip = socket.remoteAddress ?? 'unknown';
+  const address = `${ip}:${socket.remotePort ?? 0}`;
+  port.sockets.add(socket);
+  socket.on('error', (error) => port.log.debug({ address, error: error.message }, 'DTU socket error'));
+  const now = Date.now();
+  if (port.unnamed.waitSeconds(ip, now) > 0) {
+    if (port.unnamed.shouldLog(ip, now))
+      record(port, address, { ok: false, result: 'throttled', sn: null, deviceId: null });
+    socket.destroy();
+    port.sockets.delete(socket);
+    return;
+  }
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 60_000);
+  new DtuSocket(port, socket, ip, address);
+}
+
+/** Logs a registration attempt, without holding up the connection. */
+function record(port: Port, address: string, outcome: Registration): void {
+  const entry = outcome.ok
+    ? { sn: outcome.sn, deviceId: outcome.device.id, result: 'accepted' as const }
+    : { sn: outcome.sn, deviceId: outcome.deviceId, result: outcome.result };
+  logRegistrations(port.db.kysely, [{ at: Date.now(), address, ...entry }]).catch((error: unknown) =>
+    port.log.warn({ error }, 'registration not logged'),
+  );
+}
+
+const deviceKey = (ip: string, deviceId: number) => `${ip} ${deviceId}`;
+const deviceOf = (outcome: Registration) => (outcome.ok ? outcome.device.id : outcome.deviceId);
+
+/**
+ * One socket of the DTU port: its first bytes are gathered until they name a device (or the line
+ * goes quiet, or too many come, or the registration time runs out); once registered, the rest goes
+ * to its DtuConnection.
+ */
+class DtuSocket {
+  readonly #port: Port;
+  readonly #socket: Socket;
+  readonly #ip: string;
+  readonly #address: string;
+  readonly #deadline: NodeJS.Timeout;
+  #pending = Buffer.alloc(0);
+  #identifying = false;
+  #connection: DtuConnection | null = null;
+  #prefix: Buffer | null = null;
+  #heartbeat: Buffer | null = null;
+  #quiet: NodeJS.Timeout | null = null;
+
+  constructor(port: Port, socket: Socket, ip: string, address: string) {
+    this.#port = port;
+    this.#socket = socket;
+    this.#ip = ip;
+    this.#address = address;
+    this.#deadline = setTimeout(
+      () => this.#refuse({ ok: false, result: 'malformed', sn: null, deviceId: null }),
+      port.options.registrationTimeoutMs,
+    );
+    socket.on('data', (chunk: Buffer) => this.#received(chunk));
+    socket.on('close', () => this.#closed());
+  }
+
+  #received(chunk: Buffer): void {
+    const connection = this.#connection;
+    if (connection) {
+      connection.counters.bytesIn += chunk.length;
+      connection.receive(strip(chunk, this.#prefix, this.#heartbeat, connection));
+      return;
+    }
+    this.#pending = Buffer.concat([this.#pending, chunk]);
+    if (this.#identifying) return;
+    if (this.#pending.length > REGISTRATION_MAX_BYTES) {
+      this.#refuse({ ok: false, result: 'malformed', sn: null, deviceId: null });
+      return;
+    }
+    if (this.#quiet) clearTimeout(this.#quiet);
+    this.#quiet = setTimeout(() => this.#decide(true), this.#port.options.registrationQuietMs);
+    this.#decide(false);
+  }
+
+  #closed(): void {
+    this.#port.sockets.delete(this.#socket);
+    this.#stopTimers();
+    const connection = this.#connection;
+    if (!connection) return;
+    connection.closed();
+    this.#port.connections.delete(connection);
+    this.#port.links.delete(connection.deviceId, connection);
+  }
+
+  #stopTimers(): void {
+    clearTimeout(this.#deadline);
+    if (this.#quiet) clearTimeout(this.#quiet);
+  }
+
+  /** Looks up who the bytes so far name; `final`: no more will come. */
+  #decide(final: boolean): void {
+    const socket = this.#socket;
+    if (this.#identifying || this.#connection || socket.destroyed) return;
+    this.#identifying = true;
+    const seen = this.#pending.length;
+    socket.pause();
+    identify(this.#port.db.kysely, this.#pending, final)
+      .then(async (outcome) => {
+        this.#identifying = false;
+        if (socket.destroyed) return;
+        if (!outcome) {
+          socket.resume();
+          // Bytes that came while the lookup ran may complete the registration.
+          if (this.#pending.length > seen) this.#decide(false);
+          return;
+        }
+        const deviceId = deviceOf(outcome);
+        if (deviceId !== null && this.#port.refusedDevices.waitSeconds(deviceKey(this.#ip, deviceId), Date.now()) > 0) {
+          this.#throttled(outcome.sn, deviceId);
+        } else if (outcome.ok) await this.#accept(outcome);
+        else this.#refuse(outcome);
+      })
+      .catch((error: unknown) => {
+        this.#port.log.error({ address: this.#address, error }, 'DTU registration failed');
+        socket.destroy();
+      });
+  }
+
+  #refuse(outcome: Registration): void {
+    if (this.#connection || this.#socket.destroyed) return;
+    this.#stopTimers();
+    const deviceId = deviceOf(outcome);
+    if (deviceId === null) this.#port.unnamed.fail(this.#ip, Date.now());
+    else this.#port.refusedDevices.fail(deviceKey(this.#ip, deviceId), Date.now());
+    record(this.#port, this.#address, outcome);
+    this.#port.log.info(
+      { address: this.#address, outcome: outcome.ok ? 'accepted' : outcome.result, sn: outcome.sn },
+      'DTU refused',
+    );
+    this.#socket.destroy();
+  }
+
+  /** A device refused too often from this address is not heard again until its wait is over. */
+  #throttled(sn: string | null, deviceId: number): void {
+    this.#stopTimers();
+    if (this.#port.refusedDevices.shouldLog(deviceKey(this.#ip, deviceId), Date.now())) {
+      record(this.#port, this.#address, { ok: false, result: 'throttled', sn, deviceId });
+    }
+    this.#socket.destroy();
+  }
+
+  async #accept(outcome: Extract<Registration, { ok: true }>): Promise<void> {
+    this.#stopTimers();
+    const { device } = outcome;
+    const port = this.#port;
+    const at = Date.now();
+    const conn = new DtuConnection(
+      device.id,
+      device.template_id,
+      this.#socket,
+      device.protocol === 'modbusTcp' ? 'tcp' : 'rtu',
+      Math.max(1, device.query_interval) * 1000,
+      device.merge_length ?? TEMPLATE_LIMITS.registerMergeLength,
+      port.context,
+    );
+    conn.usePoints(await port.plans.get(device.template_id));
+    if (this.#socket.destroyed) return;
+    this.#connection = conn;
+    port.connections.add(conn);
+    port.refusedDevices.clear(deviceKey(this.#ip, device.id));
+    record(port, this.#address, outcome);
+    this.#prefix = device.registration_mode === 'everyPacket' ? this.#pending.subarray(0, outcome.used) : null;
+    this.#heartbeat = device.heartbeat ? Buffer.from(device.heartbeat, 'hex') : null;
+    conn.counters.bytesIn += this.#pending.length;
+    const previous = port.links.set(device.id, conn);
+    previous?.close('replaced');
+    conn.start(at, previous instanceof DtuConnection ? previous.finished : Promise.resolve());
+    port.log.info({ address: this.#address, deviceId: device.id, replaced: Boolean(previous) }, 'DTU registered');
+    this.#socket.resume();
+  }
 }
 
 /** Takes the registration prefix ("before every packet") and heartbeats off a chunk. */
