@@ -67,9 +67,6 @@ const PENDING: Record<string, string[]> = {
     'iot/notify/settings.ts',
   ],
   mind: [
-    'mind/archive/access.ts',
-    'mind/archive/references.ts',
-    'mind/archive/sections.ts',
     'mind/assessments/tasks.ts',
     'mind/counselling/appointments.ts',
     'mind/downloads/cleanup.ts',

@@ -4,8 +4,8 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { refuseStudentData } from '../people/students/access.ts';
 import { findStudent } from '../people/students/repository.ts';
-import { archiveScope, namesOf, studentOfScope, today } from './access.ts';
-import { deleteGrowth, findGrowth, growthPage, insertGrowth, updateGrowth } from './repository.ts';
+import { archiveScope, studentOfScope, today } from './access.ts';
+import { deleteGrowth, findGrowth, growthPage, insertGrowth, nicknamesOf, updateGrowth } from './repository.ts';
 
 type GrowthRow = NonNullable<Awaited<ReturnType<typeof findGrowth>>>;
 const notFound = () => new AppError(404, 'growth.notFound');
@@ -17,7 +17,7 @@ function refuseFuture(date: string | undefined): void {
 }
 
 async function present(actor: Actor, rows: GrowthRow[]) {
-  const names = await namesOf(
+  const names = await nicknamesOf(
     actor.db,
     rows.map((r) => r.author_id),
   );

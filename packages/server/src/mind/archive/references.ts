@@ -1,4 +1,5 @@
 import { registerStudentReference } from '../people/students/hooks.ts';
+import { hasRecordOfStudent } from './repository.ts';
 
 /**
  * A student with anything in their file (growth records, family, home visits, counselling, daily
@@ -15,13 +16,7 @@ const TABLES = [
 
 registerStudentReference(async (db, studentId) => {
   for (const table of TABLES) {
-    const row = await db
-      .selectFrom(table)
-      .select('student_id')
-      .where('student_id', '=', studentId)
-      .limit(1)
-      .executeTakeFirst();
-    if (row) return true;
+    if (await hasRecordOfStudent(db, table, studentId)) return true;
   }
   return false;
 });

@@ -154,3 +154,82 @@ export async function semestersFor(db: Db, schoolPath: string) {
 export function orgPath(db: Db, orgId: number) {
   return db.selectFrom('orgs').select(['id', 'name', 'path']).where('id', '=', orgId).executeTakeFirst();
 }
+
+/** Whether a table of the student's file holds any row of the student. */
+export async function hasRecordOfStudent(
+  db: Db,
+  table:
+    | 'growth_records'
+    | 'family_infos'
+    | 'home_visits'
+    | 'counselling_group_members'
+    | 'appointments'
+    | 'daily_records',
+  studentId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select('student_id')
+    .where('student_id', '=', studentId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Nicknames of accounts, for "written by" columns. */
+export async function nicknamesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds)];
+  // Guard against running an invalid `in ()` when there is nobody to name.
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.nickname]));
+}
+
+/** The warnings' steps and the interventions recorded on them (tables of the warnings area, read only). */
+export function warningStepsOf(db: Db, studentId: number) {
+  return db
+    .selectFrom('warning_history as h')
+    .innerJoin('warnings as w', 'w.id', 'h.warning_id')
+    .leftJoin('users as u', 'u.id', 'h.by_user_id')
+    .select([
+      'h.id',
+      'h.warning_id',
+      'h.action',
+      'h.from_state',
+      'h.to_state',
+      'h.from_level',
+      'h.to_level',
+      'h.reason',
+      'h.at',
+      'u.nickname',
+    ])
+    .where('w.student_id', '=', studentId)
+    .orderBy('h.at')
+    .execute();
+}
+
+/**
+ * Interventions without their private notes: the archive is read by everyone who sees the
+ * student; private notes stay on the intervention pages, behind their own permission.
+ */
+export function interventionsOf(db: Db, studentId: number) {
+  return db
+    .selectFrom('interventions as i')
+    .leftJoin('users as u', 'u.id', 'i.author_id')
+    .select([
+      'i.id',
+      'i.warning_id',
+      'i.kind',
+      'i.happened_at',
+      'i.place',
+      'i.people',
+      'i.content',
+      'i.assessment',
+      'i.next_step',
+      'i.institution',
+      'u.nickname',
+    ])
+    .where('i.student_id', '=', studentId)
+    .orderBy('i.happened_at')
+    .execute();
+}

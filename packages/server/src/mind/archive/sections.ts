@@ -6,59 +6,10 @@ import { startOfDate } from '../../platform/time.ts';
 import { appointmentsOfStudent, groupSessionsOfStudent } from '../counselling/repository.ts';
 import { visitsOf } from '../homevisits/repository.ts';
 import { dailyOfStudent } from './daily-repository.ts';
-import { growthOf, resultsOf, warningsOf } from './repository.ts';
+import { growthOf, interventionsOf, resultsOf, warningStepsOf, warningsOf } from './repository.ts';
 
 type Db = Kysely<Database>;
 type Words = Record<Lang, string>;
-
-/** The warnings' steps and the interventions recorded on them (tables of the warnings area, read only). */
-function warningStepsOf(db: Db, studentId: number) {
-  return db
-    .selectFrom('warning_history as h')
-    .innerJoin('warnings as w', 'w.id', 'h.warning_id')
-    .leftJoin('users as u', 'u.id', 'h.by_user_id')
-    .select([
-      'h.id',
-      'h.warning_id',
-      'h.action',
-      'h.from_state',
-      'h.to_state',
-      'h.from_level',
-      'h.to_level',
-      'h.reason',
-      'h.at',
-      'u.nickname',
-    ])
-    .where('w.student_id', '=', studentId)
-    .orderBy('h.at')
-    .execute();
-}
-
-/**
- * Interventions without their private notes: the archive is read by everyone who sees the
- * student; private notes stay on the intervention pages, behind their own permission.
- */
-function interventionsOf(db: Db, studentId: number) {
-  return db
-    .selectFrom('interventions as i')
-    .leftJoin('users as u', 'u.id', 'i.author_id')
-    .select([
-      'i.id',
-      'i.warning_id',
-      'i.kind',
-      'i.happened_at',
-      'i.place',
-      'i.people',
-      'i.content',
-      'i.assessment',
-      'i.next_step',
-      'i.institution',
-      'u.nickname',
-    ])
-    .where('i.student_id', '=', studentId)
-    .orderBy('i.happened_at')
-    .execute();
-}
 
 /** Every record of a student's file, each list oldest first. The caller has checked the student against the scope. */
 export async function archiveSections(db: Db, studentId: number, lang: Lang) {

@@ -3,7 +3,8 @@ import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { archiveScope, namesOf, schoolInScope } from '../archive/access.ts';
+import { archiveScope, schoolInScope } from '../archive/access.ts';
+import { nicknamesOf } from '../archive/repository.ts';
 import type { StudentScope } from '../people/students/scope.ts';
 import {
   deleteGroup,
@@ -27,7 +28,7 @@ async function present(actor: Actor, rows: GroupRow[]) {
   const [members, held, names] = await Promise.all([
     membersOf(actor.db, ids),
     sessionCounts(actor.db, ids),
-    namesOf(
+    nicknamesOf(
       actor.db,
       rows.map((r) => r.applicant_id),
     ),

@@ -12,7 +12,8 @@ import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { archiveScope, namesOf, studentOfScope } from '../archive/access.ts';
+import { archiveScope, studentOfScope } from '../archive/access.ts';
+import { nicknamesOf } from '../archive/repository.ts';
 import { currentSemesterOf } from '../archive/semesters.ts';
 import type { StudentRow } from '../people/students/tables.ts';
 import {
@@ -35,7 +36,7 @@ const CLOCK_SKEW = 5 * 60_000;
 const notFound = () => new AppError(404, 'visit.notFound');
 
 async function present(actor: Actor, rows: VisitRow[]): Promise<VisitRecord[]> {
-  const names = await namesOf(
+  const names = await nicknamesOf(
     actor.db,
     rows.map((r) => r.visitor_id),
   );
