@@ -67,12 +67,9 @@ const PENDING: Record<string, string[]> = {
     'iot/notify/settings.ts',
   ],
   mind: [
-    'mind/assessments/tasks.ts',
-    'mind/counselling/appointments.ts',
     'mind/downloads/cleanup.ts',
     'mind/downloads/results-export.ts',
     'mind/downloads/service.ts',
-    'mind/homevisits/tasks.ts',
     'mind/interventions/cleanup.ts',
     'mind/interventions/reminders.ts',
     'mind/people/students/scope.ts',

@@ -1,7 +1,9 @@
-import type { TaskState, TaskTargets } from '@meridian/contracts';
+import type { PageQuery, TaskState, TaskTargets, taskPage } from '@meridian/contracts';
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../platform/db/schema.ts';
-import { fromJson, toJson } from '../../platform/db/sql.ts';
+import { fromJson, paginate, toJson } from '../../platform/db/sql.ts';
+import { contains } from '../../portal/orgs/text.ts';
 import type { StudentScope } from '../people/students/scope.ts';
 import type { AssessmentTasksTable } from './tables.ts';
 
@@ -21,6 +23,24 @@ export function taskVisible(scope: StudentScope) {
     ]);
     return parts.length === 0 ? eb.lit(false) : eb.or(parts);
   };
+}
+
+/** A page of the tasks a caller may see, newest first, filtered by name, state and kind. */
+export function visibleTaskPage(
+  db: Db,
+  scope: StudentScope,
+  filters: Omit<z.infer<typeof taskPage>, 'page' | 'size'>,
+  paging: PageQuery,
+) {
+  const query = db
+    .selectFrom('assessment_tasks')
+    .selectAll()
+    .where(taskVisible(scope))
+    .$if(Boolean(filters.name), (q) => q.where(contains('name', filters.name ?? '')))
+    .$if(filters.state !== undefined, (q) => q.where('state', '=', filters.state ?? 'draft'))
+    .$if(filters.kind !== undefined, (q) => q.where('kind', '=', filters.kind ?? 'student'))
+    .orderBy('id', 'desc');
+  return paginate(query, paging);
 }
 
 export async function findTask(db: Db, id: number) {

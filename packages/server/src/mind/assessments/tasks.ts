@@ -9,11 +9,10 @@ import {
   textOf,
 } from '@meridian/contracts';
 import type { z } from 'zod';
-import { paginate, toBool } from '../../platform/db/sql.ts';
+import { toBool } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { scopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { contains } from '../../portal/orgs/text.ts';
 import { orgInStudentScope, type StudentScope, studentScopeOf } from '../people/students/scope.ts';
 import { studentsIn, teachersIn } from './publish-repository.ts';
 import { publishedScale } from './scales.ts';
@@ -26,8 +25,8 @@ import {
   replaceScales,
   targetsOf,
   taskScales,
-  taskVisible,
   updateTask,
+  visibleTaskPage,
 } from './tasks-repository.ts';
 
 type TaskRow = NonNullable<Awaited<ReturnType<typeof findVisibleTask>>>;
@@ -209,14 +208,6 @@ export async function listTasks(
   paging: PageQuery,
 ): Promise<Page<Task>> {
   const scope = await staffScope(actor);
-  const query = actor.db
-    .selectFrom('assessment_tasks')
-    .selectAll()
-    .where(taskVisible(scope))
-    .$if(Boolean(filters.name), (q) => q.where(contains('name', filters.name ?? '')))
-    .$if(filters.state !== undefined, (q) => q.where('state', '=', filters.state ?? 'draft'))
-    .$if(filters.kind !== undefined, (q) => q.where('kind', '=', filters.kind ?? 'student'))
-    .orderBy('id', 'desc');
-  const page = await paginate(query, paging);
+  const page = await visibleTaskPage(actor.db, scope, filters, paging);
   return { ...page, list: await present(actor, page.list) };
 }

@@ -12,6 +12,7 @@ import {
   insertNote,
   moveAppointment,
   notesOf,
+  rateAppointmentRow,
 } from './repository.ts';
 
 type AppointmentRow = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;
@@ -164,11 +165,7 @@ export async function rateAppointment(actor: Actor, input: { id: number; rating:
   }
   if (row.state !== 'done') throw new AppError(409, 'appointment.rateOnlyDone');
   await actor.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('appointments')
-      .set({ rating: input.rating, rating_comment: input.comment, updated_at: Date.now() })
-      .where('id', '=', row.id)
-      .execute();
+    await rateAppointmentRow(trx, row.id, input.rating, input.comment, Date.now());
     await audit(trx, actor.request, { action: 'appointment.rate', targetType: 'appointment', targetId: row.id });
   });
   return present({ ...row, rating: input.rating, rating_comment: input.comment });

@@ -245,6 +245,21 @@ export async function moveAppointment(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The rating (and its comment) given to a done appointment. */
+export async function rateAppointmentRow(
+  db: Db,
+  id: number,
+  rating: number,
+  comment: string | null,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable('appointments')
+    .set({ rating, rating_comment: comment, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function insertNote(
   db: Db,
   values: { appointment_id: number; author_id: number; content: string; created_at: number },

@@ -80,6 +80,11 @@ export function classesByIds(db: Db, ids: number[]) {
   return db.selectFrom('orgs').select(['id', 'path', 'type']).where('id', 'in', ids).execute();
 }
 
+/** The class (organisation) a student is in. */
+export function studentClassOf(db: Db, studentId: number) {
+  return db.selectFrom('students').select('org_id').where('id', '=', studentId).executeTakeFirst();
+}
+
 export async function studentsInScopeCount(db: Db, scope: StudentScope, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const row = await db

@@ -10,6 +10,7 @@ import {
   deleteVisitTask,
   findVisitTask,
   insertVisitTask,
+  studentClassOf,
   studentsInScopeCount,
   updateVisitTask,
   visitCounts,
@@ -67,11 +68,7 @@ async function ownerOf(
   const [klass] = await classesByIds(actor.db, targets.classIds.slice(0, 1));
   const student =
     klass === undefined && targets.studentIds[0] !== undefined
-      ? await actor.db
-          .selectFrom('students')
-          .select('org_id')
-          .where('id', '=', targets.studentIds[0])
-          .executeTakeFirst()
+      ? await studentClassOf(actor.db, targets.studentIds[0])
       : undefined;
   const classId = klass?.id ?? student?.org_id;
   const [org] = classId === undefined ? [] : await classesByIds(actor.db, [classId]);
