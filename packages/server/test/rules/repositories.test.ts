@@ -67,9 +67,6 @@ const PENDING: Record<string, string[]> = {
     'iot/notify/settings.ts',
   ],
   mind: [
-    'mind/downloads/cleanup.ts',
-    'mind/downloads/results-export.ts',
-    'mind/downloads/service.ts',
     'mind/interventions/cleanup.ts',
     'mind/interventions/reminders.ts',
     'mind/people/students/scope.ts',

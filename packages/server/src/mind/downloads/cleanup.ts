@@ -3,7 +3,7 @@ import { type Config, loadConfig } from '../../platform/config.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { removeStoredFiles } from '../../portal/files/store.ts';
-import { expiredDownloads } from './repository.ts';
+import { deleteDownloads, expiredDownloads } from './repository.ts';
 
 const BATCH = 500;
 
@@ -26,7 +26,7 @@ export function expiredDownloadsCleanup(
         // A task whose file could not be removed stays for the next night.
         const ids = batch.filter((t) => t.fileId === null || gone.has(Number(t.fileId))).map((t) => t.id);
         if (ids.length === 0) break;
-        await db.kysely.deleteFrom('download_tasks').where('id', 'in', ids).execute();
+        await deleteDownloads(db.kysely, ids);
         removed += ids.length;
         if (batch.length < BATCH) break;
       }

@@ -61,3 +61,8 @@ export function resultBatch(db: Db, scope: StudentScope, f: ResultFilters, befor
     .execute();
 }
 export type ExportRow = Awaited<ReturnType<typeof resultBatch>>[number];
+
+/** An organisation's name, for the school, grade and class columns. */
+export function findOrgName(db: Db, id: number) {
+  return db.selectFrom('orgs').select('name').where('id', '=', id).executeTakeFirst();
+}

@@ -131,3 +131,18 @@ export function expiredDownloads(db: Db, now: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Removes download tasks (their files are gone already). */
+export async function deleteDownloads(db: Db, ids: number[]): Promise<void> {
+  await db.deleteFrom('download_tasks').where('id', 'in', ids).execute();
+}
+
+/** Where a task's file is stored, by the file's id. */
+export function findFilePath(db: Db, fileId: number) {
+  return db.selectFrom('files').select('path').where('id', '=', fileId).executeTakeFirst();
+}
+
+/** A scale's name in both languages, for the name of a report's file. */
+export function scaleNames(db: Db, scaleId: number) {
+  return db.selectFrom('scales').select(['name_zh', 'name_en']).where('id', '=', scaleId).executeTakeFirstOrThrow();
+}

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../platform/time.ts';
 import type { ResultFilters } from '../assessments/results-repository.ts';
 import { pinnedDefinition } from '../assessments/scales.ts';
 import type { StudentScope } from '../people/students/scope.ts';
-import { countResults, type ExportRow, resultBatch } from './export-repository.ts';
+import { countResults, type ExportRow, findOrgName, resultBatch } from './export-repository.ts';
 import { DownloadFailure, type Progress } from './progress.ts';
 
 /** Rows read and written between two progress reports (and two looks at whether the owner cancelled). */
@@ -66,7 +66,7 @@ export async function resultsWorkbook(
     if (id === null) return '';
     let name = orgs.get(id);
     if (name === undefined) {
-      const row = await db.selectFrom('orgs').select('name').where('id', '=', id).executeTakeFirst();
+      const row = await findOrgName(db, id);
       name = row?.name ?? '';
       orgs.set(id, name);
     }

@@ -24,11 +24,13 @@ import {
   type DownloadFilters,
   deleteDownload,
   findDownload,
+  findFilePath,
   insertDownload,
   moveDownload,
   openCount,
   ownDownloadPage,
   ownDownloads,
+  scaleNames,
 } from './repository.ts';
 import { textIn } from './results-export.ts';
 import type { DownloadTaskRow } from './tables.ts';
@@ -79,10 +81,7 @@ export async function downloadInfo(actor: Actor, id: number): Promise<DownloadTa
 export async function openDownload(actor: Actor, files: FilesContext, id: number) {
   const task = await ownTask(actor, id);
   if (task.state !== 'done') throw new AppError(409, 'download.notReady');
-  const file =
-    task.file_id === null
-      ? undefined
-      : await actor.db.selectFrom('files').select('path').where('id', '=', task.file_id).executeTakeFirst();
+  const file = task.file_id === null ? undefined : await findFilePath(actor.db, task.file_id);
   const row = file ? await findFileByPath(actor.db, file.path) : undefined;
   if (!row || (task.expires_at !== null && task.expires_at < Date.now())) throw new AppError(410, 'download.expired');
   const stream = await openStored(files, row);
@@ -156,11 +155,7 @@ export async function exportReport(actor: Actor, resultId: number) {
   const scope = await staffScope(actor);
   const row = await findResult(actor.db, scope, resultId);
   if (!row) throw new AppError(404, 'result.notFound');
-  const scale = await actor.db
-    .selectFrom('scales')
-    .select(['name_zh', 'name_en'])
-    .where('id', '=', row.scale_id)
-    .executeTakeFirstOrThrow();
+  const scale = await scaleNames(actor.db, row.scale_id);
   const scaleName = textIn({ 'zh-CN': scale.name_zh, en: scale.name_en || scale.name_zh }, actor.lang);
   const name = translate('download.file.report', actor.lang, { name: row.name, scale: scaleName });
   return start(actor, 'report', name, { scope, resultId }, 'assessment.result.export');
