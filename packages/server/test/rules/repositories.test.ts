@@ -67,11 +67,6 @@ const PENDING: Record<string, string[]> = {
     'iot/notify/settings.ts',
   ],
   mind: [
-    'mind/interventions/cleanup.ts',
-    'mind/interventions/reminders.ts',
-    'mind/people/students/scope.ts',
-    'mind/scales/custom.ts',
-    'mind/scales/seed.ts',
     'mind/warnings/handover.ts',
     'mind/warnings/open.ts',
     'mind/warnings/push.ts',

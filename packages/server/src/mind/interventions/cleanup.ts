@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Config, loadConfig } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
@@ -6,6 +6,7 @@ import { fileStoresOf } from '../../platform/files/stores.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { removeStoredFiles } from '../../portal/files/store.ts';
 import { attachmentPaths } from './attachments.ts';
+import { recordAttachmentsSince, uploadedAttachments } from './records-repository.ts';
 
 const DAY = 24 * 60 * 60_000;
 /** An attachment is uploaded while its record is written: one no record took a day later never will. */
@@ -17,34 +18,9 @@ export const UNSAVED_AFTER = DAY;
 const LOOK_BACK = 8 * DAY;
 const BATCH = 500;
 
-/** Attachment files uploaded between `since` and `before`, after `afterId`, that no download task holds. */
-function uploadedAttachments(db: Kysely<Database>, since: number, before: number, afterId: number) {
-  return (
-    db
-      .selectFrom('files as f')
-      .select(['f.id', 'f.path'])
-      .where('f.purpose', '=', 'attachment')
-      .where('f.created_at', '>=', since)
-      .where('f.created_at', '<', before)
-      .where('f.id', '>', afterId)
-      // The download center keeps its files under the same purpose; its own cleanup removes them.
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('download_tasks as t').select('t.id').whereRef('t.file_id', '=', 'f.id'))),
-      )
-      .orderBy('f.id')
-      .limit(BATCH)
-      .execute()
-  );
-}
-
 /** The paths held by records written since `since`: records are never edited, so only these can hold a newer file. */
 async function pathsOnRecordsSince(db: Kysely<Database>, since: number): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('interventions')
-    .select('attachments')
-    .where('created_at', '>=', since)
-    .where(sql<string>`cast(${sql.ref('attachments')} as text)`, '<>', '[]')
-    .execute();
+  const rows = await recordAttachmentsSince(db, since);
   return new Set(rows.flatMap((r) => attachmentPaths(r.attachments)));
 }
 
@@ -66,7 +42,7 @@ export function unsavedAttachmentsCleanup(
       let removed = 0;
       let afterId = 0;
       for (let round = 0; round < 10_000; round++) {
-        const batch = await uploadedAttachments(db.kysely, since, now - UNSAVED_AFTER, afterId);
+        const batch = await uploadedAttachments(db.kysely, since, now - UNSAVED_AFTER, afterId, BATCH);
         const last = batch.at(-1);
         if (!last) break;
         afterId = last.id;

@@ -75,3 +75,39 @@ export function interventionPage(
   return paginate(q.orderBy('i.happened_at', 'desc').orderBy('i.id', 'desc'), paging);
 }
 export type InterventionListRow = Awaited<ReturnType<typeof interventionPage>>['list'][number];
+
+/** Attachment files uploaded between `since` and `before`, after `afterId`, that no download task holds. */
+export function uploadedAttachments(
+  db: Kysely<Database>,
+  since: number,
+  before: number,
+  afterId: number,
+  limit: number,
+) {
+  return (
+    db
+      .selectFrom('files as f')
+      .select(['f.id', 'f.path'])
+      .where('f.purpose', '=', 'attachment')
+      .where('f.created_at', '>=', since)
+      .where('f.created_at', '<', before)
+      .where('f.id', '>', afterId)
+      // The download center keeps its files under the same purpose; its own cleanup removes them.
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('download_tasks as t').select('t.id').whereRef('t.file_id', '=', 'f.id'))),
+      )
+      .orderBy('f.id')
+      .limit(limit)
+      .execute()
+  );
+}
+
+/** The attachments of records written since `since` (records with none left out). */
+export function recordAttachmentsSince(db: Kysely<Database>, since: number) {
+  return db
+    .selectFrom('interventions')
+    .select('attachments')
+    .where('created_at', '>=', since)
+    .where(sql<string>`cast(${sql.ref('attachments')} as text)`, '<>', '[]')
+    .execute();
+}

@@ -105,3 +105,14 @@ export function unremindedDue(db: Kysely<Database>, level: string | null, until:
   q = level === null ? q : q.where('w.level', '=', level);
   return q.orderBy('w.id').limit(limit).execute();
 }
+
+/** Marks a warning reminded for its due time, only if the due time is still the one read. */
+export async function markReminded(trx: Transaction<Database>, id: number, dueAt: number | null): Promise<boolean> {
+  const marked = await trx
+    .updateTable('warnings')
+    .set({ reminded_due_at: dueAt })
+    .where('id', '=', id)
+    .where('follow_up_due_at', '=', dueAt)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}

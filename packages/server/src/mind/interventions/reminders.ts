@@ -9,6 +9,7 @@ import { addTodos } from '../warnings/todos.ts';
 import {
   dueWarnings,
   followUpDays,
+  markReminded,
   readReminderConfiguration,
   reminderLogPage,
   saveReminderConfiguration,
@@ -105,13 +106,7 @@ export const attentionReminderJob = defineJob({
       const due = await unremindedDue(k, level.code, now + before * HOUR, BATCH);
       for (const w of due) {
         await k.transaction().execute(async (trx) => {
-          const marked = await trx
-            .updateTable('warnings')
-            .set({ reminded_due_at: w.follow_up_due_at })
-            .where('id', '=', w.id)
-            .where('follow_up_due_at', '=', w.follow_up_due_at)
-            .executeTakeFirst();
-          if (Number(marked.numUpdatedRows) !== 1) return;
+          if (!(await markReminded(trx, w.id, w.follow_up_due_at))) return;
           const handlers = [w.psychology_user_id, w.class_teacher_user_id].filter((id): id is number => id !== null);
           await addTodos(trx, handlers, {
             kind: 'warning.followUp',

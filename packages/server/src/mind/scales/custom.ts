@@ -9,6 +9,7 @@ import {
   deleteScale,
   insertScale,
   insertVersion,
+  latestVersionNumber,
   orgById,
   orgByPath,
   type ScaleListRow,
@@ -126,12 +127,7 @@ export async function publishScale(actor: Actor, id: number) {
   await assertCodeFree(actor, definition.code, Number(row.owner_org_id), Number(row.id));
   const at = now();
   await actor.db.transaction().execute(async (trx) => {
-    const last = await trx
-      .selectFrom('scale_versions')
-      .select((eb) => eb.fn.max('version').as('version'))
-      .where('scale_id', '=', Number(row.id))
-      .executeTakeFirst();
-    const version = Number(last?.version ?? 0) + 1;
+    const version = (await latestVersionNumber(trx, Number(row.id))) + 1;
     const versionId = await insertVersion(trx, {
       scale_id: Number(row.id),
       version,

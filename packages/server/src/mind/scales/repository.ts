@@ -124,6 +124,16 @@ export async function updateScale(db: Db, id: number, values: Updateable<ScalesT
   await db.updateTable('scales').set(values).where('id', '=', id).execute();
 }
 
+/** The number of a scale's newest version, 0 when it has none. */
+export async function latestVersionNumber(db: Db, scaleId: number): Promise<number> {
+  const last = await db
+    .selectFrom('scale_versions')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('scale_id', '=', scaleId)
+    .executeTakeFirst();
+  return Number(last?.version ?? 0);
+}
+
 export async function insertVersion(db: Db, values: Insertable<ScaleVersionsTable>): Promise<number> {
   const row = await db.insertInto('scale_versions').values(values).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);

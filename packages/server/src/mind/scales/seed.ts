@@ -1,9 +1,13 @@
 import type { ScaleDefinition } from '@meridian/contracts';
-import type { Kysely } from 'kysely';
 import { BUILT_IN_SCALES } from './library/index.ts';
-
-/** Typed loosely on purpose: migrations call this, and must not depend on today's table types. */
-type Loose = Kysely<Record<string, Record<string, unknown>>>;
+import {
+  findBuiltInScale,
+  insertBuiltInScale,
+  insertSeedVersion,
+  type Loose,
+  pointAtVersion,
+  seededVersion,
+} from './seed-repository.ts';
 
 /**
  * Brings the built-in scales in line with the library in code: a missing one is added with its
@@ -13,41 +17,28 @@ type Loose = Kysely<Record<string, Record<string, unknown>>>;
  */
 export async function syncBuiltInScales(db: Loose, at = Date.now()): Promise<void> {
   for (const definition of BUILT_IN_SCALES) {
-    const existing = await db
-      .selectFrom('scales')
-      .select(['id', 'current_version_id'])
-      .where('code', '=', definition.code)
-      .where('built_in', '=', true)
-      .executeTakeFirst();
+    const existing = await findBuiltInScale(db, definition.code);
     if (!existing) {
-      const row = await db
-        .insertInto('scales')
-        .values({
-          code: definition.code,
-          name_zh: definition.name['zh-CN'] ?? '',
-          name_en: definition.name.en ?? '',
-          audience: definition.audience,
-          built_in: true,
-          owner_org_id: null,
-          owner_org_path: null,
-          status: 'published',
-          draft: null,
-          current_version_id: null,
-          item_count: definition.items.length,
-          created_by: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await addVersion(db, Number(row.id), 1, definition, at);
+      const id = await insertBuiltInScale(db, {
+        code: definition.code,
+        name_zh: definition.name['zh-CN'] ?? '',
+        name_en: definition.name.en ?? '',
+        audience: definition.audience,
+        built_in: true,
+        owner_org_id: null,
+        owner_org_path: null,
+        status: 'published',
+        draft: null,
+        current_version_id: null,
+        item_count: definition.items.length,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+      });
+      await addVersion(db, id, 1, definition, at);
       continue;
     }
-    const current = await db
-      .selectFrom('scale_versions')
-      .select(['version', 'definition'])
-      .where('id', '=', Number(existing.current_version_id))
-      .executeTakeFirstOrThrow();
+    const current = await seededVersion(db, Number(existing.current_version_id));
     const shipped = parse(current.definition);
     if (JSON.stringify(withoutText(shipped)) === JSON.stringify(withoutText(definition))) continue;
     await addVersion(db, Number(existing.id), Number(current.version) + 1, keepText(definition, shipped), at);
@@ -55,23 +46,15 @@ export async function syncBuiltInScales(db: Loose, at = Date.now()): Promise<voi
 }
 
 async function addVersion(db: Loose, scaleId: number, version: number, definition: ScaleDefinition, at: number) {
-  const row = await db
-    .insertInto('scale_versions')
-    .values({
-      scale_id: scaleId,
-      version,
-      definition: JSON.stringify(definition),
-      published_by: null,
-      published_at: at,
-      reason: 'seed',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('scales')
-    .set({ current_version_id: Number(row.id), updated_at: at, item_count: definition.items.length })
-    .where('id', '=', scaleId)
-    .execute();
+  const versionId = await insertSeedVersion(db, {
+    scale_id: scaleId,
+    version,
+    definition: JSON.stringify(definition),
+    published_by: null,
+    published_at: at,
+    reason: 'seed',
+  });
+  await pointAtVersion(db, scaleId, versionId, definition.items.length, at);
 }
 
 function parse(value: unknown): ScaleDefinition {

@@ -1,10 +1,10 @@
 import { Identity } from '@meridian/contracts';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { Held } from '../../../platform/db/held.ts';
-import { reusable } from '../../../platform/db/reusable.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 import { scopeOf } from '../../../portal/access/scope.ts';
 import type { Auth } from '../../../portal/sessions/service.ts';
+import { childrenOfParentUser, classesUnder, schoolsUnder, studentsOfUser } from './scope-repository.ts';
 
 /**
  * Which students a caller may see, resolved once per call (design section 6): whole schools for a
@@ -21,30 +21,16 @@ export interface StudentScope {
   orgPaths: string[];
 }
 
-/** The schools inside these subtrees (`like` patterns): read before every student list, so compiled once. */
-const schoolsUnder = reusable((db: Kysely<Database>, v: { patterns: string[] }) =>
-  db
-    .selectFrom('orgs')
-    .select(['id', 'path'])
-    .where('type', '=', 'school')
-    .where((eb: ExpressionBuilder<Database, 'orgs'>) => eb.or(v.patterns.map((p) => eb('orgs.path', 'like', p)))),
-);
-
 const none = (): StudentScope => ({ all: false, schoolIds: [], classIds: [], studentIds: [], orgPaths: [] });
 
 export async function studentScopeOf(db: Kysely<Database>, auth: Auth): Promise<StudentScope> {
   if (auth.superAdmin) return { ...none(), all: true };
   if (auth.identityId === Identity.parent) {
-    const children = await db
-      .selectFrom('student_parents as sp')
-      .innerJoin('parents as p', 'p.id', 'sp.parent_id')
-      .select('sp.student_id')
-      .where('p.user_id', '=', auth.userId)
-      .execute();
+    const children = await childrenOfParentUser(db, auth.userId);
     return { ...none(), studentIds: children.map((c) => c.student_id) };
   }
   if (auth.identityId === Identity.student) {
-    const self = await db.selectFrom('students').select('id').where('user_id', '=', auth.userId).execute();
+    const self = await studentsOfUser(db, auth.userId);
     return { ...none(), studentIds: self.map((s) => s.id) };
   }
   return staffScopes.get(`${auth.userId}:${auth.roleId}:${auth.identityId}`, () => staffScopeOf(db, auth));
@@ -66,15 +52,7 @@ async function staffScopeOf(db: Kysely<Database>, auth: Auth): Promise<StudentSc
   const within = scope.orgPaths.filter(
     (path) => !schools.some((school) => path.startsWith(school.path) || school.path.startsWith(path)),
   );
-  const classes =
-    within.length === 0
-      ? []
-      : await db
-          .selectFrom('orgs')
-          .select('id')
-          .where('type', '=', 'class')
-          .where((eb) => eb.or(within.map((path) => eb('orgs.path', 'like', `${path}%`))))
-          .execute();
+  const classes = within.length === 0 ? [] : await classesUnder(db, within);
   return {
     all: false,
     schoolIds: schools.map((s) => s.id),
