@@ -66,15 +66,7 @@ const PENDING: Record<string, string[]> = {
     'iot/notify/index.ts',
     'iot/notify/settings.ts',
   ],
-  mind: [
-    'mind/warnings/handover.ts',
-    'mind/warnings/open.ts',
-    'mind/warnings/push.ts',
-    'mind/warnings/queries.ts',
-    'mind/warnings/step.ts',
-    'mind/warnings/todos.ts',
-    'mind/warnings/workflow.ts',
-  ],
+  mind: [],
 };
 
 describe('where SQL is written', () => {

@@ -4,12 +4,12 @@ import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
-import { studentInScope } from '../people/students/scope.ts';
 import { openWarning } from './open.ts';
 import { queuePush } from './push.ts';
 import { canAssign, loadWarning, requireHandler, requireLevel, takeStep } from './step.ts';
 import { addTodos, closeTodos } from './todos.ts';
 import { requireTeacher } from './workflow.ts';
+import { administratorsOf, bureaus, orgPathOf, studentToReport } from './workflow-repository.ts';
 
 /**
  * Hands a warning to another teacher (the slot the caller holds: class teacher or psychology
@@ -53,19 +53,14 @@ export async function handOver(actor: Actor, body: z.infer<typeof warningHandove
 async function escalate(actor: Actor, id: number, reason: string): Promise<void> {
   const w = await loadWarning(actor, id);
   if (!canAssign(actor)) throw new AppError(403, 'warning.notHandler');
-  const school = await actor.db.selectFrom('orgs').select('path').where('id', '=', w.school_id).executeTakeFirst();
-  const bureaus = await actor.db.selectFrom('orgs').select(['id', 'path']).where('type', '=', 'bureau').execute();
+  const school = await orgPathOf(actor.db, w.school_id);
+  const above = await bureaus(actor.db);
   // The nearest bureau above the school: the longest path that the school's path begins with.
-  const bureau = bureaus
+  const bureau = above
     .filter((b) => school?.path.startsWith(b.path) === true)
     .sort((a, b) => b.path.length - a.path.length)[0];
   if (bureau === undefined) throw new AppError(409, 'warning.noHigher');
-  const admins = await actor.db
-    .selectFrom('user_roles')
-    .select('user_id')
-    .where('role_id', '=', 1)
-    .where('org_id', '=', bureau.id)
-    .execute();
+  const admins = await administratorsOf(actor.db, bureau.id);
   await takeStep(actor, w, {
     action: 'escalate',
     reason,
@@ -90,12 +85,7 @@ async function escalate(actor: Actor, id: number, reason: string): Promise<void>
 /** A warning raised by hand, from a teacher's report or an observation, about a student in the caller's scope. */
 export async function reportWarning(actor: Actor, body: z.infer<typeof warningReport>): Promise<{ id: number }> {
   const scope = await staffScope(actor);
-  const student = await actor.db
-    .selectFrom('students as s')
-    .select(['s.id', 's.name', 's.school_id', 's.org_id'])
-    .where('s.id', '=', body.studentId)
-    .where(studentInScope(scope))
-    .executeTakeFirst();
+  const student = await studentToReport(actor.db, scope, body.studentId);
   if (!student) throw new AppError(404, 'warning.studentNotFound');
   await requireLevel(actor, body.level);
   const at = Date.now();

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toJson } from '../../platform/db/sql.ts';
 import { addTodos } from './todos.ts';
+import { insertHistory, insertWarning, newWarningRecipients } from './workflow-repository.ts';
 
 export interface WarningToOpen {
   studentId: number;
@@ -26,60 +27,31 @@ export interface WarningToOpen {
  * exists without its to-dos and no result without its warning.
  */
 export async function openWarning(trx: Transaction<Database>, w: WarningToOpen, at: number): Promise<number> {
-  const { id } = await trx
-    .insertInto('warnings')
-    .values({
-      student_id: w.studentId,
-      school_id: w.schoolId,
-      class_id: w.classId,
-      level: w.level,
-      rule: w.rule,
-      reason: toJson(w.reason),
-      source_type: w.source ?? 'assessment',
-      source_id: w.resultId,
-      state: 'new',
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('warning_history')
-    .values({
-      warning_id: id,
-      action: 'open',
-      from_state: null,
-      to_state: 'new',
-      from_level: null,
-      to_level: w.level,
-      reason: null,
-      by_user_id: w.byUserId ?? null,
-      at,
-    })
-    .execute();
-  const recipients = await trx
-    .selectFrom('teachers as t')
-    .select('t.user_id')
-    .where('t.status', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('t.school_id', '=', w.schoolId), eb('t.is_psychology', '=', true)]),
-        ...(w.classId === null
-          ? []
-          : [
-              eb(
-                't.id',
-                'in',
-                eb
-                  .selectFrom('class_teachers as ct')
-                  .select('ct.teacher_id')
-                  .where('ct.class_id', '=', w.classId)
-                  .where('ct.kind', '=', 'head'),
-              ),
-            ]),
-      ]),
-    )
-    .execute();
+  const id = await insertWarning(trx, {
+    student_id: w.studentId,
+    school_id: w.schoolId,
+    class_id: w.classId,
+    level: w.level,
+    rule: w.rule,
+    reason: toJson(w.reason),
+    source_type: w.source ?? 'assessment',
+    source_id: w.resultId,
+    state: 'new',
+    created_at: at,
+    updated_at: at,
+  });
+  await insertHistory(trx, {
+    warning_id: id,
+    action: 'open',
+    from_state: null,
+    to_state: 'new',
+    from_level: null,
+    to_level: w.level,
+    reason: null,
+    by_user_id: w.byUserId ?? null,
+    at,
+  });
+  const recipients = await newWarningRecipients(trx, w.schoolId, w.classId);
   const userIds = recipients.map((r) => r.user_id);
   await addTodos(trx, userIds, {
     kind: 'warning.new',

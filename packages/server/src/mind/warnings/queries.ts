@@ -16,6 +16,7 @@ import {
   warningPage,
 } from './repository.ts';
 import { loadWarning } from './step.ts';
+import { deleteLevels, upsertLevel } from './workflow-repository.ts';
 
 export const warningOut = (r: WarningListRow) => ({
   id: r.id,
@@ -152,14 +153,9 @@ export async function saveLevels(actor: Actor, levels: WarningLevel[]): Promise<
   if (blocked !== undefined) throw new AppError(409, 'warning.levelInUse', { params: { level: blocked } });
   const at = Date.now();
   await actor.db.transaction().execute(async (trx) => {
-    if (removed.length > 0) await trx.deleteFrom('warning_levels').where('code', 'in', removed).execute();
+    if (removed.length > 0) await deleteLevels(trx, removed);
     for (const l of levels) {
-      const values = { name: toJson(l.name), colour: l.colour, rank: l.rank, updated_at: at };
-      await trx
-        .insertInto('warning_levels')
-        .values({ code: l.code, ...values })
-        .onConflict((oc) => oc.column('code').doUpdateSet(values))
-        .execute();
+      await upsertLevel(trx, l.code, { name: toJson(l.name), colour: l.colour, rank: l.rank, updated_at: at });
     }
     await audit(trx, actor.request, { action: 'warning.levels.save', detail: { levels: levels.map((l) => l.code) } });
   });

@@ -8,6 +8,7 @@ import { staffScope } from '../assessments/tasks.ts';
 import { findWarning, levelRows, type WarningListRow } from './repository.ts';
 import { nextState } from './states.ts';
 import type { WarningsTable } from './tables.ts';
+import { insertStepHistory, moveWarning } from './workflow-repository.ts';
 
 /** A warning the caller may see, or "not found" (so that one outside the scope is not revealed). */
 export async function loadWarning(actor: Actor, id: number): Promise<WarningListRow> {
@@ -56,30 +57,20 @@ export async function takeStep(actor: Actor, w: WarningListRow, step: Step): Pro
   if (to === null) throw new AppError(409, 'warning.notNow');
   const at = Date.now();
   await actor.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('warnings')
-      .set({ ...step.set, state: to, level: step.toLevel ?? w.level, updated_at: at })
-      .where('id', '=', w.id)
-      .where('state', '=', w.state)
-      .where('level', '=', w.level)
-      .executeTakeFirst();
+    const moved = await moveWarning(trx, w, { ...step.set, state: to, level: step.toLevel ?? w.level, updated_at: at });
     // Another step got there first: refuse rather than write a history that skips a state.
-    if (Number(moved.numUpdatedRows) !== 1) throw new AppError(409, 'warning.notNow');
-    const { id: historyId } = await trx
-      .insertInto('warning_history')
-      .values({
-        warning_id: w.id,
-        action: step.action,
-        from_state: w.state,
-        to_state: to,
-        from_level: w.level,
-        to_level: step.toLevel ?? w.level,
-        reason: step.reason ?? null,
-        by_user_id: actor.auth.userId,
-        at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    if (!moved) throw new AppError(409, 'warning.notNow');
+    const historyId = await insertStepHistory(trx, {
+      warning_id: w.id,
+      action: step.action,
+      from_state: w.state,
+      to_state: to,
+      from_level: w.level,
+      to_level: step.toLevel ?? w.level,
+      reason: step.reason ?? null,
+      by_user_id: actor.auth.userId,
+      at,
+    });
     await audit(trx, actor.request, {
       action: `warning.${step.action}`,
       targetType: 'warning',

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toJson } from '../../platform/db/sql.ts';
+import { closeOpenTodos, insertTodos, openTodoHolders } from './workflow-repository.ts';
 
 type TodoKind = Database['todos']['kind'];
 
@@ -21,33 +22,23 @@ export async function addTodos(
   const unique = [...new Set(userIds)];
   // Guard against running an invalid `in ()` query when nobody is to be told.
   if (unique.length === 0) return;
-  const open = await trx
-    .selectFrom('todos')
-    .select('user_id')
-    .where('source_type', '=', 'warning')
-    .where('source_id', '=', todo.warningId)
-    .where('kind', '=', todo.kind)
-    .where('done_at', 'is', null)
-    .where('user_id', 'in', unique)
-    .execute();
+  const open = await openTodoHolders(trx, todo.warningId, todo.kind, unique);
   const have = new Set(open.map((o) => o.user_id));
   const fresh = unique.filter((id) => !have.has(id));
   if (fresh.length === 0) return;
-  await trx
-    .insertInto('todos')
-    .values(
-      fresh.map((user_id) => ({
-        user_id,
-        kind: todo.kind,
-        title_key: todo.titleKey,
-        params: toJson(todo.params),
-        source_type: 'warning',
-        source_id: todo.warningId,
-        created_at: todo.at,
-        done_at: null,
-      })),
-    )
-    .execute();
+  await insertTodos(
+    trx,
+    fresh.map((user_id) => ({
+      user_id,
+      kind: todo.kind,
+      title_key: todo.titleKey,
+      params: toJson(todo.params),
+      source_type: 'warning',
+      source_id: todo.warningId,
+      created_at: todo.at,
+      done_at: null,
+    })),
+  );
 }
 
 /** Closes the warning's open to-dos of these kinds (all kinds when none is named), for everyone or the named people. */
@@ -58,16 +49,7 @@ export async function closeTodos(
   kinds: readonly TodoKind[] = [],
   userIds?: readonly number[],
 ): Promise<void> {
-  let q = trx
-    .updateTable('todos')
-    .set({ done_at: at })
-    .where('source_type', '=', 'warning')
-    .where('source_id', '=', warningId)
-    .where('done_at', 'is', null);
-  if (kinds.length > 0) q = q.where('kind', 'in', kinds);
-  if (userIds !== undefined) {
-    if (userIds.length === 0) return;
-    q = q.where('user_id', 'in', userIds);
-  }
-  await q.execute();
+  // Guard against running an invalid `in ()` query when the named people are nobody.
+  if (userIds !== undefined && userIds.length === 0) return;
+  await closeOpenTodos(trx, warningId, at, kinds, userIds);
 }

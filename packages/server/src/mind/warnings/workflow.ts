@@ -8,6 +8,7 @@ import { followUpDays } from '../interventions/reminders-repository.ts';
 import { queuePush } from './push.ts';
 import { canAssign, loadWarning, requireHandler, requireLevel, takeStep } from './step.ts';
 import { addTodos, closeTodos } from './todos.ts';
+import { findActiveTeacher, headTeacherUserOf, setFollowUpDue } from './workflow-repository.ts';
 
 const DAY = 86_400_000;
 
@@ -19,14 +20,7 @@ export async function requireTeacher(
   field: string,
   psychology: boolean,
 ): Promise<void> {
-  let q = db
-    .selectFrom('teachers')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('school_id', '=', schoolId)
-    .where('status', '=', 'active');
-  if (psychology) q = q.where('is_psychology', '=', true);
-  if (!(await q.executeTakeFirst())) {
+  if (!(await findActiveTeacher(db, schoolId, userId, psychology))) {
     const key = psychology ? 'warning.psychologyTeacher' : 'warning.teacher';
     throw new AppError(400, key, { rules: [{ field, key }] });
   }
@@ -35,15 +29,7 @@ export async function requireTeacher(
 /** The head teacher of the class (a user id), the class teacher a set-up names when none is chosen. */
 async function headTeacherOf(db: Kysely<Database>, classId: number | null): Promise<number | null> {
   if (classId === null) return null;
-  const row = await db
-    .selectFrom('class_teachers as ct')
-    .innerJoin('teachers as t', 't.id', 'ct.teacher_id')
-    .select('t.user_id')
-    .where('ct.class_id', '=', classId)
-    .where('ct.kind', '=', 'head')
-    .where('t.status', '=', 'active')
-    .executeTakeFirst();
-  return row?.user_id ?? null;
+  return headTeacherUserOf(db, classId);
 }
 
 const handlersOf = (w: { psychology_user_id: number | null; class_teacher_user_id: number | null }) =>
@@ -89,11 +75,7 @@ export async function publishWarning(actor: Actor, id: number): Promise<void> {
         warningId: w.id,
         at,
       });
-      await trx
-        .updateTable('warnings')
-        .set({ follow_up_due_at: at + days * DAY })
-        .where('id', '=', w.id)
-        .execute();
+      await setFollowUpDue(trx, w.id, at + days * DAY);
       await queuePush(trx, { warningId: w.id, historyId, userIds: handlers }, at);
     },
   });
