@@ -17,8 +17,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { filesContextOf } from '../../portal/files/service.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { groupReportIn } from '../assessments/report.ts';
-import { staffScope } from '../assessments/tasks.ts';
+import { groupReport as scopeGroupReport } from '../assessments/report.ts';
 import {
   cancelDownload,
   downloadInfo,
@@ -184,9 +183,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
       const { scaleId, by } = request.body;
-      return ok(request, await groupReportIn(actor.db, actor.lang, await staffScope(actor), { scaleId }, by));
+      return ok(request, await scopeGroupReport(actorOf(request), { scaleId }, by));
     },
   );
 };
