@@ -55,11 +55,6 @@ const PENDING: Record<string, string[]> = {
   platform: [],
   portal: [],
   iot: [
-    'iot/alarms/actions.ts',
-    'iot/alarms/engine.ts',
-    'iot/alarms/store.ts',
-    'iot/alarms/sweep.ts',
-    'iot/alarms/triggers.ts',
     'iot/notify/cleanup.ts',
     'iot/notify/deliver.ts',
     'iot/notify/deliveries.ts',

@@ -1,14 +1,16 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
+import { SECOND } from '../../platform/time.ts';
 import type { DeviceReadings } from '../telemetry/types.ts';
 import { actOn } from './apply.ts';
 import type { Reading } from './conditions.ts';
+import { alarmsAfter, lastAlarmId, triggerVersion } from './engine-repository.ts';
 import { type DeviceContext, latestValuesOf, loadDevices } from './store.ts';
 
 /** A device's context is read again after this long, to see alarms another process fired or restored. */
-const DEVICE_TTL_MS = 30_000;
+const DEVICE_TTL_MS = 30 * SECOND;
 /** How often the engine asks whether any trigger was added, edited or deleted, by any process. */
-const VERSION_CHECK_MS = 2_000;
+const VERSION_CHECK_MS = 2 * SECOND;
 
 interface Entry {
   /** Undefined for a device gone or disabled, and before the first read. */
@@ -86,10 +88,7 @@ export class AlarmEngine {
   async #checkVersion(now: number): Promise<void> {
     if (now - this.#versionAt < VERSION_CHECK_MS) return;
     this.#versionAt = now;
-    const row = await this.#db.kysely
-      .selectFrom('alarm_triggers')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at'), eb.fn.max('id').as('id')])
-      .executeTakeFirstOrThrow();
+    const row = await triggerVersion(this.#db.kysely);
     const version = `${row.n}:${row.at}:${row.id}`;
     if (version !== this.#version) {
       if (this.#version) this.forget();
@@ -98,20 +97,10 @@ export class AlarmEngine {
     // Alarms fired elsewhere (the scheduled check, another gateway): their devices are read again.
     const k = this.#db.kysely;
     if (this.#lastAlarmId === undefined) {
-      const last = await k
-        .selectFrom('alarms')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst();
-      this.#lastAlarmId = Number(last?.id ?? 0);
+      this.#lastAlarmId = await lastAlarmId(k);
       return;
     }
-    const fresh = await k
-      .selectFrom('alarms')
-      .select(['id', 'device_id'])
-      .where('id', '>', this.#lastAlarmId)
-      .orderBy('id')
-      .limit(1000)
-      .execute();
+    const fresh = await alarmsAfter(k, this.#lastAlarmId, 1000);
     for (const a of fresh) {
       const id = Number(a.id);
       const ctx = this.#devices.get(Number(a.device_id))?.ctx;

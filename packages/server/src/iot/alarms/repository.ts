@@ -86,6 +86,45 @@ export async function deleteTrigger(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('alarm_triggers').where('id', '=', id).execute();
 }
 
+/** Ends a trigger's active alarms (restored, their active keys freed); the devices they were on, one per alarm. */
+export async function restoreAlarmsOfTrigger(trx: Db, triggerId: number, at: number): Promise<number[]> {
+  const rows = await trx
+    .updateTable('alarms')
+    .set({ recovery: 'restored', restored_at: at, active_key: null })
+    .where('trigger_id', '=', triggerId)
+    .where('recovery', '=', 'notRestored')
+    .returning('device_id')
+    .execute();
+  return rows.map((r) => Number(r.device_id));
+}
+
+/** Forgets what was waiting for a trigger's duration, on every device. */
+export async function clearPendingOfTrigger(trx: Db, triggerId: number): Promise<void> {
+  await trx.deleteFrom('alarm_pending').where('trigger_id', '=', triggerId).execute();
+}
+
+/** Whether any alarm of the device is still active. */
+export async function hasActiveAlarm(db: Db, deviceId: number): Promise<boolean> {
+  const still = await db
+    .selectFrom('alarms')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .where('recovery', '=', 'notRestored')
+    .limit(1)
+    .executeTakeFirst();
+  return still !== undefined;
+}
+
+/** Shows "online" again on a device in "alarm" (offline and fault stay). */
+export async function showDeviceOnline(trx: Db, deviceId: number): Promise<void> {
+  await trx
+    .updateTable('devices')
+    .set({ status: 'online' })
+    .where('id', '=', deviceId)
+    .where('status', '=', 'alarm')
+    .execute();
+}
+
 /** The points of a template, for checking what a trigger names. */
 export function templatePointKinds(db: Db, templateId: number) {
   return db
@@ -155,6 +194,11 @@ export function alarmsBefore(
   limit: number,
 ) {
   return alarmsQuery(db, scope, filter).where('a.id', '<', beforeId).orderBy('a.id', 'desc').limit(limit).execute();
+}
+
+/** One alarm as Alarm Record lists it, if the caller may see it. */
+export function findAlarmRow(db: Db, scope: Scope, id: number) {
+  return alarmsQuery(db, scope, {}).where('a.id', '=', id).executeTakeFirst();
 }
 
 export function findAlarm(db: Db, scope: Scope, id: number, right: DeviceRight) {

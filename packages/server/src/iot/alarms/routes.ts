@@ -18,7 +18,14 @@ import { z } from 'zod';
 import { XLSX_TYPE } from '../../platform/excel/sheet.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { alarmRecord, alarmsToday, alarmCounts as countAlarms, exportAlarms, processAlarm } from './records.ts';
+import {
+  alarmExportName,
+  alarmRecord,
+  alarmsToday,
+  alarmCounts as countAlarms,
+  exportAlarms,
+  processAlarm,
+} from './service.ts';
 import { addTrigger, deleteTrigger, editTrigger, enableTrigger, listTriggers, triggerDetail } from './triggers.ts';
 
 const tags = ['Device Cloud alarms'];
@@ -182,7 +189,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream = await exportAlarms(actorOf(request), request.query);
       return reply
         .header('content-type', XLSX_TYPE)
-        .header('content-disposition', attachment(`alarms-${new Date().toISOString().slice(0, 10)}.xlsx`))
+        .header('content-disposition', attachment(alarmExportName()))
         .send(Readable.from(stream));
     },
   );

@@ -9,7 +9,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { fromJson, toBool } from '../../platform/db/sql.ts';
+import { MINUTE, SECOND } from '../../platform/time.ts';
 import type { Reading, Rule } from './conditions.ts';
+import * as repo from './engine-repository.ts';
 import type { AlarmTriggerRow } from './tables.ts';
 
 /** A trigger as the engine keeps it. */
@@ -64,8 +66,8 @@ export function engineTrigger(row: AlarmTriggerRow): EngineTrigger {
       join: row.join_with,
       deadZone: Number(row.dead_zone),
     },
-    durationMs: Number(row.duration) * 1000,
-    pushIntervalMs: Number(row.push_interval) * 60_000,
+    durationMs: Number(row.duration) * SECOND,
+    pushIntervalMs: Number(row.push_interval) * MINUTE,
     saveRule: row.save_rule,
     alarmContent: row.alarm_content,
     restoreContent: row.restore_content,
@@ -94,37 +96,10 @@ export async function loadDevices(
 ): Promise<Map<number, DeviceContext>> {
   const out = new Map<number, DeviceContext>();
   for (const part of chunks(ids)) {
-    const devices = await db
-      .selectFrom('devices as d')
-      .innerJoin('users as u', 'u.id', 'd.owner_id')
-      .select([
-        'd.id',
-        'd.name',
-        'd.owner_id',
-        'd.template_id',
-        'd.cloud_config',
-        'd.status',
-        'd.last_data_at',
-        'd.last_online_at',
-        'u.lang',
-      ])
-      .where('d.id', 'in', part)
-      .where('d.enabled', '=', true)
-      .execute();
+    const devices = await repo.enabledDevices(db, part);
     if (devices.length === 0) continue;
     const templateIds = [...new Set(devices.flatMap((d) => (d.template_id === null ? [] : [Number(d.template_id)])))];
-    const rows = await db
-      .selectFrom('alarm_triggers')
-      .selectAll()
-      .where('alarm_enabled', '=', true)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('scope', '=', 'device'), eb('device_id', 'in', part)]),
-          ...(templateIds.length ? [eb.and([eb('scope', '=', 'template'), eb('template_id', 'in', templateIds)])] : []),
-        ]),
-      )
-      .orderBy('id')
-      .execute();
+    const rows = await repo.enabledTriggersOf(db, part, templateIds);
     // A template's triggers are parsed once and shared by its devices.
     const ofDevice = new Map<number, EngineTrigger[]>();
     const ofTemplate = new Map<number, EngineTrigger[]>();
@@ -134,17 +109,8 @@ export async function loadDevices(
       list.push(engineTrigger(r));
       index.set(key, list);
     }
-    const alarms = await db
-      .selectFrom('alarms')
-      .select(['id', 'device_id', 'trigger_id', 'last_pushed_at', 'point_id', 'value'])
-      .where('device_id', 'in', part)
-      .where('recovery', '=', 'notRestored')
-      .execute();
-    const waits = await db
-      .selectFrom('alarm_pending')
-      .select(['device_id', 'trigger_id', 'since'])
-      .where('device_id', 'in', part)
-      .execute();
+    const alarms = await repo.activeAlarmsOf(db, part);
+    const waits = await repo.pendingOf(db, part);
     const activeOf = new Map<number, Map<number, ActiveAlarm>>();
     for (const a of alarms) {
       const map = activeOf.get(Number(a.device_id)) ?? new Map<number, ActiveAlarm>();
@@ -192,13 +158,7 @@ export async function loadDevices(
         readAt: at,
       });
     }
-    if (backInAlarm.length)
-      await db
-        .updateTable('devices')
-        .set({ status: 'alarm' })
-        .where('id', 'in', backInAlarm)
-        .where('status', '=', 'online')
-        .execute();
+    if (backInAlarm.length) await repo.showDevicesInAlarm(db, backInAlarm);
   }
   return out;
 }
@@ -210,11 +170,7 @@ export async function latestValuesOf(
 ): Promise<Map<number, Map<number, Reading>>> {
   const out = new Map<number, Map<number, Reading>>(ids.map((id) => [id, new Map()]));
   for (const part of chunks(ids)) {
-    const rows = await db
-      .selectFrom('telemetry_latest')
-      .select(['device_id', 'point_id', 'num', 'text'])
-      .where('device_id', 'in', part)
-      .execute();
+    const rows = await repo.latestValueRows(db, part);
     for (const r of rows)
       out.get(Number(r.device_id))?.set(Number(r.point_id), r.num === null ? (r.text ?? '') : Number(r.num));
   }
@@ -230,10 +186,6 @@ export interface PointFacts {
 /** The names and units of a template's points, for the facts of alarms. */
 export async function pointsOf(db: Kysely<Database>, templateId: number | null): Promise<Map<number, PointFacts>> {
   if (templateId === null) return new Map();
-  const rows = await db
-    .selectFrom('template_points')
-    .select(['id', 'name', 'unit'])
-    .where('template_id', '=', templateId)
-    .execute();
+  const rows = await repo.templatePointNames(db, templateId);
   return new Map(rows.map((p) => [Number(p.id), { name: p.name, unit: p.unit || null }]));
 }

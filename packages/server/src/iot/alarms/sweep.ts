@@ -6,6 +6,7 @@ import { fromJson } from '../../platform/db/sql.ts';
 import { defineJob, type Schedule } from '../../platform/jobs/types.ts';
 import { actOn } from './apply.ts';
 import { runningEngine } from './engine.ts';
+import { devicesWithPending, devicesWithRepeatingAlarms, enabledTriggers } from './engine-repository.ts';
 import { devicesOf } from './repository.ts';
 import { latestValuesOf, loadDevices } from './store.ts';
 
@@ -18,27 +19,14 @@ import { latestValuesOf, loadDevices } from './store.ts';
 export async function checkAlarms(db: Db, now: number, log: Logger): Promise<number> {
   const k = db.kysely;
   const deviceIds = new Set<number>();
-  const triggers = await k
-    .selectFrom('alarm_triggers')
-    .select(['id', 'scope', 'device_id', 'template_id', 'conditions'])
-    .where('alarm_enabled', '=', true)
-    .execute();
+  const triggers = await enabledTriggers(k);
   for (const t of triggers) {
     const conditions = fromJson<AlarmCondition[]>(t.conditions);
     if (!conditions.some((c) => DEVICE_KINDS.includes(c.kind))) continue;
     for (const id of await devicesOf(k, t)) deviceIds.add(id);
   }
-  for (const p of await k.selectFrom('alarm_pending').select('device_id').distinct().execute())
-    deviceIds.add(Number(p.device_id));
-  const repeating = await k
-    .selectFrom('alarms as a')
-    .innerJoin('alarm_triggers as t', 't.id', 'a.trigger_id')
-    .select('a.device_id')
-    .distinct()
-    .where('a.recovery', '=', 'notRestored')
-    .where('t.push_interval', '>', 0)
-    .execute();
-  for (const r of repeating) deviceIds.add(Number(r.device_id));
+  for (const id of await devicesWithPending(k)) deviceIds.add(id);
+  for (const id of await devicesWithRepeatingAlarms(k)) deviceIds.add(id);
 
   let checked = 0;
   const ids = [...deviceIds].sort((a, b) => a - b);

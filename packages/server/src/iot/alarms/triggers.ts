@@ -100,29 +100,10 @@ function columnsOf(input: TriggerInput, at: number) {
 
 /** Ends the alarms of a trigger that stops acting (disabled or deleted): no one is told, the device leaves "alarm". */
 async function closeActive(trx: Transaction<Database>, triggerId: number, at: number): Promise<void> {
-  const rows = await trx
-    .updateTable('alarms')
-    .set({ recovery: 'restored', restored_at: at, active_key: null })
-    .where('trigger_id', '=', triggerId)
-    .where('recovery', '=', 'notRestored')
-    .returning('device_id')
-    .execute();
-  await trx.deleteFrom('alarm_pending').where('trigger_id', '=', triggerId).execute();
-  for (const deviceId of new Set(rows.map((r) => Number(r.device_id)))) {
-    const still = await trx
-      .selectFrom('alarms')
-      .select('id')
-      .where('device_id', '=', deviceId)
-      .where('recovery', '=', 'notRestored')
-      .limit(1)
-      .executeTakeFirst();
-    if (!still)
-      await trx
-        .updateTable('devices')
-        .set({ status: 'online' })
-        .where('id', '=', deviceId)
-        .where('status', '=', 'alarm')
-        .execute();
+  const deviceIds = await repo.restoreAlarmsOfTrigger(trx, triggerId, at);
+  await repo.clearPendingOfTrigger(trx, triggerId);
+  for (const deviceId of new Set(deviceIds)) {
+    if (!(await repo.hasActiveAlarm(trx, deviceId))) await repo.showDeviceOnline(trx, deviceId);
   }
 }
 
@@ -241,7 +222,7 @@ export async function editTrigger(actor: Actor, id: number, input: TriggerInput,
     const at = now();
     await repo.updateTrigger(trx, id, columnsOf(input, at));
     // What was waiting for its duration waits under the new conditions from the start.
-    await trx.deleteFrom('alarm_pending').where('trigger_id', '=', id).execute();
+    await repo.clearPendingOfTrigger(trx, id);
     if (!input.alarmEnabled) await closeActive(trx, id, at);
     await setTriggerRecipients(trx, id, Number(row.owner_id), input);
     await audit(trx, actor.request, {

@@ -14,20 +14,18 @@ import {
 import { fromJson, now } from '../../platform/db/sql.ts';
 import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
+import { formatDate, formatDateTime, startOfDay } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { localTime } from './actions.ts';
 import * as repo from './repository.ts';
 
 type Filter = Omit<AlarmQuery, 'page' | 'size'>;
 const EXPORT_PAGE = 1000;
 
-/** Midnight of today in the server's time zone: where "Alarms Today" starts. */
+/** Midnight of today in the deployment's time zone (`TIME_ZONE`): where "Alarms Today" starts. */
 export function startOfToday(at = Date.now()): number {
-  const d = new Date(at);
-  d.setHours(0, 0, 0, 0);
-  return d.getTime();
+  return startOfDay(at);
 }
 
 function linkageText(outcome: string | null, lang: Lang): string | null {
@@ -52,7 +50,7 @@ function viewOf(row: repo.AlarmListRow, lang: Lang): AlarmView {
     content:
       row.facts === null
         ? row.content
-        : alarmText(fromJson<AlarmFacts>(row.facts), lang, localTime(Number(row.fired_at))),
+        : alarmText(fromJson<AlarmFacts>(row.facts), lang, formatDateTime(Number(row.fired_at))),
     firedAt: Number(row.fired_at),
     recovery: row.recovery,
     restoredAt: row.restored_at === null ? null : Number(row.restored_at),
@@ -96,7 +94,12 @@ const HEADER_KEYS = [
   'alarm.column.processedBy',
   'alarm.column.processedAt',
 ] as const;
-const timeOf = (at: number | null) => (at === null ? null : localTime(at));
+const timeOf = (at: number | null) => (at === null ? null : formatDateTime(at));
+
+/** The export's file name: today's date in the deployment's time zone. */
+export function alarmExportName(at = Date.now()): string {
+  return `alarms-${formatDate(at)}.xlsx`;
+}
 
 /** Alarm Record as an xlsx, streamed a page at a time, newest first; the export is audited. */
 export async function exportAlarms(actor: Actor, filter: AlarmExportQuery): Promise<AsyncGenerator<Buffer>> {
@@ -152,8 +155,7 @@ export async function processAlarm(actor: Actor, id: number, input: AlarmProcess
       detail: { state: input.state, result: input.result ?? null },
     });
   });
-  const page = await repo.alarmsQuery(actor.db, scope, {}).where('a.id', '=', id).execute();
-  const processed = page[0];
+  const processed = await repo.findAlarmRow(actor.db, scope, id);
   if (!processed) throw new AppError(404, 'alarm.notFound');
   return viewOf(processed, actor.lang);
 }
