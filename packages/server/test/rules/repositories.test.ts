@@ -55,11 +55,6 @@ const PENDING: Record<string, string[]> = {
   platform: [],
   portal: [],
   iot: [
-    'iot/notify/cleanup.ts',
-    'iot/notify/deliver.ts',
-    'iot/notify/deliveries.ts',
-    'iot/notify/index.ts',
-    'iot/notify/settings.ts',
   ],
   mind: [],
 };

@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import { loadConfig } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
+import { formatDateTime, MINUTE } from '../../platform/time.ts';
 import { type NotifyEnv, senderFor } from './channels/index.ts';
 import { type ChannelSender, type OutgoingMessage, SendError } from './channels/types.ts';
+import { accountLang, deliveryState, recordSend, takeDelivery } from './deliveries-repository.ts';
 import { defaultTemplate, settingsFor } from './settings.ts';
 import type { DeliveryRow } from './tables.ts';
 
@@ -13,12 +15,7 @@ export const NOTIFY_JOB = 'iot.notify.deliver';
 /** The first try and five retries: with the worker's backoff, about two and a half minutes in all. */
 export const NOTIFY_MAX_ATTEMPTS = 6;
 /** How long one send holds its delivery: longer than a send with a token refresh can take. */
-const SENDING_MS = 5 * 60_000;
-
-/** An alarm time as people read it: `2026-03-01 08:30:00`, in the server's time zone. */
-export function formatTime(at: number): string {
-  return new Date(at).toLocaleString('sv-SE', { hour12: false });
-}
+const SENDING_MS = 5 * MINUTE;
 
 const fill = (text: string, params: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
@@ -28,14 +25,13 @@ async function messageOf(db: Kysely<Database>, d: DeliveryRow): Promise<Outgoing
     device: d.device_name,
     point: d.point_name ?? '',
     value: d.value ?? '',
-    time: formatTime(d.event_at),
+    // An alarm time as people read it, in the deployment's time zone (`TIME_ZONE`).
+    time: formatDateTime(d.event_at),
     content: d.content,
   };
   // The language the message was written in when it was queued; rows from before 0030 ask the owner's.
-  const owner = d.lang
-    ? undefined
-    : await db.selectFrom('users').select('lang').where('id', '=', d.owner_id).executeTakeFirst();
-  const lang: Lang = d.lang ?? toLang(owner?.lang) ?? 'zh-CN';
+  const ownerLang = d.lang ? undefined : await accountLang(db, d.owner_id);
+  const lang: Lang = d.lang ?? toLang(ownerLang) ?? 'zh-CN';
   const template =
     d.channel === 'email'
       ? ((await settingsFor(db, d.owner_id, 'emailTemplate')) ?? defaultTemplate(lang))
@@ -66,30 +62,10 @@ export interface DeliverOptions {
  */
 export async function deliver(db: Kysely<Database>, deliveryId: number, options: DeliverOptions): Promise<void> {
   const now = Date.now();
-  const taken = await db
-    .updateTable('notify_deliveries')
-    .set((eb) => ({
-      state: 'sending',
-      attempts: eb('attempts', '+', 1),
-      sending_until: now + SENDING_MS,
-      updated_at: now,
-    }))
-    .where('id', '=', deliveryId)
-    .where((eb) =>
-      eb.or([
-        eb('state', 'in', ['queued', 'retrying']),
-        eb.and([eb('state', '=', 'sending'), eb('sending_until', '<', now)]),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  const taken = await takeDelivery(db, deliveryId, now, now + SENDING_MS);
   if (!taken) {
-    const row = await db
-      .selectFrom('notify_deliveries')
-      .select('state')
-      .where('id', '=', deliveryId)
-      .executeTakeFirst();
-    if (!row || row.state === 'sent' || row.state === 'failed') return;
+    const state = await deliveryState(db, deliveryId);
+    if (!state || state === 'sent' || state === 'failed') return;
     // Another run holds it; come back after its hold and see what it recorded.
     throw new SendError(`delivery ${deliveryId} is being sent by another run`);
   }
@@ -97,38 +73,26 @@ export async function deliver(db: Kysely<Database>, deliveryId: number, options:
   try {
     sender = await (options.senderOf ?? senderFor)(db, taken.owner_id, taken.channel, options.env);
     const accepted = await sender.send(await messageOf(db, taken));
-    await db
-      .updateTable('notify_deliveries')
-      .set({
-        state: 'sent',
-        sent_at: Date.now(),
-        provider: sender.provider,
-        provider_ref: accepted.ref,
-        last_error: null,
-        sending_until: null,
-        updated_at: Date.now(),
-      })
-      .where('id', '=', deliveryId)
-      .where('state', '=', 'sending')
-      .where('attempts', '=', taken.attempts)
-      .execute();
+    await recordSend(db, deliveryId, taken.attempts, {
+      state: 'sent',
+      sent_at: Date.now(),
+      provider: sender.provider,
+      provider_ref: accepted.ref,
+      last_error: null,
+      sending_until: null,
+      updated_at: Date.now(),
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const final = (error instanceof SendError && error.permanent) || options.attempt >= options.maxAttempts;
-    await db
-      .updateTable('notify_deliveries')
-      .set({
-        state: final ? 'failed' : 'retrying',
-        provider: sender?.provider ?? null,
-        last_error: reason.slice(0, 1000),
-        sending_until: null,
-        updated_at: Date.now(),
-      })
-      .where('id', '=', deliveryId)
-      // A run that lost its hold (it hung past it and another run took over) records nothing.
-      .where('state', '=', 'sending')
-      .where('attempts', '=', taken.attempts)
-      .execute();
+    // A run that lost its hold (it hung past it and another run took over) records nothing.
+    await recordSend(db, deliveryId, taken.attempts, {
+      state: final ? 'failed' : 'retrying',
+      provider: sender?.provider ?? null,
+      last_error: reason.slice(0, 1000),
+      sending_until: null,
+      updated_at: Date.now(),
+    });
     options.log.warn({ delivery: deliveryId, channel: taken.channel, reason, final }, 'alarm notification not sent');
     if (!final) throw error;
   }

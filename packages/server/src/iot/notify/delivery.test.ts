@@ -34,9 +34,8 @@ let trigger = 100;
 let alarm = 0;
 
 beforeAll(async () => {
-  // Messages give the time in the server's zone: fixed here, so that the texts below are literal.
-  vi.stubEnv('TZ', 'Asia/Shanghai');
-  t = await buildTestApp();
+  // Messages give the alarm's time in the deployment's zone, whatever the server's own zone is.
+  t = await buildTestApp({ TIME_ZONE: 'Asia/Shanghai' });
   owner = await mainAccount(t);
   [smtp, aliyun, tencent, wechat, hook] = await Promise.all([
     startSmtpServer({ user: 'alarm', pass: 'mail-pass' }),
@@ -100,7 +99,6 @@ afterAll(async () => {
   await Promise.all([smtp.close(), aliyun.close(), tencent.close(), wechat.close(), hook.close()]);
   forgetWechatTokens();
   await t.close();
-  vi.unstubAllEnvs();
 });
 
 const event = (over: Partial<AlarmEvent> = {}): AlarmEvent => ({
@@ -108,6 +106,7 @@ const event = (over: Partial<AlarmEvent> = {}): AlarmEvent => ({
   triggerId: trigger,
   deviceId,
   kind: 'fire',
+  // 08:30 in Asia/Shanghai.
   at: Date.UTC(2026, 2, 1, 0, 30),
   pointId: null,
   value: '105.5',

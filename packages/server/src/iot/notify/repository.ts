@@ -1,4 +1,4 @@
-import type { PageQuery } from '@meridian/contracts';
+import type { PageQuery, SettingKind } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
@@ -204,4 +204,124 @@ export async function membersOf(db: Db, groupId: number): Promise<number[]> {
     .orderBy('contact_id')
     .execute();
   return rows.map((r) => Number(r.contact_id));
+}
+
+// ---- Trigger recipients
+
+/** The contacts a trigger reaches: those named on it and the members of its groups, each once. */
+export function recipientsOf(db: Db, triggerId: number) {
+  return db
+    .selectFrom('contacts as c')
+    .selectAll('c')
+    .where((eb) =>
+      eb.or([
+        eb('c.id', 'in', eb.selectFrom('trigger_contacts').select('contact_id').where('trigger_id', '=', triggerId)),
+        eb(
+          'c.id',
+          'in',
+          eb
+            .selectFrom('trigger_groups as tg')
+            .innerJoin('contact_group_members as m', 'm.group_id', 'tg.group_id')
+            .select('m.contact_id')
+            .where('tg.trigger_id', '=', triggerId),
+        ),
+      ]),
+    )
+    .orderBy('c.id')
+    .execute();
+}
+
+/** Takes every contact and group off a trigger. */
+export async function clearTriggerRecipients(db: Db, triggerId: number): Promise<void> {
+  await db.deleteFrom('trigger_contacts').where('trigger_id', '=', triggerId).execute();
+  await db.deleteFrom('trigger_groups').where('trigger_id', '=', triggerId).execute();
+}
+
+/** The ids among `ids` that are `ownerId`'s rows of `table`. */
+export async function ownedIds(
+  db: Db,
+  table: 'contacts' | 'contact_groups',
+  ownerId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  // Guard against running an invalid `in ()` query when nothing is chosen.
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export async function addTriggerContacts(db: Db, triggerId: number, contactIds: readonly number[]): Promise<void> {
+  await db
+    .insertInto('trigger_contacts')
+    .values(contactIds.map((contact_id) => ({ trigger_id: triggerId, contact_id })))
+    .execute();
+}
+
+export async function addTriggerGroups(db: Db, triggerId: number, groupIds: readonly number[]): Promise<void> {
+  await db
+    .insertInto('trigger_groups')
+    .values(groupIds.map((group_id) => ({ trigger_id: triggerId, group_id })))
+    .execute();
+}
+
+export async function triggerContactIds(db: Db, triggerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('trigger_contacts')
+    .select('contact_id')
+    .where('trigger_id', '=', triggerId)
+    .orderBy('contact_id')
+    .execute();
+  return rows.map((r) => Number(r.contact_id));
+}
+
+export async function triggerGroupIds(db: Db, triggerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('trigger_groups')
+    .select('group_id')
+    .where('trigger_id', '=', triggerId)
+    .orderBy('group_id')
+    .execute();
+  return rows.map((r) => Number(r.group_id));
+}
+
+// ---- Channel settings
+
+/** An account's own settings of a kind, as stored (JSON). */
+export function storedSettings(db: Db, ownerId: number, kind: SettingKind) {
+  return db
+    .selectFrom('notify_settings')
+    .select(['settings', 'updated_at'])
+    .where('owner_id', '=', ownerId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+/** The account above an account, null for a main account (or one gone). */
+export async function parentAccountOf(db: Db, userId: number): Promise<number | null> {
+  const parent: { parent_id: number | null } | undefined = await db
+    .selectFrom('users')
+    .select('parent_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return parent?.parent_id ?? null;
+}
+
+/** Writes an account's settings of a kind, replacing those stored. */
+export async function saveStoredSettings(
+  db: Db,
+  ownerId: number,
+  kind: SettingKind,
+  settings: string,
+  at: number,
+): Promise<void> {
+  await db
+    .insertInto('notify_settings')
+    .values({ owner_id: ownerId, kind, settings, updated_at: at })
+    .onConflict((oc) => oc.columns(['owner_id', 'kind']).doUpdateSet({ settings, updated_at: at }))
+    .execute();
 }

@@ -22,8 +22,8 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { addContact, contactDetail, contactList, editContact, removeContact } from './contacts.ts';
-import { deliveryList, resendDelivery } from './deliveries.ts';
 import { addGroup, editGroup, groupList, groupMembers as readMembers, removeGroup, replaceMembers } from './groups.ts';
+import { deliveryList, resendDelivery } from './service.ts';
 import { readSettings, saveSettings, sendTestMail, settingsSchemas } from './settings.ts';
 
 const tags = ['Device Cloud notifications'];

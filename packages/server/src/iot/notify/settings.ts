@@ -20,6 +20,7 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { emailSender } from './channels/email.ts';
 import { forgetWechatTokens } from './channels/wechat.ts';
+import * as repo from './repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,15 +55,6 @@ function secretOf(kind: SettingKind, settings: Record<string, unknown>): { field
   return null;
 }
 
-async function storedRow(db: Db, ownerId: number, kind: SettingKind) {
-  return db
-    .selectFrom('notify_settings')
-    .select(['settings', 'updated_at'])
-    .where('owner_id', '=', ownerId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-}
-
 /**
  * The settings a device's notifications use: its owner's, else the nearest account above that
  * has some (a main account's Email Server serves its sub-users' devices too).
@@ -75,14 +67,9 @@ export async function settingsFor<K extends SettingKind>(
   let id: number | null = ownerId;
   // The account tree is a few levels deep; the bound guards against a cycle in bad data.
   for (let depth = 0; id !== null && depth < 10; depth++) {
-    const row = await storedRow(db, id, kind);
+    const row = await repo.storedSettings(db, id, kind);
     if (row) return fromJson<SettingsOf[K]>(row.settings);
-    const parent: { parent_id: number | null } | undefined = await db
-      .selectFrom('users')
-      .select('parent_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    id = parent?.parent_id ?? null;
+    id = await repo.parentAccountOf(db, id);
   }
   return null;
 }
@@ -94,7 +81,7 @@ export function defaultTemplate(lang: 'zh-CN' | 'en'): EmailTemplateSettings {
 
 /** The caller's settings of `kind`, secrets replaced by whether one is stored. */
 export async function readSettings(actor: Actor, kind: SettingKind) {
-  const row = await storedRow(actor.db, actor.auth.userId, kind);
+  const row = await repo.storedSettings(actor.db, actor.auth.userId, kind);
   if (!row) {
     const settings = kind === 'emailTemplate' ? defaultTemplate(actor.lang) : null;
     return { kind, settings, secretSet: false, updatedAt: null };
@@ -108,7 +95,7 @@ export async function readSettings(actor: Actor, kind: SettingKind) {
 /** Saves the caller's settings of `kind`. A secret left out keeps the stored one (of the same provider). */
 export async function saveSettings(actor: Actor, kind: SettingKind, input: Record<string, unknown>) {
   const ownerId = actor.auth.userId;
-  const row = await storedRow(actor.db, ownerId, kind);
+  const row = await repo.storedSettings(actor.db, ownerId, kind);
   const before = row ? fromJson<Record<string, unknown>>(row.settings) : null;
   const secret = secretOf(kind, input);
   const settings = { ...input };
@@ -120,11 +107,7 @@ export async function saveSettings(actor: Actor, kind: SettingKind, input: Recor
   }
   const now = Date.now();
   await actor.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('notify_settings')
-      .values({ owner_id: ownerId, kind, settings: toJson(settings), updated_at: now })
-      .onConflict((oc) => oc.columns(['owner_id', 'kind']).doUpdateSet({ settings: toJson(settings), updated_at: now }))
-      .execute();
+    await repo.saveStoredSettings(trx, ownerId, kind, toJson(settings), now);
     // The audit names the fields changed, never their values: some are secrets.
     await audit(trx, actor.request, {
       action: 'saveNotifySettings',
@@ -140,7 +123,7 @@ export async function saveSettings(actor: Actor, kind: SettingKind, input: Recor
 
 /** Sends a test mail through the caller's saved Email Server; the server's refusal comes back as the reason. */
 export async function sendTestMail(actor: Actor, to: string, timeoutMs: number): Promise<void> {
-  const row = await storedRow(actor.db, actor.auth.userId, 'emailServer');
+  const row = await repo.storedSettings(actor.db, actor.auth.userId, 'emailServer');
   if (!row) throw new AppError(400, 'notify.emailServerMissing');
   const server = fromJson<EmailServerSettings>(row.settings);
   const sender = emailSender({ ...server, user: server.user ?? null, password: server.password ?? null }, timeoutMs);
