@@ -1,5 +1,5 @@
 import type { LocalText, myTask, sheet, submitted } from '@meridian/contracts';
-import type { Output } from '../../portal/system/contracts.ts';
+import type { Output } from '../../shared/contracts.ts';
 import { get, post } from '../../shared/request.ts';
 
 /** One scale of one task waiting for the signed-in student or rater. */

@@ -1,5 +1,4 @@
-import { AccountCenterPage } from '../../portal/account/AccountCenterPage.tsx';
-import { portalMessages } from '../../portal/locales/index.ts';
+import { AccountCenterPage, portalMessages } from '../../portal/exposed.ts';
 import { addCatalogue } from '../../shared/i18n.ts';
 
 /**

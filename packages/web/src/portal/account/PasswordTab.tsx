@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchUserInfo, signInWithPassword, type UserInfo } from '../../shared/auth.ts';
 import { ApiError } from '../../shared/errors.ts';
+import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import { getToken } from '../../shared/session.ts';
 import { forceUpdatePassword, updatePassword } from '../api.ts';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 import { handOff } from '../login/handOff.ts';
 

@@ -4,11 +4,11 @@ import { App, Button, Descriptions, Divider, Form, Input, Radio, Space } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../shared/auth.ts';
+import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import { required, schemaRule } from '../../shared/forms/rules.ts';
 import { changeLang } from '../../shared/i18n.ts';
 import { type ProfileChange, sendProofCode, updateInfo } from '../api.ts';
 import { CodeButton } from '../components/CodeButton.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 
 interface Values {

@@ -5,10 +5,10 @@ import { App, Button, Flex, Form, Input, Segmented, Space, Typography } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import { required, schemaRule } from '../../shared/forms/rules.ts';
 import { resetPassword, sendResetCode } from '../api.ts';
 import { CodeButton } from '../components/CodeButton.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 
 interface Values {

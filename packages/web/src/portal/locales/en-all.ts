@@ -1,6 +1,7 @@
 import type { Messages } from '../../shared/i18n.ts';
+import { peopleEn } from '../../shared/people/locales/en.ts';
 import { systemEn } from '../system/locales/en.ts';
-import { peopleEn, peopleMenuEn, peopleRouteEn } from '../system/people/locales/en.ts';
+import { peopleMenuEn, peopleRouteEn } from '../system/people/locales/en.ts';
 import { en } from './en.ts';
 
 /** The portal's English, put together as index.ts puts the Chinese. */

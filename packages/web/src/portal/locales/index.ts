@@ -1,6 +1,7 @@
 import type { Catalogue } from '../../shared/i18n.ts';
+import { peopleZhCN } from '../../shared/people/locales/zh-CN.ts';
 import { systemZhCN } from '../system/locales/zh-CN.ts';
-import { peopleMenuZhCN, peopleRouteZhCN, peopleZhCN } from '../system/people/locales/zh-CN.ts';
+import { peopleMenuZhCN, peopleRouteZhCN } from '../system/people/locales/zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 // The administration area keeps its strings beside its pages, under `system`; the people pages

@@ -6,9 +6,9 @@ import { Link, useLocation } from 'react-router';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
 import { completeSignIn } from '../../shared/auth.ts';
 import { errorText } from '../../shared/errors.ts';
+import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import { required } from '../../shared/forms/required.ts';
 import { get } from '../../shared/request.ts';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { useFinishSignIn } from './useFinishSignIn.ts';
 
 interface TicketInfo {

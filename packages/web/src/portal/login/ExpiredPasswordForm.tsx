@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { signInWithPassword } from '../../shared/auth.ts';
+import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import type { SignedIn } from '../../shared/session.ts';
 import { forceUpdatePassword } from '../api.ts';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 
 interface ExpiredPasswordFormProps {

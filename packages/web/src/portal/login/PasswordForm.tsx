@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { signInWithPassword } from '../../shared/auth.ts';
+import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import { required } from '../../shared/forms/required.ts';
 import { LAST_ACCOUNT_KEY, type SignedIn } from '../../shared/session.ts';
 import { readLocal, removeLocal } from '../../shared/storage.ts';
-import { FormAlert } from '../components/FormAlert.tsx';
 
 interface PasswordFormProps {
   onSignedIn(signedIn: SignedIn): void;

@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import { required, schemaRule } from '../../shared/forms/rules.ts';
 import type { SignedIn } from '../../shared/session.ts';
 import { sendLoginCode, signInWithPhone } from '../api.ts';
 import { CodeButton } from '../components/CodeButton.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 
 interface PhoneFormValues {
   phone: string;

@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import { required, schemaRule } from '../../shared/forms/rules.ts';
 import { releasePhone, sendProofCode } from '../api.ts';
 import { CodeButton } from '../components/CodeButton.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 
 /**
  * The phone is bound to another account (the spec's "asks for release"): whoever holds the phone

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Flex, Form, Input, Radio, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { useCan } from '../assessments/can.ts';
 import { type FamilyInfo, familyOf, saveFamily } from './api.ts';

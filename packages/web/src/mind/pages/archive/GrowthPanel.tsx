@@ -4,8 +4,8 @@ import { App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Tag, Typogr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { useCan } from '../assessments/can.ts';
 import { DeleteLink } from '../lists.tsx';

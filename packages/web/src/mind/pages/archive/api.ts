@@ -10,7 +10,7 @@ import type {
   studentFileRow,
   TimelineEvent,
 } from '@meridian/contracts';
-import type { Output } from '../../../portal/system/contracts.ts';
+import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
 
 /** The calls of the student archive (decision 0034): the list, the file, its parts and the timeline. */

@@ -1,6 +1,6 @@
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSchools } from '../../../portal/system/people/SchoolSelect.tsx';
+import { useSchools } from '../../../shared/people/SchoolSelect.tsx';
 import { useOrgNodes } from './lookups.ts';
 import './strings.ts';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type OrgNode, orgChildren, studentPage } from '../../../portal/system/people/api.ts';
+import { type OrgNode, orgChildren, studentPage } from '../../../shared/people/api.ts';
 
 /** The organisation levels a task reaches; bureaus and campuses only lead to them. */
 export type TargetLevel = 'school' | 'grade' | 'class';

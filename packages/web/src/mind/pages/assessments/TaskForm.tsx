@@ -4,8 +4,8 @@ import { Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Select, Swi
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
 import { ApiError } from '../../../shared/errors.ts';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { currentLang } from '../../../shared/i18n.ts';
 import { scaleOptions } from '../scales/api.ts';
 import { type AssessmentKind, createTask, editTask, type Task, type TaskFields } from './api.ts';

@@ -12,7 +12,7 @@ import type {
   task,
   unanswered,
 } from '@meridian/contracts';
-import type { Output } from '../../../portal/system/contracts.ts';
+import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
 
 /** The calls of assessment tasks, their progress, results and reports (`/apis-psychology/survey/...`, `cp/...`). */

@@ -1,8 +1,8 @@
 import type { LocalText } from '@meridian/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { orgSearch } from '../../../portal/system/people/api.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { currentLang } from '../../../shared/i18n.ts';
+import { orgSearch } from '../../../shared/people/api.ts';
 import { scaleInfo, scaleOptions } from '../scales/api.ts';
 import { taskPage } from './api.ts';
 

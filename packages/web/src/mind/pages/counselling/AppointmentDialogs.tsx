@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Drawer, Empty, Flex, Form, Input, List, Modal, Radio, Rate, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
 import { StudentChooser, timeText } from '../archive/common.tsx';
 import {

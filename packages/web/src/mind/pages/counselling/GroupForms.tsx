@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { StudentPicker } from '../assessments/TargetPickers.tsx';
 import { applyGroup, type CounsellingGroup, editGroup, reviewGroup } from './api.ts';
 import '../assessments/strings.ts';

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';

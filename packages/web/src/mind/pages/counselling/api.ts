@@ -10,7 +10,7 @@ import type {
   groupSession,
   Page,
 } from '@meridian/contracts';
-import type { Output } from '../../../portal/system/contracts.ts';
+import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
 
 /** The calls of group counselling and individual appointments (`/apis-psychology/group|appointment/...`). */

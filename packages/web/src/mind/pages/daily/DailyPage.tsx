@@ -4,10 +4,10 @@ import { App, AutoComplete, Button, Card, DatePicker, Drawer, Flex, Form, Input,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
-import { SchoolSelect, useSchools } from '../../../portal/system/people/SchoolSelect.tsx';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { SchoolSelect, useSchools } from '../../../shared/people/SchoolSelect.tsx';
 import { StudentChooser } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { DeleteLink } from '../lists.tsx';

@@ -1,5 +1,5 @@
 import type { DailyAdd, DailyFilters, DailyKind, DailyUpdate, dailyRecord, Page } from '@meridian/contracts';
-import type { Output } from '../../../portal/system/contracts.ts';
+import type { Output } from '../../../shared/contracts.ts';
 import { post } from '../../../shared/request.ts';
 
 /** The five calls every daily-work page has, under `/apis-psychology/{page}/`. */

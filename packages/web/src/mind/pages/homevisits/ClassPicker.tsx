@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type OrgNode, orgChildren, orgSearch } from '../../../portal/system/people/api.ts';
+import { type OrgNode, orgChildren, orgSearch } from '../../../shared/people/api.ts';
 import './strings.ts';
 
 interface TreeRow {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Drawer, Flex, Form, Input, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { StudentPicker } from '../assessments/TargetPickers.tsx';
 import { createVisitTask, editVisitTask, type VisitTask } from './api.ts';
 import { ClassPicker } from './ClassPicker.tsx';

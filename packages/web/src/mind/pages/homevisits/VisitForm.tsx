@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Divider, Drawer, Flex, Form, Input, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { StudentChooser } from '../archive/common.tsx';
 import { addVisit, editVisit, type VisitRecord, visitTaskPage } from './api.ts';
 import { type AnswerValue, answersOf, type FormQuestion } from './questions.ts';

@@ -7,7 +7,7 @@ import type {
   visitRecord,
   visitTask,
 } from '@meridian/contracts';
-import type { Output } from '../../../portal/system/contracts.ts';
+import type { Output } from '../../../shared/contracts.ts';
 import { download } from '../../../shared/download.ts';
 import { get, post } from '../../../shared/request.ts';
 

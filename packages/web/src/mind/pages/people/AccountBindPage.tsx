@@ -4,6 +4,12 @@ import { App, Button, Card, Flex, Form, InputNumber, Result, Select, Tabs, Tag }
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../../shared/feedback.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { PageLoading } from '../../../shared/PageLoading.tsx';
+import { StudentPicker } from '../../../shared/people/StudentPicker.tsx';
+import { usePermission } from '../../access/Permission.tsx';
+import { usePermissionEntries } from '../../shell/api.ts';
 import {
   type BindLogLine,
   bindAccount,
@@ -12,13 +18,7 @@ import {
   type RosterKind,
   transferAccount,
   unbindAccount,
-} from '../../../portal/system/people/api.ts';
-import { StudentPicker } from '../../../portal/system/people/StudentPicker.tsx';
-import { notifyError } from '../../../shared/feedback.tsx';
-import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
-import { PageLoading } from '../../../shared/PageLoading.tsx';
-import { usePermission } from '../../access/Permission.tsx';
-import { usePermissionEntries } from '../../shell/api.ts';
+} from './api.ts';
 import './strings.ts';
 
 const actionColors = { bind: 'green', unbind: 'default', transfer: 'blue' } as const;

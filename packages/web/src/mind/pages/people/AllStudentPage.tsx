@@ -3,15 +3,10 @@ import { Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  type Student,
-  type StudentFilter,
-  type StudentStatus,
-  studentPage,
-} from '../../../portal/system/people/api.ts';
-import { StudentStatusTag } from '../../../portal/system/people/labels.tsx';
-import { StudentCardDrawer } from '../../../portal/system/people/students/StudentCard.tsx';
 import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { type Student, type StudentFilter, type StudentStatus, studentPage } from '../../../shared/people/api.ts';
+import { StudentStatusTag } from '../../../shared/people/labels.tsx';
+import { StudentCardDrawer } from '../../../shared/people/StudentCard.tsx';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
 import './strings.ts';
 

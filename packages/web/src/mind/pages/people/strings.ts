@@ -1,7 +1,7 @@
 import type { Lang } from '@meridian/contracts';
-import { peopleEn } from '../../../portal/system/people/locales/en.ts';
-import { peopleZhCN } from '../../../portal/system/people/locales/zh-CN.ts';
 import { i18n } from '../../../shared/i18n.ts';
+import { peopleEn } from '../../../shared/people/locales/en.ts';
+import { peopleZhCN } from '../../../shared/people/locales/zh-CN.ts';
 
 /**
  * Mind's people pages reuse the portal's people components (the student card, the status tags), so

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { copyScale, type ScaleDetail } from './api.ts';
 
 /** Copies a scale (built-in or custom) as a new custom draft under a new code. */

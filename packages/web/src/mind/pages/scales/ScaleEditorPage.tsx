@@ -18,8 +18,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormAlert } from '../../../portal/components/FormAlert.tsx';
 import { ApiError } from '../../../shared/errors.ts';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { currentLang } from '../../../shared/i18n.ts';
 import { textIn } from '../assessments/lookups.ts';
 import { addScale, editScale, publishScale, type ScaleDetail, scaleInfo } from './api.ts';

@@ -9,7 +9,7 @@ import type {
   scaleProblem,
   scaleSummary,
 } from '@meridian/contracts';
-import type { Output } from '../../../portal/system/contracts.ts';
+import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
 
 /** The calls of the scale center and custom scales (`/apis-psychology/scale/...`). */

@@ -3,10 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ClassTeacherInfo, classTeachers } from '../../../portal/system/people/api.ts';
 import { schemaRule } from '../../../shared/forms/rules.ts';
 import { currentLang } from '../../../shared/i18n.ts';
 import { textIn } from '../assessments/lookups.ts';
+import { type ClassTeacherInfo, classTeachers } from '../people/api.ts';
 import { handoverTargets, type WarningRights } from './actions.ts';
 import {
   cancelWarning,

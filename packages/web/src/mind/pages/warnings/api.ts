@@ -14,7 +14,7 @@ import type {
   warningRow,
   warningStatistics,
 } from '@meridian/contracts';
-import type { Output } from '../../../portal/system/contracts.ts';
+import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
 
 /** The calls of the warning workflow, intervention records, reminders and to-dos (decision 0033). */

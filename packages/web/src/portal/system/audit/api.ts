@@ -1,6 +1,6 @@
 import type { auditQuery, Page } from '@meridian/contracts';
+import type { Output } from '../../../shared/contracts.ts';
 import { post } from '../../../shared/request.ts';
-import type { Output } from '../contracts.ts';
 
 /** One entry of the audit log (`apis-authz/audit/page`). */
 export interface AuditEntry {

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../../shared/download.ts';
 import { ApiError, errorText } from '../../../shared/errors.ts';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { SchoolSelect } from '../../../shared/people/SchoolSelect.tsx';
 import { type ImportProblem, importPeople, importProblems } from './api.ts';
-import { SchoolSelect } from './SchoolSelect.tsx';
 
 const EXCEL = /\.(xlsx|xls)$/i;
 

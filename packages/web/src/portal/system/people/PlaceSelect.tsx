@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orgChildren } from './api.ts';
+import { orgChildren } from '../../../shared/people/api.ts';
 
 /** Where in the tree a student list is narrowed to: one of school, campus, grade or class. */
 export interface Place {

@@ -1,6 +1,4 @@
 import type {
-  bindLogLine,
-  classTeacherInfo,
   DataCheckFinding,
   dataCheckReport,
   groupMember,
@@ -12,46 +10,36 @@ import type {
   PeopleImportKind,
   parent,
   reshuffleRow,
-  rosterAccount,
   SchoolYear,
   Student,
   StudentStatus,
-  studentCard,
   TeacherChangeKindName,
   TeacherRowData,
   teacherDetail,
   userRoleInfo,
 } from '@meridian/contracts';
+import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
-import type { Output } from '../contracts.ts';
 
 /**
  * The calls of the people administration pages (`/apis-user/`, `/apis-rbac/org/`,
- * `/apis-psychology/common/`): every answer is already narrowed to the caller's data scope.
+ * `/apis-psychology/common/`): every answer is already narrowed to the caller's data scope. What
+ * Mind reads too (organisations, the student list and card, the teacher list) is in
+ * `shared/people/api.ts`.
  */
 
-export type { DataCheckFinding, OrgNode, OrgTreeNode, SchoolYear, Student, StudentStatus, TeacherRowData };
-export type StudentCard = Output<typeof studentCard>;
+export type { DataCheckFinding, OrgTreeNode, SchoolYear, TeacherRowData };
 export type Parent = Output<typeof parent>;
 export type TeacherDetail = Output<typeof teacherDetail>;
 export type ReshuffleRow = Output<typeof reshuffleRow>;
 export type GroupRow = Output<typeof groupRow>;
 export type GroupMember = Output<typeof groupMember>;
 export type DataCheckReport = Output<typeof dataCheckReport>;
-export type BindLogLine = Output<typeof bindLogLine>;
-export type RosterAccount = Output<typeof rosterAccount>;
-export type ClassTeacherInfo = Output<typeof classTeacherInfo>;
 export type UserRoleInfo = Output<typeof userRoleInfo>;
 type Paging = { page: number; size: number };
 type Signal = AbortSignal | undefined;
 
 // Organisations
-export const orgChildren = (parentId: number | undefined, signal?: Signal) =>
-  get<Page<OrgNode>>('apis-rbac/org/children', { query: { parentId, size: 500 }, signal });
-export const orgSearch = (
-  query: { keyword?: string; type?: string; parentId?: number; page?: number; size?: number },
-  signal?: Signal,
-) => get<Page<OrgNode>>('apis-rbac/org/node/list', { query, signal });
 export const addOrg = (body: { parentId: number | null; type: string; name: string; code?: string }) =>
   post<OrgNode>('apis-rbac/org/add', body);
 export const renameOrg = (body: { id: number; name: string; code?: string }) =>
@@ -62,14 +50,6 @@ export const setOrgStatus = (id: number, status: 'enabled' | 'disabled') =>
 export const removeOrg = (id: number) => post<unknown>('apis-rbac/org/remove', { id });
 
 // Students
-export interface StudentFilter {
-  schoolId?: number;
-  campusId?: number;
-  gradeId?: number;
-  classId?: number;
-  keyword?: string;
-  status?: StudentStatus;
-}
 export interface StudentFields {
   name: string;
   studentNo: string;
@@ -79,8 +59,6 @@ export interface StudentFields {
   phone?: string | null;
   enrolYear?: number | null;
 }
-export const studentPage = (query: StudentFilter & Paging, signal?: Signal) =>
-  post<Page<Student>>('apis-user/student/page', query, { signal });
 export const addStudent = (body: StudentFields & { classId: number }) => post<Student>('apis-user/student/add', body);
 export const updateStudent = (body: Partial<StudentFields> & { id: number }) =>
   post<Student>('apis-user/student/update', body);
@@ -88,11 +66,6 @@ export const moveStudent = (id: number, classId: number) => post<Student>('apis-
 export const setStudentStatus = (id: number, status: StudentStatus) =>
   post<Student>('apis-user/student/status', { id, status });
 export const removeStudent = (id: number) => post<unknown>('apis-user/student/remove', { id });
-/** The whole ID card and phone numbers of one student (roles that edit students); the server audits it. */
-export const revealStudent = (id: number) =>
-  post<{ id: number; idCard: string | null; phone: string | null }>('apis-user/student/reveal', { id });
-export const studentInfo = (studentId: number, signal?: Signal) =>
-  get<StudentCard>('apis-psychology/common/getStudentInfo', { query: { studentId }, signal });
 
 // Parents
 export const parentPage = (query: { schoolId?: number; keyword?: string } & Paging, signal?: Signal) =>
@@ -101,8 +74,6 @@ export const addParent = (body: { studentId: number; relation: ParentRelation; n
   post<Parent>('apis-user/parent/add', body);
 export const updateParent = (body: { id: number; name?: string; phone?: string }) =>
   post<Parent>('apis-user/parent/update', body);
-/** A parent's whole phone (whoever sees one of their children); the server audits it. */
-export const revealParentPhone = (id: number) => post<{ id: number; phone: string }>('apis-user/parent/reveal', { id });
 export const removeParent = (id: number) => post<unknown>('apis-user/parent/remove', { id });
 export const bindParent = (body: { parentId: number; studentId: number; relation: ParentRelation }) =>
   post<unknown>('apis-user/parent/bind', body);
@@ -110,12 +81,6 @@ export const unbindParent = (parentId: number, studentId: number) =>
   post<unknown>('apis-user/parent/unbind', { parentId, studentId });
 
 // Teachers
-export interface TeacherFilter {
-  schoolId?: number;
-  keyword?: string;
-  status?: 'active' | 'dimission' | 'retired';
-  isPsychology?: boolean;
-}
 export interface TeacherFields {
   teacherNo: string;
   name: string;
@@ -125,8 +90,6 @@ export interface TeacherFields {
   title?: string | null;
   isPsychology?: boolean;
 }
-export const teacherPage = (query: TeacherFilter & Paging, signal?: Signal) =>
-  post<Page<TeacherRowData>>('apis-user/teacher/page', query, { signal });
 export const teacherInfo = (id: number, signal?: Signal) =>
   get<TeacherDetail>('apis-user/teacher/detail', { query: { id }, signal });
 export const addTeacher = (body: TeacherFields & { schoolId: number }) =>
@@ -150,8 +113,6 @@ export const reshufflePage = (query: { status?: string; kind?: string } & Paging
   post<Page<ReshuffleRow>>('apis-user/teacher/reshuffle/page', query, { signal });
 export const auditReshuffle = (body: { id: number; approve: boolean; remark?: string }) =>
   post<ReshuffleRow>('apis-user/teacher/reshuffle/audit', body);
-export const classTeachers = (classId: number, signal?: Signal) =>
-  get<ClassTeacherInfo>('apis-psychology/common/queryClassTeacherInfo', { query: { classId }, signal });
 export const roleInfo = (signal?: Signal) => get<UserRoleInfo>('apis-psychology/common/userRoleInfo', { signal });
 
 // Departments and groups
@@ -205,16 +166,3 @@ export function importProblems(data: unknown): ImportProblem[] {
       typeof item === 'object' && item !== null && 'row' in item && 'msg' in item && typeof item.msg === 'string',
   );
 }
-
-// Account binding
-export const bindLog = (query: { kind?: string; schoolId?: number } & Paging, signal?: Signal) =>
-  get<Page<BindLogLine>>('apis-authz/auth/user/bind/roster/log', { query, signal });
-export type RosterKind = 'student' | 'teacher' | 'parent';
-export const checkAndBind = (kind: RosterKind, rosterId: number) =>
-  post<RosterAccount>('apis-authz/auth/user/checkAndBindUser', { kind, rosterId });
-export const bindAccount = (kind: RosterKind, rosterId: number, userId: number) =>
-  post<RosterAccount>('apis-authz/auth/user/bindAccount', { kind, rosterId, userId });
-export const transferAccount = (kind: RosterKind, rosterId: number, toUserId: number) =>
-  post<RosterAccount>('apis-authz/auth/user/transferAccount', { kind, rosterId, toUserId });
-export const unbindAccount = (kind: RosterKind, rosterId: number) =>
-  post<RosterAccount>('apis-authz/auth/user/unbindAccount', { kind, rosterId });

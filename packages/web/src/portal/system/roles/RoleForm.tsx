@@ -2,8 +2,8 @@ import { ROLE_APP_NAMES, ROLE_APPS, type RoleApp, roleCode, roleName, toLang } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { required, schemaRule } from '../../../shared/forms/rules.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
 import { useSignedInUser } from '../../signedInUser.ts';
 import { usePermissions } from '../access.ts';
 import { OrgSelect } from '../OrgSelect.tsx';

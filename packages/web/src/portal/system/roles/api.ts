@@ -8,8 +8,8 @@ import type {
   roleSummary,
   roleUpdate,
 } from '@meridian/contracts';
+import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
-import type { Output } from '../contracts.ts';
 
 /** The calls of role administration (`apis-rbac/...`). */
 

@@ -1,6 +1,6 @@
 import type { accountQuery, accountRow, Page, pendingAccountSchema, RegisterApp } from '@meridian/contracts';
+import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
-import type { Output } from '../contracts.ts';
 
 /**
  * The calls of account administration (`apis-authz/auth/user/...`): the accounts of the caller's

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { required, schemaRule } from '../../../../shared/forms/rules.ts';
 import { currentLang } from '../../../../shared/i18n.ts';
-import { addOrg, moveOrg, type OrgNode, renameOrg } from '../api.ts';
+import type { OrgNode } from '../../../../shared/people/api.ts';
+import { addOrg, moveOrg, renameOrg } from '../api.ts';
 import { PlaceSelect } from '../PlaceSelect.tsx';
 
 export type OrgFormMode =

@@ -4,9 +4,10 @@ import { Button, Card, Descriptions, Empty, Flex, Spin, Tag, Tree, type TreeData
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { type OrgNode, orgChildren } from '../../../../shared/people/api.ts';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
-import { type OrgNode, orgChildren, removeOrg, setOrgStatus } from '../api.ts';
+import { removeOrg, setOrgStatus } from '../api.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
 import { OrgForm, type OrgFormMode } from './OrgForm.tsx';
 

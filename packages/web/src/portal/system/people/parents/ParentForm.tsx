@@ -5,8 +5,9 @@ import { App, Button, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { maskedNumberRule, required, schemaRule } from '../../../../shared/forms/rules.ts';
-import { addParent, bindParent, type Parent, revealParentPhone, updateParent } from '../api.ts';
-import { StudentPicker } from '../StudentPicker.tsx';
+import { revealParentPhone } from '../../../../shared/people/api.ts';
+import { StudentPicker } from '../../../../shared/people/StudentPicker.tsx';
+import { addParent, bindParent, type Parent, updateParent } from '../api.ts';
 
 export type ParentFormMode = { kind: 'add' } | { kind: 'edit'; parent: Parent } | { kind: 'bind'; parent: Parent };
 

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
+import { revealParentPhone } from '../../../../shared/people/api.ts';
+import { SchoolSelect } from '../../../../shared/people/SchoolSelect.tsx';
 import { RevealNumber } from '../../../../shared/RevealNumber.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
-import { type Parent, parentPage, removeParent, revealParentPhone, unbindParent } from '../api.ts';
+import { type Parent, parentPage, removeParent, unbindParent } from '../api.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
-import { SchoolSelect } from '../SchoolSelect.tsx';
 import { ParentForm, type ParentFormMode } from './ParentForm.tsx';
 
 const can = {

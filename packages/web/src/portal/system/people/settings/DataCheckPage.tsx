@@ -4,8 +4,8 @@ import { Badge, Button, Card, Collapse, Empty, Flex, Form, InputNumber, Result, 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
+import { SchoolSelect } from '../../../../shared/people/SchoolSelect.tsx';
 import { type DataCheckFinding, runDataCheck } from '../api.ts';
-import { SchoolSelect } from '../SchoolSelect.tsx';
 
 /** The first rows of a finding as a table whose columns are the rows' own fields. */
 function FindingRows({ finding }: { finding: DataCheckFinding }) {

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { required, schemaRule } from '../../../../shared/forms/rules.ts';
 import { type PagedList, PagedTable, usePagedList } from '../../../../shared/lists/PagedList.tsx';
+import type { OrgNode } from '../../../../shared/people/api.ts';
+import { SchoolSelect } from '../../../../shared/people/SchoolSelect.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
 import {
@@ -15,13 +17,11 @@ import {
   deptPage,
   type GroupRow,
   groupPage,
-  type OrgNode,
   removeDept,
   removeGroup,
   updateDept,
   updateGroup,
 } from '../api.ts';
-import { SchoolSelect } from '../SchoolSelect.tsx';
 import { GroupMembers } from './GroupMembers.tsx';
 
 type Editing = { kind: 'dept'; node: OrgNode | null } | { kind: 'group'; group: GroupRow | null } | null;

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
-import { type GroupMember, type GroupRow, groupMembers, setGroupMembers, teacherPage } from '../api.ts';
+import { teacherPage } from '../../../../shared/people/api.ts';
+import { type GroupMember, type GroupRow, groupMembers, setGroupMembers } from '../api.ts';
 
 /** A group's members, paged, with teachers of the school added by name and members taken out. */
 export function GroupMembers({ group, mayEdit, onClose }: { group: GroupRow; mayEdit: boolean; onClose(): void }) {

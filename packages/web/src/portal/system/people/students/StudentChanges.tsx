@@ -4,7 +4,8 @@ import { App, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { moveStudent, type Student, type StudentStatus, setStudentStatus } from '../api.ts';
+import type { Student, StudentStatus } from '../../../../shared/people/api.ts';
+import { moveStudent, setStudentStatus } from '../api.ts';
 import { PlaceSelect } from '../PlaceSelect.tsx';
 
 interface ChangeProps {

@@ -16,7 +16,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { maskedNumberRule, required, schemaRule } from '../../../../shared/forms/rules.ts';
-import { addStudent, revealStudent, type Student, updateStudent } from '../api.ts';
+import { revealStudent, type Student } from '../../../../shared/people/api.ts';
+import { addStudent, updateStudent } from '../api.ts';
 import { PlaceSelect } from '../PlaceSelect.tsx';
 
 interface Values {

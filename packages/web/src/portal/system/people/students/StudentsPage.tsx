@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
+import { type Student, type StudentFilter, type StudentStatus, studentPage } from '../../../../shared/people/api.ts';
+import { StudentStatusTag } from '../../../../shared/people/labels.tsx';
+import { StudentCardDrawer } from '../../../../shared/people/StudentCard.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';
-import { removeStudent, type Student, type StudentFilter, type StudentStatus, studentPage } from '../api.ts';
+import { removeStudent } from '../api.ts';
 import { ImportDialog } from '../ImportDialog.tsx';
-import { StudentStatusTag } from '../labels.tsx';
 import { type Place, PlaceSelect, placeFilter } from '../PlaceSelect.tsx';
-import { StudentCardDrawer } from './StudentCard.tsx';
 import { MoveStudent, StatusChange } from './StudentChanges.tsx';
 import { StudentForm } from './StudentForm.tsx';
 

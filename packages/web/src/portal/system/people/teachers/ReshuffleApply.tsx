@@ -4,8 +4,8 @@ import { App, DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
+import { SchoolSelect } from '../../../../shared/people/SchoolSelect.tsx';
 import { applyReshuffle, type TeacherRowData } from '../api.ts';
-import { SchoolSelect } from '../SchoolSelect.tsx';
 
 interface Values {
   date: Dayjs;

@@ -4,8 +4,8 @@ import { App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { required, schemaRule } from '../../../../shared/forms/rules.ts';
+import { SchoolSelect } from '../../../../shared/people/SchoolSelect.tsx';
 import { addTeacher, type TeacherRowData, updateTeacher } from '../api.ts';
-import { SchoolSelect } from '../SchoolSelect.tsx';
 
 interface Values {
   schoolId?: number;

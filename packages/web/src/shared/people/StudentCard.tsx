@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
-import { usePermissions } from '../../../../shared/permissions.ts';
-import { RevealNumber } from '../../../../shared/RevealNumber.tsx';
-import { revealParentPhone, revealStudent, studentInfo } from '../api.ts';
-import { StudentStatusTag } from '../labels.tsx';
+import { LoadFailed } from '../lists/PagedList.tsx';
+import { usePermissions } from '../permissions.ts';
+import { RevealNumber } from '../RevealNumber.tsx';
+import { revealParentPhone, revealStudent, studentInfo } from './api.ts';
+import { StudentStatusTag } from './labels.tsx';
 
 const EDIT = { path: '/system/student', code: 'edit' };
 

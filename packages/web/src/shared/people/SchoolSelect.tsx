@@ -2,7 +2,7 @@ import type { OrgNode, Page } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../../shared/request.ts';
+import { get } from '../request.ts';
 
 const schoolsOfScope = (signal?: AbortSignal) =>
   get<Page<OrgNode>>('apis-rbac/org/data/school', { query: { size: 500 }, signal });

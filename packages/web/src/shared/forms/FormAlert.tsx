@@ -1,6 +1,6 @@
 import { Alert, type FormInstance } from 'antd';
 import { useEffect } from 'react';
-import { ApiError, errorText } from '../../shared/errors.ts';
+import { ApiError, errorText } from '../errors.ts';
 
 interface FormAlertProps {
   error: unknown;

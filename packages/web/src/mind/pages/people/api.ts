@@ -1,0 +1,27 @@
+import type { bindLogLine, classTeacherInfo, Page, rosterAccount } from '@meridian/contracts';
+import type { Output } from '../../../shared/contracts.ts';
+import { get, post } from '../../../shared/request.ts';
+
+/** The people calls only Mind makes: binding roster entries to accounts, and a class's teachers. */
+
+export type BindLogLine = Output<typeof bindLogLine>;
+export type RosterAccount = Output<typeof rosterAccount>;
+export type ClassTeacherInfo = Output<typeof classTeacherInfo>;
+type Paging = { page: number; size: number };
+type Signal = AbortSignal | undefined;
+
+export const classTeachers = (classId: number, signal?: Signal) =>
+  get<ClassTeacherInfo>('apis-psychology/common/queryClassTeacherInfo', { query: { classId }, signal });
+
+// Account binding
+export const bindLog = (query: { kind?: string; schoolId?: number } & Paging, signal?: Signal) =>
+  get<Page<BindLogLine>>('apis-authz/auth/user/bind/roster/log', { query, signal });
+export type RosterKind = 'student' | 'teacher' | 'parent';
+export const checkAndBind = (kind: RosterKind, rosterId: number) =>
+  post<RosterAccount>('apis-authz/auth/user/checkAndBindUser', { kind, rosterId });
+export const bindAccount = (kind: RosterKind, rosterId: number, userId: number) =>
+  post<RosterAccount>('apis-authz/auth/user/bindAccount', { kind, rosterId, userId });
+export const transferAccount = (kind: RosterKind, rosterId: number, toUserId: number) =>
+  post<RosterAccount>('apis-authz/auth/user/transferAccount', { kind, rosterId, toUserId });
+export const unbindAccount = (kind: RosterKind, rosterId: number) =>
+  post<RosterAccount>('apis-authz/auth/user/unbindAccount', { kind, rosterId });
