@@ -15,6 +15,42 @@ const antdModule =
 const icon = /icons-svg[\\/]es[\\/]asn[\\/]|icons[\\/]es[\\/]icons[\\/]/;
 const initialAntd = (id: string) => antdModule.test(id) && !icon.test(id);
 
+/**
+ * Imports inside antd that put on every admin first screen code none of them draws (decision
+ * 0051). Each is rewritten at build time; the build fails if antd no longer reads as expected.
+ *
+ * - antd's form context (which Tooltip, Dropdown, Menu and Button reach through
+ *   `ContextIsolator`) took `FormProvider` from `@rc-component/form`'s index, whose top level hangs
+ *   `Field`, `List` and `useForm` on the form: the form engine and its validator (12 KB gzipped)
+ *   came without a form. Taken from the module that defines it, they load with the forms.
+ * - `Card` imports `Tabs` for its `tabList`, which no page of ours gives it: Tabs (11 KB) came
+ *   with every card. It is loaded when a card with tabs first shows.
+ */
+const antdImports: { file: RegExp; from: string; to: string }[] = [
+  {
+    file: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
+    from: "import { FormProvider as RcFormProvider } from '@rc-component/form';",
+    to: "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+  },
+  {
+    file: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/,
+    from: "import Tabs from '../tabs';",
+    to: "const Tabs = /*#__PURE__*/ React.lazy(() => import('../tabs'));",
+  },
+];
+
+function antdImportsTrimmed(): Plugin {
+  return {
+    name: 'meridian-antd-imports-trimmed',
+    transform(code, id) {
+      const rewrite = antdImports.find((entry) => entry.file.test(id));
+      if (!rewrite) return null;
+      if (!code.includes(rewrite.from)) this.error(`${id} no longer reads \`${rewrite.from}\`; see decision 0051`);
+      return { code: code.replace(rewrite.from, rewrite.to), map: null };
+    },
+  };
+}
+
 const appBases = Object.keys(entries).filter((name) => name !== 'portal');
 
 /**
@@ -38,7 +74,7 @@ function entryFallback(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), entryFallback()],
+  plugins: [react(), entryFallback(), antdImportsTrimmed()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', ws: true } },
   },

@@ -1,4 +1,4 @@
-import { Alert, Breadcrumb, Divider, Flex, Layout, Menu, type MenuProps, Typography } from 'antd';
+import { Alert, Breadcrumb, Divider, Flex, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { usePermissions } from '../shared/permissions.ts';
 import { RequireSession } from '../shared/RequireSession.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
 import { passwordChangeAddress, redirectToSignIn, storedLogo } from '../shared/session.ts';
+import { Text } from '../shared/typography.tsx';
 import { iotAreas, menuPageOf, menuPages } from './menu.tsx';
 
 /** Device Cloud opens only for a signed-in user: with no session, single sign-on first. */
@@ -96,9 +97,9 @@ function IotFrame() {
         <Flex align="center" gap={10} style={{ height: 56, padding: '0 19px' }}>
           <MeridianMark size={26} />
           {!folded && (
-            <Typography.Text strong style={{ color: '#fff', fontSize: 16, whiteSpace: 'nowrap' }}>
+            <Text strong style={{ color: '#fff', fontSize: 16, whiteSpace: 'nowrap' }}>
               {t('appName')}
-            </Typography.Text>
+            </Text>
           )}
         </Flex>
         <Menu

@@ -1,4 +1,4 @@
-import { Divider, Flex, Layout, Typography } from 'antd';
+import { Divider, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { UserMenu } from '../shared/account/UserMenu.tsx';
@@ -8,6 +8,7 @@ import { MeridianMark } from '../shared/MeridianMark.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
 import { getToken } from '../shared/session.ts';
+import { Text } from '../shared/typography.tsx';
 import { pageWidth } from './layout/pageWidth.ts';
 import { RunAsBanner, useAdministrationEntry, useAfterSignOut } from './system/entry.tsx';
 
@@ -40,11 +41,11 @@ function SignedInFrame() {
           <Link to="/" aria-label={t('route.home')}>
             <Flex align="center" gap={10}>
               <MeridianMark />
-              <Typography.Text strong style={{ fontSize: 18 }}>
+              <Text strong style={{ fontSize: 18 }}>
                 {t('product')}
-              </Typography.Text>
+              </Text>
               <Divider orientation="vertical" />
-              <Typography.Text type="secondary">{t('portal')}</Typography.Text>
+              <Text type="secondary">{t('portal')}</Text>
             </Flex>
           </Link>
           <Flex align="center" gap={20}>

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { StatusCounts } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Statistic, Steps, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Statistic, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../shared/permissions.ts';
 import { get } from '../../shared/request.ts';
+import { Paragraph, Text, Title } from '../../shared/typography.tsx';
 import { STATUS_COLOURS } from '../devices/status.tsx';
 
 const stepKeys = ['add', 'template', 'alarm', 'watch'];
@@ -26,12 +27,12 @@ export function HomePage() {
   const counts = overview.data?.devices;
   return (
     <div data-testid="iot-home">
-      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+      <Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
         {t('home.heading')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
+      </Title>
+      <Paragraph type="secondary" style={{ marginBottom: 24 }}>
         {t('home.intro')}
-      </Typography.Paragraph>
+      </Paragraph>
       <Row gutter={[24, 24]}>
         <Col span={24}>
           <Card title={t('home.stepsTitle')}>
@@ -70,9 +71,9 @@ export function HomePage() {
                 style={{ padding: '32px 0' }}
                 description={
                   <>
-                    <Typography.Text>{t('home.noDevices')}</Typography.Text>
+                    <Text>{t('home.noDevices')}</Text>
                     <br />
-                    <Typography.Text type="secondary">{t('home.noDevicesHint')}</Typography.Text>
+                    <Text type="secondary">{t('home.noDevicesHint')}</Text>
                   </>
                 }
               />

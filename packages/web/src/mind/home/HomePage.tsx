@@ -8,9 +8,10 @@ import {
   SmileOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Paragraph, Text, Title } from '../../shared/typography.tsx';
 import { Permission } from '../access/Permission.tsx';
 
 /** The permission code of the home page's to-do list. */
@@ -38,12 +39,12 @@ export function HomePage() {
             style={{ height: '100%', background: 'linear-gradient(120deg, #e4edfc 0%, #e3f5f3 100%)' }}
             styles={{ body: { padding: 32 } }}
           >
-            <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 8 }}>
+            <Title level={3} style={{ marginTop: 0, marginBottom: 8 }}>
               {t('home.heading')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 15 }}>
+            </Title>
+            <Paragraph type="secondary" style={{ margin: 0, fontSize: 15 }}>
               {t('home.intro')}
-            </Typography.Paragraph>
+            </Paragraph>
           </Card>
         </Col>
         <Permission code={TODO_CODE}>
@@ -89,10 +90,10 @@ function AreaTile({ area }: { area: (typeof areas)[number] }) {
         {area.icon}
       </Flex>
       <Flex vertical gap={4}>
-        <Typography.Text strong>{t(`home.areas.${area.key}.name`)}</Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        <Text strong>{t(`home.areas.${area.key}.name`)}</Text>
+        <Text type="secondary" style={{ fontSize: 13 }}>
           {t(`home.areas.${area.key}.description`)}
-        </Typography.Text>
+        </Text>
       </Flex>
     </Flex>
   );

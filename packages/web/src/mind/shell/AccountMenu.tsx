@@ -1,11 +1,12 @@
 import { DownOutlined, IdcardOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Identity } from '@meridian/contracts';
-import { App, Dropdown, Flex, type MenuProps, Spin, Typography } from 'antd';
+import { App, Dropdown, Flex, type MenuProps, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
 import type { UserInfo } from '../../shared/auth.ts';
+import { Text } from '../../shared/typography.tsx';
 import { signOutOfMind } from '../session/signOut.ts';
 import { type MindIdentity, useIdentities } from './api.ts';
 
@@ -31,16 +32,16 @@ export function AccountMenu({ user }: { user: Pick<UserInfo, 'nickname' | 'avata
       style: { cursor: 'default' },
       label: (
         <Flex vertical gap={2} style={{ minWidth: 200, padding: '2px 0' }} data-testid="account-who">
-          <Typography.Text strong>{user.nickname}</Typography.Text>
+          <Text strong>{user.nickname}</Text>
           {shown.length === 0 && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Text type="secondary" style={{ fontSize: 12 }}>
               {t('account.noIdentity')}
-            </Typography.Text>
+            </Text>
           )}
           {shown.map((identity) => (
-            <Typography.Text key={identity.identityId} type="secondary" style={{ fontSize: 12 }}>
+            <Text key={identity.identityId} type="secondary" style={{ fontSize: 12 }}>
               {[identity.identityName, ...identity.orgList.map((org) => org.deptName)].join(' · ')}
-            </Typography.Text>
+            </Text>
           ))}
         </Flex>
       ),
@@ -75,9 +76,9 @@ export function AccountMenu({ user }: { user: Pick<UserInfo, 'nickname' | 'avata
         }}
       >
         {leaving ? <Spin size="small" /> : <UserAvatar name={user.nickname} avatar={user.avatar} size={30} />}
-        <Typography.Text style={{ maxWidth: 140 }} ellipsis>
+        <Text style={{ maxWidth: 140 }} ellipsis>
           {user.nickname}
-        </Typography.Text>
+        </Text>
         <DownOutlined style={{ fontSize: 10, color: '#8a94a6' }} />
       </button>
     </Dropdown>

@@ -1,9 +1,10 @@
-import { Alert, Flex, Layout, Typography } from 'antd';
+import { Alert, Flex, Layout } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { saveLanguage, type UserInfo } from '../../shared/auth.ts';
 import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
+import { Title } from '../../shared/typography.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { useAdminFlag } from './api.ts';
 import { routeName } from './routeTable.ts';
@@ -38,9 +39,9 @@ export function DataLayout() {
           style={{ borderBottom: '1px solid #e8ecf3', position: 'sticky', top: 0, zIndex: 10, paddingInline: 24 }}
         >
           <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="mind-title">
+            <Title level={4} style={{ margin: 0 }} data-testid="mind-title">
               {titleKey ? t(titleKey) : t('appName')}
-            </Typography.Title>
+            </Title>
             <Flex align="center" gap={20}>
               <LanguageSwitch onChanged={saveLanguage} />
               <AccountMenu user={user} />

@@ -1,10 +1,11 @@
 import { AppstoreOutlined, HomeOutlined } from '@ant-design/icons';
-import { Flex, Layout, Menu, type MenuProps, Typography } from 'antd';
+import { Flex, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MeridianMark } from '../../shared/MeridianMark.tsx';
 import { readLocal, writeLocal } from '../../shared/storage.ts';
+import { Text } from '../../shared/typography.tsx';
 import { type MenuApp, useMenuGroups } from './api.ts';
 import { menuTarget } from './menuLinks.ts';
 import { menuPathsOf } from './routeTable.ts';
@@ -82,9 +83,9 @@ export function Sidebar() {
       <Flex align="center" gap={10} style={{ height: 56, padding: '0 19px' }}>
         <MeridianMark size={26} />
         {!collapsed && (
-          <Typography.Text strong style={{ color: '#fff', fontSize: 15, whiteSpace: 'nowrap' }}>
+          <Text strong style={{ color: '#fff', fontSize: 15, whiteSpace: 'nowrap' }}>
             {t('appName')}
-          </Typography.Text>
+          </Text>
         )}
       </Flex>
       <Menu

@@ -1,7 +1,8 @@
 import { AppstoreOutlined, ClusterOutlined, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Paragraph, Text } from '../../shared/typography.tsx';
 import type { MenuApp } from './api.ts';
 
 const looks: Record<string, { icon: ReactNode; color: string; tint: string }> = {
@@ -77,12 +78,12 @@ export function AppTile({ app, favourite, onToggleFavourite, saving }: AppTilePr
               {look.icon}
             </Flex>
             <Flex vertical gap={4} style={{ minWidth: 0 }}>
-              <Typography.Text strong style={{ fontSize: 15 }} ellipsis>
+              <Text strong style={{ fontSize: 15 }} ellipsis>
                 {app.appName}
-              </Typography.Text>
-              <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }} ellipsis={{ rows: 2 }}>
+              </Text>
+              <Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }} ellipsis={{ rows: 2 }}>
                 {description}
-              </Typography.Paragraph>
+              </Paragraph>
             </Flex>
           </Flex>
         </a>

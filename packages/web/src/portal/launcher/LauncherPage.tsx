@@ -1,10 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Input, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Input, Row, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { Text, Title } from '../../shared/typography.tsx';
 import { pageWidth } from '../layout/pageWidth.ts';
 import { useSignedInUser } from '../signedInUser.ts';
 import { AdministrationLink } from '../system/entry.tsx';
@@ -75,12 +76,12 @@ export function LauncherPage() {
       <section style={{ background: 'linear-gradient(180deg, #e4edfc 0%, #f3f5f9 100%)', padding: '40px 0 32px' }}>
         <Flex style={pageWidth} justify="space-between" align="flex-end" wrap gap={24}>
           <div>
-            <Typography.Title level={2} style={{ marginBottom: 6 }}>
+            <Title level={2} style={{ marginBottom: 6 }}>
               {t(greetingKey(dayjs().hour()), { name: user.nickname })}
-            </Typography.Title>
-            <Typography.Text type="secondary" style={{ fontSize: 15 }}>
+            </Title>
+            <Text type="secondary" style={{ fontSize: 15 }}>
               {t('launcher.intro', { date: dayjs().format(t('launcher.dateFormat')) })}
-            </Typography.Text>
+            </Text>
           </div>
           <Flex gap={12} wrap>
             <AdministrationLink />
@@ -121,7 +122,7 @@ export function LauncherPage() {
                   tiles(pinned)
                 ) : (
                   <Card size="small" styles={{ body: { padding: '20px 24px' } }}>
-                    <Typography.Text type="secondary">{t('launcher.noFavourites')}</Typography.Text>
+                    <Text type="secondary">{t('launcher.noFavourites')}</Text>
                   </Card>
                 )}
               </Section>
@@ -162,10 +163,10 @@ function Section({
   return (
     <section data-testid={testId}>
       <Flex align="baseline" gap={8} style={{ marginBottom: 14 }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Title level={5} style={{ margin: 0 }}>
           {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{count}</Typography.Text>
+        </Title>
+        <Text type="secondary">{count}</Text>
       </Flex>
       {children}
     </section>

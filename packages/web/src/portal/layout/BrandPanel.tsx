@@ -1,8 +1,9 @@
 import { ClusterOutlined, HeartOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { Paragraph, Text, Title } from '../../shared/typography.tsx';
 
 const highlights: { key: string; icon: ReactNode }[] = [
   { key: 'sso', icon: <SafetyCertificateOutlined /> },
@@ -34,16 +35,16 @@ export function BrandPanel() {
       <Meridians />
       <Flex align="center" gap={12} style={{ position: 'relative' }}>
         <MeridianMark size={34} />
-        <Typography.Text strong style={{ ...white, fontSize: 20 }}>
+        <Text strong style={{ ...white, fontSize: 20 }}>
           {t('appName')}
-        </Typography.Text>
+        </Text>
       </Flex>
       <Flex vertical gap={28} style={{ position: 'relative', maxWidth: 500 }}>
         <div>
-          <Typography.Title level={2} style={{ ...white, fontSize: 28, marginBottom: 12, lineHeight: 1.4 }}>
+          <Title level={2} style={{ ...white, fontSize: 28, marginBottom: 12, lineHeight: 1.4 }}>
             {t('brand.heading')}
-          </Typography.Title>
-          <Typography.Paragraph style={{ ...soft, fontSize: 15, margin: 0 }}>{t('brand.intro')}</Typography.Paragraph>
+          </Title>
+          <Paragraph style={{ ...soft, fontSize: 15, margin: 0 }}>{t('brand.intro')}</Paragraph>
         </div>
         <Flex vertical gap={18}>
           {highlights.map(({ key, icon }) => (
@@ -64,18 +65,16 @@ export function BrandPanel() {
                 {icon}
               </Flex>
               <div>
-                <Typography.Text strong style={{ ...white, fontSize: 15 }}>
+                <Text strong style={{ ...white, fontSize: 15 }}>
                   {t(`brand.highlights.${key}.title`)}
-                </Typography.Text>
-                <Typography.Paragraph style={{ ...soft, margin: '2px 0 0' }}>
-                  {t(`brand.highlights.${key}.text`)}
-                </Typography.Paragraph>
+                </Text>
+                <Paragraph style={{ ...soft, margin: '2px 0 0' }}>{t(`brand.highlights.${key}.text`)}</Paragraph>
               </div>
             </Flex>
           ))}
         </Flex>
       </Flex>
-      <Typography.Text style={{ ...soft, position: 'relative', fontSize: 12 }}>{t('brand.trust')}</Typography.Text>
+      <Text style={{ ...soft, position: 'relative', fontSize: 12 }}>{t('brand.trust')}</Text>
     </Flex>
   );
 }

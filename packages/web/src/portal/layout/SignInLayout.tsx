@@ -1,9 +1,10 @@
-import { Flex, Grid, Layout, Typography } from 'antd';
+import { Flex, Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
 import { MeridianMark } from '../../shared/MeridianMark.tsx';
 import { useRouteTitle, useScrollToTop } from '../../shared/routing.ts';
+import { Text } from '../../shared/typography.tsx';
 import { BrandPanel } from './BrandPanel.tsx';
 import { SystemStatus } from './SystemStatus.tsx';
 
@@ -22,9 +23,9 @@ export function SignInLayout() {
           {!wide && (
             <Flex align="center" gap={8}>
               <MeridianMark size={26} />
-              <Typography.Text strong style={{ fontSize: 16 }}>
+              <Text strong style={{ fontSize: 16 }}>
                 {t('appName')}
-              </Typography.Text>
+              </Text>
             </Flex>
           )}
           <LanguageSwitch />
@@ -41,9 +42,9 @@ export function SignInLayout() {
         </Flex>
         <Flex vertical align="center" gap={4} style={{ padding: '16px 24px 20px' }}>
           <SystemStatus />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Text type="secondary" style={{ fontSize: 12 }}>
             {t('footer', { year: new Date().getFullYear() })}
-          </Typography.Text>
+          </Text>
         </Flex>
       </Flex>
     </Layout>

@@ -1,9 +1,10 @@
 import type { Health } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Space, Typography } from 'antd';
+import { Badge, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/errors.ts';
 import { get } from '../../shared/request.ts';
+import { Text } from '../../shared/typography.tsx';
 
 const engineNames: Record<Health['engine'], string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
@@ -27,14 +28,12 @@ export function SystemStatus() {
 
   return (
     <Space data-testid="system-status" separator={<span style={{ color: '#c5ccd8' }}>·</span>} wrap>
-      <Typography.Text type="secondary">{t('status.label')}</Typography.Text>
+      <Text type="secondary">{t('status.label')}</Text>
       <Badge status={state.badge} text={state.text} />
       {health.data && (
         <>
-          <Typography.Text type="secondary">{t('status.version', { version: health.data.version })}</Typography.Text>
-          <Typography.Text type="secondary">
-            {t('status.engine', { engine: engineNames[health.data.engine] })}
-          </Typography.Text>
+          <Text type="secondary">{t('status.version', { version: health.data.version })}</Text>
+          <Text type="secondary">{t('status.engine', { engine: engineNames[health.data.engine] })}</Text>
         </>
       )}
     </Space>

@@ -1,6 +1,6 @@
 import { OAUTH_ERROR_PARAM } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Spin, Tabs, Typography } from 'antd';
+import { Alert, Flex, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { ApiError } from '../../shared/errors.ts';
 import { currentLang } from '../../shared/i18n.ts';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { endSession, getToken, type SignedIn } from '../../shared/session.ts';
+import { Paragraph, Text, Title } from '../../shared/typography.tsx';
 import { targetOf } from './handOff.ts';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
@@ -83,7 +84,7 @@ export function LoginPage() {
     return (
       <Flex vertical align="center" gap={16} style={{ padding: '48px 0' }} data-testid="resuming">
         <Spin size="large" />
-        <Typography.Text type="secondary">{t('login.resuming')}</Typography.Text>
+        <Text type="secondary">{t('login.resuming')}</Text>
       </Flex>
     );
   }
@@ -105,12 +106,12 @@ export function LoginPage() {
 
   return (
     <div data-testid="login-page">
-      <Typography.Title level={3} style={{ marginBottom: 6 }}>
+      <Title level={3} style={{ marginBottom: 6 }}>
         {t('login.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+      </Title>
+      <Paragraph type="secondary" style={{ marginBottom: 12 }}>
         {target ? t('login.subtitleReturn') : t('login.subtitle')}
-      </Typography.Paragraph>
+      </Paragraph>
       {notice && <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} />}
       {oauthFailure && (
         <Alert data-testid="oauth-error" type="warning" showIcon title={oauthFailure} style={{ marginBottom: 16 }} />
@@ -143,17 +144,17 @@ export function LoginPage() {
       />
       <ProviderButtons target={target} />
       <Flex justify="center" gap={6} style={{ marginTop: 28 }}>
-        <Typography.Text type="secondary">{t('login.noAccount')}</Typography.Text>
+        <Text type="secondary">{t('login.noAccount')}</Text>
         <Link to={`/register${search}`} data-testid="to-register">
           {t('login.register')}
         </Link>
       </Flex>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', fontSize: 12, marginTop: 12 }}>
+      <Paragraph type="secondary" style={{ textAlign: 'center', fontSize: 12, marginTop: 12 }}>
         {t('login.agreementPrefix')}
         <Link to="/agreement" target="_blank">
           {t('agreement.name')}
         </Link>
-      </Typography.Paragraph>
+      </Paragraph>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { DownOutlined, IdcardOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
-import { Dropdown, Flex, type MenuProps, Spin, Typography } from 'antd';
+import { Dropdown, Flex, type MenuProps, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut, type UserInfo } from '../auth.ts';
+import { Text } from '../typography.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 
 interface UserMenuProps {
@@ -26,10 +27,10 @@ export function UserMenu({ user, onAccountCenter, onSignedOut, administration }:
       style: { cursor: 'default' },
       label: (
         <Flex vertical style={{ minWidth: 168, padding: '2px 0' }}>
-          <Typography.Text strong>{user.nickname}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Text strong>{user.nickname}</Text>
+          <Text type="secondary" style={{ fontSize: 12 }}>
             {user.identityName ? `${user.account} · ${user.identityName}` : user.account}
-          </Typography.Text>
+          </Text>
         </Flex>
       ),
     },
@@ -66,9 +67,9 @@ export function UserMenu({ user, onAccountCenter, onSignedOut, administration }:
         }}
       >
         {leaving ? <Spin size="small" /> : <UserAvatar name={user.nickname} avatar={user.avatar} size={30} />}
-        <Typography.Text style={{ maxWidth: 140 }} ellipsis>
+        <Text style={{ maxWidth: 140 }} ellipsis>
           {user.nickname}
-        </Typography.Text>
+        </Text>
         <DownOutlined style={{ fontSize: 10, color: '#8a94a6' }} />
       </button>
     </Dropdown>
