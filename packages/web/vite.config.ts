@@ -25,6 +25,10 @@ const initialAntd = (id: string) => antdModule.test(id) && !icon.test(id);
  *   came without a form. Taken from the module that defines it, they load with the forms.
  * - `Card` imports `Tabs` for its `tabList`, which no page of ours gives it: Tabs (11 KB) came
  *   with every card. It is loaded when a card with tabs first shows.
+ * - Button's and Tag's styles take `isBright` from the colour picker's presets panel, which
+ *   imports Collapse, and the colour helpers take `Color` from the colour picker's index, which
+ *   imports the picker: both came with every button. `isBright` is the same function in
+ *   `antdIsBright` below; `Color` comes from its own module.
  */
 const antdImports: { file: RegExp; from: string; to: string }[] = [
   {
@@ -37,11 +41,32 @@ const antdImports: { file: RegExp; from: string; to: string }[] = [
     from: "import Tabs from '../tabs';",
     to: "const Tabs = /*#__PURE__*/ React.lazy(() => import('../tabs'));",
   },
+  {
+    file: /[\\/]antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index)\.js$/,
+    from: "import { isBright } from '../../color-picker/components/ColorPresets';",
+    to: "import { isBright } from 'virtual:meridian-antd-is-bright';",
+  },
+  {
+    file: /[\\/]antd[\\/]es[\\/]color-picker[\\/](util|color)\.js$/,
+    from: "import { Color as RcColor } from '@rc-component/color-picker';",
+    to: "import { Color as RcColor } from '@rc-component/color-picker/es/color';",
+  },
 ];
+
+/** antd's `isBright` (`color-picker/components/ColorPresets.js`, antd 6.6), without the panel. */
+const antdIsBright = `import { Color as RcColor } from '@rc-component/color-picker/es/color';
+export const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`;
 
 function antdImportsTrimmed(): Plugin {
   return {
     name: 'meridian-antd-imports-trimmed',
+    resolveId: (id) => (id === 'virtual:meridian-antd-is-bright' ? '\0meridian-antd-is-bright' : null),
+    load: (id) => (id === '\0meridian-antd-is-bright' ? antdIsBright : null),
     transform(code, id) {
       const rewrite = antdImports.find((entry) => entry.file.test(id));
       if (!rewrite) return null;
