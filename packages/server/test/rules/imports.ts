@@ -32,8 +32,9 @@ export interface ImportLine {
   names: string[];
 }
 
-const STATIC = /^\s*(import|export)\s+(type\s+)?([\s\S]*?)\s+from\s+'([^']+)'/gm;
-const DYNAMIC = /import\(\s*'([^']+)'\s*\)/g;
+// Either quote: the formatter writes single ones, but a rule must not depend on the formatter having run.
+const STATIC = /^\s*(import|export)\s+(type\s+)?([\s\S]*?)\s+from\s+['"]([^'"]+)['"]/gm;
+const DYNAMIC = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The imports of one file: static ones with what they bring in, and `import('...')`. */
 export function importsOf(file: string): ImportLine[] {
