@@ -1,3 +1,4 @@
+import { envelopeOf } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from './app.ts';
@@ -7,17 +8,13 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ BODY_LIMIT_BYTES: String(64 * 1024) });
   // A route of the kind every feature will add, to see how the platform treats its requests.
+  const device = z.strictObject({ name: z.string().min(4).max(30), port: z.number().int().min(1).max(65535) });
   t.app.post(
     '/api/test/devices',
-    {
-      config: { access: 'public' },
-      schema: {
-        body: z.strictObject({ name: z.string().min(4).max(30), port: z.number().int().min(1).max(65535) }),
-      },
-    },
+    { config: { access: 'public' }, schema: { body: device, response: { 200: envelopeOf(device) } } },
     async (request) => ({ code: 200, message: 'ok', data: request.body }),
   );
-  t.app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
+  t.app.get('/api/test/boom', { config: { access: 'public', sends: 'stream' } }, async () => {
     throw new Error('secret detail at /srv/app.ts:12');
   });
   await t.app.ready();
@@ -113,6 +110,19 @@ describe('route declarations', () => {
     const other = await buildTestApp();
     other.app.get('/api/test/forgotten', async () => 'x');
     await expect(other.app.ready()).rejects.toThrow('routes without an access declaration: GET /api/test/forgotten');
+    await other.close();
+  });
+
+  it('refuses to start when a route answering JSON does not declare what it answers', async () => {
+    const other = await buildTestApp();
+    other.app.get('/api/test/unshaped', { config: { access: 'user' } }, async () => ({
+      code: 200,
+      data: { secret: 1 },
+    }));
+    other.app.get('/api/test/export', { config: { access: 'user', sends: 'file' } }, async () => 'a,b');
+    await expect(other.app.ready()).rejects.toThrow(
+      'routes without a response schema (or config.sends for a file, redirect, stream or page): GET /api/test/unshaped',
+    );
     await other.close();
   });
 

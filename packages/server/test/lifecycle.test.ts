@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { envelopeOf } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -108,7 +110,8 @@ describe('draining on stop', () => {
     const released = new Promise<void>((r) => {
       release = r;
     });
-    t.app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
+    const answer = { config: { access: 'public' }, schema: { response: { 200: envelopeOf(z.string()) } } };
+    t.app.get('/api/test/slow', answer, async () => {
       started();
       await released;
       return { code: 200, message: 'ok', data: 'finished' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textFilter } from '../paging.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
+import { semesterBrief } from './students-xuenian.ts';
 
 /** Limits of home-visit tasks and records, written once for the server and the form. */
 export const HOME_VISIT_LIMITS = {
@@ -146,5 +147,8 @@ export const visitRecord = z.object({
   createdAt: z.number(),
 });
 export type VisitRecord = z.infer<typeof visitRecord>;
+
+/** `analysis/itemStatus/homeVisit`: the student's visits of the current semester; none when no semester is current. */
+export const semesterVisits = z.object({ semester: semesterBrief.nullable(), list: z.array(visitRecord) });
 
 export const visitExportQuery = z.object({ taskId: queryId });

@@ -58,6 +58,15 @@ export const semester = z.object({
   current: z.boolean(),
 });
 
+/** A semester as the student's pages name it: its school year's name, the term and its dates. */
+export const semesterBrief = z.object({
+  id: z.number(),
+  schoolYear: z.string(),
+  term: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+
 export const schoolYear = z.object({
   id: z.number(),
   name: z.string(),

@@ -182,7 +182,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/iot/alarms/export',
     {
-      config: { access: ALARMS_VIEW },
+      config: { access: ALARMS_VIEW, sends: 'file' },
       schema: { tags, summary: 'Alarm Record as an xlsx download, streamed', querystring: alarmExportQuery },
     },
     async (request, reply) => {

@@ -113,7 +113,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/iot/devices/export',
     {
-      config: { access: VIEW },
+      config: { access: VIEW, sends: 'file' },
       schema: { tags, summary: 'The filtered device list as an xlsx download', querystring: deviceFilter },
     },
     async (request, reply) => {
@@ -128,7 +128,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/iot/devices/import/template',
     {
-      config: { access: EDIT },
+      config: { access: EDIT, sends: 'file' },
       schema: {
         tags,
         summary:

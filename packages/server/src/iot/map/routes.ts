@@ -54,7 +54,7 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['iot'], summary: 'One map tile, fetched from MAP_TILE_URL', params: tileParams, hide: true },
       // An <img> sends no token; a tile is public map imagery, and only tiles of MAP_TILE_URL are fetched.
-      config: { access: 'public' },
+      config: { access: 'public', sends: 'file' },
     },
     async (request, reply) => {
       const { z: zoom, x, y } = request.params;

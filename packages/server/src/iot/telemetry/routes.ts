@@ -111,7 +111,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/iot/history/export',
     {
-      config: { access: HISTORY_EXPORT },
+      config: { access: HISTORY_EXPORT, sends: 'file' },
       schema: { tags, summary: 'Historical Data as an xlsx download, streamed', querystring: historyExportQuery },
     },
     async (request, reply) => {
@@ -143,7 +143,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/iot/online-records/export',
     {
-      config: { access: DEVICES_EXPORT },
+      config: { access: DEVICES_EXPORT, sends: 'file' },
       schema: { tags, summary: 'Devices Online/Offline records as an xlsx download', querystring: onlineRecordFilter },
     },
     async (request, reply) => {

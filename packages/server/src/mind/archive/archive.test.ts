@@ -1,7 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { archiveBaseInfo, archiveDetails, semesterFile, semesterVisits } from '@meridian/contracts';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fromJson } from '../../platform/db/sql.ts';
+import type * as visits from '../homevisits/visits.ts';
+import type * as service from './service.ts';
 import { type ArchiveWorld, archiveReads, buildArchiveWorld } from './testing.ts';
+
+// The answers' schemas in contracts are what the services return, no more and no less: the type
+// checker fails here when one changes without the other (a field the schema lacks would be cut).
+type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+expectTypeOf<Answer<typeof service.archiveDetails>>().toEqualTypeOf<z.output<typeof archiveDetails>>();
+expectTypeOf<Answer<typeof service.archiveBaseInfo>>().toEqualTypeOf<z.output<typeof archiveBaseInfo>>();
+type Semester = Answer<typeof service.archiveBySemester>[number];
+type SemesterOut = z.output<typeof semesterFile>;
+expectTypeOf<keyof Semester>().toEqualTypeOf<keyof SemesterOut>();
+expectTypeOf<Semester['results' | 'warnings' | 'homeVisits' | 'growthRecords']>().toEqualTypeOf<
+  SemesterOut['results' | 'warnings' | 'homeVisits' | 'growthRecords']
+>();
+expectTypeOf<Semester>().toExtend<SemesterOut>();
+type Visits = Answer<typeof visits.semesterVisits>;
+type VisitsOut = z.output<typeof semesterVisits>;
+expectTypeOf<keyof Visits>().toEqualTypeOf<keyof VisitsOut>();
+expectTypeOf<Visits['list'][number]>().toEqualTypeOf<VisitsOut['list'][number]>();
+expectTypeOf<Visits>().toExtend<VisitsOut>();
 
 let t: TestApp;
 let w: ArchiveWorld;
@@ -242,5 +264,251 @@ describe('who sees an archive', () => {
       route: 'GET /api/apis-psychology/studentFile/details/:studentId',
       access: '/data/studentFile:view',
     });
+  });
+});
+
+describe('the whole file', () => {
+  it('keeps every section with each of its fields', async () => {
+    const HOUR = 3_600_000;
+    const studentId = w.students.a1;
+    const parent = await w.schoolAdmin.post('/apis-user/parent/add', {
+      studentId,
+      relation: 'father',
+      name: '张爸爸',
+      phone: '13900002222',
+    });
+    expect(parent.statusCode, parent.body).toBe(200);
+    const visitedAt = Date.now() - 2 * HOUR;
+    const visit = await w.classTeacher.post('/apis-psychology/homeVisit/record/add', {
+      taskId: null,
+      studentId,
+      visitedAt,
+      way: 'phone',
+      people: 'Father',
+      summary: 'Calmer since the counselling started.',
+    });
+    expect(visit.statusCode, visit.body).toBe(200);
+    const applied = await w.classTeacher.post('/apis-psychology/group/apply/add', {
+      title: 'Sleep circle',
+      topic: 'Sleeping before exams',
+      plan: 'Four weekly sessions',
+      startsOn: w.days.dateOf(Date.now()),
+      sessions: 4,
+      studentIds: [studentId],
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const groupId = applied.json().data.id;
+    const approved = await w.psychologyTeacher.post('/apis-psychology/group/apply/review', {
+      id: groupId,
+      approve: true,
+      note: 'Room 2',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const heldAt = Date.now() - HOUR;
+    const session = await w.psychologyTeacher.post('/apis-psychology/group/record/add', {
+      groupId,
+      heldAt,
+      place: 'Room 2',
+      content: 'Breathing before bed',
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const wantedAt = Date.now() + 24 * HOUR;
+    const asked = await w.classTeacher.post('/apis-psychology/appointment/add', {
+      studentId,
+      wantedAt,
+      reason: 'Wakes at night',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const observed = await w.classTeacher.post('/apis-psychology/dailyObservationOfTeachers/add', {
+      studentId,
+      occurredOn: w.days.dateOf(Date.now()),
+      category: 'mood',
+      title: 'Smiled in class',
+      content: 'Joined the group work.',
+    });
+    expect(observed.statusCode, observed.body).toBe(200);
+    const grown = await w.classTeacher.post('/apis-psychology/growthRecord/add', growth({ title: 'Choir' }));
+    expect(grown.statusCode, grown.body).toBe(200);
+    const saved = await w.classTeacher.post(
+      '/apis-psychology/familyInfo/save',
+      family({ economy: 'good', notes: 'Shy with adults' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const warning = await t.db.kysely
+      .selectFrom('warnings')
+      .select(['id', 'school_id', 'class_id'])
+      .where('student_id', '=', studentId)
+      .executeTakeFirstOrThrow();
+    const happenedAt = Date.now() - 3 * HOUR;
+    const { id: interventionId } = await t.db.kysely
+      .insertInto('interventions')
+      .values({
+        warning_id: warning.id,
+        student_id: studentId,
+        school_id: warning.school_id,
+        class_id: warning.class_id,
+        kind: 'interview',
+        happened_at: happenedAt,
+        place: 'Counselling room',
+        people: 'Student, psychology teacher',
+        content: 'Talked about sleep',
+        assessment: 'Low mood',
+        next_step: 'Weekly talks',
+        method: null,
+        institution: '',
+        attachments: '[]',
+        private_note: 'Mentions a cousin',
+        next_follow_up_at: null,
+        author_id: w.psychologyTeacher.user.id,
+        created_at: happenedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const res = await w.psychologyTeacher.get(`/apis-psychology/studentFile/details/${studentId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const file = res.json().data;
+    // toEqual, not toMatchObject: a field the answer's schema left out would fail here.
+    expect(Object.keys(file).sort()).toEqual([
+      'appointments',
+      'family',
+      'groupCounselling',
+      'growthRecords',
+      'homeVisits',
+      'interventions',
+      'observations',
+      'parents',
+      'results',
+      'student',
+      'warnings',
+    ]);
+    const at = expect.any(Number);
+    expect(file.results).toContainEqual({
+      id: w.resultId,
+      taskId: expect.any(Number),
+      scaleId: w.scales.phq9,
+      scaleName: 'Patient Health Questionnaire (PHQ-9)',
+      valid: true,
+      total: 2,
+      band: 'minimal',
+      warningLevel: 'red',
+      submittedAt: at,
+    });
+    expect(file.warnings).toContainEqual({
+      id: warning.id,
+      level: 'red',
+      state: 'new',
+      rule: 'selfHarm',
+      reason: 'PHQ-9 item 9 reports thoughts of self-harm',
+      sourceType: 'assessment',
+      createdAt: at,
+      closedAt: null,
+      history: [
+        {
+          action: 'open',
+          fromState: null,
+          toState: 'new',
+          fromLevel: null,
+          toLevel: 'red',
+          reason: null,
+          by: null,
+          at,
+        },
+      ],
+    });
+    // Without the private note, which stays behind the intervention pages' own permission.
+    expect(file.interventions).toContainEqual({
+      id: interventionId,
+      warningId: warning.id,
+      kind: 'interview',
+      happenedAt,
+      place: 'Counselling room',
+      people: 'Student, psychology teacher',
+      content: 'Talked about sleep',
+      assessment: 'Low mood',
+      nextStep: 'Weekly talks',
+      institution: '',
+      by: `Nick ${w.psychologyTeacher.user.account}`,
+    });
+    expect(file.homeVisits).toContainEqual({
+      id: visit.json().data.id,
+      taskName: null,
+      visitedAt,
+      way: 'phone',
+      people: 'Father',
+      summary: 'Calmer since the counselling started.',
+      answers: {},
+    });
+    expect(file.groupCounselling).toContainEqual({
+      groupId,
+      title: 'Sleep circle',
+      topic: 'Sleeping before exams',
+      state: 'approved',
+      sessionId: session.json().data.id,
+      heldAt,
+      place: 'Room 2',
+      content: 'Breathing before bed',
+      absent: false,
+    });
+    expect(file.appointments).toContainEqual({
+      id: asked.json().data.id,
+      state: 'requested',
+      wantedAt,
+      reason: 'Wakes at night',
+      sessionAt: null,
+      summary: null,
+      rating: null,
+      createdAt: at,
+    });
+    expect(file.growthRecords).toContainEqual({
+      id: grown.json().data.id,
+      occurredOn: growth().occurredOn,
+      category: 'award',
+      title: 'Choir',
+      content: growth().content,
+      authorId: w.classTeacher.user.id,
+    });
+    expect(file.observations).toContainEqual({
+      id: observed.json().data.id,
+      kind: 'dailyObservationOfTeachers',
+      occurredOn: w.days.dateOf(Date.now()),
+      category: 'mood',
+      title: 'Smiled in class',
+      content: 'Joined the group work.',
+      by: `Nick ${w.classTeacher.user.account}`,
+    });
+    const father = { parentId: parent.json().data.id, name: '张爸爸', phone: '139****2222', relation: 'father' };
+    expect(file.parents).toEqual([father]);
+    expect(file.family).toEqual({
+      studentId,
+      structure: 'single',
+      livingWith: 'mother',
+      economy: 'good',
+      leftBehind: false,
+      guardian: 'Mother',
+      notes: 'Shy with adults',
+      parents: [father],
+      updatedAt: at,
+    });
+    expect(Object.keys(file.student).sort()).toEqual(
+      [
+        'id',
+        'name',
+        'studentNo',
+        'gender',
+        'birthday',
+        'idCard',
+        'phone',
+        'enrolYear',
+        'status',
+        'userId',
+        'school',
+        'campus',
+        'grade',
+        'class',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
+    );
   });
 });

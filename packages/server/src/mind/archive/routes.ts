@@ -1,4 +1,6 @@
 import {
+  archiveBaseInfo as archiveBaseInfoSchema,
+  archiveDetails as archiveDetailsSchema,
   archiveStudent,
   archiveStudentParams,
   bodyId,
@@ -10,6 +12,7 @@ import {
   growthRecordPage,
   growthRecordUpdate,
   pageOf,
+  semesterFile,
   studentFilePage,
   studentFileRow,
   timelineEvent,
@@ -56,7 +59,12 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     `${AUDIT}/queryBaseInfo`,
     {
       config: VIEW,
-      schema: { tags, summary: 'A student’s base information and family (audited)', body: archiveStudent },
+      schema: {
+        tags,
+        summary: 'A student’s base information and family (audited)',
+        body: archiveStudent,
+        response: { 200: envelopeOf(archiveBaseInfoSchema) },
+      },
     },
     async (request) => ok(request, await archiveBaseInfo(actorOf(request), request.body.studentId)),
   );
@@ -64,7 +72,12 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     `${AUDIT}/queryXnxqHistory`,
     {
       config: VIEW,
-      schema: { tags, summary: 'A student’s file by school year and semester (audited)', body: archiveStudent },
+      schema: {
+        tags,
+        summary: 'A student’s file by school year and semester (audited)',
+        body: archiveStudent,
+        response: { 200: envelopeOf(z.array(semesterFile)) },
+      },
     },
     async (request) => ok(request, await archiveBySemester(actorOf(request), request.body.studentId)),
   );
@@ -72,7 +85,12 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/apis-psychology/studentFile/details/:studentId',
     {
       config: VIEW,
-      schema: { tags, summary: 'The whole file of one student (audited)', params: archiveStudentParams },
+      schema: {
+        tags,
+        summary: 'The whole file of one student (audited)',
+        params: archiveStudentParams,
+        response: { 200: envelopeOf(archiveDetailsSchema) },
+      },
     },
     async (request) => ok(request, await archiveDetails(actorOf(request), request.params.studentId)),
   );

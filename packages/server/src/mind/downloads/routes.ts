@@ -87,7 +87,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apis-psychology/file/download',
     {
-      config: center,
+      config: { ...center, sends: 'file' },
       schema: { tags, summary: 'The file of a finished task, to its owner (audited)', querystring: downloadIdQuery },
     },
     async (request, reply) => {

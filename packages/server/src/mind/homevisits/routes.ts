@@ -3,6 +3,7 @@ import {
   bodyId,
   envelopeOf,
   pageOf,
+  semesterVisits as semesterVisitsSchema,
   visitAdd,
   visitExportQuery,
   visitPage,
@@ -169,7 +170,7 @@ export const homeVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apis-psychology/survey/task/exportHomeVisitAnswer',
     {
-      config: { access: '/data/homeVisitRecord:export' },
+      config: { access: '/data/homeVisitRecord:export', sends: 'file' },
       schema: { tags, summary: 'The answers of a task’s home visits as xlsx (audited)', querystring: visitExportQuery },
     },
     async (request, reply) => {
@@ -188,6 +189,7 @@ export const homeVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A student’s home visits this semester',
         params: z.object({ studentId: z.coerce.number().int().positive() }),
+        response: { 200: envelopeOf(semesterVisitsSchema) },
       },
     },
     async (request) => ok(request, await semesterVisits(actorOf(request), request.params.studentId)),

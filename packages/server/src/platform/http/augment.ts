@@ -2,7 +2,7 @@
 import type { Lang } from '@meridian/contracts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { Access, RouteEntry } from './access.ts';
+import type { Access, NotJson, RouteEntry } from './access.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +14,8 @@ declare module 'fastify' {
     access?: Access;
     /** Lets a caller whose password has expired through (to change it). */
     allowExpiredPassword?: boolean;
+    /** A route that answers a file, a redirect, a stream or a page instead of JSON, and so has no response schema. */
+    sends?: NotJson;
   }
   interface FastifyInstance {
     db: Db;

@@ -22,5 +22,7 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs/ui', staticCSP: true });
-  app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  app.get('/api/docs', { schema: { hide: true }, config: { access: 'public', sends: 'file' } }, async () =>
+    app.swagger(),
+  );
 }

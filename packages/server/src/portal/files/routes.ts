@@ -78,7 +78,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/apis-third/file/getByPath',
     {
       // Public files are read by anyone who has their unguessable path; the service checks protected ones.
-      config: { access: 'public' },
+      config: { access: 'public', sends: 'file' },
       schema: { tags, summary: 'The bytes of a stored file', querystring: getByPathQuery },
     },
     async (request, reply) => {

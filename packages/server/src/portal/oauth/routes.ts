@@ -37,7 +37,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apis-authz/oauth/:provider/authorize',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sends: 'redirect' },
       schema: {
         tags,
         summary: 'Sign in with the provider: redirects to its page, which returns to the callback and then to `target`',
@@ -74,7 +74,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apis-authz/oauth/:provider/callback',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sends: 'redirect' },
       schema: {
         tags,
         summary: 'Where the provider returns: signs in, or goes to the bind page, or back to the account centre',

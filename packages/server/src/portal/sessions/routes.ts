@@ -61,7 +61,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apis-authz/authz/login/cas',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sends: 'redirect' },
       schema: {
         tags,
         summary: 'Single sign-on: the portal sign-in, which returns to `target` with `?token=` in the address',
@@ -89,7 +89,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apis-authz/authz/casLogout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sends: 'redirect' },
       schema: {
         tags,
         summary:

@@ -51,7 +51,7 @@ export const peopleImportRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/apis-user/${kind}/import/template`,
       {
-        config: { access: `${path}:add` },
+        config: { access: `${path}:add`, sends: 'file' },
         schema: { tags, summary: `The ${kind} import template, headers in the caller’s language, one example row` },
       },
       async (request, reply) =>
@@ -75,7 +75,7 @@ export const peopleImportRoutes: FastifyPluginAsyncZod = async (app) => {
       app.get(
         `/apis-user/${kind}/export`,
         {
-          config: { access: `${path}:view` },
+          config: { access: `${path}:view`, sends: 'file' },
           schema: {
             tags,
             summary: `The ${kind}s of the caller’s scope as an xlsx download`,

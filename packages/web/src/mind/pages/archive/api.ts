@@ -1,12 +1,23 @@
 import type {
+  archiveAppointment,
+  archiveDetails as archiveDetailsSchema,
+  archiveGroup,
+  archiveGrowth,
+  archiveIntervention,
+  archiveObservation,
+  archiveResult,
+  archiveSections,
+  archiveVisit,
+  archiveWarning,
+  archiveWarningStep,
   FamilyInfoSave,
   familyInfo,
   GrowthRecordAdd,
   GrowthRecordUpdate,
   growthRecord,
   Page,
-  Student,
   StudentFileFilters,
+  semesterFile,
   studentFileRow,
   TimelineEvent,
 } from '@meridian/contracts';
@@ -23,135 +34,23 @@ export type FamilyInfo = Output<typeof familyInfo>;
 export type GrowthRecord = Output<typeof growthRecord>;
 export type { TimelineEvent };
 
-export interface ArchiveResult {
-  id: number;
-  taskId: number;
-  scaleId: number;
-  scaleName: string;
-  valid: boolean;
-  total: number | null;
-  band: string | null;
-  warningLevel: string | null;
-  submittedAt: number;
-}
-export interface ArchiveWarningStep {
-  action: string;
-  fromState: string | null;
-  toState: string | null;
-  fromLevel: string | null;
-  toLevel: string | null;
-  reason: string | null;
-  by: string | null;
-  at: number;
-}
-export interface ArchiveWarning {
-  id: number;
-  level: string;
-  state: string;
-  rule: string;
-  reason: string | null;
-  sourceType: string;
-  createdAt: number;
-  closedAt: number | null;
-  history: ArchiveWarningStep[];
-}
-export interface ArchiveIntervention {
-  id: number;
-  warningId: number | null;
-  kind: string;
-  happenedAt: number;
-  place: string | null;
-  people: string | null;
-  content: string;
-  assessment: string | null;
-  nextStep: string | null;
-  institution: string | null;
-  by: string | null;
-}
-export interface ArchiveVisit {
-  id: number;
-  taskName: string | null;
-  visitedAt: number;
-  way: string;
-  people: string;
-  summary: string;
-  answers: Record<string, string | string[]>;
-}
-export interface ArchiveGroup {
-  groupId: number;
-  title: string;
-  topic: string;
-  state: string;
-  sessionId: number | null;
-  heldAt: number | null;
-  place: string | null;
-  content: string | null;
-  absent: boolean;
-}
-export interface ArchiveAppointment {
-  id: number;
-  state: string;
-  wantedAt: number;
-  reason: string;
-  sessionAt: number | null;
-  summary: string | null;
-  rating: number | null;
-  createdAt: number;
-}
-export interface ArchiveGrowth {
-  id: number;
-  occurredOn: string;
-  category: string;
-  title: string;
-  content: string;
-  authorId: number;
-}
-export interface ArchiveObservation {
-  id: number;
-  kind: string;
-  occurredOn: string;
-  category: string | null;
-  title: string;
-  content: string;
-  by: string | null;
-}
-
+export type ArchiveResult = Output<typeof archiveResult>;
+export type ArchiveWarningStep = Output<typeof archiveWarningStep>;
+export type ArchiveWarning = Output<typeof archiveWarning>;
+export type ArchiveIntervention = Output<typeof archiveIntervention>;
+export type ArchiveVisit = Output<typeof archiveVisit>;
+export type ArchiveGroup = Output<typeof archiveGroup>;
+export type ArchiveAppointment = Output<typeof archiveAppointment>;
+export type ArchiveGrowth = Output<typeof archiveGrowth>;
+export type ArchiveObservation = Output<typeof archiveObservation>;
 /** The record lists of a file, each oldest first. */
-export interface ArchiveSections {
-  results: ArchiveResult[];
-  warnings: ArchiveWarning[];
-  interventions: ArchiveIntervention[];
-  homeVisits: ArchiveVisit[];
-  groupCounselling: ArchiveGroup[];
-  appointments: ArchiveAppointment[];
-  growthRecords: ArchiveGrowth[];
-  observations: ArchiveObservation[];
-}
-
+export type ArchiveSections = Output<typeof archiveSections>;
 /** `studentFileDetails/{userId}`: the whole file. */
-export interface ArchiveDetails extends ArchiveSections {
-  student: Student;
-  family: FamilyInfo;
-  parents: ArchiveParent[];
-}
-
+export type ArchiveDetails = Output<typeof archiveDetailsSchema>;
 /** A parent as the file shows them: the phone masked, the whole one through `revealParentPhone`. */
-export interface ArchiveParent {
-  parentId: number;
-  name: string;
-  phone: string;
-  relation: string;
-}
-
+export type ArchiveParent = ArchiveDetails['parents'][number];
 /** One semester of `queryXnxqHistory`; `semester` is null for what falls in no semester. */
-export interface SemesterFile {
-  semester: { id: number; schoolYear: string; term: number; startDate: string; endDate: string } | null;
-  current: boolean;
-  results: ArchiveResult[];
-  warnings: ArchiveWarning[];
-  homeVisits: ArchiveVisit[];
-  growthRecords: ArchiveGrowth[];
-}
+export type SemesterFile = Output<typeof semesterFile>;
 
 const base = 'apis-psychology';
 
