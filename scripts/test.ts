@@ -1,8 +1,8 @@
 // `npm test`: every suite this machine can run, side by side, and one closing line
 // `N passed, N failed`, after a line naming every failed test and counting the skipped ones.
 //
-// The suites are separate Vitest runs started together: the unit tests with the server's tests on
-// SQLite, the same server tests on PostgreSQL, and the browser walks. Each line a suite prints
+// The suites are separate Vitest runs: the unit tests with the server's tests on SQLite and the same
+// server tests on PostgreSQL started together, then the browser walks. Each line a suite prints
 // carries its tag; each suite's time and counts come at the end, and the last line sums them all.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -78,14 +78,7 @@ function run(suite: Suite): Promise<Outcome> {
     ...(only.length > 0 ? ['--passWithNoTests', ...only] : []),
   ];
   const started = performance.now();
-  // The browser walks wait on screens the way a person does, with the server, the simulated devices
-  // and Chromium on this machine: on two cores shared with the database suites they get the CPU
-  // first, and the database suites, which only wait longer, take what is left.
-  const [command, ...rest] =
-    suite.tag !== 'browser' && suites.some((x) => x.tag === 'browser')
-      ? ['nice', '-n', '10', process.execPath, ...args]
-      : [process.execPath, ...args];
-  const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `${suite.tag.padEnd(width)} | `;
   for (const stream of [child.stdout, child.stderr]) {
     let rest = '';
@@ -105,7 +98,12 @@ function run(suite: Suite): Promise<Outcome> {
   });
 }
 
-const outcomes = await Promise.all(suites.map(run));
+// The database suites run side by side, then the browser walks alone: a walk waits on screens the
+// way a person does, with its server, simulated devices and Chromium on this machine, and on two
+// cores shared with the database suites its waits measured the load instead of the product.
+const database = suites.filter((x) => x.tag !== 'browser');
+const outcomes = await Promise.all(database.map(run));
+for (const suite of suites.filter((x) => x.tag === 'browser')) outcomes.push(await run(suite));
 
 let passed = 0;
 let failed = missing.length;
