@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Feature } from '../platform/feature.ts';
+import { DAY } from '../platform/time.ts';
 import { accessRoutes } from './access/routes.ts';
 import { accountLifecycleRoutes } from './accounts/lifecycle-routes.ts';
 import type { AccountLifecycleTables } from './accounts/lifecycle-tables.ts';
@@ -26,8 +27,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orgsRoutes);
   await app.register(oauthRoutes);
 };
-
-const DAY = 24 * 60 * 60_000;
 
 /** The tables of the portal, added to the `Database` type in `src/features.ts`. */
 export interface PortalTables extends IdentityTables, AccountLifecycleTables, FilesTables, OrgsTables, OauthTables {}

@@ -2,13 +2,12 @@ import type { DeviceFilter } from '@meridian/contracts';
 import { DEVICE_MAP_MAX, type PageQuery, translate } from '@meridian/contracts';
 import { toBool } from '../../platform/db/sql.ts';
 import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
+import { DAY } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { listDevicesAfter, tagsOf } from './repository.ts';
 import { type MapWindow, mapPoints, warrantyPage } from './views-repository.ts';
-
-const DAY = 86_400_000;
 
 /** Devices Map: the located devices in the window, with their status; capped, and saying so. */
 export async function deviceMap(actor: Actor, window: MapWindow) {

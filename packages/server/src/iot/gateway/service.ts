@@ -3,6 +3,7 @@ import { TEMPLATE_LIMITS, translate } from '@meridian/contracts';
 import type { GatewayService } from '../../platform/feature.ts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
+import { DAY } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -44,8 +45,6 @@ export const dtuService: GatewayService = {
     };
   },
 };
-
-const DAY = 24 * 60 * 60_000;
 
 /** The registration log is for finding out why a device cannot get in: a month of it is kept. */
 export const registrationsCleanup: Cleanup = {

@@ -2,13 +2,13 @@ import { loadConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { defineJob, type Schedule } from '../../platform/jobs/types.ts';
+import { DAY } from '../../platform/time.ts';
 import { deadHolders, forgetDeadNodes } from './leases-repository.ts';
 import { publishOffline } from './live.ts';
 import { ensurePartitions, removeHistoryBefore } from './partitions.ts';
 import { markOffline, releaseLinks } from './status.ts';
 import { silentDevices } from './status-repository.ts';
 
-const DAY = 24 * 60 * 60_000;
 /** Day partitions kept ready ahead of today, so that writes never wait for one. */
 const PARTITIONS_AHEAD = 3;
 

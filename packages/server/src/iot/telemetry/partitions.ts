@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import { deleteInBatches } from '../../platform/db/sql.ts';
+import { DAY } from '../../platform/time.ts';
 import {
   createDayPartition,
   dayPartitionNames,
@@ -8,8 +9,6 @@ import {
   nextDeviceWithHistory,
   trimDefaultPartition,
 } from './partitions-repository.ts';
-
-const DAY = 24 * 60 * 60_000;
 
 const dayStart = (at: number) => Math.floor(at / DAY) * DAY;
 const partitionName = (day: number) => `telemetry_p${new Date(day).toISOString().slice(0, 10).replace(/-/g, '')}`;

@@ -17,6 +17,7 @@ import {
   translate,
 } from '@meridian/contracts';
 import { rulesBroken } from '../../platform/http/errors.ts';
+import { DAY } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceDetail } from '../devices/service.ts';
@@ -33,8 +34,6 @@ import {
   stateChanges,
 } from './repository.ts';
 import type { DeviceOnlineRecordRow } from './tables.ts';
-
-const DAY = 24 * 60 * 60_000;
 
 const readingValue = (row: { num: number | null; text: string | null }) => row.text ?? row.num;
 

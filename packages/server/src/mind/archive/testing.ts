@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { DAY } from '../../platform/time.ts';
 import { callerFor } from '../../portal/orgs/testing.ts';
 import { buildAssessmentWorld, phqSheet, publishedTask, taskBody } from '../assessments/testing.ts';
 
-const DAY = 86_400_000;
 const dateOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /**

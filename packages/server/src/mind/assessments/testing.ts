@@ -2,6 +2,7 @@ import type { TaskCreate } from '@meridian/contracts';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { HOUR } from '../../platform/time.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { buildStudentWorld } from '../people/students/fixtures.ts';
 
@@ -87,8 +88,6 @@ export async function buildAssessmentWorld(t: TestApp) {
   return { ...w, callers: { a1, a2, b1 }, scales: { phq9, mht } };
 }
 export type AssessmentWorld = Awaited<ReturnType<typeof buildAssessmentWorld>>;
-
-const HOUR = 3_600_000;
 
 /** A task body: open from an hour ago for a day, unless told otherwise. */
 export function taskBody(scaleIds: number[], targets: Partial<TaskCreate['targets']>, more: Partial<TaskCreate> = {}) {

@@ -1,3 +1,4 @@
+import { DAY } from '../../platform/time.ts';
 /**
  * A deterministic source of demo people: the same seed gives the same district on every
  * installation, so that the README's walk-through and a bug report name the same students.
@@ -108,6 +109,6 @@ export function idCardNumber(region: string, birthday: string, seq: number, gend
 /** A date `YYYY-MM-DD` between two dates (inclusive), as a calendar date. */
 export function dateBetween(rng: DemoRandom, from: string, to: string): string {
   const start = Date.parse(`${from}T00:00:00Z`);
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / 86_400_000);
-  return new Date(start + rng.int(0, days) * 86_400_000).toISOString().slice(0, 10);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY);
+  return new Date(start + rng.int(0, days) * DAY).toISOString().slice(0, 10);
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
+import { DAY } from '../../platform/time.ts';
 import { removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
 import { CJK_FONTS, type FontFile } from './pdf.ts';
 import { DownloadFailure, DownloadStopped, type Progress } from './progress.ts';
@@ -15,7 +16,6 @@ import { BATCH, type ResultsParams, resultsWorkbook, type WorkbookLimits } from 
 import type { DownloadTaskRow } from './tables.ts';
 
 export const DOWNLOAD_JOB = 'mind.download';
-const DAY = 24 * 60 * 60_000;
 
 export interface DownloadJobOptions {
   /** The configuration whose file stores receive the files (the process's own by default). */

@@ -10,7 +10,7 @@ import {
 import { fromJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { DAY, formatDateTime } from '../../platform/time.ts';
 import { audit } from '../../portal/audit/service.ts';
 import { findFileByPath } from '../../portal/files/repository.ts';
 import { type FilesContext, openStored, removeStoredFiles } from '../../portal/files/store.ts';
@@ -102,7 +102,7 @@ export async function cancelDownload(actor: Actor, id: number): Promise<Download
     actor.db,
     id,
     ['queued', 'running'],
-    { state: 'cancelled', finished_at: at, expires_at: at + DOWNLOAD_LIMITS.keepDays * 24 * 3_600_000 },
+    { state: 'cancelled', finished_at: at, expires_at: at + DOWNLOAD_LIMITS.keepDays * DAY },
     at,
   );
   if (!cancelled) {

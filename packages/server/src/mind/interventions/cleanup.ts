@@ -4,11 +4,11 @@ import { type Config, loadConfig } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
+import { DAY } from '../../platform/time.ts';
 import { removeStoredFiles } from '../../portal/files/store.ts';
 import { attachmentPaths } from './attachments.ts';
 import { recordAttachmentsSince, uploadedAttachments } from './records-repository.ts';
 
-const DAY = 24 * 60 * 60_000;
 /** An attachment is uploaded while its record is written: one no record took a day later never will. */
 export const UNSAVED_AFTER = DAY;
 /**

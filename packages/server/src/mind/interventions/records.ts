@@ -1,6 +1,7 @@
 import { type AttachedFile, hasPermission, type InterventionSave } from '@meridian/contracts';
 import { toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { DAY } from '../../platform/time.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
 import { nextState } from '../warnings/states.ts';
@@ -14,8 +15,6 @@ import {
   interventionPage,
 } from './records-repository.ts';
 import { followUpDays } from './reminders-repository.ts';
-
-const DAY = 86_400_000;
 
 /**
  * Records an interview, plan, return visit or referral on a published warning. The first record

@@ -2,6 +2,7 @@ import { Identity, type PageQuery, type ReminderConfiguration } from '@meridian/
 import { fromJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { defineJob } from '../../platform/jobs/types.ts';
+import { HOUR } from '../../platform/time.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
 import { levelRows } from '../warnings/repository.ts';
@@ -16,7 +17,6 @@ import {
   unremindedDue,
 } from './reminders-repository.ts';
 
-const HOUR = 3_600_000;
 /** How far ahead the attention page looks when asked without a window: the next three days. */
 const LOOK_AHEAD = 72 * HOUR;
 

@@ -3,14 +3,13 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { DAY } from '../../platform/time.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { followUpDays } from '../interventions/reminders-repository.ts';
 import { queuePush } from './push.ts';
 import { canAssign, loadWarning, requireHandler, requireLevel, takeStep } from './step.ts';
 import { addTodos, closeTodos } from './todos.ts';
 import { findActiveTeacher, headTeacherUserOf, setFollowUpDue } from './workflow-repository.ts';
-
-const DAY = 86_400_000;
 
 /** An active teacher of the school with an account (a psychology teacher when asked), or the rule broken. */
 export async function requireTeacher(

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { DAY } from '../time.ts';
 import { deleteFinishedJobs } from './repository.ts';
 import { defineJob, type JobDefinition, type Schedule } from './types.ts';
 
@@ -7,8 +8,6 @@ export interface Cleanup {
   name: string;
   run(db: Db, now: number): Promise<number>;
 }
-
-const DAY = 24 * 60 * 60_000;
 
 export const finishedJobsCleanup: Cleanup = {
   name: 'finished jobs',

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { HOUR } from '../../platform/time.ts';
 import { newCode, sameHash, tokenHash } from '../identity/secrets.ts';
 import type { CodeChannels } from './channels.ts';
 import {
@@ -29,8 +30,6 @@ export const DAILY_LIMIT = 10;
 export const ADDRESS_HOURLY_LIMIT = 30;
 /** A code dies after this many wrong tries, so that guessing one of a million is hopeless. */
 export const MAX_WRONG_TRIES = 5;
-
-const HOUR = 3_600_000;
 
 /** Phones as typed; email addresses in lower case, so that `A@x.cn` and `a@x.cn` are one target. */
 export const normalTarget = (target: string) => (isPhone(target) ? target : target.trim().toLowerCase());

@@ -2,11 +2,10 @@ import type { OAuthProviderName, PageQuery } from '@meridian/contracts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
+import { DAY } from '../../platform/time.ts';
 import type { OauthBindLogTable, OauthStatesTable, OauthTicketsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const DAY = 24 * 60 * 60_000;
 
 /** Records an authorisation in flight, and drops those that ended a day ago (they are kept that long for inquiries). */
 export async function insertState(db: Db, state: Insertable<OauthStatesTable>): Promise<void> {

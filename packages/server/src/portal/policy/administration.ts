@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
+import { DAY } from '../../platform/time.ts';
 import { findUserById } from '../accounts/repository.ts';
 import { audit } from '../audit/service.ts';
 import { authenticate, tokenOf } from '../sessions/service.ts';
@@ -18,8 +19,6 @@ import {
   saveDefaultPassword,
   savePolicy,
 } from './service.ts';
-
-const DAY = 24 * 60 * 60_000;
 
 /**
  * What a password form shows: the spec's rule and the hint. An administrator who may view the

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { deleteSetting, readSetting, writeSetting } from '../../platform/settings/repository.ts';
+import { DAY } from '../../platform/time.ts';
 import type { ThrottleRule } from '../sessions/throttle.ts';
 
 /** The password policy an administrator sets (`policy/info`). Length and kinds are the spec's. */
@@ -35,8 +36,6 @@ export const readDefaultPassword = (db: Kysely<Database>) => readSetting(db, DEF
 export const saveDefaultPassword = (db: Kysely<Database>, value: DefaultPassword, by: number) =>
   writeSetting(db, DEFAULT_KEY, value, by);
 export const recoverDefaultPassword = (db: Kysely<Database>) => deleteSetting(db, DEFAULT_KEY);
-
-const DAY = 24 * 60 * 60_000;
 
 /** When a password set at `changedAt` expires under `policy`, or null when it never does. */
 export function passwordExpiresAt(policy: PasswordPolicy, changedAt: number): number | null {

@@ -8,6 +8,7 @@ import {
 } from '@meridian/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../../platform/http/errors.ts';
+import { DAY } from '../../../platform/time.ts';
 import { orgPathInScope, scopeOf } from '../../../portal/access/scope.ts';
 import type { Actor } from '../../../portal/orgs/actor.ts';
 import {
@@ -23,8 +24,6 @@ import {
   unboundAccounts,
 } from './data-check-repository.ts';
 import { schoolById } from './repository.ts';
-
-const DAY = 24 * 60 * 60_000;
 
 /** The schools the caller checks: one named school of their scope, or every school of it. */
 async function schoolsToCheck(actor: Actor, schoolId: number | undefined): Promise<Schools> {
