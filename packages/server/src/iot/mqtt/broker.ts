@@ -222,17 +222,22 @@ function authorizePublish(
   packet: PublishPacket,
   done: (error?: Error | null) => void,
 ): void {
-  if (!client) return done(null);
+  if (!client) {
+    done(null);
+    return;
+  }
   const session = state.sessions.get(client);
   const topic = deviceTopic(packet.topic);
   if (!session || !topic || topic.sn !== session.device.sn) {
     state.ingest.refuse('forbiddenTopic', { sn: session?.device.sn }, packet.topic);
-    return done(new Error('publishing on another topic than the device’s own'));
+    done(new Error('publishing on another topic than the device’s own'));
+    return;
   }
   // Closed like a larger packet, which the guard stops before it is read (see `tooLarge`).
   if (packet.payload.length > MAX_MESSAGE_BYTES) {
     tooLarge(state, session.device.sn, addressOf(client), `a message of ${packet.payload.length} bytes`);
-    return done(new Error('a message larger than 64 KiB'));
+    done(new Error('a message larger than 64 KiB'));
+    return;
   }
   // Device messages are events, never retained state for later subscribers.
   packet.retain = false;
