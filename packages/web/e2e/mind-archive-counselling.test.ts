@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, visit } from './browser.ts';
+import { pickOption } from './dropdowns.ts';
 import { buildArchiveWorld } from './mind-archive-world.ts';
 import { openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
-
-async function pickOption(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 /** Types into a search select (a student picker) and picks the student. */
 async function pickStudent(page: Page, selector: string, name: string): Promise<void> {

@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, visit } from './browser.ts';
+import { dropdown, pickOption } from './dropdowns.ts';
 import { buildArchiveWorld } from './mind-archive-world.ts';
 import { openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
-
-async function pickOption(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 // Three roles' pages, an export, and the file's parents: longer than one page's default budget on a busy machine.
 describe('the student archive and home visits (issue 9)', () => {
@@ -27,7 +23,7 @@ describe('the student archive and home visits (issue 9)', () => {
       await page.getByTestId('visit-task-add').click();
       await page.getByTestId('visit-task-name').fill('Autumn home visits');
       await page.getByTestId('visit-task-classes').click();
-      const tree = page.locator('.ant-select-dropdown:visible');
+      const tree = dropdown(page);
       for (const level of [world.orgs.school.name, world.orgs.grade.name]) {
         await tree
           .locator('.ant-select-tree-treenode', { hasText: level })

@@ -2,6 +2,7 @@ import { translate } from '@meridian/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phone, screenshot, visit } from './browser.ts';
+import { dropdown, pickOption } from './dropdowns.ts';
 import { buildClassWorld, type ClassWorld } from './mind-assess-world.ts';
 import { openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
@@ -32,10 +33,6 @@ const suite = portalSuite();
 const DONE_TEXT = translate('sheet.done', 'zh-CN');
 
 /** Picks the option of an open antd select whose text contains `text`. */
-async function pickOption(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
-
 /** As the psychology teacher: a PHQ-9 task for the class, students see their report, published. */
 async function publishPhqTask(page: Page, world: ClassWorld): Promise<void> {
   await openMind(page, suite.server.url, '/data/scaleMeasurement', world.teacher.token);
@@ -46,7 +43,7 @@ async function publishPhqTask(page: Page, world: ClassWorld): Promise<void> {
   await page.keyboard.press('Escape');
   // The class, reached through the school and grade of the organisation tree.
   await page.locator('#orgIds').click();
-  const tree = page.locator('.ant-select-dropdown:visible');
+  const tree = dropdown(page);
   for (const level of [world.orgs.school.name, world.orgs.grade.name]) {
     await tree
       .locator('.ant-select-tree-treenode', { hasText: level })

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../server/test/files.ts';
 import { screenshot, visit } from './browser.ts';
+import { pickOption } from './dropdowns.ts';
 import { tokenOf } from './mind-assess-world.ts';
 import { openMind } from './mind-walks.ts';
 import { buildWarningWorld, type WarningWorld, warningsSuite } from './mind-warnings-world.ts';
@@ -12,10 +13,6 @@ import { unexpected } from './portal-walks.ts';
 const suite = warningsSuite();
 
 /** Picks the option of an open antd select whose text contains `text`. */
-async function pickOption(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
-
 /** The warning page's state tag reads `state` and its history has `steps` entries. */
 async function seeStep(page: Page, state: string, steps: number): Promise<void> {
   await page.getByTestId('warning-page').getByTestId('warning-state').filter({ hasText: state }).waitFor();

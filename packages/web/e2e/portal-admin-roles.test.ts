@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { visit } from './browser.ts';
+import { pickTitled, pickTreeNode } from './dropdowns.ts';
 import {
   ADMIN,
   choose,
@@ -49,7 +50,7 @@ describe('a school administrator', () => {
         .click();
       await form.getByText('请选择角色所属的组织').waitFor();
       await form.getByLabel('所属组织').click();
-      await page.locator('.ant-select-dropdown:visible [title="第一中学 · 学校"]').click();
+      await pickTreeNode(page, '第一中学 · 学校');
       await page
         .getByRole('dialog')
         .getByRole('button', { name: spaced('保存') })
@@ -67,10 +68,10 @@ describe('a school administrator', () => {
       const assign = page.getByTestId('assign-role');
       await page.getByTestId('user-picker').click();
       await page.keyboard.type(ours.account);
-      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${ours.account}"]`).click();
+      await pickTitled(page, ours.account, true);
       await expect.poll(() => assign.getByRole('button', { name: spaced('分配') }).isDisabled()).toBe(true);
       await assign.locator('.ant-select', { hasText: '在哪个组织担任' }).click();
-      await page.locator('.ant-select-dropdown:visible [title="第一中学 · 学校"]').click();
+      await pickTreeNode(page, '第一中学 · 学校');
       await assign.getByRole('button', { name: spaced('分配') }).click();
       await page.getByText('已分配角色 心理辅导员').waitFor();
       const holder = rowOf(page, 'holders-table', ours.account);
@@ -145,7 +146,7 @@ describe('roles', () => {
       await role.getByRole('button', { name: spaced('用户') }).click();
       await page.getByTestId('user-picker').click();
       await page.keyboard.type(auditor.account);
-      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${auditor.account}"]`).click();
+      await pickTitled(page, auditor.account, true);
       await page
         .getByTestId('assign-role')
         .getByRole('button', { name: spaced('分配') })

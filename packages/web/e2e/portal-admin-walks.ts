@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SHOTS_DIR } from './browser.ts';
+import { pickTitled } from './dropdowns.ts';
 import { submitPassword } from './portal-walks.ts';
 
 /** The platform administrator `startPortalServer` creates on the first start. */
@@ -30,7 +31,7 @@ export async function openSystemPage(page: Page, name: string | RegExp): Promise
 /** Chooses `option` in the Ant Design select found by `select` (its label or a test id). */
 export async function choose(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  await pickTitled(page, option);
 }
 
 /** The confirmation dialog that is open now. */

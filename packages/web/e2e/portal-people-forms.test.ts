@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { insertStudents, placementOf } from '../../server/src/mind/people/students/testing.ts';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { visit } from './browser.ts';
+import { pickInTree } from './dropdowns.ts';
 import { choose, dialog, openSystemPage, question, rowOf, settledShot, spaced } from './portal-admin-walks.ts';
-import { pickInTree } from './portal-people-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { submitPassword } from './portal-walks.ts';
 

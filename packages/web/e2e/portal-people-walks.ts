@@ -101,19 +101,6 @@ export async function dropFile(page: Page, name: string, bytes: Buffer) {
   });
 }
 
-/** Opens a lazy tree select's nodes along `path` (each by its name) and picks the last one. */
-export async function pickInTree(page: Page, select: Locator, path: string[]) {
-  await select.click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  for (const [i, name] of path.entries()) {
-    const node = dropdown.locator('.ant-select-tree-treenode', { hasText: name }).last();
-    await node.waitFor();
-    if (i === path.length - 1) await node.locator('.ant-select-tree-node-content-wrapper').click();
-    else if (!(await node.getAttribute('class'))?.includes('switcher-open'))
-      await node.locator('.ant-select-tree-switcher').click();
-  }
-}
-
 /** The number of rows the list on `page` (its card) says it has in all ("共 30 条" / "30 in all"). */
 export async function totalOf(page: Locator): Promise<number> {
   const text = await page.locator('.ant-pagination-total-text').innerText();

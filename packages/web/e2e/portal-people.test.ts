@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { idCardFor } from '../../server/src/mind/people/students/fixtures.ts';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { visit } from './browser.ts';
+import { pickInTree } from './dropdowns.ts';
 import { openMind } from './mind-walks.ts';
 import { choose, openSystemPage, rowOf, settledShot, spaced } from './portal-admin-walks.ts';
 import {
   badStudentFile,
   dropFile,
   orgFile,
-  pickInTree,
   SCHOOL,
   setPassword,
   studentFile,
