@@ -21,22 +21,6 @@ export function accountsWithQuota(db: Db, ids: readonly number[]) {
   return db.selectFrom('users').select(['id', 'account', 'parent_id', 'slave_quota']).where('id', 'in', ids).execute();
 }
 
-/** The accounts at or below `rootId`. */
-export async function accountTree(db: Db, rootId: number): Promise<number[]> {
-  const rows = await db
-    .withRecursive('below(id)', (qc) =>
-      qc
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', rootId)
-        .unionAll((q) => q.selectFrom('users as c').innerJoin('below as b', 'c.parent_id', 'b.id').select('c.id')),
-    )
-    .selectFrom('below')
-    .select('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** The slaves the devices of these owners use: one row per (device, slave of its template), counted. */
 export async function slavesOfOwners(db: Db, ownerIds: readonly number[]): Promise<number> {
   const row = await db

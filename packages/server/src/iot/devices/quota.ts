@@ -1,13 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import {
-  accountsWithQuota,
-  accountTree,
-  slavesOfOwners,
-  slavesPerTemplate,
-  usersWithRole,
-} from './quota-repository.ts';
+import { accountTreeIds } from '../projects/repository.ts';
+import { accountsWithQuota, slavesOfOwners, slavesPerTemplate, usersWithRole } from './quota-repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -47,7 +42,7 @@ async function parentsUp(db: Db, ids: readonly number[]) {
 /** The slaves the devices of an account and of every account below it use now. */
 export async function slavesInUse(db: Db, accountId: number): Promise<number> {
   // The sum of the tree's devices' slave counts.
-  return slavesOfOwners(db, await accountTree(db, accountId));
+  return slavesOfOwners(db, await accountTreeIds(db, accountId));
 }
 
 /**

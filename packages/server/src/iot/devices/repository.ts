@@ -2,9 +2,8 @@ import { type DeviceFilter, DTU_PROTOCOLS, type PageQuery } from '@meridian/cont
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { reusable } from '../../platform/db/reusable.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { fromJson, jsonRows, totalOf } from '../../platform/db/sql.ts';
+import { contains, fromJson, jsonRows, totalOf } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
-import { contains } from '../../portal/orgs/text.ts';
 import type { DeviceRight } from './access.ts';
 import { deviceVisible } from './access-repository.ts';
 import type { DevicesTable } from './tables.ts';

@@ -1,9 +1,8 @@
 import type { PageQuery } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { paginate } from '../../platform/db/sql.ts';
+import { contains, paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
-import { contains } from '../../portal/orgs/text.ts';
 import { deviceVisible } from './access-repository.ts';
 
 export interface MapWindow {

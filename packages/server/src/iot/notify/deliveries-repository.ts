@@ -1,10 +1,9 @@
 import type { DeliveryState, NotifyChannel, NotifyKind, PageQuery } from '@meridian/contracts';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { paginate } from '../../platform/db/sql.ts';
+import { contains, paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
-import { contains } from '../../portal/orgs/text.ts';
-import { deviceVisible } from '../devices/access.ts';
+import { deviceVisible } from '../devices/access-repository.ts';
 import type { NotifyDeliveriesTable } from './tables.ts';
 
 /** The notification outbox: one row per recipient, channel and alarm event, with its outcome. */

@@ -1,9 +1,8 @@
 import type { PageQuery } from '@meridian/contracts';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { paginate } from '../../platform/db/sql.ts';
+import { contains, paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
-import { contains } from '../../portal/orgs/text.ts';
 import type { DeviceRight } from '../devices/access.ts';
 import { deviceVisible } from '../devices/access-repository.ts';
 import type { ProjectsTable } from '../devices/tables.ts';

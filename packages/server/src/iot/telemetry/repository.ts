@@ -1,9 +1,8 @@
 import type { DtuListQuery, OnlineRecordFilter, PageQuery } from '@meridian/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { paginate } from '../../platform/db/sql.ts';
+import { contains, paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
-import { contains } from '../../portal/orgs/text.ts';
 import { deviceVisible } from '../devices/access-repository.ts';
 
 type Db = Kysely<Database>;

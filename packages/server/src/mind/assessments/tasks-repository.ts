@@ -2,8 +2,7 @@ import type { PageQuery, TaskState, TaskTargets, taskPage } from '@meridian/cont
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/schema.ts';
-import { fromJson, paginate, toJson } from '../../platform/db/sql.ts';
-import { contains } from '../../portal/orgs/text.ts';
+import { contains, fromJson, paginate, toJson } from '../../platform/db/sql.ts';
 import type { StudentScope } from '../people/students/scope.ts';
 import type { AssessmentTasksTable } from './tables.ts';
 

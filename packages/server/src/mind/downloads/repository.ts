@@ -1,8 +1,7 @@
 import type { DownloadKind, DownloadState, Lang, PageQuery } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { paginate, toJson } from '../../platform/db/sql.ts';
-import { contains } from '../../portal/orgs/text.ts';
+import { contains, paginate, toJson } from '../../platform/db/sql.ts';
 import type { DownloadTaskRow } from './tables.ts';
 
 type Db = Kysely<Database>;

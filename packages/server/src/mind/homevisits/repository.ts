@@ -1,7 +1,7 @@
 import type { VisitFilters } from '@meridian/contracts';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { contains } from '../../portal/orgs/text.ts';
+import { contains } from '../../platform/db/sql.ts';
 import type { HomeVisitsTable, HomeVisitTasksTable } from '../archive/tables.ts';
 import { type StudentScope, studentInScope } from '../people/students/scope.ts';
 

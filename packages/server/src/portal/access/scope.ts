@@ -4,9 +4,6 @@ import type { Database } from '../../platform/db/schema.ts';
 import type { Auth } from '../sessions/service.ts';
 import { accountTreeOf, orgsOfCaller, userIsInScope } from './scope-repository.ts';
 
-// The scope's conditions are SQL, so they live in the repository; Mind's teacher groups import them from here.
-export { orgInScope, userInScope } from './scope-repository.ts';
-
 /**
  * What organisation data a caller may see, computed on the server for every read (design
  * section 6). Mind: the subtrees of the organisations their current role holds (a bureau sees its

@@ -2,11 +2,10 @@ import { type Lang, ORG_TYPE_NAMES, type OrgNode, type OrgTypeName, type PageQue
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { paginate, toBool } from '../../platform/db/sql.ts';
+import { contains, paginate, toBool } from '../../platform/db/sql.ts';
 import type { Scope } from '../access/scope.ts';
 import { orgInScope } from '../access/scope-repository.ts';
 import type { OrgsTable } from '../identity/tables.ts';
-import { contains } from './text.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

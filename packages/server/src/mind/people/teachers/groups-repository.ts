@@ -1,9 +1,9 @@
 import type { PageQuery } from '@meridian/contracts';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { paginate } from '../../../platform/db/sql.ts';
-import { type Scope, userInScope } from '../../../portal/access/scope.ts';
-import { contains } from '../../../portal/orgs/text.ts';
+import { contains, paginate } from '../../../platform/db/sql.ts';
+import type { Scope } from '../../../portal/access/scope.ts';
+import { userInScope } from '../../../portal/access/scope-repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,9 +1,8 @@
 import type { PageQuery, TeacherRowData, TeacherStatusName } from '@meridian/contracts';
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { paginate, toBool } from '../../../platform/db/sql.ts';
+import { contains, paginate, toBool } from '../../../platform/db/sql.ts';
 import type { Scope } from '../../../portal/access/scope.ts';
-import { contains } from '../../../portal/orgs/text.ts';
 import type { TeachersTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,10 +1,9 @@
 import type { PageQuery, PermissionEntry, PointPermission, RoleApp } from '@meridian/contracts';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { fromJson, paginate, toJson } from '../../../platform/db/sql.ts';
+import { contains, fromJson, paginate, toJson } from '../../../platform/db/sql.ts';
 import type { Scope } from '../../access/scope.ts';
 import { userInScope } from '../../access/scope-repository.ts';
-import { contains } from '../text.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RoleEb = ExpressionBuilder<Database & { r: Database['roles']; ro: Database['orgs'] }, 'r' | 'ro'>;

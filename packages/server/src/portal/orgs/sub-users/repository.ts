@@ -1,10 +1,9 @@
 import type { PageQuery } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { paginate } from '../../../platform/db/sql.ts';
+import { contains, paginate } from '../../../platform/db/sql.ts';
 import type { Scope } from '../../access/scope.ts';
 import { userInScope } from '../../access/scope-repository.ts';
-import { contains } from '../text.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const DEVICE_CLOUD = ['main', 'sub'] as const;

@@ -1,11 +1,10 @@
 import type { PageQuery } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { paginate } from '../../../platform/db/sql.ts';
+import { contains, paginate } from '../../../platform/db/sql.ts';
 import type { Scope } from '../../access/scope.ts';
 import { userInScope } from '../../access/scope-repository.ts';
 import type { UserStatus, UserType } from '../../identity/tables.ts';
-import { contains } from '../text.ts';
 
 export interface AccountFilters {
   keyword?: string;

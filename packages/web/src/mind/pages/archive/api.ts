@@ -63,9 +63,6 @@ export const archiveTimeline = (studentId: number, signal?: Signal) =>
 export const archiveBySemester = (studentId: number, signal?: Signal) =>
   post<SemesterFile[]>('apis-psychology-audit/studentArchives/queryXnxqHistory', { studentId }, { signal });
 
-/** A parent's whole phone, for whoever sees the student; the server audits it. */
-export const revealParentPhone = (id: number) => post<{ id: number; phone: string }>('apis-user/parent/reveal', { id });
-
 export const familyOf = (studentId: number, signal?: Signal) =>
   get<FamilyInfo>(`${base}/familyInfo/${studentId}`, { signal });
 export const saveFamily = (body: FamilyInfoSave) => post<FamilyInfo>(`${base}/familyInfo/save`, body);

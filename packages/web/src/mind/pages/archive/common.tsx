@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/errors.ts';
 import { currentLang } from '../../../shared/i18n.ts';
+import { revealParentPhone } from '../../../shared/people/api.ts';
 import { RevealNumber } from '../../../shared/RevealNumber.tsx';
 import { get } from '../../../shared/request.ts';
-import { type ArchiveParent, revealParentPhone, studentFilePage } from './api.ts';
+import { type ArchiveParent, studentFilePage } from './api.ts';
 import './strings.ts';
 
 export const dateText = (at: number) => dayjs(at).format('YYYY-MM-DD');

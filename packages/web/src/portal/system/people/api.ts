@@ -16,7 +16,6 @@ import type {
   TeacherChangeKindName,
   TeacherRowData,
   teacherDetail,
-  userRoleInfo,
 } from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
@@ -35,7 +34,6 @@ export type ReshuffleRow = Output<typeof reshuffleRow>;
 export type GroupRow = Output<typeof groupRow>;
 export type GroupMember = Output<typeof groupMember>;
 export type DataCheckReport = Output<typeof dataCheckReport>;
-export type UserRoleInfo = Output<typeof userRoleInfo>;
 type Paging = { page: number; size: number };
 type Signal = AbortSignal | undefined;
 
@@ -113,7 +111,6 @@ export const reshufflePage = (query: { status?: string; kind?: string } & Paging
   post<Page<ReshuffleRow>>('apis-user/teacher/reshuffle/page', query, { signal });
 export const auditReshuffle = (body: { id: number; approve: boolean; remark?: string }) =>
   post<ReshuffleRow>('apis-user/teacher/reshuffle/audit', body);
-export const roleInfo = (signal?: Signal) => get<UserRoleInfo>('apis-psychology/common/userRoleInfo', { signal });
 
 // Departments and groups
 export const deptPage = (query: { parentId?: number; keyword?: string } & Paging, signal?: Signal) =>
