@@ -1,4 +1,5 @@
 import { alarmsMessages } from './iot/alarms-messages.ts';
+import { configMessages } from './iot/config-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
 import { gatewayMessages } from './iot/gateway-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
@@ -48,6 +49,7 @@ export const catalogues = [
   assessmentsMessages,
   alarmsMessages,
   notifyMessages,
+  configMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

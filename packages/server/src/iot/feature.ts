@@ -3,6 +3,9 @@ import type { Feature } from '../platform/feature.ts';
 import { alarmsCheckJob, alarmsSchedules, evaluateRecordedBatches } from './alarms/index.ts';
 import { alarmsRoutes } from './alarms/routes.ts';
 import type { AlarmsTables } from './alarms/tables.ts';
+import { configRoutes } from './config/routes.ts';
+import { configService } from './config/runner.ts';
+import type { ConfigTables } from './config/tables.ts';
 import { seedDemoDevices } from './demo/seed.ts';
 import { devicesRoutes } from './devices/routes.ts';
 import type { DevicesTables } from './devices/tables.ts';
@@ -40,6 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ingestRoutes);
   await app.register(alarmsRoutes);
   await app.register(notifyRoutes);
+  await app.register(configRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -50,7 +54,8 @@ export interface IotTables
     TelemetryTables,
     MqttTables,
     AlarmsTables,
-    NotifyTables {}
+    NotifyTables,
+    ConfigTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {
@@ -59,7 +64,7 @@ export const iot: Feature = {
   seeds: [({ db, config, log }) => seedDemoDevices(db, config, log)],
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
-  gateway: [dtuService, mqttService, leaseService],
+  gateway: [dtuService, mqttService, leaseService, configService],
   jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob],
   schedules: [...telemetrySchedules, ...alarmsSchedules],
   cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup],

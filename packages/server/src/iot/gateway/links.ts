@@ -1,3 +1,4 @@
+import type { DtuParams } from '@meridian/contracts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Transport } from '../telemetry/types.ts';
 
@@ -17,9 +18,18 @@ export interface DeviceLink {
   write(pointId: number, raw: number | boolean | string): Promise<void>;
   /** Data Debugging: sends the bytes as they are and resolves with the raw reply; absent where the transport cannot. */
   debug?(payload: Buffer): Promise<Buffer>;
+  /**
+   * Remote configuration (docs/protocols/device-configuration.md): sends the parameters the way the
+   * device takes them and resolves once it accepted them; rejects with an AppError whose message
+   * says why not (`config.failed.*`). Absent where the transport cannot be configured.
+   */
+  configure?(configuration: DeviceConfiguration): Promise<void>;
   /** Closes the connection, e.g. when the device is disabled or deleted. */
   close(reason: string): void;
 }
+
+/** What a configuration profile sends: a DTU's parameters, or an MQTT device's JSON document. */
+export type DeviceConfiguration = { kind: 'dtu'; dtu: DtuParams } | { kind: 'mqtt'; document: Record<string, unknown> };
 
 /** The devices connected to this process, by device id; a second connection for a device replaces the first. */
 export class DeviceLinks {

@@ -11,6 +11,8 @@ import * as m0022 from './0022_notify.ts';
 import * as m0026 from './0026_devices_by_owner.ts';
 import * as m0030 from './0030_alarm_facts.ts';
 import * as m0031 from './0031_device_links.ts';
+// Remote configuration (issue 19).
+import * as m0033 from './0033_device_config.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -26,4 +28,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0026_devices_by_owner': m0026,
   '0030_alarm_facts': m0030,
   '0031_device_links': m0031,
+  // Remote configuration (issue 19).
+  '0033_device_config': m0033,
 };
