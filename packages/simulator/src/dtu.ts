@@ -28,10 +28,23 @@ export interface DtuOptions {
   relay?: { host: string; port: number };
   /** Reconnect after this long when the link drops (default 5 s, with jitter); 0 never reconnects. */
   reconnectMs?: number;
+  /** The password before each network AT command (`www.usr.cn#AT+...`, USR's default). */
+  commandPassword?: string;
+  /** How long the DTU takes to restart after `AT+S` (default 1 s). */
+  restartMs?: number;
   stats?: Stats;
   ticker?: Ticker;
   random?: () => number;
 }
+
+/** The serial and server settings a DTU keeps, as network AT commands set them (docs/protocols/device-configuration.md). */
+export interface DtuSettings {
+  uart: { baudRate: number; dataBits: number; stopBits: number; parity: 'NONE' | 'ODD' | 'EVEN' };
+  server: { host: string; port: number };
+}
+
+const PARITY_NAMES = new Set(['NONE', 'ODD', 'EVEN']);
+const HEX = /^([0-9A-Fa-f]{2}){1,40}$/;
 
 /**
  * A simulated DTU: a TCP client of the gateway that registers, beats when idle and answers the
@@ -55,6 +68,22 @@ export class SimulatedDtu {
   readonly #slaves = new Map<number, ModbusSlave>();
   /** Resolves each time the link is up and the registration has been sent. */
   #onlineWaiters: (() => void)[] = [];
+  /** Settings in force, and those set by AT commands that take effect at the next `AT+S`. */
+  settings: DtuSettings;
+  #staged: {
+    uart?: DtuSettings['uart'];
+    server?: DtuSettings['server'];
+    heartbeatOn?: boolean;
+    heartbeatHex?: string;
+    heartbeatSeconds?: number;
+    registrationOn?: boolean;
+    registrationHex?: string;
+  } = {};
+  #atLine = '';
+  #ignoreCommands = false;
+  #restarting = false;
+  /** Every network AT command received, as sent (password and all), for tests and the demo's log. */
+  readonly commands: string[] = [];
 
   constructor(options: DtuOptions) {
     this.options = options;
@@ -62,6 +91,15 @@ export class SimulatedDtu {
     this.#random = options.random ?? Math.random;
     this.#ticker = options.ticker ?? sharedTicker;
     for (const s of options.slaves ?? []) this.#slaves.set(s.address, s);
+    this.settings = {
+      uart: { baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'NONE' },
+      server: { host: options.host, port: options.port },
+    };
+  }
+
+  /** Makes the DTU ignore network AT commands (no answer at all), as a DTU without them does. */
+  ignoreCommands(ignore = true): void {
+    this.#ignoreCommands = ignore;
   }
 
   get online(): boolean {
@@ -134,6 +172,12 @@ export class SimulatedDtu {
       this.#online = false;
       if (this.#socket === socket) this.#socket = undefined;
       this.#upstream?.destroy();
+      this.#atLine = '';
+      if (this.#restarting) {
+        this.#restarting = false;
+        if (!this.#stopped) this.#reconnect = setTimeout(() => this.#connect(), this.options.restartMs ?? 1000);
+        return;
+      }
       const delay = this.options.reconnectMs ?? 5000;
       if (this.#stopped || delay <= 0) return;
       this.#reconnect = setTimeout(() => this.#connect(), delay * (0.5 + this.#random()));
@@ -167,10 +211,108 @@ export class SimulatedDtu {
     }
     // An RTU slave treats a silence as the end of a frame: a fragment left over from long ago is dropped.
     if (this.#pending.length > 0 && this.#lastTraffic - this.#pendingAt > 500) this.#pending = Buffer.alloc(0);
+    if (this.#atLine || /^[\x21-\x7e]{0,20}#AT/i.test(chunk.toString('latin1', 0, 24))) {
+      this.#atReceived(chunk.toString('latin1'));
+      return;
+    }
     this.#pending = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
     this.#pendingAt = this.#lastTraffic;
     if (this.options.framing === 'tcp') this.#drainMbap();
     else this.#drainRtu();
+  }
+
+  /** Network AT commands, one per line behind the command password: answered `OK` or `ERROR`. */
+  #atReceived(text: string): void {
+    this.#atLine += text;
+    // Bounded: each turn takes one line off.
+    for (let end = this.#atLine.indexOf('\n'); end >= 0; end = this.#atLine.indexOf('\n')) {
+      const line = this.#atLine.slice(0, end).replace(/\r$/, '');
+      this.#atLine = this.#atLine.slice(end + 1);
+      this.commands.push(line);
+      if (this.#ignoreCommands) continue;
+      const hash = line.indexOf('#');
+      const ok =
+        line.slice(0, hash) === (this.options.commandPassword ?? 'www.usr.cn') && this.#atCommand(line.slice(hash + 1));
+      this.#send(Buffer.from(ok ? '\r\nOK\r\n' : '\r\nERROR\r\n', 'latin1'));
+    }
+    if (this.#atLine.length > 256) this.#atLine = '';
+  }
+
+  /** Stages one command's setting; false for a command or value this DTU does not take. */
+  #atCommand(command: string): boolean {
+    const match = /^AT\+([A-Z]+)(?:=(.*))?$/i.exec(command);
+    if (!match) return false;
+    const name = (match[1] as string).toUpperCase();
+    const args = (match[2] ?? '').split(',');
+    const on = (v: string | undefined) => (v === 'ON' ? true : v === 'OFF' ? false : undefined);
+    const st = this.#staged;
+    switch (name) {
+      case 'UART': {
+        const [baud, data, stop, parity] = args;
+        const uart = { baudRate: Number(baud), dataBits: Number(data), stopBits: Number(stop), parity };
+        if (!(uart.baudRate >= 1200 && uart.baudRate <= 230400) || ![7, 8].includes(uart.dataBits)) return false;
+        if (![1, 2].includes(uart.stopBits) || !PARITY_NAMES.has(parity ?? '')) return false;
+        st.uart = uart as DtuSettings['uart'];
+        return true;
+      }
+      case 'HEARTEN':
+        st.heartbeatOn = on(args[0]);
+        return st.heartbeatOn !== undefined;
+      case 'HEARTDT':
+        if (!HEX.test(args[0] ?? '')) return false;
+        st.heartbeatHex = args[0];
+        return true;
+      case 'HEARTTM': {
+        const seconds = Number(args[0]);
+        if (!Number.isInteger(seconds) || seconds < 1 || seconds > 65535) return false;
+        st.heartbeatSeconds = seconds;
+        return true;
+      }
+      case 'REGEN':
+        st.registrationOn = on(args[0]);
+        return st.registrationOn !== undefined;
+      case 'REGDT':
+        if (!HEX.test(args[0] ?? '')) return false;
+        st.registrationHex = args[0];
+        return true;
+      case 'SOCKA': {
+        const [proto, host, port] = args;
+        if (proto !== 'TCP' || !host || !(Number(port) >= 1 && Number(port) <= 65535)) return false;
+        st.server = { host, port: Number(port) };
+        return true;
+      }
+      case 'S':
+        this.#restart();
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** `AT+S`: the staged settings take effect, and the DTU restarts and connects again with them. */
+  #restart(): void {
+    const st = this.#staged;
+    this.#staged = {};
+    if (st.uart) this.settings.uart = st.uart;
+    if (st.server) {
+      this.settings.server = st.server;
+      this.options.host = st.server.host;
+      this.options.port = st.server.port;
+    }
+    if (st.heartbeatOn === false) this.options.heartbeatSeconds = 0;
+    else if (st.heartbeatOn) {
+      if (st.heartbeatHex) this.options.heartbeatHex = st.heartbeatHex;
+      if (st.heartbeatSeconds) this.options.heartbeatSeconds = st.heartbeatSeconds;
+    }
+    if (st.registrationOn === false) delete this.options.registration;
+    else if (st.registrationOn && st.registrationHex)
+      this.options.registration = {
+        hex: st.registrationHex,
+        everyPacket: this.options.registration?.everyPacket ?? false,
+      };
+    // The OK goes out first; the link drops once it is written.
+    this.#restarting = true;
+    setImmediate(() => this.#socket?.end());
   }
 
   #drainRtu(): void {

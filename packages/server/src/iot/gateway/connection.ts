@@ -3,8 +3,9 @@ import type { Framing, ModbusRequest } from '@meridian/simulator/modbus';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FaultReason, Telemetry } from '../telemetry/types.ts';
+import { atCommands, atFrame, atVerdict } from './at-commands.ts';
 import { Exchange, type LinkCounters, SlaveFailure } from './exchange.ts';
-import type { DeviceLink } from './links.ts';
+import type { DeviceConfiguration, DeviceLink } from './links.ts';
 import type { LinkHolder } from './node.ts';
 import { decodeBlock, planReads, type ReadBlock } from './planner.ts';
 import type { TemplatePlans } from './plans.ts';
@@ -20,6 +21,8 @@ export interface PollingOptions {
   networkEveryMs: number;
   /** Consecutive polls a slave may fail (no reply, or a reply that cannot be read) before the device is in fault. */
   faultAfterPolls: number;
+  /** How long a DTU has to answer one network AT command (remote configuration). */
+  atTimeoutMs: number;
 }
 
 export interface ConnectionContext {
@@ -346,6 +349,38 @@ export class DtuConnection implements DeviceLink, Scheduled {
         return reply;
       } catch (error) {
         throw commandError(error);
+      }
+    });
+  }
+
+  /**
+   * Remote configuration by network AT commands (docs/protocols/device-configuration.md): the line
+   * is held for the whole sequence, so no poll comes between two commands; the first command that
+   * is refused or not answered ends it with the reason.
+   */
+  configure(configuration: DeviceConfiguration): Promise<void> {
+    if (configuration.kind !== 'dtu') return Promise.reject(new AppError(400, 'config.failed.unsupported'));
+    const { dtu } = configuration;
+    const timeoutMs = this.ctx.options.atTimeoutMs;
+    return this.#urgently(async () => {
+      for (const command of atCommands(dtu)) {
+        let reply: Buffer;
+        try {
+          reply = await this.#exchange.command(
+            atFrame(dtu.commandPassword, command),
+            (buf) => atVerdict(buf) !== null,
+            timeoutMs,
+          );
+        } catch (error) {
+          if (error instanceof SlaveFailure && error.kind === 'closed')
+            throw new AppError(409, 'config.failed.offline');
+          throw new AppError(504, 'config.failed.timeout', {
+            params: { command, seconds: Math.ceil(timeoutMs / 1000) },
+          });
+        }
+        const verdict = atVerdict(reply);
+        if (!verdict?.ok)
+          throw new AppError(502, 'config.failed.error', { params: { command, reply: verdict?.reply ?? '-' } });
       }
     });
   }

@@ -27,6 +27,8 @@ export interface LinkCounters {
 interface Pending {
   /** A Modbus request, or null for Data Debugging (raw bytes back). */
   req: ModbusRequest | null;
+  /** For an AT command: whether the bytes so far hold a whole answer. */
+  complete?: (buf: Buffer) => boolean;
   buf: Buffer;
   timer: NodeJS.Timeout;
   quiet: NodeJS.Timeout | null;
@@ -69,17 +71,27 @@ export class Exchange {
     return this.#start(null, payload, timeoutMs);
   }
 
-  #start(req: ModbusRequest | null, bytes: Buffer, timeoutMs: number): Promise<Buffer> {
+  /** Sends a network AT command; resolves with the bytes that came back once `complete` says they hold the answer. */
+  command(payload: Buffer, complete: (buf: Buffer) => boolean, timeoutMs: number): Promise<Buffer> {
+    return this.#start(null, payload, timeoutMs, complete);
+  }
+
+  #start(
+    req: ModbusRequest | null,
+    bytes: Buffer,
+    timeoutMs: number,
+    complete?: (buf: Buffer) => boolean,
+  ): Promise<Buffer> {
     if (this.#pending) return Promise.reject(new Error('a request is already in flight'));
     if (this.#socket.destroyed) return Promise.reject(new SlaveFailure('closed'));
     return new Promise<Buffer>((resolve, reject) => {
       const timer = setTimeout(() => {
         const p = this.#pending;
         if (!p) return;
-        if (!p.req && p.buf.length) return this.#settle(null, p.buf);
+        if (!p.req && !p.complete && p.buf.length) return this.#settle(null, p.buf);
         this.#settle(new SlaveFailure(p.buf.length ? 'truncated' : 'noReply'));
       }, timeoutMs);
-      this.#pending = { req, buf: Buffer.alloc(0), timer, quiet: null, resolve, reject };
+      this.#pending = { req, complete, buf: Buffer.alloc(0), timer, quiet: null, resolve, reject };
       this.counters.bytesOut += bytes.length;
       this.#socket.write(bytes);
     });
@@ -93,6 +105,10 @@ export class Exchange {
       return;
     }
     p.buf = p.buf.length ? Buffer.concat([p.buf, chunk]) : chunk;
+    if (p.complete) {
+      if (p.complete(p.buf)) this.#settle(null, p.buf);
+      return;
+    }
     if (!p.req) {
       if (p.quiet) clearTimeout(p.quiet);
       p.quiet = setTimeout(() => this.#settle(null, p.buf), 150);

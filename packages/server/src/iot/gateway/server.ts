@@ -29,6 +29,7 @@ export const DTU_DEFAULTS: Omit<DtuServerOptions, 'port'> = {
   retries: 1,
   networkEveryMs: 60_000,
   faultAfterPolls: 3,
+  atTimeoutMs: 5000,
   registrationTimeoutMs: 30_000,
   registrationQuietMs: 500,
 };
