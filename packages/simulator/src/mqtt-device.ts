@@ -92,13 +92,15 @@ export class SimulatedMqttDevice {
     client.on('error', () => {
       this.stats.errors++;
     });
-    client.on('message', (_topic, payload) => this.#command(payload));
+    client.on('message', (topic, payload) =>
+      topic === `${this.topic}/config` ? this.#configure(payload) : this.#command(payload),
+    );
     // The first publication falls somewhere in the first interval, so that a thousand devices do not publish in step.
     this.#nextPublish = Date.now() + this.#random() * this.#interval;
     this.#ticker.add(this);
     return new Promise((resolve) => {
       client.once('connect', () => {
-        client.subscribe(`${this.topic}/down`, { qos: 1 }, () => resolve());
+        client.subscribe([`${this.topic}/down`, `${this.topic}/config`], { qos: 1 }, () => resolve());
       });
     });
   }
@@ -154,6 +156,29 @@ export class SimulatedMqttDevice {
       // The broker went away mid-publication; the client reconnects and the next tick publishes again.
       this.stats.errors++;
     }
+  }
+
+  /** The configuration in force: the last JSON document the cloud sent on `devices/{sn}/config`. */
+  config: Record<string, unknown> | null = null;
+
+  /** Takes a configuration and acknowledges it on `devices/{sn}/config/reply` (docs/protocols/device-configuration.md). */
+  #configure(payload: Buffer): void {
+    this.stats.bytesIn += payload.length;
+    let message: { id?: unknown; config?: unknown };
+    try {
+      message = JSON.parse(payload.toString('utf8')) as { id?: unknown; config?: unknown };
+    } catch {
+      this.stats.errors++;
+      return;
+    }
+    if (typeof message.id !== 'string') return;
+    const reply = (body: object) => this.#publish(`${this.topic}/config/reply`, { id: message.id, ...body });
+    if (typeof message.config !== 'object' || message.config === null || Array.isArray(message.config)) {
+      void reply({ ok: false, error: 'config is not a JSON object' });
+      return;
+    }
+    this.config = message.config as Record<string, unknown>;
+    void reply({ ok: true });
   }
 
   #command(payload: Buffer): void {

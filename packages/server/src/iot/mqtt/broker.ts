@@ -7,6 +7,7 @@ import { linksFor } from '../gateway/links.ts';
 import type { LinkHolder } from '../gateway/node.ts';
 import { RegistrationThrottle } from '../gateway/throttle.ts';
 import type { Telemetry } from '../telemetry/types.ts';
+import { configReplyTopic, configTopic } from './config.ts';
 import type { IngestCounters } from './counters.ts';
 import { BadMessage, decodeAck, MAX_MESSAGE_BYTES } from './decode.ts';
 import type { KnownDevice } from './directory.ts';
@@ -227,7 +228,7 @@ function authorizePublish(
     return;
   }
   const session = state.sessions.get(client);
-  const topic = deviceTopic(packet.topic);
+  const topic = deviceTopic(packet.topic) ?? configReplyTopic(packet.topic);
   if (!session || !topic || topic.sn !== session.device.sn) {
     state.ingest.refuse('forbiddenTopic', { sn: session?.device.sn }, packet.topic);
     done(new Error('publishing on another topic than the device’s own'));
@@ -250,7 +251,7 @@ function authorizePublish(
 async function onDeviceMessage(
   state: BrokerState,
   session: Session,
-  kind: 'up' | 'status' | 'ack',
+  kind: 'up' | 'status' | 'ack' | 'configReply',
   packet: PublishPacket,
 ): Promise<void> {
   const { ingest } = state;
@@ -268,6 +269,13 @@ async function onDeviceMessage(
     await ingest.up(device, payload);
   } else if (kind === 'status') {
     await ingest.status(device, payload);
+  } else if (kind === 'configReply') {
+    try {
+      session.link.configs.reply(payload);
+    } catch (error) {
+      if (!(error instanceof BadMessage)) throw error;
+      ingest.refuse(error.kind, { sn: session.device.sn }, error.message);
+    }
   } else {
     try {
       session.link.ack(decodeAck(payload));
@@ -370,6 +378,7 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     authorizeSubscribe(client, subscription, done) {
       const session = state.sessions.get(client);
       if (session && subscription.topic === downTopic(session.device.sn)) return done(null, subscription);
+      if (session && subscription.topic === configTopic(session.device.sn)) return done(null, subscription);
       ingest.refuse('forbiddenSubscribe', { sn: session?.device.sn }, subscription.topic);
       // A refused subscription is answered with a failure code; the connection stays.
       done(null, null);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
-import type { DeviceLink } from '../gateway/links.ts';
+import type { DeviceConfiguration, DeviceLink } from '../gateway/links.ts';
+import { MqttConfigExchange } from './config.ts';
 import type { IngestCounters } from './counters.ts';
 import type { CommandAck, DevicePoints } from './decode.ts';
 import { downTopic } from './topics.ts';
@@ -37,10 +38,20 @@ export class MqttLink implements DeviceLink {
   readonly holder: string | null;
   readonly #options: MqttLinkOptions;
   readonly #pending = new Map<string, Pending>();
+  /** Remote configuration (mqtt/config.ts). */
+  readonly configs: MqttConfigExchange;
 
   constructor(options: MqttLinkOptions) {
     this.#options = options;
     this.holder = options.holder ?? null;
+    this.configs = new MqttConfigExchange(options.sn, options.publish);
+  }
+
+  configure(configuration: DeviceConfiguration): Promise<void> {
+    // Through an external broker (no holder here) the cloud does not subscribe to the reply topic yet.
+    if (configuration.kind !== 'mqtt' || !this.holder)
+      return Promise.reject(new AppError(400, 'config.failed.unsupported'));
+    return this.configs.send(configuration.document);
   }
 
   write(pointId: number, raw: number | boolean | string): Promise<void> {
@@ -85,6 +96,7 @@ export class MqttLink implements DeviceLink {
 
   /** The connection is gone: every command still waiting fails now rather than at its timeout. */
   dispose(): void {
+    this.configs.dispose();
     for (const id of [...this.#pending.keys()]) this.#settle(id, new AppError(503, 'mqtt.command.disconnected'));
   }
 
