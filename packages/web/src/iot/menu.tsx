@@ -4,6 +4,7 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   CloudUploadOutlined,
+  ControlOutlined,
   DeploymentUnitOutlined,
   FieldTimeOutlined,
   FundProjectionScreenOutlined,
@@ -80,6 +81,15 @@ export const iotAreas: IotArea[] = [
   },
   { key: 'tasks', icon: <FieldTimeOutlined /> },
   { key: 'firmware', icon: <CloudUploadOutlined /> },
+  {
+    // Remote configuration: DTUs and MQTT devices alike, so not under network monitoring (decision 0062).
+    key: 'config',
+    icon: <ControlOutlined />,
+    pages: [
+      { key: 'application', path: '/config/application', need: '/iot/devices' },
+      { key: 'devices', path: '/config/devices', need: '/iot/devices' },
+    ],
+  },
   {
     key: 'network',
     icon: <WifiOutlined />,

@@ -52,6 +52,12 @@ export const iotRoutes: RouteObject[] = [
       page('network/online-rate', 'menu.network.onlineRate', async () => ({
         Component: (await import('./telemetry/OnlineRatePage.tsx')).OnlineRatePage,
       })),
+      page('config/application', 'menu.config.application', async () => ({
+        Component: (await import('./config/ProfilesPage.tsx')).ProfilesPage,
+      })),
+      page('config/devices', 'menu.config.devices', async () => ({
+        Component: (await import('./config/DeviceConfigsPage.tsx')).DeviceConfigsPage,
+      })),
       page('templates', 'menu.templates.list', async () => ({
         Component: (await import('./templates/TemplatesPage.tsx')).TemplatesPage,
       })),

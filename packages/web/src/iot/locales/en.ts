@@ -1,4 +1,5 @@
 import { alarmsEn } from './alarms-en.ts';
+import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
 import { devicesEn } from './devices-en.ts';
 import { projectsEn } from './projects-en.ts';
@@ -35,6 +36,11 @@ export const en: IotMessages = {
     },
     tasks: 'Timed tasks',
     firmware: 'Firmware upgrade',
+    config: {
+      title: 'Remote configuration',
+      application: 'Configuration Application',
+      devices: 'Device Configuration',
+    },
     network: { title: 'Network monitoring', dtu: 'DTU manage', onlineRate: 'DTU online rate' },
     video: 'Video monitoring',
     maintenance: 'Maintenance and work orders',
@@ -73,6 +79,7 @@ export const en: IotMessages = {
   ...projectsEn,
   ...usersEn,
   ...dataEn,
+  ...configEn,
   ...alarmsEn,
   home: {
     heading: 'Welcome to Device Cloud',

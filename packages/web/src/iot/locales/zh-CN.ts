@@ -1,5 +1,6 @@
 import type { Messages } from '../../shared/i18n.ts';
 import { alarmsZhCN } from './alarms.ts';
+import { configZhCN } from './config.ts';
 import { dataZhCN } from './data.ts';
 import { devicesZhCN } from './devices.ts';
 import { projectsZhCN } from './projects.ts';
@@ -35,6 +36,7 @@ export const zhCN = {
     },
     tasks: '定时任务',
     firmware: '固件升级',
+    config: { title: '远程配置', application: '配置应用', devices: '设备配置' },
     network: { title: '网络监控', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
     video: '视频监控',
     maintenance: '维保与工单',
@@ -68,6 +70,7 @@ export const zhCN = {
   ...projectsZhCN,
   ...usersZhCN,
   ...dataZhCN,
+  ...configZhCN,
   ...alarmsZhCN,
   home: {
     heading: '欢迎使用设备云',
