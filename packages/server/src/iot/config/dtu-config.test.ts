@@ -155,4 +155,19 @@ describe('configuring a DTU with network AT commands over its link', () => {
     await expect.poll(() => stateOf(d.id), { timeout: 10_000 }).toEqual({ state: 'success', reason: null });
     expect(dtu.settings.uart.baudRate).toBe(19200);
   });
+
+  it('sends again a configuration whose sender died mid-way (its claim ran out)', async () => {
+    const d = await device();
+    const id = await profileId(dtuProfile('After a crash'));
+    expect((await owner.post(`/iot/config/profiles/${id}/apply`, { deviceIds: [d.id] })).statusCode).toBe(200);
+    // Another gateway process took it, then died: its claim is left behind, already run out.
+    await t.db.kysely
+      .updateTable('device_configs')
+      .set({ state: 'configuring', claimed_by: 'dead-gateway', claimed_until: Date.now() - 1 })
+      .where('device_id', '=', d.id)
+      .execute();
+    const dtu = simulate(d);
+    await expect.poll(() => stateOf(d.id), { timeout: 10_000 }).toEqual({ state: 'success', reason: null });
+    expect(dtu.settings.uart.baudRate).toBe(19200);
+  });
 });
