@@ -7,7 +7,7 @@ import { linksFor } from '../gateway/links.ts';
 import type { LinkHolder } from '../gateway/node.ts';
 import { RegistrationThrottle } from '../gateway/throttle.ts';
 import type { Telemetry } from '../telemetry/types.ts';
-import { configReplyTopic, configTopic } from './config.ts';
+import { configReplyTopic, configTopic, onConfigReply } from './config.ts';
 import type { IngestCounters } from './counters.ts';
 import { BadMessage, decodeAck, MAX_MESSAGE_BYTES } from './decode.ts';
 import type { KnownDevice } from './directory.ts';
@@ -270,12 +270,7 @@ async function onDeviceMessage(
   } else if (kind === 'status') {
     await ingest.status(device, payload);
   } else if (kind === 'configReply') {
-    try {
-      session.link.configs.reply(payload);
-    } catch (error) {
-      if (!(error instanceof BadMessage)) throw error;
-      ingest.refuse(error.kind, { sn: session.device.sn }, error.message);
-    }
+    onConfigReply(ingest, session.link, session.device.sn, payload);
   } else {
     try {
       session.link.ack(decodeAck(payload));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
-import { decodeAck } from './decode.ts';
+import { BadMessage, decodeAck } from './decode.ts';
+import type { Ingest } from './ingest.ts';
 
 /**
  * Remote configuration of MQTT devices (docs/protocols/device-configuration.md): the profile's JSON
@@ -76,5 +77,20 @@ export class MqttConfigExchange {
     clearTimeout(waiting.timer);
     if (error) waiting.reject(error);
     else waiting.resolve();
+  }
+}
+
+/** A message on `devices/{sn}/config/reply`: settles what the device's link waits for; a malformed one is counted and dropped. */
+export function onConfigReply(
+  ingest: Ingest,
+  link: { configs: MqttConfigExchange },
+  sn: string,
+  payload: Buffer,
+): void {
+  try {
+    link.configs.reply(payload);
+  } catch (error) {
+    if (!(error instanceof BadMessage)) throw error;
+    ingest.refuse(error.kind, { sn }, error.message);
   }
 }
