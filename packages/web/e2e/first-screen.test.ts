@@ -42,20 +42,22 @@ async function tokenOf(who: 'admin' | 'staff'): Promise<string> {
 
 /**
  * Code of antd that these screens do not draw, each known by a string its build keeps (decision
- * 0051): the form engine's validator, Typography's editing, Collapse, and the Tabs of a Card. The
- * sign-in page draws a form and tabs, Mind's frame draws tabs.
+ * 0051): the form engine's validator, Typography's editing, Collapse, the Tabs of a Card, and the
+ * feedback of `App.useApp()` (Modal's confirm, loaded on first use by `FeedbackApp`). The sign-in
+ * page draws a form and tabs, Mind's frame draws tabs.
  */
 const markers = {
   formEngine: 'Validation error on field %s',
   typographyEditing: '-edit-content',
   collapse: '-collapsible-header',
   tabs: '-nav-operations',
+  feedback: '-confirm-body',
 };
 const notDrawn: Record<string, (keyof typeof markers)[]> = {
-  'Portal sign-in': ['typographyEditing', 'collapse'],
-  'Portal launcher': ['formEngine', 'typographyEditing', 'collapse', 'tabs'],
-  'Device Cloud home': ['formEngine', 'typographyEditing', 'collapse', 'tabs'],
-  'Mind home': ['formEngine', 'typographyEditing', 'collapse'],
+  'Portal sign-in': ['typographyEditing', 'collapse', 'feedback'],
+  'Portal launcher': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback'],
+  'Device Cloud home': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback'],
+  'Mind home': ['formEngine', 'typographyEditing', 'collapse', 'feedback'],
 };
 
 const measured = screens.filter((screen): screen is FirstScreen => screen.name in walks);

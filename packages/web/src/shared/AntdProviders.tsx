@@ -1,11 +1,12 @@
 import { DEFAULT_LANG, type Lang, toLang } from '@meridian/contracts';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FeedbackApp, useFeedback } from './FeedbackApp.tsx';
 import { lendFeedback } from './feedback.tsx';
 import { i18n, onLanguage } from './i18n.ts';
 import { meridianTheme } from './theme.ts';
@@ -36,17 +37,17 @@ export function AntdProviders({ children, theme }: AntdProvidersProps) {
   return (
     <ConfigProvider locale={antdLocales[lang] ?? zhCN} theme={meridianTheme}>
       <ConfigProvider theme={theme}>
-        <App>
+        <FeedbackApp>
           <FeedbackBridge />
           {children}
-        </App>
+        </FeedbackApp>
       </ConfigProvider>
     </ConfigProvider>
   );
 }
 
 function FeedbackBridge(): null {
-  const api = App.useApp();
+  const api = useFeedback();
   useEffect(() => lendFeedback(api), [api]);
   return null;
 }

@@ -1,11 +1,12 @@
 import { DownOutlined, IdcardOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Identity } from '@meridian/contracts';
-import { App, Dropdown, Flex, type MenuProps, Spin } from 'antd';
+import { Dropdown, Flex, type MenuProps, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../shared/account/UserAvatar.tsx';
 import type { UserInfo } from '../../shared/auth.ts';
+import { useFeedback } from '../../shared/FeedbackApp.tsx';
 import { Text } from '../../shared/typography.tsx';
 import { signOutOfMind } from '../session/signOut.ts';
 import { type MindIdentity, useIdentities } from './api.ts';
@@ -16,7 +17,7 @@ const listed = (identities: MindIdentity[]) => identities.filter((i) => i.identi
 /** The header's account menu: nickname, each identity with its departments, the account center, logout. */
 export function AccountMenu({ user }: { user: Pick<UserInfo, 'nickname' | 'avatar'> }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const identities = useIdentities();
   const [leaving, setLeaving] = useState(false);
