@@ -52,12 +52,13 @@ const markers = {
   collapse: '-collapsible-header',
   tabs: '-nav-operations',
   feedback: '-confirm-body',
+  badge: '-ribbon-wrapper',
 };
 const notDrawn: Record<string, (keyof typeof markers)[]> = {
   'Portal sign-in': ['typographyEditing', 'collapse', 'feedback'],
-  'Portal launcher': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback'],
-  'Device Cloud home': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback'],
-  'Mind home': ['formEngine', 'typographyEditing', 'collapse', 'feedback'],
+  'Portal launcher': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback', 'badge'],
+  'Device Cloud home': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback', 'badge'],
+  'Mind home': ['formEngine', 'typographyEditing', 'collapse', 'feedback', 'badge'],
 };
 
 const measured = screens.filter((screen): screen is FirstScreen => screen.name in walks);

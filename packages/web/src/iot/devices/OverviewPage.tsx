@@ -6,7 +6,7 @@ import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { get } from '../../shared/request.ts';
 import type { Output } from '../components/contracts.ts';
-import { STATUS_COLOURS } from './status.tsx';
+import { STATUS_COLOURS } from './statusColours.ts';
 
 type Overview = Output<typeof deviceOverview>;
 const STATUSES = ['online', 'offline', 'alarm', 'fault'] as const;

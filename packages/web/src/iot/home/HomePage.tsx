@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { usePermissions } from '../../shared/permissions.ts';
 import { get } from '../../shared/request.ts';
 import { Paragraph, Text, Title } from '../../shared/typography.tsx';
-import { STATUS_COLOURS } from '../devices/status.tsx';
+import { STATUS_COLOURS } from '../devices/statusColours.ts';
 
 const stepKeys = ['add', 'template', 'alarm', 'watch'];
 

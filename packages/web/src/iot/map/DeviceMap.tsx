@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import type { MapDevice } from '../devices/api.ts';
-import { STATUS_COLOURS } from '../devices/status.tsx';
+import { STATUS_COLOURS } from '../devices/statusColours.ts';
 import type { MapSettings } from './api.ts';
 
 /** China's middle, for a map with no located device yet. */

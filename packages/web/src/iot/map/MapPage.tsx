@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { LoadFailed } from '../../shared/lists/PagedList.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { DEVICE_STATUSES, type DeviceStatus, mapDevices } from '../devices/api.ts';
-import { STATUS_COLOURS } from '../devices/status.tsx';
+import { STATUS_COLOURS } from '../devices/statusColours.ts';
 import { mapSettings } from './api.ts';
 import { DeviceMap } from './DeviceMap.tsx';
 

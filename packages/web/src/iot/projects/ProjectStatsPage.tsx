@@ -1,7 +1,7 @@
 import { Card, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
-import { STATUS_COLOURS } from '../devices/status.tsx';
+import { STATUS_COLOURS } from '../devices/statusColours.ts';
 import { type ProjectStatistics, projectStats } from './api.ts';
 
 const STATUSES = ['online', 'offline', 'alarm', 'fault'] as const;
