@@ -9,6 +9,7 @@ export * from './iot/gateway.ts';
 export * from './iot/mqtt.ts';
 export * from './iot/notify.ts';
 export * from './iot/projects.ts';
+export * from './iot/tasks.ts';
 export * from './iot/telemetry.ts';
 export * from './iot/templates.ts';
 export * from './iot/templates-formula.ts';

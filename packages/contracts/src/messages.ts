@@ -5,6 +5,7 @@ import { gatewayMessages } from './iot/gateway-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
+import { tasksMessages } from './iot/tasks-messages.ts';
 import { telemetryMessages } from './iot/telemetry-messages.ts';
 import { templatesMessages } from './iot/templates-messages.ts';
 import type { Lang } from './lang.ts';
@@ -50,6 +51,7 @@ export const catalogues = [
   alarmsMessages,
   notifyMessages,
   configMessages,
+  tasksMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

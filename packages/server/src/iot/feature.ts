@@ -23,6 +23,9 @@ import { notifyDeliveryJob } from './notify/deliver.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import type { NotifyTables } from './notify/tables.ts';
 import { projectsRoutes } from './projects/routes.ts';
+import { tasksRoutes } from './tasks/routes.ts';
+import { taskRecordsCleanup, taskRunJob } from './tasks/run.ts';
+import type { TasksTables } from './tasks/tables.ts';
 import { onRecorded } from './telemetry/index.ts';
 import { historyCleanup, offlineJob, partitionsJob, telemetrySchedules } from './telemetry/jobs.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
@@ -44,6 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(alarmsRoutes);
   await app.register(notifyRoutes);
   await app.register(configRoutes);
+  await app.register(tasksRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -55,7 +59,8 @@ export interface IotTables
     MqttTables,
     AlarmsTables,
     NotifyTables,
-    ConfigTables {}
+    ConfigTables,
+    TasksTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {
@@ -65,7 +70,7 @@ export const iot: Feature = {
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
   gateway: [dtuService, mqttService, leaseService, configService],
-  jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob],
+  jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob, taskRunJob],
   schedules: [...telemetrySchedules, ...alarmsSchedules],
-  cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup],
+  cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup],
 };

@@ -11,6 +11,7 @@ import * as m0022 from './0022_notify.ts';
 import * as m0026 from './0026_devices_by_owner.ts';
 import * as m0030 from './0030_alarm_facts.ts';
 import * as m0031 from './0031_device_links.ts';
+import * as m0032 from './0032_timed_tasks.ts';
 // Remote configuration (issue 19).
 import * as m0033 from './0033_device_config.ts';
 
@@ -28,6 +29,7 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0026_devices_by_owner': m0026,
   '0030_alarm_facts': m0030,
   '0031_device_links': m0031,
+  '0032_timed_tasks': m0032,
   // Remote configuration (issue 19).
   '0033_device_config': m0033,
 };
