@@ -79,7 +79,16 @@ export const iotAreas: IotArea[] = [
       { key: 'contacts', path: '/alarms/contacts', need: '/iot/triggers' },
     ],
   },
-  { key: 'tasks', icon: <FieldTimeOutlined /> },
+  {
+    key: 'tasks',
+    icon: <FieldTimeOutlined />,
+    pages: [
+      { key: 'list', path: '/tasks', need: '/iot/tasks' },
+      { key: 'monitor', path: '/tasks/monitor', need: '/iot/tasks' },
+      { key: 'records', path: '/tasks/records', need: '/iot/tasks' },
+      { key: 'log', path: '/tasks/log', need: '/iot/tasks' },
+    ],
+  },
   { key: 'firmware', icon: <CloudUploadOutlined /> },
   {
     // Remote configuration: DTUs and MQTT devices alike, so not under network monitoring (decision 0062).

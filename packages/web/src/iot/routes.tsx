@@ -94,6 +94,18 @@ export const iotRoutes: RouteObject[] = [
       page('alarms/contacts', 'menu.alarms.contacts', async () => ({
         Component: (await import('./alarms/ContactsPage.tsx')).ContactsPage,
       })),
+      page('tasks', 'menu.tasks.list', async () => ({
+        Component: (await import('./tasks/TasksPage.tsx')).TasksPage,
+      })),
+      page('tasks/monitor', 'menu.tasks.monitor', async () => ({
+        Component: (await import('./tasks/MonitorPage.tsx')).MonitorPage,
+      })),
+      page('tasks/records', 'menu.tasks.records', async () => ({
+        Component: (await import('./tasks/RecordsPage.tsx')).RecordsPage,
+      })),
+      page('tasks/log', 'menu.tasks.log', async () => ({
+        Component: (await import('./tasks/LogPage.tsx')).LogPage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

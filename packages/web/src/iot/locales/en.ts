@@ -3,6 +3,7 @@ import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
 import { devicesEn } from './devices-en.ts';
 import { projectsEn } from './projects-en.ts';
+import { tasksEn } from './tasks-en.ts';
 import { templatesEn } from './templates-en.ts';
 import { usersEn } from './users-en.ts';
 import type { IotMessages } from './zh-CN.ts';
@@ -34,7 +35,13 @@ export const en: IotMessages = {
       notifications: 'Alarm Notification',
       contacts: 'Contacts',
     },
-    tasks: 'Timed tasks',
+    tasks: {
+      title: 'Timed tasks',
+      list: 'Timed Tasks',
+      records: 'Execution Record',
+      log: 'Execution Log',
+      monitor: 'Task Monitoring',
+    },
     firmware: 'Firmware upgrade',
     config: {
       title: 'Remote configuration',
@@ -81,6 +88,7 @@ export const en: IotMessages = {
   ...dataEn,
   ...configEn,
   ...alarmsEn,
+  ...tasksEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

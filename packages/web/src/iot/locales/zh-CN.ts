@@ -4,6 +4,7 @@ import { configZhCN } from './config.ts';
 import { dataZhCN } from './data.ts';
 import { devicesZhCN } from './devices.ts';
 import { projectsZhCN } from './projects.ts';
+import { tasksZhCN } from './tasks.ts';
 import { templatesZhCN } from './templates.ts';
 import { usersZhCN } from './users.ts';
 
@@ -34,7 +35,7 @@ export const zhCN = {
       notifications: '报警通知',
       contacts: '联系人',
     },
-    tasks: '定时任务',
+    tasks: { title: '定时任务', list: '定时任务', records: '执行记录', log: '执行日志', monitor: '任务监控' },
     firmware: '固件升级',
     config: { title: '远程配置', application: '配置应用', devices: '设备配置' },
     network: { title: '网络监控', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
@@ -72,6 +73,7 @@ export const zhCN = {
   ...dataZhCN,
   ...configZhCN,
   ...alarmsZhCN,
+  ...tasksZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',
