@@ -79,7 +79,10 @@ export const taskInput = z
     /** An IANA zone; the deployment's when left out. */
     timeZone: z.string().trim().max(64).optional(),
     missed: z.enum(MISSED_RULES).default('skip'),
-    targets: z.array(taskTarget).min(1, 'task.targets.required').max(TIMED_TASK_LIMITS.targetsMax, 'task.targets.tooMany'),
+    targets: z
+      .array(taskTarget)
+      .min(1, 'task.targets.required')
+      .max(TIMED_TASK_LIMITS.targetsMax, 'task.targets.tooMany'),
   })
   .superRefine((t, ctx) => {
     const broken = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });

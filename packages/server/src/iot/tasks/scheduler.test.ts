@@ -137,7 +137,11 @@ describe('a firing', () => {
     await runFiring(t.db, log, { taskId: id, at: startAt }, startAt);
     expect(await records(id)).toEqual([]);
     await owner.post(`/iot/tasks/${id}/resume`);
-    await runFiring(t.db, log, { taskId: id, at: startAt }, startAt);
+    // Two workers holding the same firing at once (a lease ran out mid-run): one carries it out.
+    await Promise.all([
+      runFiring(t.db, log, { taskId: id, at: startAt }, startAt),
+      runFiring(t.db, log, { taskId: id, at: startAt }, startAt),
+    ]);
     await runFiring(t.db, log, { taskId: id, at: startAt }, startAt);
     expect(await records(id)).toHaveLength(1);
   });

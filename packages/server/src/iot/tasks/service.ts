@@ -4,9 +4,9 @@ import {
   type TaskInput,
   type TaskQuery,
   type TaskSchedule,
-  type TimedTaskState,
   type TaskValue,
   type TaskView,
+  type TimedTaskState,
   translate,
 } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';

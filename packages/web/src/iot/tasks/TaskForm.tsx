@@ -1,4 +1,4 @@
-import { INTERVAL_UNITS, MISSED_RULES, SCHEDULE_KINDS, TIMED_TASK_LIMITS, type TaskView } from '@meridian/contracts';
+import { INTERVAL_UNITS, MISSED_RULES, SCHEDULE_KINDS, type TaskView, TIMED_TASK_LIMITS } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Select } from 'antd';
 import { useMemo } from 'react';

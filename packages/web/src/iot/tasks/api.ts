@@ -3,8 +3,8 @@ import type {
   RunOutcome,
   TaskLogView,
   TaskRecordView,
-  TimedTaskState,
   TaskView,
+  TimedTaskState,
   taskInput,
 } from '@meridian/contracts';
 import { get, post, put, request } from '../../shared/request.ts';
