@@ -1,10 +1,10 @@
 import type { PageQuery, RunOutcome, TaskLogQuery, TaskQuery, TaskRecordQuery } from '@meridian/contracts';
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { paginate } from '../../platform/db/sql.ts';
+import { contains, paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
-import { contains } from '../../portal/orgs/text.ts';
-import { type DeviceRight, deviceVisible } from '../devices/access.ts';
+import type { DeviceRight } from '../devices/access.ts';
+import { deviceVisible } from '../devices/access-repository.ts';
 import type { StoredTaskState, TimedTaskLogTable, TimedTaskRecordsTable, TimedTasksTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
