@@ -32,7 +32,7 @@ describe('a Device Cloud user with a timed task on a simulated DTU', () => {
       const form = page.getByTestId('task-form');
       await page.getByTestId('task-save').click();
       await fieldError(form, '请输入任务名称').waitFor();
-      await fieldError(form, zh('task.target.device')).waitFor();
+      await fieldError(form, zh('timedTask.target.device')).waitFor();
 
       // ---- Every second from now, the set point to 55.
       await input(page, 'task-name').fill('夜间压力设定');
@@ -75,7 +75,7 @@ describe('a Device Cloud user with a timed task on a simulated DTU', () => {
       await api(page, suite.server.url, 'PUT', `iot/devices/${world.deviceId}`, { cloudConfig: false });
       await openFromMenu(page, '定时任务', '定时任务');
       await page.getByTestId('tasks-search').click();
-      await task.getByText(zh('task.suspended', { devices: '一号泵站' })).waitFor();
+      await task.getByText(zh('timedTask.suspended', { devices: '一号泵站' })).waitFor();
       await task.getByRole('button', { name: spaced('暂停') }).click();
       await task.getByText('已暂停').waitFor();
       await settledShot(page, 'iot-tasks-list-zh-CN');

@@ -1,96 +1,96 @@
 /** Messages of timed tasks, in every language (spec section 8 keeps its words: same time, device type, read-only). */
 export const tasksMessages = {
-  'task.notFound': { 'zh-CN': '定时任务不存在', en: 'No such timed task' },
-  'task.name.max': { 'zh-CN': '任务名称最多 50 个字符', en: 'The task name is at most 50 characters' },
-  'task.start.required': { 'zh-CN': '请选择开始时间', en: 'Choose a start time' },
-  'task.end.same': { 'zh-CN': '开始时间不能与结束时间相同', en: 'The start time must differ from the end time' },
-  'task.end.beforeStart': { 'zh-CN': '结束时间须晚于开始时间', en: 'The end time must be after the start time' },
-  'task.end.past': { 'zh-CN': '结束时间已过，任务不会再执行', en: 'The end time has passed: the task would never run' },
-  'task.once.past': { 'zh-CN': '执行时间已过，请选择将来的时间', en: 'The run time has passed: choose a time to come' },
-  'task.schedule.interval': {
+  'timedTask.notFound': { 'zh-CN': '定时任务不存在', en: 'No such timed task' },
+  'timedTask.name.max': { 'zh-CN': '任务名称最多 50 个字符', en: 'The task name is at most 50 characters' },
+  'timedTask.start.required': { 'zh-CN': '请选择开始时间', en: 'Choose a start time' },
+  'timedTask.end.same': { 'zh-CN': '开始时间不能与结束时间相同', en: 'The start time must differ from the end time' },
+  'timedTask.end.beforeStart': { 'zh-CN': '结束时间须晚于开始时间', en: 'The end time must be after the start time' },
+  'timedTask.end.past': { 'zh-CN': '结束时间已过，任务不会再执行', en: 'The end time has passed: the task would never run' },
+  'timedTask.once.past': { 'zh-CN': '执行时间已过，请选择将来的时间', en: 'The run time has passed: choose a time to come' },
+  'timedTask.schedule.interval': {
     'zh-CN': '间隔只能是 1、2、3、5、10、15、20、30 秒或分钟，1、5 小时，1、5、15 天',
     en: 'The interval must be 1, 2, 3, 5, 10, 15, 20 or 30 seconds or minutes, 1 or 5 hours, or 1, 5 or 15 days',
   },
-  'task.schedule.time': { 'zh-CN': '时间须写作 时:分，例如 08:30', en: 'A time is written HH:mm, e.g. 08:30' },
-  'task.schedule.timesRequired': { 'zh-CN': '请至少设置一个执行时间', en: 'Set at least one time of day' },
-  'task.schedule.weekdaysRequired': { 'zh-CN': '请至少选择一天', en: 'Choose at least one day of the week' },
-  'task.schedule.cronRequired': { 'zh-CN': '请填写 Cron 表达式', en: 'Enter a cron expression' },
-  'task.schedule.cron': {
+  'timedTask.schedule.time': { 'zh-CN': '时间须写作 时:分，例如 08:30', en: 'A time is written HH:mm, e.g. 08:30' },
+  'timedTask.schedule.timesRequired': { 'zh-CN': '请至少设置一个执行时间', en: 'Set at least one time of day' },
+  'timedTask.schedule.weekdaysRequired': { 'zh-CN': '请至少选择一天', en: 'Choose at least one day of the week' },
+  'timedTask.schedule.cronRequired': { 'zh-CN': '请填写 Cron 表达式', en: 'Enter a cron expression' },
+  'timedTask.schedule.cron': {
     'zh-CN': 'Cron 表达式无效：{reason}',
     en: 'The cron expression is not valid: {reason}',
   },
-  'task.schedule.never': {
+  'timedTask.schedule.never': {
     'zh-CN': '在开始与结束时间之间没有一次执行',
     en: 'The schedule has no run between the start and the end time',
   },
-  'task.timeZone': { 'zh-CN': '未知的时区：{zone}', en: 'Unknown time zone: {zone}' },
-  'task.targets.required': {
+  'timedTask.timeZone': { 'zh-CN': '未知的时区：{zone}', en: 'Unknown time zone: {zone}' },
+  'timedTask.targets.required': {
     'zh-CN': '请至少选择一个可写的数据点',
     en: 'Choose at least one writable data point',
   },
-  'task.targets.tooMany': { 'zh-CN': '一个任务最多写 100 个数据点', en: 'A task writes at most 100 data points' },
-  'task.target.device': { 'zh-CN': '请选择设备', en: 'Choose a device' },
-  'task.target.point': { 'zh-CN': '请选择数据点', en: 'Choose a data point' },
-  'task.target.twice': {
+  'timedTask.targets.tooMany': { 'zh-CN': '一个任务最多写 100 个数据点', en: 'A task writes at most 100 data points' },
+  'timedTask.target.device': { 'zh-CN': '请选择设备', en: 'Choose a device' },
+  'timedTask.target.point': { 'zh-CN': '请选择数据点', en: 'Choose a data point' },
+  'timedTask.target.twice': {
     'zh-CN': '同一设备的同一数据点只能写一次',
     en: 'Each data point of a device is written once per task',
   },
-  'task.target.noTemplate': {
+  'timedTask.target.noTemplate': {
     'zh-CN': '该设备没有模板，没有可写的数据点',
     en: 'This device has no template, so it has no data point to write',
   },
-  'task.target.pointGone': {
+  'timedTask.target.pointGone': {
     'zh-CN': '该设备的模板中没有这个数据点',
     en: "This data point is not in the device's template",
   },
-  'task.unsupported': {
+  'timedTask.unsupported': {
     'zh-CN': '设备类型不支持调试、定时任务或同步',
     en: 'Device type does not support debugging, timed tasks or synchronisation',
   },
-  'task.sameTime': {
+  'timedTask.sameTime': {
     'zh-CN': '该设备在同一时间已存在任务（{task}）',
     en: 'A task at the same time on the same device exists ({task})',
   },
-  'task.ended': { 'zh-CN': '任务已结束，不能暂停或恢复', en: 'The task has ended: it cannot be paused or resumed' },
-  'task.state.waiting': { 'zh-CN': '等待', en: 'Waiting' },
-  'task.state.running': { 'zh-CN': '执行中', en: 'In execution' },
-  'task.state.paused': { 'zh-CN': '已暂停', en: 'Paused' },
-  'task.state.ended': { 'zh-CN': '已结束', en: 'Ended' },
-  'task.suspended': {
+  'timedTask.ended': { 'zh-CN': '任务已结束，不能暂停或恢复', en: 'The task has ended: it cannot be paused or resumed' },
+  'timedTask.state.waiting': { 'zh-CN': '等待', en: 'Waiting' },
+  'timedTask.state.running': { 'zh-CN': '执行中', en: 'In execution' },
+  'timedTask.state.paused': { 'zh-CN': '已暂停', en: 'Paused' },
+  'timedTask.state.ended': { 'zh-CN': '已结束', en: 'Ended' },
+  'timedTask.suspended': {
     'zh-CN': '云组态已关闭，任务对这些设备失效：{devices}',
     en: 'Cloud configuration is off, so the task does not act on: {devices}',
   },
-  'task.outcome.success': { 'zh-CN': '成功', en: 'Success' },
-  'task.outcome.noReply': { 'zh-CN': '从机无回复', en: 'Slave no reply' },
-  'task.outcome.errorReply': { 'zh-CN': '从机错误回复', en: 'Slave error reply' },
-  'task.outcome.offline': { 'zh-CN': '设备离线', en: 'Device offline' },
-  'task.outcome.formatError': { 'zh-CN': '命令格式错误', en: 'Command format error' },
-  'task.outcome.failed': { 'zh-CN': '执行失败', en: 'Execution failure' },
-  'task.log.created': { 'zh-CN': '创建任务', en: 'Task created' },
-  'task.log.edited': { 'zh-CN': '编辑任务', en: 'Task edited' },
-  'task.log.paused': { 'zh-CN': '暂停任务', en: 'Task paused' },
-  'task.log.resumed': { 'zh-CN': '恢复任务', en: 'Task resumed' },
-  'task.log.ended': { 'zh-CN': '任务结束：没有剩余的执行', en: 'Task ended: no run is left' },
-  'task.log.skippedMissed': {
+  'timedTask.outcome.success': { 'zh-CN': '成功', en: 'Success' },
+  'timedTask.outcome.noReply': { 'zh-CN': '从机无回复', en: 'Slave no reply' },
+  'timedTask.outcome.errorReply': { 'zh-CN': '从机错误回复', en: 'Slave error reply' },
+  'timedTask.outcome.offline': { 'zh-CN': '设备离线', en: 'Device offline' },
+  'timedTask.outcome.formatError': { 'zh-CN': '命令格式错误', en: 'Command format error' },
+  'timedTask.outcome.failed': { 'zh-CN': '执行失败', en: 'Execution failure' },
+  'timedTask.log.created': { 'zh-CN': '创建任务', en: 'Task created' },
+  'timedTask.log.edited': { 'zh-CN': '编辑任务', en: 'Task edited' },
+  'timedTask.log.paused': { 'zh-CN': '暂停任务', en: 'Task paused' },
+  'timedTask.log.resumed': { 'zh-CN': '恢复任务', en: 'Task resumed' },
+  'timedTask.log.ended': { 'zh-CN': '任务结束：没有剩余的执行', en: 'Task ended: no run is left' },
+  'timedTask.log.skippedMissed': {
     'zh-CN': '跳过 {time} 的执行：服务未运行，按规则跳过错过的执行',
     en: 'Skipped the run due at {time}: the server was not running, and the rule skips missed runs',
   },
-  'task.log.ranLate': {
+  'timedTask.log.ranLate': {
     'zh-CN': '{time} 的执行已错过，按规则在恢复后执行一次',
     en: 'The run due at {time} was missed, and the rule ran it once on recovery',
   },
-  'task.log.skippedCloudOff': {
+  'timedTask.log.skippedCloudOff': {
     'zh-CN': '自 {time} 起不再写入 {devices}：云组态已关闭',
     en: 'From the run due at {time} on, nothing is written to {devices}: cloud configuration is off',
   },
-  'task.schedule.once': { 'zh-CN': '{time} 执行一次', en: 'Once at {time}' },
-  'task.schedule.every': { 'zh-CN': '每 {every} {unit}', en: 'Every {every} {unit}' },
-  'task.schedule.daily': { 'zh-CN': '每天 {times}', en: 'Daily at {times}' },
-  'task.schedule.weekly': { 'zh-CN': '每周{days} {times}', en: 'Weekly on {days} at {times}' },
-  'task.schedule.cronText': { 'zh-CN': 'Cron：{cron}', en: 'Cron: {cron}' },
-  'task.unit.seconds': { 'zh-CN': '秒', en: 's' },
-  'task.unit.minutes': { 'zh-CN': '分钟', en: 'min' },
-  'task.unit.hours': { 'zh-CN': '小时', en: 'h' },
-  'task.unit.days': { 'zh-CN': '天', en: 'd' },
-  'task.weekdays': { 'zh-CN': '日,一,二,三,四,五,六', en: 'Sun,Mon,Tue,Wed,Thu,Fri,Sat' },
+  'timedTask.schedule.once': { 'zh-CN': '{time} 执行一次', en: 'Once at {time}' },
+  'timedTask.schedule.every': { 'zh-CN': '每 {every} {unit}', en: 'Every {every} {unit}' },
+  'timedTask.schedule.daily': { 'zh-CN': '每天 {times}', en: 'Daily at {times}' },
+  'timedTask.schedule.weekly': { 'zh-CN': '每周{days} {times}', en: 'Weekly on {days} at {times}' },
+  'timedTask.schedule.cronText': { 'zh-CN': 'Cron：{cron}', en: 'Cron: {cron}' },
+  'timedTask.unit.seconds': { 'zh-CN': '秒', en: 's' },
+  'timedTask.unit.minutes': { 'zh-CN': '分钟', en: 'min' },
+  'timedTask.unit.hours': { 'zh-CN': '小时', en: 'h' },
+  'timedTask.unit.days': { 'zh-CN': '天', en: 'd' },
+  'timedTask.weekdays': { 'zh-CN': '日,一,二,三,四,五,六', en: 'Sun,Mon,Tue,Wed,Thu,Fri,Sat' },
 } as const;

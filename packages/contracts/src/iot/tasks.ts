@@ -50,8 +50,8 @@ export const taskValue = z.union([z.number(), z.boolean(), z.string().max(256)])
 export type TaskValue = z.infer<typeof taskValue>;
 
 export const taskTarget = z.strictObject({
-  deviceId: z.number({ error: 'task.target.device' }).int().positive('task.target.device'),
-  pointId: z.number({ error: 'task.target.point' }).int().positive('task.target.point'),
+  deviceId: z.number({ error: 'timedTask.target.device' }).int().positive('timedTask.target.device'),
+  pointId: z.number({ error: 'timedTask.target.point' }).int().positive('timedTask.target.point'),
   value: taskValue,
 });
 export type TaskTarget = z.infer<typeof taskTarget>;
@@ -62,7 +62,7 @@ export const taskSchedule = z.strictObject({
   every: z.number().int().positive().optional(),
   unit: z.enum(INTERVAL_UNITS).optional(),
   /** daily and weekly: `HH:mm` times of day. */
-  times: z.array(z.string().regex(TIME_OF_DAY, 'task.schedule.time')).max(TIMED_TASK_LIMITS.timesMax).optional(),
+  times: z.array(z.string().regex(TIME_OF_DAY, 'timedTask.schedule.time')).max(TIMED_TASK_LIMITS.timesMax).optional(),
   /** weekly: 0 Sunday to 6 Saturday. */
   weekdays: z.array(z.number().int().min(0).max(6)).max(7).optional(),
   cron: z.string().trim().max(120).optional(),
@@ -72,36 +72,36 @@ export type TaskSchedule = z.infer<typeof taskSchedule>;
 /** Timed Tasks add/edit. */
 export const taskInput = z
   .strictObject({
-    name: z.string().trim().min(1, 'v.required').max(TIMED_TASK_LIMITS.nameMax, 'task.name.max'),
+    name: z.string().trim().min(1, 'v.required').max(TIMED_TASK_LIMITS.nameMax, 'timedTask.name.max'),
     schedule: taskSchedule,
-    startAt: z.number({ error: 'task.start.required' }).int().min(0),
+    startAt: z.number({ error: 'timedTask.start.required' }).int().min(0),
     endAt: z.number().int().min(0).nullable().default(null),
     /** An IANA zone; the deployment's when left out. */
     timeZone: z.string().trim().max(64).optional(),
     missed: z.enum(MISSED_RULES).default('skip'),
     targets: z
       .array(taskTarget)
-      .min(1, 'task.targets.required')
-      .max(TIMED_TASK_LIMITS.targetsMax, 'task.targets.tooMany'),
+      .min(1, 'timedTask.targets.required')
+      .max(TIMED_TASK_LIMITS.targetsMax, 'timedTask.targets.tooMany'),
   })
   .superRefine((t, ctx) => {
     const broken = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-    if (t.endAt !== null && t.endAt === t.startAt) broken(['endAt'], 'task.end.same');
-    else if (t.endAt !== null && t.endAt < t.startAt) broken(['endAt'], 'task.end.beforeStart');
+    if (t.endAt !== null && t.endAt === t.startAt) broken(['endAt'], 'timedTask.end.same');
+    else if (t.endAt !== null && t.endAt < t.startAt) broken(['endAt'], 'timedTask.end.beforeStart');
     const s = t.schedule;
     if (s.kind === 'interval') {
       const allowed: readonly number[] | undefined = s.unit ? TASK_INTERVALS[s.unit] : undefined;
       if (s.every === undefined || !allowed || !allowed.includes(s.every))
-        broken(['schedule', 'every'], 'task.schedule.interval');
+        broken(['schedule', 'every'], 'timedTask.schedule.interval');
     }
     if ((s.kind === 'daily' || s.kind === 'weekly') && !s.times?.length)
-      broken(['schedule', 'times'], 'task.schedule.timesRequired');
-    if (s.kind === 'weekly' && !s.weekdays?.length) broken(['schedule', 'weekdays'], 'task.schedule.weekdaysRequired');
-    if (s.kind === 'cron' && !s.cron) broken(['schedule', 'cron'], 'task.schedule.cronRequired');
+      broken(['schedule', 'times'], 'timedTask.schedule.timesRequired');
+    if (s.kind === 'weekly' && !s.weekdays?.length) broken(['schedule', 'weekdays'], 'timedTask.schedule.weekdaysRequired');
+    if (s.kind === 'cron' && !s.cron) broken(['schedule', 'cron'], 'timedTask.schedule.cronRequired');
     const seen = new Set<string>();
     t.targets.forEach((target, i) => {
       const key = `${target.deviceId}:${target.pointId}`;
-      if (seen.has(key)) broken(['targets', i, 'pointId'], 'task.target.twice');
+      if (seen.has(key)) broken(['targets', i, 'pointId'], 'timedTask.target.twice');
       seen.add(key);
     });
   });

@@ -22,7 +22,7 @@ export interface Detail {
 }
 
 function outcomeText(row: repo.RecordRow, lang: Lang): string {
-  const outcome = translate(`task.outcome.${row.outcome}`, lang);
+  const outcome = translate(`timedTask.outcome.${row.outcome}`, lang);
   // Offline says all there is; the link's own sentence tells the user how to fix it, not what happened.
   if (!row.detail || row.outcome === 'offline') return outcome;
   const detail = fromJson<Detail>(row.detail);
@@ -61,7 +61,7 @@ export async function taskRecords(
 }
 
 function logText(row: repo.LogRow, lang: Lang): string {
-  if (!row.reason) return translate(`task.log.${row.action}`, lang);
+  if (!row.reason) return translate(`timedTask.log.${row.action}`, lang);
   const params = row.params === null ? {} : fromJson<Record<string, string>>(row.params);
   // Times are kept as instants and shown in the deployment's zone.
   const shown = params.time ? { ...params, time: formatDateTime(Number(params.time)) } : params;

@@ -76,9 +76,9 @@ export async function runFiring(db: Db, log: Logger, firing: Firing, clock = Dat
   });
   if (!claimed) return;
   const time = String(firing.at);
-  if (late && task.missed === 'skip') await logLine('skipped', 'task.log.skippedMissed', { time });
+  if (late && task.missed === 'skip') await logLine('skipped', 'timedTask.log.skippedMissed', { time });
   else {
-    if (late) await logLine('skipped', 'task.log.ranLate', { time });
+    if (late) await logLine('skipped', 'timedTask.log.ranLate', { time });
     await writeTargets(db, log, task, firing.at, late, clock);
   }
   if (next === null) await logLine('ended', null, null);
@@ -159,14 +159,14 @@ async function writeTargets(db: Db, log: Logger, task: TimedTaskRow, dueAt: numb
 async function logCloudOff(db: Db, task: TimedTaskRow, dueAt: number, devices: string, clock: number) {
   const last = await repo.lastLog(db.kysely, Number(task.id));
   const params = last?.params ? fromJson<Record<string, string>>(last.params) : null;
-  if (last?.reason === 'task.log.skippedCloudOff' && params?.devices === devices) return;
+  if (last?.reason === 'timedTask.log.skippedCloudOff' && params?.devices === devices) return;
   await repo.insertLog(db.kysely, {
     task_id: Number(task.id),
     task_name: task.name,
     owner_id: Number(task.owner_id),
     at: clock,
     action: 'skipped',
-    reason: 'task.log.skippedCloudOff',
+    reason: 'timedTask.log.skippedCloudOff',
     params: toJson({ time: String(dueAt), devices }),
     by_user: null,
   });

@@ -67,24 +67,24 @@ export function scheduleText(row: TimedTaskRow, lang: Lang): string {
   const { schedule, startAt, timeZone: zone } = timingOf(row);
   switch (schedule.kind) {
     case 'once':
-      return translate('task.schedule.once', lang, { time: formatDateTime(startAt, zone) });
+      return translate('timedTask.schedule.once', lang, { time: formatDateTime(startAt, zone) });
     case 'interval':
-      return translate('task.schedule.every', lang, {
+      return translate('timedTask.schedule.every', lang, {
         every: schedule.every ?? 1,
-        unit: translate(`task.unit.${schedule.unit ?? 'minutes'}`, lang),
+        unit: translate(`timedTask.unit.${schedule.unit ?? 'minutes'}`, lang),
       });
     case 'daily':
-      return translate('task.schedule.daily', lang, { times: hhmm(schedule.times) });
+      return translate('timedTask.schedule.daily', lang, { times: hhmm(schedule.times) });
     case 'weekly': {
-      const names = translate('task.weekdays', lang).split(',');
+      const names = translate('timedTask.weekdays', lang).split(',');
       const days = [...(schedule.weekdays ?? [])].sort().map((d) => names[d]);
-      return translate('task.schedule.weekly', lang, {
+      return translate('timedTask.schedule.weekly', lang, {
         days: days.join(lang === 'en' ? ', ' : '、'),
         times: hhmm(schedule.times),
       });
     }
     default:
-      return translate('task.schedule.cronText', lang, { cron: schedule.cron ?? '' });
+      return translate('timedTask.schedule.cronText', lang, { cron: schedule.cron ?? '' });
   }
 }
 
@@ -101,7 +101,7 @@ function viewOf(row: TimedTaskRow, targets: readonly repo.TargetRow[], lang: Lan
     missed: row.missed,
     state: stateOf(row, at),
     suspended:
-      off.length && row.state !== 'ended' ? translate('task.suspended', lang, { devices: off.join(', ') }) : null,
+      off.length && row.state !== 'ended' ? translate('timedTask.suspended', lang, { devices: off.join(', ') }) : null,
     nextRunAt: row.next_run_at === null ? null : Number(row.next_run_at),
     lastRunAt: row.last_run_at === null ? null : Number(row.last_run_at),
     lastOutcome: row.last_outcome,
@@ -144,7 +144,7 @@ export async function listTasks(actor: Actor, filter: Omit<TaskQuery, 'page' | '
 async function taskFor(actor: Actor, id: number, right: 'view' | 'edit' | 'delete') {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const row = await repo.findTask(actor.db, scope, id, right);
-  if (!row) throw new AppError(404, 'task.notFound');
+  if (!row) throw new AppError(404, 'timedTask.notFound');
   return row;
 }
 
@@ -160,18 +160,18 @@ export async function taskDetail(actor: Actor, id: number): Promise<TaskView> {
  * these devices at the same moment. Returns the owner (the first device's) and the first firing.
  */
 async function checkTask(actor: Actor, input: TaskInput, except: number | null, zone: string) {
-  if (!isTimeZone(zone)) throw rulesBroken([{ field: 'timeZone', key: 'task.timeZone', params: { zone } }]);
+  if (!isTimeZone(zone)) throw rulesBroken([{ field: 'timeZone', key: 'timedTask.timeZone', params: { zone } }]);
   if (input.schedule.kind === 'cron') {
     const reason = cronProblem(input.schedule.cron ?? '', zone);
-    if (reason) throw rulesBroken([{ field: 'schedule.cron', key: 'task.schedule.cron', params: { reason } }]);
+    if (reason) throw rulesBroken([{ field: 'schedule.cron', key: 'timedTask.schedule.cron', params: { reason } }]);
   }
   const at = now();
   const timing: Timing = { schedule: input.schedule, startAt: input.startAt, endAt: input.endAt, timeZone: zone };
   const first = firingAfter(timing, at);
   if (first === null) {
-    if (input.endAt !== null && input.endAt <= at) throw rulesBroken([{ field: 'endAt', key: 'task.end.past' }]);
-    if (input.schedule.kind === 'once') throw rulesBroken([{ field: 'startAt', key: 'task.once.past' }]);
-    throw rulesBroken([{ field: 'schedule', key: 'task.schedule.never' }]);
+    if (input.endAt !== null && input.endAt <= at) throw rulesBroken([{ field: 'endAt', key: 'timedTask.end.past' }]);
+    if (input.schedule.kind === 'once') throw rulesBroken([{ field: 'startAt', key: 'timedTask.once.past' }]);
+    throw rulesBroken([{ field: 'schedule', key: 'timedTask.schedule.never' }]);
   }
 
   const scope = await accountScopeOf(actor.db, actor.auth);
@@ -179,7 +179,7 @@ async function checkTask(actor: Actor, input: TaskInput, except: number | null, 
   for (const id of new Set(input.targets.map((t) => t.deviceId)))
     devices.set(id, await deviceFor(actor, scope, id, 'edit'));
   for (const device of devices.values())
-    if (WRITELESS_PROTOCOLS.has(device.protocol)) throw new AppError(400, 'task.unsupported');
+    if (WRITELESS_PROTOCOLS.has(device.protocol)) throw new AppError(400, 'timedTask.unsupported');
 
   const points = new Map<number, Awaited<ReturnType<typeof templatePoints>>>();
   const broken: RuleBroken[] = [];
@@ -187,13 +187,13 @@ async function checkTask(actor: Actor, input: TaskInput, except: number | null, 
     const device = devices.get(target.deviceId);
     const templateId = device?.template_id === null || device === undefined ? null : Number(device.template_id);
     if (templateId === null) {
-      broken.push({ field: `targets[${i}].deviceId`, key: 'task.target.noTemplate' });
+      broken.push({ field: `targets[${i}].deviceId`, key: 'timedTask.target.noTemplate' });
       continue;
     }
     if (!points.has(templateId)) points.set(templateId, await templatePoints(actor.db, templateId));
     const source = points.get(templateId)?.find((p) => p.id === target.pointId);
     if (!source) {
-      broken.push({ field: `targets[${i}].pointId`, key: 'task.target.pointGone' });
+      broken.push({ field: `targets[${i}].pointId`, key: 'timedTask.target.pointGone' });
       continue;
     }
     const point = gatewayPoint(source);
@@ -215,7 +215,7 @@ async function checkTask(actor: Actor, input: TaskInput, except: number | null, 
   for (const other of await repo.tasksOnDevices(actor.db, [...devices.keys()], except)) {
     if (other.state === 'paused') continue;
     if (firstClash(timing, timingOf(other), at) !== null)
-      throw new AppError(409, 'task.sameTime', { params: { task: other.name } });
+      throw new AppError(409, 'timedTask.sameTime', { params: { task: other.name } });
   }
   const owner = devices.get(input.targets[0]?.deviceId as number);
   return { ownerId: Number(owner?.owner_id), first };
@@ -302,7 +302,7 @@ export async function editTask(actor: Actor, id: number, input: TaskInput): Prom
 /** Pause: the waiting firing is dropped (its job finds nothing to do). Resume: the schedule goes on from now. */
 export async function setPaused(actor: Actor, id: number, paused: boolean): Promise<TaskView> {
   const row = await taskFor(actor, id, 'edit');
-  if (row.state === 'ended') throw new AppError(409, 'task.ended');
+  if (row.state === 'ended') throw new AppError(409, 'timedTask.ended');
   if ((row.state === 'paused') === paused) return taskDetail(actor, id);
   const at = now();
   const next = paused ? null : firingAfter(timingOf(row), at);
