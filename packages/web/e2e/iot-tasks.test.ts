@@ -96,9 +96,12 @@ describe('a Device Cloud user with a timed task on a simulated DTU', () => {
       await settledShot(page, 'iot-tasks-records-en');
       await openFromMenu(page, 'Timed tasks', 'Timed Tasks');
       await rows(page, 'tasks-table').getByText('Paused').waitFor();
+      // What the server words (the schedule, why a task does not act) follows the switch too.
+      const suspendedEn = translate('timedTask.suspended', 'en', { devices: '一号泵站' });
+      await rows(page, 'tasks-table').getByText(suspendedEn).waitFor();
       await settledShot(page, 'iot-tasks-list-en');
       await rows(page, 'tasks-table').getByRole('button', { name: 'Edit' }).click();
-      await page.getByTestId('task-suspended').waitFor();
+      await page.getByTestId('task-suspended').getByText(suspendedEn).waitFor();
       await settledShot(page, 'iot-tasks-form-en');
       await page.locator('.ant-drawer').getByRole('button', { name: 'Cancel' }).click();
       expect(unexpected(problems)).toEqual([]);
