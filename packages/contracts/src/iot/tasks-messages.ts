@@ -5,8 +5,14 @@ export const tasksMessages = {
   'timedTask.start.required': { 'zh-CN': '请选择开始时间', en: 'Choose a start time' },
   'timedTask.end.same': { 'zh-CN': '开始时间不能与结束时间相同', en: 'The start time must differ from the end time' },
   'timedTask.end.beforeStart': { 'zh-CN': '结束时间须晚于开始时间', en: 'The end time must be after the start time' },
-  'timedTask.end.past': { 'zh-CN': '结束时间已过，任务不会再执行', en: 'The end time has passed: the task would never run' },
-  'timedTask.once.past': { 'zh-CN': '执行时间已过，请选择将来的时间', en: 'The run time has passed: choose a time to come' },
+  'timedTask.end.past': {
+    'zh-CN': '结束时间已过，任务不会再执行',
+    en: 'The end time has passed: the task would never run',
+  },
+  'timedTask.once.past': {
+    'zh-CN': '执行时间已过，请选择将来的时间',
+    en: 'The run time has passed: choose a time to come',
+  },
   'timedTask.schedule.interval': {
     'zh-CN': '间隔只能是 1、2、3、5、10、15、20、30 秒或分钟，1、5 小时，1、5、15 天',
     en: 'The interval must be 1, 2, 3, 5, 10, 15, 20 or 30 seconds or minutes, 1 or 5 hours, or 1, 5 or 15 days',
@@ -51,7 +57,10 @@ export const tasksMessages = {
     'zh-CN': '该设备在同一时间已存在任务（{task}）',
     en: 'A task at the same time on the same device exists ({task})',
   },
-  'timedTask.ended': { 'zh-CN': '任务已结束，不能暂停或恢复', en: 'The task has ended: it cannot be paused or resumed' },
+  'timedTask.ended': {
+    'zh-CN': '任务已结束，不能暂停或恢复',
+    en: 'The task has ended: it cannot be paused or resumed',
+  },
   'timedTask.state.waiting': { 'zh-CN': '等待', en: 'Waiting' },
   'timedTask.state.running': { 'zh-CN': '执行中', en: 'In execution' },
   'timedTask.state.paused': { 'zh-CN': '已暂停', en: 'Paused' },

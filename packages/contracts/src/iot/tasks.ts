@@ -96,7 +96,8 @@ export const taskInput = z
     }
     if ((s.kind === 'daily' || s.kind === 'weekly') && !s.times?.length)
       broken(['schedule', 'times'], 'timedTask.schedule.timesRequired');
-    if (s.kind === 'weekly' && !s.weekdays?.length) broken(['schedule', 'weekdays'], 'timedTask.schedule.weekdaysRequired');
+    if (s.kind === 'weekly' && !s.weekdays?.length)
+      broken(['schedule', 'weekdays'], 'timedTask.schedule.weekdaysRequired');
     if (s.kind === 'cron' && !s.cron) broken(['schedule', 'cron'], 'timedTask.schedule.cronRequired');
     const seen = new Set<string>();
     t.targets.forEach((target, i) => {
