@@ -66,7 +66,10 @@ describe('counselling and daily work on the student’s file (issue 9)', () => {
       await confirmDialog(page);
       await row.getByText('已完成').waitFor();
       await row.getByText('评价', { exact: true }).click();
-      await page.locator('.ant-modal:visible .ant-rate-star').nth(3).click();
+      await page
+        .locator('.ant-modal:visible:not([class*="-appear"]):not([class*="-enter"]) .ant-rate-star')
+        .nth(3)
+        .click();
       await confirmDialog(page);
       await row.getByText('★★★★', { exact: true }).waitFor();
       await row.getByText('私密笔记').click();
