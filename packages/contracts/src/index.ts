@@ -8,6 +8,7 @@ export * from './iot/devices.ts';
 export * from './iot/gateway.ts';
 export * from './iot/mqtt.ts';
 export * from './iot/notify.ts';
+export * from './iot/firmware.ts';
 export * from './iot/projects.ts';
 export * from './iot/tasks.ts';
 export * from './iot/telemetry.ts';

@@ -4,6 +4,7 @@ import { devicesMessages } from './iot/devices-messages.ts';
 import { gatewayMessages } from './iot/gateway-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
+import { firmwareMessages } from './iot/firmware-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';
 import { telemetryMessages } from './iot/telemetry-messages.ts';
@@ -52,6 +53,7 @@ export const catalogues = [
   notifyMessages,
   configMessages,
   tasksMessages,
+  firmwareMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

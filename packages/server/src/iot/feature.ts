@@ -11,6 +11,8 @@ import { devicesRoutes } from './devices/routes.ts';
 import type { DevicesTables } from './devices/tables.ts';
 import { leaseService } from './gateway/node.ts';
 import { gatewayRoutes } from './gateway/routes.ts';
+import { firmwareRoutes } from './firmware/routes.ts';
+import type { FirmwareTables } from './firmware/tables.ts';
 import { dtuService, registrationsCleanup } from './gateway/service.ts';
 import type { GatewayTables } from './gateway/tables.ts';
 import { mapRoutes } from './map/routes.ts';
@@ -48,6 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(notifyRoutes);
   await app.register(configRoutes);
   await app.register(tasksRoutes);
+  await app.register(firmwareRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -60,7 +63,8 @@ export interface IotTables
     AlarmsTables,
     NotifyTables,
     ConfigTables,
-    TasksTables {}
+    TasksTables,
+    FirmwareTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {

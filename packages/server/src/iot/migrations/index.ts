@@ -14,6 +14,8 @@ import * as m0031 from './0031_device_links.ts';
 import * as m0032 from './0032_timed_tasks.ts';
 // Remote configuration (issue 19).
 import * as m0033 from './0033_device_config.ts';
+// Firmware Management (issue 19).
+import * as m0034 from './0034_firmware.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -32,4 +34,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0032_timed_tasks': m0032,
   // Remote configuration (issue 19).
   '0033_device_config': m0033,
+  // Firmware Management (issue 19).
+  '0034_firmware': m0034,
 };
