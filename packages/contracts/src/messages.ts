@@ -1,10 +1,10 @@
 import { alarmsMessages } from './iot/alarms-messages.ts';
 import { configMessages } from './iot/config-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
+import { firmwareMessages } from './iot/firmware-messages.ts';
 import { gatewayMessages } from './iot/gateway-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
-import { firmwareMessages } from './iot/firmware-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';
 import { telemetryMessages } from './iot/telemetry-messages.ts';

@@ -9,11 +9,7 @@ export type FirmwareType = (typeof FIRMWARE_TYPES)[number];
 export const FIRMWARE_MAX_BYTES = 16 * 1024 * 1024;
 
 const text = (max: number, key: string) =>
-  z
-    .string({ error: 'v.firmware.required' })
-    .trim()
-    .min(1, 'v.firmware.required')
-    .max(max, key);
+  z.string({ error: 'v.firmware.required' }).trim().min(1, 'v.firmware.required').max(max, key);
 
 /** The form fields of an upload, sent beside the file. */
 export const firmwareUpload = z.object({

@@ -89,7 +89,11 @@ export const iotAreas: IotArea[] = [
       { key: 'log', path: '/tasks/log', need: '/iot/tasks' },
     ],
   },
-  { key: 'firmware', icon: <CloudUploadOutlined /> },
+  {
+    key: 'firmware',
+    icon: <CloudUploadOutlined />,
+    pages: [{ key: 'management', path: '/firmware', need: '/iot/firmware' }],
+  },
   {
     // Remote configuration: DTUs and MQTT devices alike, so not under network monitoring (decision 0062).
     key: 'config',

@@ -106,6 +106,9 @@ export const iotRoutes: RouteObject[] = [
       page('tasks/log', 'menu.tasks.log', async () => ({
         Component: (await import('./tasks/LogPage.tsx')).LogPage,
       })),
+      page('firmware', 'menu.firmware.management', async () => ({
+        Component: (await import('./firmware/FirmwarePage.tsx')).FirmwarePage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

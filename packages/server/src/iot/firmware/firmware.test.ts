@@ -94,7 +94,9 @@ describe('Firmware Management', () => {
     const before = await storedFiles();
     const wrong = await upload({ ...fields, version: '3.0.0', sha256: 'ab'.repeat(32) });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('The file’s SHA-256 does not match the checksum you entered; upload the right file');
+    expect(wrong.json().message).toBe(
+      'The file’s SHA-256 does not match the checksum you entered; upload the right file',
+    );
     const dup = await upload({ ...fields }, image, owner, 'zh-CN');
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('该系列和型号已有版本 1.0.0 的固件');

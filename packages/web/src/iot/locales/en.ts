@@ -2,6 +2,7 @@ import { alarmsEn } from './alarms-en.ts';
 import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
 import { devicesEn } from './devices-en.ts';
+import { firmwareEn } from './firmware-en.ts';
 import { projectsEn } from './projects-en.ts';
 import { tasksEn } from './tasks-en.ts';
 import { templatesEn } from './templates-en.ts';
@@ -42,7 +43,7 @@ export const en: IotMessages = {
       log: 'Execution Log',
       monitor: 'Task Monitoring',
     },
-    firmware: 'Firmware upgrade',
+    firmware: { title: 'Firmware upgrade', management: 'Firmware Management' },
     config: {
       title: 'Remote configuration',
       application: 'Configuration Application',
@@ -89,6 +90,7 @@ export const en: IotMessages = {
   ...configEn,
   ...alarmsEn,
   ...tasksEn,
+  ...firmwareEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

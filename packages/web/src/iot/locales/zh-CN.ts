@@ -3,6 +3,7 @@ import { alarmsZhCN } from './alarms.ts';
 import { configZhCN } from './config.ts';
 import { dataZhCN } from './data.ts';
 import { devicesZhCN } from './devices.ts';
+import { firmwareZhCN } from './firmware.ts';
 import { projectsZhCN } from './projects.ts';
 import { tasksZhCN } from './tasks.ts';
 import { templatesZhCN } from './templates.ts';
@@ -36,7 +37,7 @@ export const zhCN = {
       contacts: '联系人',
     },
     tasks: { title: '定时任务', list: '定时任务', records: '执行记录', log: '执行日志', monitor: '任务监控' },
-    firmware: '固件升级',
+    firmware: { title: '固件升级', management: '固件管理' },
     config: { title: '远程配置', application: '配置应用', devices: '设备配置' },
     network: { title: '网络监控', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
     video: '视频监控',
@@ -74,6 +75,7 @@ export const zhCN = {
   ...configZhCN,
   ...alarmsZhCN,
   ...tasksZhCN,
+  ...firmwareZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',

@@ -1,0 +1,26 @@
+/** Firmware Management (spec sections 2 and 3). */
+export const firmwareZhCN = {
+  firmware: {
+    keyword: '固件名称、系列、型号或版本',
+    upload: '上传固件',
+    uploadTitle: '上传固件',
+    uploaded: '固件已上传',
+    empty: '还没有固件',
+    name: '固件名称',
+    series: '系列',
+    model: '型号',
+    version: '版本号',
+    type: '固件类型',
+    types: { full: '整包', incremental: '差分' },
+    size: '大小',
+    sha256: 'SHA-256',
+    sha256Hint: '选填：填写后服务器会核对文件的 SHA-256',
+    file: '固件文件',
+    fileHint: '任意格式的固件镜像，最大 16 MB',
+    fileRequired: '请选择固件文件',
+    remark: '备注',
+    createdAt: '上传时间',
+    allTypes: '全部类型',
+    deleteAsk: '删除固件“{{name}} {{version}}”？',
+  },
+};
