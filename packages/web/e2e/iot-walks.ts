@@ -107,7 +107,11 @@ export async function openFromMenu(page: Page, area: string, name: string) {
   const menu = page.getByTestId('iot-menu');
   const item = menu.getByRole('menuitem', { name, exact: true });
   // An area's title also names its icon ("appstore 设备模板").
-  if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${area}$`) }).click();
+  const title = menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${area}$`) });
+  // Right after a language switch the menu may still be in the old language: asking whether the
+  // item is visible then would answer no and the click below would close an open area.
+  await title.waitFor();
+  if (!(await item.isVisible())) await title.click();
   await item.click();
 }
 
