@@ -44,7 +44,7 @@ async function tokenOf(who: 'admin' | 'staff'): Promise<string> {
  * Code of antd that these screens do not draw, each known by a string its build keeps (decision
  * 0051): the form engine's validator, Typography's editing, Collapse, the Tabs of a Card, and the
  * feedback of `App.useApp()` (Modal's confirm, loaded on first use by `FeedbackApp`). The sign-in
- * page draws a form and tabs, Mind's frame draws tabs.
+ * page draws tabs and a form without the engine, Mind's frame draws tabs.
  */
 const markers = {
   formEngine: 'Validation error on field %s',
@@ -55,7 +55,7 @@ const markers = {
   badge: '-ribbon-wrapper',
 };
 const notDrawn: Record<string, (keyof typeof markers)[]> = {
-  'Portal sign-in': ['typographyEditing', 'collapse', 'feedback'],
+  'Portal sign-in': ['formEngine', 'typographyEditing', 'collapse', 'feedback'],
   'Portal launcher': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback', 'badge'],
   'Device Cloud home': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback', 'badge'],
   'Mind home': ['formEngine', 'typographyEditing', 'collapse', 'feedback', 'badge'],

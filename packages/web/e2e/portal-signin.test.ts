@@ -16,6 +16,10 @@ describe('signing in with a password', () => {
     const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE] });
     const { page, problems, close } = await visit(suite.browser);
     try {
+      let signInCalls = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/authz/login')) signInCalls += 1;
+      });
       await page.goto(`${suite.server.url}/`);
       // Not signed in: the launcher sends the visitor to sign in.
       await page.getByTestId('login-page').waitFor();
@@ -23,6 +27,15 @@ describe('signing in with a password', () => {
       await expect.poll(() => page.title()).toBe('登录 - Meridian 统一门户');
       await page.getByTestId('system-status').getByText('运行正常').waitFor();
       await screenshot(page, 'portal-login-zh-CN');
+
+      // Nothing typed: each field says what it needs and nothing is sent.
+      await page.getByTestId('sign-in').click();
+      await page.getByTestId('login-page').getByText('请输入用户名、手机号或邮箱').waitFor();
+      await page.getByTestId('login-page').getByText('请输入密码').waitFor();
+      await screenshot(page, 'portal-login-empty-zh-CN');
+      await page.getByPlaceholder('用户名 / 手机号 / 邮箱').fill('   ');
+      await page.getByTestId('login-page').getByText('请输入用户名、手机号或邮箱').waitFor();
+      expect(signInCalls).toBe(0);
 
       await submitPassword(page, user.account, 'Wrong#Pass1');
       await page.getByTestId('form-error').getByText('用户名或密码错误').waitFor();
