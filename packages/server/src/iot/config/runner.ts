@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
 import type { GatewayService } from '../../platform/feature.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { type DeviceConfiguration, type DeviceLinks, linksFor } from '../gateway/links.ts';
+import { LinkedDevicesRunner } from '../gateway/linked-runner.ts';
+import { type DeviceConfiguration, type DeviceLink, type DeviceLinks, linksFor } from '../gateway/links.ts';
 import { gatewayNodeFor } from '../gateway/node.ts';
 import { findDtuById, packetTaken, saveDtuSettings } from '../gateway/repository.ts';
 import { claimConfig, finishConfig, pendingAmong, requeueClaimedBy, requeueLapsed } from './repository.ts';
@@ -17,77 +18,44 @@ export interface ConfigRunnerOptions {
 
 export const CONFIG_RUNNER_DEFAULTS: ConfigRunnerOptions = { everyMs: 2000, claimMs: 120_000 };
 
-/** Device ids asked about per query. */
-const CHUNK = 500;
-
 /**
  * Sends configurations to the devices whose links this gateway process holds (decision 0062): every
  * `everyMs`, and at once when this process queued them. A configuration is claimed in the database
  * first, so that of several gateway processes on one PostgreSQL exactly one sends it; a device that
  * is offline is not connected to any of them and keeps "to be configured" until it comes back.
  */
-export class ConfigRunner {
+export class ConfigRunner extends LinkedDevicesRunner {
   readonly #db: Db;
   readonly #node: string;
-  readonly #links: DeviceLinks;
-  readonly #log: Logger;
   readonly #options: ConfigRunnerOptions;
-  readonly #inFlight = new Set<Promise<void>>();
-  #timer: NodeJS.Timeout | undefined;
-  #ticking: Promise<void> | null = null;
-  #again = false;
-  #stopped = false;
-  /** Checks done, for tests that wait for a few to pass. */
-  ticks = 0;
 
   constructor(db: Db, node: string, links: DeviceLinks, log: Logger, options: ConfigRunnerOptions) {
+    super(links, log, options.everyMs);
     this.#db = db;
     this.#node = node;
-    this.#links = links;
-    this.#log = log;
     this.#options = options;
   }
 
-  async start(): Promise<void> {
-    // What this process's name was sending when it last stopped (a crash) is sent again.
-    await requeueClaimedBy(this.#db.kysely, this.#node);
-    this.#timer = setInterval(() => this.kick(), this.#options.everyMs);
-    this.#timer.unref();
-    this.kick();
+  protected recover(): Promise<void> {
+    return requeueClaimedBy(this.#db.kysely, this.#node);
   }
 
-  /** Looks for configurations to send now; calls made while a look runs coalesce into one more. */
-  kick(): void {
-    if (this.#stopped) return;
-    if (this.#ticking) {
-      this.#again = true;
-      return;
-    }
-    this.#ticking = this.tick()
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'configuration check failed'))
-      .finally(() => {
-        this.#ticking = null;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        }
-      });
+  protected before(now: number): Promise<void> {
+    return requeueLapsed(this.#db.kysely, now);
   }
 
-  async tick(now = Date.now()): Promise<void> {
-    await requeueLapsed(this.#db.kysely, now);
-    const ids = [...this.#links.entries()].filter(([, link]) => link.configure).map(([id]) => id);
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      for (const row of await pendingAmong(this.#db.kysely, ids.slice(i, i + CHUNK))) {
-        const deviceId = Number(row.device_id);
-        const requestedAt = Number(row.requested_at);
-        if (!(await claimConfig(this.#db.kysely, deviceId, requestedAt, this.#node, now + this.#options.claimMs)))
-          continue;
-        const run = this.#send(deviceId, requestedAt, row.kind, row.params).finally(() => this.#inFlight.delete(run));
-        this.#inFlight.add(run);
-      }
+  protected override wants(link: DeviceLink): boolean {
+    return !!link.configure;
+  }
+
+  protected async among(ids: number[], now: number): Promise<void> {
+    for (const row of await pendingAmong(this.#db.kysely, ids)) {
+      const deviceId = Number(row.device_id);
+      const requestedAt = Number(row.requested_at);
+      if (!(await claimConfig(this.#db.kysely, deviceId, requestedAt, this.#node, now + this.#options.claimMs)))
+        continue;
+      this.track(this.#send(deviceId, requestedAt, row.kind, row.params));
     }
-    this.ticks++;
   }
 
   async #send(deviceId: number, requestedAt: number, kind: string, params: string): Promise<void> {
@@ -99,20 +67,20 @@ export class ConfigRunner {
         at: Date.now(),
       });
     try {
-      const link = this.#links.get(deviceId);
+      const link = this.links.get(deviceId);
       if (!link?.configure) return await finish('pending');
       const configuration = configurationOf(kind, params);
       await link.configure(configuration);
       if (configuration.kind === 'dtu') await this.#adopt(deviceId, configuration.dtu);
       await finish('success');
-      this.#log.info({ deviceId }, 'device configured');
+      this.log.info({ deviceId }, 'device configured');
     } catch (error) {
       const reason = error instanceof AppError ? error : new AppError(502, 'gateway.command.failed');
-      if (!(error instanceof AppError)) this.#log.warn({ deviceId, err: error }, 'configuration failed');
+      if (!(error instanceof AppError)) this.log.warn({ deviceId, err: error }, 'configuration failed');
       // A device that dropped mid-way is configured again when it is back, with the reason meanwhile.
       const dropped = reason.key === 'config.failed.offline' || reason.key === 'gateway.offline';
       await finish(dropped ? 'pending' : 'failed', dropped ? new AppError(409, 'config.failed.offline') : reason).catch(
-        (e: unknown) => this.#log.warn({ deviceId, err: e }, 'configuration outcome not recorded'),
+        (e: unknown) => this.log.warn({ deviceId, err: e }, 'configuration outcome not recorded'),
       );
     }
   }
@@ -130,13 +98,6 @@ export class ConfigRunner {
       heartbeat: dtu.heartbeat ?? null,
       merge_length: current?.merge_length ?? null,
     });
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#ticking;
-    await Promise.all([...this.#inFlight]);
   }
 }
 
