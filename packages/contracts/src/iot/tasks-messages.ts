@@ -88,6 +88,18 @@ export const tasksMessages = {
     'zh-CN': '{time} 的执行已错过，按规则在恢复后执行一次',
     en: 'The run due at {time} was missed, and the rule ran it once on recovery',
   },
+  'timedTask.log.waitingForDevice': {
+    'zh-CN': '{devices} 在 {time} 的执行时离线：24 小时内重新上线后补写一次',
+    en: '{devices} offline at the run due at {time}: written once when back online within 24 h',
+  },
+  'timedTask.log.ranOnRecovery': {
+    'zh-CN': '{device} 已重新上线，{time} 的执行已补写一次',
+    en: '{device} is back online: the run due at {time} was written once',
+  },
+  'timedTask.log.recoveryExpired': {
+    'zh-CN': '{device} 超过 24 小时才重新上线，{time} 的执行不再补写',
+    en: '{device} came back more than 24 h after the run due at {time}: it was not written',
+  },
   'timedTask.log.skippedCloudOff': {
     'zh-CN': '自 {time} 起不再写入 {devices}：云组态已关闭',
     en: 'From the run due at {time} on, nothing is written to {devices}: cloud configuration is off',

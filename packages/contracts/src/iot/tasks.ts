@@ -30,7 +30,10 @@ export const INTERVAL_UNIT_MS: Record<IntervalUnit, number> = {
 export const TIMED_TASK_STATES = ['waiting', 'running', 'paused', 'ended'] as const;
 export type TimedTaskState = (typeof TIMED_TASK_STATES)[number];
 
-/** What to do with a run that could not happen on time (the server was down): skip it, or run it once on recovery. */
+/**
+ * What to do with a run that could not happen on time (the server was down, a device offline): skip
+ * it, or run it once on recovery (when the server is back; when the device is back, within a day).
+ */
 export const MISSED_RULES = ['skip', 'runOnce'] as const;
 export type MissedRule = (typeof MISSED_RULES)[number];
 
@@ -38,7 +41,17 @@ export type MissedRule = (typeof MISSED_RULES)[number];
 export const RUN_OUTCOMES = ['success', 'noReply', 'errorReply', 'offline', 'formatError', 'failed'] as const;
 export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 
-export const TASK_LOG_ACTIONS = ['created', 'edited', 'paused', 'resumed', 'ended', 'skipped'] as const;
+/** waiting: a run kept for a device that was offline; recovered: that run written once the device was back. */
+export const TASK_LOG_ACTIONS = [
+  'created',
+  'edited',
+  'paused',
+  'resumed',
+  'ended',
+  'skipped',
+  'waiting',
+  'recovered',
+] as const;
 export type TaskLogAction = (typeof TASK_LOG_ACTIONS)[number];
 
 export const TIMED_TASK_LIMITS = { nameMax: 50, targetsMax: 100, timesMax: 24 } as const;

@@ -25,6 +25,7 @@ import { notifyDeliveryJob } from './notify/deliver.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import type { NotifyTables } from './notify/tables.ts';
 import { projectsRoutes } from './projects/routes.ts';
+import { taskRecoveryService } from './tasks/recovery.ts';
 import { tasksRoutes } from './tasks/routes.ts';
 import { taskRecordsCleanup, taskRunJob } from './tasks/run.ts';
 import type { TasksTables } from './tasks/tables.ts';
@@ -73,7 +74,7 @@ export const iot: Feature = {
   seeds: [({ db, config, log }) => seedDemoDevices(db, config, log)],
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
-  gateway: [dtuService, mqttService, leaseService, configService],
+  gateway: [dtuService, mqttService, leaseService, configService, taskRecoveryService],
   jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob, taskRunJob],
   schedules: [...telemetrySchedules, ...alarmsSchedules],
   cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup],

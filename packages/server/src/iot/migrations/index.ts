@@ -16,6 +16,7 @@ import * as m0032 from './0032_timed_tasks.ts';
 import * as m0033 from './0033_device_config.ts';
 // Firmware Management (issue 19).
 import * as m0034 from './0034_firmware.ts';
+import * as m0035 from './0035_task_recoveries.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -36,4 +37,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0033_device_config': m0033,
   // Firmware Management (issue 19).
   '0034_firmware': m0034,
+  // Timed tasks: a run kept for a device that was offline (issue 19).
+  '0035_task_recoveries': m0035,
 };

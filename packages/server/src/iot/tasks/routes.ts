@@ -67,7 +67,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: `${TASKS}:view` },
       schema: {
         tags,
-        summary: 'Execution Log: created, edited, paused, resumed, ended, skipped runs and why, newest first',
+        summary:
+          'Execution Log: created, edited, paused, resumed, ended, skipped runs and why, runs kept for offline devices and written on their return, newest first',
         querystring: taskLogQuery,
         response: { 200: envelopeOf(pageOf(taskLogView)) },
       },

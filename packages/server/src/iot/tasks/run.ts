@@ -12,6 +12,7 @@ import { templatePoints } from '../gateway/repository.ts';
 import { gatewayPoint } from '../gateway/values.ts';
 import { checkedRaw } from '../gateway/write-rules.ts';
 import type { Detail } from './records.ts';
+import { keepRecoveries, removeExpiredRecoveries } from './recovery-repository.ts';
 import * as repo from './repository.ts';
 import { firingAfter } from './schedule.ts';
 import { enqueueFiring, TASK_RUN_JOB, timingOf } from './service.ts';
@@ -79,13 +80,57 @@ export async function runFiring(db: Db, log: Logger, firing: Firing, clock = Dat
   if (late && task.missed === 'skip') await logLine('skipped', 'timedTask.log.skippedMissed', { time });
   else {
     if (late) await logLine('skipped', 'timedTask.log.ranLate', { time });
-    await writeTargets(db, log, task, firing.at, late, clock);
+    const written = await writeTargets(db, log, task, firing.at, late, clock);
+    if (task.missed === 'runOnce') await keepForOffline(db, task, firing.at, written, clock);
   }
   if (next === null) await logLine('ended', null, null);
 }
 
-async function writeTargets(db: Db, log: Logger, task: TimedTaskRow, dueAt: number, late: boolean, clock: number) {
-  const targets = await repo.targetsOf(db.kysely, [Number(task.id)]);
+/** A run kept for a device that was offline is written within this long of its firing, or not at all. */
+export const RECOVERY_WINDOW_MS = DAY;
+
+/**
+ * Under "run once on recovery", the devices a run found offline each keep one run, written when
+ * they are connected again (`recovery.ts`); the log says so once per device, not at every firing.
+ */
+async function keepForOffline(db: Db, task: TimedTaskRow, dueAt: number, written: Written, clock: number) {
+  const offline = [...new Set(written.rows.filter((r) => r.outcome === 'offline').map((r) => r.device_id))];
+  const fresh = await keepRecoveries(db.kysely, Number(task.id), offline, dueAt, dueAt + RECOVERY_WINDOW_MS);
+  if (!fresh.length) return;
+  await repo.insertLog(db.kysely, {
+    task_id: Number(task.id),
+    task_name: task.name,
+    owner_id: Number(task.owner_id),
+    at: clock,
+    action: 'waiting',
+    reason: 'timedTask.log.waitingForDevice',
+    params: toJson({ time: String(dueAt), devices: fresh.map((id) => written.names.get(id) ?? `#${id}`).join(', ') }),
+    by_user: null,
+  });
+}
+
+export interface Written {
+  rows: Insertable<TimedTaskRecordsTable>[];
+  /** The names of the devices written, by id. */
+  names: Map<number, string>;
+}
+
+/**
+ * Writes the task's targets (those of one device when `only` is given), records each write's
+ * outcome and counts them into the task's totals.
+ */
+export async function writeTargets(
+  db: Db,
+  log: Logger,
+  task: TimedTaskRow,
+  dueAt: number,
+  late: boolean,
+  clock: number,
+  only?: number,
+): Promise<Written> {
+  const targets = (await repo.targetsOf(db.kysely, [Number(task.id)])).filter(
+    (t) => only === undefined || Number(t.device_id) === only,
+  );
   const devices = new Map(
     (await repo.devicesForRun(db.kysely, [...new Set(targets.map((t) => Number(t.device_id)))])).map((d) => [
       Number(d.id),
@@ -150,6 +195,7 @@ async function writeTargets(db: Db, log: Logger, task: TimedTaskRow, dueAt: numb
     const last = rows.find((r) => r.outcome !== 'success')?.outcome ?? 'success';
     await repo.countRun(db.kysely, Number(task.id), rows.length, failures, last);
   }
+  return { rows, names: new Map([...devices.values()].map((d) => [Number(d.id), d.name])) };
 }
 
 /**
@@ -182,5 +228,6 @@ export const taskRunJob = defineJob<Firing>({
 /** Execution Record and Log are kept 90 days, then go in the nightly cleanup. */
 export const taskRecordsCleanup: Cleanup = {
   name: 'timed task records',
-  run: (db, at) => repo.removeBefore(db.kysely, at - 90 * DAY),
+  run: async (db, at) =>
+    (await repo.removeBefore(db.kysely, at - 90 * DAY)) + (await removeExpiredRecoveries(db.kysely, at)),
 };

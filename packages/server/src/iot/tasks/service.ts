@@ -21,6 +21,7 @@ import { deviceFor } from '../devices/service.ts';
 import { templatePoints } from '../gateway/repository.ts';
 import { gatewayPoint } from '../gateway/values.ts';
 import { checkedRaw } from '../gateway/write-rules.ts';
+import { dropRecoveriesOf } from './recovery-repository.ts';
 import * as repo from './repository.ts';
 import { cronProblem, firingAfter, firstClash, type Timing } from './schedule.ts';
 import type { TimedTaskRow } from './tables.ts';
@@ -293,6 +294,7 @@ export async function editTask(actor: Actor, id: number, input: TaskInput): Prom
       next_run_at: paused ? null : first,
     });
     await repo.replaceTargets(trx, id, targetRows(input));
+    await dropRecoveriesOf(trx, id);
     await repo.insertLog(trx, logRow({ id, name: input.name, ownerId }, 'edited', at, actor.auth.userId));
     if (!paused) await enqueueFiring(trx, id, first, at);
   });
@@ -313,6 +315,7 @@ export async function setPaused(actor: Actor, id: number, paused: boolean): Prom
       next_run_at: next,
       updated_at: at,
     });
+    if (paused) await dropRecoveriesOf(trx, id);
     await repo.insertLog(trx, logRow(task, paused ? 'paused' : 'resumed', at, actor.auth.userId));
     if (!paused && next === null) await repo.insertLog(trx, logRow(task, 'ended', at, null));
     if (next !== null) await enqueueFiring(trx, id, next, at);

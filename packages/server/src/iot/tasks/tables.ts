@@ -72,9 +72,23 @@ export interface TimedTaskLogTable {
   by_user: number | null;
 }
 
+/** A run kept for a device that was offline at the firing, written once when it is back (rule `runOnce`). */
+export interface TimedTaskRecoveriesTable {
+  task_id: number;
+  device_id: number;
+  /** The firing it stands for (the latest one the device missed). */
+  due_at: number;
+  /** After this a device that comes back is not written: the value may no longer suit the plant. */
+  expires_at: number;
+  /** The gateway process writing it, until `claimed_until`. */
+  claimed_by: string | null;
+  claimed_until: number | null;
+}
+
 export interface TasksTables {
   timed_tasks: TimedTasksTable;
   timed_task_targets: TimedTaskTargetsTable;
   timed_task_records: TimedTaskRecordsTable;
   timed_task_log: TimedTaskLogTable;
+  timed_task_recoveries: TimedTaskRecoveriesTable;
 }

@@ -28,7 +28,8 @@ export const tasksEn: typeof tasksZhCN = {
     timeZone: 'Time zone',
     missed: 'Missed runs',
     missedRule: { skip: 'Skip', runOnce: 'Run once on recovery' },
-    missedHint: 'What to do with runs missed while the server was down',
+    missedHint:
+      'What to do with a run missed while the server was down or a device offline (written once within 24 h of its return)',
     targets: 'What it writes',
     device: 'Device',
     point: 'Data point',
@@ -60,6 +61,8 @@ export const tasksEn: typeof tasksZhCN = {
       resumed: 'Resumed',
       ended: 'Ended',
       skipped: 'Skipped',
+      waiting: 'Waiting for device',
+      recovered: 'Run on recovery',
     },
     task: 'Task',
     dueAt: 'Due at',

@@ -1,4 +1,4 @@
-import { TASK_LOG_ACTIONS } from '@meridian/contracts';
+import { TASK_LOG_ACTIONS, type TaskLogAction } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/Page
 import { type LogFilters, type TaskLogView, taskLog } from './api.ts';
 import { TaskSelect } from './TaskSelect.tsx';
 import { time } from './taskText.tsx';
+
+const actionColour: Partial<Record<TaskLogAction, string>> = { skipped: 'orange', waiting: 'gold', recovered: 'green' };
 
 /** Execution Log: what each task itself did: created, edited, paused, resumed, ended, and runs skipped and why. */
 export function LogPage() {
@@ -55,9 +57,7 @@ export function LogPage() {
             title: t('tasks.state'),
             key: 'action',
             width: 100,
-            render: (_v, row) => (
-              <Tag color={row.action === 'skipped' ? 'orange' : undefined}>{t(`tasks.action.${row.action}`)}</Tag>
-            ),
+            render: (_v, row) => <Tag color={actionColour[row.action]}>{t(`tasks.action.${row.action}`)}</Tag>,
           },
           { title: t('tasks.what'), dataIndex: 'text', key: 'text' },
           { title: t('tasks.by'), key: 'by', width: 140, render: (_v, row) => row.by ?? t('tasks.system') },
