@@ -70,6 +70,14 @@ describe('a Device Cloud user with a timed task on a simulated DTU', () => {
       await openFromMenu(page, '定时任务', '任务监控');
       await rows(page, 'task-monitor-table').filter({ hasText: '夜间压力设定' }).getByText('0%').waitFor();
       await settledShot(page, 'iot-tasks-monitor-zh-CN');
+      await page.getByTestId('monitor-outcome').click();
+      await pickOption(page, '最近执行失败');
+      await page.getByTestId('monitor-search').click();
+      await page.getByTestId('task-monitor-page').getByText('没有执行中的任务').waitFor();
+      await page.getByTestId('monitor-outcome').click();
+      await pickOption(page, '最近执行成功');
+      await page.getByTestId('monitor-search').click();
+      await rows(page, 'task-monitor-table').filter({ hasText: '夜间压力设定' }).waitFor();
 
       // ---- Cloud configuration off: the list says why the task does not act; then pause.
       await api(page, suite.server.url, 'PUT', `iot/devices/${world.deviceId}`, { cloudConfig: false });

@@ -107,7 +107,8 @@ export async function openFromMenu(page: Page, area: string, name: string) {
   const menu = page.getByTestId('iot-menu');
   const item = menu.getByRole('menuitem', { name, exact: true });
   // An area's title also names its icon ("appstore 设备模板").
-  const title = menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${area}$`) });
+  // First: an area may hold a page of its own name (定时任务 › 定时任务).
+  const title = menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${area}$`) }).first();
   // Right after a language switch the menu may still be in the old language: asking whether the
   // item is visible then would answer no and the click below would close an open area.
   await title.waitFor();

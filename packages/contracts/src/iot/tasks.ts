@@ -125,6 +125,8 @@ export const taskQuery = z.object({
   keyword: textFilter(50),
   state: z.enum(TIMED_TASK_STATES).optional(),
   deviceId: queryId.optional(),
+  /** Task Monitoring: tasks whose last run ended so; `failed` there means any outcome but success. */
+  lastOutcome: z.enum(['success', 'failing']).optional(),
   ...pageQuery.shape,
 });
 export type TaskQuery = z.infer<typeof taskQuery>;

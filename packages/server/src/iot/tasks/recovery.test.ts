@@ -106,6 +106,16 @@ describe('a run kept for a device that was offline', () => {
     expect(slave.holding.get(10)).toBe(305);
     expect(await outcomes(kept)).toEqual(['success late', 'offline']);
     expect(await outcomes(skipped)).toEqual(['offline']);
+    // Task Monitoring finds them by their last run.
+    const ids = async (lastOutcome: string) =>
+      ((await owner.get(`/iot/tasks?lastOutcome=${lastOutcome}&size=100`)).json().data.list as { id: number }[]).map(
+        (x) => x.id,
+      );
+    expect(await ids('failing')).toContain(skipped);
+    expect(await ids('failing')).not.toContain(kept);
+    expect(await ids('success')).toContain(kept);
+    expect(await ids('success')).not.toContain(skipped);
+    expect((await owner.get('/iot/tasks?lastOutcome=failed')).statusCode).toBe(400);
   });
 
   it('is dropped when the task is paused, and not written after a day', async () => {

@@ -51,6 +51,8 @@ export async function listTasks(
   if (query.state === 'paused' || query.state === 'ended') q = q.where('t.state', '=', query.state);
   if (query.state === 'waiting') q = q.where('t.state', '=', 'active').where('t.start_at', '>', at);
   if (query.state === 'running') q = q.where('t.state', '=', 'active').where('t.start_at', '<=', at);
+  if (query.lastOutcome === 'success') q = q.where('t.last_outcome', '=', 'success');
+  if (query.lastOutcome === 'failing') q = q.where('t.last_outcome', '!=', 'success');
   return paginate(q.orderBy('t.id', 'desc'), page);
 }
 export type TaskRow = Awaited<ReturnType<typeof listTasks>>['list'][number];

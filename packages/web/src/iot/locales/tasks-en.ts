@@ -74,7 +74,12 @@ export const tasksEn: typeof tasksZhCN = {
     system: 'System',
     records: { empty: 'No run yet' },
     log: { empty: 'Nothing logged yet' },
-    monitor: { empty: 'No task in execution', refresh: 'Refreshes every 5 seconds' },
+    monitor: {
+      empty: 'No task in execution',
+      refresh: 'Refreshes every 5 seconds',
+      succeeding: 'Last run succeeded',
+      failing: 'Last run failed',
+    },
     allTasks: 'All tasks',
   },
 };

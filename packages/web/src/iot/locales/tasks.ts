@@ -72,7 +72,12 @@ export const tasksZhCN = {
     system: '系统',
     records: { empty: '还没有执行记录' },
     log: { empty: '还没有执行日志' },
-    monitor: { empty: '没有执行中的任务', refresh: '每 5 秒自动刷新' },
+    monitor: {
+      empty: '没有执行中的任务',
+      refresh: '每 5 秒自动刷新',
+      succeeding: '最近执行成功',
+      failing: '最近执行失败',
+    },
     allTasks: '全部任务',
   },
 };

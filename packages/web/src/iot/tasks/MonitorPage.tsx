@@ -1,37 +1,75 @@
-import { useQuery } from '@tanstack/react-query';
-import { Card, Table, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
-import { listTasks, type TaskView } from './api.ts';
+import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
+import { listTasks, type TaskFilters, type TaskView } from './api.ts';
 import { failureRate, OutcomeTag, time } from './taskText.tsx';
 
 const REFRESH_MS = 5000;
 
-/** Task Monitoring: the tasks in execution with their next run, last outcome and failure rate, refreshed as they run. */
+type MonitorFilters = Omit<TaskFilters, 'state'>;
+
+/**
+ * Task Monitoring: the tasks in execution with their next run, last outcome and failure rate,
+ * refreshed as they run; found by name, device, or whether their last run failed.
+ */
 export function MonitorPage() {
   const { t } = useTranslation();
-  const running = useQuery({
-    queryKey: ['iot', 'tasks', 'monitor'],
-    queryFn: ({ signal }) => listTasks({ state: 'running', page: 1, size: 200 }, signal),
-    refetchInterval: REFRESH_MS,
-    meta: { silentError: true },
-  });
-  if (running.isError && !running.data)
-    return <LoadFailed error={running.error} onRetry={() => running.refetch()} retrying={running.isFetching} />;
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<MonitorFilters>();
+  const list = usePagedList<MonitorFilters, TaskView>(
+    ['iot', 'tasks', 'monitor'],
+    (query, signal) => listTasks({ ...query, state: 'running' }, signal),
+    { refetchInterval: REFRESH_MS },
+  );
   return (
     <Card
       data-testid="task-monitor-page"
       title={t('menu.tasks.monitor')}
       extra={<Typography.Text type="secondary">{t('tasks.monitor.refresh')}</Typography.Text>}
     >
-      <Table<TaskView>
-        size="middle"
+      <Form<MonitorFilters>
+        form={form}
+        layout="inline"
+        style={{ rowGap: 12, marginBottom: 16 }}
+        onFinish={(values) => {
+          list.search({ ...values, keyword: values.keyword?.trim() || undefined });
+          queryClient.invalidateQueries({ queryKey: ['iot', 'tasks', 'monitor'] });
+        }}
+      >
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('tasks.keyword')} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="deviceId">
+          <DeviceSelect allowClear style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="lastOutcome">
+          <Select
+            allowClear
+            placeholder={t('tasks.lastOutcome')}
+            style={{ width: 160 }}
+            data-testid="monitor-outcome"
+            options={[
+              { value: 'success', label: t('tasks.monitor.succeeding') },
+              { value: 'failing', label: t('tasks.monitor.failing') },
+            ]}
+          />
+        </Form.Item>
+        <SearchButtons
+          testId="monitor-search"
+          onReset={() => {
+            form.resetFields();
+            list.search({});
+          }}
+        />
+      </Form>
+      <PagedTable<TaskView>
+        list={list}
+        live
         rowKey="id"
         data-testid="task-monitor-table"
-        loading={running.isLoading}
-        dataSource={running.data?.list ?? []}
-        pagination={false}
         locale={{ emptyText: t('tasks.monitor.empty') }}
         columns={[
           {

@@ -22,6 +22,7 @@ export interface TaskFilters {
   keyword?: string;
   state?: TimedTaskState;
   deviceId?: number;
+  lastOutcome?: 'success' | 'failing';
 }
 
 export const listTasks = (query: TaskFilters & Paging, signal?: AbortSignal) =>

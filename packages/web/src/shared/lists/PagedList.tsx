@@ -59,7 +59,7 @@ interface Paging {
 export function usePagedList<F extends object, R>(
   key: QueryKey,
   load: (query: F & Paging, signal: AbortSignal) => Promise<Page<R> | Pick<Page<R>, 'list' | 'total'>>,
-  options: { filters?: F; size?: number; enabled?: boolean } = {},
+  options: { filters?: F; size?: number; enabled?: boolean; refetchInterval?: number } = {},
 ) {
   const [filters, setFilters] = useState<F>(options.filters ?? ({} as F));
   const [paging, setPaging] = useState<Paging>({ page: 1, size: options.size ?? PAGE_SIZE_DEFAULT });
@@ -68,6 +68,7 @@ export function usePagedList<F extends object, R>(
     queryFn: ({ signal }) => load({ ...filters, ...paging }, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
+    refetchInterval: options.refetchInterval,
     meta: { silentError: true },
   });
   return {
@@ -94,9 +95,12 @@ export type PagedList<F extends object, R> = ReturnType<typeof usePagedList<F, R
 export function PagedTable<R extends object>({
   list,
   pagination,
+  live,
   ...table
 }: Omit<TableProps<R>, 'dataSource' | 'loading' | 'pagination'> & {
   list: Pick<PagedList<object, R>, 'query' | 'paging' | 'rows' | 'total' | 'setPaging'>;
+  /** A list that refreshes itself (`refetchInterval`): it spins only while it loads what the user asked for. */
+  live?: boolean;
   /** The pager's options beyond the page, size and total; `false` for a list that fits one page. */
   pagination?: Omit<NonNullable<TableProps<R>['pagination']>, 'current' | 'pageSize' | 'total'> | false;
 }) {
@@ -109,7 +113,7 @@ export function PagedTable<R extends object>({
     <Table<R>
       size="middle"
       {...table}
-      loading={query.isFetching}
+      loading={live ? query.isPending || (query.isFetching && query.isPlaceholderData) : query.isFetching}
       dataSource={list.rows}
       pagination={
         pagination === false
