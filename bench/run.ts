@@ -8,6 +8,7 @@ import { mqttIngest } from './mqtt.ts';
 import { reports } from './reports.ts';
 import { storage } from './storage.ts';
 import { students } from './students.ts';
+import { tasks } from './tasks.ts';
 import { telemetry } from './telemetry.ts';
 import { web } from './web.ts';
 
@@ -30,6 +31,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['mqtt', mqttIngest],
   ['dtu', dtuPolling],
   ['alarms', alarms],
+  ['tasks', tasks],
   ['assessments', assessments],
   ['reports', reports],
   ['web', web],

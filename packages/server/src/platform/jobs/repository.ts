@@ -86,6 +86,18 @@ export async function claimJobs(
     .execute();
 }
 
+/** When the next queued job of these kinds is due, if any: the worker sleeps until then rather than a whole poll. */
+export async function nextDueAt(db: Kysely<Database>, kinds: readonly string[]): Promise<number | null> {
+  if (kinds.length === 0) return null;
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.min('run_at').as('at'))
+    .where('state', '=', 'queued')
+    .where('kind', 'in', kinds)
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
 /** Marks a run done, unless another worker has taken the job over meanwhile. */
 export async function completeJob(db: Kysely<Database>, id: number, worker: string, at = Date.now()): Promise<void> {
   await db

@@ -39,6 +39,29 @@ describe('the job queue', () => {
     expect((await jobs())[0]).toMatchObject({ state: 'done', attempts: 1, locked_by: null });
   });
 
+  it('runs a backlog as fast as the jobs go, not `concurrency` per poll, and lets timers run meanwhile', async () => {
+    let done = 0;
+    const w = worker([defineJob({ kind: 'quick', run: async () => void done++ })], { pollMs: 60_000, concurrency: 2 });
+    for (let i = 0; i < 300; i++) await insertJob(db.kysely, { kind: 'quick' });
+    w.start();
+    // A timer set as the backlog starts fires while it runs: the worker gives the event loop its turns.
+    const seenByTimer = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 1));
+    await expect.poll(() => done, { timeout: 10_000 }).toBe(300);
+    await w.stop();
+    expect(seenByTimer).toBeLessThan(300);
+  });
+
+  it('sleeps until the next job is due rather than a whole poll, and runs it on time', async () => {
+    const ran: number[] = [];
+    const w = worker([defineJob({ kind: 'soon', run: async () => void ran.push(Date.now()) })], { pollMs: 60_000 });
+    const due = Date.now() + 300;
+    await insertJob(db.kysely, { kind: 'soon', runAt: due });
+    w.start();
+    await expect.poll(() => ran.length, { timeout: 5_000 }).toBe(1);
+    await w.stop();
+    expect(ran[0]).toBeGreaterThanOrEqual(due);
+  });
+
   it('does not run a job before its time', async () => {
     const w = worker([defineJob({ kind: 'later', run: async () => undefined })]);
     await insertJob(db.kysely, { kind: 'later', runAt: Date.now() + 60_000 });

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { fromJson } from '../db/sql.ts';
-import { claimJobs, completeJob, failJob, insertJob } from './repository.ts';
+import { claimJobs, completeJob, failJob, insertJob, nextDueAt } from './repository.ts';
 import type { JobRow } from './schema.ts';
 import type { JobDefinition, Schedule } from './types.ts';
 
@@ -32,6 +32,10 @@ export function retryDelay(attempt: number, baseMs: number, maxMs: number): numb
 /**
  * Claims due jobs from the jobs table and runs them, a few at a time. Any number of workers, in
  * any number of processes, may share one PostgreSQL database; the embedded engine runs one.
+ *
+ * A worker claims again as soon as a slot frees while jobs are due, so that its throughput is
+ * what the jobs cost, not `concurrency` per poll; with none due it sleeps until the next queued
+ * job's time, at most `pollMs` (a job another process queues sooner waits at most that long).
  */
 export class JobWorker {
   readonly id = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -42,6 +46,10 @@ export class JobWorker {
   readonly #crons: Cron[] = [];
   #timer: NodeJS.Timeout | undefined;
   #stopped = true;
+  /** A claim is under way; ticks asked for meanwhile coalesce into one more (`#again`). */
+  #claiming = false;
+  #again = false;
+  #soonAsked = false;
 
   constructor(options: WorkerOptions) {
     this.#opts = {
@@ -89,18 +97,62 @@ export class JobWorker {
 
   #tick(): void {
     if (this.#stopped) return;
+    if (this.#claiming) {
+      this.#again = true;
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     const free = this.#opts.concurrency - this.#running.size;
+    // Every slot busy: the first run to finish ticks again.
+    if (free <= 0) return;
+    this.#claiming = true;
     this.#claim(free)
-      .then((rows) => {
+      .then(async (rows) => {
         for (const row of rows) {
-          const run = this.#run(row).finally(() => this.#running.delete(run));
+          const run = this.#run(row).finally(() => {
+            this.#running.delete(run);
+            this.#soon();
+          });
           this.#running.add(run);
         }
+        // As many as asked for: more may be due, and the runs' ends tick again.
+        return rows.length === free ? null : await this.#untilNext();
       })
-      .catch((error: unknown) => this.#opts.log.error({ err: error }, 'jobs: claiming failed'))
-      .finally(() => {
-        if (!this.#stopped) this.#timer = setTimeout(() => this.#tick(), this.#opts.pollMs);
+      .catch((error: unknown) => {
+        this.#opts.log.error({ err: error }, 'jobs: claiming failed');
+        return this.#opts.pollMs;
+      })
+      .then((wait) => {
+        this.#claiming = false;
+        if (this.#stopped) return;
+        if (this.#again) {
+          this.#again = false;
+          this.#soon();
+        } else if (wait !== null) this.#timer = setTimeout(() => this.#tick(), wait);
       });
+  }
+
+  /**
+   * Ticks once the event loop has had its turn: with a backlog, runs end and claims follow one
+   * another on promises alone (SQLite answers synchronously), which would starve timers, sockets
+   * and requests.
+   */
+  #soon(): void {
+    if (this.#soonAsked || this.#stopped) return;
+    this.#soonAsked = true;
+    setImmediate(() => {
+      this.#soonAsked = false;
+      this.#tick();
+    });
+  }
+
+  /** How long to sleep: until the next queued job is due, at most a poll. */
+  async #untilNext(): Promise<number> {
+    const next = await nextDueAt(this.#opts.db.kysely, [...this.#byKind.keys()]);
+    if (next === null) return this.#opts.pollMs;
+    // A due job left unclaimed is being claimed by another worker (PostgreSQL): a moment, not a spin.
+    return Math.min(this.#opts.pollMs, Math.max(5, next - Date.now()));
   }
 
   #claim(limit: number): Promise<JobRow[]> {
