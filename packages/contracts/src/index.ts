@@ -23,6 +23,7 @@ export * from './mind/archive-daily.ts';
 export * from './mind/assessments.ts';
 export * from './mind/binding.ts';
 export * from './mind/counselling.ts';
+export * from './mind/account-slips.ts';
 export * from './mind/downloads.ts';
 export * from './mind/homevisits.ts';
 export * from './mind/imports.ts';

@@ -12,6 +12,7 @@ import { templatesMessages } from './iot/templates-messages.ts';
 import type { Lang } from './lang.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
+import { accountSlipsMessages } from './mind/account-slips-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
@@ -57,6 +58,7 @@ export const catalogues = [
   interventionsMessages,
   archiveMessages,
   downloadsMessages,
+  accountSlipsMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -5,8 +5,8 @@ export const downloadsMessages = {
     en: 'Choose a state: queued, running, done, failed or cancelled',
   },
   'v.download.kind': {
-    'zh-CN': '请选择类型：测评结果、个人报告或团体报告',
-    en: 'Choose a kind: results, individual report or group report',
+    'zh-CN': '请选择类型：测评结果、个人报告、团体报告、账号登录条或账号清单',
+    en: 'Choose a kind: results, individual report, group report, sign-in slips or account list',
   },
   'v.download.name': { 'zh-CN': '文件名最多 100 个字符', en: 'File name: at most 100 characters' },
   'v.download.ids': { 'zh-CN': '请选择 1-100 个下载任务', en: 'Choose 1 to 100 download tasks' },

@@ -6,8 +6,11 @@ import { groupReportQuery, resultPage } from './assessments.ts';
 /** Where a download task is: waiting for a worker, being written, ready, failed, or stopped by its owner. */
 export const DOWNLOAD_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type DownloadState = (typeof DOWNLOAD_STATES)[number];
-/** What a task writes: the results list (xlsx), one student's report (PDF), a group report (PDF). */
-export const DOWNLOAD_KINDS = ['results', 'report', 'groupReport'] as const;
+/**
+ * What a task writes: the results list (xlsx), one student's report (PDF), a group report (PDF),
+ * sign-in slips of new or reset accounts (PDF) and their list (xlsx, written with the slips).
+ */
+export const DOWNLOAD_KINDS = ['results', 'report', 'groupReport', 'accountSlips', 'accountList'] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
 /** Limits of the download center, written once for the server and the page. */
@@ -20,6 +23,8 @@ export const DOWNLOAD_LIMITS = {
   queryMax: 100,
   /** Rows one results export may hold (an xlsx sheet holds 1,048,576). */
   rowsMax: 1_000_000,
+  /** Sign-in slips hold passwords: they are kept this many hours only. */
+  slipsKeepHours: 24,
 } as const;
 
 export const downloadTask = z.object({

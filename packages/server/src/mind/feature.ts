@@ -19,6 +19,7 @@ import {
 } from './interventions/routes.ts';
 import type { InterventionsTables } from './interventions/tables.ts';
 import { mindMigrations } from './migrations/index.ts';
+import { accountSlipsRoutes } from './people/accounts/routes.ts';
 import { bindingRoutes } from './people/binding/routes.ts';
 import type { BindingTables } from './people/binding/tables.ts';
 import { peopleImportRoutes } from './people/imports/routes.ts';
@@ -44,6 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(teachersRoutes);
   await app.register(peopleImportRoutes);
   await app.register(bindingRoutes);
+  await app.register(accountSlipsRoutes);
   await app.register(scalesRoutes);
   await app.register(assessmentsRoutes);
   await app.register(interventionsRoutes);

@@ -185,7 +185,7 @@ describe('bad input', () => {
       '/apis-psychology/file/page',
       { kind: 'zip' },
       'kind',
-      'Choose a kind: results, individual report or group report',
+      'Choose a kind: results, individual report, group report, sign-in slips or account list',
     ],
     ['/apis-psychology/file/page', { name: 'x'.repeat(101) }, 'name', 'File name: at most 100 characters'],
     ['/apis-psychology/file/query', { ids: [] }, 'ids', 'Choose 1 to 100 download tasks'],

@@ -1,4 +1,4 @@
-import { DOWNLOAD_LIMITS } from '@meridian/contracts';
+import { DOWNLOAD_LIMITS, type DownloadKind } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { type Config, loadConfig } from '../../platform/config.ts';
@@ -6,16 +6,23 @@ import type { Database } from '../../platform/db/schema.ts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
-import { DAY } from '../../platform/time.ts';
+import { DAY, HOUR } from '../../platform/time.ts';
 import { removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
+import { accountSlips, type SlipsParams } from '../people/accounts/slips.ts';
 import { CJK_FONTS, type FontFile } from './pdf.ts';
 import { DownloadFailure, DownloadStopped, type Progress } from './progress.ts';
 import { type GroupParams, groupReportPdf, type ReportParams, reportPdf } from './report-pdf.ts';
-import { findDownload, moveDownload } from './repository.ts';
+import { findDownload, insertDownload, moveDownload } from './repository.ts';
 import { BATCH, type ResultsParams, resultsWorkbook, type WorkbookLimits } from './results-export.ts';
 import type { DownloadTaskRow } from './tables.ts';
 
 export const DOWNLOAD_JOB = 'mind.download';
+
+/** How long a finished file is kept: sign-in slips hold passwords and go sooner. */
+const keepFor = (kind: DownloadKind) =>
+  kind === 'accountSlips' || kind === 'accountList'
+    ? DOWNLOAD_LIMITS.slipsKeepHours * HOUR
+    : DOWNLOAD_LIMITS.keepDays * DAY;
 
 export interface DownloadJobOptions {
   /** The configuration whose file stores receive the files (the process's own by default). */
@@ -71,15 +78,17 @@ export function downloadJob(options: DownloadJobOptions = {}): JobDefinition<{ t
       }
       const progress = progressOf(db, task, options.onProgress);
       try {
-        const { bytes, kind } = await write(db, task, progress, fonts, limits);
+        const { bytes, kind, extra } = await write(db, task, progress, fonts, limits);
         if (signal.aborted) throw new Error('the worker is stopping');
-        const [file] = await storeFiles(
-          { db, stores: fileStoresOf(configOf()), log: log as Logger },
-          [{ name: `${task.name}.${kind}`, bytes, kind }],
-          { purpose: 'attachment', protected: true, ownerId: task.owner_id },
-        );
+        const files = { db, stores: fileStoresOf(configOf()), log: log as Logger };
+        const [file] = await storeFiles(files, [{ name: `${task.name}.${kind}`, bytes, kind }], {
+          purpose: 'attachment',
+          protected: true,
+          ownerId: task.owner_id,
+        });
         if (!file) throw new Error('the file was not recorded');
         const at = Date.now();
+        if (extra) await storeSibling(db, files, task, extra, at);
         const finished = await moveDownload(
           db,
           task.id,
@@ -90,7 +99,7 @@ export function downloadJob(options: DownloadJobOptions = {}): JobDefinition<{ t
             file_id: file.id,
             size: bytes.length,
             finished_at: at,
-            expires_at: at + DOWNLOAD_LIMITS.keepDays * DAY,
+            expires_at: at + keepFor(task.kind),
           },
           at,
         );
@@ -123,6 +132,48 @@ export function downloadJob(options: DownloadJobOptions = {}): JobDefinition<{ t
   });
 }
 
+type Written = { bytes: Buffer; kind: 'xlsx' | 'pdf'; extra?: { kind: DownloadKind; name: string; bytes: Buffer } };
+
+/**
+ * A second file written with a task's own (the account list beside the slips): a task of its own,
+ * done at once, for the same owner and kept as long.
+ */
+async function storeSibling(
+  db: Kysely<Database>,
+  files: Parameters<typeof storeFiles>[0],
+  task: DownloadTaskRow,
+  extra: NonNullable<Written['extra']>,
+  at: number,
+) {
+  const [file] = await storeFiles(files, [{ name: `${extra.name}.xlsx`, bytes: extra.bytes, kind: 'xlsx' }], {
+    purpose: 'attachment',
+    protected: true,
+    ownerId: task.owner_id,
+  });
+  if (!file) throw new Error('the file was not recorded');
+  const row = await insertDownload(db, {
+    ownerId: task.owner_id,
+    kind: extra.kind,
+    name: extra.name,
+    lang: task.lang,
+    params: { of: task.id },
+  });
+  await moveDownload(
+    db,
+    row.id,
+    ['queued'],
+    {
+      state: 'done',
+      progress: 100,
+      file_id: file.id,
+      size: extra.bytes.length,
+      finished_at: at,
+      expires_at: at + keepFor(extra.kind),
+    },
+    at,
+  );
+}
+
 /** The file of a task, by its kind. */
 async function write(
   db: Kysely<Database>,
@@ -130,8 +181,16 @@ async function write(
   progress: Progress,
   fonts: readonly FontFile[],
   limits: WorkbookLimits,
-): Promise<{ bytes: Buffer; kind: 'xlsx' | 'pdf' }> {
+): Promise<Written> {
   switch (task.kind) {
+    case 'accountSlips': {
+      const params = fromJson<SlipsParams & { listName: string }>(task.params);
+      const { pdf, xlsx } = await accountSlips(db, params, task.lang, fonts, progress, task.name);
+      return { bytes: pdf, kind: 'pdf', extra: { kind: 'accountList', name: params.listName, bytes: xlsx } };
+    }
+    case 'accountList':
+      // Written with its slips, never queued on its own.
+      throw new Error('an account list is written with its slips');
     case 'results':
       return {
         bytes: await resultsWorkbook(db, fromJson<ResultsParams>(task.params), task.lang, progress, limits),

@@ -126,7 +126,7 @@ const stamp = (at: Date) => formatDateTime(at.getTime()).replace(/[-:]/g, '').re
  * Records a task and its job in one transaction (the outbox), with the caller's data scope as it
  * is now: the export reads what they could read when they asked, however long it waits.
  */
-async function start(actor: Actor, kind: DownloadKind, name: string, params: unknown, action: string) {
+export async function startDownload(actor: Actor, kind: DownloadKind, name: string, params: unknown, action: string) {
   const task = await actor.db.transaction().execute(async (trx) => {
     const open = await openCount(trx, actor.auth.userId);
     if (open >= DOWNLOAD_LIMITS.openMax) throw new AppError(429, 'download.tooMany', { params: { count: open } });
@@ -147,7 +147,7 @@ async function start(actor: Actor, kind: DownloadKind, name: string, params: unk
 export async function exportResults(actor: Actor, filters: ResultsExport) {
   const scope = await staffScope(actor);
   const name = translate('download.file.results', actor.lang, { date: stamp(new Date()) });
-  return start(actor, 'results', name, { scope, filters }, 'assessment.results.export');
+  return startDownload(actor, 'results', name, { scope, filters }, 'assessment.results.export');
 }
 
 /** One result's individual report as a PDF; asking is a read of that result, and audited as one. */
@@ -158,7 +158,7 @@ export async function exportReport(actor: Actor, resultId: number) {
   const scale = await scaleNames(actor.db, row.scale_id);
   const scaleName = textIn({ 'zh-CN': scale.name_zh, en: scale.name_en || scale.name_zh }, actor.lang);
   const name = translate('download.file.report', actor.lang, { name: row.name, scale: scaleName });
-  return start(actor, 'report', name, { scope, resultId }, 'assessment.result.export');
+  return startDownload(actor, 'report', name, { scope, resultId }, 'assessment.result.export');
 }
 
 /** A group report (the body of `cp/report`) as a PDF. */
@@ -170,5 +170,11 @@ export async function exportGroupReport(actor: Actor, body: GroupReportExport) {
     scale: textIn(definition.name, actor.lang),
     date: stamp(new Date()),
   });
-  return start(actor, 'groupReport', name, { scope, filters, by: by satisfies ReportBy }, 'assessment.report.export');
+  return startDownload(
+    actor,
+    'groupReport',
+    name,
+    { scope, filters, by: by satisfies ReportBy },
+    'assessment.report.export',
+  );
 }

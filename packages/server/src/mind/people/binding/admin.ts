@@ -139,7 +139,7 @@ async function change(actor: Actor, roster: Roster, action: 'bind' | 'transfer' 
 }
 
 /** A free account name from `base`, with a short suffix when taken; bounded, within the 20 characters of the rule. */
-async function freeAccount(db: Transaction<Database>, base: string): Promise<string> {
+export async function freeAccount(db: Transaction<Database>, base: string): Promise<string> {
   const name = base.slice(0, 20);
   if (!(await accountTaken(db, name))) return name;
   for (let n = 1; n <= 50; n++) {

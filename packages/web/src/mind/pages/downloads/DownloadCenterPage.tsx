@@ -1,3 +1,4 @@
+import { DOWNLOAD_KINDS } from '@meridian/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
@@ -23,7 +24,7 @@ const STATE_COLOR: Record<DownloadTask['state'], string> = {
   failed: 'error',
   cancelled: 'default',
 };
-const KINDS = ['results', 'report', 'groupReport'] as const;
+const KINDS = DOWNLOAD_KINDS;
 const STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 /** How often the list is read again while one of its tasks is still being written. */
 const REFRESH_MS = 1500;

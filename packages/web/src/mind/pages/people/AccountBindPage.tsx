@@ -4,13 +4,16 @@ import { App, Button, Card, Flex, Form, InputNumber, Result, Select, Tabs, Tag }
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { notifyError } from '../../../shared/feedback.tsx';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { StudentPicker } from '../../../shared/people/StudentPicker.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { usePermissionEntries } from '../../shell/api.ts';
+import type { DownloadTask } from '../downloads/api.ts';
 import {
+  accountReset,
   type BindLogLine,
   bindAccount,
   bindLog,
@@ -19,6 +22,7 @@ import {
   transferAccount,
   unbindAccount,
 } from './api.ts';
+import { BatchAccounts, SlipsProgress } from './BatchAccounts.tsx';
 import './strings.ts';
 
 const actionColors = { bind: 'green', unbind: 'default', transfer: 'blue' } as const;
@@ -89,6 +93,7 @@ function BindActions() {
   const [studentId, setStudentId] = useState<number | undefined>();
   const [userId, setUserId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reset, setReset] = useState<DownloadTask | null>(null);
   const act = async (call: () => Promise<{ account: string | null }>) => {
     setBusy(true);
     try {
@@ -131,6 +136,16 @@ function BindActions() {
           </Button>
         </Flex>
       </Form.Item>
+      <Form.Item extra={t('mindPeople.bind.resetHint')}>
+        <Button
+          disabled={!studentId || busy}
+          data-testid="reset-password"
+          onClick={() => accountReset(id).then(setReset, notifyError)}
+        >
+          {t('mindPeople.bind.resetPassword')}
+        </Button>
+        {reset && <SlipsProgress key={reset.id} task={reset} />}
+      </Form.Item>
       <Button
         danger
         disabled={!studentId || busy}
@@ -158,14 +173,22 @@ export function AccountBindPage() {
   const entries = usePermissionEntries();
   const mayView = usePermission('view');
   const mayEdit = usePermission('edit');
+  const [params, setParams] = useSearchParams();
   if (entries.isPending) return <PageLoading />;
   if (!mayView) return <Result data-testid="account-bind-page" status="403" subTitle={t('mindPeople.noPermission')} />;
   return (
     <Card data-testid="account-bind-page">
       <Tabs
+        activeKey={mayEdit ? (params.get('tab') ?? 'log') : 'log'}
+        onChange={(tab) => setParams({ tab }, { replace: true })}
         items={[
           { key: 'log', label: t('mindPeople.bind.log'), children: <BindLog /> },
-          ...(mayEdit ? [{ key: 'manage', label: t('mindPeople.bind.manage'), children: <BindActions /> }] : []),
+          ...(mayEdit
+            ? [
+                { key: 'batch', label: t('mindPeople.accounts.tab'), children: <BatchAccounts /> },
+                { key: 'manage', label: t('mindPeople.bind.manage'), children: <BindActions /> },
+              ]
+            : []),
         ]}
       />
     </Card>

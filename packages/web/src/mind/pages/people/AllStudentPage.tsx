@@ -1,4 +1,4 @@
-import { STUDENT_STATUSES } from '@meridian/contracts';
+import { hasPermission, STUDENT_STATUSES } from '@meridian/contracts';
 import { Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/P
 import { type Student, type StudentFilter, type StudentStatus, studentPage } from '../../../shared/people/api.ts';
 import { StudentStatusTag } from '../../../shared/people/labels.tsx';
 import { StudentCardDrawer } from '../../../shared/people/StudentCard.tsx';
+import { usePermissionEntries } from '../../shell/api.ts';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
 import './strings.ts';
 
@@ -31,8 +32,19 @@ export function AllStudentPage() {
   const [shown, setShown] = useState<number | null>(null);
   const students = usePagedList<StudentFilter, Student>(['people', 'allStudent'], studentPage);
   const search = (values: Filters) => students.search({ ...values, keyword: values.keyword?.trim() || undefined });
+  const entries = usePermissionEntries();
+  const mayMakeAccounts = hasPermission(entries.data ?? [], '/data/accountBindManage', 'edit');
   return (
-    <Card data-testid="all-student-page">
+    <Card
+      data-testid="all-student-page"
+      extra={
+        mayMakeAccounts && (
+          <Link to="/data/accountBindManage?tab=batch" data-testid="batch-accounts-link">
+            {t('mindPeople.accounts.link')}
+          </Link>
+        )
+      }
+    >
       <Form<Filters>
         form={form}
         layout="inline"

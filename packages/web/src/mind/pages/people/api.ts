@@ -1,4 +1,11 @@
-import type { bindLogLine, classTeacherInfo, Page, rosterAccount } from '@meridian/contracts';
+import type {
+  accountBatchStarted,
+  bindLogLine,
+  classTeacherInfo,
+  DownloadTask,
+  Page,
+  rosterAccount,
+} from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
 
@@ -25,3 +32,10 @@ export const transferAccount = (kind: RosterKind, rosterId: number, toUserId: nu
   post<RosterAccount>('apis-authz/auth/user/transferAccount', { kind, rosterId, toUserId });
 export const unbindAccount = (kind: RosterKind, rosterId: number) =>
   post<RosterAccount>('apis-authz/auth/user/unbindAccount', { kind, rosterId });
+
+// Accounts in bulk, and password resets, as sign-in slips in the download center
+export type AccountBatchStarted = Output<typeof accountBatchStarted>;
+export const accountBatch = (orgId: number, parents: boolean) =>
+  post<AccountBatchStarted>('apis-authz/auth/user/account/batch', { orgId, parents });
+export const accountReset = (studentId: number) =>
+  post<DownloadTask>('apis-authz/auth/user/account/reset', { studentId });
