@@ -26,6 +26,11 @@ export const h5Routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/tasks" replace /> },
           {
+            path: 'password',
+            handle: { title: 'route.password' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./login/PasswordPage.tsx')).PasswordPage }),
+          },
+          {
             lazy: antdScope,
             children: [
               {

@@ -2,7 +2,20 @@ import type { H5Messages } from './zh-CN.ts';
 
 export const en: H5Messages = {
   appName: 'Meridian Mobile',
-  route: { tasks: 'My tasks', login: 'Sign in', answer: 'Answering' },
+  route: { tasks: 'My tasks', login: 'Sign in', answer: 'Answering', password: 'Change password' },
+  password: {
+    heading: 'Change your password first',
+    intro:
+      'You signed in with the initial password on your slip. Choose a new one only you know, and sign in with it from now on.',
+    oldPassword: 'Initial password on the slip',
+    password: 'New password',
+    confirmPassword: 'New password again',
+    oldRequired: 'Enter the initial password on your slip',
+    newRequired: 'Enter a new password',
+    confirmRequired: 'Enter the new password again',
+    mismatch: 'The two new passwords differ',
+    submit: 'Change and continue',
+  },
   login: {
     heading: 'Sign in',
     intro: 'Sign in with the account your school gave you to see and complete your assessments.',

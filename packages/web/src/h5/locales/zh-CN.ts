@@ -2,7 +2,19 @@ import type { Messages } from '../../shared/i18n.ts';
 
 export const zhCN = {
   appName: 'Meridian 移动端',
-  route: { tasks: '我的任务', login: '登录', answer: '答题' },
+  route: { tasks: '我的任务', login: '登录', answer: '答题', password: '修改密码' },
+  password: {
+    heading: '首次登录请修改密码',
+    intro: '你正在使用登录条上的初始密码。请设置一个只有你知道的新密码，之后用新密码登录。',
+    oldPassword: '登录条上的初始密码',
+    password: '新密码',
+    confirmPassword: '再次输入新密码',
+    oldRequired: '请输入登录条上的初始密码',
+    newRequired: '请输入新密码',
+    confirmRequired: '请再次输入新密码',
+    mismatch: '两次输入的新密码不一致',
+    submit: '修改并继续',
+  },
   login: {
     heading: '登录',
     intro: '请使用学校发放的账号登录，查看并完成你的测评任务。',

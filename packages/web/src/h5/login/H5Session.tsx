@@ -1,11 +1,17 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
-import { getToken, takeTokenFromAddress } from '../../shared/session.ts';
+import { onPhone, passwordPath } from '../../shared/phone-password.ts';
+import { getToken, storedUser, takeTokenFromAddress } from '../../shared/session.ts';
 import { h5SignInAddress } from './target.ts';
 
 /** Pages that need a session: a visitor without one signs in on H5 first and comes back here. */
 export function H5Session() {
   const { pathname, search } = useLocation();
   if (!getToken()) return <Navigate to={`/login?target=${encodeURIComponent(`/h5${pathname}${search}`)}`} replace />;
+  // A student or parent still on the slip's password changes it before anything else.
+  const user = storedUser();
+  if (user?.defaultPass && onPhone(user.identityId) && pathname !== '/password') {
+    return <Navigate to={passwordPath(`${pathname}${search}`)} replace />;
+  }
   return <Outlet />;
 }
 

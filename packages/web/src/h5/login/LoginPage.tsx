@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { signInWithPassword } from '../../shared/auth.ts';
 import { errorText } from '../../shared/errors.ts';
+import { onPhone, passwordPath } from '../../shared/phone-password.ts';
 import { LAST_ACCOUNT_KEY, passwordChangeAddress } from '../../shared/session.ts';
 import { readLocal } from '../../shared/storage.ts';
 import { Glyph } from '../shell/glyphs.tsx';
@@ -30,7 +31,8 @@ export function LoginPage() {
   const navigation = useNavigation();
   const target = h5Target(search);
   const [values, setValues] = useState<Credentials>(() => ({
-    account: readLocal(LAST_ACCOUNT_KEY) ?? '',
+    // A slip's QR code names the account; otherwise the last one used on this phone.
+    account: new URLSearchParams(search).get('account') ?? readLocal(LAST_ACCOUNT_KEY) ?? '',
     password: '',
   }));
   const [checked, setChecked] = useState<Record<keyof Credentials, boolean>>({ account: false, password: false });
@@ -38,8 +40,10 @@ export function LoginPage() {
     mutationFn: ({ account, password }: Credentials) => signInWithPassword(account.trim(), password),
     meta: { silentError: true },
     onSuccess: (signedIn) => {
-      if (signedIn.user.defaultPass) window.location.assign(passwordChangeAddress(`/h5${target}`));
-      else navigate(target, { replace: true });
+      if (!signedIn.user.defaultPass) navigate(target, { replace: true });
+      // Students and parents change it here, on the phone; staff in the portal's account centre.
+      else if (onPhone(signedIn.user.identityId)) navigate(passwordPath(target), { replace: true });
+      else window.location.assign(passwordChangeAddress(`/h5${target}`));
     },
   });
   const problems: Record<keyof Credentials, string | null> = {
@@ -99,9 +103,9 @@ export function LoginPage() {
 }
 
 /** antd's button spacing: a label of exactly two Chinese characters gets a space between them ("登 录"). */
-const spaced = (label: string) => (/^[\u4e00-\u9fa5]{2}$/.test(label) ? label.split('').join(' ') : label);
+export const spaced = (label: string) => (/^[\u4e00-\u9fa5]{2}$/.test(label) ? label.split('').join(' ') : label);
 
-function Field(props: { label: string; error: string | null; children(id: string): ReactNode }) {
+export function Field(props: { label: string; error: string | null; children(id: string): ReactNode }) {
   const id = useId();
   return (
     <div className="h5-field" data-invalid={props.error !== null}>
@@ -116,7 +120,14 @@ function Field(props: { label: string; error: string | null; children(id: string
   );
 }
 
-function PasswordInput(props: { id: string; value: string; onChange(value: string): void }) {
+export function PasswordInput(props: {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  name?: string;
+  autoComplete?: string;
+  placeholder?: string;
+}) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
@@ -124,13 +135,13 @@ function PasswordInput(props: { id: string; value: string; onChange(value: strin
       <Glyph name="lock" />
       <input
         id={props.id}
-        name="password"
+        name={props.name ?? 'password'}
         type={shown ? 'text' : 'password'}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
-        placeholder={t('login.passwordPlaceholder')}
-        autoComplete="current-password"
-        data-testid="h5-password"
+        placeholder={props.placeholder ?? t('login.passwordPlaceholder')}
+        autoComplete={props.autoComplete ?? 'current-password'}
+        data-testid={`h5-${props.name ?? 'password'}`}
       />
       <button
         type="button"
@@ -146,7 +157,7 @@ function PasswordInput(props: { id: string; value: string; onChange(value: strin
 }
 
 /** The refusal above the form, in the server's own words, as the portal's FormAlert shows it. */
-function SignInRefusal({ error }: { error: unknown }) {
+export function SignInRefusal({ error }: { error: unknown }) {
   const [title, ...details] = errorText(error).split('\n');
   const shown = details.filter((line) => line !== title);
   return (

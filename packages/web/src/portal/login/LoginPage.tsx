@@ -77,7 +77,8 @@ export function LoginPage() {
       endSession();
       setNotice(t('expired.signInAgain'));
     }
-    if (user && !passwordOutdated) finish({ token: storedToken, defaultPass: user.defaultPass });
+    if (user && !passwordOutdated)
+      finish({ token: storedToken, defaultPass: user.defaultPass, identityId: user.identityId });
   }, [storedToken, current.isError, user, passwordOutdated, finish, t]);
 
   if (storedToken && (current.isPending || (user && !passwordOutdated))) {
@@ -89,7 +90,8 @@ export function LoginPage() {
     );
   }
 
-  const onSignedIn = (signedIn: SignedIn) => finish({ token: signedIn.token, defaultPass: signedIn.user.defaultPass });
+  const onSignedIn = (signedIn: SignedIn) =>
+    finish({ token: signedIn.token, defaultPass: signedIn.user.defaultPass, identityId: signedIn.user.identityId });
 
   if (expired) {
     return (

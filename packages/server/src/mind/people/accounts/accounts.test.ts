@@ -2,12 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app.ts';
 import { drainDownloads, sheetRows } from '../../downloads/testing.ts';
 import { buildStudentWorld, type StudentWorld } from '../students/fixtures.ts';
+
+// A CommonJS package: Node hands its function over as the default, TypeScript sees it under `default`.
+const jsQR = (typeof jsqr === 'function' ? jsqr : jsqr.default) as typeof jsqr.default;
 
 let t: TestApp;
 let w: StudentWorld;
