@@ -1,7 +1,7 @@
 import type { ScaleDefinition } from '@meridian/contracts';
 import { band, items, options, t } from './build.ts';
 
-/** PHQ-9 and GAD-7 share their answer scale: how often over the last two weeks. */
+/** PHQ-9 and GAD-7 share their answer scale: how often over the last two weeks. Teachers answer the same key (adult.ts). */
 const twoWeeks = options([
   ['完全不会', 'Not at all', 0],
   ['好几天', 'Several days', 1],
