@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { contextFor } from '../../platform/db/migrate.ts';
 import { callerFor } from '../../portal/orgs/testing.ts';
+import { up as addTeacherScales } from '../migrations/0028_teacher_scales.ts';
 import { buildStudentWorld, type StudentWorld } from '../people/students/fixtures.ts';
 import { publishedScaleVersion } from './index.ts';
 
@@ -19,7 +21,7 @@ const idOf = async (code: string) => {
 };
 
 describe('the scale center', () => {
-  it('lists the eight built-in scales to a class teacher, filtered by audience and source', async () => {
+  it('lists the thirteen built-in scales to a class teacher, filtered by audience and source', async () => {
     const all = await w.classTeacher.post('/apis-psychology/scale/page', { source: 'builtIn', size: 50 });
     expect(all.statusCode).toBe(200);
     expect(all.json().data.list.map((s: { code: string }) => s.code)).toEqual([
@@ -31,22 +33,33 @@ describe('the scale center', () => {
       'SCL-90',
       'MHRSP',
       'MSSMHS',
+      'PSS-10',
+      'WHO-5',
+      'K10',
+      'PHQ-9-ADULT',
+      'GAD-7-ADULT',
     ]);
-    expect(all.json().data).toMatchObject({ total: 8, page: 1, size: 50 });
+    expect(all.json().data).toMatchObject({ total: 13, page: 1, size: 50 });
     const raters = await w.classTeacher.post('/apis-psychology/scale/page', { audience: 'rater' });
     expect(raters.json().data.list.map((s: { code: string }) => s.code)).toEqual(['MHRSP']);
     const teachers = await w.classTeacher.post('/apis-psychology/scale/page', { audience: 'teacher' });
-    expect(teachers.json().data.total).toBe(0);
+    expect(teachers.json().data.list.map((s: { code: string }) => s.code)).toEqual([
+      'PSS-10',
+      'WHO-5',
+      'K10',
+      'PHQ-9-ADULT',
+      'GAD-7-ADULT',
+    ]);
     const named = await w.classTeacher.post('/apis-psychology/scale/page', { name: '焦虑' });
-    expect(named.json().data.list.map((s: { code: string }) => s.code)).toEqual(['GAD-7', 'SAS']);
+    expect(named.json().data.list.map((s: { code: string }) => s.code)).toEqual(['GAD-7', 'SAS', 'GAD-7-ADULT']);
     // Any case, on both engines.
     const coded = await w.classTeacher.post('/apis-psychology/scale/page', { name: 'phq' });
-    expect(coded.json().data.list.map((s: { code: string }) => s.code)).toEqual(['PHQ-9']);
+    expect(coded.json().data.list.map((s: { code: string }) => s.code)).toEqual(['PHQ-9', 'PHQ-9-ADULT']);
   });
 
   it('pages with page and size', async () => {
     const second = await w.classTeacher.post('/apis-psychology/scale/page', { page: 2, size: 3 });
-    expect(second.json().data).toMatchObject({ total: 8, page: 2, size: 3 });
+    expect(second.json().data).toMatchObject({ total: 13, page: 2, size: 3 });
     expect(second.json().data.list.map((s: { code: string }) => s.code)).toEqual(['SAS', 'MHT', 'SCL-90']);
   });
 
@@ -77,6 +90,16 @@ describe('the scale center', () => {
     expect(data.description.en).toContain('item 9');
     expect(data.definition.items).toHaveLength(9);
     expect(data.definition.items[8].text['zh-CN']).toBe('有不如死掉或用某种方式伤害自己的念头');
+  });
+
+  it('shows a teachers’ scale with its published items', async () => {
+    const res = await w.classTeacher.get(`/apis-psychology/scale/info?id=${await idOf('WHO-5')}`);
+    expect(res.json().data).toMatchObject({ audience: 'teacher', builtIn: true, needsItemText: false, itemCount: 5 });
+    expect(res.json().data.definition.items[0].text).toEqual({
+      'zh-CN': '我感觉快乐、心情舒畅',
+      en: 'I have felt cheerful and in good spirits',
+    });
+    expect(res.json().data.definition.scoring).toEqual({ method: 'standard', multiplier: 4 });
   });
 
   it('says a licensed scale still needs its item text', async () => {
@@ -130,5 +153,35 @@ describe('previewing a score', () => {
       { field: 'answers.7', msg: 'Item 7 is not answered' },
       { field: 'answers.99', msg: 'The scale has no item "99"' },
     ]);
+  });
+});
+
+describe('migration 0028 on a library seeded before it', () => {
+  it('adds the teachers’ scales and leaves the others’ versions as they were', async () => {
+    const db = t.db.kysely;
+    const teachers = ['PSS-10', 'WHO-5', 'K10', 'PHQ-9-ADULT', 'GAD-7-ADULT'];
+    // The library as migration 0019 left it before this change: the eight scales of issue 8.
+    const ids = (await db.selectFrom('scales').select('id').where('code', 'in', teachers).execute()).map((r) => r.id);
+    await db.deleteFrom('scale_versions').where('scale_id', 'in', ids).execute();
+    await db.deleteFrom('scales').where('id', 'in', ids).execute();
+    const before = await db.selectFrom('scale_versions').select(['id', 'scale_id', 'version']).orderBy('id').execute();
+
+    await addTeacherScales(contextFor(db, t.db.engine));
+
+    const added = await db
+      .selectFrom('scales as s')
+      .innerJoin('scale_versions as v', 'v.id', 's.current_version_id')
+      .select(['s.code', 's.audience', 'v.version'])
+      .where('s.code', 'in', teachers)
+      .orderBy('s.id')
+      .execute();
+    expect(added.map((r) => [r.code, r.audience, r.version])).toEqual(teachers.map((c) => [c, 'teacher', 1]));
+    const kept = await db
+      .selectFrom('scale_versions')
+      .select(['id', 'scale_id', 'version'])
+      .where('id', '<=', before.at(-1)?.id ?? 0)
+      .orderBy('id')
+      .execute();
+    expect(kept).toEqual(before);
   });
 });

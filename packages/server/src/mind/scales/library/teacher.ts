@@ -55,7 +55,10 @@ export const pss10: ScaleDefinition = {
         '发现自己无法处理所有自己必须做的事情',
         'In the last month, how often have you found that you could not cope with all the things that you had to do?',
       ],
-      ['有办法控制生活中恼人的事情', 'In the last month, how often have you been able to control irritations in your life?'],
+      [
+        '有办法控制生活中恼人的事情',
+        'In the last month, how often have you been able to control irritations in your life?',
+      ],
       ['常觉得自己是驾驭事情的主人', 'In the last month, how often have you felt that you were on top of things?'],
       [
         '常生气，因为很多事情的发生是超出自己所能控制的',
@@ -70,7 +73,13 @@ export const pss10: ScaleDefinition = {
   ),
   scoring: { method: 'sum' },
   bands: [
-    band('low', 0, 13, t('低压力', 'Low stress'), t('近一个月感受到的压力较低。', 'Low perceived stress over the last month.')),
+    band(
+      'low',
+      0,
+      13,
+      t('低压力', 'Low stress'),
+      t('近一个月感受到的压力较低。', 'Low perceived stress over the last month.'),
+    ),
     band(
       'moderate',
       14,
@@ -151,7 +160,13 @@ export const who5: ScaleDefinition = {
       t('身心健康状况欠佳，建议进一步了解是否存在抑郁。', 'Poor well-being; screening for depression is advised.'),
       t('建议与心理老师聊聊，并留意作息与休息。', 'Talk with the psychology staff, and mind sleep and rest.'),
     ),
-    band('good', 51, 100, t('身心健康状况良好', 'Good well-being'), t('最近两周身心健康状况良好。', 'Good well-being over the last two weeks.')),
+    band(
+      'good',
+      51,
+      100,
+      t('身心健康状况良好', 'Good well-being'),
+      t('最近两周身心健康状况良好。', 'Good well-being over the last two weeks.'),
+    ),
   ],
   factors: [],
   validity: [],
@@ -231,11 +246,20 @@ export const k10: ScaleDefinition = {
       '在过去 30 天里，您有多经常伤心得什么都不能让您高兴起来？',
       'During the last 30 days, about how often did you feel so sad that nothing could cheer you up?',
     ],
-    ['在过去 30 天里，您有多经常觉得自己毫无价值？', 'During the last 30 days, about how often did you feel worthless?'],
+    [
+      '在过去 30 天里，您有多经常觉得自己毫无价值？',
+      'During the last 30 days, about how often did you feel worthless?',
+    ],
   ]),
   scoring: { method: 'sum' },
   bands: [
-    band('low', 10, 15, t('低度心理困扰', 'Low distress'), t('目前心理困扰程度低。', 'Low psychological distress now.')),
+    band(
+      'low',
+      10,
+      15,
+      t('低度心理困扰', 'Low distress'),
+      t('目前心理困扰程度低。', 'Low psychological distress now.'),
+    ),
     band(
       'moderate',
       16,
