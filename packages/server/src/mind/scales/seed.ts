@@ -40,7 +40,7 @@ export async function syncBuiltInScales(db: Loose, at = Date.now()): Promise<voi
     }
     const current = await seededVersion(db, Number(existing.current_version_id));
     const shipped = parse(current.definition);
-    if (JSON.stringify(withoutText(shipped)) === JSON.stringify(withoutText(definition))) continue;
+    if (sameKey(shipped, definition)) continue;
     await addVersion(db, Number(existing.id), Number(current.version) + 1, keepText(definition, shipped), at);
   }
 }
@@ -59,6 +59,21 @@ async function addVersion(db: Loose, scaleId: number, version: number, definitio
 
 function parse(value: unknown): ScaleDefinition {
   return (typeof value === 'string' ? JSON.parse(value) : value) as ScaleDefinition;
+}
+
+/**
+ * Whether two definitions hold the same key. Compared with sorted object keys: PostgreSQL's jsonb
+ * gives a stored definition back with its keys reordered, which is not a change of the key.
+ */
+function sameKey(a: ScaleDefinition, b: ScaleDefinition): boolean {
+  return JSON.stringify(sorted(withoutText(a))) === JSON.stringify(sorted(withoutText(b)));
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return Object.fromEntries(entries.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([k, v]) => [k, sorted(v)]));
 }
 
 /** The key without the item text of a licensed scale, which an administrator may have imported. */
