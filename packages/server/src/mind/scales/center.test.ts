@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
@@ -166,7 +167,7 @@ describe('migration 0028 on a library seeded before it', () => {
     await db.deleteFrom('scales').where('id', 'in', ids).execute();
     const before = await db.selectFrom('scale_versions').select(['id', 'scale_id', 'version']).orderBy('id').execute();
 
-    await addTeacherScales(contextFor(db, t.db.engine));
+    await addTeacherScales(contextFor(db as unknown as Kysely<unknown>, t.db.engine));
 
     const added = await db
       .selectFrom('scales as s')
