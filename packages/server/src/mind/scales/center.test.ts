@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { contextFor } from '../../platform/db/migrate.ts';
 import { callerFor } from '../../portal/orgs/testing.ts';
-import { up as addTeacherScales } from '../migrations/0028_teacher_scales.ts';
+import { up as addTeacherScales } from '../migrations/0036_teacher_scales.ts';
 import { buildStudentWorld, type StudentWorld } from '../people/students/fixtures.ts';
 import { publishedScaleVersion } from './index.ts';
 
@@ -157,7 +157,7 @@ describe('previewing a score', () => {
   });
 });
 
-describe('migration 0028 on a library seeded before it', () => {
+describe('migration 0036 on a library seeded before it', () => {
   it('adds the teachers’ scales and leaves the others’ versions as they were', async () => {
     const db = t.db.kysely;
     const teachers = ['PSS-10', 'WHO-5', 'K10', 'PHQ-9-ADULT', 'GAD-7-ADULT'];

@@ -18,7 +18,7 @@ export const BUILT_IN_SCALES: readonly ScaleDefinition[] = [
   scl90,
   mhrsp,
   mssmhs,
-  // Teachers' scales (migration 0028).
+  // Teachers' scales (migration 0036).
   pss10,
   who5,
   k10,
