@@ -9,6 +9,7 @@ import { projectsMessages } from './iot/projects-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';
 import { telemetryMessages } from './iot/telemetry-messages.ts';
 import { templatesMessages } from './iot/templates-messages.ts';
+import { upgradeMessages } from './iot/upgrade-messages.ts';
 import type { Lang } from './lang.ts';
 import { accountSlipsMessages } from './mind/account-slips-messages.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
@@ -55,6 +56,7 @@ export const catalogues = [
   configMessages,
   tasksMessages,
   firmwareMessages,
+  upgradeMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

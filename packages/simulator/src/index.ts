@@ -8,6 +8,7 @@ export * from './dtu.ts';
 export * from './fleet.ts';
 export * from './modbus.ts';
 export * from './mqtt-device.ts';
+export * from './ota.ts';
 export * from './profiles.ts';
 export * from './signals.ts';
 export * from './slave.ts';

@@ -1,4 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { type FirmwareIdentity, type OtaOptions, OtaReceiver } from './ota.ts';
 import type { ModbusSlave } from './slave.ts';
 import { Stats, sharedTicker, type Ticker } from './stats.ts';
 
@@ -14,6 +15,10 @@ export interface MqttDeviceOptions {
   statusSeconds?: number;
   /** Answer commands with `ok: false` at this probability, as a device whose actuator failed. */
   failRate?: number;
+  /** The firmware it runs: reported on `devices/{sn}/ota/inform` at each connect, upgradable over `devices/{sn}/ota`. */
+  firmware?: FirmwareIdentity & OtaOptions;
+  /** Milliseconds between reconnection attempts (default 5000). */
+  reconnectMs?: number;
   stats?: Stats;
   ticker?: Ticker;
   random?: () => number;
@@ -54,9 +59,13 @@ export class SimulatedMqttDevice {
   #up = false;
   readonly #random: () => number;
   readonly #ticker: Ticker;
+  /** The upgrade side, when the device has firmware. */
+  readonly ota: OtaReceiver | null;
 
   constructor(options: MqttDeviceOptions) {
     this.options = options;
+    const { failVerification, chunkDelayMs, ...firmware } = options.firmware ?? { series: '', model: '', version: '' };
+    this.ota = options.firmware ? new OtaReceiver(firmware, { failVerification, chunkDelayMs }) : null;
     this.stats = options.stats ?? new Stats();
     this.#random = options.random ?? Math.random;
     this.#ticker = options.ticker ?? sharedTicker;
@@ -73,7 +82,7 @@ export class SimulatedMqttDevice {
       clientId: this.options.sn,
       username: this.options.sn,
       password: this.options.password,
-      reconnectPeriod: 5000,
+      reconnectPeriod: this.options.reconnectMs ?? 5000,
       connectTimeout: 10_000,
     });
     this.#client = client;
@@ -81,6 +90,8 @@ export class SimulatedMqttDevice {
       this.stats.connects++;
       if (!this.#up) this.stats.connected++;
       this.#up = true;
+      // Resubscribed on every connect: a broker restarted since has no session to remember it.
+      client.subscribe(this.#topics, { qos: 1 }, () => this.#inform());
     });
     client.on('close', () => {
       if (this.#up) {
@@ -92,17 +103,38 @@ export class SimulatedMqttDevice {
     client.on('error', () => {
       this.stats.errors++;
     });
-    client.on('message', (topic, payload) =>
-      topic === `${this.topic}/config` ? this.#configure(payload) : this.#command(payload),
-    );
+    client.on('message', (topic, payload) => {
+      if (topic === `${this.topic}/config`) this.#configure(payload);
+      else if (topic === `${this.topic}/ota`) void this.#upgrade(payload);
+      else this.#command(payload);
+    });
     // The first publication falls somewhere in the first interval, so that a thousand devices do not publish in step.
     this.#nextPublish = Date.now() + this.#random() * this.#interval;
     this.#ticker.add(this);
     return new Promise((resolve) => {
       client.once('connect', () => {
-        client.subscribe([`${this.topic}/down`, `${this.topic}/config`], { qos: 1 }, () => resolve());
+        client.subscribe(this.#topics, { qos: 1 }, () => resolve());
       });
     });
+  }
+
+  get #topics(): string[] {
+    const topics = [`${this.topic}/down`, `${this.topic}/config`];
+    return this.ota ? [...topics, `${this.topic}/ota`] : topics;
+  }
+
+  /** Reports the firmware it runs. */
+  #inform(): void {
+    if (this.ota) void this.#publish(`${this.topic}/ota/inform`, this.ota.firmware);
+  }
+
+  /** One message of a firmware transfer; after a good `end` the device runs the new version and reports it. */
+  async #upgrade(payload: Buffer): Promise<void> {
+    if (!this.ota) return;
+    this.stats.bytesIn += payload.length;
+    const { reply, upgraded } = await this.ota.handle(payload);
+    if (reply) await this.#publish(`${this.topic}/ota/reply`, reply);
+    if (upgraded) this.#inform();
   }
 
   async stop(): Promise<void> {

@@ -35,6 +35,9 @@ import { telemetryRoutes } from './telemetry/routes.ts';
 import type { TelemetryTables } from './telemetry/tables.ts';
 import { templatesRoutes } from './templates/routes.ts';
 import type { TemplatesTables } from './templates/tables.ts';
+import { upgradeRoutes } from './upgrade/routes.ts';
+import { upgradeService } from './upgrade/runner.ts';
+import type { UpgradeTables } from './upgrade/tables.ts';
 
 // Alarms are evaluated in whichever process records telemetry (issue 6).
 onRecorded(evaluateRecordedBatches);
@@ -52,6 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(configRoutes);
   await app.register(tasksRoutes);
   await app.register(firmwareRoutes);
+  await app.register(upgradeRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -65,7 +69,8 @@ export interface IotTables
     NotifyTables,
     ConfigTables,
     TasksTables,
-    FirmwareTables {}
+    FirmwareTables,
+    UpgradeTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {
@@ -74,7 +79,7 @@ export const iot: Feature = {
   seeds: [({ db, config, log }) => seedDemoDevices(db, config, log)],
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
-  gateway: [dtuService, mqttService, leaseService, configService, taskRecoveryService],
+  gateway: [dtuService, mqttService, leaseService, configService, taskRecoveryService, upgradeService],
   jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob, taskRunJob],
   schedules: [...telemetrySchedules, ...alarmsSchedules],
   cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup],

@@ -14,6 +14,7 @@ import { AppError, RequestValidationError } from '../../platform/http/errors.ts'
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { firmwareInUse } from '../upgrade/repository.ts';
 import { deleteFirmware, findFirmware, insertFirmware, listFirmware, versionTaken } from './repository.ts';
 import type { FirmwareRow } from './tables.ts';
 
@@ -129,9 +130,10 @@ export async function uploadFirmware(actor: Actor, request: FastifyRequest): Pro
   return firmwareDetail(actor, id);
 }
 
-/** Deletes the row, then the bytes; an image an upgrade job uses is kept (upgrade jobs come with decision 0063's next step). */
+/** Deletes the row, then the bytes; an image an upgrade job uses is kept (decision 0064). */
 export async function removeFirmware(actor: Actor, id: number): Promise<void> {
   const row = await firmwareFor(actor, id);
+  if (await firmwareInUse(actor.db, Number(row.id))) throw new AppError(409, 'upgrade.firmwareInUse');
   await actor.db.transaction().execute(async (trx) => {
     await deleteFirmware(trx, Number(row.id));
     await audit(trx, actor.request, {

@@ -24,12 +24,32 @@ export interface DeviceLink {
    * says why not (`config.failed.*`). Absent where the transport cannot be configured.
    */
   configure?(configuration: DeviceConfiguration): Promise<void>;
+  /**
+   * Firmware upgrade (docs/protocols/firmware-upgrade.md): sends the image in chunks from
+   * `transfer.from`, reporting each acknowledged chunk, and resolves with the version the device
+   * reports afterwards; rejects with an AppError (`upgrade.failed.*`). Absent where the transport cannot.
+   */
+  upgrade?(transfer: FirmwareTransfer): Promise<string>;
   /** Closes the connection, e.g. when the device is disabled or deleted. */
   close(reason: string): void;
 }
 
 /** What a configuration profile sends: a DTU's parameters, or an MQTT device's JSON document. */
 export type DeviceConfiguration = { kind: 'dtu'; dtu: DtuParams } | { kind: 'mqtt'; document: Record<string, unknown> };
+
+/** One device's firmware transfer: resumable from the chunks it already acknowledged. */
+export interface FirmwareTransfer {
+  /** Names the transfer across reconnections and restarts, so that the device keeps what it received. */
+  id: string;
+  version: string;
+  bytes: Buffer;
+  sha256: string;
+  chunkSize: number;
+  /** Chunks acknowledged before: the transfer starts after them. */
+  from: number;
+  /** Called after each acknowledged chunk with how many are acknowledged in all. */
+  onAck(acked: number): Promise<void>;
+}
 
 /** The devices connected to this process, by device id; a second connection for a device replaces the first. */
 export class DeviceLinks {

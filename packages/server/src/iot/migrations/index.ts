@@ -17,6 +17,8 @@ import * as m0033 from './0033_device_config.ts';
 // Firmware Management (issue 19).
 import * as m0034 from './0034_firmware.ts';
 import * as m0035 from './0035_task_recoveries.ts';
+// Firmware upgrade jobs (issue 19).
+import * as m0036 from './0036_upgrades.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -39,4 +41,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0034_firmware': m0034,
   // Timed tasks: a run kept for a device that was offline (issue 19).
   '0035_task_recoveries': m0035,
+  // Firmware upgrade jobs (issue 19).
+  '0036_upgrades': m0036,
 };

@@ -14,6 +14,8 @@ import type { KnownDevice } from './directory.ts';
 import { type Oversized, PacketGuard } from './guard.ts';
 import { Ingest } from './ingest.ts';
 import { MqttLink } from './link.ts';
+import { otaTopic, otaUpTopic } from './ota.ts';
+import { onOtaMessage } from './ota-ingest.ts';
 import { deviceTopic, downTopic } from './topics.ts';
 
 export interface BrokerOptions {
@@ -25,6 +27,8 @@ export interface BrokerOptions {
   host?: string;
   retentionDays: number;
   commandTimeoutMs?: number;
+  /** How long a device has to answer each message of a firmware transfer (tests shorten it). */
+  otaTimeoutMs?: number;
   /** How long a new connection has to send its whole CONNECT (tests shorten it). */
   connectTimeoutMs?: number;
   /** This process's lease on the links it holds (decision 0048); absent, none is kept. */
@@ -162,6 +166,7 @@ function signIn(
         points: device.points,
         counters: ingest.counters,
         timeoutMs: state.options.commandTimeoutMs,
+        otaTimeoutMs: state.options.otaTimeoutMs,
         publish: (topic, payload) => publishDown(state, topic, payload),
         holder: state.holder?.name,
         disconnect: (reason) => {
@@ -228,7 +233,7 @@ function authorizePublish(
     return;
   }
   const session = state.sessions.get(client);
-  const topic = deviceTopic(packet.topic) ?? configReplyTopic(packet.topic);
+  const topic = deviceTopic(packet.topic) ?? configReplyTopic(packet.topic) ?? otaUpTopic(packet.topic);
   if (!session || !topic || topic.sn !== session.device.sn) {
     state.ingest.refuse('forbiddenTopic', { sn: session?.device.sn }, packet.topic);
     done(new Error('publishing on another topic than the device’s own'));
@@ -251,7 +256,7 @@ function authorizePublish(
 async function onDeviceMessage(
   state: BrokerState,
   session: Session,
-  kind: 'up' | 'status' | 'ack' | 'configReply',
+  kind: 'up' | 'status' | 'ack' | 'configReply' | 'otaReply' | 'otaInform',
   packet: PublishPacket,
 ): Promise<void> {
   const { ingest } = state;
@@ -271,6 +276,8 @@ async function onDeviceMessage(
     await ingest.status(device, payload);
   } else if (kind === 'configReply') {
     onConfigReply(ingest, session.link, session.device.sn, payload);
+  } else if (kind === 'otaReply' || kind === 'otaInform') {
+    await onOtaMessage(ingest, session.link, device.id, kind, payload);
   } else {
     try {
       session.link.ack(decodeAck(payload));
@@ -374,6 +381,7 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
       const session = state.sessions.get(client);
       if (session && subscription.topic === downTopic(session.device.sn)) return done(null, subscription);
       if (session && subscription.topic === configTopic(session.device.sn)) return done(null, subscription);
+      if (session && subscription.topic === otaTopic(session.device.sn)) return done(null, subscription);
       ingest.refuse('forbiddenSubscribe', { sn: session?.device.sn }, subscription.topic);
       // A refused subscription is answered with a failure code; the connection stays.
       done(null, null);

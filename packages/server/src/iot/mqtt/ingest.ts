@@ -16,6 +16,8 @@ export class Ingest {
   readonly directory: DeviceDirectory;
   readonly counters: IngestCounters;
   readonly telemetry: Telemetry;
+  /** For what a message records besides telemetry (a device's firmware report). */
+  readonly db: Db;
   readonly #log: Logger;
   readonly #keepMs: number;
 
@@ -23,6 +25,7 @@ export class Ingest {
     this.directory = directoryFor(db);
     this.counters = countersFor(db);
     this.telemetry = telemetry;
+    this.db = db;
     this.#log = log;
     this.#keepMs = retentionDays * DAY_MS;
   }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
-import type { DeviceConfiguration, DeviceLink } from '../gateway/links.ts';
+import type { DeviceConfiguration, DeviceLink, FirmwareTransfer } from '../gateway/links.ts';
 import { MqttConfigExchange } from './config.ts';
 import type { IngestCounters } from './counters.ts';
 import type { CommandAck, DevicePoints } from './decode.ts';
+import { MqttOtaExchange } from './ota.ts';
 import { downTopic } from './topics.ts';
 
 /** How long a command waits for the device's ack before it is reported as not answered. */
@@ -26,6 +27,8 @@ export interface MqttLinkOptions {
   /** The gateway process whose broker holds the connection; absent for an external broker, whose devices are connected elsewhere. */
   holder?: string;
   timeoutMs?: number;
+  /** How long the device has to answer each message of a firmware transfer. */
+  otaTimeoutMs?: number;
 }
 
 /**
@@ -40,11 +43,20 @@ export class MqttLink implements DeviceLink {
   readonly #pending = new Map<string, Pending>();
   /** Remote configuration (mqtt/config.ts). */
   readonly configs: MqttConfigExchange;
+  /** Firmware upgrade (mqtt/ota.ts). */
+  readonly ota: MqttOtaExchange;
 
   constructor(options: MqttLinkOptions) {
     this.#options = options;
     this.holder = options.holder ?? null;
     this.configs = new MqttConfigExchange(options.sn, options.publish);
+    this.ota = new MqttOtaExchange(options.sn, options.publish, options.otaTimeoutMs);
+  }
+
+  upgrade(transfer: FirmwareTransfer): Promise<string> {
+    // Through an external broker (no holder here) the cloud does not subscribe to the upgrade topics yet.
+    if (!this.holder) return Promise.reject(new AppError(400, 'upgrade.notMqtt', { params: { sn: this.#options.sn } }));
+    return this.ota.transfer(transfer);
   }
 
   configure(configuration: DeviceConfiguration): Promise<void> {
@@ -97,6 +109,7 @@ export class MqttLink implements DeviceLink {
   /** The connection is gone: every command still waiting fails now rather than at its timeout. */
   dispose(): void {
     this.configs.dispose();
+    this.ota.dispose();
     for (const id of [...this.#pending.keys()]) this.#settle(id, new AppError(503, 'mqtt.command.disconnected'));
   }
 

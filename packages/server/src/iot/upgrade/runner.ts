@@ -1,0 +1,223 @@
+import { buffer } from 'node:stream/consumers';
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { GatewayService } from '../../platform/feature.ts';
+import { fileStoresOf } from '../../platform/files/stores.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { type DeviceLinks, linksFor } from '../gateway/links.ts';
+import { gatewayNodeFor } from '../gateway/node.ts';
+import type { DeviceOutcome } from './repository.ts';
+import {
+  claimDevice,
+  finishDevice,
+  recordProgress,
+  releaseClaimedBy,
+  releaseLapsed,
+  settleJob,
+  timeOut,
+  workAmong,
+} from './runner-repository.ts';
+
+export interface UpgradeRunnerOptions {
+  /** How often the devices connected here are checked for a transfer to start or resume. */
+  everyMs: number;
+  /** How long a process holds a transfer without progress; one that died holding it is released after that. */
+  claimMs: number;
+  /** A device upgrading with no progress for this long fails (it can be retried). */
+  timeoutMs: number;
+  /** Bytes per chunk. */
+  chunkSize: number;
+}
+
+export const UPGRADE_RUNNER_DEFAULTS: UpgradeRunnerOptions = {
+  everyMs: 2000,
+  claimMs: 60_000,
+  timeoutMs: 10 * 60_000,
+  chunkSize: 4096,
+};
+
+type Work = Awaited<ReturnType<typeof workAmong>>[number];
+
+/**
+ * Sends firmware to the devices whose links this gateway process holds (decision 0064), like the
+ * configuration runner (decision 0062): each device's transfer is claimed in the database, so one
+ * process sends it; every acknowledged chunk is written down, so a transfer cut by a disconnection
+ * or a restart resumes from there; a device with no progress for `timeoutMs` fails with the reason.
+ */
+export class UpgradeRunner {
+  readonly #db: Db;
+  readonly #node: string;
+  readonly #links: DeviceLinks;
+  readonly #config: Config;
+  readonly #log: Logger;
+  readonly #options: UpgradeRunnerOptions;
+  readonly #inFlight = new Map<number, Promise<void>>();
+  #timer: NodeJS.Timeout | undefined;
+  #ticking: Promise<void> | null = null;
+  #again = false;
+  #stopped = false;
+
+  constructor(db: Db, node: string, config: Config, log: Logger, options: UpgradeRunnerOptions) {
+    this.#db = db;
+    this.#node = node;
+    this.#links = linksFor(db);
+    this.#config = config;
+    this.#log = log;
+    this.#options = options;
+  }
+
+  async start(): Promise<void> {
+    // What this process's name was sending when it last stopped (a crash) resumes.
+    await releaseClaimedBy(this.#db.kysely, this.#node);
+    this.#timer = setInterval(() => this.kick(), this.#options.everyMs);
+    this.#timer.unref();
+    this.kick();
+  }
+
+  /** Looks for transfers now; calls made while a look runs coalesce into one more. */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#ticking) {
+      this.#again = true;
+      return;
+    }
+    this.#ticking = this.tick()
+      .catch((error: unknown) => this.#log.warn({ err: error }, 'upgrade check failed'))
+      .finally(() => {
+        this.#ticking = null;
+        if (this.#again) {
+          this.#again = false;
+          this.kick();
+        }
+      });
+  }
+
+  async tick(now = Date.now()): Promise<void> {
+    const db = this.#db.kysely;
+    await releaseLapsed(db, now);
+    const minutes = Math.max(1, Math.round(this.#options.timeoutMs / 60_000));
+    for (const jobId of await timeOut(db, now - this.#options.timeoutMs, minutes, now)) await settleJob(db, jobId, now);
+    const ids = [...this.#links.entries()]
+      .filter(([id, link]) => link.upgrade && !this.#inFlight.has(id))
+      .map(([id]) => id);
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const work of await workAmong(db, ids.slice(i, i + 500))) {
+        const deviceId = Number(work.device_id);
+        if (this.#inFlight.has(deviceId)) continue;
+        const key = {
+          jobId: Number(work.job_id),
+          deviceId,
+          from: work.state === 'pending' ? ('pending' as const) : ('upgrading' as const),
+          waveSize: Number(work.wave_size),
+        };
+        if (!(await claimDevice(db, key, this.#node, now, now + this.#options.claimMs))) continue;
+        const run = this.#send(work).finally(() => {
+          this.#inFlight.delete(deviceId);
+          // The next device of the wave starts now rather than at the next check.
+          this.kick();
+        });
+        this.#inFlight.set(deviceId, run);
+      }
+    }
+  }
+
+  async #send(work: Work): Promise<void> {
+    const db = this.#db.kysely;
+    const key = { jobId: Number(work.job_id), deviceId: Number(work.device_id) };
+    const finish = (outcome: DeviceOutcome) => finishDevice(db, key, this.#node, outcome, Date.now());
+    const failed = (error: AppError): DeviceOutcome => ({
+      state: 'failed',
+      reasonKey: error.key,
+      reasonParams: JSON.stringify(error.params),
+    });
+    try {
+      const link = this.#links.get(key.deviceId);
+      if (!link?.upgrade) throw new AppError(409, 'upgrade.failed.offline');
+      const bytes = await this.#bytes(work);
+      const chunks = Math.ceil(bytes.length / this.#options.chunkSize);
+      const version = await link.upgrade({
+        id: `${key.jobId}-${key.deviceId}`,
+        version: work.version,
+        bytes,
+        sha256: work.sha256,
+        chunkSize: this.#options.chunkSize,
+        from: Number(work.acked_chunks),
+        onAck: async (acked) => {
+          const now = Date.now();
+          // Below 100 until the device reports the new version.
+          const percent = Math.min(99, Math.floor((acked * 100) / chunks));
+          await recordProgress(db, key, this.#node, { acked, percent, now, until: now + this.#options.claimMs });
+        },
+      });
+      if (version !== work.version) {
+        await finish(failed(new AppError(502, 'upgrade.failed.version', { params: { version } })));
+      } else {
+        await finish({ state: 'success', reasonKey: null, reasonParams: null });
+        this.#log.info(key, 'device upgraded');
+      }
+    } catch (error) {
+      const reason = error instanceof AppError ? error : new AppError(502, 'upgrade.failed.firmwareMissing');
+      if (!(error instanceof AppError)) this.#log.warn({ ...key, err: error }, 'upgrade failed');
+      // A device that dropped mid-way stays upgrading and resumes when it is back (or times out).
+      const outcome: DeviceOutcome =
+        reason.key === 'upgrade.failed.offline'
+          ? { state: 'upgrading', reasonKey: reason.key, reasonParams: null }
+          : failed(reason);
+      await finish(outcome).catch((e: unknown) => this.#log.warn({ ...key, err: e }, 'upgrade outcome not recorded'));
+    }
+    await settleJob(db, key.jobId, Date.now()).catch((e: unknown) =>
+      this.#log.warn({ ...key, err: e }, 'upgrade job not settled'),
+    );
+  }
+
+  async #bytes(work: Work): Promise<Buffer> {
+    const store = fileStoresOf(this.#config).byChannel(work.channel);
+    if (!store) throw new AppError(502, 'upgrade.failed.firmwareMissing');
+    const bytes = await buffer(await store.get(work.storage_key));
+    if (bytes.length !== Number(work.size)) throw new AppError(502, 'upgrade.failed.firmwareMissing');
+    return bytes;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#ticking;
+    await Promise.all([...this.#inFlight.values()]);
+  }
+}
+
+const runners = new WeakMap<Db, UpgradeRunner>();
+
+/** The runner of the gateway process holding this database handle, if one runs here: the API kicks it after starting a job. */
+export function upgradeRunnerOf(db: Db): UpgradeRunner | undefined {
+  return runners.get(db);
+}
+
+/** Starts a runner for this handle (the gateway service, and tests). */
+export async function startUpgradeRunner(
+  db: Db,
+  node: string,
+  config: Config,
+  log: Logger,
+  options: UpgradeRunnerOptions = UPGRADE_RUNNER_DEFAULTS,
+): Promise<UpgradeRunner> {
+  const runner = new UpgradeRunner(db, node, config, log.child({ area: 'upgrade' }), options);
+  runners.set(db, runner);
+  await runner.start();
+  return runner;
+}
+
+/** Firmware upgrades in a gateway process: sends what waits for the devices connected here. */
+export const upgradeService: GatewayService = {
+  name: 'upgrade',
+  async start({ config, db, log }) {
+    const runner = await startUpgradeRunner(db, gatewayNodeFor(db, config, log).name, config, log);
+    return {
+      async stop() {
+        runners.delete(db);
+        await runner.stop();
+      },
+    };
+  },
+};
