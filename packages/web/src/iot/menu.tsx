@@ -92,7 +92,10 @@ export const iotAreas: IotArea[] = [
   {
     key: 'firmware',
     icon: <CloudUploadOutlined />,
-    pages: [{ key: 'management', path: '/firmware', need: '/iot/firmware' }],
+    pages: [
+      { key: 'management', path: '/firmware', need: '/iot/firmware' },
+      { key: 'upgrades', path: '/firmware/upgrades', need: '/iot/firmware' },
+    ],
   },
   {
     // Remote configuration: DTUs and MQTT devices alike, so not under network monitoring (decision 0062).

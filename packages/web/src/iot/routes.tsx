@@ -109,6 +109,9 @@ export const iotRoutes: RouteObject[] = [
       page('firmware', 'menu.firmware.management', async () => ({
         Component: (await import('./firmware/FirmwarePage.tsx')).FirmwarePage,
       })),
+      page('firmware/upgrades', 'menu.firmware.upgrades', async () => ({
+        Component: (await import('./upgrade/UpgradePage.tsx')).UpgradePage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

@@ -6,6 +6,7 @@ import { firmwareEn } from './firmware-en.ts';
 import { projectsEn } from './projects-en.ts';
 import { tasksEn } from './tasks-en.ts';
 import { templatesEn } from './templates-en.ts';
+import { upgradeEn } from './upgrade-en.ts';
 import { usersEn } from './users-en.ts';
 import type { IotMessages } from './zh-CN.ts';
 
@@ -43,7 +44,7 @@ export const en: IotMessages = {
       log: 'Execution Log',
       monitor: 'Task Monitoring',
     },
-    firmware: { title: 'Firmware upgrade', management: 'Firmware Management' },
+    firmware: { title: 'Firmware upgrade', management: 'Firmware Management', upgrades: 'Upgrade Tasks' },
     config: {
       title: 'Remote configuration',
       application: 'Configuration Application',
@@ -91,6 +92,7 @@ export const en: IotMessages = {
   ...alarmsEn,
   ...tasksEn,
   ...firmwareEn,
+  ...upgradeEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

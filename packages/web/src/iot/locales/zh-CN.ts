@@ -7,6 +7,7 @@ import { firmwareZhCN } from './firmware.ts';
 import { projectsZhCN } from './projects.ts';
 import { tasksZhCN } from './tasks.ts';
 import { templatesZhCN } from './templates.ts';
+import { upgradeZhCN } from './upgrade.ts';
 import { usersZhCN } from './users.ts';
 
 export const zhCN = {
@@ -37,7 +38,7 @@ export const zhCN = {
       contacts: '联系人',
     },
     tasks: { title: '定时任务', list: '定时任务', records: '执行记录', log: '执行日志', monitor: '任务监控' },
-    firmware: { title: '固件升级', management: '固件管理' },
+    firmware: { title: '固件升级', management: '固件管理', upgrades: '升级任务' },
     config: { title: '远程配置', application: '配置应用', devices: '设备配置' },
     network: { title: '网络监控', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
     video: '视频监控',
@@ -76,6 +77,7 @@ export const zhCN = {
   ...alarmsZhCN,
   ...tasksZhCN,
   ...firmwareZhCN,
+  ...upgradeZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePoint } from '../../server/src/iot/templates/testing.ts';
+import { buildUser } from '../../server/test/factories.ts';
+import { startTestServer } from '../../server/test/server.ts';
+import { ModbusSlave, SimulatedMqttDevice, Ticker } from '../../simulator/src/index.ts';
+import { launchBrowser, screenshot, visit } from './browser.ts';
+import { pickOption } from './dropdowns.ts';
+import { api } from './iot-live-walks.ts';
+import { IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
+
+const PASSWORD = 'Pw123456';
+const suite = {} as { url: string; db: Awaited<ReturnType<typeof startTestServer>>['db']; mqttPort: number };
+let close: (() => Promise<void>) | undefined;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const sims: SimulatedMqttDevice[] = [];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+beforeAll(async () => {
+  suite.mqttPort = await freePort();
+  const server = await startTestServer(
+    { ADMIN_PASSWORD: 'Admin#2026', MQTT_PORT: String(suite.mqttPort) },
+    { services: ['api', 'gateway'] },
+  );
+  close = server.close;
+  suite.url = server.url;
+  suite.db = server.db;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const sim of sims) await sim.stop();
+  await browser?.close();
+  await close?.();
+});
+
+/** The modal that has finished opening: its buttons are clicked only then. */
+const openModal = (page: Page) => page.locator('.ant-modal:visible:not([class*="-appear"]):not([class*="-enter"])');
+
+/** Three MQTT meters, simulated: two M100-A and one M200-B, each reporting version 1.0.0; and firmware 2.0.0 for M100-A. */
+async function meters(page: Page) {
+  const template = await api<{ id: number }>(page, suite.url, 'POST', 'iot/templates', {
+    name: '电表 MQTT 模板',
+    protocol: 'mqttJson',
+    slaves: [{ index: 1, name: '电表从机', address: 1 }],
+    points: [
+      samplePoint({
+        name: '出水温度',
+        registerAddress: '0',
+        variant: 'float32AbCd',
+        registerLength: 2,
+        precision: 1,
+        storage: 'timed',
+      }),
+    ],
+  });
+  const devices = [];
+  for (const [i, model] of ['M100-A', 'M100-A', 'M200-B'].entries()) {
+    const sn = `SNUPGRADEWALKMETER${'ABC'[i]}A`;
+    const device = await api<{ id: number }>(page, suite.url, 'POST', 'iot/devices', {
+      name: `${i + 1} 号电表`,
+      sn,
+      mac: `D8B04C12345${i}`,
+      commPassword: PASSWORD,
+      protocol: 'mqttJson',
+      templateId: template.id,
+      enabled: true,
+    });
+    const sim = new SimulatedMqttDevice({
+      url: `mqtt://127.0.0.1:${suite.mqttPort}`,
+      sn,
+      password: PASSWORD,
+      values: new ModbusSlave(1, []),
+      intervalSeconds: 3600,
+      statusSeconds: 0,
+      ticker: new Ticker(),
+      reconnectMs: 200,
+      firmware: { series: 'M100', model, version: '1.0.0' },
+    });
+    sims.push(sim);
+    await sim.start();
+    devices.push({ id: device.id, sn });
+  }
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    name: '电表主控固件',
+    series: 'M100',
+    model: 'M100-A',
+    version: '2.0.0',
+    type: 'full',
+  }))
+    form.append(name, value);
+  form.append('file', new Blob([randomBytes(24 * 1024)]), 'm100-2.0.0.bin');
+  const uploaded = await fetch(`${suite.url}/api/iot/firmware`, {
+    method: 'POST',
+    headers: { 'x-authorization': token ?? '' },
+    body: form,
+  });
+  expect(uploaded.status).toBe(200);
+  // Each device has reported its series and model.
+  await expect
+    .poll(
+      async () =>
+        (await api<Array<{ model: string | null }>>(page, suite.url, 'GET', 'iot/upgrades/candidates')).filter(
+          (c) => c.model,
+        ).length,
+      { timeout: 10_000 },
+    )
+    .toBe(3);
+  return devices;
+}
+
+describe('Upgrade Tasks', () => {
+  it('starts an upgrade job for simulated devices and sees them end in success; refuses another model', async () => {
+    const main = await buildUser(suite.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
+    const visitor = await visit(browser);
+    const { page } = visitor;
+    try {
+      await signInToIot(page, suite.url, main);
+      const devices = await meters(page);
+      await openFromMenu(page, '固件升级', '升级任务');
+      await page.getByTestId('upgrade-page').getByText('还没有升级任务').waitFor();
+
+      await page.getByTestId('upgrade-start').click();
+      const modal = openModal(page);
+      await modal.getByTestId('upgrade-form').waitFor();
+      await modal.getByTestId('upgrade-firmware').click();
+      await pickOption(page, '电表主控固件');
+      await modal.getByTestId('upgrade-devices').click();
+      await pickOption(page, devices[0]?.sn ?? '');
+      await pickOption(page, devices[1]?.sn ?? '');
+      await modal.getByText('新建升级任务').click(); // closes the dropdown
+      await modal.locator('#upgrade_waveSize').fill('1');
+      await settledShot(page, 'iot-upgrade-start-zh-CN');
+      await modal.getByRole('button', { name: /确\s*定/ }).click();
+
+      const row = page.getByTestId('upgrade-table').locator('tbody tr', { hasText: '电表主控固件' }).first();
+      await row.locator('.ant-table-row-expand-icon').click();
+      const states = page.locator('[data-testid^="upgrade-devices-"] tbody tr .ant-tag');
+      await expect.poll(() => states.allInnerTexts(), { timeout: 20_000 }).toEqual(['成功', '成功']);
+      await row.getByText('已完成').waitFor({ timeout: 5000 });
+      await settledShot(page, 'iot-upgrade-done-zh-CN');
+
+      await page.getByText('English', { exact: true }).click();
+      await openFromMenu(page, 'Firmware upgrade', 'Upgrade Tasks');
+      await row.getByText('Finished').waitFor();
+      await page.getByTestId('upgrade-start').click();
+      await openModal(page).getByTestId('upgrade-form').waitFor();
+      await openModal(page).getByTestId('upgrade-firmware').click();
+      await pickOption(page, '电表主控固件');
+      await openModal(page).getByTestId('upgrade-devices').click();
+      await pickOption(page, devices[2]?.sn ?? '');
+      await openModal(page).getByText('New upgrade job').click();
+      await openModal(page).getByRole('button', { name: 'OK' }).click();
+      await page
+        .getByTestId('form-error')
+        .getByText(`Device ${devices[2]?.sn} is a M100 M200-B`, { exact: false })
+        .waitFor();
+      await settledShot(page, 'iot-upgrade-wrong-model-en');
+      await openModal(page).getByRole('button', { name: 'Cancel' }).click();
+      await page.locator('[data-testid^="upgrade-devices-"]').getByText('Success').first().waitFor();
+      await settledShot(page, 'iot-upgrade-done-en');
+    } catch (error) {
+      await screenshot(page, 'iot-upgrade-failure');
+      console.error(visitor.problems);
+      throw error;
+    } finally {
+      await visitor.close();
+    }
+  }, 60_000);
+});

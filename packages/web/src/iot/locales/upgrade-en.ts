@@ -1,0 +1,37 @@
+import type { upgradeZhCN } from './upgrade.ts';
+
+/** The English of `upgrade.ts`. */
+export const upgradeEn: typeof upgradeZhCN = {
+  upgrade: {
+    start: 'New upgrade job',
+    startTitle: 'New upgrade job',
+    started: 'Upgrade job started',
+    empty: 'No upgrade jobs yet',
+    firmware: 'Firmware',
+    firmwarePick: 'Choose a firmware',
+    devices: 'Devices',
+    devicesPick: 'Devices of the same series and model',
+    devicesHint: 'MQTT devices only; a device reports its series, model and version when it comes online',
+    unreported: 'not reported',
+    waveSize: 'Devices at once',
+    waveSizeHint: 'At most this many devices upgrade at the same time (1-100)',
+    failPercent: 'Failure threshold (%)',
+    failPercentHint: 'The job stops when more than this share of its devices failed',
+    version: 'Target version',
+    seriesModel: 'Series / model',
+    state: 'Job state',
+    deviceState: 'State',
+    states: { running: 'Running', finished: 'Finished', stopped: 'Stopped' },
+    deviceStates: { pending: 'To be upgraded', upgrading: 'Upgrading', success: 'Success', failed: 'Failed' },
+    progress: 'Progress',
+    counts: 'Success / failed / total',
+    createdAt: 'Created',
+    deviceName: 'Device name',
+    sn: 'SN',
+    fromVersion: 'Version before',
+    currentVersion: 'Current version',
+    reason: 'Reason',
+    retry: 'Retry',
+    retried: 'Queued again',
+  },
+};
