@@ -134,7 +134,7 @@ export class MqttOtaExchange {
   reply(payload: Buffer): void {
     const reply = decodeReply(payload);
     const waiting = this.#waiting;
-    if (!reply || !waiting || !waiting.match(reply)) return;
+    if (!reply || !waiting?.match(reply)) return;
     this.#waiting = null;
     clearTimeout(waiting.timer);
     waiting.resolve(reply);

@@ -158,7 +158,7 @@ export async function settleJob(db: Kysely<Database>, jobId: number, now: number
       .select(['fail_percent', 'state'])
       .where('id', '=', jobId)
       .executeTakeFirst();
-    if (!job || job.state !== 'running') return;
+    if (job?.state !== 'running') return;
     const rows = await trx
       .selectFrom('upgrade_devices')
       .select(['state', sql<number>`count(*)`.as('n')])

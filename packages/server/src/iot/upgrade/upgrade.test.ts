@@ -179,9 +179,7 @@ describe('firmware upgrade jobs over MQTT', () => {
     expect(cut?.state).toBe('upgrading');
     const acked = device.sim.ota?.received.length ?? 0;
     await startGateway();
-    await expect
-      .poll(async () => (await stateOf(jobId, device.id))?.state, { timeout: 15_000 })
-      .not.toBe('upgrading');
+    await expect.poll(async () => (await stateOf(jobId, device.id))?.state, { timeout: 15_000 }).not.toBe('upgrading');
     expect(await stateOf(jobId, device.id)).toMatchObject({ state: 'success', reason: null });
     const received = device.sim.ota?.received ?? [];
     // Each of the 16 chunks was sent once, but for at most the one in flight when the server went away.
