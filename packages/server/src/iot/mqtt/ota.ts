@@ -78,6 +78,9 @@ export class MqttOtaExchange {
   #waiting: Waiting | null = null;
   readonly #reports = new Set<(report: FirmwareReport) => void>();
   #gone = false;
+  /** Set by the device's first report on this connection: it has subscribed to `devices/{sn}/ota` by then. */
+  #informed = false;
+  readonly #ready = new Set<(ok: boolean) => void>();
 
   constructor(sn: string, publish: (topic: string, payload: string) => Promise<void>, timeoutMs = OTA_ACK_TIMEOUT_MS) {
     this.#sn = sn;
@@ -86,6 +89,8 @@ export class MqttOtaExchange {
   }
 
   async transfer(t: FirmwareTransfer): Promise<string> {
+    // A message published before the device subscribed is lost: its report says it listens.
+    await this.#whenReady();
     const chunks = Math.ceil(t.bytes.length / t.chunkSize);
     const begun = await this.#ask(
       {
@@ -141,6 +146,8 @@ export class MqttOtaExchange {
   }
 
   inform(report: FirmwareReport): void {
+    this.#informed = true;
+    for (const ready of [...this.#ready]) ready(true);
     for (const listener of [...this.#reports]) listener(report);
   }
 
@@ -154,6 +161,25 @@ export class MqttOtaExchange {
       waiting.reject(new AppError(409, 'upgrade.failed.offline'));
     }
     for (const listener of [...this.#reports]) listener({ series: '', model: '', version: '' });
+    for (const ready of [...this.#ready]) ready(false);
+  }
+
+  #whenReady(): Promise<void> {
+    if (this.#informed) return Promise.resolve();
+    if (this.#gone) return Promise.reject(new AppError(409, 'upgrade.failed.offline'));
+    return new Promise((resolve, reject) => {
+      const ready = (ok: boolean) => {
+        this.#ready.delete(ready);
+        clearTimeout(timer);
+        if (ok) resolve();
+        else reject(new AppError(409, 'upgrade.failed.offline'));
+      };
+      const timer = setTimeout(() => {
+        this.#ready.delete(ready);
+        reject(this.#noAck());
+      }, this.#timeoutMs);
+      this.#ready.add(ready);
+    });
   }
 
   #noAck = () => new AppError(504, 'upgrade.failed.noAck', { params: { seconds: Math.ceil(this.#timeoutMs / 1000) } });

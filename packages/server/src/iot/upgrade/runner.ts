@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/database.ts';
 import type { GatewayService } from '../../platform/feature.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { type DeviceLinks, linksFor } from '../gateway/links.ts';
+import { LinkedDevicesRunner } from '../gateway/linked-runner.ts';
+import { type DeviceLink, linksFor } from '../gateway/links.ts';
 import { gatewayNodeFor } from '../gateway/node.ts';
 import type { DeviceOutcome } from './repository.ts';
 import {
@@ -40,85 +41,64 @@ export const UPGRADE_RUNNER_DEFAULTS: UpgradeRunnerOptions = {
 type Work = Awaited<ReturnType<typeof workAmong>>[number];
 
 /**
- * Sends firmware to the devices whose links this gateway process holds (decision 0064), like the
- * configuration runner (decision 0062): each device's transfer is claimed in the database, so one
- * process sends it; every acknowledged chunk is written down, so a transfer cut by a disconnection
- * or a restart resumes from there; a device with no progress for `timeoutMs` fails with the reason.
+ * Sends firmware to the devices whose links this gateway process holds (decision 0064), on the
+ * shared runner of work that waits for a device (like configuration, decision 0062): each device's
+ * transfer is claimed in the database, so one process sends it; every acknowledged chunk is written
+ * down, so a transfer cut by a disconnection or a restart resumes from there; a device with no
+ * progress for `timeoutMs` fails with the reason.
  */
-export class UpgradeRunner {
+export class UpgradeRunner extends LinkedDevicesRunner {
   readonly #db: Db;
   readonly #node: string;
-  readonly #links: DeviceLinks;
   readonly #config: Config;
-  readonly #log: Logger;
   readonly #options: UpgradeRunnerOptions;
-  readonly #inFlight = new Map<number, Promise<void>>();
-  #timer: NodeJS.Timeout | undefined;
-  #ticking: Promise<void> | null = null;
-  #again = false;
-  #stopped = false;
+  /** Devices whose transfer runs here now. */
+  readonly #sending = new Set<number>();
 
   constructor(db: Db, node: string, config: Config, log: Logger, options: UpgradeRunnerOptions) {
+    super(linksFor(db), log, options.everyMs);
     this.#db = db;
     this.#node = node;
-    this.#links = linksFor(db);
     this.#config = config;
-    this.#log = log;
     this.#options = options;
   }
 
-  async start(): Promise<void> {
-    // What this process's name was sending when it last stopped (a crash) resumes.
-    await releaseClaimedBy(this.#db.kysely, this.#node);
-    this.#timer = setInterval(() => this.kick(), this.#options.everyMs);
-    this.#timer.unref();
-    this.kick();
+  /** What this process's name was sending when it last stopped (a crash) resumes. */
+  protected recover(): Promise<void> {
+    return releaseClaimedBy(this.#db.kysely, this.#node);
   }
 
-  /** Looks for transfers now; calls made while a look runs coalesce into one more. */
-  kick(): void {
-    if (this.#stopped) return;
-    if (this.#ticking) {
-      this.#again = true;
-      return;
-    }
-    this.#ticking = this.tick()
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'upgrade check failed'))
-      .finally(() => {
-        this.#ticking = null;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        }
-      });
-  }
-
-  async tick(now = Date.now()): Promise<void> {
+  protected async before(now: number): Promise<void> {
     const db = this.#db.kysely;
     await releaseLapsed(db, now);
     const minutes = Math.max(1, Math.round(this.#options.timeoutMs / 60_000));
     for (const jobId of await timeOut(db, now - this.#options.timeoutMs, minutes, now)) await settleJob(db, jobId, now);
-    const ids = [...this.#links.entries()]
-      .filter(([id, link]) => link.upgrade && !this.#inFlight.has(id))
-      .map(([id]) => id);
-    for (let i = 0; i < ids.length; i += 500) {
-      for (const work of await workAmong(db, ids.slice(i, i + 500))) {
-        const deviceId = Number(work.device_id);
-        if (this.#inFlight.has(deviceId)) continue;
-        const key = {
-          jobId: Number(work.job_id),
-          deviceId,
-          from: work.state === 'pending' ? ('pending' as const) : ('upgrading' as const),
-          waveSize: Number(work.wave_size),
-        };
-        if (!(await claimDevice(db, key, this.#node, now, now + this.#options.claimMs))) continue;
-        const run = this.#send(work).finally(() => {
-          this.#inFlight.delete(deviceId);
-          // The next device of the wave starts now rather than at the next check.
+  }
+
+  protected override wants(link: DeviceLink): boolean {
+    return !!link.upgrade;
+  }
+
+  protected async among(ids: number[], now: number): Promise<void> {
+    const db = this.#db.kysely;
+    for (const work of await workAmong(db, ids)) {
+      const deviceId = Number(work.device_id);
+      if (this.#sending.has(deviceId)) continue;
+      const key = {
+        jobId: Number(work.job_id),
+        deviceId,
+        from: work.state === 'pending' ? ('pending' as const) : ('upgrading' as const),
+        waveSize: Number(work.wave_size),
+      };
+      if (!(await claimDevice(db, key, this.#node, now, now + this.#options.claimMs))) continue;
+      this.#sending.add(deviceId);
+      this.track(
+        this.#send(work).finally(() => {
+          this.#sending.delete(deviceId);
+          // The next device of the wave starts now rather than at the next look.
           this.kick();
-        });
-        this.#inFlight.set(deviceId, run);
-      }
+        }),
+      );
     }
   }
 
@@ -132,7 +112,7 @@ export class UpgradeRunner {
       reasonParams: JSON.stringify(error.params),
     });
     try {
-      const link = this.#links.get(key.deviceId);
+      const link = this.links.get(key.deviceId);
       if (!link?.upgrade) throw new AppError(409, 'upgrade.failed.offline');
       const bytes = await this.#bytes(work);
       const chunks = Math.ceil(bytes.length / this.#options.chunkSize);
@@ -154,20 +134,20 @@ export class UpgradeRunner {
         await finish(failed(new AppError(502, 'upgrade.failed.version', { params: { version } })));
       } else {
         await finish({ state: 'success', reasonKey: null, reasonParams: null });
-        this.#log.info(key, 'device upgraded');
+        this.log.info(key, 'device upgraded');
       }
     } catch (error) {
       const reason = error instanceof AppError ? error : new AppError(502, 'upgrade.failed.firmwareMissing');
-      if (!(error instanceof AppError)) this.#log.warn({ ...key, err: error }, 'upgrade failed');
+      if (!(error instanceof AppError)) this.log.warn({ ...key, err: error }, 'upgrade failed');
       // A device that dropped mid-way stays upgrading and resumes when it is back (or times out).
       const outcome: DeviceOutcome =
         reason.key === 'upgrade.failed.offline'
           ? { state: 'upgrading', reasonKey: reason.key, reasonParams: null }
           : failed(reason);
-      await finish(outcome).catch((e: unknown) => this.#log.warn({ ...key, err: e }, 'upgrade outcome not recorded'));
+      await finish(outcome).catch((e: unknown) => this.log.warn({ ...key, err: e }, 'upgrade outcome not recorded'));
     }
     await settleJob(db, key.jobId, Date.now()).catch((e: unknown) =>
-      this.#log.warn({ ...key, err: e }, 'upgrade job not settled'),
+      this.log.warn({ ...key, err: e }, 'upgrade job not settled'),
     );
   }
 
@@ -177,13 +157,6 @@ export class UpgradeRunner {
     const bytes = await buffer(await store.get(work.storage_key));
     if (bytes.length !== Number(work.size)) throw new AppError(502, 'upgrade.failed.firmwareMissing');
     return bytes;
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#ticking;
-    await Promise.all([...this.#inFlight.values()]);
   }
 }
 
