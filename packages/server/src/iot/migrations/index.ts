@@ -18,7 +18,7 @@ import * as m0033 from './0033_device_config.ts';
 import * as m0034 from './0034_firmware.ts';
 import * as m0035 from './0035_task_recoveries.ts';
 // Firmware upgrade jobs (issue 19).
-import * as m0036 from './0036_upgrades.ts';
+import * as m0037 from './0037_upgrades.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -42,5 +42,5 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   // Timed tasks: a run kept for a device that was offline (issue 19).
   '0035_task_recoveries': m0035,
   // Firmware upgrade jobs (issue 19).
-  '0036_upgrades': m0036,
+  '0037_upgrades': m0037,
 };
