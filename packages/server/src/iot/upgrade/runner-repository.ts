@@ -151,46 +151,65 @@ export async function finishDevice(
  * After a device ended: a job with more than its threshold of devices failed stops, and what still
  * waits fails with that reason; a job with nothing waiting or upgrading has finished.
  */
-export async function settleJob(db: Kysely<Database>, jobId: number, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const job = await trx
-      .selectFrom('upgrade_jobs')
-      .select(['fail_percent', 'state'])
-      .where('id', '=', jobId)
-      .executeTakeFirst();
-    if (job?.state !== 'running') return;
-    const rows = await trx
-      .selectFrom('upgrade_devices')
-      .select(['state', sql<number>`count(*)`.as('n')])
-      .where('job_id', '=', jobId)
-      .groupBy('state')
-      .execute();
-    const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
-    const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
-    if (total > 0 && count('failed') * 100 > Number(job.fail_percent) * total) {
-      await trx
-        .updateTable('upgrade_devices')
-        .set({ state: 'failed', reason_key: 'upgrade.failed.jobStopped', finished_at: now })
-        .where('job_id', '=', jobId)
-        .where('state', '=', 'pending')
-        .execute();
-      await trx
-        .updateTable('upgrade_jobs')
-        .set({
-          state: 'stopped',
-          reason_key: 'upgrade.stopped',
-          reason_params: JSON.stringify({ percent: Number(job.fail_percent) }),
-          finished_at: now,
-        })
-        .where('id', '=', jobId)
-        .execute();
-      return;
-    }
-    if (count('pending') + count('upgrading') === 0)
-      await trx
-        .updateTable('upgrade_jobs')
-        .set({ state: 'finished', finished_at: now })
-        .where('id', '=', jobId)
-        .execute();
+export function settleJob(db: Kysely<Database>, jobId: number, now: number): Promise<void> {
+  return db.transaction().execute((trx) => settleIn(trx, jobId, now));
+}
+
+/**
+ * A device's transfer ended here, and its job is settled in the same transaction: no other look
+ * can start the next device of the wave between a failure and the threshold that stops the job.
+ */
+export function finishAndSettle(
+  db: Kysely<Database>,
+  key: { jobId: number; deviceId: number },
+  node: string,
+  outcome: DeviceOutcome,
+  now: number,
+): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await finishDevice(trx, key, node, outcome, now);
+    await settleIn(trx, key.jobId, now);
   });
+}
+
+async function settleIn(trx: Transaction<Database>, jobId: number, now: number): Promise<void> {
+  const job = await trx
+    .selectFrom('upgrade_jobs')
+    .select(['fail_percent', 'state'])
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  if (job?.state !== 'running') return;
+  const rows = await trx
+    .selectFrom('upgrade_devices')
+    .select(['state', sql<number>`count(*)`.as('n')])
+    .where('job_id', '=', jobId)
+    .groupBy('state')
+    .execute();
+  const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  if (total > 0 && count('failed') * 100 > Number(job.fail_percent) * total) {
+    await trx
+      .updateTable('upgrade_devices')
+      .set({ state: 'failed', reason_key: 'upgrade.failed.jobStopped', finished_at: now })
+      .where('job_id', '=', jobId)
+      .where('state', '=', 'pending')
+      .execute();
+    await trx
+      .updateTable('upgrade_jobs')
+      .set({
+        state: 'stopped',
+        reason_key: 'upgrade.stopped',
+        reason_params: JSON.stringify({ percent: Number(job.fail_percent) }),
+        finished_at: now,
+      })
+      .where('id', '=', jobId)
+      .execute();
+    return;
+  }
+  if (count('pending') + count('upgrading') === 0)
+    await trx
+      .updateTable('upgrade_jobs')
+      .set({ state: 'finished', finished_at: now })
+      .where('id', '=', jobId)
+      .execute();
 }

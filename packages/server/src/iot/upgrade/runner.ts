@@ -11,7 +11,7 @@ import { gatewayNodeFor } from '../gateway/node.ts';
 import type { DeviceOutcome } from './repository.ts';
 import {
   claimDevice,
-  finishDevice,
+  finishAndSettle,
   recordProgress,
   releaseClaimedBy,
   releaseLapsed,
@@ -105,7 +105,7 @@ export class UpgradeRunner extends LinkedDevicesRunner {
   async #send(work: Work): Promise<void> {
     const db = this.#db.kysely;
     const key = { jobId: Number(work.job_id), deviceId: Number(work.device_id) };
-    const finish = (outcome: DeviceOutcome) => finishDevice(db, key, this.#node, outcome, Date.now());
+    const finish = (outcome: DeviceOutcome) => finishAndSettle(db, key, this.#node, outcome, Date.now());
     const failed = (error: AppError): DeviceOutcome => ({
       state: 'failed',
       reasonKey: error.key,
@@ -146,9 +146,6 @@ export class UpgradeRunner extends LinkedDevicesRunner {
           : failed(reason);
       await finish(outcome).catch((e: unknown) => this.log.warn({ ...key, err: e }, 'upgrade outcome not recorded'));
     }
-    await settleJob(db, key.jobId, Date.now()).catch((e: unknown) =>
-      this.log.warn({ ...key, err: e }, 'upgrade job not settled'),
-    );
   }
 
   async #bytes(work: Work): Promise<Buffer> {
