@@ -1,3 +1,4 @@
+import { MIND_MENU_PAGES, mindPageOf } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
@@ -65,7 +66,10 @@ describe('the launcher', () => {
       'Warnings and intervention',
       'Assessments',
       'Archives',
+      'Counselling',
       'Home visits',
+      'Daily work',
+      'People',
       'Statistics',
     ]);
   });
@@ -78,7 +82,10 @@ describe('the Mind sidebar', () => {
       'mind_warnings',
       'mind_assessments',
       'mind_archives',
+      'mind_counselling',
       'mind_home_visits',
+      'mind_daily',
+      'mind_people',
       'mind_statistics',
     ]);
     expect(groups[0].list[0]).toMatchObject({
@@ -87,8 +94,53 @@ describe('the Mind sidebar', () => {
     });
     expect(names(groups)).not.toContain('Security warnings');
     const admin = names((await w.schoolAdmin.get('/apis-portal/app/getAppMenu?appCode=mind')).json().data);
-    expect(admin).toEqual(expect.arrayContaining(['Security warnings', 'Province data docking', 'School screen']));
+    expect(admin).toEqual(expect.arrayContaining(['Accounts and binding', 'Reminder model', 'School observations']));
     expect(admin).not.toContain('District screen');
+  });
+
+  it('leads only to built pages, each role to those its permissions open', async () => {
+    const psychology = await callerFor(t, await buildUser(t.db.kysely, { roleIds: [3], orgId: w.orgs.school.id }));
+    const menus = new Map<string, string[]>();
+    for (const [role, caller] of Object.entries({
+      bureau: w.bureauAdmin,
+      school: w.schoolAdmin,
+      psychology,
+      teacher,
+    })) {
+      const groups = (await caller.get('/apis-portal/app/getAppMenu?appCode=mind')).json().data;
+      const urls = groups.flatMap((g: { list: Array<{ publishUrl: string }> }) => g.list.map((a) => a.publishUrl));
+      // Every item opens a built page of this app: no "coming" page, no dashboard still to come.
+      for (const url of urls) expect(Object.keys(MIND_MENU_PAGES), `${role}: ${url}`).toContain(mindPageOf(url));
+      menus.set(role, names(groups));
+    }
+    expect(menus.get('school')).toEqual(expect.arrayContaining(['Accounts and binding', 'All students', 'Interviews']));
+    for (const coming of ['Security warnings', 'Warning cockpit', 'Reports', 'School screen'])
+      expect(menus.get('school')).not.toContain(coming);
+    expect(menus.get('psychology')).toEqual(
+      expect.arrayContaining(['Reminder model', 'School observations', 'Assessment progress', 'Custom scales']),
+    );
+    expect(menus.get('psychology')).not.toContain('Accounts and binding');
+    expect(menus.get('teacher')).toEqual(
+      expect.arrayContaining(['Interviews', 'Follow-up reminders', 'Student setbacks', 'Group counselling']),
+    );
+    for (const hidden of ['Reminder model', 'School observations', 'Accounts and binding', 'Other-rater assessments'])
+      expect(menus.get('teacher')).not.toContain(hidden);
+  });
+
+  it('follows the role editor: a page granted to the role brings its item, a page taken away removes it', async () => {
+    const sidebar = async () => names((await teacher.get('/apis-portal/app/getAppMenu?appCode=mind')).json().data);
+    const role = (await w.platform.get('/apis-rbac/role/detail?roleId=4')).json().data;
+    const perms: Array<{ path: string; perms: string }> = role.perms;
+    const withObservations = [
+      ...perms.filter((p) => p.path !== '/data/setback'),
+      { path: '/data/observationSchool', perms: 'view' },
+    ];
+    const saved = await w.platform.post('/apis-rbac/role/update', { roleId: 4, perms: withObservations });
+    expect(saved.json().code).toBe(200);
+    await expect.poll(sidebar).toContain('School observations');
+    expect(await sidebar()).not.toContain('Student setbacks');
+    await w.platform.post('/apis-rbac/role/update', { roleId: 4, perms });
+    await expect.poll(sidebar).toContain('Student setbacks');
   });
 
   it('says so for an unknown app', async () => {
@@ -101,10 +153,12 @@ describe('the Mind sidebar', () => {
 
 describe('authorising apps for roles', () => {
   it('lets the platform grant an app to a role, and audits it', async () => {
-    const report = await appId('mind_report');
+    const report = await appId('mind_return_visit');
     const res = await w.platform.post('/apis-portal/app/authorizing', { appId: report, roleIds: [1, 2, 3, 4, 5] });
     expect(res.json().data).toEqual({ appId: report, roleIds: [1, 2, 3, 4, 5] });
-    expect(names((await teacher.get('/apis-portal/app/getAppMenu?appCode=mind')).json().data)).toContain('Reports');
+    expect(names((await teacher.get('/apis-portal/app/getAppMenu?appCode=mind')).json().data)).toContain(
+      'Return visits',
+    );
     const entry = await t.db.kysely
       .selectFrom('audit_log')
       .select('user_id')

@@ -1,4 +1,11 @@
-import type { Lang, menuApp, menuGroup } from '@meridian/contracts';
+import {
+  hasPermission,
+  type Lang,
+  MIND_MENU_PAGES,
+  type menuApp,
+  type menuGroup,
+  mindPageOf,
+} from '@meridian/contracts';
 import type { z } from 'zod';
 import { toBool } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -58,6 +65,18 @@ function sidebarViewer(actor: Actor): Viewer {
 }
 
 /**
+ * A Mind sidebar item shows when it opens a built page whose feature the caller's role may view
+ * (the role editor's ticks), or an address outside Mind; never a page still to come (decision 0066).
+ */
+function opensBuiltMindPage(actor: Actor, app: AppRecord): boolean {
+  const page = mindPageOf(app.publish_url);
+  if (page === undefined) return true;
+  const feature = page === null ? undefined : MIND_MENU_PAGES[page];
+  if (feature === undefined) return false;
+  return actor.auth.superAdmin || hasPermission(actor.auth.permissions, feature, 'view');
+}
+
+/**
  * Menu groups: without `appCode`, the launcher's apps by category; with it, the sidebar of that
  * app (the Mind menus), by its own categories. Empty groups are left out.
  */
@@ -65,7 +84,8 @@ export async function appMenu(actor: Actor, appCode: string | undefined): Promis
   const parent = appCode === undefined ? null : await findAppByCode(actor.db, appCode);
   if (appCode !== undefined && !parent) throw new AppError(404, 'app.notFound');
   const viewer = parent ? sidebarViewer(actor) : await launcherViewer(actor);
-  const apps = await visibleApps(actor.db, viewer, parent?.id ?? null);
+  const granted = await visibleApps(actor.db, viewer, parent?.id ?? null);
+  const apps = parent?.code === 'mind' ? granted.filter((a) => opensBuiltMindPage(actor, a)) : granted;
   const groups = await categories(actor.db, parent ? parent.code : null);
   return groups
     .map((c) => ({

@@ -2,6 +2,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRoleId } from '../access/roleId.ts';
+import { BUILT_DATA_PAGES } from './builtPages.ts';
 import { tabsFor } from './tabs.ts';
 
 /** The top sub-navigation of the page's route group; nothing on a page that belongs to none. */
@@ -17,7 +18,10 @@ export function TopTabs({ route }: { route: string }) {
       data-testid="top-tabs"
       activeKey={shown.active}
       onChange={(key) => navigate(`/data/${key}`)}
-      items={shown.tabs.map((tab) => ({ key: tab.route, label: t(`tabs.${shown.group}.${tab.route}`) }))}
+      // A tab whose page is still to come is left out, as its menu item is (decision 0066).
+      items={shown.tabs
+        .filter((tab) => tab.route in BUILT_DATA_PAGES)
+        .map((tab) => ({ key: tab.route, label: t(`tabs.${shown.group}.${tab.route}`) }))}
       style={{ marginBottom: 0 }}
     />
   );

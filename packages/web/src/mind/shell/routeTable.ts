@@ -120,7 +120,7 @@ export const OPEN_ROUTES = ['welcomeHome', 'schoolScreen', 'personalInformation'
  * Pages no menu item opens, by the list they are reached from: the sidebar lights that list's
  * item while one of them is on screen (a student's file lights "student files").
  */
-const REACHED_FROM: Partial<Record<string, string>> = {
+export const REACHED_FROM: Partial<Record<string, string>> = {
   studentFileDetails: 'studentFile',
   growthRecord: 'studentFile',
   warningTimerShaft: 'studentFile',

@@ -1,0 +1,56 @@
+/**
+ * The Mind pages a sidebar item may open (children of `/data/`), each with the role-editor feature
+ * whose `view` the caller's role must hold to see the item. A page is listed once it is built: the
+ * server leaves out every item whose Mind address is not here, so a menu never leads to a "coming"
+ * page, and the role editor's ticks decide which role sees which item (decision 0066).
+ */
+export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
+  // Warnings and intervention: the records and reminders read the warnings they belong to.
+  intervene: '/data/intervene',
+  lastWarningLevel: '/data/lastWarningLevel',
+  attentionReminder: '/data/attentionReminder',
+  interview: '/data/intervene',
+  returnVisit: '/data/intervene',
+  reminderConfiguration: '/data/reminderConfiguration',
+  // Assessments: tasks of each rater, their progress, the scales.
+  scaleMeasurement: '/data/scaleMeasurement',
+  otherEvaluation: '/data/otherEvaluation',
+  scaleMeasurementTeacher: '/data/scaleMeasurement',
+  progressMonitor: '/data/scaleMeasurement',
+  customScale: '/data/systemScale',
+  AISystemScale: '/data/systemScale',
+  // Archives: one student's file, details, family and timeline.
+  studentFile: '/data/studentFile',
+  studentDetail: '/data/studentFile',
+  FamilyInfo: '/data/studentFile',
+  warningTimerShaft: '/data/studentFile',
+  // Counselling.
+  groupApply: '/data/groupApply',
+  appointmentRecordQuery: '/data/appointmentRecordQuery',
+  // Daily work.
+  dailyDynamic: '/data/dailyDynamic',
+  dailyObservationOfTeachers: '/data/dailyObservationOfTeachers',
+  observationSchool: '/data/observationSchool',
+  setback: '/data/setback',
+  describeManage: '/data/describeManage',
+  mentalTeacherManage: '/data/mentalTeacherManage',
+  // Home visits.
+  homeVisitTaskConfig: '/data/homeVisitTaskConfig',
+  homeVisitRecord: '/data/homeVisitRecord',
+  // People.
+  allStudent: '/system/student',
+  accountBindManage: '/data/accountBindManage',
+  // Statistics.
+  downloadCenter: '/data/downloadCenter',
+};
+
+/**
+ * The Mind page a published address opens inside the app (`/jdp/data/<page>`), `null` for a Mind
+ * address outside `/data/` (a full-screen dashboard), and `undefined` for an address of another app.
+ */
+export function mindPageOf(publishUrl: string): string | null | undefined {
+  const at = publishUrl.indexOf('/jdp');
+  if (at < 0) return undefined;
+  const page = /^\/jdp\/data\/([^/?#]+)/.exec(publishUrl.slice(at))?.[1];
+  return page ?? null;
+}
