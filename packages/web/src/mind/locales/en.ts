@@ -142,6 +142,16 @@ export const en: MindMessages = {
       warningPushConfig: 'Push config',
     },
   },
+  // The list words every Mind page uses, whichever page opens first (a direct link to one).
+  system: {
+    total: '{{total}} in all',
+    loadFailed: 'The data could not be loaded',
+    retry: 'Try again',
+    search: 'Search',
+    reset: 'Reset',
+    all: 'All',
+    actions: 'Actions',
+  },
   shell: {
     menu: 'Menu',
     home: 'Home',

@@ -142,6 +142,16 @@ export const zhCN = {
       warningPushConfig: '推送配置',
     },
   },
+  // The list words every Mind page uses, whichever page opens first (a direct link to one).
+  system: {
+    total: '共 {{total}} 条',
+    loadFailed: '数据加载失败',
+    retry: '重试',
+    search: '查询',
+    reset: '重置',
+    all: '全部',
+    actions: '操作',
+  },
   shell: {
     menu: '功能菜单',
     home: '首页',
