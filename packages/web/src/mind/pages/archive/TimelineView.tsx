@@ -55,7 +55,11 @@ export function TimelineView({ studentId }: { studentId: number }) {
         items={shown.map((event) => {
           const title = eventTitle(event);
           const scaleId = event.kind === 'result' ? scaleOf(event.title) : undefined;
-          const detail = scaleId !== undefined ? bandLabel(scaleId, event.detail) : eventDetail(event);
+          const said = eventDetail(event);
+          const detail =
+            scaleId !== undefined
+              ? bandLabel(scaleId, event.detail)
+              : said && ('key' in said ? t(said.key) : said.text);
           return {
             key: `${event.kind}-${event.id}-${event.at}`,
             color: KIND_COLOUR[event.kind],

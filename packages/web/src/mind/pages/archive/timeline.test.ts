@@ -36,7 +36,17 @@ describe('the timeline', () => {
     expect(eventTitle(event({ kind: 'warning', title: 'phq9.item9' }))).toEqual({
       key: 'archive.timeline.kinds.warning',
     });
-    expect(eventDetail(event({ kind: 'homeVisit', detail: 'Calm home' }))).toBe('Calm home');
+    expect(eventDetail(event({ kind: 'homeVisit', detail: 'Calm home' }))).toEqual({ text: 'Calm home' });
+  });
+
+  it('says in words which record a step of intervention added, never its code', () => {
+    for (const kind of ['interview', 'returnVisit', 'plan', 'referral']) {
+      const step = event({ kind: 'warningStep', title: 'intervene', detail: kind });
+      expect(eventDetail(step)).toEqual({ key: `archive.intervention.kinds.${kind}` });
+    }
+    expect(eventDetail(event({ kind: 'warningStep', title: 'cancel', detail: 'Moved away' }))).toEqual({
+      text: 'Moved away',
+    });
   });
 
   it('lists newest first, filters by kind and offers only the kinds present', () => {

@@ -28,8 +28,16 @@ export function eventTitle(event: TimelineEvent): EventTitle {
   }
 }
 
-/** The detail shown under the title; a warning's reason is already its title. */
-export const eventDetail = (event: TimelineEvent): string | null => (event.kind === 'warning' ? null : event.detail);
+/**
+ * The detail shown under the title; a warning's reason is already its title. A record's step on a
+ * warning carries the record's kind (`interview`, `returnVisit`) as its reason: it is said in words.
+ */
+export function eventDetail(event: TimelineEvent): EventTitle | null {
+  if (event.kind === 'warning' || event.detail === null) return null;
+  if (event.kind === 'warningStep' && event.title === 'intervene')
+    return { key: `archive.intervention.kinds.${event.detail}` };
+  return { text: event.detail };
+}
 
 /** The colour of each kind's dot: warnings red, help given green, the rest blue or grey. */
 export const KIND_COLOUR: Record<TimelineKind, string> = {
