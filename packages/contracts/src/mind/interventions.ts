@@ -126,6 +126,9 @@ export const warningRow = z.object({
   pushState: z.enum(PUSH_STATES),
   psychologyUserId: z.number().nullable(),
   classTeacherUserId: z.number().nullable(),
+  /** The handlers' names, so that a reader who may not list the school's teachers still sees who handles it. */
+  psychologyName: z.string().nullable(),
+  classTeacherName: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

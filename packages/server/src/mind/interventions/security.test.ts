@@ -148,3 +148,22 @@ describe('who may act on a warning', () => {
     expect(done.json().data.list.map((r: { id: number }) => r.id)).toContain(todo.id);
   });
 });
+
+describe("a warning's handlers", () => {
+  it('are named to a class teacher, who may not list the school’s teachers', async () => {
+    const db = t.db.kysely;
+    const psychology = w.psychologyTeacher.user.id;
+    const listed = await db.selectFrom('teachers').select('name').where('user_id', '=', psychology).executeTakeFirst();
+    const account = await db
+      .selectFrom('users')
+      .select('nickname')
+      .where('id', '=', psychology)
+      .executeTakeFirstOrThrow();
+    const name = listed?.name ?? account.nickname;
+    const page = (await w.classTeacher.get('/apis-psychology/warning/page')).json().data.list;
+    expect(page).toEqual([expect.objectContaining({ id: w.warnings.a2, psychologyName: name })]);
+    const one = (await w.classTeacher.get(`/apis-psychology/warning/${w.warnings.a2}`)).json().data;
+    expect(one).toMatchObject({ psychologyName: name, psychologyUserId: psychology });
+    expect(one.classTeacherName === null || typeof one.classTeacherName === 'string').toBe(true);
+  });
+});

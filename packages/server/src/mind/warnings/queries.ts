@@ -34,6 +34,8 @@ export const warningOut = (r: WarningListRow) => ({
   pushState: r.push_state,
   psychologyUserId: r.psychology_user_id,
   classTeacherUserId: r.class_teacher_user_id,
+  psychologyName: r.psychology_name,
+  classTeacherName: r.class_teacher_name,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });

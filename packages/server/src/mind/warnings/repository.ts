@@ -43,6 +43,12 @@ function filtered(db: Kysely<Database>, scope: StudentScope, userId: number, f: 
   return q;
 }
 
+/** A handler's name as their school lists them (the teacher roster), else their account's nickname. */
+const handlerName = (column: 'psychology_user_id' | 'class_teacher_user_id') =>
+  sql<
+    string | null
+  >`(select coalesce(t.name, u.nickname) from users u left join teachers t on t.user_id = u.id where u.id = ${sql.ref(`w.${column}`)})`;
+
 const COLUMNS = [
   'w.id',
   'w.student_id',
@@ -59,6 +65,8 @@ const COLUMNS = [
   'w.push_state',
   'w.psychology_user_id',
   'w.class_teacher_user_id',
+  handlerName('psychology_user_id').as('psychology_name'),
+  handlerName('class_teacher_user_id').as('class_teacher_name'),
   'w.escalated_to_org_id',
   'w.follow_up_due_at',
   'w.created_at',

@@ -8,7 +8,7 @@ import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/P
 import { textIn } from '../assessments/lookups.ts';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
 import { type WarningFilter, type WarningRow, type WarningState, warningCounts, warningPage } from './api.ts';
-import { LevelTag, StateTag, time, useLevels, useOrgNames, useTeacherNames } from './lookups.tsx';
+import { LevelTag, StateTag, time, useLevels, useOrgNames } from './lookups.tsx';
 import '../assessments/strings.ts';
 
 interface FilterValues {
@@ -66,7 +66,6 @@ export function WarningList() {
   const levels = useLevels();
   const names = useOrgNames();
   const warnings = usePagedList<WarningFilter, WarningRow>(['warn', 'page'], warningPage);
-  const teacherName = useTeacherNames(warnings.rows.map((r) => r.schoolId));
   const search = (values: FilterValues) => {
     const { range, ...rest } = values;
     warnings.search({ ...rest, from: range?.[0].startOf('day').valueOf(), to: range?.[1].endOf('day').valueOf() });
@@ -172,8 +171,7 @@ export function WarningList() {
             key: 'handlers',
             width: 150,
             render: (_v, r) =>
-              [teacherName(r.psychologyUserId), teacherName(r.classTeacherUserId)].filter(Boolean).join('、') ||
-              t('warn.list.unassigned'),
+              [r.psychologyName, r.classTeacherName].filter(Boolean).join('、') || t('warn.list.unassigned'),
           },
           { title: t('warn.list.time'), dataIndex: 'createdAt', width: 150, render: (at: number) => time(at) },
           {

@@ -12,7 +12,7 @@ import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import { buttonsFor, isOpen, type WarningButton, type WarningRights } from './actions.ts';
 import { type HistoryRow, publishWarning, retryWarning, type WarningDetail, warningInfo } from './api.ts';
-import { LevelTag, StateTag, time, useLevelName, useLevels, useOrgNames, useTeacherNames } from './lookups.tsx';
+import { LevelTag, StateTag, time, useLevelName, useLevels, useOrgNames } from './lookups.tsx';
 import { RecordForm } from './RecordForm.tsx';
 import { RecordTable } from './RecordTable.tsx';
 import { useWarningRights } from './rights.ts';
@@ -70,7 +70,6 @@ function Facts({ warning }: { warning: WarningDetail }) {
   const { t } = useTranslation();
   const levels = useLevels();
   const names = useOrgNames();
-  const teacherName = useTeacherNames([warning.schoolId]);
   return (
     <Descriptions
       size="small"
@@ -101,12 +100,12 @@ function Facts({ warning }: { warning: WarningDetail }) {
         {
           key: 'psychology',
           label: t('warn.detail.psychology'),
-          children: <span data-testid="warning-psychology">{teacherName(warning.psychologyUserId) ?? '-'}</span>,
+          children: <span data-testid="warning-psychology">{warning.psychologyName ?? '-'}</span>,
         },
         {
           key: 'classTeacher',
           label: t('warn.detail.classTeacher'),
-          children: teacherName(warning.classTeacherUserId) ?? '-',
+          children: warning.classTeacherName ?? '-',
         },
         { key: 'push', label: t('warn.detail.push'), children: t(`warn.push.${warning.pushState}`) },
         {

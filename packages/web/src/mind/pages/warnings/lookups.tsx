@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -119,26 +119,4 @@ export function useTeachers(schoolId: number | undefined, psychologyOnly = false
     staleTime: 60_000,
     meta: { silentError: true },
   });
-}
-
-/** User id → teacher name, over the teachers of the given schools (a warning's handlers are users). */
-export function useTeacherNames(schoolIds: number[]): (userId: number | null) => string | null {
-  const unique = [...new Set(schoolIds)];
-  const pages = useQueries({
-    queries: unique.map((schoolId) => ({
-      queryKey: ['warn', 'teachers', schoolId, false],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        teacherPage({ schoolId, status: 'active', page: 1, size: 500 }, signal),
-      staleTime: 60_000,
-      meta: { silentError: true },
-    })),
-  });
-  return (userId) => {
-    if (userId === null) return null;
-    for (const page of pages) {
-      const found = page.data?.list.find((row) => row.userId === userId);
-      if (found) return found.name;
-    }
-    return `#${userId}`;
-  };
 }
