@@ -74,10 +74,18 @@ export interface OrgFilters {
   status?: 'enabled' | 'disabled';
   /** Only inside this subtree (a path prefix). */
   under?: string;
+  /** Organisations outside the scope to include as well (the levels above it). */
+  alsoIds?: number[];
 }
 
 export function searchOrgs(db: Db, scope: Scope, filters: OrgFilters, page: PageQuery) {
-  const query = nodes(db, scope)
+  const also = filters.alsoIds ?? [];
+  // The organisations above the scope that the caller may name (their school, their grade).
+  const widened =
+    also.length === 0
+      ? nodes(db, scope)
+      : nodes(db, { ...scope, all: true }).where((eb) => eb.or([orgInScope(scope)(eb), eb('o.id', 'in', also)]));
+  const query = widened
     .$if(filters.keyword !== undefined && filters.keyword !== '', (q) =>
       q.where(contains('o.name', filters.keyword ?? '')),
     )

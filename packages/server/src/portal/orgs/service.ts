@@ -174,11 +174,30 @@ export async function children(actor: Actor, parentId: number | undefined, page:
   return { ...result, list: result.list.map((row) => toNode(row, actor.lang)) };
 }
 
+/**
+ * Organisations by name, type and status, optionally under `parentId`. A parent above the scope
+ * (a class teacher's school or grade) is allowed too: the answer is then what the caller sees
+ * below it, with the levels on the way down to their scope (the grade of their class), which
+ * the filters of their lists pick from.
+ */
 export async function search(actor: Actor, filters: OrgFilters & { parentId?: number }, page: PageQuery) {
   const scope = await scopeOf(actor.db, actor.auth);
-  const under = filters.parentId ? (await nodeInScope(actor, scope, filters.parentId)).path : undefined;
-  const result = await searchOrgs(actor.db, scope, { ...filters, under }, page);
+  let under: string | undefined;
+  let above: number[] = [];
+  if (filters.parentId) {
+    const inside = await findOrg(actor.db, scope, filters.parentId);
+    above = inside ? [] : idsAboveScope(scope);
+    if (!inside && !above.includes(filters.parentId)) throw notFound();
+    under = (inside ?? (await findOrg(actor.db, { ...scope, all: true }, filters.parentId)))?.path;
+  }
+  const result = await searchOrgs(actor.db, scope, { ...filters, under, alsoIds: above }, page);
   return { ...result, list: result.list.map((row) => toNode(row, actor.lang)) };
+}
+
+/** The organisations on the paths from the top down to the scope's subtrees (their roots excluded). */
+function idsAboveScope(scope: Scope): number[] {
+  const ids = scope.orgPaths.flatMap((path) => path.split('/').filter(Boolean).map(Number).slice(0, -1));
+  return [...new Set(ids)];
 }
 
 /** Builds the trees of the given rows: a row whose parent is not among them is a root. */

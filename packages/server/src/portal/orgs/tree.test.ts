@@ -81,6 +81,20 @@ describe('reading the tree', () => {
     });
   });
 
+  it('lets a class teacher pick the grade and class of their class under their school, and nothing else', async () => {
+    const teacher = await callerFor(t, await buildUser(t.db.kysely, { roleIds: [4], orgId: w.orgs.klass.id }));
+    const ids = async (url: string) => {
+      const res = await teacher.get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.list.map((o: { id: number }) => o.id);
+    };
+    expect(await ids(`/apis-rbac/org/node/list?type=grade&parentId=${w.orgs.school.id}`)).toEqual([w.orgs.grade.id]);
+    expect(await ids(`/apis-rbac/org/node/list?type=class&parentId=${w.orgs.grade.id}`)).toEqual([w.orgs.klass.id]);
+    expect(await ids(`/apis-rbac/org/node/list?type=class&parentId=${w.orgs.school.id}`)).toEqual([w.orgs.klass.id]);
+    const elsewhere = await teacher.get(`/apis-rbac/org/node/list?type=grade&parentId=${w.orgs.otherSchool.id}`);
+    expect(elsewhere.json()).toMatchObject({ code: 404 });
+  });
+
   it("gives a class teacher the school of their class as their data's school", async () => {
     const teacher = await callerFor(t, await buildUser(t.db.kysely, { roleIds: [4], orgId: w.orgs.klass.id }));
     const res = await teacher.get('/apis-rbac/org/data/school');
