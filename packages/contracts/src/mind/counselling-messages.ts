@@ -17,6 +17,10 @@ export const counsellingMessages = {
     'zh-CN': '该申请已审核，不能再修改或审核',
     en: 'This application has been reviewed; it cannot be changed or reviewed again',
   },
+  'counsellingGroup.ownApplication': {
+    'zh-CN': '不能审核自己提交的申请，请由学校其他审核人审核',
+    en: 'You cannot review your own application; another reviewer of the school will',
+  },
   'counsellingGroup.notApproved': {
     'zh-CN': '申请通过后才能记录活动',
     en: 'Sessions can be recorded once the application is approved',

@@ -89,6 +89,17 @@ describe('group counselling', () => {
     expect(across.json().message).toBe('Members must be students of one school within your scope');
   });
 
+  it('is never reviewed by its own applicant, but by another of the school', async () => {
+    const own = await w.psychologyTeacher.post('/apis-psychology/group/apply/add', group({ title: 'Own group' }));
+    expect(own.statusCode, own.body).toBe(200);
+    const id = own.json().data.id;
+    const self = await w.psychologyTeacher.post('/apis-psychology/group/apply/review', { id, approve: true });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe('You cannot review your own application; another reviewer of the school will');
+    const byAdmin = await w.schoolAdmin.post('/apis-psychology/group/apply/review', { id, approve: true });
+    expect(byAdmin.json().data.state).toBe('approved');
+  });
+
   it('is reviewed by the school: a refusal needs a reason, a class teacher cannot review', async () => {
     const noReason = await w.psychologyTeacher.post('/apis-psychology/group/apply/review', {
       id: groupId,

@@ -160,6 +160,8 @@ export async function reviewGroup(actor: Actor, input: { id: number; approve: bo
   const row = await groupOf(actor, scope, input.id);
   if (!schoolInScope(scope, row.school_id)) throw new AppError(403, 'auth.forbidden');
   if (row.state !== 'pending') throw new AppError(409, 'counsellingGroup.reviewed');
+  // Four eyes: whoever asked for the group does not approve it.
+  if (row.applicant_id === actor.auth.userId) throw new AppError(403, 'counsellingGroup.ownApplication');
   const at = Date.now();
   await actor.db.transaction().execute(async (trx) => {
     await updateGroup(trx, row.id, {

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
+import type { UserInfo } from '../../../shared/auth.ts';
 import { notifyError } from '../../../shared/feedback.tsx';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { useCan } from '../assessments/can.ts';
@@ -19,6 +20,7 @@ export function GroupApplyPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = useCan('/data/groupApply');
+  const me = useOutletContext<UserInfo>();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<CounsellingGroup | null | 'new'>(null);
   const [reviewing, setReviewing] = useState<CounsellingGroup | null>(null);
@@ -105,7 +107,7 @@ export function GroupApplyPage() {
             width: 190,
             render: (_v, g) => (
               <Flex gap={10} wrap>
-                {g.state === 'pending' && can('review') && (
+                {g.state === 'pending' && can('review') && g.applicantId !== me.id && (
                   <Typography.Link onClick={() => setReviewing(g)} data-testid="group-review">
                     {t('counsel.apply.review')}
                   </Typography.Link>
