@@ -29,6 +29,7 @@ export * from './mind/downloads.ts';
 export * from './mind/homevisits.ts';
 export * from './mind/imports.ts';
 export * from './mind/interventions.ts';
+export * from './mind/home.ts';
 export * from './mind/menus.ts';
 export * from './mind/scales.ts';
 export * from './mind/scales-api.ts';

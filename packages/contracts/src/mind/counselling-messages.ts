@@ -17,6 +17,10 @@ export const counsellingMessages = {
     'zh-CN': '该申请已审核，不能再修改或审核',
     en: 'This application has been reviewed; it cannot be changed or reviewed again',
   },
+  'v.home.week': {
+    'zh-CN': '请提供本周的起止时间（不超过 7 天）',
+    en: 'Give the start and end of this week (7 days at most)',
+  },
   'counsellingGroup.ownApplication': {
     'zh-CN': '不能审核自己提交的申请，请由学校其他审核人审核',
     en: 'You cannot review your own application; another reviewer of the school will',

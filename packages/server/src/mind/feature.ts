@@ -10,6 +10,7 @@ import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
 import { downloadJob } from './downloads/job.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import type { DownloadsTables } from './downloads/tables.ts';
+import { homeRoutes } from './home/routes.ts';
 import { unsavedAttachmentsCleanup } from './interventions/cleanup.ts';
 import {
   attentionReminderJob,
@@ -51,6 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(interventionsRoutes);
   await app.register(archiveRoutes);
   await app.register(downloadsRoutes);
+  await app.register(homeRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */

@@ -44,6 +44,16 @@ export async function visitTaskPage(
   return { list, total: Number(counted?.total ?? 0), ...page };
 }
 
+/** The visible tasks that end between `from` and `to`, soonest first: the visits due this week. */
+export async function visitTasksEnding(db: Db, scope: StudentScope, from: number, to: number, limit: number) {
+  const base = visibleTasks(db, scope).where('t.ends_at', '>=', from).where('t.ends_at', '<', to);
+  const [counted, list] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
+    base.select(['t.id', 't.name', 't.ends_at']).orderBy('t.ends_at').orderBy('t.id').limit(limit).execute(),
+  ]);
+  return { list, total: Number(counted?.total ?? 0) };
+}
+
 export function findVisitTask(db: Db, scope: StudentScope, id: number) {
   return visibleTasks(db, scope).selectAll('t').where('t.id', '=', id).executeTakeFirst();
 }

@@ -51,6 +51,9 @@ export interface InterventionFilters {
   warningId?: number | undefined;
   studentId?: number | undefined;
   kind?: InterventionKind | undefined;
+  /** Happened at or after `from` and before `to`. */
+  from?: number | undefined;
+  to?: number | undefined;
 }
 
 /** Records on warnings the reader may see (the warning's scope is the record's). */
@@ -72,6 +75,8 @@ export function interventionPage(
   if (f.warningId !== undefined) q = q.where('i.warning_id', '=', f.warningId);
   if (f.studentId !== undefined) q = q.where('i.student_id', '=', f.studentId);
   if (f.kind !== undefined) q = q.where('i.kind', '=', f.kind);
+  if (f.from !== undefined) q = q.where('i.happened_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('i.happened_at', '<', f.to);
   return paginate(q.orderBy('i.happened_at', 'desc').orderBy('i.id', 'desc'), paging);
 }
 export type InterventionListRow = Awaited<ReturnType<typeof interventionPage>>['list'][number];
