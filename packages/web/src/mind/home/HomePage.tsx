@@ -1,100 +1,122 @@
-import {
-  AlertOutlined,
-  BarChartOutlined,
-  CloudSyncOutlined,
-  FileTextOutlined,
-  FormOutlined,
-  SafetyCertificateOutlined,
-  SmileOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import { Card, Col, Empty, Flex, Row, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Paragraph, Text, Title } from '../../shared/typography.tsx';
+import { useOutletContext } from 'react-router';
+import type { UserInfo } from '../../shared/auth.ts';
+import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { Paragraph, Title } from '../../shared/typography.tsx';
 import { Permission } from '../access/Permission.tsx';
+import { useHomeSummary } from './api.ts';
+import { HomeCard, homeVisitRows, interviewRows, taskRows, todoRows, warningLevels } from './cards.tsx';
+import { Shortcuts } from './Shortcuts.tsx';
 
 /** The permission code of the home page's to-do list. */
 export const TODO_CODE = 'todo';
 
-const areas: { key: string; icon: ReactNode; color: string }[] = [
-  { key: 'scales', icon: <FormOutlined />, color: '#2f6bd8' },
-  { key: 'warnings', icon: <AlertOutlined />, color: '#e8590c' },
-  { key: 'security', icon: <SafetyCertificateOutlined />, color: '#c92a2a' },
-  { key: 'emotion', icon: <SmileOutlined />, color: '#d4a106' },
-  { key: 'groups', icon: <TeamOutlined />, color: '#7048e8' },
-  { key: 'archives', icon: <FileTextOutlined />, color: '#13a8a8' },
-  { key: 'dashboards', icon: <BarChartOutlined />, color: '#1971c2' },
-  { key: 'docking', icon: <CloudSyncOutlined />, color: '#5c7080' },
-];
+const half = { xs: 24, lg: 12 } as const;
 
-/** Mind's home (`/data/home`): what the platform covers, and the teacher's to-do list. */
+/**
+ * Mind's home (`/data/home`): the caller's to-dos, running assessments, new warnings, this week's
+ * interviews and home visits due, each card linking to its page, and shortcuts to the role's
+ * pages. One call (decision 0066); a card the role may not open is not there.
+ */
 export function HomePage() {
   const { t } = useTranslation();
+  const user = useOutletContext<UserInfo>();
+  const summary = useHomeSummary();
+  const data = summary.data;
   return (
     <div data-testid="mind-home">
       <Row gutter={[24, 24]}>
-        <Col xs={24} lg={16}>
+        <Col span={24}>
           <Card
-            style={{ height: '100%', background: 'linear-gradient(120deg, #e4edfc 0%, #e3f5f3 100%)' }}
-            styles={{ body: { padding: 32 } }}
+            style={{ background: 'linear-gradient(120deg, #e4edfc 0%, #e3f5f3 100%)' }}
+            styles={{ body: { padding: '24px 32px' } }}
           >
             <Title level={3} style={{ marginTop: 0, marginBottom: 8 }}>
-              {t('home.heading')}
+              {t('home.heading', { name: user.nickname })}
             </Title>
             <Paragraph type="secondary" style={{ margin: 0, fontSize: 15 }}>
               {t('home.intro')}
             </Paragraph>
           </Card>
         </Col>
-        <Permission code={TODO_CODE}>
-          <Col xs={24} lg={8}>
-            <Card data-testid="mind-todo" title={t('home.todoTitle')} style={{ height: '100%' }}>
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.noTodo')} style={{ margin: 0 }} />
-            </Card>
+        {summary.isError && (
+          <Col span={24}>
+            <LoadFailed error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
           </Col>
-        </Permission>
-        <Col span={24}>
-          <Card title={t('home.areasTitle')} extra={<Tag color="blue">{t('comingSoon')}</Tag>}>
-            <Row gutter={[16, 16]}>
-              {areas.map((area) => (
-                <Col key={area.key} xs={24} sm={12} xl={6}>
-                  <AreaTile area={area} />
-                </Col>
-              ))}
-            </Row>
-          </Card>
-        </Col>
+        )}
+        {data && (
+          <>
+            <Permission code={TODO_CODE}>
+              <Col {...half}>
+                <HomeCard
+                  testId="mind-todo"
+                  title={t('home.todoTitle')}
+                  to="/pending"
+                  total={data.todos.total}
+                  empty={t('home.noTodo')}
+                >
+                  {todoRows(data.todos)}
+                </HomeCard>
+              </Col>
+            </Permission>
+            {data.warnings && (
+              <Col {...half}>
+                <HomeCard
+                  testId="home-warnings"
+                  title={t('home.warningsTitle')}
+                  to="/data/intervene"
+                  empty={t('home.noWarnings')}
+                >
+                  {warningLevels(data.warnings, t)}
+                </HomeCard>
+              </Col>
+            )}
+            {data.tasks && (
+              <Col {...half}>
+                <HomeCard
+                  testId="home-tasks"
+                  title={t('home.tasksTitle')}
+                  to="/data/progressMonitor"
+                  total={data.tasks.total}
+                  empty={t('home.noTasks')}
+                >
+                  {taskRows(data.tasks, t)}
+                </HomeCard>
+              </Col>
+            )}
+            {data.interviews && (
+              <Col {...half}>
+                <HomeCard
+                  testId="home-interviews"
+                  title={t('home.interviewsTitle')}
+                  to="/data/interview"
+                  total={data.interviews.total}
+                  empty={t('home.noInterviews')}
+                >
+                  {interviewRows(data.interviews)}
+                </HomeCard>
+              </Col>
+            )}
+            {data.homeVisits && (
+              <Col {...half}>
+                <HomeCard
+                  testId="home-visits"
+                  title={t('home.homeVisitsTitle')}
+                  to="/data/homeVisitRecord"
+                  total={data.homeVisits.total}
+                  empty={t('home.noHomeVisits')}
+                >
+                  {homeVisitRows(data.homeVisits, t)}
+                </HomeCard>
+              </Col>
+            )}
+            <Col span={24}>
+              <Shortcuts usage={data.usage} />
+            </Col>
+          </>
+        )}
       </Row>
     </div>
-  );
-}
-
-function AreaTile({ area }: { area: (typeof areas)[number] }) {
-  const { t } = useTranslation();
-  return (
-    <Flex gap={14} style={{ height: '100%', padding: 18, borderRadius: 8, border: '1px solid #edf0f5' }}>
-      <Flex
-        align="center"
-        justify="center"
-        style={{
-          flex: 'none',
-          width: 40,
-          height: 40,
-          borderRadius: 10,
-          fontSize: 20,
-          color: area.color,
-          background: `${area.color}14`,
-        }}
-      >
-        {area.icon}
-      </Flex>
-      <Flex vertical gap={4}>
-        <Text strong>{t(`home.areas.${area.key}.name`)}</Text>
-        <Text type="secondary" style={{ fontSize: 13 }}>
-          {t(`home.areas.${area.key}.description`)}
-        </Text>
-      </Flex>
-    </Flex>
   );
 }

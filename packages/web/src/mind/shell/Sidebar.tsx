@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MeridianMark } from '../../shared/MeridianMark.tsx';
 import { readLocal, writeLocal } from '../../shared/storage.ts';
 import { Text } from '../../shared/typography.tsx';
-import { type MenuApp, useMenuGroups } from './api.ts';
+import { countOpening, type MenuApp, useMenuGroups } from './api.ts';
 import { menuTarget } from './menuLinks.ts';
 import { menuPathsOf } from './routeTable.ts';
 
@@ -59,6 +59,7 @@ export function Sidebar() {
     }
     const app = apps.find((candidate) => appKey(candidate) === key);
     if (!app) return;
+    countOpening(app.appId);
     const target = menuTarget(app.publishUrl, app.appId, window.location.origin);
     if (target.kind === 'route') navigate(target.to);
     else window.open(target.url, '_blank');
