@@ -98,6 +98,8 @@ export function Sidebar() {
         defaultOpenKeys={(groups.data ?? []).map((group) => `group:${group.code}`)}
         key={groups.data ? 'loaded' : 'loading'}
         onClick={({ key }) => open(key)}
+        // The collapse trigger sits over the sider's foot: the last item must scroll clear of it.
+        style={{ paddingBottom: 48 }}
       />
     </Layout.Sider>
   );

@@ -12,16 +12,15 @@ export function TopTabs({ route }: { route: string }) {
   const roleId = useRoleId();
   // Until the role is known, restricted tabs stay out rather than flash in.
   const shown = tabsFor(route, roleId ?? null);
-  if (!shown) return null;
+  // A tab whose page is still to come is left out, as its menu item is (decision 0066).
+  const tabs = shown?.tabs.filter((tab) => tab.route in BUILT_DATA_PAGES) ?? [];
+  if (!shown || tabs.length === 0) return null;
   return (
     <Tabs
       data-testid="top-tabs"
       activeKey={shown.active}
       onChange={(key) => navigate(`/data/${key}`)}
-      // A tab whose page is still to come is left out, as its menu item is (decision 0066).
-      items={shown.tabs
-        .filter((tab) => tab.route in BUILT_DATA_PAGES)
-        .map((tab) => ({ key: tab.route, label: t(`tabs.${shown.group}.${tab.route}`) }))}
+      items={tabs.map((tab) => ({ key: tab.route, label: t(`tabs.${shown.group}.${tab.route}`) }))}
       style={{ marginBottom: 0 }}
     />
   );
