@@ -195,7 +195,7 @@ export const en: MindMessages = {
     endsOn: 'Ends {{date}}',
     warningsTitle: 'New warnings',
     noWarnings: 'No new warning is waiting.',
-    newWarnings: '{{total}} new warnings waiting for a handler',
+    newWarnings: 'Waiting for a handler: {{total}}',
     interviewsTitle: 'Interviews this week',
     noInterviews: 'No interview recorded this week yet.',
     homeVisitsTitle: 'Home visits due this week',
