@@ -2,7 +2,6 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRoleId } from '../access/roleId.ts';
-import { BUILT_DATA_PAGES } from './builtPages.ts';
 import { tabsFor } from './tabs.ts';
 
 /** The top sub-navigation of the page's route group; nothing on a page that belongs to none. */
@@ -12,15 +11,13 @@ export function TopTabs({ route }: { route: string }) {
   const roleId = useRoleId();
   // Until the role is known, restricted tabs stay out rather than flash in.
   const shown = tabsFor(route, roleId ?? null);
-  // A tab whose page is still to come is left out, as its menu item is (decision 0066).
-  const tabs = shown?.tabs.filter((tab) => tab.route in BUILT_DATA_PAGES) ?? [];
-  if (!shown || tabs.length === 0) return null;
+  if (!shown) return null;
   return (
     <Tabs
       data-testid="top-tabs"
       activeKey={shown.active}
       onChange={(key) => navigate(`/data/${key}`)}
-      items={tabs.map((tab) => ({ key: tab.route, label: t(`tabs.${shown.group}.${tab.route}`) }))}
+      items={shown.tabs.map((tab) => ({ key: tab.route, label: t(`tabs.${shown.group}.${tab.route}`) }))}
       style={{ marginBottom: 0 }}
     />
   );
