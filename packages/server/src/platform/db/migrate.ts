@@ -53,10 +53,17 @@ export function collectMigrations(
 ) {
   const all: Record<string, MeridianMigration> = {};
   const owner = new Map<string, string>();
+  // Names sort into one order across features, and a database refuses a migration that sorts
+  // before one it already ran: a new one takes the next free number, never one already used.
+  const numbers = new Map<string, string>();
   for (const feature of features) {
     for (const [name, migration] of Object.entries(feature.migrations ?? {})) {
       const taken = owner.get(name);
       if (taken) throw new Error(`migration ${name} of ${feature.name} has the name of one of ${taken}`);
+      const number = name.split('_')[0] ?? name;
+      const same = numbers.get(number);
+      if (same) throw new Error(`migration ${name} of ${feature.name} has the number of ${same}`);
+      numbers.set(number, name);
       owner.set(name, feature.name);
       all[name] = migration;
     }
