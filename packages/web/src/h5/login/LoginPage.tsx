@@ -87,16 +87,7 @@ export function LoginPage() {
         <Field label={t('login.password')} error={checked.password ? problems.password : null}>
           {(id) => <PasswordInput id={id} value={values.password} onChange={change('password')} />}
         </Field>
-        <button
-          type="submit"
-          className="h5-button h5-button-primary h5-button-large"
-          aria-busy={busy}
-          disabled={busy}
-          data-testid="h5-sign-in"
-        >
-          {busy && <span className="h5-spin" aria-hidden="true" />}
-          {spaced(t('login.submit'))}
-        </button>
+        <SubmitButton busy={busy} label={t('login.submit')} testId="h5-sign-in" />
       </form>
     </div>
   );
@@ -104,6 +95,22 @@ export function LoginPage() {
 
 /** antd's button spacing: a label of exactly two Chinese characters gets a space between them ("登 录"). */
 export const spaced = (label: string) => (/^[\u4e00-\u9fa5]{2}$/.test(label) ? label.split('').join(' ') : label);
+
+/** A large primary submit button that spins while `busy`. */
+export function SubmitButton(props: { busy: boolean; label: string; testId: string }) {
+  return (
+    <button
+      type="submit"
+      className="h5-button h5-button-primary h5-button-large"
+      aria-busy={props.busy}
+      disabled={props.busy}
+      data-testid={props.testId}
+    >
+      {props.busy && <span className="h5-spin" aria-hidden="true" />}
+      {spaced(props.label)}
+    </button>
+  );
+}
 
 export function Field(props: { label: string; error: string | null; children(id: string): ReactNode }) {
   const id = useId();

@@ -7,7 +7,7 @@ import { fetchUserInfo, signInWithPassword } from '../../shared/auth.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { post } from '../../shared/request.ts';
 import { storedUser } from '../../shared/session.ts';
-import { Field, PasswordInput, SignInRefusal, spaced } from './LoginPage.tsx';
+import { Field, PasswordInput, SignInRefusal, SubmitButton } from './LoginPage.tsx';
 import { h5Target } from './target.ts';
 
 interface Values {
@@ -83,16 +83,7 @@ export function PasswordPage() {
             )}
           </Field>
         ))}
-        <button
-          type="submit"
-          className="h5-button h5-button-primary h5-button-large"
-          aria-busy={busy}
-          disabled={busy}
-          data-testid="h5-change-password"
-        >
-          {busy && <span className="h5-spin" aria-hidden="true" />}
-          {spaced(t('password.submit'))}
-        </button>
+        <SubmitButton busy={busy} label={t('password.submit')} testId="h5-change-password" />
       </form>
     </div>
   );
