@@ -41,8 +41,8 @@ const entries: Entry[] = [
     address: '/jdp/data/home',
     signedIn: 'staff',
     testId: 'mind-home',
-    chinese: { text: '欢迎使用心理健康管理平台', title: '首页 - 心理健康管理平台' },
-    english: { text: 'Welcome to Mind', title: 'Home - Mind' },
+    chinese: { text: '这里是您今天要关注的事', title: '首页 - 心理健康管理平台' },
+    english: { text: 'What needs you today', title: 'Home - Mind' },
     device: desktop,
   },
   {

@@ -43,7 +43,8 @@ async function tokenOf(who: 'admin' | 'staff'): Promise<string> {
 /**
  * Code of antd that these screens do not draw, each known by a string its build keeps (decision
  * 0051): the form engine's validator, Typography's editing, Collapse, the Tabs of a Card, and the
- * feedback of `App.useApp()` (Modal's confirm, loaded on first use by `FeedbackApp`). The sign-in
+ * feedback of `App.useApp()` (Modal's confirm, loaded on first use by `FeedbackApp`), and Result
+ * with its pictures (a failure draws its own, `LoadFailed`). The sign-in
  * page draws tabs and a form without the engine, Mind's frame draws tabs.
  */
 const markers = {
@@ -53,12 +54,13 @@ const markers = {
   tabs: '-nav-operations',
   feedback: '-confirm-body',
   badge: '-ribbon-wrapper',
+  result: '#FFC6A0',
 };
 const notDrawn: Record<string, (keyof typeof markers)[]> = {
   'Portal sign-in': ['formEngine', 'typographyEditing', 'collapse', 'feedback'],
   'Portal launcher': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback', 'badge'],
   'Device Cloud home': ['formEngine', 'typographyEditing', 'collapse', 'tabs', 'feedback', 'badge'],
-  'Mind home': ['formEngine', 'typographyEditing', 'collapse', 'feedback', 'badge'],
+  'Mind home': ['formEngine', 'typographyEditing', 'collapse', 'feedback', 'badge', 'result'],
 };
 
 const measured = screens.filter((screen): screen is FirstScreen => screen.name in walks);

@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { visit } from './browser.ts';
+import { screenshot, visit } from './browser.ts';
 import { mindUser, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { storedSession } from './portal-walks.ts';
@@ -79,6 +79,23 @@ describe('Mind request reactions (spec section 8)', () => {
       );
       await page.reload();
       await page.locator('.ant-message-warning').getByText('服务器内部错误').waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows a card that failed to load in place, with the server words and a retry that works', async () => {
+    const { page, close } = await visit(suite.browser);
+    try {
+      const SUMMARY = '**/api/apis-psychology/home/summary**';
+      await homeWith(page, SUMMARY, answer(500, { code: 500, message: '统计服务维护中', data: null }));
+      const failed = page.getByTestId('mind-home').getByTestId('load-failed');
+      await failed.getByText('数据加载失败').waitFor({ timeout: 20_000 });
+      await failed.getByText('统计服务维护中').waitFor();
+      await screenshot(page, 'mind-home-load-failed-zh-CN');
+      await page.unroute(SUMMARY);
+      await failed.getByRole('button', { name: /重\s?试/ }).click();
+      await expect.poll(() => failed.count(), { timeout: 10_000 }).toBe(0);
     } finally {
       await close();
     }

@@ -36,7 +36,7 @@ describe('Mind routes and titles (spec section 2)', () => {
       expect(new URL(page.url()).pathname).toBe('/jdp/data/home');
       await expect.poll(() => page.title()).toBe(mindTitle('home'));
       await page.goto(`${suite.server.url}/jdp/data`);
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/jdp/data/homeVisitTaskConfig');
+      await page.waitForURL((url) => url.pathname === '/jdp/data/homeVisitTaskConfig');
       await expect.poll(() => page.title()).toBe(mindTitle('homeVisitTaskConfig'));
       expect(unexpected(problems)).toEqual([]);
     } finally {
@@ -53,11 +53,18 @@ describe('Mind routes and titles (spec section 2)', () => {
       for (const path of DATA_CHILDREN) {
         const name = routeName(path);
         // Scrolled down on the page before: the next one must start at its top.
-        await page.evaluate(() => {
-          document.body.style.minHeight = '3000px';
-          window.scrollTo(0, 800);
-        });
-        expect(await page.evaluate(() => window.scrollY), path).toBe(800);
+        // (Set again until it holds: the page before may still be laying out what it loaded.)
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() => {
+                document.body.style.minHeight = '3000px';
+                window.scrollTo(0, 800);
+                return window.scrollY;
+              }),
+            { message: path },
+          )
+          .toBe(800);
         await goInApp(page, addressOf(path));
         await expect.poll(() => page.title(), { message: path }).toBe(mindTitle(name));
         // A page named here must show its own content; any other, built or coming, its title in the

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
 import { currentLang } from '../../shared/i18n.ts';
-import { LoadFailed, SearchButtons } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
+import { SearchButtons } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { type DeliveryFilters, type DeliveryView, listDeliveries, resendDelivery } from './api.ts';
 

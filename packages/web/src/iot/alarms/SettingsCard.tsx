@@ -6,7 +6,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../shared/forms/rules.ts';
 import { currentLang } from '../../shared/i18n.ts';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { showFieldErrors } from '../components/errors.ts';
 import { type SettingsView, saveSettings, settingsOf } from './api.ts';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { fileAddress } from '../../shared/files.ts';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { DebugPanel } from '../telemetry/DebugPanel.tsx';
 import { DtuSettingsForm, MergeLength } from '../telemetry/DtuSettingsForm.tsx';

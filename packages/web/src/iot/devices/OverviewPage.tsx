@@ -2,7 +2,7 @@ import type { deviceOverview, StatusCounts } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Progress, Row, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { get } from '../../shared/request.ts';
 import type { Output } from '../components/contracts.ts';

@@ -3,7 +3,7 @@ import { Alert, Badge, Card, Flex, Select, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { DEVICE_STATUSES, type DeviceStatus, mapDevices } from '../devices/api.ts';
 import { STATUS_COLOURS } from '../devices/statusColours.ts';

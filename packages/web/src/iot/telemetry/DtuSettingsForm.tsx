@@ -4,7 +4,7 @@ import { App, Button, Form, Input, InputNumber, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../shared/forms/rules.ts';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { showFieldErrors } from '../components/errors.ts';
 import { type DtuSettingsFields, dtuSettingsOf, saveDtuSettings } from './api.ts';

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { deviceOf } from '../devices/api.ts';
 import { templateOf } from '../templates/api.ts';
 import { exportHistory, type HistoryRow, historyChart, historyRows, type Range } from './api.ts';

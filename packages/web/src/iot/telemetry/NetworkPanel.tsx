@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Flex, Progress, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { type DeviceToken, makeIngestToken, networkOf } from './api.ts';
 

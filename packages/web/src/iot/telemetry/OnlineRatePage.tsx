@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { onlineRateOf } from './api.ts';
 import { DeviceSelect } from './DeviceSelect.tsx';
 import { onlineRateOption, percent } from './history.ts';

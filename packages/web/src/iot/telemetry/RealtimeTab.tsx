@@ -3,7 +3,7 @@ import { Badge, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import type { TemplatePointView } from '../templates/api.ts';
 import { latestOf } from './api.ts';
 import type { LiveState, LiveUpdate, LiveValue } from './live.ts';

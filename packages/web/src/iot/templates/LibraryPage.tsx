@@ -4,7 +4,7 @@ import { App, Button, Card, Drawer, Flex, Input, Table, Tag, Typography } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { catalogue } from '../components/errors.ts';
 import { copyFromLibrary, type LibraryEntry, libraryOf, listLibrary } from './api.ts';
 import { PointsView, SlavesView } from './PointsView.tsx';

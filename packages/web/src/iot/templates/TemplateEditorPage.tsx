@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/errors.ts';
 import { required, schemaRule } from '../../shared/forms/rules.ts';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { showFieldErrors } from '../components/errors.ts';
 import { createTemplate, replaceTemplate, templateOf } from './api.ts';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, InputNumber, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../shared/forms/rules.ts';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { showFieldErrors } from '../components/errors.ts';
 import { authorizationOf, type SubUserNode, setAuthorization } from './api.ts';
 

@@ -3,7 +3,7 @@ import { Alert, App, Button, Checkbox, Drawer, Flex, Input, Table, Typography } 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/errors.ts';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { type DeviceRow, listDevices } from '../devices/api.ts';
 import { StatusBadge } from '../devices/status.tsx';
 import { allGrants, type Rights, type SubUserNode, setGrants } from './api.ts';

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../shared/auth.ts';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { AuthorizationDialog } from './AuthorizationDialog.tsx';
 import { accountTree, deleteSubUser, type SubUserNode, setSubUserStatus } from './api.ts';

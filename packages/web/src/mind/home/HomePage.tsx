@@ -2,7 +2,7 @@ import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import type { UserInfo } from '../../shared/auth.ts';
-import { LoadFailed } from '../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { Paragraph, Title } from '../../shared/typography.tsx';
 import { Permission } from '../access/Permission.tsx';
 import { useHomeSummary } from './api.ts';

@@ -1,34 +1,9 @@
-import { isSessionInvalid, PAGE_SIZE_DEFAULT, type Page } from '@meridian/contracts';
+import { PAGE_SIZE_DEFAULT, type Page } from '@meridian/contracts';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Result, Table, type TableProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Flex, Form, Table, type TableProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '../errors.ts';
-import { notifyError } from '../feedback.tsx';
-
-/**
- * A list that could not be loaded, for queries that show their failure in place (`silentError`):
- * the server's own words and a way to try again. A dead session still goes to sign in.
- */
-export function LoadFailed({ error, onRetry, retrying }: { error: unknown; onRetry(): void; retrying: boolean }) {
-  const { t } = useTranslation();
-  useEffect(() => {
-    if (error instanceof ApiError && isSessionInvalid(error.code)) notifyError(error);
-  }, [error]);
-  return (
-    <Result
-      data-testid="load-failed"
-      status="warning"
-      title={t('list.loadFailed')}
-      subTitle={errorText(error)}
-      extra={
-        <Button onClick={onRetry} loading={retrying}>
-          {t('list.retry')}
-        </Button>
-      }
-    />
-  );
-}
+import { LoadFailed } from './LoadFailed.tsx';
 
 /** The search and reset buttons at the end of a list's filter form. */
 export function SearchButtons({ testId, onReset }: { testId?: string; onReset(): void }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../lists/PagedList.tsx';
+import { LoadFailed } from '../lists/LoadFailed.tsx';
 import { usePermissions } from '../permissions.ts';
 import { RevealNumber } from '../RevealNumber.tsx';
 import { revealParentPhone, revealStudent, studentInfo } from './api.ts';

@@ -10,7 +10,7 @@ import { App, Button, Descriptions, Flex, Form, Input, Radio, Select, Skeleton, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { useCan } from '../assessments/can.ts';
 import { type FamilyInfo, familyOf, saveFamily } from './api.ts';
 import { isNotFound, ParentTags, StudentNotFound, timeText } from './common.tsx';

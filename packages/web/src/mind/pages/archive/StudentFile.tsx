@@ -3,7 +3,7 @@ import { Card, Descriptions, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { currentLang } from '../../../shared/i18n.ts';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { StudentStatusTag } from '../../../shared/people/labels.tsx';
 import { type ArchiveDetails, archiveBySemester, archiveDetails } from './api.ts';
 import { isNotFound, LevelTag, ParentTags, StudentNotFound, sameStudent } from './common.tsx';

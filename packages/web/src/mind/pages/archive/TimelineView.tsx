@@ -3,7 +3,7 @@ import { Empty, Flex, Segmented, Skeleton, Tag, Timeline, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../shared/i18n.ts';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { useBandLabels, useScaleChoices } from '../assessments/lookups.ts';
 import { archiveTimeline, type TimelineEvent } from './api.ts';
 import { dateText, isNotFound, LevelTag, StudentNotFound, sameStudent, timeText } from './common.tsx';

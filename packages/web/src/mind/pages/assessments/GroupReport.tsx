@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Form, Row, Segmented, Select, Statistic, Tabl
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { exportGroupReport } from '../downloads/api.ts';
 import { ExportButton } from '../downloads/ExportButton.tsx';
 import { type GroupBy, type GroupQuery, type GroupReport, groupReportOf } from './api.ts';

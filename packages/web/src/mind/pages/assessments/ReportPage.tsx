@@ -5,7 +5,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { exportReport } from '../downloads/api.ts';
 import { ExportButton } from '../downloads/ExportButton.tsx';
 import { scaleInfo } from '../scales/api.ts';

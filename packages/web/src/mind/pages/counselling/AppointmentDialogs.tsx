@@ -4,7 +4,7 @@ import { App, Button, DatePicker, Drawer, Empty, Flex, Form, Input, List, Modal,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { StudentChooser, timeText } from '../archive/common.tsx';
 import {
   type Appointment,

@@ -3,7 +3,7 @@ import { Card, Empty, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../shared/errors.ts';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { NotFound } from '../../../shared/NotFound.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { textIn } from '../assessments/lookups.ts';

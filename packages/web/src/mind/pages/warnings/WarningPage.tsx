@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/errors.ts';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { NotFound } from '../../../shared/NotFound.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { textIn } from '../assessments/lookups.ts';

@@ -4,7 +4,7 @@ import { Alert, App, Button, Checkbox, Drawer, Flex, Skeleton, Tree, type TreeDa
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { usePermissions } from '../access.ts';
 import { type FeatureGroup, featureTree, type RoleSummary, roleDetailOf, updateRole } from './api.ts';
 import {

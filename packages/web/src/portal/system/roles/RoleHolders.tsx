@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Drawer, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { useConfirm } from '../../../shared/useConfirm.ts';
 import { usePermissions } from '../access.ts';
 import { OrgSelect } from '../OrgSelect.tsx';

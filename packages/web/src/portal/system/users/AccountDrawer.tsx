@@ -3,7 +3,7 @@ import { Descriptions, Drawer, Empty, Flex, Skeleton, Tag, Typography } from 'an
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../shared/account/UserAvatar.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { queryAccountInfo } from './api.ts';
 import { StatusTag, VipTag } from './labels.tsx';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Flex, Spin, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../../shared/lists/LoadFailed.tsx';
 import { type OrgNode, orgChildren } from '../../../../shared/people/api.ts';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
 import { usePermissions } from '../../access.ts';

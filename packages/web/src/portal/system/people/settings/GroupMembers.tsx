@@ -3,7 +3,7 @@ import { App, Button, Drawer, Flex, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../../shared/lists/LoadFailed.tsx';
 import { teacherPage } from '../../../../shared/people/api.ts';
 import { type GroupMember, type GroupRow, groupMembers, setGroupMembers } from '../api.ts';
 

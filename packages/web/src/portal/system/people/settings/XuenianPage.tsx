@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
 import { required, schemaRule } from '../../../../shared/forms/rules.ts';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../../shared/lists/LoadFailed.tsx';
 import { usePermissions } from '../../access.ts';
 import { addSchoolYear, type SchoolYear, schoolYears, setCurrentSemester } from '../api.ts';
 

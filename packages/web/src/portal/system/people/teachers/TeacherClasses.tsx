@@ -3,7 +3,7 @@ import { App, Form, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../../shared/lists/LoadFailed.tsx';
 import { setTeacherClasses, type TeacherRowData, teacherInfo } from '../api.ts';
 import { PlaceSelect } from '../PlaceSelect.tsx';
 
