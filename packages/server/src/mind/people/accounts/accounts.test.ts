@@ -261,6 +261,18 @@ describe('resetting one student’s password', () => {
       .where('account', '=', String(line?.[5]))
       .executeTakeFirstOrThrow();
     expect(after.password_hash).not.toBe(before.password_hash);
+
+    // A second reset ends the session the first password opened: whoever held it must sign in again.
+    const token = signed.json().data.token as string;
+    const again = await w.schoolAdmin.post('/apis-authz/auth/user/account/reset', { studentId: w.students.a1 });
+    expect(again.statusCode, again.body).toBe(200);
+    await drainDownloads(t);
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/api/apis-authz/auth/user/queryInfo',
+      headers: { 'x-authorization': token },
+    });
+    expect(info.json().code).toBe(10026);
   });
 
   it('refuses a student outside the scope as if they did not exist', async () => {

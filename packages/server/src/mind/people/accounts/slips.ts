@@ -1,8 +1,10 @@
 import { type Lang, translate } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { findUserByPhone, insertUser, updateUser } from '../../../portal/accounts/repository.ts';
+import { setPassword } from '../../../portal/accounts/lifecycle-repository.ts';
+import { findUserByPhone, insertUser } from '../../../portal/accounts/repository.ts';
 import { hashPassword } from '../../../portal/identity/secrets.ts';
+import { revokeUserSessions } from '../../../portal/sessions/repository.ts';
 import type { FontFile } from '../../downloads/pdf.ts';
 import type { Progress } from '../../downloads/progress.ts';
 import { freeAccount } from '../binding/admin.ts';
@@ -78,11 +80,10 @@ export async function accountSlips(
       const now = fresh.get(student.id);
       if (!plan || !now) continue;
       if (reset && now.user_id !== null) {
-        await updateUser(trx, now.user_id, {
-          password_hash: plan.hash,
-          default_pass: true,
-          password_changed_at: Date.now(),
-        });
+        // As the portal's reset: the new initial password, and every open session ends (10026).
+        const at = Date.now();
+        await setPassword(trx, now.user_id, plan.hash, true, at);
+        await revokeUserSessions(trx, now.user_id, 'password changed', at);
         const [row] = await accountNames(trx, [now.user_id]);
         made.set(`s${student.id}`, { account: row?.account ?? '', password: plan.password });
       } else if (!reset && now.user_id === null) {

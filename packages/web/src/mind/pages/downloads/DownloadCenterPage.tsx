@@ -1,4 +1,4 @@
-import { DOWNLOAD_KINDS } from '@meridian/contracts';
+import { DOWNLOAD_KINDS, DOWNLOAD_LIMITS } from '@meridian/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
@@ -75,7 +75,12 @@ export function DownloadCenterPage() {
 
   return (
     <Card title={t('downloads.title')} data-testid="download-center">
-      <Alert type="info" showIcon title={t('downloads.hint')} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('downloads.hint', { days: DOWNLOAD_LIMITS.keepDays, hours: DOWNLOAD_LIMITS.slipsKeepHours })}
+        style={{ marginBottom: 16 }}
+      />
       <Form<DownloadFilter>
         layout="inline"
         style={{ rowGap: 12, marginBottom: 16 }}

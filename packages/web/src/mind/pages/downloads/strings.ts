@@ -5,7 +5,7 @@ import { i18n } from '../../../shared/i18n.ts';
 const zhCN = {
   downloads: {
     title: '下载中心',
-    hint: '导出在后台生成，完成后可在此下载；文件保留 7 天后自动清理。',
+    hint: '导出在后台生成，完成后可在此下载。文件保留 {{days}} 天；含初始密码的登录条和账号清单只保留 {{hours}} 小时。到期时间见列表。',
     name: '文件名',
     kind: {
       results: '测评结果',
@@ -54,7 +54,7 @@ type DownloadStrings = typeof zhCN;
 const en: DownloadStrings = {
   downloads: {
     title: 'Download center',
-    hint: 'Exports are written in the background and can be downloaded here when done; files are removed after 7 days.',
+    hint: 'Exports are written in the background and can be downloaded here when done. Files are kept {{days}} days; sign-in slips and account lists, which hold initial passwords, {{hours}} hours. Each file says when it goes.',
     name: 'File name',
     kind: {
       results: 'Results',
