@@ -87,7 +87,10 @@ describe('the download center (issue 8)', () => {
       await page.getByTestId('export-open').click();
       await page.getByTestId('download-center').waitFor();
       // The user is told how long files stay, slips with passwords shorter (decision 0065).
-      await page.getByTestId('download-center').getByText('文件保留 7 天；含初始密码的登录条和账号清单只保留 24 小时').waitFor();
+      await page
+        .getByTestId('download-center')
+        .getByText('文件保留 7 天；含初始密码的登录条和账号清单只保留 24 小时')
+        .waitFor();
       const results = await downloadNewest(page);
       expect(results.name).toMatch(/^测评结果_\d{8}-\d{4}\.xlsx$/);
       const book = read(results.bytes, { type: 'buffer' });
