@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, visit } from './browser.ts';
-import { BUREAU_ADMIN, mindUser, openMind } from './mind-walks.ts';
+import { BUREAU_ADMIN, goInApp, mindUser, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { callWithToken, storedSession, unexpected } from './portal-walks.ts';
 
@@ -193,32 +193,36 @@ describe('the Mind header and main area', () => {
     }
   });
 
-  it('shows the tabs limited to roles 1 and 2 only to them, reading the role from session storage first', async () => {
+  it('reads the role from session storage first, and offers tabs of built pages only', async () => {
+    // Which tab each role sees is `tabs.test.ts`: the only role-limited tabs (emotion, issue 22) are not built yet.
     const admin = await mindUser(suite.server, { roleId: BUREAU_ADMIN });
     const teacher = await mindUser(suite.server);
     const { page, problems, close } = await visit(suite.browser);
     try {
-      await openMind(page, suite.server.url, '/data/intelEmotion', admin.token);
+      await openMind(page, suite.server.url, '/data/systemScale', admin.token);
       const tabs = page.getByTestId('top-tabs');
-      await tabs.getByText('数据看板').waitFor();
-      await tabs.getByText('推送配置').waitFor();
+      await tabs.getByText('他评').waitFor();
+      expect(await tabs.getByRole('tab').allTextContents()).toEqual(['量表测评', '他评', '量表中心']);
       expect((await storedSession(page)).session.roleId).toBe('1');
       // The admin check's flag, set for the pages that read it.
       await expect.poll(async () => (await storedSession(page)).session.isAdmin).toBe('true');
-      await tabs.getByText('数据看板').click();
-      await page.waitForURL(`${suite.server.url}/jdp/data/campusPsychology`);
 
-      await openMind(page, suite.server.url, '/data/intelEmotion', teacher.token);
-      await tabs.getByText('情绪日志').waitFor();
-      expect(await tabs.getByText('数据看板').count()).toBe(0);
-      expect(await tabs.getByText('推送配置').count()).toBe(0);
+      // The AI scale library is built, AI assessments and the tree hole are not: no row of "coming" tabs.
+      await goInApp(page, '/data/AISystemScale');
+      await page.getByTestId('mind-title').getByText('AI 测评中心').waitFor();
+      expect(await tabs.count()).toBe(0);
+
+      await openMind(page, suite.server.url, '/data/systemScale', teacher.token);
+      await tabs.getByText('量表中心').waitFor();
       expect((await storedSession(page)).session.roleId).toBe('3');
       await expect.poll(async () => (await storedSession(page)).session.isAdmin).toBe('false');
 
       // The role kept in session storage wins over the role query.
       await page.evaluate(() => sessionStorage.setItem('roleId', '2'));
       await page.reload();
-      await tabs.getByText('数据看板').waitFor();
+      await tabs.getByText('量表中心').waitFor();
+      await expect.poll(async () => (await storedSession(page)).session.isAdmin).toBe('false');
+      expect((await storedSession(page)).session.roleId).toBe('2');
       expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { BUILT_DATA_PAGES } from './builtPages.ts';
 import { tabsFor } from './tabs.ts';
 
-const routes = (roleId: number | null, route: string) => tabsFor(route, roleId)?.tabs.map((tab) => tab.route);
+const all = () => true;
+const routes = (roleId: number | null, route: string) => tabsFor(route, roleId, all)?.tabs.map((tab) => tab.route);
 
 describe('the top tabs of a route group (spec section 2)', () => {
   it('shows the emotion data board and push config to roles 1 and 2 only', () => {
@@ -13,8 +15,22 @@ describe('the top tabs of a route group (spec section 2)', () => {
   });
 
   it('lights the tab a page belongs to, and none on a page outside every group', () => {
-    expect(tabsFor('scaleResult', 3)?.active).toBe('scaleMeasurement');
-    expect(tabsFor('otherScaleResult', 3)?.active).toBe('otherEvaluation');
-    expect(tabsFor('home', 1)).toBeNull();
+    expect(tabsFor('scaleResult', 3, all)?.active).toBe('scaleMeasurement');
+    expect(tabsFor('otherScaleResult', 3, all)?.active).toBe('otherEvaluation');
+    expect(tabsFor('home', 1, all)).toBeNull();
+  });
+
+  it('offers no tab whose page is not built, and no row of one tab', () => {
+    const built = (route: string) => BUILT_DATA_PAGES[route] !== undefined;
+    // The AI scale library is built; AI assessments and the AI tree hole are not (issue 23).
+    expect(tabsFor('AISystemScale', 1, built)).toBeNull();
+    expect(tabsFor('systemScale', 3, built)?.tabs.map((tab) => tab.route)).toEqual([
+      'scaleMeasurement',
+      'otherEvaluation',
+      'systemScale',
+    ]);
+    // Only the built tabs of the AI row, when one more of it is built.
+    const withReport = (route: string) => built(route) || route === 'AIReport';
+    expect(tabsFor('AIReport', 1, withReport)?.tabs.map((tab) => tab.route)).toEqual(['AISystemScale', 'AIReport']);
   });
 });

@@ -63,15 +63,21 @@ const opens = (tab: TopTab, route: string) => tab.route === route || (tab.includ
 
 /**
  * The tabs shown on `route` (a `/data/` child's name) to a user of `roleId`, and the one that is
- * active; none when the route belongs to no group. Restricted tabs are left out for other roles.
+ * active; none when the route belongs to no group. Restricted tabs are left out for other roles,
+ * and so is every tab whose page is not `built` yet: a working page never offers a "coming" one.
+ * A row left with one tab (or without the page's own) is no row.
  */
 export function tabsFor(
   route: string,
   roleId: number | null,
+  built: (route: string) => boolean,
 ): { group: string; tabs: TopTab[]; active: string } | null {
   const group = TAB_GROUPS.find((g) => g.tabs.some((tab) => opens(tab, route)));
   if (!group) return null;
-  const tabs = group.tabs.filter((tab) => !tab.roles || (roleId !== null && tab.roles.includes(roleId)));
+  const tabs = group.tabs.filter(
+    (tab) => built(tab.route) && (!tab.roles || (roleId !== null && tab.roles.includes(roleId))),
+  );
   const active = group.tabs.find((tab) => opens(tab, route))?.route ?? route;
+  if (tabs.length < 2 || !tabs.some((tab) => tab.route === active)) return null;
   return { group: group.key, tabs, active };
 }
