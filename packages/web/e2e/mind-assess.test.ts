@@ -2,9 +2,9 @@ import { translate } from '@meridian/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phone, screenshot, visit } from './browser.ts';
-import { dropdown, pickOption } from './dropdowns.ts';
+import { pickOption } from './dropdowns.ts';
 import { buildClassWorld, type ClassWorld } from './mind-assess-world.ts';
-import { openMind } from './mind-walks.ts';
+import { answerPhq, publishPhqTask } from './mind-task-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
@@ -32,38 +32,6 @@ async function chartDrawn(page: Page, testId: string): Promise<void> {
 const suite = portalSuite();
 const DONE_TEXT = translate('sheet.done', 'zh-CN');
 
-/** Picks the option of an open antd select whose text contains `text`. */
-/** As the psychology teacher: a PHQ-9 task for the class, students see their report, published. */
-async function publishPhqTask(page: Page, world: ClassWorld): Promise<void> {
-  await openMind(page, suite.server.url, '/data/scaleMeasurement', world.teacher.token);
-  await page.getByTestId('task-add').click();
-  await page.getByTestId('task-name').fill('Autumn screening');
-  await page.locator('#scaleIds').click();
-  await pickOption(page, 'PHQ-9');
-  await page.keyboard.press('Escape');
-  // The class, reached through the school and grade of the organisation tree.
-  await page.locator('#orgIds').click();
-  const tree = dropdown(page);
-  for (const level of [world.orgs.school.name, world.orgs.grade.name]) {
-    await tree
-      .locator('.ant-select-tree-treenode', { hasText: level })
-      .first()
-      .locator('.ant-select-tree-switcher')
-      .click();
-  }
-  await tree.locator('.ant-select-tree-node-content-wrapper', { hasText: world.orgs.klass.name }).click();
-  await page.keyboard.press('Escape');
-  await page.getByTestId('task-show-report').click();
-  await screenshot(page, 'mind-assess-task-form');
-  await page.getByTestId('task-save').click();
-  const row = page.getByTestId('task-table').locator('tr', { hasText: 'Autumn screening' });
-  await row.getByTestId('task-publish').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-  await row.getByText('进行中').waitFor();
-  await expect(row.textContent()).resolves.toContain('0 / 2');
-  await screenshot(page, 'mind-assess-tasks');
-}
-
 /** As a student on a phone: sign in on H5, open the task and answer PHQ-9 with `choices` (A=0 ... D=3). */
 async function answerOnPhone(world: ClassWorld, n: number, choices: string[], resumeAfter?: number) {
   const student = world.students[n];
@@ -75,31 +43,13 @@ async function answerOnPhone(world: ClassWorld, n: number, choices: string[], re
     await page.getByTestId('h5-account').fill(student.account);
     await page.getByTestId('h5-password').fill(student.password);
     await page.getByTestId('h5-sign-in').click();
-    const task = page.getByTestId('h5-task').filter({ hasText: 'Autumn screening' });
-    await task.waitFor();
+    await page.getByTestId('h5-task').filter({ hasText: 'Autumn screening' }).waitFor();
     if (n === 0) await screenshot(page, 'h5-tasks');
-    await task.getByRole('button').click();
-    await page.getByTestId('h5-start').click();
-    const sheetAddress = page.url();
-    for (const [index, choice] of choices.entries()) {
-      if (resumeAfter !== undefined && index === resumeAfter) {
-        // Closing the page and coming back: the answers were saved and it resumes at the next question.
-        await page.getByTestId('h5-progress').filter({ hasText: '已自动保存' }).waitFor();
-        await page.reload();
-        await page.getByTestId('h5-question').waitFor();
-        await expect(page.getByTestId('h5-progress').textContent()).resolves.toContain(`已答 ${index} / 9`);
-      }
-      await expect(page.getByTestId('h5-question').textContent()).resolves.toBeTruthy();
-      await page.getByText(`第 ${index + 1} 题，共 9 题`).waitFor();
-      if (n === 1 && index === 8) await screenshot(page, 'h5-question');
-      await page.getByTestId(`h5-option-${choice}`).click();
-    }
-    await page.getByTestId('h5-submit').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-    await page.getByTestId('h5-report').waitFor();
-    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+    const { report, sheet: sheetAddress } = await answerPhq(page, 'Autumn screening', choices, {
+      resumeAfter,
+      shotAt: n === 1 ? 8 : undefined,
+    });
     await screenshot(page, `h5-result-${n + 1}`);
-    const report = (await page.getByTestId('h5-report').textContent()) ?? '';
     await page.getByTestId('h5-back').click();
     await page.getByText('已完成', { exact: true }).click();
     await page.getByTestId('h5-task').filter({ hasText: '已提交' }).first().waitFor();
@@ -119,7 +69,13 @@ describe('assessment from task to report (issue 8)', () => {
     const world = await buildClassWorld(suite.server);
     const teacher = await visit(suite.browser);
     try {
-      await publishPhqTask(teacher.page, world);
+      const { school, grade, klass } = world.orgs;
+      await publishPhqTask(teacher.page, suite.server.url, world.teacher.token, {
+        name: 'Autumn screening',
+        place: [school.name, grade.name, klass.name],
+        students: 2,
+        shots: true,
+      });
 
       // Item 9 above 0 is a crisis flag whatever the total: total 7, mild, and a warning all the same.
       const first = await answerOnPhone(world, 0, ['A', 'B', 'A', 'B', 'A', 'B', 'A', 'B', 'D'], 4);
