@@ -1,5 +1,7 @@
 import { connect, type Socket } from 'node:net';
+import { AtStream, DtuFirmware } from './dtu-ota.ts';
 import { EXCEPTION, exceptionPdu, mbapFrame, parseMbap, parseRtu, rtuFrame, rtuRequestLength } from './modbus.ts';
+import type { FirmwareIdentity, OtaOptions } from './ota.ts';
 import type { ModbusSlave } from './slave.ts';
 import { Stats, sharedTicker, type Ticker } from './stats.ts';
 
@@ -32,6 +34,8 @@ export interface DtuOptions {
   commandPassword?: string;
   /** How long the DTU takes to restart after `AT+S` (default 1 s). */
   restartMs?: number;
+  /** The firmware it runs, reported to `AT+VER` and upgradable by `AT+OTA...` (docs/protocols/firmware-upgrade.md). */
+  firmware?: FirmwareIdentity & OtaOptions;
   stats?: Stats;
   ticker?: Ticker;
   random?: () => number;
@@ -79,7 +83,11 @@ export class SimulatedDtu {
     registrationOn?: boolean;
     registrationHex?: string;
   } = {};
-  #atLine = '';
+  readonly #at = new AtStream();
+  /** Commands are answered in order, a chunk's answer perhaps after a delay. */
+  #atQueue: Promise<void> = Promise.resolve();
+  /** The upgrade side, when the DTU has firmware. */
+  readonly firmware: DtuFirmware | null;
   #ignoreCommands = false;
   #restarting = false;
   /** Every network AT command received, as sent (password and all), for tests and the demo's log. */
@@ -91,6 +99,7 @@ export class SimulatedDtu {
     this.#random = options.random ?? Math.random;
     this.#ticker = options.ticker ?? sharedTicker;
     for (const s of options.slaves ?? []) this.#slaves.set(s.address, s);
+    this.firmware = options.firmware ? new DtuFirmware(options.firmware) : null;
     this.settings = {
       uart: { baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'NONE' },
       server: { host: options.host, port: options.port },
@@ -172,7 +181,7 @@ export class SimulatedDtu {
       this.#online = false;
       if (this.#socket === socket) this.#socket = undefined;
       this.#upstream?.destroy();
-      this.#atLine = '';
+      this.#at.reset();
       if (this.#restarting) {
         this.#restarting = false;
         if (!this.#stopped) this.#reconnect = setTimeout(() => this.#connect(), this.options.restartMs ?? 1000);
@@ -211,8 +220,8 @@ export class SimulatedDtu {
     }
     // An RTU slave treats a silence as the end of a frame: a fragment left over from long ago is dropped.
     if (this.#pending.length > 0 && this.#lastTraffic - this.#pendingAt > 500) this.#pending = Buffer.alloc(0);
-    if (this.#atLine || /^[\x21-\x7e]{0,20}#AT/i.test(chunk.toString('latin1', 0, 24))) {
-      this.#atReceived(chunk.toString('latin1'));
+    if (this.#at.busy || /^[\x21-\x7e]{0,20}#AT/i.test(chunk.toString('latin1', 0, 24))) {
+      this.#atReceived(chunk);
       return;
     }
     this.#pending = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
@@ -222,20 +231,25 @@ export class SimulatedDtu {
   }
 
   /** Network AT commands, one per line behind the command password: answered `OK` or `ERROR`. */
-  #atReceived(text: string): void {
-    this.#atLine += text;
-    // Bounded: each turn takes one line off.
-    for (let end = this.#atLine.indexOf('\n'); end >= 0; end = this.#atLine.indexOf('\n')) {
-      const line = this.#atLine.slice(0, end).replace(/\r$/, '');
-      this.#atLine = this.#atLine.slice(end + 1);
+  #atReceived(chunk: Buffer): void {
+    for (const { line, payload } of this.#at.push(chunk)) {
       this.commands.push(line);
       if (this.#ignoreCommands) continue;
       const hash = line.indexOf('#');
-      const ok =
-        line.slice(0, hash) === (this.options.commandPassword ?? 'www.usr.cn') && this.#atCommand(line.slice(hash + 1));
-      this.#send(Buffer.from(ok ? '\r\nOK\r\n' : '\r\nERROR\r\n', 'latin1'));
+      const command = line.slice(hash + 1);
+      const allowed = line.slice(0, hash) === (this.options.commandPassword ?? 'www.usr.cn');
+      const firmware = allowed && this.firmware?.handles(command) ? this.firmware : null;
+      this.#atQueue = this.#atQueue.then(async () => {
+        if (firmware) {
+          const answer = await firmware.command(command, payload);
+          this.#send(Buffer.from(answer.reply, 'latin1'));
+          if (answer.restart) this.#reboot();
+          return;
+        }
+        const ok = allowed && this.#atCommand(command);
+        this.#send(Buffer.from(ok ? '\r\nOK\r\n' : '\r\nERROR\r\n', 'latin1'));
+      });
     }
-    if (this.#atLine.length > 256) this.#atLine = '';
   }
 
   /** Stages one command's setting; false for a command or value this DTU does not take. */
@@ -310,7 +324,11 @@ export class SimulatedDtu {
         hex: st.registrationHex,
         everyPacket: this.options.registration?.everyPacket ?? false,
       };
-    // The OK goes out first; the link drops once it is written.
+    this.#reboot();
+  }
+
+  /** The OK goes out first; the link drops once it is written, and the DTU connects again after `restartMs`. */
+  #reboot(): void {
     this.#restarting = true;
     setImmediate(() => this.#socket?.end());
   }

@@ -51,50 +51,65 @@ export class OtaReceiver {
     }
     const id = typeof m.id === 'string' ? m.id : null;
     if (!id) return { reply: null, upgraded: false };
-    if (m.op === 'begin') return { reply: this.#begin(id, m), upgraded: false };
-    if (m.op === 'chunk') {
-      if (this.options.chunkDelayMs) await new Promise((r) => setTimeout(r, this.options.chunkDelayMs));
-      return { reply: this.#chunk(id, m), upgraded: false };
+    if (m.op === 'begin') {
+      const begun = this.begin(id, m.version, m.sha256, Number(m.chunks));
+      return { reply: { id, op: 'begin', ...begun }, upgraded: false };
     }
-    if (m.op === 'end') return this.#end(id);
+    if (m.op === 'chunk') {
+      await this.pace();
+      const seq = Number(m.seq);
+      const data = typeof m.data === 'string' ? Buffer.from(m.data, 'base64') : null;
+      const taken = this.chunk(id, seq, data, typeof m.crc32 === 'string' ? m.crc32 : '');
+      return { reply: { id, op: 'chunk', seq, ...taken }, upgraded: false };
+    }
+    if (m.op === 'end') {
+      const ended = this.end(id);
+      return { reply: { id, op: 'end', ...ended }, upgraded: ended.ok };
+    }
     return { reply: null, upgraded: false };
   }
 
-  #begin(id: string, m: Record<string, unknown>): Reply {
-    const total = Number(m.chunks);
-    if (typeof m.version !== 'string' || typeof m.sha256 !== 'string' || !Number.isInteger(total) || total < 1)
-      return { id, op: 'begin', ok: false, error: 'bad begin' };
-    let partial = this.#partials.get(id);
-    if (!partial || partial.sha256 !== m.sha256) {
-      partial = { version: m.version, sha256: m.sha256, chunks: [], total };
-      this.#partials.set(id, partial);
-    }
-    return { id, op: 'begin', ok: true, next: partial.chunks.length };
+  /** Waits `chunkDelayMs` before a chunk is taken (a slow link). */
+  async pace(): Promise<void> {
+    if (this.options.chunkDelayMs) await new Promise((r) => setTimeout(r, this.options.chunkDelayMs));
   }
 
-  #chunk(id: string, m: Record<string, unknown>): Reply {
+  /** Opens (or reopens) a transfer: how many of its chunks are held already. */
+  begin(id: string, version: unknown, sha256: unknown, total: number): Verdict & { next?: number } {
+    if (typeof version !== 'string' || typeof sha256 !== 'string' || !Number.isInteger(total) || total < 1)
+      return { ok: false, error: 'bad begin' };
+    let partial = this.#partials.get(id);
+    if (!partial || partial.sha256 !== sha256) {
+      partial = { version, sha256, chunks: [], total };
+      this.#partials.set(id, partial);
+    }
+    return { ok: true, next: partial.chunks.length };
+  }
+
+  /** Stores chunk `seq` when its CRC-32 (8 lower-case hex digits) is right and it comes in order. */
+  chunk(id: string, seq: number, data: Buffer | null, crc: string): Verdict {
     const partial = this.#partials.get(id);
-    const seq = Number(m.seq);
-    if (!partial || typeof m.data !== 'string') return { id, op: 'chunk', seq, ok: false, error: 'no transfer' };
-    const data = Buffer.from(m.data, 'base64');
-    if (crc32(data).toString(16).padStart(8, '0') !== m.crc32) return { id, op: 'chunk', seq, ok: false, error: 'crc' };
+    if (!partial || !data) return { ok: false, error: 'no transfer' };
+    if (crc32(data).toString(16).padStart(8, '0') !== crc.toLowerCase()) return { ok: false, error: 'crc' };
     // Chunks arrive in order; one sent again after a lost ack replaces the one held.
-    if (seq > partial.chunks.length) return { id, op: 'chunk', seq, ok: false, error: 'out of order' };
+    if (!Number.isInteger(seq) || seq < 0 || seq > partial.chunks.length) return { ok: false, error: 'out of order' };
     partial.chunks[seq] = data;
     partial.chunks.length = seq + 1;
     this.received.push(seq);
-    return { id, op: 'chunk', seq, ok: true };
+    return { ok: true };
   }
 
-  #end(id: string): { reply: Reply; upgraded: boolean } {
+  /** Verifies the whole image's SHA-256; the new version runs when it matches. */
+  end(id: string): Verdict {
     const partial = this.#partials.get(id);
-    if (!partial || partial.chunks.length !== partial.total)
-      return { reply: { id, op: 'end', ok: false, error: 'image incomplete' }, upgraded: false };
+    if (!partial || partial.chunks.length !== partial.total) return { ok: false, error: 'image incomplete' };
     this.#partials.delete(id);
     const sha = createHash('sha256').update(Buffer.concat(partial.chunks)).digest('hex');
-    if (this.options.failVerification || sha !== partial.sha256)
-      return { reply: { id, op: 'end', ok: false, error: 'sha256 mismatch' }, upgraded: false };
+    if (this.options.failVerification || sha !== partial.sha256) return { ok: false, error: 'sha256 mismatch' };
     this.firmware = { ...this.firmware, version: partial.version };
-    return { reply: { id, op: 'end', ok: true }, upgraded: true };
+    return { ok: true };
   }
 }
+
+/** What the device says of one step: done, or why not. */
+export type Verdict = { ok: true; error?: undefined } | { ok: false; error: string };

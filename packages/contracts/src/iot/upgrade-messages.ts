@@ -22,8 +22,8 @@ export const upgradeMessages = {
     en: 'Device {sn} has not reported its series and model yet; upgrade it once it has been online',
   },
   'upgrade.notMqtt': {
-    'zh-CN': '设备 {sn} 不是 MQTT 设备，暂不支持固件升级',
-    en: 'Device {sn} is not an MQTT device; only MQTT devices can be upgraded for now',
+    'zh-CN': '设备 {sn} 的接入方式不支持固件升级（仅 DTU 和 MQTT 设备）',
+    en: 'Device {sn} connects in a way that cannot take firmware (only DTUs and MQTT devices can)',
   },
   'upgrade.busy': {
     'zh-CN': '设备 {sn} 已在另一个升级任务中',
@@ -44,6 +44,10 @@ export const upgradeMessages = {
   'upgrade.failed.offline': {
     'zh-CN': '设备离线，上线后从已确认的分片继续',
     en: 'The device is offline; it resumes from the last acknowledged chunk when it is back',
+  },
+  'upgrade.restarting': {
+    'zh-CN': '设备已校验固件，正在重启，上线后确认新版本',
+    en: 'The device verified the firmware and is restarting; its new version is read when it is back',
   },
   'upgrade.failed.noAck': {
     'zh-CN': '设备 {seconds} 秒内未应答',

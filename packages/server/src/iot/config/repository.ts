@@ -9,6 +9,18 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const profileColumns = ['p.id', 'p.owner_id', 'p.name', 'p.kind', 'p.params', 'p.created_at', 'p.updated_at'] as const;
 
+/** The command password of the DTU configuration a device last accepted, if any. */
+export async function acceptedDtuParams(db: Db, deviceId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('device_configs')
+    .select('params')
+    .where('device_id', '=', deviceId)
+    .where('kind', '=', 'dtu')
+    .where('state', '=', 'success')
+    .executeTakeFirst();
+  return row?.params ?? null;
+}
+
 /** The profiles of the caller's account tree (every profile for the platform's administrators). */
 function visibleProfiles(db: Db, scope: Scope) {
   return db

@@ -18,6 +18,9 @@ export function atCommands(params: DtuParams): string[] {
   return commands;
 }
 
+/** The command password of a DTU never configured from the cloud: USR-IOT's factory setting. */
+export const DEFAULT_COMMAND_PASSWORD = 'www.usr.cn';
+
 /** The bytes of one command as the DTU expects them on its link. */
 export const atFrame = (password: string, command: string) => Buffer.from(`${password}#${command}\r\n`, 'latin1');
 

@@ -3,9 +3,10 @@ import type { Framing, ModbusRequest } from '@meridian/simulator/modbus';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FaultReason, Telemetry } from '../telemetry/types.ts';
-import { atCommands, atFrame, atVerdict } from './at-commands.ts';
+import { atCommands, atFrame, atVerdict, DEFAULT_COMMAND_PASSWORD } from './at-commands.ts';
+import { DtuFirmwareSession, upgradeDtu } from './dtu-ota.ts';
 import { Exchange, type LinkCounters, SlaveFailure } from './exchange.ts';
-import type { DeviceConfiguration, DeviceLink } from './links.ts';
+import type { DeviceConfiguration, DeviceLink, FirmwareReport, FirmwareTransfer } from './links.ts';
 import type { LinkHolder } from './node.ts';
 import { decodeBlock, planReads, type ReadBlock } from './planner.ts';
 import type { TemplatePlans } from './plans.ts';
@@ -383,6 +384,19 @@ export class DtuConnection implements DeviceLink, Scheduled {
           throw new AppError(502, 'config.failed.error', { params: { command, reply: verdict?.reply ?? '-' } });
       }
     });
+  }
+
+  /** Firmware upgrade by network AT commands (dtu-ota.ts): the line is held for the whole transfer. */
+  upgrade(transfer: FirmwareTransfer): Promise<string> {
+    return this.#urgently(() => upgradeDtu(this.#firmware(transfer.commandPassword), transfer));
+  }
+
+  reportFirmware(commandPassword: string): Promise<FirmwareReport> {
+    return this.#urgently(() => this.#firmware(commandPassword).report());
+  }
+
+  #firmware(password = DEFAULT_COMMAND_PASSWORD): DtuFirmwareSession {
+    return new DtuFirmwareSession(this.#exchange, password, this.ctx.options.atTimeoutMs);
   }
 
   close(reason: string): void {

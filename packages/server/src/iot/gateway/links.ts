@@ -30,12 +30,21 @@ export interface DeviceLink {
    * reports afterwards; rejects with an AppError (`upgrade.failed.*`). Absent where the transport cannot.
    */
   upgrade?(transfer: FirmwareTransfer): Promise<string>;
+  /** Asks the device which firmware it runs (a DTU's `AT+VER`); absent where the device reports it by itself. */
+  reportFirmware?(commandPassword: string): Promise<FirmwareReport>;
   /** Closes the connection, e.g. when the device is disabled or deleted. */
   close(reason: string): void;
 }
 
 /** What a configuration profile sends: a DTU's parameters, or an MQTT device's JSON document. */
 export type DeviceConfiguration = { kind: 'dtu'; dtu: DtuParams } | { kind: 'mqtt'; document: Record<string, unknown> };
+
+/** The series, model and version a device says it runs. */
+export interface FirmwareReport {
+  series: string;
+  model: string;
+  version: string;
+}
 
 /** One device's firmware transfer: resumable from the chunks it already acknowledged. */
 export interface FirmwareTransfer {
@@ -49,6 +58,12 @@ export interface FirmwareTransfer {
   from: number;
   /** Called after each acknowledged chunk with how many are acknowledged in all. */
   onAck(acked: number): Promise<void>;
+  /** A DTU's command password, before each network AT command. */
+  commandPassword?: string;
+  /** The device verified the image before (and restarted): only its version is asked for. */
+  verified?: boolean;
+  /** What the device reported it runs, asked on the link (a DTU's `AT+VER`); stored before the transfer goes on. */
+  onReport?(report: FirmwareReport): Promise<void>;
 }
 
 /** The devices connected to this process, by device id; a second connection for a device replaces the first. */

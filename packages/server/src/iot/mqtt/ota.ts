@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { AppError } from '../../platform/http/errors.ts';
-import type { FirmwareTransfer } from '../gateway/links.ts';
+import type { FirmwareReport, FirmwareTransfer } from '../gateway/links.ts';
 
 /**
  * Firmware upgrade of MQTT devices (docs/protocols/firmware-upgrade.md): the cloud sends `begin`,
@@ -33,11 +33,7 @@ export interface OtaReply {
   error?: string;
 }
 
-export interface FirmwareReport {
-  series: string;
-  model: string;
-  version: string;
-}
+export type { FirmwareReport };
 
 const text = (v: unknown, max = 50) => typeof v === 'string' && v.length > 0 && v.length <= max;
 

@@ -1,4 +1,4 @@
-import type { PageQuery, UpgradeJobState, UpgradeState } from '@meridian/contracts';
+import { DTU_PROTOCOLS, type PageQuery, type UpgradeJobState, type UpgradeState } from '@meridian/contracts';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
@@ -7,6 +7,9 @@ import { deviceVisible } from '../devices/access-repository.ts';
 import type { UpgradeJobsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The transports a firmware image can be sent over: a DTU's TCP link, an MQTT device's topics. */
+export const UPGRADABLE_PROTOCOLS: readonly string[] = [...DTU_PROTOCOLS, 'mqttJson'];
 
 /** The jobs of the caller's account tree (every job for the platform's administrators). */
 function visibleJobs(db: Db, scope: Scope) {
@@ -71,7 +74,7 @@ export function candidateDevices(db: Db, scope: Scope, ids?: readonly number[]) 
     .select(['d.id', 'd.name', 'd.sn', 'd.protocol', 'd.version', 'f.series', 'f.model'])
     .where(deviceVisible(scope, 'edit'))
     .$if(ids !== undefined, (q) => q.where('d.id', 'in', ids?.length ? [...ids] : [0]))
-    .$if(ids === undefined, (q) => q.where('d.protocol', '=', 'mqttJson').limit(500))
+    .$if(ids === undefined, (q) => q.where('d.protocol', 'in', [...UPGRADABLE_PROTOCOLS]).limit(500))
     .orderBy('d.id')
     .execute();
 }

@@ -42,6 +42,19 @@ export async function timeOut(db: Db, before: number, minutes: number, now: numb
   return [...new Set(rows.map((r) => Number(r.job_id)))];
 }
 
+/** Among `ids`, the devices that never reported their firmware. */
+export async function unreportedAmong(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('devices as d')
+    .leftJoin('device_firmware as f', 'f.device_id', 'd.id')
+    .select('d.id')
+    .where('d.id', 'in', [...ids])
+    .where('f.device_id', 'is', null)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
 /** Among the devices connected here, those with a transfer to start or resume in a running job. */
 export async function workAmong(db: Db, ids: readonly number[]) {
   if (!ids.length) return [];
@@ -54,6 +67,7 @@ export async function workAmong(db: Db, ids: readonly number[]) {
       'u.device_id',
       'u.state',
       'u.acked_chunks',
+      'u.reason_key',
       'j.wave_size',
       'j.version',
       'f.sha256',

@@ -5,10 +5,12 @@ import type { Db } from '../../platform/db/database.ts';
 import type { GatewayService } from '../../platform/feature.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { acceptedDtuParams } from '../config/repository.ts';
+import { DEFAULT_COMMAND_PASSWORD } from '../gateway/at-commands.ts';
 import { LinkedDevicesRunner } from '../gateway/linked-runner.ts';
 import { type DeviceLink, linksFor } from '../gateway/links.ts';
 import { gatewayNodeFor } from '../gateway/node.ts';
-import type { DeviceOutcome } from './repository.ts';
+import { type DeviceOutcome, recordReport } from './repository.ts';
 import {
   claimDevice,
   finishAndSettle,
@@ -17,6 +19,7 @@ import {
   releaseLapsed,
   settleJob,
   timeOut,
+  unreportedAmong,
   workAmong,
 } from './runner-repository.ts';
 
@@ -40,6 +43,9 @@ export const UPGRADE_RUNNER_DEFAULTS: UpgradeRunnerOptions = {
 
 type Work = Awaited<ReturnType<typeof workAmong>>[number];
 
+/** A DTU verified the image and restarts into it (dtu-ota.ts): it stays upgrading until it says its version. */
+const RESTARTING = 'upgrade.restarting';
+
 /**
  * Sends firmware to the devices whose links this gateway process holds (decision 0064), on the
  * shared runner of work that waits for a device (like configuration, decision 0062): each device's
@@ -54,6 +60,8 @@ export class UpgradeRunner extends LinkedDevicesRunner {
   readonly #options: UpgradeRunnerOptions;
   /** Devices whose transfer runs here now. */
   readonly #sending = new Set<number>();
+  /** Links already asked which firmware they run (a DTU is asked once per connection). */
+  readonly #asked = new WeakSet<DeviceLink>();
 
   constructor(db: Db, node: string, config: Config, log: Logger, options: UpgradeRunnerOptions) {
     super(linksFor(db), log, options.everyMs);
@@ -81,6 +89,7 @@ export class UpgradeRunner extends LinkedDevicesRunner {
 
   protected async among(ids: number[], now: number): Promise<void> {
     const db = this.#db.kysely;
+    await this.#askFirmware(ids);
     for (const work of await workAmong(db, ids)) {
       const deviceId = Number(work.device_id);
       if (this.#sending.has(deviceId)) continue;
@@ -118,6 +127,9 @@ export class UpgradeRunner extends LinkedDevicesRunner {
       const chunks = Math.ceil(bytes.length / this.#options.chunkSize);
       const version = await link.upgrade({
         id: `${key.jobId}-${key.deviceId}`,
+        commandPassword: link.reportFirmware ? await this.#commandPassword(key.deviceId) : undefined,
+        verified: work.reason_key === RESTARTING,
+        onReport: (report) => recordReport(db, key.deviceId, report, Date.now()),
         version: work.version,
         bytes,
         sha256: work.sha256,
@@ -139,13 +151,49 @@ export class UpgradeRunner extends LinkedDevicesRunner {
     } catch (error) {
       const reason = error instanceof AppError ? error : new AppError(502, 'upgrade.failed.firmwareMissing');
       if (!(error instanceof AppError)) this.log.warn({ ...key, err: error }, 'upgrade failed');
-      // A device that dropped mid-way stays upgrading and resumes when it is back (or times out).
+      // A device that dropped mid-way stays upgrading and resumes when it is back (or times out);
+      // a DTU restarting into the verified image is asked its version when it is back.
+      const offline = reason.key === 'upgrade.failed.offline' || reason.key === 'gateway.offline';
+      // One that verified stays so while it is away: the image it holds is not sent again.
+      const restarting = reason.key === RESTARTING || (offline && work.reason_key === RESTARTING);
       const outcome: DeviceOutcome =
-        reason.key === 'upgrade.failed.offline'
-          ? { state: 'upgrading', reasonKey: reason.key, reasonParams: null }
+        offline || restarting
+          ? { state: 'upgrading', reasonKey: restarting ? RESTARTING : 'upgrade.failed.offline', reasonParams: null }
           : failed(reason);
       await finish(outcome).catch((e: unknown) => this.log.warn({ ...key, err: e }, 'upgrade outcome not recorded'));
     }
+  }
+
+  /**
+   * Devices that report their firmware only when asked (DTUs: `AT+VER`) and never did are asked once
+   * per connection, so that a job can check their series and model.
+   */
+  async #askFirmware(ids: number[]): Promise<void> {
+    const asking = ids.filter((id) => {
+      const link = this.links.get(id);
+      return link?.reportFirmware && !this.#asked.has(link);
+    });
+    for (const deviceId of await unreportedAmong(this.#db.kysely, asking)) {
+      const link = this.links.get(deviceId);
+      if (!link?.reportFirmware || this.#asked.has(link)) continue;
+      this.#asked.add(link);
+      const password = await this.#commandPassword(deviceId);
+      this.track(
+        link
+          .reportFirmware(password)
+          .then((report) => recordReport(this.#db.kysely, deviceId, report, Date.now()))
+          .catch((error: unknown) =>
+            this.log.info({ deviceId, err: error }, 'the DTU did not say which firmware it runs'),
+          ),
+      );
+    }
+  }
+
+  /** The password the DTU last accepted a configuration with, else the factory one. */
+  async #commandPassword(deviceId: number): Promise<string> {
+    const params = await acceptedDtuParams(this.#db.kysely, deviceId);
+    const password = params ? (JSON.parse(params) as { commandPassword?: unknown }).commandPassword : undefined;
+    return typeof password === 'string' && password ? password : DEFAULT_COMMAND_PASSWORD;
   }
 
   async #bytes(work: Work): Promise<Buffer> {

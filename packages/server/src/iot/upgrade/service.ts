@@ -23,6 +23,7 @@ import {
   listJobDevices,
   listJobs,
   retryDevice,
+  UPGRADABLE_PROTOCOLS,
 } from './repository.ts';
 import { upgradeRunnerOf } from './runner.ts';
 import type { UpgradeJobRow } from './tables.ts';
@@ -75,7 +76,7 @@ export async function upgradeJob(actor: Actor, id: number): Promise<UpgradeJobVi
   return view;
 }
 
-/** The MQTT devices the caller may upgrade, with what each last reported about its firmware. */
+/** The DTUs and MQTT devices the caller may upgrade, with what each last reported about its firmware. */
 export async function upgradeCandidates(actor: Actor): Promise<UpgradeCandidateView[]> {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const rows = await candidateDevices(actor.db, scope);
@@ -91,7 +92,7 @@ export async function upgradeCandidates(actor: Actor): Promise<UpgradeCandidateV
 
 /**
  * Starts an upgrade job: every device is checked first (all or none): the caller may edit it, it
- * is an MQTT device, it reported the firmware's series and model, and no running job holds it.
+ * is a DTU or an MQTT device, it reported the firmware's series and model, and no running job holds it.
  */
 export async function startUpgrade(actor: Actor, input: UpgradeJobInput, db: Db): Promise<UpgradeJobView> {
   const scope = await accountScopeOf(actor.db, actor.auth);
@@ -102,7 +103,7 @@ export async function startUpgrade(actor: Actor, input: UpgradeJobInput, db: Db)
   if (devices.length !== unique.length) throw new AppError(404, 'device.notFound');
   for (const d of devices) {
     const sn = d.sn ?? String(d.id);
-    if (d.protocol !== 'mqttJson') throw new AppError(400, 'upgrade.notMqtt', { params: { sn } });
+    if (!UPGRADABLE_PROTOCOLS.includes(d.protocol)) throw new AppError(400, 'upgrade.notMqtt', { params: { sn } });
     if (d.series === null || d.model === null) throw new AppError(400, 'upgrade.unknownModel', { params: { sn } });
     if (d.series !== firmware.series || d.model !== firmware.model) {
       const found = `${d.series} ${d.model}`;
