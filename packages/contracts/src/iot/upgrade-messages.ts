@@ -11,6 +11,19 @@ export const upgradeMessages = {
     'zh-CN': '失败阈值为 0 到 100 的整数（%）',
     en: 'Failure threshold: a whole number from 0 to 100 (%)',
   },
+  'v.upgrade.template': { 'zh-CN': '请选择产品模板', en: 'Choose a template' },
+  'v.upgrade.project': { 'zh-CN': '请选择项目', en: 'Choose a project' },
+  'upgrade.noneMatch': {
+    'zh-CN': '所选的 {count} 台设备中没有可升级到此固件的设备',
+    en: 'None of the {count} devices picked can take this firmware',
+  },
+  'upgrade.leftOut.unsupported': {
+    'zh-CN': '接入方式不支持固件升级',
+    en: 'Connects in a way that cannot take firmware',
+  },
+  'upgrade.leftOut.unknownModel': { 'zh-CN': '尚未上报系列和型号', en: 'Has not reported its series and model yet' },
+  'upgrade.leftOut.wrongModel': { 'zh-CN': '型号为 {found}', en: 'Is a {found}' },
+  'upgrade.leftOut.busy': { 'zh-CN': '已在另一个升级任务中', en: 'Already in another upgrade job' },
   'upgrade.notFound': { 'zh-CN': '升级任务不存在', en: 'No such upgrade job' },
   'upgrade.deviceNotFound': { 'zh-CN': '该设备不在此升级任务中', en: 'This device is not in this upgrade job' },
   'upgrade.wrongModel': {

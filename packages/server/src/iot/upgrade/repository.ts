@@ -79,6 +79,25 @@ export function candidateDevices(db: Db, scope: Scope, ids?: readonly number[]) 
     .execute();
 }
 
+/** The devices of a template or a project that the caller may edit, with what each reported; at most `limit`. */
+export function groupDevices(
+  db: Db,
+  scope: Scope,
+  group: { templateId: number } | { projectId: number },
+  limit: number,
+) {
+  return db
+    .selectFrom('devices as d')
+    .leftJoin('device_firmware as f', 'f.device_id', 'd.id')
+    .select(['d.id', 'd.name', 'd.sn', 'd.protocol', 'd.version', 'f.series', 'f.model'])
+    .where(deviceVisible(scope, 'edit'))
+    .$if('templateId' in group, (q) => q.where('d.template_id', '=', 'templateId' in group ? group.templateId : 0))
+    .$if('projectId' in group, (q) => q.where('d.project_id', '=', 'projectId' in group ? group.projectId : 0))
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+}
+
 /** Among `ids`, the devices waiting or upgrading in a running job. */
 export async function busyAmong(db: Db, ids: readonly number[]) {
   if (!ids.length) return [];

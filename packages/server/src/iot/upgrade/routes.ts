@@ -8,6 +8,7 @@ import {
   upgradeJobInput,
   upgradeJobQuery,
   upgradeJobView,
+  upgradeStartedView,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,7 +47,7 @@ export const upgradeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: VIEW },
       schema: {
         tags,
-        summary: 'MQTT devices the caller may upgrade, with the series, model and version each reported',
+        summary: 'DTUs and MQTT devices the caller may upgrade, with the series, model and version each reported',
         response: { 200: envelopeOf(z.array(upgradeCandidateView)) },
       },
     },
@@ -60,9 +61,9 @@ export const upgradeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Start an upgrade job: a firmware, devices of its series and model, a wave size and a failure threshold',
+          'Start an upgrade job: a firmware, devices of its series and model (picked, or those of a template or project), a wave size and a failure threshold',
         body: upgradeJobInput,
-        response: { 200: envelopeOf(upgradeJobView) },
+        response: { 200: envelopeOf(upgradeStartedView) },
       },
     },
     async (request) => ok(request, await startUpgrade(actorOf(request), request.body, request.server.db)),

@@ -6,6 +6,7 @@ import {
   type UpgradeJobInput,
   type UpgradeJobState,
   type UpgradeJobView,
+  type UpgradeStartedView,
 } from '@meridian/contracts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -27,6 +28,7 @@ import {
 } from './repository.ts';
 import { upgradeRunnerOf } from './runner.ts';
 import type { UpgradeJobRow } from './tables.ts';
+import { devicesFor } from './targets.ts';
 
 const reasonOf = (actor: Actor, key: string | null, params: string | null) =>
   key ? translate(key, actor.lang, params ? (JSON.parse(params) as Record<string, string>) : {}) : null;
@@ -91,32 +93,15 @@ export async function upgradeCandidates(actor: Actor): Promise<UpgradeCandidateV
 }
 
 /**
- * Starts an upgrade job: every device is checked first (all or none): the caller may edit it, it
- * is a DTU or an MQTT device, it reported the firmware's series and model, and no running job holds it.
+ * Starts an upgrade job on the devices that take the firmware (targets.ts): picked one by one, all
+ * or none; from a template or a project, those that match, with the others left out and why.
  */
-export async function startUpgrade(actor: Actor, input: UpgradeJobInput, db: Db): Promise<UpgradeJobView> {
+export async function startUpgrade(actor: Actor, input: UpgradeJobInput, db: Db): Promise<UpgradeStartedView> {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const firmware = await findFirmware(actor.db, scope, input.firmwareId);
   if (!firmware) throw new AppError(404, 'firmware.notFound');
-  const unique = [...new Set(input.deviceIds)];
-  const devices = await candidateDevices(actor.db, scope, unique);
-  if (devices.length !== unique.length) throw new AppError(404, 'device.notFound');
-  for (const d of devices) {
-    const sn = d.sn ?? String(d.id);
-    if (!UPGRADABLE_PROTOCOLS.includes(d.protocol)) throw new AppError(400, 'upgrade.notMqtt', { params: { sn } });
-    if (d.series === null || d.model === null) throw new AppError(400, 'upgrade.unknownModel', { params: { sn } });
-    if (d.series !== firmware.series || d.model !== firmware.model) {
-      const found = `${d.series} ${d.model}`;
-      throw new AppError(400, 'upgrade.wrongModel', {
-        params: { sn, found, series: firmware.series, model: firmware.model },
-      });
-    }
-  }
-  const [busy] = await busyAmong(actor.db, unique);
-  if (busy) {
-    const sn = devices.find((d) => Number(d.id) === Number(busy.device_id))?.sn ?? String(busy.device_id);
-    throw new AppError(409, 'upgrade.busy', { params: { sn } });
-  }
+  const { devices, leftOut } = await devicesFor(actor, scope, input, firmware);
+  const unique = devices.map((d) => Number(d.id));
   const now = Date.now();
   const id = await actor.db.transaction().execute(async (trx) => {
     const jobId = await insertJob(
@@ -140,13 +125,19 @@ export async function startUpgrade(actor: Actor, input: UpgradeJobInput, db: Db)
       action: 'startUpgrade',
       targetType: 'upgradeJob',
       targetId: jobId,
-      detail: { firmwareId: Number(firmware.id), version: firmware.version, deviceIds: unique },
+      detail: {
+        firmwareId: Number(firmware.id),
+        version: firmware.version,
+        deviceIds: unique,
+        ...(input.target === 'template' ? { templateId: input.templateId } : {}),
+        ...(input.target === 'project' ? { projectId: input.projectId } : {}),
+      },
     });
     return jobId;
   });
   // Sent at once when this process holds the links; another gateway process finds them at its next check.
   upgradeRunnerOf(db)?.kick();
-  return upgradeJob(actor, id);
+  return { ...(await upgradeJob(actor, id)), leftOut };
 }
 
 export async function upgradeDevices(actor: Actor, jobId: number, page: PageQuery) {

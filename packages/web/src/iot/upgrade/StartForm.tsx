@@ -1,15 +1,20 @@
-import { UPGRADE_WAVE_MAX } from '@meridian/contracts';
+import { UPGRADE_TARGETS, UPGRADE_WAVE_MAX } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, InputNumber, Modal, Select } from 'antd';
+import { App, Form, InputNumber, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/forms/FormAlert.tsx';
+import { ProjectSelect, TemplateSelect } from '../components/lookups.tsx';
 import { listFirmware } from '../firmware/api.ts';
-import { listCandidates, startUpgrade, type UpgradeJobInput } from './api.ts';
+import { listCandidates, startUpgrade, type UpgradeJobInput, type UpgradeStartedView } from './api.ts';
+import { LeftOutList } from './LeftOutList.tsx';
 
-/** New upgrade job: a firmware, devices (each with the series, model and version it reported), the wave and the threshold. */
+/**
+ * New upgrade job: a firmware; devices (each with the series, model and version it reported), or a
+ * whole template or project whose matching devices the server takes; the wave and the threshold.
+ */
 export function StartForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<UpgradeJobInput>();
   const firmware = useQuery({
@@ -23,13 +28,20 @@ export function StartForm({ onClose }: { onClose(): void }) {
   const save = useMutation({
     mutationFn: (input: UpgradeJobInput) => startUpgrade(input),
     meta: { silentError: true },
-    onSuccess: async () => {
-      message.success(t('upgrade.started'));
+    onSuccess: async (job: UpgradeStartedView) => {
+      if (job.leftOut.length)
+        modal.info({
+          title: t('upgrade.leftOutTitle', { count: job.leftOut.length }),
+          width: 640,
+          content: <LeftOutList leftOut={job.leftOut} />,
+        });
+      else message.success(t('upgrade.started'));
       await queryClient.invalidateQueries({ queryKey: ['iot', 'upgrades'] });
       onClose();
     },
   });
   const unreported = t('upgrade.unreported');
+  const target = Form.useWatch('target', form) ?? 'devices';
   return (
     <Modal
       open
@@ -46,7 +58,7 @@ export function StartForm({ onClose }: { onClose(): void }) {
         layout="vertical"
         name="upgrade"
         data-testid="upgrade-form"
-        initialValues={{ waveSize: 5, failPercent: 20 }}
+        initialValues={{ target: 'devices', waveSize: 5, failPercent: 20 }}
         onFinish={(values) => save.mutate(values)}
       >
         <Form.Item name="firmwareId" label={t('upgrade.firmware')} rules={[{ required: true }]}>
@@ -60,11 +72,39 @@ export function StartForm({ onClose }: { onClose(): void }) {
             }))}
           />
         </Form.Item>
+        <Form.Item name="target" label={t('upgrade.target')}>
+          <Radio.Group
+            data-testid="upgrade-target"
+            optionType="button"
+            options={UPGRADE_TARGETS.map((value) => ({ value, label: t(`upgrade.targets.${value}`) }))}
+          />
+        </Form.Item>
+        {target === 'template' && (
+          <Form.Item
+            name="templateId"
+            label={t('upgrade.template')}
+            extra={t('upgrade.groupHint')}
+            rules={[{ required: true }]}
+          >
+            <TemplateSelect data-testid="upgrade-template" />
+          </Form.Item>
+        )}
+        {target === 'project' && (
+          <Form.Item
+            name="projectId"
+            label={t('upgrade.project')}
+            extra={t('upgrade.groupHint')}
+            rules={[{ required: true }]}
+          >
+            <ProjectSelect data-testid="upgrade-project" />
+          </Form.Item>
+        )}
         <Form.Item
           name="deviceIds"
           label={t('upgrade.devices')}
           extra={t('upgrade.devicesHint')}
-          rules={[{ required: true }]}
+          rules={[{ required: target === 'devices' }]}
+          hidden={target !== 'devices'}
         >
           <Select
             mode="multiple"

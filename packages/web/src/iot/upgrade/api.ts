@@ -2,14 +2,16 @@ import type {
   Page,
   UpgradeCandidateView,
   UpgradeDeviceView,
-  UpgradeJobInput,
+  UpgradeJobRequest,
   UpgradeJobView,
+  UpgradeStartedView,
 } from '@meridian/contracts';
 import { get, post } from '../../shared/request.ts';
 
 /** The calls of Upgrade Tasks. */
 
-export type { UpgradeCandidateView, UpgradeDeviceView, UpgradeJobInput, UpgradeJobView };
+export type { UpgradeCandidateView, UpgradeDeviceView, UpgradeJobView, UpgradeStartedView };
+export type UpgradeJobInput = UpgradeJobRequest;
 
 export const listUpgradeJobs = (query: { page: number; size: number }, signal?: AbortSignal) =>
   get<Page<UpgradeJobView>>('iot/upgrades', { query: { ...query }, signal });
@@ -17,7 +19,7 @@ export const listUpgradeJobs = (query: { page: number; size: number }, signal?: 
 export const listCandidates = (signal?: AbortSignal) =>
   get<UpgradeCandidateView[]>('iot/upgrades/candidates', { signal });
 
-export const startUpgrade = (input: UpgradeJobInput) => post<UpgradeJobView>('iot/upgrades', input);
+export const startUpgrade = (input: UpgradeJobInput) => post<UpgradeStartedView>('iot/upgrades', input);
 
 export const listJobDevices = (jobId: number, signal?: AbortSignal) =>
   get<Page<UpgradeDeviceView>>(`iot/upgrades/${jobId}/devices`, { query: { page: 1, size: 500 }, signal });
