@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePoint } from '../../server/src/iot/templates/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { startTestServer } from '../../server/test/server.ts';
-import { ModbusSlave, SimulatedMqttDevice, Ticker } from '../../simulator/src/index.ts';
+import { ModbusSlave, SimulatedDtu, SimulatedMqttDevice, Ticker } from '../../simulator/src/index.ts';
 import { launchBrowser, screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
 import { api } from './iot-live-walks.ts';
@@ -13,10 +13,16 @@ import { IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 
 const PASSWORD = 'Pw123456';
-const suite = {} as { url: string; db: Awaited<ReturnType<typeof startTestServer>>['db']; mqttPort: number };
+const suite = {} as {
+  url: string;
+  db: Awaited<ReturnType<typeof startTestServer>>['db'];
+  mqttPort: number;
+  dtuPort: number;
+};
 let close: (() => Promise<void>) | undefined;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const sims: SimulatedMqttDevice[] = [];
+let dtu: SimulatedDtu | undefined;
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -35,10 +41,12 @@ beforeAll(async () => {
   close = server.close;
   suite.url = server.url;
   suite.db = server.db;
+  suite.dtuPort = server.dtuPort ?? 0;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   for (const sim of sims) await sim.stop();
+  dtu?.stop();
   await browser?.close();
   await close?.();
 });
@@ -46,7 +54,10 @@ afterAll(async () => {
 /** The modal that has finished opening: its buttons are clicked only then. */
 const openModal = (page: Page) => page.locator('.ant-modal:visible:not([class*="-appear"]):not([class*="-enter"])');
 
-/** Three MQTT meters, simulated: two M100-A and one M200-B, each reporting version 1.0.0; and firmware 2.0.0 for M100-A. */
+/**
+ * Three MQTT meters, simulated: two M100-A and one M200-B, each reporting version 1.0.0; a DTU
+ * M100-A that says so when asked (AT+VER); and firmware 2.0.0 for M100-A.
+ */
 async function meters(page: Page) {
   const template = await api<{ id: number }>(page, suite.url, 'POST', 'iot/templates', {
     name: '电表 MQTT 模板',
@@ -90,6 +101,28 @@ async function meters(page: Page) {
     await sim.start();
     devices.push({ id: device.id, sn });
   }
+  const dtuSn = 'SNUPGRADEWALKDTUAAAA';
+  const dtuDevice = await api<{ id: number }>(page, suite.url, 'POST', 'iot/devices', {
+    name: '4 号电表 DTU',
+    sn: dtuSn,
+    mac: 'D8B04C123459',
+    commPassword: PASSWORD,
+    protocol: 'modbusRtu',
+    enabled: true,
+  });
+  dtu = new SimulatedDtu({
+    host: '127.0.0.1',
+    port: suite.dtuPort,
+    sn: dtuSn,
+    password: PASSWORD,
+    heartbeatSeconds: 0,
+    reconnectMs: 200,
+    restartMs: 200,
+    ticker: new Ticker(),
+    firmware: { series: 'M100', model: 'M100-A', version: '1.0.0' },
+  });
+  dtu.start();
+  devices.push({ id: dtuDevice.id, sn: dtuSn });
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const form = new FormData();
   for (const [name, value] of Object.entries({
@@ -116,12 +149,12 @@ async function meters(page: Page) {
         ).length,
       { timeout: 10_000 },
     )
-    .toBe(3);
+    .toBe(4);
   return devices;
 }
 
 describe('Upgrade Tasks', () => {
-  it('starts an upgrade job for simulated devices and sees them end in success; refuses another model', async () => {
+  it('upgrades simulated MQTT devices and a DTU to success; refuses another model; takes a whole template', async () => {
     const main = await buildUser(suite.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
     const visitor = await visit(browser);
     const { page } = visitor;
@@ -134,11 +167,17 @@ describe('Upgrade Tasks', () => {
       await page.getByTestId('upgrade-start').click();
       const modal = openModal(page);
       await modal.getByTestId('upgrade-form').waitFor();
+      // A whole template may be picked instead of devices.
+      await modal.getByTestId('upgrade-target').getByText('整个产品模板').click();
+      await modal.getByTestId('upgrade-template').waitFor();
+      await settledShot(page, 'iot-upgrade-template-zh-CN');
+      await modal.getByTestId('upgrade-target').getByText('选择设备').click();
       await modal.getByTestId('upgrade-firmware').click();
       await pickOption(page, '电表主控固件');
       await modal.getByTestId('upgrade-devices').click();
       await pickOption(page, devices[0]?.sn ?? '');
       await pickOption(page, devices[1]?.sn ?? '');
+      await pickOption(page, devices[3]?.sn ?? '');
       await modal.getByText('新建升级任务').click(); // closes the dropdown
       await modal.locator('#upgrade_waveSize').fill('1');
       await settledShot(page, 'iot-upgrade-start-zh-CN');
@@ -147,7 +186,7 @@ describe('Upgrade Tasks', () => {
       const row = page.getByTestId('upgrade-table').locator('tbody tr', { hasText: '电表主控固件' }).first();
       await row.locator('.ant-table-row-expand-icon').click();
       const states = page.locator('[data-testid^="upgrade-devices-"] tbody tr .ant-tag');
-      await expect.poll(() => states.allInnerTexts(), { timeout: 20_000 }).toEqual(['成功', '成功']);
+      await expect.poll(() => states.allInnerTexts(), { timeout: 20_000 }).toEqual(['成功', '成功', '成功']);
       await row.getByText('已完成').waitFor({ timeout: 5000 });
       await settledShot(page, 'iot-upgrade-done-zh-CN');
 
@@ -167,7 +206,19 @@ describe('Upgrade Tasks', () => {
         .getByText(`Device ${devices[2]?.sn} is a M100 M200-B`, { exact: false })
         .waitFor();
       await settledShot(page, 'iot-upgrade-wrong-model-en');
-      await openModal(page).getByRole('button', { name: 'Cancel' }).click();
+      // The whole template instead: its M100-A devices are taken, the M200-B is left out with the reason.
+      await openModal(page).getByTestId('upgrade-target').getByText('A whole template').click();
+      await openModal(page).getByTestId('upgrade-template').click();
+      await pickOption(page, '电表 MQTT 模板');
+      await openModal(page).getByRole('button', { name: 'OK' }).click();
+      const leftOut = page.getByTestId('upgrade-left-out');
+      await leftOut.getByText('Is a M100 M200-B').waitFor();
+      const notice = page.locator('.ant-modal-confirm');
+      await notice
+        .locator('.ant-modal-confirm-title', { hasText: 'Upgrade job started; 1 device(s) left out' })
+        .waitFor();
+      await settledShot(page, 'iot-upgrade-left-out-en');
+      await notice.getByRole('button', { name: 'OK' }).click();
       await page.locator('[data-testid^="upgrade-devices-"]').getByText('Success').first().waitFor();
       await settledShot(page, 'iot-upgrade-done-en');
     } catch (error) {
