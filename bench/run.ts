@@ -10,6 +10,7 @@ import { storage } from './storage.ts';
 import { students } from './students.ts';
 import { tasks } from './tasks.ts';
 import { telemetry } from './telemetry.ts';
+import { dtuUpgrades } from './upgrade.ts';
 import { web } from './web.ts';
 
 export interface Figure {
@@ -30,6 +31,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['telemetry', telemetry],
   ['mqtt', mqttIngest],
   ['dtu', dtuPolling],
+  ['upgrade', dtuUpgrades],
   ['alarms', alarms],
   ['tasks', tasks],
   ['assessments', assessments],
