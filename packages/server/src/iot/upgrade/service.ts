@@ -15,7 +15,6 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { findFirmware } from '../firmware/repository.ts';
 import {
-  busyAmong,
   candidateDevices,
   countsOf,
   findJob,
@@ -24,7 +23,6 @@ import {
   listJobDevices,
   listJobs,
   retryDevice,
-  UPGRADABLE_PROTOCOLS,
 } from './repository.ts';
 import { upgradeRunnerOf } from './runner.ts';
 import type { UpgradeJobRow } from './tables.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
 import { currentLang } from '../../shared/i18n.ts';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { TemplateSelect } from '../components/lookups.tsx';
@@ -59,15 +59,14 @@ export function TriggersPage() {
         )
       }
     >
-      <Form<TriggerFilters>
+      <FilterForm<TriggerFilters>
         form={form}
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(values) => {
-          list.search({ ...values, keyword: values.keyword?.trim() || undefined });
+        onSearch={(values) => {
+          list.search(values);
           // Searching again with the same filters reads the newest state too.
           refresh();
         }}
+        searchTestId="triggers-search"
       >
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('alarms.trigger.keyword')} style={{ width: 200 }} />
@@ -86,14 +85,7 @@ export function TriggersPage() {
             options={(['device', 'template'] as const).map((s) => ({ value: s, label: t(`alarms.scope.${s}`) }))}
           />
         </Form.Item>
-        <SearchButtons
-          testId="triggers-search"
-          onReset={() => {
-            form.resetFields();
-            list.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<TriggerView>
         list={list}
         data-testid="triggers-table"

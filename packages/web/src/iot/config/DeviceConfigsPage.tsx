@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { type ConfigState, type DeviceConfigView, listDeviceConfigs } from './api.ts';
 
 interface Filters {
@@ -37,11 +37,7 @@ export function DeviceConfigsPage() {
   return (
     <Card data-testid="device-configs-page" title={t('menu.config.devices')}>
       <Flex vertical gap={16}>
-        <Form<Filters>
-          form={form}
-          layout="inline"
-          onFinish={(values) => list.search({ sn: values.sn?.trim() || undefined, state: values.state })}
-        >
+        <FilterForm<Filters> form={form} onSearch={list.search} searchTestId="device-configs-search">
           <Form.Item name="sn">
             <Input allowClear placeholder="SN" style={{ width: 220 }} maxLength={40} />
           </Form.Item>
@@ -53,14 +49,7 @@ export function DeviceConfigsPage() {
               options={CONFIG_STATES.map((s) => ({ value: s, label: t(`config.state.${s}`) }))}
             />
           </Form.Item>
-          <SearchButtons
-            testId="device-configs-search"
-            onReset={() => {
-              form.resetFields();
-              list.search({});
-            }}
-          />
-        </Form>
+        </FilterForm>
         <Typography.Text type="secondary">{t('config.devicesHint')}</Typography.Text>
         <PagedTable<DeviceConfigView>
           list={list}

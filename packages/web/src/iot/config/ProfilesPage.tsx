@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../shared/feedback.tsx';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { ApplyModal } from './ApplyModal.tsx';
 import { type ConfigKind, type ConfigProfileView, deleteProfile, listProfiles } from './api.ts';
 import { ProfileForm } from './ProfileForm.tsx';
@@ -45,11 +45,7 @@ export function ProfilesPage() {
     <Card data-testid="config-profiles-page" title={t('menu.config.application')}>
       <Flex vertical gap={16}>
         <Flex justify="space-between" wrap gap={8}>
-          <Form<Filters>
-            form={form}
-            layout="inline"
-            onFinish={(values) => list.search({ name: values.name?.trim() || undefined, kind: values.kind })}
-          >
+          <FilterForm<Filters> form={form} onSearch={list.search}>
             <Form.Item name="name">
               <Input allowClear placeholder={t('config.field.name')} style={{ width: 200 }} maxLength={40} />
             </Form.Item>
@@ -61,13 +57,7 @@ export function ProfilesPage() {
                 options={CONFIG_KINDS.map((k) => ({ value: k, label: k.toUpperCase() }))}
               />
             </Form.Item>
-            <SearchButtons
-              onReset={() => {
-                form.resetFields();
-                list.search({});
-              }}
-            />
-          </Form>
+          </FilterForm>
           <Button type="primary" data-testid="profile-add" onClick={() => setEditing('new')}>
             {t('config.form.add')}
           </Button>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { download } from '../../shared/download.ts';
 import { notifyError } from '../../shared/feedback.tsx';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { OwnerSelect, ProjectSelect, TagFilter } from '../components/lookups.tsx';
 import { DEVICE_STATUSES, type Device, type DeviceFilters, type DeviceRow, deviceOf, listDevices } from './api.ts';
 import { BatchAddDialog } from './BatchAddDialog.tsx';
@@ -32,7 +32,6 @@ export function DevicesPage() {
   const search = ({ enabled, ...values }: FilterValues) =>
     devices.search({
       ...values,
-      keyword: values.keyword?.trim() || undefined,
       enabled: enabled === undefined ? undefined : enabled === 'yes',
     });
   const edit = async (row: DeviceRow) => {
@@ -84,13 +83,7 @@ export function DevicesPage() {
         </Flex>
       }
     >
-      <Form<FilterValues>
-        name="devices"
-        form={form}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
+      <FilterForm<FilterValues> name="devices" form={form} onSearch={search} searchTestId="devices-search">
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('devices.list.keyword')} style={{ width: 220 }} />
         </Form.Item>
@@ -122,14 +115,7 @@ export function DevicesPage() {
         <Form.Item name="ownerId" label={t('devices.field.owner')}>
           <OwnerSelect placeholder={t('ui.all')} style={{ width: 160 }} />
         </Form.Item>
-        <SearchButtons
-          testId="devices-search"
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<DeviceRow>
         list={devices}
         data-testid="devices-table"

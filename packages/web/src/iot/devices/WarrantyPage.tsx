@@ -2,7 +2,7 @@ import { Card, Form, Input, InputNumber, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { type WarrantyRow, type WarrantyState, warrantyList } from './api.ts';
 
 interface Filters {
@@ -20,17 +20,10 @@ export function WarrantyPage() {
   const list = usePagedList<Filters, WarrantyRow>(['iot', 'devices', 'warranty'], warrantyList, {
     filters: { days: 30 },
   });
-  const search = (values: Filters) =>
-    list.search({ ...values, keyword: values.keyword?.trim() || undefined, days: values.days ?? 30 });
+  const search = (values: Filters) => list.search({ ...values, days: values.days ?? 30 });
   return (
     <Card data-testid="warranty-page" title={t('menu.devices.warranty')}>
-      <Form<Filters>
-        form={form}
-        layout="inline"
-        initialValues={{ days: 30 }}
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
+      <FilterForm<Filters> form={form} initialValues={{ days: 30 }} onSearch={search} searchTestId="warranty-search">
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('devices.list.keyword')} style={{ width: 220 }} />
         </Form.Item>
@@ -48,14 +41,7 @@ export function WarrantyPage() {
         <Form.Item name="days" label={t('warranty.days')}>
           <InputNumber min={1} max={3650} precision={0} style={{ width: 100 }} />
         </Form.Item>
-        <SearchButtons
-          testId="warranty-search"
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<WarrantyRow>
         list={list}
         data-testid="warranty-table"

@@ -2,7 +2,7 @@ import { TASK_LOG_ACTIONS, type TaskLogAction } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { type LogFilters, type TaskLogView, taskLog } from './api.ts';
 import { TaskSelect } from './TaskSelect.tsx';
 import { time } from './taskText.tsx';
@@ -17,14 +17,13 @@ export function LogPage() {
   const list = usePagedList<LogFilters, TaskLogView>(['iot', 'tasks', 'log'], taskLog);
   return (
     <Card data-testid="task-log-page" title={t('menu.tasks.log')}>
-      <Form<LogFilters>
+      <FilterForm<LogFilters>
         form={form}
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(values) => {
+        onSearch={(values) => {
           list.search(values);
           queryClient.invalidateQueries({ queryKey: ['iot', 'tasks', 'log'] });
         }}
+        searchTestId="task-log-search"
       >
         <Form.Item name="taskId">
           <TaskSelect style={{ width: 200 }} />
@@ -37,14 +36,7 @@ export function LogPage() {
             options={TASK_LOG_ACTIONS.map((a) => ({ value: a, label: t(`tasks.action.${a}`) }))}
           />
         </Form.Item>
-        <SearchButtons
-          testId="task-log-search"
-          onReset={() => {
-            form.resetFields();
-            list.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<TaskLogView>
         list={list}
         data-testid="task-log-table"

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
 import { listTasks, type TaskFilters, type TaskView } from './api.ts';
 import { failureRate, OutcomeTag, time } from './taskText.tsx';
@@ -30,14 +30,13 @@ export function MonitorPage() {
       title={t('menu.tasks.monitor')}
       extra={<Typography.Text type="secondary">{t('tasks.monitor.refresh')}</Typography.Text>}
     >
-      <Form<MonitorFilters>
+      <FilterForm<MonitorFilters>
         form={form}
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(values) => {
-          list.search({ ...values, keyword: values.keyword?.trim() || undefined });
+        onSearch={(values) => {
+          list.search(values);
           queryClient.invalidateQueries({ queryKey: ['iot', 'tasks', 'monitor'] });
         }}
+        searchTestId="monitor-search"
       >
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('tasks.keyword')} style={{ width: 200 }} />
@@ -57,14 +56,7 @@ export function MonitorPage() {
             ]}
           />
         </Form.Item>
-        <SearchButtons
-          testId="monitor-search"
-          onReset={() => {
-            form.resetFields();
-            list.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<TaskView>
         list={list}
         live

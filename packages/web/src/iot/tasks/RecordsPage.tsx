@@ -4,7 +4,7 @@ import { Card, DatePicker, Form, Select, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
 import { type RecordFilters, type TaskRecordView, taskRecords } from './api.ts';
 import { TaskSelect } from './TaskSelect.tsx';
@@ -26,14 +26,16 @@ export function RecordsPage() {
   });
   return (
     <Card data-testid="task-records-page" title={t('menu.tasks.records')}>
-      <Form<FilterValues>
+      <FilterForm<FilterValues>
         form={form}
-        layout="inline"
         initialValues={{ taskId }}
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={({ range, ...values }) => {
+        onSearch={({ range, ...values }) => {
           list.search({ ...values, from: range?.[0]?.valueOf(), to: range?.[1]?.valueOf() });
           queryClient.invalidateQueries({ queryKey: ['iot', 'tasks', 'records'] });
+        }}
+        searchTestId="task-records-search"
+        onReset={() => {
+          form.setFieldValue('taskId', undefined);
         }}
       >
         <Form.Item name="taskId">
@@ -53,15 +55,7 @@ export function RecordsPage() {
         <Form.Item name="range">
           <DatePicker.RangePicker showTime />
         </Form.Item>
-        <SearchButtons
-          testId="task-records-search"
-          onReset={() => {
-            form.resetFields();
-            form.setFieldValue('taskId', undefined);
-            list.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<TaskRecordView>
         list={list}
         data-testid="task-records-table"

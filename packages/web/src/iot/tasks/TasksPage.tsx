@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
@@ -59,14 +59,13 @@ export function TasksPage() {
         )
       }
     >
-      <Form<TaskFilters>
+      <FilterForm<TaskFilters>
         form={form}
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(values) => {
-          list.search({ ...values, keyword: values.keyword?.trim() || undefined });
+        onSearch={(values) => {
+          list.search(values);
           refresh();
         }}
+        searchTestId="tasks-search"
       >
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('tasks.keyword')} style={{ width: 200 }} />
@@ -82,14 +81,7 @@ export function TasksPage() {
             options={TIMED_TASK_STATES.map((s) => ({ value: s, label: t(`tasks.stateName.${s}`) }))}
           />
         </Form.Item>
-        <SearchButtons
-          testId="tasks-search"
-          onReset={() => {
-            form.resetFields();
-            list.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<TaskView>
         list={list}
         data-testid="tasks-table"

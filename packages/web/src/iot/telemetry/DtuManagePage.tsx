@@ -4,7 +4,7 @@ import { Card, Flex, Form, Input, Select, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { catalogue } from '../components/errors.ts';
 import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus, listDevices } from '../devices/api.ts';
 import { StatusBadge } from '../devices/status.tsx';
@@ -58,11 +58,7 @@ function DtuList() {
   }
   return (
     <Flex vertical gap={16}>
-      <Form<DtuFilters>
-        form={form}
-        layout="inline"
-        onFinish={(values) => list.search({ keyword: values.keyword?.trim() || undefined, status: values.status })}
-      >
+      <FilterForm<DtuFilters> form={form} onSearch={list.search} searchTestId="dtus-search">
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('devices.list.keyword')} style={{ width: 220 }} />
         </Form.Item>
@@ -74,14 +70,7 @@ function DtuList() {
             options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`devices.status.${s}`) }))}
           />
         </Form.Item>
-        <SearchButtons
-          testId="dtus-search"
-          onReset={() => {
-            form.resetFields();
-            list.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<DeviceRow>
         list={list}
         data-testid="dtu-list"
@@ -119,11 +108,7 @@ function RegistrationLog() {
   const log = usePagedList<LogFilters, RegistrationLogItem>(['iot', 'registrations'], registrations);
   return (
     <Flex vertical gap={16}>
-      <Form<LogFilters>
-        form={form}
-        layout="inline"
-        onFinish={(values) => log.search({ sn: values.sn?.trim() || undefined, result: values.result })}
-      >
+      <FilterForm<LogFilters> form={form} onSearch={log.search} searchTestId="registrations-search">
         <Form.Item name="sn">
           <Input allowClear placeholder="SN" style={{ width: 220 }} maxLength={40} />
         </Form.Item>
@@ -135,14 +120,7 @@ function RegistrationLog() {
             options={REGISTRATION_RESULTS.map((r) => ({ value: r, label: catalogue(`gateway.registration.${r}`) }))}
           />
         </Form.Item>
-        <SearchButtons
-          testId="registrations-search"
-          onReset={() => {
-            form.resetFields();
-            log.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<RegistrationLogItem>
         list={log}
         data-testid="registration-log"

@@ -1,9 +1,51 @@
 import { PAGE_SIZE_DEFAULT, type Page } from '@meridian/contracts';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Table, type TableProps } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Form, type FormInstance, type FormProps, Table, type TableProps } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trimmed } from './filters.ts';
 import { LoadFailed } from './LoadFailed.tsx';
+
+/**
+ * A list's filter form: its fields in a row, then Search, which hands `onSearch` the values with
+ * their text trimmed (`trimmed`), and Reset, which empties the fields (`onReset` clears what
+ * `resetFields` keeps, such as a value from the address) and searches everything again.
+ */
+export function FilterForm<F extends object>({
+  form,
+  onSearch,
+  onReset,
+  searchTestId,
+  style,
+  children,
+  ...rest
+}: Omit<FormProps<F>, 'form' | 'layout' | 'onFinish' | 'onReset'> & {
+  form: FormInstance<F>;
+  onSearch(values: F): void;
+  onReset?(): void;
+  searchTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form<F>
+      {...rest}
+      form={form}
+      layout="inline"
+      style={{ rowGap: 12, marginBottom: 16, ...style }}
+      onFinish={(values) => onSearch(trimmed(values))}
+    >
+      {children}
+      <SearchButtons
+        testId={searchTestId}
+        onReset={() => {
+          form.resetFields();
+          onReset?.();
+          onSearch({} as F);
+        }}
+      />
+    </Form>
+  );
+}
 
 /** The search and reset buttons at the end of a list's filter form. */
 export function SearchButtons({ testId, onReset }: { testId?: string; onReset(): void }) {

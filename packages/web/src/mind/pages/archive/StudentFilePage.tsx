@@ -2,7 +2,7 @@ import type { StudentFileFilters } from '@meridian/contracts';
 import { Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
 import { type StudentFileRow, studentFilePage } from './api.ts';
 import { LevelTag } from './common.tsx';
@@ -19,32 +19,22 @@ export function StudentFilePage() {
   const schoolId = Form.useWatch('schoolId', form);
   const gradeId = Form.useWatch('gradeId', form);
   const files = usePagedList(['archive', 'files'], studentFilePage);
-  const search = (values: StudentFileFilters) =>
-    files.search({ ...values, keyword: values.keyword?.trim() || undefined });
   return (
     <Card data-testid="student-file-page">
-      <Form<StudentFileFilters>
+      <FilterForm<StudentFileFilters>
         form={form}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
         onValuesChange={(changed) => {
           if ('schoolId' in changed) form.setFieldsValue({ gradeId: undefined, classId: undefined });
           if ('gradeId' in changed) form.setFieldsValue({ classId: undefined });
         }}
+        onSearch={files.search}
+        searchTestId="file-search"
       >
         <ScopeFilters schoolId={schoolId} gradeId={gradeId} />
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('archive.list.keyword')} style={{ width: 180 }} data-testid="file-keyword" />
         </Form.Item>
-        <SearchButtons
-          testId="file-search"
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<StudentFileRow>
         list={files}
         data-testid="student-file-table"

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Form, Select, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { exportResults } from '../downloads/api.ts';
 import { ExportButton } from '../downloads/ExportButton.tsx';
 import { scaleInfo } from '../scales/api.ts';
@@ -42,22 +42,23 @@ function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
     const { warning, band, ...rest } = values;
     results.search({
       ...rest,
-      band: band?.trim() || undefined,
+      band,
       warning: warning === undefined ? undefined : warning === 'yes',
     });
   };
   return (
     <>
-      <Form<FilterValues>
+      <FilterForm<FilterValues>
         form={form}
-        layout="inline"
         initialValues={{ taskId: initialTaskId }}
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
         onValuesChange={(changed) => {
           if ('schoolId' in changed) form.setFieldsValue({ gradeId: undefined, classId: undefined });
           if ('gradeId' in changed) form.setFieldsValue({ classId: undefined });
           if ('scaleId' in changed) form.setFieldsValue({ band: undefined });
+        }}
+        onSearch={search}
+        onReset={() => {
+          form.setFieldsValue({ taskId: undefined });
         }}
       >
         <Form.Item name="taskId" label={t('assess.results.task')}>
@@ -97,17 +98,10 @@ function ResultList({ initialTaskId }: { initialTaskId: number | undefined }) {
             ]}
           />
         </Form.Item>
-        <SearchButtons
-          onReset={() => {
-            form.resetFields();
-            form.setFieldsValue({ taskId: undefined });
-            search({});
-          }}
-        />
         <Form.Item>
           <ExportButton kind="results" start={() => exportResults(results.filters)} />
         </Form.Item>
-      </Form>
+      </FilterForm>
       <PagedTable<ResultRow>
         list={results}
         rowKey="id"

@@ -3,7 +3,7 @@ import { Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { type Student, type StudentFilter, type StudentStatus, studentPage } from '../../../shared/people/api.ts';
 import { StudentStatusTag } from '../../../shared/people/labels.tsx';
 import { StudentCardDrawer } from '../../../shared/people/StudentCard.tsx';
@@ -31,7 +31,6 @@ export function AllStudentPage() {
   const gradeId = Form.useWatch('gradeId', form);
   const [shown, setShown] = useState<number | null>(null);
   const students = usePagedList<StudentFilter, Student>(['people', 'allStudent'], studentPage);
-  const search = (values: Filters) => students.search({ ...values, keyword: values.keyword?.trim() || undefined });
   const entries = usePermissionEntries();
   const mayMakeAccounts = hasPermission(entries.data ?? [], '/data/accountBindManage', 'edit');
   return (
@@ -45,15 +44,14 @@ export function AllStudentPage() {
         )
       }
     >
-      <Form<Filters>
+      <FilterForm<Filters>
         form={form}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
         onValuesChange={(changed) => {
           if ('schoolId' in changed) form.setFieldsValue({ gradeId: undefined, classId: undefined });
           if ('gradeId' in changed) form.setFieldsValue({ classId: undefined });
         }}
+        onSearch={students.search}
+        searchTestId="all-student-search"
       >
         <ScopeFilters schoolId={schoolId} gradeId={gradeId} />
         <Form.Item name="status" label={t('system.people.col.status')}>
@@ -67,14 +65,7 @@ export function AllStudentPage() {
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('system.people.students.keyword')} style={{ width: 180 }} />
         </Form.Item>
-        <SearchButtons
-          testId="all-student-search"
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<Student>
         list={students}
         data-testid="all-student-table"

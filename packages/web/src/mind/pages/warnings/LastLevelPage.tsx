@@ -2,7 +2,7 @@ import { Button, Card, Form, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
@@ -34,15 +34,13 @@ export function LastLevelPage() {
         )
       }
     >
-      <Form<WarningFilter>
+      <FilterForm<WarningFilter>
         form={form}
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={rows.search}
         onValuesChange={(changed) => {
           if ('schoolId' in changed) form.setFieldsValue({ gradeId: undefined, classId: undefined });
           if ('gradeId' in changed) form.setFieldsValue({ classId: undefined });
         }}
+        onSearch={rows.search}
       >
         <Form.Item name="level" label={t('warn.list.level')}>
           <Select
@@ -53,13 +51,7 @@ export function LastLevelPage() {
           />
         </Form.Item>
         <ScopeFilters schoolId={schoolId} gradeId={gradeId} />
-        <SearchButtons
-          onReset={() => {
-            form.resetFields();
-            rows.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<WarningRow>
         list={rows}
         rowKey="id"

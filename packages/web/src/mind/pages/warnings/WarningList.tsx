@@ -4,7 +4,7 @@ import { Card, DatePicker, Flex, Form, Select, Space, Tag, Typography } from 'an
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
 import { type WarningFilter, type WarningRow, type WarningState, warningCounts, warningPage } from './api.ts';
@@ -76,15 +76,14 @@ export function WarningList() {
   };
   return (
     <Card data-testid="warning-list-page">
-      <Form<FilterValues>
+      <FilterForm<FilterValues>
         form={form}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
         onValuesChange={(changed) => {
           if ('schoolId' in changed) form.setFieldsValue({ gradeId: undefined, classId: undefined });
           if ('gradeId' in changed) form.setFieldsValue({ classId: undefined });
         }}
+        onSearch={search}
+        searchTestId="warning-search"
       >
         <Form.Item name="level" label={t('warn.list.level')}>
           <Select
@@ -106,14 +105,7 @@ export function WarningList() {
         <Form.Item name="range" label={t('warn.list.time')}>
           <DatePicker.RangePicker style={{ width: 240 }} />
         </Form.Item>
-        <SearchButtons
-          testId="warning-search"
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <Counts filters={warnings.filters} onPick={pick} />
       <PagedTable<WarningRow>
         list={warnings}

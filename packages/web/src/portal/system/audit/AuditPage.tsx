@@ -1,14 +1,14 @@
 import { Card, DatePicker, Flex, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { AUDIT_ACTIONS, actionKey } from './actions.ts';
 import { type AuditEntry, type AuditQuery, searchAudit } from './api.ts';
 import { browserOf } from './userAgent.ts';
 
 type Filters = Omit<AuditQuery, 'page' | 'size'>;
 
-interface FilterForm {
+interface FilterValues {
   account?: string;
   action?: string;
   result?: 'ok' | 'fail';
@@ -18,10 +18,10 @@ interface FilterForm {
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
 /** The form's choices as the search's filters; the end minute is included (the server's `to` is exclusive). */
-function filtersOf(form: FilterForm): Filters {
+function filtersOf(form: FilterValues): Filters {
   const [from, to] = form.range ?? [];
   return {
-    account: form.account?.trim() || undefined,
+    account: form.account,
     action: form.action,
     result: form.result,
     from: from ? from.startOf('minute').valueOf() : undefined,
@@ -32,20 +32,14 @@ function filtersOf(form: FilterForm): Filters {
 /** The audit log: who did what, when and from where, newest first, searched by account, action, result and time. */
 export function AuditPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FilterForm>();
+  const [form] = Form.useForm<FilterValues>();
   const log = usePagedList<Filters, AuditEntry>(['system', 'audit'], searchAudit);
   const actionName = (action: string) => t(actionKey(action), { defaultValue: action });
-  const search = (values: FilterForm) => log.search(filtersOf(values));
+  const search = (values: FilterValues) => log.search(filtersOf(values));
 
   return (
     <Card data-testid="audit-page" title={t('system.route.audit')}>
-      <Form<FilterForm>
-        name="audit"
-        form={form}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
+      <FilterForm<FilterValues> name="audit" form={form} onSearch={search} searchTestId="audit-search">
         <Form.Item name="account" label={t('system.audit.account')}>
           <Input allowClear placeholder={t('system.audit.accountPlaceholder')} style={{ width: 160 }} />
         </Form.Item>
@@ -80,14 +74,7 @@ export function AuditPage() {
             ]}
           />
         </Form.Item>
-        <SearchButtons
-          testId="audit-search"
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<AuditEntry>
         list={log}
         data-testid="audit-table"

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { useSignedInUser } from '../../signedInUser.ts';
 import { usePermissions } from '../access.ts';
 import { OrgSelect } from '../OrgSelect.tsx';
@@ -35,7 +35,6 @@ export function UsersPage() {
   const [form] = Form.useForm<Filters>();
   const [shown, setShown] = useState<number | null>(null);
   const users = usePagedList<Filters, AccountRow>(['system', 'users', 'list'], queryAllAccount);
-  const search = (values: Filters) => users.search({ ...values, keyword: values.keyword?.trim() || undefined });
 
   /** What this administrator may do to `user`: never to themself, and to a super administrator only as one. */
   const menuOf = (user: AccountRow): MenuProps['items'] => {
@@ -67,13 +66,7 @@ export function UsersPage() {
 
   return (
     <Card data-testid="users-page" title={t('system.route.users')}>
-      <Form<Filters>
-        name="users"
-        form={form}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
+      <FilterForm<Filters> name="users" form={form} onSearch={users.search} searchTestId="users-search">
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('system.users.keyword')} style={{ width: 220 }} />
         </Form.Item>
@@ -103,14 +96,7 @@ export function UsersPage() {
             <OrgSelect style={{ width: 200 }} />
           </Form.Item>
         )}
-        <SearchButtons
-          testId="users-search"
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<AccountRow>
         list={users}
         data-testid="users-table"

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../../shared/lists/PagedList.tsx';
 import { revealParentPhone } from '../../../../shared/people/api.ts';
 import { SchoolSelect } from '../../../../shared/people/SchoolSelect.tsx';
 import { RevealNumber } from '../../../../shared/RevealNumber.tsx';
@@ -65,13 +65,10 @@ export function ParentsPage() {
         </Flex>
       }
     >
-      <Form<Filters>
+      <FilterForm<Filters>
         form={form}
-        layout="inline"
-        onFinish={(values) =>
-          parents.search({ schoolId: values.schoolId, keyword: values.keyword?.trim() || undefined })
-        }
-        style={{ rowGap: 12, marginBottom: 16 }}
+        onSearch={(values) => parents.search({ schoolId: values.schoolId })}
+        searchTestId="parents-search"
       >
         <Form.Item name="schoolId" label={t('system.people.col.school')}>
           <SchoolSelect style={{ width: 200 }} />
@@ -79,14 +76,7 @@ export function ParentsPage() {
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('system.people.parents.keyword')} style={{ width: 200 }} />
         </Form.Item>
-        <SearchButtons
-          testId="parents-search"
-          onReset={() => {
-            form.resetFields();
-            parents.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<Parent>
         list={parents}
         data-testid="parents-table"

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../../shared/lists/PagedList.tsx';
 import { type Student, type StudentFilter, type StudentStatus, studentPage } from '../../../../shared/people/api.ts';
 import { StudentStatusTag } from '../../../../shared/people/labels.tsx';
 import { StudentCardDrawer } from '../../../../shared/people/StudentCard.tsx';
@@ -25,7 +25,7 @@ const can = {
   export: { path: '/system/student', code: 'view' },
 };
 
-interface FilterForm {
+interface FilterValues {
   place?: number;
   status?: StudentStatus;
   keyword?: string;
@@ -44,17 +44,17 @@ export function StudentsPage() {
   const permissions = usePermissions();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<FilterForm>();
+  const [form] = Form.useForm<FilterValues>();
   const [place, setPlace] = useState<Place | undefined>();
   const [shown, setShown] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
   const students = usePagedList<StudentFilter, Student>(['people', 'students'], studentPage);
-  const search = (values: FilterForm) =>
+  const search = (values: FilterValues) =>
     students.search({
       ...placeFilter(values.place ? place : undefined),
       status: values.status,
-      keyword: values.keyword?.trim() || undefined,
+      keyword: values.keyword,
     });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['people', 'students'] });
 
@@ -131,12 +131,14 @@ export function StudentsPage() {
         </Flex>
       }
     >
-      <Form<FilterForm>
+      <FilterForm<FilterValues>
         name="students"
         form={form}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
+        onSearch={search}
+        searchTestId="students-search"
+        onReset={() => {
+          setPlace(undefined);
+        }}
       >
         <Form.Item name="place" label={t('system.people.place.label')}>
           <PlaceSelect style={{ width: 260 }} onChange={(_id, next) => setPlace(next)} testId="students-place" />
@@ -152,15 +154,7 @@ export function StudentsPage() {
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('system.people.students.keyword')} style={{ width: 220 }} />
         </Form.Item>
-        <SearchButtons
-          testId="students-search"
-          onReset={() => {
-            form.resetFields();
-            setPlace(undefined);
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<Student>
         list={students}
         data-testid="students-table"

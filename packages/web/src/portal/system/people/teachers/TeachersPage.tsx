@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../../shared/download.ts';
 import { notifyError } from '../../../../shared/feedback.tsx';
-import { PagedTable, SearchButtons, usePagedList } from '../../../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../../../shared/lists/PagedList.tsx';
 import { type TeacherFilter, teacherPage } from '../../../../shared/people/api.ts';
 import { SchoolSelect } from '../../../../shared/people/SchoolSelect.tsx';
 import { useConfirm } from '../../../../shared/useConfirm.ts';
@@ -32,7 +32,7 @@ type Dialog =
   | { kind: 'import' }
   | null;
 
-interface FilterForm {
+interface FilterValues {
   schoolId?: number;
   keyword?: string;
   status?: TeacherFilter['status'];
@@ -45,15 +45,15 @@ export function TeachersPage() {
   const permissions = usePermissions();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<FilterForm>();
+  const [form] = Form.useForm<FilterValues>();
   const [dialog, setDialog] = useState<Dialog>(null);
   const teachers = usePagedList<TeacherFilter, TeacherRowData>(['people', 'teachers'], teacherPage);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['people', 'teachers'] });
-  const search = (values: FilterForm) =>
+  const search = (values: FilterValues) =>
     teachers.search({
       schoolId: values.schoolId,
       status: values.status,
-      keyword: values.keyword?.trim() || undefined,
+      keyword: values.keyword,
       ...(values.psychology ? { isPsychology: values.psychology === 'yes' } : {}),
     });
   const menuOf = (teacher: TeacherRowData): MenuProps['items'] => {
@@ -124,13 +124,7 @@ export function TeachersPage() {
         </Flex>
       }
     >
-      <Form<FilterForm>
-        form={form}
-        name="teachers"
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
+      <FilterForm<FilterValues> form={form} name="teachers" onSearch={search} searchTestId="teachers-search">
         <Form.Item name="schoolId" label={t('system.people.col.school')}>
           <SchoolSelect style={{ width: 200 }} />
         </Form.Item>
@@ -156,14 +150,7 @@ export function TeachersPage() {
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('system.people.teachers.keyword')} style={{ width: 200 }} />
         </Form.Item>
-        <SearchButtons
-          testId="teachers-search"
-          onReset={() => {
-            form.resetFields();
-            search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<TeacherRowData>
         list={teachers}
         data-testid="teachers-table"
