@@ -45,32 +45,26 @@ function IotFrame() {
   useScrollToTop();
 
   // A page is listed only when the current role may view it: the server refuses the others anyway.
+  // An area that has not shipped (no address, no pages) is not listed at all: no item leads nowhere.
   const { can } = usePermissions();
-  const ready = iotAreas
+  const items: MenuProps['items'] = iotAreas
     .map((area) =>
       area.pages ? { ...area, pages: area.pages.filter((page) => can({ path: page.need, code: 'view' })) } : area,
     )
-    .filter((area) => area.path || (area.pages && area.pages.length > 0));
-  const coming = iotAreas.filter((area) => !area.path && !area.pages);
-  const item = (area: (typeof iotAreas)[number]): NonNullable<MenuProps['items']>[number] =>
-    area.pages
-      ? {
-          key: area.key,
-          icon: area.icon,
-          label: t(`menu.${area.key}.title`),
-          children: area.pages.map((page) => ({
-            key: `${area.key}.${page.key}`,
-            label: t(`menu.${area.key}.${page.key}`),
-          })),
-        }
-      : { key: area.key, icon: area.icon, label: t(`menu.${area.key}`), disabled: !area.path };
-  const items: MenuProps['items'] = [
-    ...ready.map(item),
-    folded
-      ? { type: 'divider', key: 'coming' }
-      : { type: 'group', key: 'coming', label: t('menu.coming'), children: coming.map(item) },
-    ...(folded ? coming.map(item) : []),
-  ];
+    .filter((area) => area.path || (area.pages && area.pages.length > 0))
+    .map((area) =>
+      area.pages
+        ? {
+            key: area.key,
+            icon: area.icon,
+            label: t(`menu.${area.key}.title`),
+            children: area.pages.map((page) => ({
+              key: `${area.key}.${page.key}`,
+              label: t(`menu.${area.key}.${page.key}`),
+            })),
+          }
+        : { key: area.key, icon: area.icon, label: t(`menu.${area.key}`) },
+    );
   const current = menuPageOf(pathname);
   const areaOpen = current && current.menuKey !== current.area ? current.area : undefined;
   const [openKeys, setOpenKeys] = useState<string[]>(areaOpen ? [areaOpen] : []);

@@ -28,7 +28,7 @@ export interface IotPage {
 interface IotArea {
   key: string;
   icon: ReactNode;
-  /** The in-app address of an area that is one page; areas with neither a path nor pages are listed as coming. */
+  /** The in-app address of an area that is one page; an area with neither a path nor pages is not listed. */
   path?: string;
   pages?: IotPage[];
 }

@@ -16,7 +16,6 @@ export const en: IotMessages = {
   route: { home: 'Home', device: 'Device', template: 'Edit template', templateNew: 'Add Template' },
   menu: {
     home: 'Home',
-    coming: 'Coming soon',
     devices: {
       title: 'Devices',
       overview: 'Device Overview',

@@ -16,7 +16,6 @@ export const zhCN = {
   route: { home: '首页', device: '设备详情', template: '编辑模板', templateNew: '添加模板' },
   menu: {
     home: '首页',
-    coming: '即将推出',
     devices: {
       title: '设备管理',
       overview: '设备概览',
