@@ -12,6 +12,7 @@ import { templatesMessages } from './iot/templates-messages.ts';
 import { upgradeMessages } from './iot/upgrade-messages.ts';
 import type { Lang } from './lang.ts';
 import { accountSlipsMessages } from './mind/account-slips-messages.ts';
+import { schoolSignInMessages } from './mind/school-signin-messages.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
@@ -61,6 +62,7 @@ export const catalogues = [
   archiveMessages,
   downloadsMessages,
   accountSlipsMessages,
+  schoolSignInMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

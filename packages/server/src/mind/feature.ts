@@ -21,6 +21,8 @@ import {
 import type { InterventionsTables } from './interventions/tables.ts';
 import { mindMigrations } from './migrations/index.ts';
 import { accountSlipsRoutes } from './people/accounts/routes.ts';
+import { schoolSignInRoutes } from './people/signin/routes.ts';
+import type { SchoolSignInTables } from './people/signin/tables.ts';
 import { bindingRoutes } from './people/binding/routes.ts';
 import type { BindingTables } from './people/binding/tables.ts';
 import { peopleImportRoutes } from './people/imports/routes.ts';
@@ -47,6 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(peopleImportRoutes);
   await app.register(bindingRoutes);
   await app.register(accountSlipsRoutes);
+  await app.register(schoolSignInRoutes);
   await app.register(scalesRoutes);
   await app.register(assessmentsRoutes);
   await app.register(interventionsRoutes);
@@ -65,7 +68,8 @@ export interface MindTables
     WarningsTables,
     InterventionsTables,
     ArchiveTables,
-    DownloadsTables {}
+    DownloadsTables,
+    SchoolSignInTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {
