@@ -1,14 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { signInWithPassword } from '../../shared/auth.ts';
 import { errorText } from '../../shared/errors.ts';
 import { onPhone, passwordPath } from '../../shared/phone-password.ts';
-import { LAST_ACCOUNT_KEY, passwordChangeAddress } from '../../shared/session.ts';
+import { LAST_ACCOUNT_KEY, passwordChangeAddress, type SignedIn } from '../../shared/session.ts';
 import { readLocal } from '../../shared/storage.ts';
 import { Glyph } from '../shell/glyphs.tsx';
 import { h5Target } from './target.ts';
+
+// The other ways load when chosen: most students open the page with a slip's account (decision 0051).
+const StudentNoForm = lazy(() => import('./SchoolSignInForms.tsx').then((m) => ({ default: m.StudentNoForm })));
+const PhoneCodeForm = lazy(() => import('./SchoolSignInForms.tsx').then((m) => ({ default: m.PhoneCodeForm })));
+
+/** Account and password; a student's number and ID-card suffix (decision 0070); a parent's phone and SMS code. */
+const MODES = ['password', 'studentNo', 'phone'] as const;
+type Mode = (typeof MODES)[number];
+const MODE_LABELS = { password: 'login.byPassword', studentNo: 'login.byStudentNo', phone: 'login.byPhone' } as const;
 
 interface Credentials {
   account: string;
@@ -36,15 +45,18 @@ export function LoginPage() {
     password: '',
   }));
   const [checked, setChecked] = useState<Record<keyof Credentials, boolean>>({ account: false, password: false });
+  const chosenMode = new URLSearchParams(search).get('mode');
+  const [mode, setMode] = useState<Mode>(MODES.find((m) => m === chosenMode) ?? 'password');
+  const afterSignIn = (signedIn: SignedIn) => {
+    if (!signedIn.user.defaultPass) navigate(target, { replace: true });
+    // Students and parents change it here, on the phone; staff in the portal's account centre.
+    else if (onPhone(signedIn.user.identityId)) navigate(passwordPath(target), { replace: true });
+    else window.location.assign(passwordChangeAddress(`/h5${target}`));
+  };
   const signIn = useMutation({
     mutationFn: ({ account, password }: Credentials) => signInWithPassword(account.trim(), password),
     meta: { silentError: true },
-    onSuccess: (signedIn) => {
-      if (!signedIn.user.defaultPass) navigate(target, { replace: true });
-      // Students and parents change it here, on the phone; staff in the portal's account centre.
-      else if (onPhone(signedIn.user.identityId)) navigate(passwordPath(target), { replace: true });
-      else window.location.assign(passwordChangeAddress(`/h5${target}`));
-    },
+    onSuccess: afterSignIn,
   });
   const problems: Record<keyof Credentials, string | null> = {
     account: values.account.trim() ? null : t('login.accountRequired'),
@@ -65,7 +77,24 @@ export function LoginPage() {
     <div className="h5-card" data-testid="h5-login">
       <h3 className="h5-title">{t('login.heading')}</h3>
       <p className="h5-secondary">{t('login.intro')}</p>
-      <form name="h5-sign-in" noValidate onSubmit={submit}>
+      <fieldset className="h5-segmented h5-login-modes" aria-label={t('login.modes')} data-testid="h5-login-modes">
+        {MODES.map((m) => (
+          <button key={m} type="button" aria-pressed={mode === m} onClick={() => setMode(m)}>
+            {t(MODE_LABELS[m])}
+          </button>
+        ))}
+      </fieldset>
+      {mode === 'studentNo' && (
+        <Suspense fallback={null}>
+          <StudentNoForm busy={busy} onSignedIn={afterSignIn} search={search} />
+        </Suspense>
+      )}
+      {mode === 'phone' && (
+        <Suspense fallback={null}>
+          <PhoneCodeForm busy={busy} onSignedIn={afterSignIn} search={search} />
+        </Suspense>
+      )}
+      <form name="h5-sign-in" noValidate onSubmit={submit} hidden={mode !== 'password'}>
         {signIn.error ? <SignInRefusal error={signIn.error} /> : null}
         <Field label={t('login.account')} error={checked.account ? problems.account : null}>
           {(id) => (

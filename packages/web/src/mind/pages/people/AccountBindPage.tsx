@@ -23,6 +23,7 @@ import {
   unbindAccount,
 } from './api.ts';
 import { BatchAccounts, SlipsProgress } from './BatchAccounts.tsx';
+import { SchoolSignInSettings } from './SchoolSignInSettings.tsx';
 import './strings.ts';
 
 const actionColors = { bind: 'green', unbind: 'default', transfer: 'blue' } as const;
@@ -187,6 +188,7 @@ export function AccountBindPage() {
             ? [
                 { key: 'batch', label: t('mindPeople.accounts.tab'), children: <BatchAccounts /> },
                 { key: 'manage', label: t('mindPeople.bind.manage'), children: <BindActions /> },
+                { key: 'signIn', label: t('mindPeople.signIn.tab'), children: <SchoolSignInSettings /> },
               ]
             : []),
         ]}

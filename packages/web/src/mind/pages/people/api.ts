@@ -5,9 +5,10 @@ import type {
   DownloadTask,
   Page,
   rosterAccount,
+  schoolSignInSetting,
 } from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
-import { get, post } from '../../../shared/request.ts';
+import { get, post, put } from '../../../shared/request.ts';
 
 /** The people calls only Mind makes: binding roster entries to accounts, and a class's teachers. */
 
@@ -39,3 +40,9 @@ export const accountBatch = (orgId: number, parents: boolean) =>
   post<AccountBatchStarted>('apis-authz/auth/user/account/batch', { orgId, parents });
 export const accountReset = (studentId: number) =>
   post<DownloadTask>('apis-authz/auth/user/account/reset', { studentId });
+
+// Sign-in ways of the caller's schools (decision 0070)
+export type SchoolSignInSetting = Output<typeof schoolSignInSetting>;
+export const schoolSignIn = (signal?: Signal) => get<SchoolSignInSetting[]>('apis-psychology/school/signIn', { signal });
+export const setSchoolSignIn = (schoolId: number, studentNoSignIn: boolean) =>
+  put<SchoolSignInSetting>(`apis-psychology/school/signIn/${schoolId}`, { studentNoSignIn });

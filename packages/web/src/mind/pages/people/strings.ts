@@ -52,6 +52,14 @@ const strings: Record<Lang, object> = {
         resetPassword: '重置密码（生成登录条）',
         resetHint: '为这名学生生成新的初始密码，只显示在登录条文件中',
       },
+      signIn: {
+        tab: '登录方式',
+        studentNo: '学号登录',
+        risk: '开启后，本校学生可在手机上用“学号 + 身份证号后六位”登录。身份证号后六位不是秘密（同学、老师、家人都可能知道），只适合集中测评等场合；输错与输错密码一样会被限速并锁定，每次登录与开关变更都记入审计日志。',
+        on: '已开启：学生可用学号和身份证号后六位登录',
+        off: '未开启：学生只能用账号密码登录',
+        noSchool: '您的账号不属于任何学校',
+      },
       accounts: {
         tab: '批量开通账号',
         link: '批量开通学生和家长账号',
@@ -109,6 +117,14 @@ const strings: Record<Lang, object> = {
         unbound: 'Unbound',
         resetPassword: 'Reset password (sign-in slip)',
         resetHint: 'A new initial password for this student, shown only in the slip file',
+      },
+      signIn: {
+        tab: 'Sign-in ways',
+        studentNo: 'student-number sign-in',
+        risk: 'When on, the students of this school may sign in on their phones with their student number and the last six characters of their ID card. That suffix is no secret (classmates, teachers and family may know it): use it for supervised assessments. Wrong suffixes are slowed and locked like wrong passwords; every sign-in and every change of this switch is in the audit log.',
+        on: 'On: students may sign in with student number and ID-card suffix',
+        off: 'Off: students sign in with account and password only',
+        noSchool: 'Your account belongs to no school',
       },
       accounts: {
         tab: 'Accounts in bulk',
