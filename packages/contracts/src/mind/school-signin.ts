@@ -11,7 +11,11 @@ export const idCardSuffix = z
 /** `login/studentNo`: a student of the chosen school signs in with their student number and ID-card suffix. */
 export const studentNoLoginBody = z.strictObject({
   schoolId: bodyId,
-  studentNo: z.string({ error: 'v.schoolSignIn.studentNo' }).trim().min(1, { error: 'v.schoolSignIn.studentNo' }).max(32),
+  studentNo: z
+    .string({ error: 'v.schoolSignIn.studentNo' })
+    .trim()
+    .min(1, { error: 'v.schoolSignIn.studentNo' })
+    .max(32),
   idSuffix: idCardSuffix,
 });
 

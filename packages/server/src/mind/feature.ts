@@ -21,11 +21,11 @@ import {
 import type { InterventionsTables } from './interventions/tables.ts';
 import { mindMigrations } from './migrations/index.ts';
 import { accountSlipsRoutes } from './people/accounts/routes.ts';
-import { schoolSignInRoutes } from './people/signin/routes.ts';
-import type { SchoolSignInTables } from './people/signin/tables.ts';
 import { bindingRoutes } from './people/binding/routes.ts';
 import type { BindingTables } from './people/binding/tables.ts';
 import { peopleImportRoutes } from './people/imports/routes.ts';
+import { schoolSignInRoutes } from './people/signin/routes.ts';
+import type { SchoolSignInTables } from './people/signin/tables.ts';
 import { auditForbiddenStudentData } from './people/students/access.ts';
 import { classRosterRoutes } from './people/students/class-roster.ts';
 import { followMovedSubtree } from './people/students/class-roster-repository.ts';

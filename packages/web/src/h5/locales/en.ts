@@ -42,7 +42,8 @@ export const en: H5Messages = {
     idSuffix: 'Last 6 characters of the ID card',
     idSuffixPlaceholder: 'e.g. 12345X',
     idSuffixRule: 'Enter the last six characters of the ID-card number (the last may be X)',
-    studentNoOff: 'No school here lets students sign in with a student number. Sign in with the account and password on your slip.',
+    studentNoOff:
+      'No school here lets students sign in with a student number. Sign in with the account and password on your slip.',
     phone: 'Phone',
     phonePlaceholder: 'Phone number of the parent account',
     phoneRule: 'Enter an 11-digit mobile number',

@@ -2,8 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeSignIn } from '../../shared/auth.ts';
-import type { SignedIn } from '../../shared/session.ts';
 import { get, post } from '../../shared/request.ts';
+import type { SignedIn } from '../../shared/session.ts';
 import { Glyph } from '../shell/glyphs.tsx';
 import { Field, SignInRefusal, SubmitButton } from './LoginPage.tsx';
 
@@ -53,7 +53,8 @@ export function StudentNoForm({ busy, onSignedIn, search }: FormProps) {
   const { t } = useTranslation();
   const schools = useQuery({
     queryKey: ['studentNoSchools'],
-    queryFn: ({ signal }) => get<{ id: number; name: string }[]>('apis-authz/authz/login/studentNo/schools', { signal }),
+    queryFn: ({ signal }) =>
+      get<{ id: number; name: string }[]>('apis-authz/authz/login/studentNo/schools', { signal }),
   });
   const named = Number(new URLSearchParams(search).get('school')) || null;
   const [schoolId, setSchoolId] = useState<number | null>(named);
@@ -155,8 +156,7 @@ export function PhoneCodeForm({ busy, onSignedIn }: FormProps) {
     return () => clearTimeout(timer);
   }, [wait]);
   const send = useMutation({
-    mutationFn: () =>
-      post<{ resendAfter: number }>('apis-authz/auth/user/sendPhoneCodeOfLoginConfirm', { phone }),
+    mutationFn: () => post<{ resendAfter: number }>('apis-authz/auth/user/sendPhoneCodeOfLoginConfirm', { phone }),
     meta: { silentError: true },
     onSuccess: (sent) => setWait(sent.resendAfter),
   });

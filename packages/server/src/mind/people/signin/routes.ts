@@ -24,7 +24,8 @@ export const schoolSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "A student signs in with their student number and the last six characters of their ID card, where the school allows it",
+        summary:
+          'A student signs in with their student number and the last six characters of their ID card, where the school allows it',
         body: studentNoLoginBody,
         response: { 200: envelopeOf(signedInSchema) },
       },

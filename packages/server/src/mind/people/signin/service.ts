@@ -11,7 +11,13 @@ import type { Actor } from '../../../portal/orgs/actor.ts';
 import { countFailure, countSuccess, refuseWhileLocked, signInAttempt } from '../../../portal/sessions/lockout.ts';
 import { finishSignIn, type SignedIn } from '../../../portal/sessions/signin.ts';
 import { studentScopeOf } from '../students/scope.ts';
-import { saveSchoolSetting, schoolSettings, studentByNumber, studentNoSchools, studentNoSignInOn } from './repository.ts';
+import {
+  saveSchoolSetting,
+  schoolSettings,
+  studentByNumber,
+  studentNoSchools,
+  studentNoSignInOn,
+} from './repository.ts';
 
 /** Compared as digests of equal length, so that the comparison takes the same time whatever matches. */
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -121,7 +121,9 @@ describe('student-number sign-in', () => {
     });
     expect(password.json().message).toBe('Too many attempts: the account is locked, try again in 15 min');
     vi.setSystemTime(Date.now() + 15 * 60_000);
-    expect((await signIn({ schoolId: w.orgs.school.id, studentNo: 'A002', idSuffix: suffix }, ip)).statusCode).toBe(200);
+    expect((await signIn({ schoolId: w.orgs.school.id, studentNo: 'A002', idSuffix: suffix }, ip)).statusCode).toBe(
+      200,
+    );
   });
 
   it('stops when the school turns it off again', async () => {

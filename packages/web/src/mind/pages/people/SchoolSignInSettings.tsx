@@ -18,7 +18,8 @@ export function SchoolSignInSettings() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: QUERY }),
     onError: notifyError,
   });
-  if (settings.isError) return <LoadFailed error={settings.error} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
+  if (settings.isError)
+    return <LoadFailed error={settings.error} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
   return (
     <Flex vertical gap={16} data-testid="school-sign-in">
       <Alert type="warning" showIcon title={t('mindPeople.signIn.risk')} />

@@ -43,6 +43,7 @@ export const accountReset = (studentId: number) =>
 
 // Sign-in ways of the caller's schools (decision 0070)
 export type SchoolSignInSetting = Output<typeof schoolSignInSetting>;
-export const schoolSignIn = (signal?: Signal) => get<SchoolSignInSetting[]>('apis-psychology/school/signIn', { signal });
+export const schoolSignIn = (signal?: Signal) =>
+  get<SchoolSignInSetting[]>('apis-psychology/school/signIn', { signal });
 export const setSchoolSignIn = (schoolId: number, studentNoSignIn: boolean) =>
   put<SchoolSignInSetting>(`apis-psychology/school/signIn/${schoolId}`, { studentNoSignIn });
