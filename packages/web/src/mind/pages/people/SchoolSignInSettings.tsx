@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Flex, List, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/feedback.tsx';
-import { LoadFailed } from '../../../shared/lists/PagedList.tsx';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { schoolSignIn, setSchoolSignIn } from './api.ts';
 import './strings.ts';
 
