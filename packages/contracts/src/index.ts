@@ -16,6 +16,7 @@ export * from './iot/templates.ts';
 export * from './iot/templates-formula.ts';
 export * from './iot/templates-rules.ts';
 export * from './iot/upgrade.ts';
+export * from './iot/workorders.ts';
 export * from './issues.ts';
 export * from './lang.ts';
 export * from './messages.ts';

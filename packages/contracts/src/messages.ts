@@ -10,6 +10,7 @@ import { tasksMessages } from './iot/tasks-messages.ts';
 import { telemetryMessages } from './iot/telemetry-messages.ts';
 import { templatesMessages } from './iot/templates-messages.ts';
 import { upgradeMessages } from './iot/upgrade-messages.ts';
+import { workOrdersMessages } from './iot/workorders-messages.ts';
 import type { Lang } from './lang.ts';
 import { accountSlipsMessages } from './mind/account-slips-messages.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
@@ -58,6 +59,7 @@ export const catalogues = [
   tasksMessages,
   firmwareMessages,
   upgradeMessages,
+  workOrdersMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

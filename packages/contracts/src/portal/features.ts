@@ -39,6 +39,9 @@ export const PERMISSION_CODE_NAMES: Record<string, Words> = {
   bind: { 'zh-CN': '账号绑定', en: 'Bind accounts' },
   privateNotes: { 'zh-CN': '查看咨询私密笔记', en: 'Read counsellors’ private notes' },
   assign: { 'zh-CN': '分派预警', en: 'Assign warnings' },
+  dispatch: { 'zh-CN': '派单', en: 'Assign work orders' },
+  handle: { 'zh-CN': '接单与完成', en: 'Accept and complete work orders' },
+  confirm: { 'zh-CN': '确认或重新打开', en: 'Confirm or reopen work orders' },
 };
 
 export const FEATURE_GROUP_NAMES: Record<string, Words> = {
@@ -138,7 +141,7 @@ export const FEATURES: readonly FeatureDef[] = [
   f('iot', 'monitoring', '/iot/history', '历史数据', 'Historical data', ['view', 'export']),
   f('iot', 'operations', '/iot/tasks', '定时任务', 'Timed tasks', crud),
   f('iot', 'operations', '/iot/firmware', '固件管理', 'Firmware', crud),
-  f('iot', 'operations', '/iot/workOrders', '工单', 'Work orders', crud),
+  f('iot', 'operations', '/iot/workOrders', '工单', 'Work orders', ['view', 'add', 'dispatch', 'handle', 'confirm']),
   f('iot', 'operations', '/iot/maintenance', '维保计划', 'Maintenance plans', crud),
   f('iot', 'account', '/iot/users', '下级用户', 'Sub-users', crud),
   f('iot', 'account', '/iot/projects', '项目管理', 'Projects', crud),

@@ -38,6 +38,8 @@ import type { TemplatesTables } from './templates/tables.ts';
 import { upgradeRoutes } from './upgrade/routes.ts';
 import { upgradeService } from './upgrade/runner.ts';
 import type { UpgradeTables } from './upgrade/tables.ts';
+import { workOrdersRoutes } from './workorders/routes.ts';
+import type { WorkOrdersTables } from './workorders/tables.ts';
 
 // Alarms are evaluated in whichever process records telemetry (issue 6).
 onRecorded(evaluateRecordedBatches);
@@ -56,6 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(tasksRoutes);
   await app.register(firmwareRoutes);
   await app.register(upgradeRoutes);
+  await app.register(workOrdersRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -70,7 +73,8 @@ export interface IotTables
     ConfigTables,
     TasksTables,
     FirmwareTables,
-    UpgradeTables {}
+    UpgradeTables,
+    WorkOrdersTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {

@@ -19,6 +19,7 @@ import * as m0034 from './0034_firmware.ts';
 import * as m0035 from './0035_task_recoveries.ts';
 // Firmware upgrade jobs (issue 19).
 import * as m0037 from './0037_upgrades.ts';
+import * as m0041 from './0041_work_orders.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -43,4 +44,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0035_task_recoveries': m0035,
   // Firmware upgrade jobs (issue 19).
   '0037_upgrades': m0037,
+  // Repair work orders (issue 27).
+  '0041_work_orders': m0041,
 };

@@ -1,0 +1,44 @@
+import type { WorkOrderPriority, WorkOrderState, WorkOrderStep, WorkOrderType } from '@meridian/contracts';
+import type { Generated, Selectable } from 'kysely';
+
+/** A repair work order of one device's owner; `number` is unique per owner (decision 0071). */
+export interface WorkOrdersTable {
+  id: Generated<number>;
+  owner_id: number;
+  number: string;
+  type: WorkOrderType;
+  state: WorkOrderState;
+  priority: WorkOrderPriority;
+  device_id: number;
+  description: string;
+  /** File paths (JSON list) of the pictures the reporter uploaded. */
+  pictures: string;
+  alarm_id: number | null;
+  reporter_id: number;
+  assignee_id: number | null;
+  result: string | null;
+  result_pictures: string;
+  created_at: number;
+  /** When it was last assigned: the response limit runs from here. */
+  sent_at: number | null;
+  accepted_at: number | null;
+  completed_at: number | null;
+  closed_at: number | null;
+}
+export type WorkOrderRow = Selectable<WorkOrdersTable>;
+
+/** One step on an order's timeline. */
+export interface WorkOrderStepsTable {
+  id: Generated<number>;
+  order_id: number;
+  step: WorkOrderStep;
+  actor_id: number;
+  note: string | null;
+  pictures: string;
+  at: number;
+}
+
+export interface WorkOrdersTables {
+  work_orders: WorkOrdersTable;
+  work_order_steps: WorkOrderStepsTable;
+}
