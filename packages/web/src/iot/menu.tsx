@@ -115,7 +115,12 @@ export const iotAreas: IotArea[] = [
     ],
   },
   { key: 'video', icon: <VideoCameraOutlined /> },
-  { key: 'maintenance', icon: <ToolOutlined /> },
+  {
+    key: 'maintenance',
+    icon: <ToolOutlined />,
+    // Work orders only for now; maintenance plans come with their own slice.
+    pages: [{ key: 'workOrders', path: '/maintenance/work-orders', need: '/iot/workOrders' }],
+  },
   { key: 'operations', icon: <BarChartOutlined /> },
   { key: 'billing', icon: <AccountBookOutlined /> },
   {

@@ -112,6 +112,9 @@ export const iotRoutes: RouteObject[] = [
       page('firmware/upgrades', 'menu.firmware.upgrades', async () => ({
         Component: (await import('./upgrade/UpgradePage.tsx')).UpgradePage,
       })),
+      page('maintenance/work-orders', 'menu.maintenance.workOrders', async () => ({
+        Component: (await import('./workorders/WorkOrdersPage.tsx')).WorkOrdersPage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

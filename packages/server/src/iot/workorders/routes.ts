@@ -17,6 +17,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import {
   acceptWorkOrder,
+  accountEngineers,
   addWorkOrder,
   assignWorkOrder,
   completeWorkOrder,
@@ -49,6 +50,19 @@ export const workOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, size, ...filter } = request.query;
       return ok(request, await listWorkOrders(actorOf(request), filter, { page, size }));
     },
+  );
+
+  app.get(
+    '/iot/work-orders/engineers',
+    {
+      config: { access: `${ORDERS}:view` },
+      schema: {
+        tags,
+        summary: 'The maintenance engineers of the caller’s account, to filter the list by',
+        response: { 200: envelopeOf(z.array(workOrderEngineer)) },
+      },
+    },
+    async (request) => ok(request, await accountEngineers(actorOf(request))),
   );
 
   app.get(

@@ -132,6 +132,12 @@ export async function orderEngineers(actor: Actor, id: number): Promise<WorkOrde
   return engineersOf(actor, Number(row.owner_id));
 }
 
+/** The engineers of the caller's whole account (its top account's tree), for the list's assignee filter. */
+export async function accountEngineers(actor: Actor): Promise<WorkOrderEngineer[]> {
+  const above = await repo.accountsAbove(actor.db, actor.auth.userId);
+  return engineersOf(actor, above.at(-1) ?? actor.auth.userId);
+}
+
 /** A new order on a device the caller sees; from an alarm, the alarm's device is the order's. */
 export async function addWorkOrder(actor: Actor, input: WorkOrderInput): Promise<WorkOrderDetail> {
   const data = workOrderInput.parse(input);

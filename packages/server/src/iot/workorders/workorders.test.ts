@@ -95,6 +95,8 @@ describe('a work order from report to confirmation', () => {
 
     const engineers = await dispatcher.get(`/iot/work-orders/${made.id}/engineers`);
     expect(engineers.json().data.map((e: { id: number }) => e.id)).toEqual([engineer.user.id]);
+    const filter = await owner.get('/iot/work-orders/engineers');
+    expect(filter.json().data.map((e: { id: number }) => e.id)).toEqual([engineer.user.id]);
     const sent = await dispatcher.post(`/iot/work-orders/${made.id}/assign`, { assigneeId: engineer.user.id });
     expect(sent.json().data).toMatchObject({ state: 'sent', assigneeId: engineer.user.id });
 

@@ -13,6 +13,7 @@ import { SearchButtons } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { catalogue } from '../components/errors.ts';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
+import { FromAlarmButton } from '../workorders/FromAlarmButton.tsx';
 import { type AlarmFilters, type AlarmView, alarmRecord, alarmsToday, exportAlarms } from './api.ts';
 import { ProcessDialog } from './ProcessDialog.tsx';
 
@@ -212,6 +213,7 @@ export function AlarmsPage({ today = false }: { today?: boolean }) {
                         {t('alarms.process.action')}
                       </Button>
                     )}
+                    <FromAlarmButton alarm={row} />
                   </Flex>
                 ),
               },

@@ -8,6 +8,7 @@ import { tasksEn } from './tasks-en.ts';
 import { templatesEn } from './templates-en.ts';
 import { upgradeEn } from './upgrade-en.ts';
 import { usersEn } from './users-en.ts';
+import { workOrdersEn } from './workorders-en.ts';
 import type { IotMessages } from './zh-CN.ts';
 
 export const en: IotMessages = {
@@ -51,7 +52,7 @@ export const en: IotMessages = {
     },
     network: { title: 'Network monitoring', dtu: 'DTU manage', onlineRate: 'DTU online rate' },
     video: 'Video monitoring',
-    maintenance: 'Maintenance and work orders',
+    maintenance: { title: 'Maintenance and work orders', workOrders: 'Work orders' },
     projects: {
       title: 'Projects',
       list: 'Projects',
@@ -92,6 +93,7 @@ export const en: IotMessages = {
   ...tasksEn,
   ...firmwareEn,
   ...upgradeEn,
+  ...workOrdersEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

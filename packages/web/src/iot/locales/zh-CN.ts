@@ -9,6 +9,7 @@ import { tasksZhCN } from './tasks.ts';
 import { templatesZhCN } from './templates.ts';
 import { upgradeZhCN } from './upgrade.ts';
 import { usersZhCN } from './users.ts';
+import { workOrdersZhCN } from './workorders.ts';
 
 export const zhCN = {
   appName: '设备云',
@@ -41,7 +42,7 @@ export const zhCN = {
     config: { title: '远程配置', application: '配置应用', devices: '设备配置' },
     network: { title: '网络监控', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
     video: '视频监控',
-    maintenance: '维保与工单',
+    maintenance: { title: '维保与工单', workOrders: '维修工单' },
     projects: { title: '项目管理', list: '项目', statistics: '项目数量统计', users: '下级用户' },
     operations: '运营中心',
     billing: '订单与充值',
@@ -77,6 +78,7 @@ export const zhCN = {
   ...tasksZhCN,
   ...firmwareZhCN,
   ...upgradeZhCN,
+  ...workOrdersZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',
