@@ -5,13 +5,16 @@ import type { MigrationContext } from '../../platform/db/migrate.ts';
  * Repair work orders (decision 0071): the order, its timeline, and the work-order codes of the
  * built-in roles: the sub-user and the project manager confirm their orders, the maintenance
  * engineer accepts and completes them; the work-order administrator, the main account and the
- * administrators already hold `*`. A snapshot: never import today's catalogues.
+ * administrators already hold `*`. Work orders' codes no longer hold `edit` or `delete`, which no
+ * call ever checked: other roles' rows drop them, so that the role editor can save those roles.
+ * A snapshot: never import today's catalogues.
  */
 const GRANTS: Array<[roleId: number, before: string, after: string]> = [
   [11, 'view,add', 'view,add,confirm'],
-  [14, 'view,add,edit', 'view,add,edit,dispatch,confirm'],
-  [16, 'view,edit', 'view,edit,handle'],
+  [14, 'view,add,edit', 'view,add,dispatch,confirm'],
+  [16, 'view,edit', 'view,handle'],
 ];
+const RETIRED = new Set(['edit', 'delete']);
 const PATH = '/iot/workOrders';
 
 export async function up({ db, types, withId }: MigrationContext): Promise<void> {

@@ -1,3 +1,4 @@
+import { featureAt } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as, buildUser } from '../../../test/factories.ts';
@@ -253,5 +254,20 @@ describe('refusals leave nothing half-saved', () => {
     });
     expect([zh.statusCode, zh.json().message]).toEqual([409, '工单已结束']);
     expect((await owner.get(`/iot/work-orders/${id}`)).json().data.timeline).toHaveLength(5);
+  });
+});
+
+describe('the built-in roles', () => {
+  it('hold only work-order codes the role editor knows, so that each can be saved again', async () => {
+    const codes = featureAt('/iot/workOrders')?.codes ?? [];
+    const rows = await t.db.kysely
+      .selectFrom('role_permissions')
+      .select(['role_id', 'perms'])
+      .where('path', '=', '/iot/workOrders')
+      .orderBy('role_id')
+      .execute();
+    const unknown = rows.flatMap((r) => r.perms.split(',').filter((c) => c !== '*' && !codes.includes(c)));
+    expect(unknown).toEqual([]);
+    expect(rows.map((r) => [Number(r.role_id), r.perms])).toContainEqual([16, 'view,handle']);
   });
 });
