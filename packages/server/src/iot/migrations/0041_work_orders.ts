@@ -55,6 +55,18 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     (g) => g[2],
     (g) => g[1],
   );
+  const k = db as Kysely<Record<string, Record<string, unknown>>>;
+  const rows = await k.selectFrom('role_permissions').select(['id', 'perms']).where('path', '=', PATH).execute();
+  for (const row of rows) {
+    const codes = String(row.perms).split(',');
+    if (!codes.some((c) => RETIRED.has(c))) continue;
+    const kept = codes.filter((c) => !RETIRED.has(c));
+    await k
+      .updateTable('role_permissions')
+      .set({ perms: kept.length > 0 ? kept.join(',') : 'view' })
+      .where('id', '=', Number(row.id))
+      .execute();
+  }
 }
 
 async function setGrants(

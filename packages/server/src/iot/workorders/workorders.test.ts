@@ -1,10 +1,13 @@
 import { featureAt } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as, buildUser } from '../../../test/factories.ts';
 import { filesEnv, multipart, png } from '../../../test/files.ts';
+import { contextFor } from '../../platform/db/migrate.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount } from '../devices/testing.ts';
+import * as migration from '../migrations/0041_work_orders.ts';
 
 let t: TestApp;
 let files: Awaited<ReturnType<typeof filesEnv>>;
@@ -259,6 +262,18 @@ describe('refusals leave nothing half-saved', () => {
 
 describe('the built-in roles', () => {
   it('hold only work-order codes the role editor knows, so that each can be saved again', async () => {
+    // Down and up again: the built-in grants go back and forth, the made role loses `edit` and `delete`.
+    const ctx = contextFor(t.db.kysely as Kysely<unknown>, t.db.engine);
+    await migration.down(ctx);
+    // The test account's role, as if someone had ticked edit and delete in the role editor.
+    await t.db.kysely
+      .updateTable('role_permissions')
+      .set({ perms: 'view,edit,delete' })
+      .where('role_id', '=', 19)
+      .where('path', '=', '/iot/workOrders')
+      .execute();
+    await migration.up(ctx);
+
     const codes = featureAt('/iot/workOrders')?.codes ?? [];
     const rows = await t.db.kysely
       .selectFrom('role_permissions')
@@ -269,5 +284,6 @@ describe('the built-in roles', () => {
     const unknown = rows.flatMap((r) => r.perms.split(',').filter((c) => c !== '*' && !codes.includes(c)));
     expect(unknown).toEqual([]);
     expect(rows.map((r) => [Number(r.role_id), r.perms])).toContainEqual([16, 'view,handle']);
+    expect(rows.find((r) => Number(r.role_id) === 19)?.perms).toBe('view');
   });
 });
