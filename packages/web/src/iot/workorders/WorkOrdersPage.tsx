@@ -5,7 +5,7 @@ import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PagedTable, SearchButtons, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { accountEngineers, listWorkOrders, type WorkOrderFilters, type WorkOrderView } from './api.ts';
 import { OrderDrawer } from './OrderDrawer.tsx';
@@ -42,14 +42,13 @@ export function WorkOrdersPage() {
         )
       }
     >
-      <Form<WorkOrderFilters>
+      <FilterForm<WorkOrderFilters>
         form={form}
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(values) => {
-          list.search({ ...values, keyword: values.keyword?.trim() || undefined });
+        onSearch={(values) => {
+          list.search(values);
           void queryClient.invalidateQueries({ queryKey: ['iot', 'workOrders', 'list'] });
         }}
+        searchTestId="work-orders-search"
       >
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('workOrders.keyword')} style={{ width: 220 }} />
@@ -78,14 +77,7 @@ export function WorkOrdersPage() {
             options={(engineers.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
           />
         </Form.Item>
-        <SearchButtons
-          testId="work-orders-search"
-          onReset={() => {
-            form.resetFields();
-            list.search({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <PagedTable<WorkOrderView>
         list={list}
         data-testid="work-orders-table"
