@@ -1,3 +1,4 @@
+import type { FirmwareIdentity } from './ota.ts';
 import type { ProfileName } from './profiles.ts';
 
 /** A device of the demo: the server seeds it for the `demo_iot` account, the simulator plays it. */
@@ -15,7 +16,14 @@ export interface DemoDevice {
   longitude: number;
   /** Query frequency in seconds (one of the spec's choices). */
   interval: number;
+  /** The firmware it runs when the simulator starts it, reported to the cloud and upgradable (docs/protocols/firmware-upgrade.md). */
+  firmware: FirmwareIdentity;
 }
+
+/** The firmware of the five demo DTUs; the demo seeds DEMO_FIRMWARE_NEXT of it, so that a visitor can upgrade one. */
+export const DEMO_DTU_FIRMWARE: FirmwareIdentity = { series: 'Meridian DTU', model: 'MD-4G', version: '1.0.0' };
+export const DEMO_FIRMWARE_NEXT = '1.1.0';
+const SENSOR_FIRMWARE: FirmwareIdentity = { series: 'Meridian Sensor', model: 'MS-GH', version: '1.0.0' };
 
 /**
  * The demo fleet, documented in docs/simulator.md: fixed SNs and passwords, so that a simulator
@@ -34,6 +42,7 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
     latitude: 31.2304,
     longitude: 121.4737,
     interval: 10,
+    firmware: DEMO_DTU_FIRMWARE,
   },
   {
     sn: 'MERIDIANDEMO00000002',
@@ -46,6 +55,7 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
     latitude: 31.2311,
     longitude: 121.4752,
     interval: 10,
+    firmware: DEMO_DTU_FIRMWARE,
   },
   {
     sn: 'MERIDIANDEMO00000003',
@@ -58,6 +68,7 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
     latitude: 31.2362,
     longitude: 121.4691,
     interval: 10,
+    firmware: DEMO_DTU_FIRMWARE,
   },
   {
     sn: 'MERIDIANDEMO00000004',
@@ -70,6 +81,7 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
     latitude: 31.2398,
     longitude: 121.4655,
     interval: 10,
+    firmware: DEMO_DTU_FIRMWARE,
   },
   {
     sn: 'MERIDIANDEMO00000005',
@@ -82,6 +94,7 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
     latitude: 31.2365,
     longitude: 121.4699,
     interval: 30,
+    firmware: DEMO_DTU_FIRMWARE,
   },
   {
     sn: 'MERIDIANDEMO00000006',
@@ -94,5 +107,6 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
     latitude: 31.2251,
     longitude: 121.4802,
     interval: 10,
+    firmware: SENSOR_FIRMWARE,
   },
 ];

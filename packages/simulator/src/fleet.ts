@@ -120,9 +120,23 @@ export function demoFleet(gateway: { host: string; port: number }, mqttUrl: stri
   for (const d of DEMO_DEVICES) {
     const values = new ModbusSlave(1, profile(d.profile), { seed: Number(d.sn.slice(-4)) });
     if (d.protocol === 'mqttJson') {
-      fleet.addMqtt({ url: mqttUrl, sn: d.sn, password: d.password, values, intervalSeconds: d.interval });
+      fleet.addMqtt({
+        url: mqttUrl,
+        sn: d.sn,
+        password: d.password,
+        values,
+        intervalSeconds: d.interval,
+        firmware: { ...d.firmware },
+      });
     } else {
-      fleet.addDtu({ ...gateway, sn: d.sn, password: d.password, slaves: [values], heartbeatSeconds: 60 });
+      fleet.addDtu({
+        ...gateway,
+        sn: d.sn,
+        password: d.password,
+        slaves: [values],
+        heartbeatSeconds: 60,
+        firmware: { ...d.firmware },
+      });
     }
   }
   return fleet;

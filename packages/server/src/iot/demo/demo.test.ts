@@ -1,16 +1,22 @@
 import { templateInput, templateRulesBroken } from '@meridian/contracts';
-import { DEMO_DEVICES, profile } from '@meridian/simulator';
+import { DEMO_DEVICES, DEMO_DTU_FIRMWARE, DEMO_FIRMWARE_NEXT, demoFleet, profile } from '@meridian/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { filesEnv } from '../../../test/files.ts';
 import { DEFAULT_DEMO_PASSWORD } from '../../portal/demo.ts';
 import { callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice } from '../devices/testing.ts';
+import { DTU_DEFAULTS, startDtuServer } from '../gateway/server.ts';
+import { RecordingTelemetry } from '../gateway/testing.ts';
+import { startUpgradeRunner, UPGRADE_RUNNER_DEFAULTS } from '../upgrade/runner.ts';
 import { DEMO_IOT_ACCOUNT, DEMO_PROJECT, seedDemoDevices } from './seed.ts';
 import { demoTemplate, GREENHOUSE_TEMPLATE } from './templates.ts';
 
 const apps: TestApp[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   for (const t of apps.splice(0)) await t.close();
 });
 
@@ -29,14 +35,18 @@ async function signInDemoIot(t: TestApp) {
   });
   expect(res.json().message).toBe('操作成功');
   const { token, user } = res.json().data as { token: string; user: { roleId: number; defaultPass: boolean } };
-  const call = (method: 'GET' | 'POST', url: string) =>
+  const call = (method: 'GET' | 'POST', url: string, payload: object = {}) =>
     t.app.inject({
       method,
       url: `/api${url}`,
-      headers: { 'x-authorization': token },
-      payload: method === 'POST' ? {} : undefined,
+      headers: { 'x-authorization': token, 'accept-language': 'en' },
+      payload: method === 'POST' ? payload : undefined,
     });
-  return { user, get: (url: string) => call('GET', url), post: (url: string) => call('POST', url) };
+  return {
+    user,
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: object) => call('POST', url, payload),
+  };
 }
 const seed = (t: TestApp) => seedDemoDevices(t.db, t.config, t.app.log);
 const messages = (t: TestApp) => t.logs.map((l) => String(l.msg ?? ''));
@@ -44,9 +54,10 @@ const messages = (t: TestApp) => t.logs.map((l) => String(l.msg ?? ''));
 describe('the demo devices', () => {
   it('makes demo_iot and gives it the demo devices once, with fixed SNs and passwords, a project, tags and templates', async () => {
     const t = await app();
-    expect(await seed(t)).toEqual({ seeded: DEMO_DEVICES.length });
+    expect(await seed(t)).toMatchObject({ seeded: DEMO_DEVICES.length });
     expect(messages(t)).toContain(
-      'demo devices: 6 devices for "demo_iot" (SNs MERIDIANDEMO00000001..06, communication password "Demo2026"); ' +
+      'demo devices: 6 devices for "demo_iot" (SNs MERIDIANDEMO00000001..06, communication password "Demo2026"), ' +
+        'firmware 1.1.0 for the DTUs; ' +
         '`npm run demo` runs the server with a simulator playing them',
     );
     expect(messages(t)).toContain(
@@ -76,6 +87,61 @@ describe('the demo devices', () => {
     expect(await seed(t)).toEqual({ skipped: 'done' });
     expect((await owner.get('/iot/devices')).json().data.total).toBe(6);
   });
+
+  it('lets demo_iot upgrade a demo DTU played by the demo simulator to the seeded firmware, over real sockets', async () => {
+    const files = await filesEnv('LOCAL');
+    cleanups.push(() => files.close());
+    const t = await app({ ...files.env, DEMO_DATA: 'on' });
+    await seed(t);
+    const owner = await signInDemoIot(t);
+    const firmware = (await owner.get('/iot/firmware?size=50')).json().data;
+    expect(firmware.list).toHaveLength(1);
+    expect(firmware.list[0]).toMatchObject({
+      series: DEMO_DTU_FIRMWARE.series,
+      model: DEMO_DTU_FIRMWARE.model,
+      version: DEMO_FIRMWARE_NEXT,
+      size: 64 * 1024,
+    });
+    expect(firmware.list[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const log = memoryLogger().logger;
+    const server = await startDtuServer(t.db, log, new RecordingTelemetry(), {
+      ...DTU_DEFAULTS,
+      host: '127.0.0.1',
+      port: 0,
+      registrationQuietMs: 50,
+    });
+    cleanups.push(() => server.stop());
+    const runner = await startUpgradeRunner(t.db, 'demo-test', t.config, log, {
+      ...UPGRADE_RUNNER_DEFAULTS,
+      everyMs: 100,
+    });
+    cleanups.push(() => runner.stop());
+    // The simulator of `npm run demo`, its DTUs alone (the MQTT sensor needs a broker this test does not run).
+    const fleet = demoFleet({ host: '127.0.0.1', port: server.port }, 'mqtt://127.0.0.1:1');
+    cleanups.push(() => fleet.stop());
+    for (const dtu of fleet.dtus) dtu.start();
+
+    type Candidate = { id: number; sn: string; model: string | null; version: string | null };
+    const candidates = async () => (await owner.get('/iot/upgrades/candidates')).json().data as Candidate[];
+    const reported = async () => (await candidates()).filter((c) => c.model === DEMO_DTU_FIRMWARE.model);
+    await expect.poll(async () => (await reported()).length, { timeout: 15_000 }).toBe(5);
+    const [target] = (await reported()).filter((c) => c.version === DEMO_DTU_FIRMWARE.version);
+    expect(target).toBeDefined();
+
+    const job = await owner.post('/iot/upgrades', {
+      firmwareId: firmware.list[0].id,
+      deviceIds: [target.id],
+      waveSize: 1,
+      failPercent: 100,
+    });
+    expect(job.statusCode, job.body).toBe(200);
+    const version = async () => (await candidates()).find((c) => c.id === target.id)?.version;
+    await expect.poll(version, { timeout: 30_000 }).toBe(DEMO_FIRMWARE_NEXT);
+    const devices = (await owner.get(`/iot/upgrades/${job.json().data.id}/devices`)).json().data.list;
+    expect(devices).toEqual([expect.objectContaining({ state: 'success', version: DEMO_FIRMWARE_NEXT })]);
+    expect(fleet.dtus.find((d) => d.firmware?.ota.firmware.version === DEMO_FIRMWARE_NEXT)).toBeDefined();
+  }, 60_000);
 
   it('gives the MQTT device a valid template naming exactly what the simulator publishes', () => {
     const parsed = templateInput.parse(GREENHOUSE_TEMPLATE);

@@ -1,4 +1,5 @@
-import { DEMO_DEVICES, DEMO_PASSWORD } from '@meridian/simulator/demo';
+import { createHash } from 'node:crypto';
+import { DEMO_DEVICES, DEMO_DTU_FIRMWARE, DEMO_FIRMWARE_NEXT, DEMO_PASSWORD } from '@meridian/simulator/demo';
 import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
@@ -8,6 +9,7 @@ import { findUserByLogin, grantRole, insertUser } from '../../portal/accounts/re
 import { DEFAULT_DEMO_PASSWORD, type DemoAccount, demoAccountLine, demoWanted } from '../../portal/demo.ts';
 import { hashPassword } from '../../portal/identity/secrets.ts';
 import { insertDevices, setDeviceTags } from '../devices/repository.ts';
+import { saveFirmware } from '../firmware/service.ts';
 import { insertProject } from '../projects/repository.ts';
 import { insertCategory } from '../projects/tags/repository.ts';
 import { insertTemplate, writeTree } from '../templates/repository.ts';
@@ -34,7 +36,7 @@ export const DEMO_IOT_ACCOUNT: DemoAccount = {
   sees: 'six demo devices (five DTUs, one MQTT sensor); `npm run demo` makes them live',
 };
 
-export type DemoDevicesOutcome = { seeded: number } | { skipped: 'off' | 'done' | 'devices' };
+export type DemoDevicesOutcome = { seeded: number; ownerId: number } | { skipped: 'off' | 'done' | 'devices' };
 
 /** A fixed IMEI per demo device: the spec wants an SN to come with its MAC or IMEI. */
 const imeiOf = (sn: string) => `8610000000000${sn.slice(-2)}`;
@@ -111,6 +113,39 @@ async function writeDemoDevices(trx: Transaction<Database>, ownerId: number): Pr
   return ids.length;
 }
 
+/**
+ * The demo DTUs' next firmware: 64 KiB of fixed bytes (a hash chain, the same on every start), so
+ * that a visitor can start an upgrade at once and watch the version change.
+ */
+export function demoFirmwareImage(): Buffer {
+  const blocks: Buffer[] = [];
+  for (let i = 0; i < 2048; i++) {
+    blocks.push(createHash('sha256').update(`meridian demo firmware ${DEMO_FIRMWARE_NEXT} #${i}`).digest());
+  }
+  return Buffer.concat(blocks);
+}
+
+/** Stores the demo image through the firmware service, as an upload would (size, SHA-256, unique version). */
+async function seedDemoFirmware(db: Db, config: Config, log: Pick<Logger, 'info' | 'warn'>, ownerId: number) {
+  const bytes = demoFirmwareImage();
+  await saveFirmware(
+    db.kysely,
+    config,
+    log,
+    ownerId,
+    {
+      name: `Demo DTU firmware ${DEMO_FIRMWARE_NEXT}`,
+      series: DEMO_DTU_FIRMWARE.series,
+      model: DEMO_DTU_FIRMWARE.model,
+      version: DEMO_FIRMWARE_NEXT,
+      type: 'full',
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      remark: 'Demo image: upgrade a demo DTU from Upgrade Tasks',
+    },
+    { name: `md-4g-${DEMO_FIRMWARE_NEXT}.bin`, bytes },
+  );
+}
+
 /** The demo account, made with the demo password unless it exists (an older start made it). */
 async function demoOwner(trx: Transaction<Database>, passwordHash: string): Promise<number> {
   const found = await findUserByLogin(trx, DEMO_IOT_ACCOUNT.account);
@@ -132,10 +167,14 @@ async function demoOwner(trx: Transaction<Database>, passwordHash: string): Prom
 /**
  * With demo data on, makes the `demo_iot` account and gives it the demo devices
  * (docs/simulator.md): a template per kind copied from the built-in library, one MQTT device, a
- * project and tags. Once per database (a settings key marks it); nothing when the database already
+ * project, tags, and a firmware image the demo DTUs can be upgraded to. Once per database (a settings key marks it); nothing when the database already
  * has devices, since someone has begun to build a real fleet in it.
  */
-export async function seedDemoDevices(db: Db, config: Config, log: Pick<Logger, 'info'>): Promise<DemoDevicesOutcome> {
+export async function seedDemoDevices(
+  db: Db,
+  config: Config,
+  log: Pick<Logger, 'info' | 'warn'>,
+): Promise<DemoDevicesOutcome> {
   if (!demoWanted(config)) return { skipped: 'off' };
   if (await demoDevicesSeeded(db.kysely)) return { skipped: 'done' };
   // Hashed before the transaction opens, so that the write lock is held only for the writing.
@@ -145,16 +184,21 @@ export async function seedDemoDevices(db: Db, config: Config, log: Pick<Logger, 
     if (!(await claimDemoDevices(trx, { at: Date.now(), skipped: fleet ? 'devices' : null })))
       return { skipped: 'done' };
     if (fleet) return { skipped: 'devices' };
-    return { seeded: await writeDemoDevices(trx, await demoOwner(trx, passwordHash)) };
+    const ownerId = await demoOwner(trx, passwordHash);
+    return { seeded: await writeDemoDevices(trx, ownerId), ownerId };
   });
   if ('skipped' in outcome) {
     if (outcome.skipped === 'devices') log.info('demo devices: not added, this database already has devices');
     return outcome;
   }
+  // After the devices' transaction: the bytes go to the file store first (saveFirmware), which a
+  // transaction cannot hold. A start that stops in between leaves the devices without the image.
+  await seedDemoFirmware(db, config, log, outcome.ownerId);
   const sns = DEMO_DEVICES.map((d) => d.sn);
   log.info(
     `demo devices: ${outcome.seeded} devices for "${DEMO_IOT_ACCOUNT.account}" (SNs ${sns[0]}..${sns.at(-1)?.slice(-2)}, ` +
-      `communication password "${DEMO_PASSWORD}"); \`npm run demo\` runs the server with a simulator playing them`,
+      `communication password "${DEMO_PASSWORD}"), firmware ${DEMO_FIRMWARE_NEXT} for the DTUs; ` +
+      '`npm run demo` runs the server with a simulator playing them',
   );
   log.info(demoAccountLine(DEMO_IOT_ACCOUNT, config));
   return outcome;

@@ -3,11 +3,16 @@ import {
   FIRMWARE_MAX_BYTES,
   FIRMWARE_UPLOAD_FIELDS,
   type FirmwareSearch,
+  type FirmwareUpload,
   type FirmwareView,
   firmwareUpload,
   type PageQuery,
 } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { formatSize, receiveUpload } from '../../platform/files/receive.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import { AppError, RequestValidationError } from '../../platform/http/errors.ts';
@@ -59,42 +64,39 @@ function storageKey(at: Date): string {
 }
 
 /**
- * Upload firmware: one file of at most FIRMWARE_MAX_BYTES and its fields. Any bytes are firmware, so
- * the content check is the size and the SHA-256 the server computes (and the uploader's, when given).
- * The bytes are stored before the row and removed again if the row cannot be written: nothing half-saved.
+ * Stores one firmware image for an owner: its bytes in the current file store, then its row with the
+ * SHA-256 the server computes (refused when the given one differs, or when the version is taken). The
+ * bytes are removed again if the row cannot be written: nothing half-saved. Uploads and the demo's
+ * seeded image (iot/demo/seed.ts) both come through here.
  */
-export async function uploadFirmware(actor: Actor, request: FastifyRequest): Promise<FirmwareView> {
-  const received = await receiveUpload(request, {
-    maxBytes: FIRMWARE_MAX_BYTES,
-    maxFiles: 1,
-    fields: FIRMWARE_UPLOAD_FIELDS,
-  });
-  const form = firmwareUpload.safeParse(received.fields);
-  if (!form.success) throw new RequestValidationError(form.error.issues);
-  const [file] = received.files;
-  if (!file) throw new AppError(400, 'files.noFile');
+export async function saveFirmware(
+  db: Kysely<Database>,
+  config: Config,
+  log: Pick<Logger, 'warn'>,
+  ownerId: number,
+  input: FirmwareUpload,
+  file: { name: string; bytes: Buffer },
+  written: (trx: Transaction<Database>, id: number, sha256: string) => Promise<void> = async () => {},
+): Promise<number> {
   const data = { file: file.name };
   if (file.bytes.length === 0) throw new AppError(400, 'files.emptyFile', { data });
   if (file.bytes.length > FIRMWARE_MAX_BYTES) {
     throw new AppError(413, 'files.tooLarge', { params: { limit: formatSize(FIRMWARE_MAX_BYTES) }, data });
   }
-  const input = form.data;
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   if (input.sha256 !== undefined && input.sha256 !== sha256) {
     throw new AppError(400, 'firmware.checksumMismatch', { data: { ...data, sha256 } });
   }
-  const ownerId = actor.auth.userId;
   const key = { ownerId, series: input.series, model: input.model, version: input.version };
   const taken = () => new AppError(409, 'firmware.versionTaken', { params: { version: input.version } });
-  if (await versionTaken(actor.db, key)) throw taken();
+  if (await versionTaken(db, key)) throw taken();
 
   const at = new Date();
-  const store = fileStoresOf(request.server.config).current;
+  const store = fileStoresOf(config).current;
   const storage_key = storageKey(at);
   await store.put(storage_key, file.bytes, 'application/octet-stream');
-  let id: number;
   try {
-    id = await actor.db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
       // Checked again inside: two uploads of one version at once meet the unique index here.
       if (await versionTaken(trx, key)) throw taken();
       const created = await insertFirmware(trx, {
@@ -112,21 +114,54 @@ export async function uploadFirmware(actor: Actor, request: FastifyRequest): Pro
         remark: input.remark || null,
         created_at: at.getTime(),
       });
-      await audit(trx, actor.request, {
-        action: 'uploadFirmware',
-        result: 'ok',
-        targetType: 'firmware',
-        targetId: String(created),
-        detail: { name: input.name, series: input.series, model: input.model, version: input.version, sha256 },
-      });
+      await written(trx, created, sha256);
       return created;
     });
   } catch (error) {
     await store.delete(storage_key).catch((cause: unknown) => {
-      request.log.warn({ err: cause, storage_key }, 'could not remove the bytes of a firmware that was not saved');
+      log.warn({ err: cause, storage_key }, 'could not remove the bytes of a firmware that was not saved');
     });
     throw error;
   }
+}
+
+/**
+ * Upload firmware: one file of at most FIRMWARE_MAX_BYTES and its fields. Any bytes are firmware, so
+ * the content check is the size and the SHA-256 the server computes (and the uploader's, when given).
+ * The bytes are stored before the row and removed again if the row cannot be written: nothing half-saved.
+ */
+export async function uploadFirmware(actor: Actor, request: FastifyRequest): Promise<FirmwareView> {
+  const received = await receiveUpload(request, {
+    maxBytes: FIRMWARE_MAX_BYTES,
+    maxFiles: 1,
+    fields: FIRMWARE_UPLOAD_FIELDS,
+  });
+  const form = firmwareUpload.safeParse(received.fields);
+  if (!form.success) throw new RequestValidationError(form.error.issues);
+  const [file] = received.files;
+  if (!file) throw new AppError(400, 'files.noFile');
+  const id = await saveFirmware(
+    actor.db,
+    request.server.config,
+    request.log,
+    actor.auth.userId,
+    form.data,
+    file,
+    (trx, created, sha256) =>
+      audit(trx, actor.request, {
+        action: 'uploadFirmware',
+        result: 'ok',
+        targetType: 'firmware',
+        targetId: String(created),
+        detail: {
+          name: form.data.name,
+          series: form.data.series,
+          model: form.data.model,
+          version: form.data.version,
+          sha256,
+        },
+      }),
+  );
   return firmwareDetail(actor, id);
 }
 
