@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildAlarm } from '../../server/src/iot/alarms/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
@@ -31,38 +32,17 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
         sn: 'SNWORKORDERWALKAAAAA',
         mac: 'D8B04C123457',
       });
-      const alarm = await db
-        .insertInto('alarms')
-        .values({
-          trigger_id: 1,
-          trigger_name: '出口压力过高',
-          device_id: device.id,
-          owner_id: owner.id,
-          point_id: null,
-          value: '9.2',
-          content: '出口压力 9.2 bar，高于上限 8 bar',
-          facts: null,
-          fired_at: Date.now(),
-          active_key: null,
-          recovery: 'notRestored',
-          restored_at: null,
-          restore_value: null,
-          state: 'unprocessed',
-          result: null,
-          processed_by: null,
-          processed_at: null,
-          recorded: true,
-          notification: 'sent',
-          last_pushed_at: Date.now(),
-          repeats: 0,
-          linkage_outcome: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const alarm = await buildAlarm(db, {
+        deviceId: device.id,
+        ownerId: owner.id,
+        triggerName: '出口压力过高',
+        content: '出口压力 9.2 bar，高于上限 8 bar',
+        value: '9.2',
+      });
 
       // ---- One click on the alarm: the order opens on the alarm's device with its content.
       await page.goto(`${url}/iot/alarms/record`);
-      await page.getByTestId(`alarm-work-order-${alarm.id}`).click();
+      await page.getByTestId(`alarm-work-order-${alarm}`).click();
       const detail = page.getByTestId('work-order-detail');
       await detail.getByText('出口压力 9.2 bar，高于上限 8 bar').waitFor();
       await detail.getByText('三号水泵 (SNWORKORDERWALKAAAAA)').waitFor();

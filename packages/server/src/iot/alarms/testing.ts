@@ -1,5 +1,7 @@
 import type { Lang } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
 import type { TestApp } from '../../../test/app.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { quietLog } from '../telemetry/testing.ts';
 import type { Telemetry } from '../telemetry/types.ts';
@@ -68,4 +70,43 @@ export async function statusOf(t: TestApp, deviceId: number): Promise<string> {
     .where('id', '=', deviceId)
     .executeTakeFirstOrThrow();
   return row.status;
+}
+
+/**
+ * An unprocessed alarm of `deviceId`, as the engine records one when a trigger fires, for tests
+ * that start from an alarm (work orders); returns its id.
+ */
+export async function buildAlarm(
+  db: Kysely<Database>,
+  alarm: { deviceId: number; ownerId: number; triggerName: string; content: string; value?: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('alarms')
+    .values({
+      trigger_id: 1,
+      trigger_name: alarm.triggerName,
+      device_id: alarm.deviceId,
+      owner_id: alarm.ownerId,
+      point_id: null,
+      value: alarm.value ?? null,
+      content: alarm.content,
+      facts: null,
+      fired_at: Date.now(),
+      active_key: null,
+      recovery: 'notRestored',
+      restored_at: null,
+      restore_value: null,
+      state: 'unprocessed',
+      result: null,
+      processed_by: null,
+      processed_at: null,
+      recorded: true,
+      notification: 'sent',
+      last_pushed_at: Date.now(),
+      repeats: 0,
+      linkage_outcome: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }

@@ -6,6 +6,7 @@ import { as, buildUser } from '../../../test/factories.ts';
 import { filesEnv, multipart, png } from '../../../test/files.ts';
 import { contextFor } from '../../platform/db/migrate.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
+import { buildAlarm } from '../alarms/testing.ts';
 import { buildDevice, mainAccount } from '../devices/testing.ts';
 import * as migration from '../migrations/0041_work_orders.ts';
 
@@ -136,40 +137,19 @@ describe('a work order from report to confirmation', () => {
   });
 
   it('is made from an alarm on the alarm’s device with its content', async () => {
-    const alarm = await t.db.kysely
-      .insertInto('alarms')
-      .values({
-        trigger_id: 1,
-        trigger_name: 'High pressure',
-        device_id: deviceId,
-        owner_id: owner.user.id,
-        point_id: null,
-        value: '9.2',
-        content: 'Pressure 9.2 bar above 8',
-        facts: null,
-        fired_at: Date.now(),
-        active_key: null,
-        recovery: 'notRestored',
-        restored_at: null,
-        restore_value: null,
-        state: 'unprocessed',
-        result: null,
-        processed_by: null,
-        processed_at: null,
-        recorded: true,
-        notification: 'sent',
-        last_pushed_at: Date.now(),
-        repeats: 0,
-        linkage_outcome: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const alarm = await buildAlarm(t.db.kysely, {
+      deviceId,
+      ownerId: owner.user.id,
+      triggerName: 'High pressure',
+      content: 'Pressure 9.2 bar above 8',
+      value: '9.2',
+    });
     const res = await owner.post('/iot/work-orders', {
       ...order({ deviceId: 999_999, description: 'Pressure 9.2 bar above 8' }),
-      alarmId: Number(alarm.id),
+      alarmId: alarm,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ deviceId, alarmId: Number(alarm.id), type: 'repair' });
+    expect(res.json().data).toMatchObject({ deviceId, alarmId: alarm, type: 'repair' });
   });
 
   it('flags an order not accepted within its priority’s response time', async () => {
