@@ -38,6 +38,8 @@ const OPEN_ROUTES = [
   'GET /api/apis-authz/authz/casLogout',
   'GET /api/apis-authz/authz/login/cas',
   'GET /api/apis-authz/authz/login/dingH5Config',
+  // The schools that let students sign in with student number and ID-card suffix (decision 0070).
+  'GET /api/apis-authz/authz/login/studentNo/schools',
   'GET /api/apis-authz/oauth/:provider/authorize',
   'GET /api/apis-authz/oauth/:provider/callback',
   'GET /api/apis-authz/oauth/providers',
@@ -56,6 +58,7 @@ const OPEN_ROUTES = [
   'POST /api/apis-authz/authz/login/dingtalk/scancode',
   'POST /api/apis-authz/authz/login/jwt',
   'POST /api/apis-authz/authz/login/phone',
+  'POST /api/apis-authz/authz/login/studentNo',
   'POST /api/apis-authz/oauth/bind',
   'POST /api/apis-authz/policy/info',
   'POST /api/iot/ingest',
