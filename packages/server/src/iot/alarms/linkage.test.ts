@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
-import { DTU_DEFAULTS, type DtuServer, startDtuServer } from '../gateway/server.ts';
-import { connectDtu, plantSlave, plantTemplate, registrationOf, type TestDtu } from '../gateway/testing.ts';
+import type { DtuServer } from '../gateway/server.ts';
+import {
+  connectDtu,
+  plantSlave,
+  plantTemplate,
+  registrationOf,
+  startTestDtuServer,
+  type TestDtu,
+} from '../gateway/testing.ts';
 import { telemetryFor } from '../telemetry/index.ts';
 import { quietLog } from '../telemetry/testing.ts';
 import { alarmsOf, buildTrigger } from './testing.ts';
@@ -23,14 +30,12 @@ beforeAll(async () => {
   templateId = res.json().data.id;
   points = new Map(res.json().data.points.map((p: { id: number; name: string }) => [p.name, p.id]));
   // The real telemetry writer: the alarm engine hears its batches, as in a running gateway.
-  server = await startDtuServer(t.db, quietLog, telemetryFor(t.db, t.config, quietLog), {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    readTimeoutMs: 150,
-    retries: 1,
-    registrationQuietMs: 50,
-  });
+  server = await startTestDtuServer(
+    t.db,
+    quietLog,
+    { readTimeoutMs: 150, retries: 1 },
+    telemetryFor(t.db, t.config, quietLog),
+  );
   // A new database and a world of devices: slow on a busy machine.
 }, 30_000);
 afterAll(async () => {

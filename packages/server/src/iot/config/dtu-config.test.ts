@@ -1,11 +1,11 @@
-import { SimulatedDtu, Ticker } from '@meridian/simulator';
+import { type SimulatedDtu, Ticker } from '@meridian/simulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { findDtuById } from '../gateway/repository.ts';
-import { DTU_DEFAULTS, type DtuServer, startDtuServer } from '../gateway/server.ts';
-import { RecordingTelemetry } from '../gateway/testing.ts';
+import type { DtuServer } from '../gateway/server.ts';
+import { startTestDtu, startTestDtuServer } from '../gateway/testing.ts';
 import { type ConfigRunner, startConfigRunner } from './runner.ts';
 
 const log = memoryLogger().logger;
@@ -20,13 +20,7 @@ const dtus: SimulatedDtu[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await mainAccount(t);
-  server = await startDtuServer(t.db, log, new RecordingTelemetry(), {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    registrationQuietMs: 50,
-    atTimeoutMs: 400,
-  });
+  server = await startTestDtuServer(t.db, log, { atTimeoutMs: 400 });
   runner = await startConfigRunner(t.db, 'config-test', log, { everyMs: 100, claimMs: 10_000 });
 });
 afterEach(() => {
@@ -47,19 +41,14 @@ async function device() {
 }
 
 function simulate(d: { sn: string; password: string }, options: { commandPassword?: string } = {}) {
-  const dtu = new SimulatedDtu({
-    host: '127.0.0.1',
-    port: server.port,
+  const dtu = startTestDtu(server, {
     sn: d.sn.padEnd(20, ' '),
     password: d.password,
-    heartbeatSeconds: 0,
-    reconnectMs: 100,
     restartMs: 300,
     ticker,
     ...options,
   });
   dtus.push(dtu);
-  dtu.start();
   return dtu;
 }
 

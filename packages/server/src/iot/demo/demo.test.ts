@@ -7,8 +7,7 @@ import { filesEnv } from '../../../test/files.ts';
 import { DEFAULT_DEMO_PASSWORD } from '../../portal/demo.ts';
 import { callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice } from '../devices/testing.ts';
-import { DTU_DEFAULTS, startDtuServer } from '../gateway/server.ts';
-import { RecordingTelemetry } from '../gateway/testing.ts';
+import { startTestDtuServer } from '../gateway/testing.ts';
 import { startUpgradeRunner, UPGRADE_RUNNER_DEFAULTS } from '../upgrade/runner.ts';
 import { DEMO_IOT_ACCOUNT, DEMO_PROJECT, seedDemoDevices } from './seed.ts';
 import { demoTemplate, GREENHOUSE_TEMPLATE } from './templates.ts';
@@ -105,12 +104,7 @@ describe('the demo devices', () => {
     expect(firmware.list[0].sha256).toMatch(/^[0-9a-f]{64}$/);
 
     const log = memoryLogger().logger;
-    const server = await startDtuServer(t.db, log, new RecordingTelemetry(), {
-      ...DTU_DEFAULTS,
-      host: '127.0.0.1',
-      port: 0,
-      registrationQuietMs: 50,
-    });
+    const server = await startTestDtuServer(t.db, log);
     cleanups.push(() => server.stop());
     const runner = await startUpgradeRunner(t.db, 'demo-test', t.config, log, {
       ...UPGRADE_RUNNER_DEFAULTS,

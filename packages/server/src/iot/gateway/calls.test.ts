@@ -6,7 +6,7 @@ import { buildUser } from '../../../test/factories.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, messageFor, newSn } from '../devices/testing.ts';
 import { linksFor } from './links.ts';
-import { DTU_DEFAULTS, type DtuServer, startDtuServer } from './server.ts';
+import type { DtuServer } from './server.ts';
 import { registrationsCleanup } from './service.ts';
 import {
   connectDtu,
@@ -14,6 +14,7 @@ import {
   plantTemplate,
   RecordingTelemetry,
   registrationOf,
+  startTestDtuServer,
   type TestDtu,
   type TestSlave,
 } from './testing.ts';
@@ -44,13 +45,7 @@ beforeAll(async () => {
     templateId: template.json().data.id,
     queryInterval: 3600,
   });
-  server = await startDtuServer(t.db, silentLog, new RecordingTelemetry(), {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    readTimeoutMs: 150,
-    registrationQuietMs: 50,
-  });
+  server = await startTestDtuServer(t.db, silentLog, { readTimeoutMs: 150 });
   slave = plantSlave();
   dtu = await connectDtu(server.port, registrationOf(sn, 'secret12'), [slave]);
   // In a hook, where expect.poll may not run: vi.waitFor.
@@ -242,12 +237,7 @@ describe('disabling or deleting a connected device', () => {
   it('closes its connection at once, telling telemetry why', async () => {
     const template = await owner.post('/iot/templates', plantTemplate('Plant Controller Two'));
     const telemetry = new RecordingTelemetry();
-    const own = await startDtuServer(t.db, silentLog, telemetry, {
-      ...DTU_DEFAULTS,
-      host: '127.0.0.1',
-      port: 0,
-      registrationQuietMs: 50,
-    });
+    const own = await startTestDtuServer(t.db, silentLog, {}, telemetry);
     try {
       for (const [verb, call] of [
         ['disable', (id: number) => owner.post(`/iot/devices/${id}/disable`, {})],

@@ -3,8 +3,16 @@ import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
-import { DTU_DEFAULTS, type DtuServer, startDtuServer } from './server.ts';
-import { connectDtu, plantSlave, plantTemplate, RecordingTelemetry, registrationOf, TestSlave } from './testing.ts';
+import type { DtuServer } from './server.ts';
+import {
+  connectDtu,
+  plantSlave,
+  plantTemplate,
+  RecordingTelemetry,
+  registrationOf,
+  startTestDtuServer,
+  TestSlave,
+} from './testing.ts';
 
 const silentLog = memoryLogger().logger;
 
@@ -15,14 +23,7 @@ let points: Map<string, number>;
 
 /** A DTU port of the test on a free port, answering fast so that faults take milliseconds. */
 async function startServer(telemetry = new RecordingTelemetry()) {
-  const server = await startDtuServer(t.db, silentLog, telemetry, {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    readTimeoutMs: 150,
-    retries: 1,
-    registrationQuietMs: 50,
-  });
+  const server = await startTestDtuServer(t.db, silentLog, { readTimeoutMs: 150, retries: 1 }, telemetry);
   return { server, telemetry };
 }
 

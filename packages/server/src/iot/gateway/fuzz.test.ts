@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
-import { DTU_DEFAULTS, startDtuServer } from './server.ts';
-import { connectDtu, plantSlave, plantTemplate, RecordingTelemetry, registrationOf } from './testing.ts';
+import {
+  connectDtu,
+  plantSlave,
+  plantTemplate,
+  RecordingTelemetry,
+  registrationOf,
+  startTestDtuServer,
+} from './testing.ts';
 import { decodeRaw } from './values.ts';
 
 const silentLog = memoryLogger().logger;
@@ -91,14 +97,12 @@ describe('fuzzing the DTU port', () => {
       queryInterval: 1,
     });
     const telemetry = new RecordingTelemetry();
-    const server = await startDtuServer(t.db, silentLog, telemetry, {
-      ...DTU_DEFAULTS,
-      host: '127.0.0.1',
-      port: 0,
-      readTimeoutMs: 50,
-      registrationQuietMs: 20,
-      registrationTimeoutMs: 500,
-    });
+    const server = await startTestDtuServer(
+      t.db,
+      silentLog,
+      { readTimeoutMs: 50, registrationQuietMs: 20, registrationTimeoutMs: 500 },
+      telemetry,
+    );
     const r = random(42);
     let mangle = true;
     try {

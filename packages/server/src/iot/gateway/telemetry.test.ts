@@ -3,8 +3,14 @@ import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
-import { DTU_DEFAULTS, startDtuServer } from './server.ts';
-import { connectDtu, plantSlave, plantTemplate, registrationOf, type TestSlave } from './testing.ts';
+import {
+  connectDtu,
+  plantSlave,
+  plantTemplate,
+  registrationOf,
+  startTestDtuServer,
+  type TestSlave,
+} from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,13 +33,7 @@ it('with the real telemetry: a polled DTU is online, its latest values kept, and
     queryInterval: 1,
   });
   const log = memoryLogger().logger;
-  const server = await startDtuServer(t.db, log, telemetryFor(t.db, t.config, log), {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    readTimeoutMs: 150,
-    registrationQuietMs: 50,
-  });
+  const server = await startTestDtuServer(t.db, log, { readTimeoutMs: 150 }, telemetryFor(t.db, t.config, log));
   try {
     const dtu = await connectDtu(server.port, registrationOf(sn, 'secret12'), [plantSlave()]);
     const latest = () =>
@@ -91,14 +91,12 @@ it('a DTU whose slave stops answering goes to "fault" after 3 polls, with a reco
     queryInterval: 1,
   });
   const log = memoryLogger().logger;
-  const server = await startDtuServer(t.db, log, telemetryFor(t.db, t.config, log), {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    readTimeoutMs: 100,
-    retries: 0,
-    registrationQuietMs: 50,
-  });
+  const server = await startTestDtuServer(
+    t.db,
+    log,
+    { readTimeoutMs: 100, retries: 0 },
+    telemetryFor(t.db, t.config, log),
+  );
   const slave: TestSlave = plantSlave();
   try {
     await connectDtu(server.port, registrationOf(sn, 'secret12'), [slave]);

@@ -1,5 +1,8 @@
 import { connect, type Socket } from 'node:net';
+import { type DtuOptions, SimulatedDtu } from '@meridian/simulator';
 import { crc16 } from '@meridian/simulator/modbus';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/database.ts';
 import type {
   DeviceReadings,
   FaultReason,
@@ -8,6 +11,46 @@ import type {
   Telemetry,
   Transport,
 } from '../telemetry/types.ts';
+import { DTU_DEFAULTS, type DtuServer, type DtuServerOptions, startDtuServer } from './server.ts';
+
+/**
+ * The DTU port of a test: loopback, a free port, a short registration wait, and telemetry recorded
+ * unless the test passes its own; `options` override any of it.
+ */
+export function startTestDtuServer(
+  db: Db,
+  log: Logger,
+  options: Partial<DtuServerOptions> = {},
+  telemetry: Telemetry = new RecordingTelemetry(),
+): Promise<DtuServer> {
+  return startDtuServer(db, log, telemetry, {
+    ...DTU_DEFAULTS,
+    host: '127.0.0.1',
+    port: 0,
+    registrationQuietMs: 50,
+    ...options,
+  });
+}
+
+/**
+ * A simulated DTU connected to the test's DTU port and started: no heartbeat, a quick reconnect and
+ * restart; `options` override any of it. The caller stops it.
+ */
+export function startTestDtu(
+  server: DtuServer,
+  options: Pick<DtuOptions, 'sn' | 'password'> & Partial<DtuOptions>,
+): SimulatedDtu {
+  const dtu = new SimulatedDtu({
+    host: '127.0.0.1',
+    port: server.port,
+    heartbeatSeconds: 0,
+    reconnectMs: 100,
+    restartMs: 200,
+    ...options,
+  });
+  dtu.start();
+  return dtu;
+}
 
 /** What the gateway told telemetry, in order, for the tests to read. */
 export class RecordingTelemetry implements Telemetry {

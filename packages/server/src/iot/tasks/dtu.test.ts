@@ -4,12 +4,12 @@ import { JobWorker } from '../../platform/jobs/worker.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { mainAccount } from '../devices/testing.ts';
 import { linksFor } from '../gateway/links.ts';
-import { DTU_DEFAULTS, type DtuServer, startDtuServer } from '../gateway/server.ts';
+import type { DtuServer } from '../gateway/server.ts';
 import {
   connectDtu,
   plantSlave,
-  RecordingTelemetry,
   registrationOf,
+  startTestDtuServer,
   type TestDtu,
   type TestSlave,
 } from '../gateway/testing.ts';
@@ -29,13 +29,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   owner = await mainAccount(t);
   plant = await buildPlant(owner);
-  server = await startDtuServer(t.db, silentLog, new RecordingTelemetry(), {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    readTimeoutMs: 150,
-    registrationQuietMs: 50,
-  });
+  server = await startTestDtuServer(t.db, silentLog, { readTimeoutMs: 150 });
   slave = plantSlave();
   dtu = await connectDtu(server.port, registrationOf(plant.sn, 'secret12'), [slave]);
   await vi.waitFor(() => expect(linksFor(t.db).get(plant.deviceId)).toBeDefined(), { timeout: 5_000 });

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { mainAccount } from '../devices/testing.ts';
-import { DTU_DEFAULTS, type DtuServer, startDtuServer } from '../gateway/server.ts';
+import type { DtuServer } from '../gateway/server.ts';
 import {
   connectDtu,
   plantSlave,
-  RecordingTelemetry,
   registrationOf,
+  startTestDtuServer,
   type TestDtu,
   type TestSlave,
 } from '../gateway/testing.ts';
@@ -30,13 +30,7 @@ const dtus: TestDtu[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await mainAccount(t);
-  server = await startDtuServer(t.db, log, new RecordingTelemetry(), {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    readTimeoutMs: 150,
-    registrationQuietMs: 50,
-  });
+  server = await startTestDtuServer(t.db, log, { readTimeoutMs: 150 });
   runner = await startTaskRecovery(t.db, 'recovery-test', log, { everyMs: 50, claimMs: 10_000 });
 });
 afterAll(async () => {

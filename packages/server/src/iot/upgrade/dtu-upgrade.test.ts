@@ -1,12 +1,12 @@
-import { SimulatedDtu, Ticker } from '@meridian/simulator';
+import { type SimulatedDtu, Ticker } from '@meridian/simulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
 import { filesEnv } from '../../../test/files.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
-import { DTU_DEFAULTS, type DtuServer, startDtuServer } from '../gateway/server.ts';
-import { RecordingTelemetry } from '../gateway/testing.ts';
+import type { DtuServer } from '../gateway/server.ts';
+import { startTestDtu, startTestDtuServer } from '../gateway/testing.ts';
 import { startUpgradeRunner, type UpgradeRunner } from './runner.ts';
 import { MODEL, SERIES, uploadFirmware } from './testing.ts';
 
@@ -23,13 +23,7 @@ beforeAll(async () => {
   files = await filesEnv('LOCAL');
   t = await buildTestApp(files.env);
   owner = await mainAccount(t);
-  server = await startDtuServer(t.db, log, new RecordingTelemetry(), {
-    ...DTU_DEFAULTS,
-    host: '127.0.0.1',
-    port: 0,
-    registrationQuietMs: 50,
-    atTimeoutMs: 1000,
-  });
+  server = await startTestDtuServer(t.db, log, { atTimeoutMs: 1000 });
   runner = await startUpgradeRunner(t.db, 'dtu-upgrade-test', t.app.config, log, {
     everyMs: 100,
     claimMs: 10_000,
@@ -53,19 +47,13 @@ async function connectedDtu(firmware: { failVerification?: boolean; chunkDelayMs
   const sn = newSn();
   const password = `up${String(++seq).padStart(6, '0')}`;
   const id = await buildDevice(owner, { sn, commPassword: password });
-  const dtu = new SimulatedDtu({
-    host: '127.0.0.1',
-    port: server.port,
+  const dtu = startTestDtu(server, {
     sn,
     password,
-    heartbeatSeconds: 0,
-    reconnectMs: 100,
-    restartMs: 200,
     ticker,
     firmware: { series: SERIES, model: MODEL, version: '1.0.0', ...firmware },
   });
   dtus.push(dtu);
-  dtu.start();
   await expect.poll(() => candidate(id).then((c) => c?.model), { timeout: 10_000 }).toBe(MODEL);
   return { id, sn, dtu };
 }
