@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { envelopeOf } from '@meridian/contracts';
@@ -8,18 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
-
-const main = path.resolve(import.meta.dirname, '../src/main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
+import { freePort, spawnMeridian } from './processes.ts';
 
 /**
  * Starts `node src/main.ts` as `npm start` does, and collects what it prints. Every listener (web,
@@ -31,15 +20,7 @@ async function startMeridian(env: Record<string, string>, args: string[] = []) {
     DTU_PORT: String(await freePort()),
     MQTT_PORT: String(await freePort()),
   };
-  const child = spawn(process.execPath, [main, ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', HOST: '127.0.0.1', ...ports, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return spawnMeridian({ ...ports, ...env }, args);
 }
 
 /** Waits for a line of the console; a busy machine may take a while to migrate and start. */

@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { loadConfig, type Service } from '../src/platform/config.ts';
 import type { Database } from '../src/platform/db/schema.ts';
 import { startServer } from '../src/server.ts';
 import { createMigratedTestDatabase } from './db.ts';
+import { freePort } from './processes.ts';
 
 export interface TestServer {
   url: string;
@@ -18,19 +18,6 @@ export interface TestServer {
 export interface TestServerOptions {
   /** The services to run; `api` by default. With `gateway`, the DTU port is a free one and MQTT takes any. */
   services?: readonly Service[];
-}
-
-/** A port nobody listens on now: the DTU server's listener reports no port, so the test picks one for it. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 /**

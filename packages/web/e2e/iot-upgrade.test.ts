@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePoint } from '../../server/src/iot/templates/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
+import { freePort } from '../../server/test/processes.ts';
 import { startTestServer } from '../../server/test/server.ts';
 import { ModbusSlave, SimulatedDtu, SimulatedMqttDevice, Ticker } from '../../simulator/src/index.ts';
 import { launchBrowser, screenshot, visit } from './browser.ts';
@@ -23,14 +23,6 @@ let close: (() => Promise<void>) | undefined;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const sims: SimulatedMqttDevice[] = [];
 let dtu: SimulatedDtu | undefined;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 beforeAll(async () => {
   suite.mqttPort = await freePort();

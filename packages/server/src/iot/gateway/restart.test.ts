@@ -1,31 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, expect, it, onTestFailed, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { freePort, type MeridianProcess, spawnMeridian, untilRunning } from '../../../test/processes.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
 import { buildMqttWorld, connectDevice, type MqttWorld } from '../mqtt/testing.ts';
 import { connectDtu, plantSlave, plantTemplate, registrationOf } from './testing.ts';
 
-const main = path.resolve(import.meta.dirname, '../../main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-interface Gateway {
-  child: ChildProcess;
+interface Gateway extends MeridianProcess {
   dtuPort: number;
   mqttPort: number;
-  output(): string;
-  exited: Promise<number | null>;
 }
 
 const running = new Set<ChildProcess>();
@@ -34,36 +18,21 @@ const running = new Set<ChildProcess>();
 async function startGateway(name: string, ports?: { dtuPort: number; mqttPort: number }): Promise<Gateway> {
   const dtuPort = ports?.dtuPort ?? (await freePort());
   const mqttPort = ports?.mqttPort ?? (await freePort());
-  const child = spawn(process.execPath, [main, '--services=gateway'], {
-    env: {
-      PATH: process.env.PATH ?? '',
+  const gateway = spawnMeridian(
+    {
       NODE_ENV: 'test',
       DEMO_DATA: 'off',
-      LOG_FORMAT: 'json',
-      HOST: '127.0.0.1',
       DATABASE_URL: t.config.databaseUrl,
       DTU_PORT: String(dtuPort),
       MQTT_PORT: String(mqttPort),
       GATEWAY_ID: name,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
+    ['--services=gateway'],
   );
-  // Until it says it runs or it exits; either way the line below tells which.
-  await vi
-    .waitFor(() => expect(output.includes('is running') || child.exitCode !== null).toBe(true), { timeout: 30_000 })
-    .catch(() => undefined);
-  if (!output.includes('is running')) throw new Error(`gateway ${name} did not start:\n${output}`);
-  return { child, dtuPort, mqttPort, output: () => output, exited };
+  running.add(gateway.child);
+  void gateway.exited.then(() => running.delete(gateway.child));
+  await untilRunning(gateway);
+  return { ...gateway, dtuPort, mqttPort };
 }
 
 let t: TestApp;

@@ -1,26 +1,18 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peerRuns } from '@meridian/simulator/peers';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
+import { freePort } from '../../../test/processes.ts';
 import { linksFor } from '../gateway/links.ts';
 import type { RunningBroker } from './broker.ts';
 import { startExternal } from './external.ts';
 import { buildMqttWorld, type MqttWorld, RecordingTelemetry } from './testing.ts';
 
 /** A free port on 127.0.0.1 for Mosquitto, which cannot be told to take one itself. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 /** Debian's Mosquitto, a broker that is not ours. */
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const mosquittoRuns = peerRuns({
