@@ -86,6 +86,24 @@ export async function workAmong(db: Db, ids: readonly number[]) {
 }
 
 /**
+ * How many more devices each job may start now: its wave size less its devices upgrading. Read once
+ * per look, so that a look with many devices waiting tries only as many claims as there is room for.
+ */
+export async function waveRoom(db: Db, jobs: ReadonlyMap<number, number>): Promise<Map<number, number>> {
+  const room = new Map(jobs);
+  if (!jobs.size) return room;
+  const rows = await db
+    .selectFrom('upgrade_devices')
+    .select(['job_id', sql<number>`count(*)`.as('n')])
+    .where('job_id', 'in', [...jobs.keys()])
+    .where('state', '=', 'upgrading')
+    .groupBy('job_id')
+    .execute();
+  for (const row of rows) room.set(Number(row.job_id), (jobs.get(Number(row.job_id)) ?? 0) - Number(row.n));
+  return room;
+}
+
+/**
  * Takes a device's transfer for this process. A waiting device starts only while its job has fewer
  * than `wave_size` devices upgrading (the wave); an upgrading one whose sender went away resumes.
  * One conditional update, so that of several processes exactly one wins.

@@ -20,6 +20,7 @@ import {
   settleJob,
   timeOut,
   unreportedAmong,
+  waveRoom,
   workAmong,
 } from './runner-repository.ts';
 
@@ -90,7 +91,13 @@ export class UpgradeRunner extends LinkedDevicesRunner {
   protected async among(ids: number[], now: number): Promise<void> {
     const db = this.#db.kysely;
     await this.#askFirmware(ids);
-    for (const work of await workAmong(db, ids)) {
+    const works = await workAmong(db, ids);
+    // Waiting devices start only into the room their job's wave has: not one claim per waiting device.
+    const room = await waveRoom(
+      db,
+      new Map(works.filter((w) => w.state === 'pending').map((w) => [Number(w.job_id), Number(w.wave_size)])),
+    );
+    for (const work of works) {
       const deviceId = Number(work.device_id);
       if (this.#sending.has(deviceId)) continue;
       const key = {
@@ -99,7 +106,10 @@ export class UpgradeRunner extends LinkedDevicesRunner {
         from: work.state === 'pending' ? ('pending' as const) : ('upgrading' as const),
         waveSize: Number(work.wave_size),
       };
+      const left = room.get(key.jobId) ?? 0;
+      if (key.from === 'pending' && left <= 0) continue;
       if (!(await claimDevice(db, key, this.#node, now, now + this.#options.claimMs))) continue;
+      if (key.from === 'pending') room.set(key.jobId, left - 1);
       this.#sending.add(deviceId);
       this.track(
         this.#send(work).finally(() => {
