@@ -10,6 +10,8 @@ export interface TestServer {
   url: string;
   /** The server's database, to set up what a walk needs with the test factories. */
   db: Kysely<Database>;
+  /** Its database, for another Meridian process (a gateway) to share. */
+  databaseUrl: string;
   /** The DTU port of the gateway, when the server runs it. */
   dtuPort?: number;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function startTestServer(
   return {
     url: (server.url ?? '').replace(/\/$/, ''),
     db: server.db.kysely,
+    databaseUrl: target.url,
     ...(dtuPort === undefined ? {} : { dtuPort: config.DTU_PORT }),
     async close() {
       await server.stop();

@@ -9,6 +9,7 @@ import { ModbusSlave, SimulatedDtu, SimulatedMqttDevice, Ticker } from '../../si
 import { launchBrowser, screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
 import { api } from './iot-live-walks.ts';
+import { openModal, uploadFirmware } from './iot-upgrade-walks.ts';
 import { IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 
@@ -42,9 +43,6 @@ afterAll(async () => {
   await browser?.close();
   await close?.();
 });
-
-/** The modal that has finished opening: its buttons are clicked only then. */
-const openModal = (page: Page) => page.locator('.ant-modal:visible:not([class*="-appear"]):not([class*="-enter"])');
 
 /**
  * Three MQTT meters, simulated: two M100-A and one M200-B, each reporting version 1.0.0; a DTU
@@ -115,23 +113,12 @@ async function meters(page: Page) {
   });
   dtu.start();
   devices.push({ id: dtuDevice.id, sn: dtuSn });
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    name: '电表主控固件',
-    series: 'M100',
-    model: 'M100-A',
-    version: '2.0.0',
-    type: 'full',
-  }))
-    form.append(name, value);
-  form.append('file', new Blob([randomBytes(24 * 1024)]), 'm100-2.0.0.bin');
-  const uploaded = await fetch(`${suite.url}/api/iot/firmware`, {
-    method: 'POST',
-    headers: { 'x-authorization': token ?? '' },
-    body: form,
-  });
-  expect(uploaded.status).toBe(200);
+  await uploadFirmware(
+    page,
+    suite.url,
+    { name: '电表主控固件', series: 'M100', model: 'M100-A', version: '2.0.0' },
+    randomBytes(24 * 1024),
+  );
   // Each device has reported its series and model.
   await expect
     .poll(

@@ -51,7 +51,11 @@ export function openSqlite(file: string): SqliteDatabase {
       db.close();
     },
     prepare(sql: string): SqliteStatement {
-      const { statement, reader } = prepared(sql);
+      // A transaction takes the write lock when it begins (Kysely sends a plain `begin`). A deferred
+      // one that reads and then writes fails at once ("database is locked", SQLITE_BUSY_SNAPSHOT)
+      // when another process (a gateway beside the API) committed in between: waiting cannot help it.
+      // Begun immediate, it waits its turn (busy_timeout) and reads what it then writes on.
+      const { statement, reader } = prepared(sql === 'begin' ? 'begin immediate' : sql);
       return {
         reader,
         all: (parameters) => statement.all(...bindAll(parameters)),
