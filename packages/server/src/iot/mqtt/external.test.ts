@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { freePort } from '../../../test/processes.ts';
 import { linksFor } from '../gateway/links.ts';
+import { simulatedDevice } from '../upgrade/testing.ts';
 import type { RunningBroker } from './broker.ts';
 import { startExternal } from './external.ts';
 import { buildMqttWorld, type MqttWorld, RecordingTelemetry } from './testing.ts';
 
-/** A free port on 127.0.0.1 for Mosquitto, which cannot be told to take one itself. */
 /** Debian's Mosquitto, a broker that is not ours. */
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const mosquittoRuns = peerRuns({
@@ -68,6 +69,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   await t.close();
 });
+
+/** The version a device last reported, as stored. */
+async function versionOf(deviceId: number): Promise<string | undefined> {
+  const row = await t.db.kysely
+    .selectFrom('device_firmware')
+    .select('version')
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  return row?.version ?? undefined;
+}
 
 /** A device on the external broker (which, here, lets anyone in). */
 async function deviceClient(sn: string): Promise<MqttClient> {
@@ -137,5 +148,34 @@ describe.runIf(mosquittoRuns)('an external broker (Mosquitto)', () => {
     await linksFor(t.db).get(d.id)?.write(world.points.pump, false);
     expect(telemetry.network_).toContainEqual({ deviceId: d.id, stats: { battery: 50 } });
     await client.endAsync();
+  });
+  it('configures a device and upgrades its firmware through the broker', async () => {
+    const d = await world.addDevice();
+    const device = simulatedDevice(port, d.sn);
+    await device.start();
+    try {
+      // Its report on ota/inform reaches the gateway and is stored: the device is known to run 1.0.0.
+      await expect.poll(async () => await versionOf(d.id), { timeout: 5_000 }).toBe('1.0.0');
+      const link = linksFor(t.db).get(d.id);
+      await link?.configure?.({ kind: 'mqtt', document: { reportSeconds: 30 } });
+      expect(device.config).toEqual({ reportSeconds: 30 });
+
+      const bytes = randomBytes(10_000);
+      const acked: number[] = [];
+      const version = await link?.upgrade?.({
+        id: `external-${d.id}`,
+        version: '1.1.0',
+        bytes,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        chunkSize: 4096,
+        from: 0,
+        onAck: async (n) => void acked.push(n),
+      });
+      expect(acked).toEqual([1, 2, 3]);
+      expect(version).toBe('1.1.0');
+      await expect.poll(async () => await versionOf(d.id), { timeout: 5_000 }).toBe('1.1.0');
+    } finally {
+      await device.stop();
+    }
   });
 });

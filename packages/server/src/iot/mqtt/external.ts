@@ -5,10 +5,13 @@ import type { Db } from '../../platform/db/database.ts';
 import { linksFor } from '../gateway/links.ts';
 import type { Telemetry } from '../telemetry/types.ts';
 import type { RunningBroker } from './broker.ts';
+import { configReplyTopic, onConfigReply } from './config.ts';
 import { BadMessage, decodeAck, MAX_MESSAGE_BYTES } from './decode.ts';
 import type { KnownDevice } from './directory.ts';
 import { Ingest } from './ingest.ts';
 import { MqttLink } from './link.ts';
+import { otaUpTopic } from './ota.ts';
+import { onOtaMessage } from './ota-ingest.ts';
 import { deviceTopic } from './topics.ts';
 
 export interface ExternalOptions {
@@ -25,7 +28,8 @@ export interface ExternalOptions {
   commandTimeoutMs?: number;
 }
 
-const KINDS = ['up', 'status', 'ack'] as const;
+/** What devices publish: data, status, command acks, configuration replies, firmware replies and reports. */
+const KINDS = ['up', 'status', 'ack', 'config/reply', 'ota/reply', 'ota/inform'] as const;
 /** How long the broker keeps the gateway's session, and what arrives for it, while it is away. */
 const SESSION_EXPIRY_SECONDS = 24 * 3600;
 /**
@@ -81,13 +85,16 @@ export async function startExternal(options: ExternalOptions): Promise<RunningBr
   }
 
   async function onMessage(topicName: string, payload: Buffer): Promise<void> {
-    const topic = deviceTopic(topicName);
+    const topic = deviceTopic(topicName) ?? configReplyTopic(topicName) ?? otaUpTopic(topicName);
     if (!topic) return ingest.refuse('forbiddenTopic', {}, topicName);
     const device = await deviceOf(topic.sn);
     if (!device) return;
     const link = await linkOf(device, topic.sn);
     if (topic.kind === 'up') await ingest.up(device, payload);
     else if (topic.kind === 'status') await ingest.status(device, payload);
+    else if (topic.kind === 'configReply') onConfigReply(ingest, link, topic.sn, payload);
+    else if (topic.kind === 'otaReply' || topic.kind === 'otaInform')
+      await onOtaMessage(ingest, link, device.id, topic.kind, payload);
     else {
       try {
         link.ack(decodeAck(payload));

@@ -54,15 +54,11 @@ export class MqttLink implements DeviceLink {
   }
 
   upgrade(transfer: FirmwareTransfer): Promise<string> {
-    // Through an external broker (no holder here) the cloud does not subscribe to the upgrade topics yet.
-    if (!this.holder) return Promise.reject(new AppError(400, 'upgrade.notMqtt', { params: { sn: this.#options.sn } }));
     return this.ota.transfer(transfer);
   }
 
   configure(configuration: DeviceConfiguration): Promise<void> {
-    // Through an external broker (no holder here) the cloud does not subscribe to the reply topic yet.
-    if (configuration.kind !== 'mqtt' || !this.holder)
-      return Promise.reject(new AppError(400, 'config.failed.unsupported'));
+    if (configuration.kind !== 'mqtt') return Promise.reject(new AppError(400, 'config.failed.unsupported'));
     return this.configs.send(configuration.document);
   }
 
