@@ -9,6 +9,7 @@ import { callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice } from '../devices/testing.ts';
 import { startTestDtuServer } from '../gateway/testing.ts';
 import { startUpgradeRunner, UPGRADE_RUNNER_DEFAULTS } from '../upgrade/runner.ts';
+import { DEMO_DEVICES_SETTING } from './repository.ts';
 import { DEMO_IOT_ACCOUNT, DEMO_PROJECT, seedDemoDevices } from './seed.ts';
 import { demoTemplate, GREENHOUSE_TEMPLATE } from './templates.ts';
 
@@ -85,6 +86,26 @@ describe('the demo devices', () => {
 
     expect(await seed(t)).toEqual({ skipped: 'done' });
     expect((await owner.get('/iot/devices')).json().data.total).toBe(6);
+  });
+
+  it('stores the demo image on the next start when a start stopped between the devices and the image', async () => {
+    const t = await app();
+    expect(await seed(t)).toMatchObject({ seeded: DEMO_DEVICES.length });
+    const images = async () => (await (await signInDemoIot(t)).get('/iot/firmware?size=50')).json().data.total;
+    expect(await images()).toBe(1);
+    // What such a start leaves: the devices and their mark, no image.
+    await t.db.kysely.deleteFrom('firmware').execute();
+    await t.db.kysely
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ at: Date.now(), skipped: null }) })
+      .where('key', '=', DEMO_DEVICES_SETTING)
+      .execute();
+    expect(await seed(t)).toEqual({ skipped: 'done' });
+    expect(await images()).toBe(1);
+    // Stored once: an image the account deletes afterwards is not put back.
+    await t.db.kysely.deleteFrom('firmware').execute();
+    expect(await seed(t)).toEqual({ skipped: 'done' });
+    expect(await images()).toBe(0);
   });
 
   it('lets demo_iot upgrade a demo DTU played by the demo simulator to the seeded firmware, over real sockets', async () => {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { toJson } from '../../platform/db/sql.ts';
+import { fromJson, toJson } from '../../platform/db/sql.ts';
 
 /** The SQL of the demo devices' seeding (seed.ts): its once-per-database mark and its tags. */
 
@@ -22,6 +22,29 @@ export async function claimDemoDevices(trx: Trx, detail: unknown): Promise<boole
     .returning('key')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The mark's detail: `skipped` when the database had devices, `firmware` once the image is stored. */
+export async function demoDevicesMark(
+  db: Kysely<Database>,
+): Promise<{ skipped?: string | null; firmware?: boolean } | undefined> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', DEMO_DEVICES_SETTING)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return fromJson<{ skipped?: string | null; firmware?: boolean } | null>(row.value) ?? {};
+}
+
+/** Notes on the mark that the demo image is stored, so that no later start stores it again. */
+export async function markDemoFirmware(db: Kysely<Database>): Promise<void> {
+  const mark = (await demoDevicesMark(db)) ?? {};
+  await db
+    .updateTable('settings')
+    .set({ value: toJson({ ...mark, firmware: true }), updated_at: Date.now() })
+    .where('key', '=', DEMO_DEVICES_SETTING)
+    .execute();
 }
 
 /** Whether the database has any device: demo devices never mix into a real fleet. */

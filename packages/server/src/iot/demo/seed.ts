@@ -9,11 +9,12 @@ import { findUserByLogin, grantRole, insertUser } from '../../portal/accounts/re
 import { DEFAULT_DEMO_PASSWORD, type DemoAccount, demoAccountLine, demoWanted } from '../../portal/demo.ts';
 import { hashPassword } from '../../portal/identity/secrets.ts';
 import { insertDevices, setDeviceTags } from '../devices/repository.ts';
+import { versionTaken } from '../firmware/repository.ts';
 import { saveFirmware } from '../firmware/service.ts';
 import { insertProject } from '../projects/repository.ts';
 import { insertCategory } from '../projects/tags/repository.ts';
 import { insertTemplate, writeTree } from '../templates/repository.ts';
-import { claimDemoDevices, demoDevicesSeeded, hasDevices, insertDemoTag } from './repository.ts';
+import { claimDemoDevices, demoDevicesMark, hasDevices, insertDemoTag, markDemoFirmware } from './repository.ts';
 import { demoTemplate } from './templates.ts';
 
 export const DEMO_PROJECT = 'Demo Water Works';
@@ -127,6 +128,14 @@ export function demoFirmwareImage(): Buffer {
 
 /** Stores the demo image through the firmware service, as an upload would (size, SHA-256, unique version). */
 async function seedDemoFirmware(db: Db, config: Config, log: Pick<Logger, 'info' | 'warn'>, ownerId: number) {
+  const key = {
+    ownerId,
+    series: DEMO_DTU_FIRMWARE.series,
+    model: DEMO_DTU_FIRMWARE.model,
+    version: DEMO_FIRMWARE_NEXT,
+  };
+  // Stored by a start that stopped before marking it: only the mark is missing.
+  if (await versionTaken(db.kysely, key)) return markDemoFirmware(db.kysely);
   const bytes = demoFirmwareImage();
   await saveFirmware(
     db.kysely,
@@ -144,6 +153,7 @@ async function seedDemoFirmware(db: Db, config: Config, log: Pick<Logger, 'info'
     },
     { name: `md-4g-${DEMO_FIRMWARE_NEXT}.bin`, bytes },
   );
+  await markDemoFirmware(db.kysely);
 }
 
 /** The demo account, made with the demo password unless it exists (an older start made it). */
@@ -176,7 +186,14 @@ export async function seedDemoDevices(
   log: Pick<Logger, 'info' | 'warn'>,
 ): Promise<DemoDevicesOutcome> {
   if (!demoWanted(config)) return { skipped: 'off' };
-  if (await demoDevicesSeeded(db.kysely)) return { skipped: 'done' };
+  const mark = await demoDevicesMark(db.kysely);
+  if (mark) {
+    // A start that stopped between the devices and their image: this one stores the image.
+    const owner =
+      mark.skipped || mark.firmware ? undefined : await findUserByLogin(db.kysely, DEMO_IOT_ACCOUNT.account);
+    if (owner) await seedDemoFirmware(db, config, log, owner.id);
+    return { skipped: 'done' };
+  }
   // Hashed before the transaction opens, so that the write lock is held only for the writing.
   const passwordHash = await hashPassword(config.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD);
   const outcome = await db.kysely.transaction().execute(async (trx): Promise<DemoDevicesOutcome> => {
@@ -192,7 +209,8 @@ export async function seedDemoDevices(
     return outcome;
   }
   // After the devices' transaction: the bytes go to the file store first (saveFirmware), which a
-  // transaction cannot hold. A start that stops in between leaves the devices without the image.
+  // transaction cannot hold. A start that stops in between leaves the mark without `firmware`, and
+  // the next start stores the image.
   await seedDemoFirmware(db, config, log, outcome.ownerId);
   const sns = DEMO_DEVICES.map((d) => d.sn);
   log.info(
