@@ -20,6 +20,7 @@ import { interventionsMessages } from './mind/interventions-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
 import { scalesMessages } from './mind/scales-messages.ts';
 import { schoolSignInMessages } from './mind/school-signin-messages.ts';
+import { screensMessages } from './mind/screens-messages.ts';
 import { studentsMessages } from './mind/students-messages.ts';
 import { teachersMessages } from './mind/teachers-messages.ts';
 import { fillPlaceholders, type MessageCatalogue, type MessageParams, platformMessages } from './platform-messages.ts';
@@ -65,6 +66,7 @@ export const catalogues = [
   downloadsMessages,
   accountSlipsMessages,
   schoolSignInMessages,
+  screensMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -35,6 +35,8 @@ import { teachersRoutes } from './people/teachers/routes.ts';
 import type { TeachersTables } from './people/teachers/tables.ts';
 import { scalesRoutes } from './scales/routes.ts';
 import type { ScalesTables } from './scales/tables.ts';
+import { screensRoutes } from './screens/routes.ts';
+import type { ScreensTables } from './screens/tables.ts';
 import type { WarningsTables } from './warnings/tables.ts';
 
 // Students carry their class's place in the organisation tree: they follow it when it moves.
@@ -56,6 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(archiveRoutes);
   await app.register(downloadsRoutes);
   await app.register(homeRoutes);
+  await app.register(screensRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */
@@ -69,7 +72,8 @@ export interface MindTables
     InterventionsTables,
     ArchiveTables,
     DownloadsTables,
-    SchoolSignInTables {}
+    SchoolSignInTables,
+    ScreensTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {

@@ -12,6 +12,7 @@ import {
 import { fromJson, toBool, toJson } from '../../platform/db/sql.ts';
 import { AppError, type RuleBroken } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { countResult } from '../screens/repository.ts';
 import { openWarning } from '../warnings/open.ts';
 import { pinnedDefinition } from './scales.ts';
 import {
@@ -215,6 +216,19 @@ export async function submitSheet(actor: Actor, ref: SheetRef, sent: Record<stri
       submitted_at: at,
     });
     if (!(await closeSheet(trx, row.id, row.attempts, id, at))) throw new AppError(409, 'sheet.done');
+    if (row.student_id !== null) {
+      await countResult(trx, {
+        schoolId: row.school_id,
+        gradeId: row.grade_id,
+        classId: row.class_id,
+        taskId: row.task_id,
+        scaleId: row.scale_id,
+        band: score.band?.id ?? null,
+        warned: warning !== null && warning !== undefined,
+        at,
+        firstAnswer: row.attempts === 0,
+      });
+    }
     if (warning && row.student_id !== null) {
       await openWarning(
         trx,

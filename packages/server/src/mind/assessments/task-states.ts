@@ -2,6 +2,7 @@ import { type Lang, type Task, type TaskState, translate } from '@meridian/contr
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { countAssigned } from '../screens/repository.ts';
 import {
   assignStudents,
   assignTeachers,
@@ -60,6 +61,7 @@ export async function publishTask(actor: Actor, id: number): Promise<Task> {
       else await assignStudents(trx, start, people);
     }
     await setAssigneeCount(trx, row.id, people.length * pinned.length, at);
+    if (!teacherTask) await countAssigned(trx, row.id);
     await audit(trx, actor.request, {
       action: 'assessment.task.publish',
       targetType: 'assessment_task',

@@ -2,6 +2,7 @@ import type { LocalText, WarningSource } from '@meridian/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toJson } from '../../platform/db/sql.ts';
+import { countWarning } from '../screens/repository.ts';
 import { addTodos } from './todos.ts';
 import { insertHistory, insertWarning, newWarningRecipients } from './workflow-repository.ts';
 
@@ -40,6 +41,7 @@ export async function openWarning(trx: Transaction<Database>, w: WarningToOpen, 
     created_at: at,
     updated_at: at,
   });
+  await countWarning(trx, { schoolId: w.schoolId, classId: w.classId, level: w.level, state: 'new', createdAt: at }, 1);
   await insertHistory(trx, {
     warning_id: id,
     action: 'open',

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
+import { countWarning } from '../screens/repository.ts';
 import { findWarning, levelRows, type WarningListRow } from './repository.ts';
 import { nextState } from './states.ts';
 import type { WarningsTable } from './tables.ts';
@@ -60,6 +61,15 @@ export async function takeStep(actor: Actor, w: WarningListRow, step: Step): Pro
     const moved = await moveWarning(trx, w, { ...step.set, state: to, level: step.toLevel ?? w.level, updated_at: at });
     // Another step got there first: refuse rather than write a history that skips a state.
     if (!moved) throw new AppError(409, 'warning.notNow');
+    // The screens' counts move with it: out of its old state and level, into the new ones.
+    const place = { schoolId: w.school_id, classId: w.class_id, createdAt: w.created_at };
+    await countWarning(trx, { ...place, level: w.level, state: w.state }, -1);
+    await countWarning(
+      trx,
+      { ...place, level: step.toLevel ?? w.level, state: to },
+      1,
+      to === 'solved' ? at - w.created_at : 0,
+    );
     const historyId = await insertStepHistory(trx, {
       warning_id: w.id,
       action: step.action,

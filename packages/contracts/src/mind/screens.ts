@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { pageQuery } from '../paging.ts';
+import { localText } from './scales.ts';
+
+/**
+ * The large screens' calls (spec section 7: screen/school queryList, queryClassTj, queryPage,
+ * warning gauge). Figures come from summary tables kept with the results and warnings
+ * (decision 0072); a period is `from` (inclusive) to `to` (exclusive), epoch milliseconds, both optional.
+ */
+const period = {
+  from: z.coerce.number().int().min(0, 'v.screen.period').optional(),
+  to: z.coerce.number().int().min(0, 'v.screen.period').optional(),
+};
+const schoolId = z.coerce.number().int().positive('v.screen.school').optional();
+
+export const screenQuery = z
+  .object({ ...period, schoolId })
+  .refine((q) => q.from === undefined || q.to === undefined || q.to > q.from, {
+    message: 'v.screen.period',
+    path: ['to'],
+  });
+export type ScreenQuery = z.infer<typeof screenQuery>;
+
+export const screenBandQuery = z
+  .object({ ...period, schoolId, scaleId: z.coerce.number().int().positive('v.screen.scale').optional() })
+  .refine((q) => q.from === undefined || q.to === undefined || q.to > q.from, {
+    message: 'v.screen.period',
+    path: ['to'],
+  });
+export type ScreenBandQuery = z.infer<typeof screenBandQuery>;
+
+export const screenPageQuery = pageQuery.extend({ schoolId });
+export type ScreenPageQuery = z.infer<typeof screenPageQuery>;
+
+/** One school compared with the others: sheets assigned and answered, results, warnings. */
+export const screenSchoolRow = z.object({
+  schoolId: z.number(),
+  name: z.string(),
+  /** Sheets of student tasks assigned in the period, and how many were answered. */
+  assigned: z.number(),
+  done: z.number(),
+  results: z.number(),
+  /** Results that raised a warning. */
+  warned: z.number(),
+  warnings: z.number(),
+  openWarnings: z.number(),
+});
+export type ScreenSchoolRow = z.infer<typeof screenSchoolRow>;
+
+export const screenSchools = z.object({
+  schools: z.array(screenSchoolRow),
+  totals: screenSchoolRow.omit({ schoolId: true, name: true }),
+});
+export type ScreenSchools = z.infer<typeof screenSchools>;
+
+/** Results of one scale by band, for each grade (or each class of one school). */
+export const screenBands = z.object({
+  /** The scale shown: the one asked for, else the one with the most results; null when there are none. */
+  scale: z.object({ id: z.number(), name: localText }).nullable(),
+  scales: z.array(z.object({ id: z.number(), name: localText, results: z.number() })),
+  bands: z.array(z.object({ id: z.string(), label: localText })),
+  by: z.enum(['grade', 'class']),
+  rows: z.array(z.object({ name: z.string(), total: z.number(), counts: z.record(z.string(), z.number()) })),
+});
+export type ScreenBands = z.infer<typeof screenBands>;
+
+/** Warnings by level and state, and how long solved ones took. */
+export const screenGauge = z.object({
+  total: z.number(),
+  open: z.number(),
+  solved: z.number(),
+  /** Mean hours from opening to solving, over the solved ones; null when none is solved. */
+  meanHandlingHours: z.number().nullable(),
+  levels: z.array(
+    z.object({
+      code: z.string(),
+      name: localText,
+      colour: z.string(),
+      total: z.number(),
+      open: z.number(),
+      byState: z.record(z.string(), z.number()),
+    }),
+  ),
+});
+export type ScreenGauge = z.infer<typeof screenGauge>;
+
+/** An open warning whose follow-up is overdue, with who holds it. */
+export const screenOverdueRow = z.object({
+  id: z.number(),
+  studentName: z.string(),
+  schoolName: z.string(),
+  level: z.string(),
+  state: z.string(),
+  dueAt: z.number(),
+  holders: z.array(z.string()),
+});
+export const screenOverduePage = z.object({
+  list: z.array(screenOverdueRow),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+export type ScreenOverduePage = z.infer<typeof screenOverduePage>;
+
+/** Who holds the open warnings: each handler's open and overdue counts. */
+export const screenHolders = z.object({
+  list: z.array(z.object({ userId: z.number(), name: z.string(), open: z.number(), overdue: z.number() })),
+});
+export type ScreenHolders = z.infer<typeof screenHolders>;

@@ -1,0 +1,378 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import type { StudentScope } from '../people/students/scope.ts';
+import { warningInScope } from '../warnings/repository.ts';
+
+// The screens' summary tables: the writes that keep them, the rebuild, and the reads (decision 0072).
+
+type Db = Kysely<Database>;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** China time: a result stored at 07:00 Beijing time belongs to that Beijing day. */
+const ZONE_MS = 8 * HOUR_MS;
+
+/** The China-time calendar day of an instant. */
+export const dayOf = (at: number) => Math.floor((at + ZONE_MS) / DAY_MS);
+/** The same in SQL, on an integer epoch-milliseconds column (integer division on both engines). */
+const daySql = (column: string) => sql<number>`((${sql.ref(column)} + ${sql.lit(ZONE_MS)}) / ${sql.lit(DAY_MS)})`;
+
+/** A stored result of a student (or about one): one more in its place, task, scale, band and day. */
+export async function countResult(
+  trx: Db,
+  r: {
+    schoolId: number;
+    gradeId: number | null;
+    classId: number | null;
+    taskId: number;
+    scaleId: number;
+    band: string | null;
+    warned: boolean;
+    at: number;
+    /** The sheet's first answer: it now counts as done. */
+    firstAnswer: boolean;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('screen_results')
+    .values({
+      school_id: r.schoolId,
+      grade_id: r.gradeId ?? 0,
+      class_id: r.classId ?? 0,
+      task_id: r.taskId,
+      scale_id: r.scaleId,
+      band: r.band ?? '',
+      day: dayOf(r.at),
+      results: 1,
+      warned: r.warned ? 1 : 0,
+    })
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'grade_id', 'class_id', 'task_id', 'scale_id', 'band', 'day']).doUpdateSet({
+        results: sql`screen_results.results + 1`,
+        warned: sql`screen_results.warned + excluded.warned`,
+      }),
+    )
+    .execute();
+  if (!r.firstAnswer) return;
+  await trx
+    .updateTable('screen_sheets')
+    .set({ done: sql`done + 1` })
+    .where('task_id', '=', r.taskId)
+    .where('school_id', '=', r.schoolId)
+    .where('grade_id', '=', r.gradeId ?? 0)
+    .where('class_id', '=', r.classId ?? 0)
+    .execute();
+}
+
+/** A published task's student sheets, counted by place in its publishing transaction. */
+export async function countAssigned(trx: Db, taskId: number): Promise<void> {
+  await trx
+    .insertInto('screen_sheets')
+    .columns(['task_id', 'school_id', 'grade_id', 'class_id', 'starts_at', 'assigned', 'done'])
+    .expression(sheetCounts(trx).where('a.task_id', '=', taskId))
+    .onConflict((oc) =>
+      oc
+        .columns(['school_id', 'grade_id', 'class_id', 'task_id'])
+        .doUpdateSet({ assigned: sql`screen_sheets.assigned + excluded.assigned` }),
+    )
+    .execute();
+}
+
+function sheetCounts(db: Db) {
+  return db
+    .selectFrom('assessment_assignees as a')
+    .innerJoin('assessment_tasks as t', 't.id', 'a.task_id')
+    .select([
+      'a.task_id',
+      'a.school_id',
+      sql<number>`coalesce(a.grade_id, 0)`.as('grade_id'),
+      sql<number>`coalesce(a.class_id, 0)`.as('class_id'),
+      sql<number>`max(t.starts_at)`.as('starts_at'),
+      sql<number>`count(*)`.as('assigned'),
+      sql<number>`sum(case when a.result_id is null then 0 else 1 end)`.as('done'),
+    ])
+    .where('a.student_id', 'is not', null)
+    .groupBy(['a.task_id', 'a.school_id', sql`coalesce(a.grade_id, 0)`, sql`coalesce(a.class_id, 0)`]);
+}
+
+export interface WarningKey {
+  schoolId: number;
+  classId: number | null;
+  level: string;
+  state: string;
+  createdAt: number;
+}
+
+/** Adds `n` warnings (and their handling time) to a bucket; -1 takes one out when it moves. */
+export async function countWarning(trx: Db, key: WarningKey, n: 1 | -1, handledMs = 0): Promise<void> {
+  await trx
+    .insertInto('screen_warnings')
+    .values({
+      school_id: key.schoolId,
+      class_id: key.classId ?? 0,
+      level: key.level,
+      state: key.state,
+      day: dayOf(key.createdAt),
+      warnings: n,
+      handled_ms: handledMs,
+    })
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'class_id', 'level', 'state', 'day']).doUpdateSet({
+        warnings: sql`screen_warnings.warnings + excluded.warnings`,
+        handled_ms: sql`screen_warnings.handled_ms + excluded.handled_ms`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Fills the summary tables again from what is stored: run by the migration that made them, and
+ * the way to mend them should they ever drift.
+ */
+export async function rebuildScreenCounts(db: Db): Promise<void> {
+  // A migration on PostgreSQL already runs in a transaction, and Kysely does not nest them.
+  if (db.isTransaction) return refill(db);
+  await db.transaction().execute(refill);
+}
+
+async function refill(trx: Db): Promise<void> {
+  await trx.deleteFrom('screen_results').execute();
+  await trx.deleteFrom('screen_sheets').execute();
+  await trx.deleteFrom('screen_warnings').execute();
+  const day = daySql('r.submitted_at');
+  await trx
+    .insertInto('screen_results')
+    .columns(['school_id', 'grade_id', 'class_id', 'task_id', 'scale_id', 'band', 'day', 'results', 'warned'])
+    .expression(
+      trx
+        .selectFrom('assessment_results as r')
+        .select([
+          'r.school_id',
+          sql<number>`coalesce(r.grade_id, 0)`.as('grade_id'),
+          sql<number>`coalesce(r.class_id, 0)`.as('class_id'),
+          'r.task_id',
+          'r.scale_id',
+          sql<string>`coalesce(r.band, '')`.as('band'),
+          day.as('day'),
+          sql<number>`count(*)`.as('results'),
+          sql<number>`sum(case when r.warning_level is null then 0 else 1 end)`.as('warned'),
+        ])
+        .where('r.student_id', 'is not', null)
+        .groupBy([
+          'r.school_id',
+          sql`coalesce(r.grade_id, 0)`,
+          sql`coalesce(r.class_id, 0)`,
+          'r.task_id',
+          'r.scale_id',
+          sql`coalesce(r.band, '')`,
+          day,
+        ]),
+    )
+    .execute();
+  await trx
+    .insertInto('screen_sheets')
+    .columns(['task_id', 'school_id', 'grade_id', 'class_id', 'starts_at', 'assigned', 'done'])
+    .expression(sheetCounts(trx))
+    .execute();
+  const opened = daySql('w.created_at');
+  await trx
+    .insertInto('screen_warnings')
+    .columns(['school_id', 'class_id', 'level', 'state', 'day', 'warnings', 'handled_ms'])
+    .expression(
+      trx
+        .selectFrom('warnings as w')
+        .select([
+          'w.school_id',
+          sql<number>`coalesce(w.class_id, 0)`.as('class_id'),
+          'w.level',
+          'w.state',
+          opened.as('day'),
+          sql<number>`count(*)`.as('warnings'),
+          sql<number>`coalesce(sum(case when w.state = 'solved' then w.closed_at - w.created_at else 0 end), 0)`.as(
+            'handled_ms',
+          ),
+        ])
+        .groupBy(['w.school_id', sql`coalesce(w.class_id, 0)`, 'w.level', 'w.state', opened]),
+    )
+    .execute();
+}
+
+export interface Period {
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** A condition on a summary table's school and class columns that keeps the scope (and one school). */
+function inScope(scope: StudentScope, schoolId: number | undefined): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (schoolId !== undefined) parts.push(sql`school_id = ${schoolId}`);
+  if (!scope.all) {
+    const within = [
+      ...(scope.schoolIds.length > 0 ? [sql`school_id in (${sql.join(scope.schoolIds)})`] : []),
+      ...(scope.classIds.length > 0 ? [sql`class_id in (${sql.join(scope.classIds)})`] : []),
+    ];
+    // A scope with no school and no class sees nothing.
+    parts.push(within.length === 0 ? sql`1 = 0` : sql`(${sql.join(within, sql` or `)})`);
+  }
+  return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/** Days covered by a period, as the summary tables count them. */
+function dayRange(period: Period) {
+  return {
+    from: period.from === undefined ? undefined : dayOf(period.from),
+    // `to` is exclusive: the day holding its last millisecond is the last day.
+    to: period.to === undefined ? undefined : dayOf(period.to - 1),
+  };
+}
+
+export function resultsBySchool(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  const days = dayRange(period);
+  return db
+    .selectFrom('screen_results')
+    .where(inScope(scope, schoolId))
+    .$if(days.from !== undefined, (q) => q.where('day', '>=', days.from ?? 0))
+    .$if(days.to !== undefined, (q) => q.where('day', '<=', days.to ?? 0))
+    .select(['school_id', sql<number>`sum(results)`.as('results'), sql<number>`sum(warned)`.as('warned')])
+    .groupBy('school_id')
+    .execute();
+}
+
+export function sheetsBySchool(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  return db
+    .selectFrom('screen_sheets')
+    .where(inScope(scope, schoolId))
+    .$if(period.from !== undefined, (q) => q.where('starts_at', '>=', period.from ?? 0))
+    .$if(period.to !== undefined, (q) => q.where('starts_at', '<', period.to ?? 0))
+    .select(['school_id', sql<number>`sum(assigned)`.as('assigned'), sql<number>`sum(done)`.as('done')])
+    .groupBy('school_id')
+    .execute();
+}
+
+export function warningBuckets(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  const days = dayRange(period);
+  return db
+    .selectFrom('screen_warnings')
+    .where(inScope(scope, schoolId))
+    .$if(days.from !== undefined, (q) => q.where('day', '>=', days.from ?? 0))
+    .$if(days.to !== undefined, (q) => q.where('day', '<=', days.to ?? 0))
+    .select([
+      'school_id',
+      'level',
+      'state',
+      sql<number>`sum(warnings)`.as('warnings'),
+      sql<number>`sum(handled_ms)`.as('handled_ms'),
+    ])
+    .groupBy(['school_id', 'level', 'state'])
+    .having(sql`sum(warnings)`, '>', 0)
+    .execute();
+}
+
+/** Results by scale, band and grade or class: the figures of the band chart. */
+export function bandCounts(
+  db: Db,
+  scope: StudentScope,
+  schoolId: number | undefined,
+  period: Period,
+  by: 'grade_id' | 'class_id',
+) {
+  const days = dayRange(period);
+  return db
+    .selectFrom('screen_results')
+    .where(inScope(scope, schoolId))
+    .$if(days.from !== undefined, (q) => q.where('day', '>=', days.from ?? 0))
+    .$if(days.to !== undefined, (q) => q.where('day', '<=', days.to ?? 0))
+    .select(['scale_id', 'band', sql<number>`${sql.ref(by)}`.as('place_id'), sql<number>`sum(results)`.as('results')])
+    .groupBy(['scale_id', 'band', by])
+    .execute();
+}
+
+/** The names of organisations (schools, grades, classes) by id. */
+export function orgNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('orgs').select(['id', 'name', 'path']).where('id', 'in', ids).execute();
+}
+
+/** Scales' names and current versions, whose definitions name the bands. */
+export function scaleNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('scales')
+    .select(['id', 'name_zh', 'name_en', 'current_version_id'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+const OPEN_STATES = ['new', 'setUp', 'published', 'intervening', 'handedOver'] as const;
+
+/** A handler's name as their school lists them, else their account's nickname. */
+const nameOf = (column: 'w.psychology_user_id' | 'w.class_teacher_user_id') =>
+  sql<
+    string | null
+  >`(select coalesce(t.name, u.nickname) from users u left join teachers t on t.user_id = u.id where u.id = ${sql.ref(column)})`;
+
+/**
+ * Open warnings whose follow-up is overdue at `now`, most overdue first: a school's open warnings
+ * are a few dozen rows on the warnings' (school, state) index, so the cockpit reads them directly.
+ */
+export function overdueWarnings(
+  db: Db,
+  scope: StudentScope,
+  userId: number,
+  schoolId: number | undefined,
+  now: number,
+  paging: { page: number; size: number },
+) {
+  const base = db
+    .selectFrom('warnings as w')
+    .where('w.state', 'in', OPEN_STATES)
+    .where('w.follow_up_due_at', '<=', now)
+    .where(warningInScope(scope, userId))
+    .$if(schoolId !== undefined, (q) => q.where('w.school_id', '=', schoolId ?? 0));
+  return Promise.all([
+    base
+      .innerJoin('students as s', 's.id', 'w.student_id')
+      .innerJoin('orgs as o', 'o.id', 'w.school_id')
+      .select([
+        'w.id',
+        's.name as student_name',
+        'o.name as school_name',
+        'w.level',
+        'w.state',
+        'w.follow_up_due_at',
+        nameOf('w.psychology_user_id').as('psychology_name'),
+        nameOf('w.class_teacher_user_id').as('class_teacher_name'),
+      ])
+      .orderBy('w.follow_up_due_at')
+      .orderBy('w.id')
+      .limit(paging.size)
+      .offset((paging.page - 1) * paging.size)
+      .execute(),
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+}
+
+/** Open warnings per handler (either of the two named at set-up), with how many are overdue. */
+export function openByHolder(
+  db: Db,
+  scope: StudentScope,
+  userId: number,
+  schoolId: number | undefined,
+  now: number,
+  column: 'w.psychology_user_id' | 'w.class_teacher_user_id',
+) {
+  return db
+    .selectFrom('warnings as w')
+    .where('w.state', 'in', OPEN_STATES)
+    .where(column, 'is not', null)
+    .where(warningInScope(scope, userId))
+    .$if(schoolId !== undefined, (q) => q.where('w.school_id', '=', schoolId ?? 0))
+    .select([
+      sql<number>`${sql.ref(column)}`.as('user_id'),
+      nameOf(column).as('name'),
+      sql<number>`count(*)`.as('open'),
+      sql<number>`sum(case when w.follow_up_due_at <= ${now} then 1 else 0 end)`.as('overdue'),
+    ])
+    .groupBy(column)
+    .execute();
+}

@@ -1,0 +1,198 @@
+import type {
+  LocalText,
+  ScreenBandQuery,
+  ScreenBands,
+  ScreenGauge,
+  ScreenHolders,
+  ScreenOverduePage,
+  ScreenPageQuery,
+  ScreenQuery,
+  ScreenSchools,
+} from '@meridian/contracts';
+import { fromJson } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { pinnedDefinition } from '../assessments/scales.ts';
+import { staffScope } from '../assessments/tasks.ts';
+import type { StudentScope } from '../people/students/scope.ts';
+import { levelRows } from '../warnings/repository.ts';
+import {
+  bandCounts,
+  openByHolder,
+  orgNames,
+  overdueWarnings,
+  resultsBySchool,
+  scaleNames,
+  sheetsBySchool,
+  warningBuckets,
+} from './repository.ts';
+
+const OPEN = new Set(['new', 'setUp', 'published', 'intervening', 'handedOver']);
+const HOUR_MS = 3_600_000;
+
+/**
+ * The caller's scope, and the one school asked for if it lies inside it: a school outside is
+ * refused with a sentence, never answered with zeros that would look like a real figure.
+ */
+async function screenScope(actor: Actor, schoolId: number | undefined): Promise<StudentScope> {
+  const scope = await staffScope(actor);
+  if (schoolId === undefined || scope.all || scope.schoolIds.includes(schoolId)) return scope;
+  const [school] = await orgNames(actor.db, [schoolId]);
+  // A class teacher's scope holds classes: their school is theirs to ask about, for those classes.
+  if (school && scope.orgPaths.some((path) => path.startsWith(school.path))) return scope;
+  throw new AppError(403, 'screen.outside');
+}
+
+/** Schools compared (screen/school/queryList): sheets, results and warnings of each, from the summary tables. */
+export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<ScreenSchools> {
+  const scope = await screenScope(actor, q.schoolId);
+  const [results, sheets, warnings] = await Promise.all([
+    resultsBySchool(actor.db, scope, q.schoolId, q),
+    sheetsBySchool(actor.db, scope, q.schoolId, q),
+    warningBuckets(actor.db, scope, q.schoolId, q),
+  ]);
+  const rows = new Map<number, ScreenSchools['schools'][number]>();
+  const row = (id: number) => {
+    const key = Number(id);
+    let r = rows.get(key);
+    if (!r) {
+      r = { schoolId: key, name: '', assigned: 0, done: 0, results: 0, warned: 0, warnings: 0, openWarnings: 0 };
+      rows.set(key, r);
+    }
+    return r;
+  };
+  for (const r of results) Object.assign(row(r.school_id), { results: Number(r.results), warned: Number(r.warned) });
+  for (const s of sheets) Object.assign(row(s.school_id), { assigned: Number(s.assigned), done: Number(s.done) });
+  for (const w of warnings) {
+    const r = row(w.school_id);
+    r.warnings += Number(w.warnings);
+    if (OPEN.has(w.state)) r.openWarnings += Number(w.warnings);
+  }
+  const names = await orgNames(actor.db, [...rows.keys()]);
+  for (const n of names) row(n.id).name = n.name;
+  const schools = [...rows.values()].sort((a, b) => b.results - a.results || a.name.localeCompare(b.name));
+  const totals = { assigned: 0, done: 0, results: 0, warned: 0, warnings: 0, openWarnings: 0 };
+  for (const s of schools) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += s[k];
+  return { schools, totals };
+}
+
+/**
+ * Results of one scale by band (screen/school/queryClassTj): for each grade across the scope, or
+ * for each class of the one school asked for. Grades of different schools with the same name
+ * (七年级) are one row, as a bureau compares them.
+ */
+export async function bandsByPlace(actor: Actor, q: ScreenBandQuery): Promise<ScreenBands> {
+  const scope = await screenScope(actor, q.schoolId);
+  const by = q.schoolId === undefined ? 'grade' : 'class';
+  const counts = await bandCounts(actor.db, scope, q.schoolId, q, by === 'grade' ? 'grade_id' : 'class_id');
+  const perScale = new Map<number, number>();
+  for (const c of counts) perScale.set(Number(c.scale_id), (perScale.get(Number(c.scale_id)) ?? 0) + Number(c.results));
+  const scaleRows = await scaleNames(actor.db, [...perScale.keys()]);
+  const scales = scaleRows
+    .map((s) => ({ id: s.id, name: { 'zh-CN': s.name_zh, en: s.name_en }, results: perScale.get(s.id) ?? 0 }))
+    .sort((a, b) => b.results - a.results || a.id - b.id);
+  const shown = scales.find((s) => s.id === q.scaleId) ?? (q.scaleId === undefined ? scales[0] : undefined);
+  if (!shown) return { scale: null, scales, bands: [], by, rows: [] };
+  const versionId = scaleRows.find((s) => s.id === shown.id)?.current_version_id ?? null;
+  const definition = versionId === null ? null : await pinnedDefinition(actor.db, versionId);
+  const mine = counts.filter((c) => Number(c.scale_id) === shown.id);
+  const places = await orgNames(actor.db, [...new Set(mine.map((c) => Number(c.place_id)))]);
+  const nameOf = new Map(places.map((p) => [p.id, p.name]));
+  const rows = new Map<string, ScreenBands['rows'][number]>();
+  for (const c of mine) {
+    const name = nameOf.get(Number(c.place_id)) ?? '';
+    const r = rows.get(name) ?? { name, total: 0, counts: {} };
+    r.counts[c.band] = (r.counts[c.band] ?? 0) + Number(c.results);
+    r.total += Number(c.results);
+    rows.set(name, r);
+  }
+  const bands = (definition?.bands ?? []).map((b) => ({ id: b.id, label: b.label }));
+  if (mine.some((c) => c.band === ''))
+    bands.push({ id: '', label: { 'zh-CN': '无效或无分段', en: 'Invalid or unbanded' } });
+  return {
+    scale: { id: shown.id, name: shown.name },
+    scales,
+    bands,
+    by,
+    rows: [...rows.values()].sort((a, b) => a.name.localeCompare(b.name, 'zh-CN', { numeric: true })),
+  };
+}
+
+/** Warnings by level and state and the mean handling time (warning/gauge), from the summary table. */
+export async function warningGauge(actor: Actor, q: ScreenQuery): Promise<ScreenGauge> {
+  const scope = await screenScope(actor, q.schoolId);
+  const [buckets, levels] = await Promise.all([warningBuckets(actor.db, scope, q.schoolId, q), levelRows(actor.db)]);
+  let total = 0;
+  let open = 0;
+  let solved = 0;
+  let handledMs = 0;
+  const byLevel = new Map<string, { total: number; open: number; byState: Record<string, number> }>();
+  for (const b of buckets) {
+    const n = Number(b.warnings);
+    const l = byLevel.get(b.level) ?? { total: 0, open: 0, byState: {} };
+    l.total += n;
+    l.byState[b.state] = (l.byState[b.state] ?? 0) + n;
+    total += n;
+    if (OPEN.has(b.state)) {
+      l.open += n;
+      open += n;
+    }
+    if (b.state === 'solved') {
+      solved += n;
+      handledMs += Number(b.handled_ms);
+    }
+    byLevel.set(b.level, l);
+  }
+  return {
+    total,
+    open,
+    solved,
+    meanHandlingHours: solved === 0 ? null : Math.round((handledMs / solved / HOUR_MS) * 10) / 10,
+    levels: levels.map((l) => ({
+      code: l.code,
+      name: fromJson<LocalText>(l.name),
+      colour: l.colour,
+      ...(byLevel.get(l.code) ?? { total: 0, open: 0, byState: {} }),
+    })),
+  };
+}
+
+/** The cockpit's overdue steps (screen/school/queryPage): open warnings past their follow-up, with who holds them. */
+export async function overduePage(actor: Actor, q: ScreenPageQuery): Promise<ScreenOverduePage> {
+  const scope = await screenScope(actor, q.schoolId);
+  const [rows, count] = await overdueWarnings(actor.db, scope, actor.auth.userId, q.schoolId, Date.now(), q);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      studentName: r.student_name,
+      schoolName: r.school_name,
+      level: r.level,
+      state: r.state,
+      dueAt: Number(r.follow_up_due_at),
+      holders: [r.psychology_name, r.class_teacher_name].filter((n): n is string => !!n),
+    })),
+    total: Number(count.n),
+    page: q.page,
+    size: q.size,
+  };
+}
+
+/** Who holds the open warnings, most first. */
+export async function warningHolders(actor: Actor, q: ScreenQuery): Promise<ScreenHolders> {
+  const scope = await screenScope(actor, q.schoolId);
+  const now = Date.now();
+  const lists = await Promise.all(
+    (['w.psychology_user_id', 'w.class_teacher_user_id'] as const).map((column) =>
+      openByHolder(actor.db, scope, actor.auth.userId, q.schoolId, now, column),
+    ),
+  );
+  const holders = new Map<number, ScreenHolders['list'][number]>();
+  for (const r of lists.flat()) {
+    const id = Number(r.user_id);
+    const h = holders.get(id) ?? { userId: id, name: r.name ?? '', open: 0, overdue: 0 };
+    h.open += Number(r.open);
+    h.overdue += Number(r.overdue);
+    holders.set(id, h);
+  }
+  return { list: [...holders.values()].sort((a, b) => b.open - a.open || a.name.localeCompare(b.name)) };
+}

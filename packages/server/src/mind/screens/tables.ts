@@ -1,0 +1,48 @@
+/**
+ * The large screens' summary tables (decision 0072): counts kept in the transaction that stores a
+ * result, publishes a task or moves a warning, so that a screen adds up a few rows instead of
+ * scanning results. Nullable places are stored as 0 and a missing band as '', so that each row's
+ * key is a plain unique index both engines can upsert on. `day` is the China-time calendar day
+ * (days since 1970-01-01 at UTC+8) of the result or of the warning's opening.
+ */
+export interface ScreenResultsTable {
+  school_id: number;
+  grade_id: number;
+  class_id: number;
+  task_id: number;
+  scale_id: number;
+  band: string;
+  day: number;
+  results: number;
+  /** Results that raised a warning. */
+  warned: number;
+}
+
+/** Sheets of student tasks assigned at publish and answered at least once, per place. */
+export interface ScreenSheetsTable {
+  task_id: number;
+  school_id: number;
+  grade_id: number;
+  class_id: number;
+  /** The task's start, to place it in a period without a join. */
+  starts_at: number;
+  assigned: number;
+  done: number;
+}
+
+/** Warnings by place, level and state; `handled_ms` sums opening-to-solving over the solved ones. */
+export interface ScreenWarningsTable {
+  school_id: number;
+  class_id: number;
+  level: string;
+  state: string;
+  day: number;
+  warnings: number;
+  handled_ms: number;
+}
+
+export interface ScreensTables {
+  screen_results: ScreenResultsTable;
+  screen_sheets: ScreenSheetsTable;
+  screen_warnings: ScreenWarningsTable;
+}
