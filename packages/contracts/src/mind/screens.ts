@@ -102,8 +102,9 @@ export const screenOverduePage = z.object({
 });
 export type ScreenOverduePage = z.infer<typeof screenOverduePage>;
 
-/** Who holds the open warnings: each handler's open and overdue counts. */
+/** Who holds the open warnings: each handler's open and overdue counts, and those nobody holds yet. */
 export const screenHolders = z.object({
   list: z.array(z.object({ userId: z.number(), name: z.string(), open: z.number(), overdue: z.number() })),
+  unassigned: z.object({ open: z.number(), overdue: z.number() }),
 });
 export type ScreenHolders = z.infer<typeof screenHolders>;

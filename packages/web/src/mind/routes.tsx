@@ -19,6 +19,12 @@ const builtData: Record<string, RouteObject['lazy']> = {
   ...BUILT_DATA_PAGES,
 };
 
+/** Screens a feature has built (docs/screens.md); the others show the placeholder wall. */
+const builtScreens: Record<string, RouteObject['lazy']> = {
+  districtScreen: async () => ({ Component: (await import('./screens/DistrictScreen.tsx')).DistrictScreen }),
+  schoolWarning: async () => ({ Component: (await import('./screens/SchoolWarningScreen.tsx')).SchoolWarningScreen }),
+};
+
 const isOpen = (name: string) => (OPEN_ROUTES as readonly string[]).includes(name);
 
 /** Mind's addresses (spec section 2) under `/jdp/`. */
@@ -70,7 +76,7 @@ export const mindRoutes: RouteObject[] = [
           ...SCREENS.filter((name) => !isOpen(name)).map((name) => ({
             path: name,
             handle: handle(name),
-            lazy: screen,
+            lazy: builtScreens[name] ?? screen,
           })),
         ],
       },

@@ -287,6 +287,18 @@ export function bandCounts(
     .execute();
 }
 
+/** The schools a screen compares: the one asked for, else every school of the scope, figures or not. */
+export function schoolsOf(db: Db, scope: StudentScope, schoolId: number | undefined) {
+  let q = db.selectFrom('orgs').select(['id', 'name']).where('type', '=', 'school');
+  if (schoolId !== undefined) q = q.where('id', '=', schoolId);
+  else if (!scope.all) {
+    // Guard against an empty list: a class teacher's scope names classes, whose schools the figures bring.
+    if (scope.schoolIds.length === 0) return Promise.resolve([]);
+    q = q.where('id', 'in', scope.schoolIds);
+  }
+  return q.execute();
+}
+
 /** The names of organisations (schools, grades, classes) by id. */
 export function orgNames(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -350,6 +362,22 @@ export function overdueWarnings(
       .execute(),
     base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
+}
+
+/** Open warnings nobody has been named to handle yet, and how many of them are overdue. */
+export function openUnassigned(db: Db, scope: StudentScope, userId: number, schoolId: number | undefined, now: number) {
+  return db
+    .selectFrom('warnings as w')
+    .where('w.state', 'in', OPEN_STATES)
+    .where('w.psychology_user_id', 'is', null)
+    .where('w.class_teacher_user_id', 'is', null)
+    .where(warningInScope(scope, userId))
+    .$if(schoolId !== undefined, (q) => q.where('w.school_id', '=', schoolId ?? 0))
+    .select([
+      sql<number>`count(*)`.as('open'),
+      sql<number>`coalesce(sum(case when w.follow_up_due_at <= ${now} then 1 else 0 end), 0)`.as('overdue'),
+    ])
+    .executeTakeFirstOrThrow();
 }
 
 /** Open warnings per handler (either of the two named at set-up), with how many are overdue. */

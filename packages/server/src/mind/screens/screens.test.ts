@@ -66,6 +66,17 @@ describe('the district screen’s figures', () => {
         warnings,
         openWarnings: warnings,
       },
+      // The bureau's other school has no figure yet: it is listed at zero, which is what the bureau needs to see.
+      {
+        schoolId: w.orgs.otherSchool.id,
+        name: 'Second School',
+        assigned: 0,
+        done: 0,
+        results: 0,
+        warned: 0,
+        warnings: 0,
+        openWarnings: 0,
+      },
     ]);
     expect(results).toBe(2);
     expect(d.totals).toMatchObject({ assigned: 3, done: 2, results: 2, warnings: 2 });
@@ -149,6 +160,8 @@ describe('the summary tables', () => {
     expect(overdue.list[0].holders.length).toBeGreaterThan(0);
     const holders = await data(w.psychologyTeacher, '/apis-psychology/screen/school/holders');
     expect(holders.list.find((h: { userId: number }) => h.userId === me)).toMatchObject({ open: 1, overdue: 1 });
+    // 王五's orange warning is still new: nobody holds it yet.
+    expect(holders.unassigned).toEqual({ open: 1, overdue: 0 });
 
     await step(w.psychologyTeacher, 'solve', { id: w.warnings.a2, conclusion: 'Settled after two talks' });
     const after = await gauge(w.schoolAdmin);

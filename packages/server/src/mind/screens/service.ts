@@ -19,10 +19,12 @@ import { levelRows } from '../warnings/repository.ts';
 import {
   bandCounts,
   openByHolder,
+  openUnassigned,
   orgNames,
   overdueWarnings,
   resultsBySchool,
   scaleNames,
+  schoolsOf,
   sheetsBySchool,
   warningBuckets,
 } from './repository.ts';
@@ -46,7 +48,8 @@ async function screenScope(actor: Actor, schoolId: number | undefined): Promise<
 /** Schools compared (screen/school/queryList): sheets, results and warnings of each, from the summary tables. */
 export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<ScreenSchools> {
   const scope = await screenScope(actor, q.schoolId);
-  const [results, sheets, warnings] = await Promise.all([
+  const [all, results, sheets, warnings] = await Promise.all([
+    schoolsOf(actor.db, scope, q.schoolId),
     resultsBySchool(actor.db, scope, q.schoolId, q),
     sheetsBySchool(actor.db, scope, q.schoolId, q),
     warningBuckets(actor.db, scope, q.schoolId, q),
@@ -61,6 +64,7 @@ export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<Scr
     }
     return r;
   };
+  for (const s of all) row(s.id).name = s.name;
   for (const r of results) Object.assign(row(r.school_id), { results: Number(r.results), warned: Number(r.warned) });
   for (const s of sheets) Object.assign(row(s.school_id), { assigned: Number(s.assigned), done: Number(s.done) });
   for (const w of warnings) {
@@ -68,12 +72,15 @@ export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<Scr
     r.warnings += Number(w.warnings);
     if (OPEN.has(w.state)) r.openWarnings += Number(w.warnings);
   }
-  const names = await orgNames(actor.db, [...rows.keys()]);
-  for (const n of names) row(n.id).name = n.name;
+  // Schools the figures bring that the list did not (a class teacher's): named here.
+  const unnamed = [...rows.values()].filter((r) => r.name === '').map((r) => r.schoolId);
+  for (const n of await orgNames(actor.db, unnamed)) row(n.id).name = n.name;
   const schools = [...rows.values()].sort((a, b) => b.results - a.results || a.name.localeCompare(b.name));
   const totals = { assigned: 0, done: 0, results: 0, warned: 0, warnings: 0, openWarnings: 0 };
   for (const s of schools) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += s[k];
-  return { schools, totals };
+  // A period without a figure is empty, not a list of zeros; within one, a school at zero is news.
+  const nothing = Object.values(totals).every((n) => n === 0);
+  return { schools: nothing ? [] : schools, totals };
 }
 
 /**
@@ -181,11 +188,14 @@ export async function overduePage(actor: Actor, q: ScreenPageQuery): Promise<Scr
 export async function warningHolders(actor: Actor, q: ScreenQuery): Promise<ScreenHolders> {
   const scope = await screenScope(actor, q.schoolId);
   const now = Date.now();
-  const lists = await Promise.all(
-    (['w.psychology_user_id', 'w.class_teacher_user_id'] as const).map((column) =>
-      openByHolder(actor.db, scope, actor.auth.userId, q.schoolId, now, column),
+  const [lists, unassigned] = await Promise.all([
+    Promise.all(
+      (['w.psychology_user_id', 'w.class_teacher_user_id'] as const).map((column) =>
+        openByHolder(actor.db, scope, actor.auth.userId, q.schoolId, now, column),
+      ),
     ),
-  );
+    openUnassigned(actor.db, scope, actor.auth.userId, q.schoolId, now),
+  ]);
   const holders = new Map<number, ScreenHolders['list'][number]>();
   for (const r of lists.flat()) {
     const id = Number(r.user_id);
@@ -194,5 +204,8 @@ export async function warningHolders(actor: Actor, q: ScreenQuery): Promise<Scre
     h.overdue += Number(r.overdue);
     holders.set(id, h);
   }
-  return { list: [...holders.values()].sort((a, b) => b.open - a.open || a.name.localeCompare(b.name)) };
+  return {
+    list: [...holders.values()].sort((a, b) => b.open - a.open || a.name.localeCompare(b.name)),
+    unassigned: { open: Number(unassigned.open), overdue: Number(unassigned.overdue) },
+  };
 }

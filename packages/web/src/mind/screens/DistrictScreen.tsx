@@ -1,0 +1,212 @@
+import type { ScreenBands, ScreenGauge, ScreenSchools } from '@meridian/contracts';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import './strings.ts';
+import { screenFilters, textIn, useBands, useGauge, useSchools } from './api.ts';
+import { count, percent } from './format.ts';
+import { axis, chartText, palette } from './kit/palette.ts';
+import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
+import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
+import { ScreenChart } from './kit/ScreenChart.tsx';
+import { WallTable } from './kit/table.tsx';
+
+const ROW_HEIGHT = 430;
+const CHART_HEIGHT = ROW_HEIGHT - 56;
+
+/**
+ * The district screen (`/districtScreen`, docs/screens.md): the bureau's schools compared, how much
+ * of the screening is done, the results by band and grade, and the warnings by level with their
+ * handling time. Each card has its own call and refreshes itself.
+ */
+export function DistrictScreen() {
+  const { t } = useTranslation();
+  const filters = screenFilters(useLocation().search);
+  const schools = useSchools(filters);
+  const bands = useBands(filters);
+  const gauge = useGauge(filters);
+  const updatedAt = Math.max(schools.dataUpdatedAt, bands.dataUpdatedAt, gauge.dataUpdatedAt);
+  const totals = schools.data?.totals;
+  const none = t('scr.kpi.none');
+  const hours = gauge.data?.meanHandlingHours;
+  return (
+    <ScreenCanvas updatedAt={updatedAt}>
+      <div style={{ display: 'flex', gap: 16, height: 110, marginBottom: 16 }}>
+        <Kpi
+          testId="kpi-schools"
+          label={t('scr.kpi.schools')}
+          value={schools.data ? count(schools.data.schools.length) : none}
+        />
+        <Kpi testId="kpi-assigned" label={t('scr.kpi.assigned')} value={totals ? count(totals.assigned) : none} />
+        <Kpi
+          testId="kpi-coverage"
+          label={t('scr.kpi.coverage')}
+          value={totals ? percent(totals.done, totals.assigned) : none}
+        />
+        <Kpi testId="kpi-results" label={t('scr.kpi.results')} value={totals ? count(totals.results) : none} />
+        <Kpi
+          testId="kpi-open"
+          label={t('scr.kpi.open')}
+          value={gauge.data ? count(gauge.data.open) : none}
+          tone={palette.danger}
+        />
+        <Kpi
+          testId="kpi-handling"
+          label={t('scr.kpi.handling')}
+          value={hours === null || hours === undefined ? none : t('scr.kpi.hours', { n: hours })}
+        />
+      </div>
+      <div
+        style={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 16, height: ROW_HEIGHT, marginBottom: 16 }}
+      >
+        <ScreenCard
+          testId="card-coverage"
+          title={t('scr.district.coverage')}
+          query={schools}
+          isEmpty={(d) => d.schools.every((s) => s.assigned === 0)}
+        >
+          {(d) => (
+            <ScreenChart
+              height={CHART_HEIGHT}
+              label={t('scr.district.coverage')}
+              option={coverageChart(d, t('scr.district.coverageSeries'))}
+            />
+          )}
+        </ScreenCard>
+        <ScreenCard
+          testId="card-bands"
+          title={
+            bands.data?.scale
+              ? t('scr.district.bands', { scale: textIn(bands.data.scale.name) })
+              : t('scr.district.bandsNoScale')
+          }
+          query={bands}
+          isEmpty={(d) => d.rows.length === 0}
+        >
+          {(d) => <ScreenChart height={CHART_HEIGHT} label={t('scr.district.bandsNoScale')} option={bandsChart(d)} />}
+        </ScreenCard>
+        <ScreenCard
+          testId="card-warnings"
+          title={t('scr.district.warnings')}
+          query={gauge}
+          isEmpty={(d) => d.total === 0}
+        >
+          {(d) => (
+            <ScreenChart
+              height={CHART_HEIGHT}
+              label={t('scr.district.warnings')}
+              option={levelsChart(d, t('scr.kpi.open'), t('scr.kpi.solved'))}
+            />
+          )}
+        </ScreenCard>
+      </div>
+      <ScreenCard
+        testId="card-schools"
+        title={t('scr.district.schools')}
+        query={schools}
+        isEmpty={(d) => d.schools.length === 0}
+        style={{ flex: 1 }}
+      >
+        {(d) => (
+          <WallTable
+            testId="schools-table"
+            numeric={[1, 2, 3, 4, 5, 6]}
+            head={[
+              t('scr.col.school'),
+              t('scr.col.assigned'),
+              t('scr.col.done'),
+              t('scr.col.coverage'),
+              t('scr.col.results'),
+              t('scr.col.warned'),
+              t('scr.col.open'),
+            ]}
+            rows={d.schools.slice(0, 8).map((s) => ({
+              key: s.schoolId,
+              cells: [
+                s.name,
+                count(s.assigned),
+                count(s.done),
+                percent(s.done, s.assigned),
+                count(s.results),
+                count(s.warned),
+                count(s.openWarnings),
+              ],
+            }))}
+          />
+        )}
+      </ScreenCard>
+    </ScreenCanvas>
+  );
+}
+
+function coverageChart(d: ScreenSchools, series: string) {
+  const rows = d.schools
+    .filter((s) => s.assigned > 0)
+    .slice(0, 12)
+    .reverse();
+  return {
+    grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'value', max: 100, ...axis, axisLabel: { ...axis.axisLabel, formatter: '{value}%' } },
+    yAxis: { type: 'category', data: rows.map((s) => s.name), ...axis },
+    series: [
+      {
+        name: series,
+        type: 'bar',
+        data: rows.map((s) => Math.round((s.done / s.assigned) * 1000) / 10),
+        itemStyle: { color: palette.accent[1] },
+        label: { show: true, position: 'right', formatter: '{c}%', ...chartText },
+        barMaxWidth: 22,
+      },
+    ],
+  };
+}
+
+function bandsChart(d: ScreenBands) {
+  return {
+    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0, textStyle: chartText },
+    color: [...palette.accent],
+    xAxis: {
+      type: 'category',
+      data: d.rows.map((r) => r.name),
+      ...axis,
+      axisLabel: { ...axis.axisLabel, interval: 0 },
+    },
+    yAxis: { type: 'value', minInterval: 1, ...axis },
+    series: d.bands.map((b) => ({
+      name: textIn(b.label),
+      type: 'bar',
+      stack: 'bands',
+      barMaxWidth: 48,
+      data: d.rows.map((r) => r.counts[b.id] ?? 0),
+    })),
+  };
+}
+
+function levelsChart(d: ScreenGauge, open: string, solved: string) {
+  return {
+    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0, textStyle: chartText },
+    xAxis: { type: 'category', data: d.levels.map((l) => textIn(l.name)), ...axis },
+    yAxis: { type: 'value', minInterval: 1, ...axis },
+    series: [
+      {
+        name: open,
+        type: 'bar',
+        barMaxWidth: 40,
+        data: d.levels.map((l) => ({ value: l.open, itemStyle: { color: l.colour } })),
+        label: { show: true, position: 'top', ...chartText },
+      },
+      {
+        name: solved,
+        type: 'bar',
+        barMaxWidth: 40,
+        itemStyle: { color: palette.accent[2] },
+        data: d.levels.map((l) => l.byState.solved ?? 0),
+        label: { show: true, position: 'top', ...chartText },
+      },
+    ],
+  };
+}

@@ -1,0 +1,150 @@
+import type { ScreenGauge } from '@meridian/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import './strings.ts';
+import { screenFilters, textIn, useGauge, useHolders, useOverdue } from './api.ts';
+import { count } from './format.ts';
+import { axis, chartText, palette } from './kit/palette.ts';
+import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
+import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
+import { ScreenChart } from './kit/ScreenChart.tsx';
+import { WallTable } from './kit/table.tsx';
+
+/** The stages a warning is still being worked in, in the workflow's order (decision 0033). */
+const OPEN_STAGES = ['new', 'setUp', 'published', 'intervening', 'handedOver'] as const;
+
+/**
+ * The warning-handling cockpit (`/schoolWarning`, docs/screens.md): the open warnings by level and
+ * stage, the follow-ups that are overdue and who holds the open ones, for the caller's school (or
+ * `?schoolId=` of their scope). Each card has its own call and refreshes itself.
+ */
+export function SchoolWarningScreen() {
+  const { t } = useTranslation();
+  const filters = screenFilters(useLocation().search);
+  const gauge = useGauge(filters);
+  const overdue = useOverdue(filters);
+  const holders = useHolders(filters);
+  const updatedAt = Math.max(gauge.dataUpdatedAt, overdue.dataUpdatedAt, holders.dataUpdatedAt);
+  const none = t('scr.kpi.none');
+  const g = gauge.data;
+  const hours = g?.meanHandlingHours;
+  const levelOf = new Map((g?.levels ?? []).map((l) => [l.code, l]));
+  return (
+    <ScreenCanvas updatedAt={updatedAt}>
+      <div style={{ display: 'flex', gap: 16, height: 110, marginBottom: 16 }}>
+        <Kpi testId="kpi-open" label={t('scr.kpi.open')} value={g ? count(g.open) : none} tone={palette.danger} />
+        <Kpi
+          testId="kpi-overdue"
+          label={t('scr.kpi.overdue')}
+          value={overdue.data ? count(overdue.data.total) : none}
+          tone={palette.accent[4]}
+        />
+        <Kpi testId="kpi-warnings" label={t('scr.kpi.warnings')} value={g ? count(g.total) : none} />
+        <Kpi testId="kpi-solved" label={t('scr.kpi.solved')} value={g ? count(g.solved) : none} />
+        <Kpi
+          testId="kpi-handling"
+          label={t('scr.kpi.handling')}
+          value={hours === null || hours === undefined ? none : t('scr.kpi.hours', { n: hours })}
+        />
+      </div>
+      <div style={{ display: 'grid', gridTemplateColumns: '1.1fr 0.9fr', gap: 16, flex: 1, minHeight: 0 }}>
+        <ScreenCard
+          testId="card-stages"
+          title={t('scr.cockpit.byLevel')}
+          query={gauge}
+          isEmpty={(d) => d.open === 0}
+          emptyText={t('scr.cockpit.noneOpen')}
+        >
+          {(d) => <ScreenChart height={740} label={t('scr.cockpit.byLevel')} option={stagesChart(d, t)} />}
+        </ScreenCard>
+        <div style={{ display: 'grid', gridTemplateRows: '1fr 1fr', gap: 16, minHeight: 0 }}>
+          <ScreenCard
+            testId="card-overdue"
+            title={t('scr.cockpit.overdue')}
+            query={overdue}
+            isEmpty={(d) => d.total === 0}
+            emptyText={t('scr.cockpit.noneOverdue')}
+          >
+            {(d) => (
+              <WallTable
+                testId="overdue-table"
+                head={[
+                  t('scr.col.student'),
+                  t('scr.col.level'),
+                  t('scr.col.state'),
+                  t('scr.col.due'),
+                  t('scr.col.holders'),
+                ]}
+                rows={d.list.map((w) => ({
+                  key: w.id,
+                  cells: [
+                    w.studentName,
+                    <span key="level" style={{ color: levelOf.get(w.level)?.colour }}>
+                      {textIn(levelOf.get(w.level)?.name) || w.level}
+                    </span>,
+                    t(`warn.state.${w.state}`),
+                    new Date(w.dueAt).toLocaleDateString(),
+                    w.holders.join('、'),
+                  ],
+                }))}
+              />
+            )}
+          </ScreenCard>
+          <ScreenCard
+            testId="card-holders"
+            title={t('scr.cockpit.holders')}
+            query={holders}
+            isEmpty={(d) => d.list.length === 0 && d.unassigned.open === 0}
+            emptyText={t('scr.cockpit.noneOpen')}
+          >
+            {(d) => (
+              <WallTable
+                testId="holders-table"
+                numeric={[1, 2]}
+                head={[t('scr.col.holder'), t('scr.col.open'), t('scr.col.overdue')]}
+                rows={[
+                  // Nobody named yet comes first: these are the warnings no one is working on.
+                  ...(d.unassigned.open > 0 ? [{ key: 0, name: t('scr.cockpit.unassigned'), ...d.unassigned }] : []),
+                  ...d.list.slice(0, 7).map((h) => ({ key: h.userId, ...h })),
+                ].map((h) => ({
+                  key: h.key,
+                  cells: [
+                    h.name,
+                    count(h.open),
+                    <span key="overdue" style={{ color: h.overdue > 0 ? palette.danger : palette.text }}>
+                      {count(h.overdue)}
+                    </span>,
+                  ],
+                }))}
+              />
+            )}
+          </ScreenCard>
+        </div>
+      </div>
+    </ScreenCanvas>
+  );
+}
+
+function stagesChart(d: ScreenGauge, t: TFunction) {
+  return {
+    grid: { left: 8, right: 24, top: 48, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0, textStyle: chartText },
+    xAxis: {
+      type: 'category',
+      data: OPEN_STAGES.map((s) => t(`warn.state.${s}`)),
+      ...axis,
+      axisLabel: { ...axis.axisLabel, interval: 0 },
+    },
+    yAxis: { type: 'value', minInterval: 1, ...axis },
+    series: d.levels.map((l) => ({
+      name: textIn(l.name),
+      type: 'bar',
+      stack: 'levels',
+      barMaxWidth: 64,
+      itemStyle: { color: l.colour },
+      data: OPEN_STAGES.map((s) => l.byState[s] ?? 0),
+    })),
+  };
+}

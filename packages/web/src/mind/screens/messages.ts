@@ -1,0 +1,65 @@
+/**
+ * The words of the large screens in both languages, kept apart from their registration so that a
+ * test in Node can read them without starting i18next.
+ */
+export const screensZh = {
+  scr: {
+    updated: '更新于 {{time}}',
+    refreshing: '正在刷新…',
+    loading: '加载中…',
+    empty: '所选范围内暂无数据',
+    failed: '该板块加载失败：{{reason}}',
+    retry: '重试',
+    allTime: '全部时间',
+    kpi: {
+      schools: '学校数',
+      assigned: '应测人次',
+      done: '已测人次',
+      coverage: '筛查覆盖率',
+      results: '测评结果',
+      warned: '触发预警的结果',
+      warnings: '预警总数',
+      open: '未结预警',
+      solved: '已解决',
+      handling: '平均处置时长',
+      overdue: '跟进逾期',
+      hours: '{{n}} 小时',
+      none: '—',
+    },
+    district: {
+      coverage: '各校筛查覆盖率',
+      bands: '测评结果分布（{{scale}}）',
+      bandsNoScale: '测评结果分布',
+      warnings: '各级预警与处置',
+      schools: '学校对比',
+      byGrade: '按年级',
+      byClass: '按班级',
+      coverageSeries: '覆盖率',
+    },
+    cockpit: {
+      byLevel: '未结预警：按等级与阶段',
+      overdue: '逾期未跟进的预警',
+      holders: '处置人与在办预警',
+      noneOverdue: '没有逾期的预警',
+      noneOpen: '没有在办的预警',
+      unassigned: '尚未指定处置人',
+    },
+    col: {
+      school: '学校',
+      assigned: '应测',
+      done: '已测',
+      coverage: '覆盖率',
+      results: '结果',
+      warned: '预警结果',
+      open: '未结预警',
+      student: '学生',
+      level: '等级',
+      state: '阶段',
+      due: '应跟进于',
+      holders: '处置人',
+      holder: '处置人',
+      overdue: '逾期',
+    },
+  },
+};
+export type ScreenStrings = typeof screensZh;
