@@ -2,7 +2,7 @@ import type { ScreenBands, ScreenGauge, ScreenSchools } from '@meridian/contract
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './strings.ts';
-import { screenFilters, textIn, useBands, useGauge, useSchools } from './api.ts';
+import { screenFilters, textIn, useBands, useGauge, useSchools, useScreenAccess } from './api.ts';
 import { count, percent } from './format.ts';
 import { axis, chartText, palette } from './kit/palette.ts';
 import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
@@ -21,15 +21,16 @@ const CHART_HEIGHT = ROW_HEIGHT - 56;
 export function DistrictScreen() {
   const { t } = useTranslation();
   const filters = screenFilters(useLocation().search);
-  const schools = useSchools(filters);
-  const bands = useBands(filters);
-  const gauge = useGauge(filters);
+  const allowed = useScreenAccess('districtScreen');
+  const schools = useSchools(filters, allowed === true);
+  const bands = useBands(filters, allowed === true);
+  const gauge = useGauge(filters, allowed === true);
   const updatedAt = Math.max(schools.dataUpdatedAt, bands.dataUpdatedAt, gauge.dataUpdatedAt);
   const totals = schools.data?.totals;
   const none = t('scr.kpi.none');
   const hours = gauge.data?.meanHandlingHours;
   return (
-    <ScreenCanvas updatedAt={updatedAt}>
+    <ScreenCanvas updatedAt={updatedAt} allowed={allowed}>
       <div style={{ display: 'flex', gap: 16, height: 110, marginBottom: 16 }}>
         <Kpi
           testId="kpi-schools"

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './strings.ts';
-import { screenFilters, textIn, useGauge, useHolders, useOverdue } from './api.ts';
+import { screenFilters, textIn, useGauge, useHolders, useOverdue, useScreenAccess } from './api.ts';
 import { count } from './format.ts';
 import { axis, chartText, palette } from './kit/palette.ts';
 import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
@@ -22,16 +22,17 @@ const OPEN_STAGES = ['new', 'setUp', 'published', 'intervening', 'handedOver'] a
 export function SchoolWarningScreen() {
   const { t } = useTranslation();
   const filters = screenFilters(useLocation().search);
-  const gauge = useGauge(filters);
-  const overdue = useOverdue(filters);
-  const holders = useHolders(filters);
+  const allowed = useScreenAccess('schoolWarning');
+  const gauge = useGauge(filters, allowed === true);
+  const overdue = useOverdue(filters, allowed === true);
+  const holders = useHolders(filters, allowed === true);
   const updatedAt = Math.max(gauge.dataUpdatedAt, overdue.dataUpdatedAt, holders.dataUpdatedAt);
   const none = t('scr.kpi.none');
   const g = gauge.data;
   const hours = g?.meanHandlingHours;
   const levelOf = new Map((g?.levels ?? []).map((l) => [l.code, l]));
   return (
-    <ScreenCanvas updatedAt={updatedAt}>
+    <ScreenCanvas updatedAt={updatedAt} allowed={allowed}>
       <div style={{ display: 'flex', gap: 16, height: 110, marginBottom: 16 }}>
         <Kpi testId="kpi-open" label={t('scr.kpi.open')} value={g ? count(g.open) : none} tone={palette.danger} />
         <Kpi

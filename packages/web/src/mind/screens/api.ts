@@ -6,9 +6,11 @@ import type {
   ScreenOverduePage,
   ScreenSchools,
 } from '@meridian/contracts';
+import { hasPermission } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { currentLang } from '../../shared/i18n.ts';
 import { get } from '../../shared/request.ts';
+import { usePermissionEntries } from '../shell/api.ts';
 
 /** How often a screen on a wall asks again: the summary tables make each call a few rows. */
 export const SCREEN_REFRESH_MS = 60_000;
@@ -16,25 +18,37 @@ export const SCREEN_REFRESH_MS = 60_000;
 type Query = Record<string, string | number | undefined>;
 
 /** One card's call: refreshed on its own timer, its failure shown in the card (no toast on a wall). */
-function useScreenCall<T>(name: string, path: string, query: Query) {
+function useScreenCall<T>(name: string, path: string, query: Query, enabled: boolean) {
   return useQuery({
     queryKey: ['mind.screen', name, query],
     queryFn: ({ signal }) => get<T>(path, { query, signal }),
+    enabled,
     refetchInterval: SCREEN_REFRESH_MS,
     staleTime: 0,
     meta: { silentError: true },
   });
 }
 
-export const useSchools = (q: Query) =>
-  useScreenCall<ScreenSchools>('schools', 'apis-psychology/screen/school/queryList', q);
-export const useBands = (q: Query) =>
-  useScreenCall<ScreenBands>('bands', 'apis-psychology/screen/school/queryClassTj', q);
-export const useGauge = (q: Query) => useScreenCall<ScreenGauge>('gauge', 'apis-psychology/warning/gauge', q);
-export const useOverdue = (q: Query) =>
-  useScreenCall<ScreenOverduePage>('overdue', 'apis-psychology/screen/school/queryPage', { size: 8, ...q });
-export const useHolders = (q: Query) =>
-  useScreenCall<ScreenHolders>('holders', 'apis-psychology/screen/school/holders', q);
+export const useSchools = (q: Query, enabled = true) =>
+  useScreenCall<ScreenSchools>('schools', 'apis-psychology/screen/school/queryList', q, enabled);
+export const useBands = (q: Query, enabled = true) =>
+  useScreenCall<ScreenBands>('bands', 'apis-psychology/screen/school/queryClassTj', q, enabled);
+export const useGauge = (q: Query, enabled = true) =>
+  useScreenCall<ScreenGauge>('gauge', 'apis-psychology/warning/gauge', q, enabled);
+export const useOverdue = (q: Query, enabled = true) =>
+  useScreenCall<ScreenOverduePage>('overdue', 'apis-psychology/screen/school/queryPage', { size: 8, ...q }, enabled);
+export const useHolders = (q: Query, enabled = true) =>
+  useScreenCall<ScreenHolders>('holders', 'apis-psychology/screen/school/holders', q, enabled);
+
+/**
+ * Whether the caller's role may open this screen: `null` while the role's entries load. A screen
+ * asks for nothing it may not show, and says so on the wall instead of failing every card.
+ */
+export function useScreenAccess(screen: string): boolean | null {
+  const entries = usePermissionEntries();
+  if (!entries.data) return entries.isError ? false : null;
+  return hasPermission(entries.data, `/${screen}`, 'view');
+}
 
 export const textIn = (text: LocalText | null | undefined): string => {
   if (!text) return '';

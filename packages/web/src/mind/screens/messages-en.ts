@@ -9,7 +9,7 @@ export const screensEn: ScreenStrings = {
     empty: 'No data in the chosen scope',
     failed: 'This card could not load: {{reason}}',
     retry: 'Retry',
-    allTime: 'All time',
+    denied: 'Your role may not view this screen; ask an administrator to grant it',
     kpi: {
       schools: 'Schools',
       assigned: 'Sheets assigned',

@@ -10,7 +10,7 @@ export const screensZh = {
     empty: '所选范围内暂无数据',
     failed: '该板块加载失败：{{reason}}',
     retry: '重试',
-    allTime: '全部时间',
+    denied: '您的角色无权查看此大屏，如需查看请联系管理员授权',
     kpi: {
       schools: '学校数',
       assigned: '应测人次',

@@ -24,7 +24,16 @@ function useWallScale(): number {
  * A large screen: a 1920x1080 canvas scaled to fit the window (a 4K wall, a laptop), centred on
  * a dark ground, with the screen's title and the time of the last refresh.
  */
-export function ScreenCanvas({ children, updatedAt }: { children: ReactNode; updatedAt: number }) {
+export function ScreenCanvas({
+  children,
+  updatedAt,
+  allowed,
+}: {
+  children: ReactNode;
+  updatedAt: number;
+  /** False when the caller's role may not open this screen: the wall says so instead of its cards. */
+  allowed: boolean | null;
+}) {
   const { t } = useTranslation();
   const titleKey = useTitleKey();
   const scale = useWallScale();
@@ -73,7 +82,16 @@ export function ScreenCanvas({ children, updatedAt }: { children: ReactNode; upd
             <LanguageSwitch />
           </span>
         </header>
-        {children}
+        {allowed === false ? (
+          <div
+            data-testid="screen-denied"
+            style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 28 }}
+          >
+            {t('scr.denied')}
+          </div>
+        ) : (
+          children
+        )}
       </div>
     </div>
   );
