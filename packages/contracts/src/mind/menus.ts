@@ -45,6 +45,22 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The full-screen dashboards a sidebar item may open (`/jdp/<screen>`, in a window of their own),
+ * listed once built (docs/screens.md), each with the feature whose `view` the role must hold.
+ */
+export const MIND_MENU_SCREENS: Readonly<Record<string, string>> = {
+  districtScreen: '/districtScreen',
+  schoolWarning: '/schoolWarning',
+};
+
+/** The dashboard a Mind address outside `/data/` opens (`/jdp/districtScreen` → `districtScreen`). */
+export function mindScreenOf(publishUrl: string): string | undefined {
+  const at = publishUrl.indexOf('/jdp');
+  if (at < 0) return undefined;
+  return /^\/jdp\/([^/?#]+)/.exec(publishUrl.slice(at))?.[1];
+}
+
+/**
  * The Mind page a published address opens inside the app (`/jdp/data/<page>`), `null` for a Mind
  * address outside `/data/` (a full-screen dashboard), and `undefined` for an address of another app.
  */

@@ -1,4 +1,4 @@
-import { MIND_MENU_PAGES, mindPageOf } from '@meridian/contracts';
+import { MIND_MENU_PAGES, MIND_MENU_SCREENS, mindPageOf, mindScreenOf } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
@@ -109,13 +109,21 @@ describe('the Mind sidebar', () => {
     })) {
       const groups = (await caller.get('/apis-portal/app/getAppMenu?appCode=mind')).json().data;
       const urls = groups.flatMap((g: { list: Array<{ publishUrl: string }> }) => g.list.map((a) => a.publishUrl));
-      // Every item opens a built page of this app: no "coming" page, no dashboard still to come.
-      for (const url of urls) expect(Object.keys(MIND_MENU_PAGES), `${role}: ${url}`).toContain(mindPageOf(url));
+      // Every item opens a built page or a built dashboard of this app: no "coming" page, no dashboard still to come.
+      for (const url of urls) {
+        const built = [...Object.keys(MIND_MENU_PAGES), ...Object.keys(MIND_MENU_SCREENS)];
+        expect(built, `${role}: ${url}`).toContain(mindPageOf(url) ?? mindScreenOf(url));
+      }
       menus.set(role, names(groups));
     }
     expect(menus.get('school')).toEqual(expect.arrayContaining(['Accounts and binding', 'All students', 'Interviews']));
-    for (const coming of ['Security warnings', 'Warning cockpit', 'Reports', 'School screen'])
+    for (const coming of ['Security warnings', 'Reports', 'School screen'])
       expect(menus.get('school')).not.toContain(coming);
+    // The built dashboards: the cockpit for the school's leads, the district screen for the bureau.
+    expect(menus.get('school')).toContain('Warning cockpit');
+    expect(menus.get('psychology')).toContain('Warning cockpit');
+    expect(menus.get('teacher')).not.toContain('Warning cockpit');
+    expect(menus.get('bureau')).toEqual(expect.arrayContaining(['District screen', 'Warning cockpit']));
     expect(menus.get('psychology')).toEqual(
       expect.arrayContaining(['Reminder model', 'School observations', 'Assessment progress', 'Custom scales']),
     );

@@ -2,9 +2,11 @@ import {
   hasPermission,
   type Lang,
   MIND_MENU_PAGES,
+  MIND_MENU_SCREENS,
   type menuApp,
   type menuGroup,
   mindPageOf,
+  mindScreenOf,
 } from '@meridian/contracts';
 import type { z } from 'zod';
 import { toBool } from '../../platform/db/sql.ts';
@@ -71,7 +73,9 @@ function sidebarViewer(actor: Actor): Viewer {
 function opensBuiltMindPage(actor: Actor, app: AppRecord): boolean {
   const page = mindPageOf(app.publish_url);
   if (page === undefined) return true;
-  const feature = page === null ? undefined : MIND_MENU_PAGES[page];
+  const screen = page === null ? mindScreenOf(app.publish_url) : undefined;
+  const feature =
+    page === null ? (screen === undefined ? undefined : MIND_MENU_SCREENS[screen]) : MIND_MENU_PAGES[page];
   if (feature === undefined) return false;
   return actor.auth.superAdmin || hasPermission(actor.auth.permissions, feature, 'view');
 }
