@@ -10,8 +10,8 @@ import * as m0024 from './0024_archive.ts';
 import * as m0025 from './0025_downloads.ts';
 import * as m0036 from './0036_teacher_scales.ts';
 import * as m0038 from './0038_mind_menus.ts';
-import * as m0039 from './0039_screen_counts.ts';
 import * as m0040 from './0040_school_signin.ts';
+import * as m0045 from './0045_screen_counts.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -26,6 +26,6 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0025_downloads': m0025,
   '0036_teacher_scales': m0036,
   '0038_mind_menus': m0038,
-  '0039_screen_counts': m0039,
   '0040_school_signin': m0040,
+  '0045_screen_counts': m0045,
 };
