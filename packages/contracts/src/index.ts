@@ -6,6 +6,7 @@ export * from './iot/alarms.ts';
 export * from './iot/config.ts';
 export * from './iot/devices.ts';
 export * from './iot/firmware.ts';
+export * from './iot/maintenance.ts';
 export * from './iot/gateway.ts';
 export * from './iot/mqtt.ts';
 export * from './iot/notify.ts';

@@ -3,6 +3,7 @@ import { configMessages } from './iot/config-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
 import { firmwareMessages } from './iot/firmware-messages.ts';
 import { gatewayMessages } from './iot/gateway-messages.ts';
+import { maintenanceMessages } from './iot/maintenance-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
@@ -61,6 +62,7 @@ export const catalogues = [
   firmwareMessages,
   upgradeMessages,
   workOrdersMessages,
+  maintenanceMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

@@ -54,6 +54,8 @@ export const workOrderQuery = pageQuery.extend({
   state: z.enum(WORK_ORDER_STATES).optional(),
   type: z.enum(WORK_ORDER_TYPES).optional(),
   assigneeId: z.coerce.number().int().positive().optional(),
+  /** One device's orders: its service record. */
+  deviceId: z.coerce.number().int().positive().optional(),
 });
 export type WorkOrderQuery = z.infer<typeof workOrderQuery>;
 
@@ -78,6 +80,9 @@ export const workOrderView = z.object({
   createdAt: z.number(),
   acceptedAt: z.number().nullable(),
   completedAt: z.number().nullable(),
+  /** The maintenance plan that made it and the maintenance date it is for (decision 0074). */
+  planId: z.number().nullable(),
+  planDueAt: z.number().nullable(),
   /** Past its time limit: not accepted, or not completed, in the time its priority allows (computed on read). */
   overdue: z.enum(['response', 'completion']).nullable(),
 });

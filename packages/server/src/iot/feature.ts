@@ -16,6 +16,9 @@ import { gatewayRoutes } from './gateway/routes.ts';
 import { dtuService, registrationsCleanup } from './gateway/service.ts';
 import type { GatewayTables } from './gateway/tables.ts';
 import { mapRoutes } from './map/routes.ts';
+import { maintenanceRoutes } from './maintenance/routes.ts';
+import { planOrdersJob } from './maintenance/run.ts';
+import type { MaintenanceTables } from './maintenance/tables.ts';
 import { iotMigrations } from './migrations/index.ts';
 import { ingestRoutes } from './mqtt/routes.ts';
 import { mqttService } from './mqtt/service.ts';
@@ -59,6 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(firmwareRoutes);
   await app.register(upgradeRoutes);
   await app.register(workOrdersRoutes);
+  await app.register(maintenanceRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -74,7 +78,8 @@ export interface IotTables
     TasksTables,
     FirmwareTables,
     UpgradeTables,
-    WorkOrdersTables {}
+    WorkOrdersTables,
+    MaintenanceTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {
@@ -84,7 +89,7 @@ export const iot: Feature = {
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
   gateway: [dtuService, mqttService, leaseService, configService, taskRecoveryService, upgradeService],
-  jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob, taskRunJob],
+  jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob, taskRunJob, planOrdersJob],
   schedules: [...telemetrySchedules, ...alarmsSchedules],
   cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup],
 };

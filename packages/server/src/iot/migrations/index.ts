@@ -20,6 +20,7 @@ import * as m0035 from './0035_task_recoveries.ts';
 // Firmware upgrade jobs (issue 19).
 import * as m0037 from './0037_upgrades.ts';
 import * as m0041 from './0041_work_orders.ts';
+import * as m0043 from './0043_maintenance_plans.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -46,4 +47,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0037_upgrades': m0037,
   // Repair work orders (issue 27).
   '0041_work_orders': m0041,
+  // Maintenance plans, and work-order numbers from a counter (issue 27).
+  '0043_maintenance_plans': m0043,
 };

@@ -1,5 +1,5 @@
 import type { PageQuery, WorkOrderQuery } from '@meridian/contracts';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
@@ -49,6 +49,8 @@ const columns = [
   'o.accepted_at',
   'o.completed_at',
   'o.closed_at',
+  'o.plan_id',
+  'o.plan_due_at',
   'd.name as device_name',
   'd.sn',
   'r.nickname as reporter_name',
@@ -60,6 +62,7 @@ export async function listOrders(db: Db, scope: OrderScope, filter: Filter, page
     .$if(filter.state !== undefined, (q) => q.where('o.state', '=', filter.state ?? 'pending'))
     .$if(filter.type !== undefined, (q) => q.where('o.type', '=', filter.type ?? 'repair'))
     .$if(filter.assigneeId !== undefined, (q) => q.where('o.assignee_id', '=', filter.assigneeId ?? 0))
+    .$if(filter.deviceId !== undefined, (q) => q.where('o.device_id', '=', filter.deviceId ?? 0))
     .$if(filter.keyword !== undefined, (q) => {
       const keyword = filter.keyword ?? '';
       return q.where((eb) =>
@@ -93,17 +96,22 @@ export function stepsOf(db: Db, orderId: number) {
     .execute();
 }
 
-/** The owner's next order number: one more than the most orders they have had (the unique index refuses a clash). */
+/**
+ * The owner's next order number, from their counter: the upsert takes the counter's row lock (one
+ * writer at a time on SQLite), so two orders created at once never get one number (decision 0074).
+ * Call it in the transaction that inserts the order, so that a failed insert gives the number back.
+ */
 export async function nextNumber(db: Db, ownerId: number): Promise<number> {
   const row = await db
-    .selectFrom('work_orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('owner_id', '=', ownerId)
+    .insertInto('work_order_counters')
+    .values({ owner_id: ownerId, last: 1 })
+    .onConflict((oc) => oc.column('owner_id').doUpdateSet((eb) => ({ last: eb(eb.ref('work_order_counters.last'), '+', 1) })))
+    .returning('last')
     .executeTakeFirstOrThrow();
-  return Number(row.n) + 1;
+  return Number(row.last);
 }
 
-export async function insertOrder(db: Db, row: Omit<WorkOrdersTable, 'id'>): Promise<number> {
+export async function insertOrder(db: Db, row: Insertable<WorkOrdersTable>): Promise<number> {
   const inserted = await db.insertInto('work_orders').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(inserted.id);
 }

@@ -63,6 +63,8 @@ function viewOf(row: repo.OrderRow, at: number): WorkOrderView {
     createdAt: Number(row.created_at),
     acceptedAt: row.accepted_at === null ? null : Number(row.accepted_at),
     completedAt: row.completed_at === null ? null : Number(row.completed_at),
+    planId: row.plan_id === null ? null : Number(row.plan_id),
+    planDueAt: row.plan_due_at === null ? null : Number(row.plan_due_at),
     overdue: overdueOf(row, at),
   };
 }
@@ -116,7 +118,7 @@ async function checkedPictures(actor: Actor, field: string, list: readonly strin
 }
 
 /** The maintenance engineers of an account: users of its tree whose role grants `handle` on work orders. */
-async function engineersOf(actor: Actor, ownerId: number): Promise<WorkOrderEngineer[]> {
+export async function engineersOf(actor: Pick<Actor, 'db'>, ownerId: number): Promise<WorkOrderEngineer[]> {
   const grants = await repo.workOrderGrantsOf(actor.db, await accountTreeOf(actor.db, ownerId));
   const engineers = new Map<number, string>();
   for (const g of grants) {

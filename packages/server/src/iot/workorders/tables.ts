@@ -1,5 +1,5 @@
 import type { WorkOrderPriority, WorkOrderState, WorkOrderStep, WorkOrderType } from '@meridian/contracts';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A repair work order of one device's owner; `number` is unique per owner (decision 0071). */
 export interface WorkOrdersTable {
@@ -24,6 +24,9 @@ export interface WorkOrdersTable {
   accepted_at: number | null;
   completed_at: number | null;
   closed_at: number | null;
+  /** The maintenance plan that made it, and the maintenance date it was made for (0043). */
+  plan_id: ColumnType<number | null, number | null | undefined, number | null>;
+  plan_due_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type WorkOrderRow = Selectable<WorkOrdersTable>;
 
@@ -38,7 +41,14 @@ export interface WorkOrderStepsTable {
   at: number;
 }
 
+/** The last order number each owner has had: taken one at a time under the row's lock (decision 0074). */
+export interface WorkOrderCountersTable {
+  owner_id: number;
+  last: number;
+}
+
 export interface WorkOrdersTables {
   work_orders: WorkOrdersTable;
   work_order_steps: WorkOrderStepsTable;
+  work_order_counters: WorkOrderCountersTable;
 }
