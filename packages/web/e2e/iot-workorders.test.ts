@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { buildAlarm } from '../../server/src/iot/alarms/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
@@ -9,7 +10,8 @@ import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
-const suite = portalSuite();
+// The job worker runs too: a maintenance plan makes its orders through the jobs table.
+const suite = portalSuite({ services: ['api', 'jobs'] });
 const ENGINEER_ROLE = 16;
 
 describe('a repair work order from an alarm to the owner’s confirmation', () => {
@@ -97,6 +99,91 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
     } finally {
       await ownerVisit.close();
       await engineerVisit.close();
+    }
+  }, 60_000);
+});
+
+describe('a maintenance plan', () => {
+  it('makes its work order ahead of time, seen in the list and in the device’s service record', async () => {
+    const { db, url } = suite.server;
+    const owner = await buildUser(db, { roleIds: [IOT_MAIN_ROLE], userType: 'main', identityId: null });
+    const engineer = await buildUser(db, {
+      roleIds: [ENGINEER_ROLE],
+      userType: 'sub',
+      parentId: owner.id,
+      identityId: null,
+    });
+    const ownerVisit = await visit(suite.browser);
+    const page = ownerVisit.page;
+    try {
+      await signInToIot(page, url, owner);
+      const device = await api<{ id: number }>(page, url, 'POST', 'iot/devices', {
+        name: '五号风机',
+        sn: 'SNPLANWALKAAAAAAAAAA',
+        mac: 'D8B04C123458',
+      });
+
+      // ---- A monthly plan from three days on, its order made a week ahead: due at once.
+      await openFromMenu(page, '维保与工单', '维保计划');
+      await page.getByTestId('plan-add').click();
+      await page.getByTestId('plan-name').fill('风机季度保养');
+      await page.getByTestId('plan-start').click();
+      await page.getByTestId('plan-start').fill(dayjs().add(3, 'day').format('YYYY-MM-DD'));
+      await page.getByTestId('plan-start').press('Enter');
+      await page.getByTestId('plan-devices').click();
+      await page.keyboard.type('五号');
+      await pickOption(page, '五号风机');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('plan-engineer').click();
+      await pickOption(page, `Nick ${engineer.account}`);
+      await page.getByTestId('plan-content').fill('检查轴承润滑与皮带张紧');
+      await settledShot(page, 'iot-plan-form-zh-CN');
+      await page.getByTestId('plan-save').click();
+
+      // ---- The worker makes the order: the plan waits for maintenance, the order is in the list.
+      const table = page.getByTestId('plans-table');
+      await table.getByText('风机季度保养').waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.getByTestId('plans-search').click();
+            return table.locator('[data-testid^="plan-state-"]').first().innerText();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('待维保');
+      await settledShot(page, 'iot-plan-list-zh-CN');
+      await openFromMenu(page, '维保与工单', '维修工单');
+      const orders = page.getByTestId('work-orders-table');
+      await orders.getByText('检查轴承润滑与皮带张紧', { exact: false }).waitFor();
+      await orders.getByText('保养', { exact: true }).waitFor();
+      await orders.getByText('已派单').waitFor();
+
+      // ---- The device's service record shows the order and the plan.
+      await page.goto(`${url}/iot/devices/${device.id}`);
+      await page.getByRole('tab', { name: '维保记录' }).click();
+      const record = page.getByTestId('service-record');
+      await record.getByTestId('service-record-orders').getByText('检查轴承润滑与皮带张紧', { exact: false }).waitFor();
+      await record.getByTestId('service-record-plans').getByText('风机季度保养').waitFor();
+      await settledShot(page, 'iot-service-record-zh-CN');
+
+      await page.getByText('English', { exact: true }).click();
+      await record.getByText('Waiting for maintenance').waitFor();
+      await settledShot(page, 'iot-service-record-en');
+      await openFromMenu(page, 'Maintenance and work orders', 'Maintenance plans');
+      await page.getByTestId('plans-table').getByText('Monthly', { exact: true }).waitFor();
+      await settledShot(page, 'iot-plan-list-en');
+      await page.getByTestId('plans-table').locator('[data-testid^="plan-edit-"]').first().click();
+      await page.getByTestId('plan-name').waitFor();
+      await settledShot(page, 'iot-plan-form-en');
+
+      expect(unexpected(ownerVisit.problems)).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'iot-plan-failure');
+      console.error(ownerVisit.problems);
+      throw error;
+    } finally {
+      await ownerVisit.close();
     }
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startSmsWebhook, startSmtpServer } from '../../server/src/portal/codes/stand-ins.ts';
-import { startTestServer } from '../../server/test/server.ts';
+import { startTestServer, type TestServerOptions } from '../../server/test/server.ts';
 import { launchBrowser } from './browser.ts';
 
 /**
@@ -9,15 +9,18 @@ import { launchBrowser } from './browser.ts';
  * the SMS webhook and the mail server, so that a test reads the verification code a person would,
  * and a known administrator password.
  */
-export async function startPortalServer(env: Record<string, string> = {}) {
+export async function startPortalServer(env: Record<string, string> = {}, options: TestServerOptions = {}) {
   const sms = await startSmsWebhook();
   const mail = await startSmtpServer({ user: 'meridian', pass: 'mail-secret' });
-  const server = await startTestServer({
-    ADMIN_PASSWORD: 'Admin#2026',
-    SMS_WEBHOOK_URL: sms.url,
-    SMTP_URL: mail.url,
-    ...env,
-  });
+  const server = await startTestServer(
+    {
+      ADMIN_PASSWORD: 'Admin#2026',
+      SMS_WEBHOOK_URL: sms.url,
+      SMTP_URL: mail.url,
+      ...env,
+    },
+    options,
+  );
   return {
     url: server.url,
     db: server.db,
@@ -34,10 +37,10 @@ export async function startPortalServer(env: Record<string, string> = {}) {
 export type PortalServer = Awaited<ReturnType<typeof startPortalServer>>;
 
 /** One portal server and one browser for a test file, started before its tests and closed after. */
-export function portalSuite(): { server: PortalServer; browser: Browser } {
+export function portalSuite(options: TestServerOptions = {}): { server: PortalServer; browser: Browser } {
   const suite = {} as { server: PortalServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startPortalServer();
+    suite.server = await startPortalServer({}, options);
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -23,10 +23,22 @@ export const maintenancePlanInput = z
     name: z.string({ error: 'v.plan.name' }).trim().min(1, 'v.plan.name').max(50, 'v.plan.name'),
     cycle: z.enum(PLAN_CYCLES, { error: 'v.plan.cycle' }),
     /** Days, weeks or months between two maintenances; not used with listed dates. */
-    every: z.number({ error: 'v.plan.every' }).int('v.plan.every').min(1, 'v.plan.every').max(PLAN_EVERY_MAX, 'v.plan.every').nullable().optional(),
+    every: z
+      .number({ error: 'v.plan.every' })
+      .int('v.plan.every')
+      .min(1, 'v.plan.every')
+      .max(PLAN_EVERY_MAX, 'v.plan.every')
+      .nullable()
+      .optional(),
     /** The maintenance dates (epoch ms) of a `dates` cycle. */
-    dates: z.array(z.number().int().positive(), { error: 'v.plan.dates' }).max(PLAN_DATES_MAX, 'v.plan.dates').default([]),
-    deviceIds: z.array(id('v.plan.devices'), { error: 'v.plan.devices' }).max(PLAN_DEVICES_MAX, 'v.plan.devices').default([]),
+    dates: z
+      .array(z.number().int().positive(), { error: 'v.plan.dates' })
+      .max(PLAN_DATES_MAX, 'v.plan.dates')
+      .default([]),
+    deviceIds: z
+      .array(id('v.plan.devices'), { error: 'v.plan.devices' })
+      .max(PLAN_DEVICES_MAX, 'v.plan.devices')
+      .default([]),
     /** Instead of devices: every device of the project at the time an order is made. */
     projectId: id('v.plan.project').nullable().optional(),
     engineerId: id('v.plan.engineer'),

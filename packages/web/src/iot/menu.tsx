@@ -118,8 +118,10 @@ export const iotAreas: IotArea[] = [
   {
     key: 'maintenance',
     icon: <ToolOutlined />,
-    // Work orders only for now; maintenance plans come with their own slice.
-    pages: [{ key: 'workOrders', path: '/maintenance/work-orders', need: '/iot/workOrders' }],
+    pages: [
+      { key: 'workOrders', path: '/maintenance/work-orders', need: '/iot/workOrders' },
+      { key: 'plans', path: '/maintenance/plans', need: '/iot/maintenance' },
+    ],
   },
   { key: 'operations', icon: <BarChartOutlined /> },
   { key: 'billing', icon: <AccountBookOutlined /> },

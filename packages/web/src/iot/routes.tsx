@@ -115,6 +115,9 @@ export const iotRoutes: RouteObject[] = [
       page('maintenance/work-orders', 'menu.maintenance.workOrders', async () => ({
         Component: (await import('./workorders/WorkOrdersPage.tsx')).WorkOrdersPage,
       })),
+      page('maintenance/plans', 'menu.maintenance.plans', async () => ({
+        Component: (await import('./maintenance/PlansPage.tsx')).PlansPage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

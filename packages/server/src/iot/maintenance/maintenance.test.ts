@@ -35,7 +35,12 @@ const plan = (change: Record<string, unknown> = {}) => ({
 });
 const count = async (table: 'maintenance_plans' | 'maintenance_plan_devices' | 'jobs' | 'work_orders') =>
   Number(
-    (await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 const ordersOfPlan = (planId: number) =>
   t.db.kysely.selectFrom('work_orders').selectAll().where('plan_id', '=', planId).orderBy('id').execute();
@@ -60,7 +65,13 @@ describe('the cycle', () => {
     const weeks = { cycle: 'week' as const, every: 2, dates: [], startAt: start, endAt: start + 20 * DAY };
     expect(dueFrom(weeks, start + 1)).toBe(start + 14 * DAY);
     expect(dueFrom(weeks, start + 15 * DAY)).toBeNull();
-    const dates = { cycle: 'dates' as const, every: null, dates: [start + 9 * DAY, start], startAt: start, endAt: null };
+    const dates = {
+      cycle: 'dates' as const,
+      every: null,
+      dates: [start + 9 * DAY, start],
+      startAt: start,
+      endAt: null,
+    };
     expect(dueFrom(dates, start + 1)).toBe(start + 9 * DAY);
     expect(orderAtOf(start, '1m')).toBe(startOfDate('2025-12-31'));
     expect(orderAtOf(start, '2w')).toBe(start - 14 * DAY);
@@ -79,7 +90,9 @@ describe('a maintenance plan', () => {
     // The server was down when the order was due: the next start's workers make it, once.
     await expect.poll(() => Date.now() > startAt - DAY, { timeout: 5_000 }).toBe(true);
     const other = openDatabase(t.config.databaseUrl);
-    const workers = [t.db, other].map((db) => new JobWorker({ db, log, jobs: [planOrdersJob], pollMs: 5, concurrency: 2 }));
+    const workers = [t.db, other].map(
+      (db) => new JobWorker({ db, log, jobs: [planOrdersJob], pollMs: 5, concurrency: 2 }),
+    );
     for (const w of workers) w.start();
     try {
       await expect.poll(async () => (await ordersOfPlan(made.id)).length, { timeout: 10_000 }).toBe(1);
@@ -140,7 +153,10 @@ describe('a maintenance plan', () => {
     expect(made.nextOrderAt).toBe(due - 7 * DAY);
     expect(await runPlanFiring(t.db.kysely, { planId: made.id, at: made.nextOrderAt })).toBe(2);
     expect((await ordersOfPlan(made.id)).map((o) => Number(o.device_id))).toEqual([a.id, b.id]);
-    expect((await owner.get(`/iot/maintenance-plans/${made.id}`)).json().data).toMatchObject({ state: 'ended', orders: 2 });
+    expect((await owner.get(`/iot/maintenance-plans/${made.id}`)).json().data).toMatchObject({
+      state: 'ended',
+      orders: 2,
+    });
     const ended = (await owner.get('/iot/maintenance-plans?state=ended')).json().data;
     expect(ended.list.map((p: { id: number }) => p.id)).toEqual([made.id]);
   });

@@ -163,7 +163,11 @@ export function planForRun(db: Db, id: number) {
 export async function planTargets(db: Db, planId: number, projectId: number | null): Promise<number[]> {
   const rows =
     projectId === null
-      ? await db.selectFrom('maintenance_plan_devices').select('device_id as id').where('plan_id', '=', planId).execute()
+      ? await db
+          .selectFrom('maintenance_plan_devices')
+          .select('device_id as id')
+          .where('plan_id', '=', planId)
+          .execute()
       : await db.selectFrom('devices').select('id').where('project_id', '=', projectId).execute();
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }

@@ -31,7 +31,11 @@ export async function runPlanFiring(db: Kysely<Database>, firing: Firing, clock 
   const following = dueFrom(timingOf(plan), Math.max(due + 1, startOfDay(clock)));
   const nextOrderAt = following === null ? null : orderAtOf(following, plan.advance);
   const ownerId = Number(plan.owner_id);
-  const devices = await repo.planTargets(db, Number(plan.id), plan.project_id === null ? null : Number(plan.project_id));
+  const devices = await repo.planTargets(
+    db,
+    Number(plan.id),
+    plan.project_id === null ? null : Number(plan.project_id),
+  );
   // An engineer who has left the account (or lost the role) leaves the orders to be assigned.
   const engineer = (await engineersOf({ db }, ownerId)).find((e) => e.id === Number(plan.engineer_id));
   const description = `[${formatDate(due)}] ${plan.name}: ${plan.content}`.slice(0, WORK_ORDER_TEXT_MAX);

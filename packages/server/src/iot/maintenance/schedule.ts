@@ -48,7 +48,14 @@ export function dueFrom(t: PlanTiming, from: number): number | null {
   return due !== null && t.endAt !== null && due > t.endAt ? null : due;
 }
 
-const ADVANCE_DAYS: Record<Exclude<PlanAdvance, '1m'>, number> = { none: 0, '1d': 1, '2d': 2, '3d': 3, '1w': 7, '2w': 14 };
+const ADVANCE_DAYS: Record<Exclude<PlanAdvance, '1m'>, number> = {
+  none: 0,
+  '1d': 1,
+  '2d': 2,
+  '3d': 3,
+  '1w': 7,
+  '2w': 14,
+};
 
 /** When the work orders of a maintenance date are made: its advance notice ahead of it. */
 export function orderAtOf(due: number, advance: PlanAdvance): number {

@@ -42,7 +42,9 @@ export async function enqueuePlanFiring(
   });
 }
 
-export function timingOf(row: Pick<MaintenancePlanRow, 'cycle' | 'every' | 'dates' | 'start_at' | 'end_at'>): PlanTiming {
+export function timingOf(
+  row: Pick<MaintenancePlanRow, 'cycle' | 'every' | 'dates' | 'start_at' | 'end_at'>,
+): PlanTiming {
   return {
     cycle: row.cycle,
     every: row.every === null ? null : Number(row.every),
@@ -153,7 +155,10 @@ function nextOf(timing: PlanTiming, lastDue: number | null, advance: Maintenance
   return { next_due_at: due, next_order_at: due === null ? null : orderAtOf(due, advance) };
 }
 
-function columnsOf(data: ReturnType<typeof maintenancePlanInput.parse>, checked: Awaited<ReturnType<typeof checkPlan>>) {
+function columnsOf(
+  data: ReturnType<typeof maintenancePlanInput.parse>,
+  checked: Awaited<ReturnType<typeof checkPlan>>,
+) {
   return {
     owner_id: checked.ownerId,
     name: data.name,

@@ -105,7 +105,9 @@ export async function nextNumber(db: Db, ownerId: number): Promise<number> {
   const row = await db
     .insertInto('work_order_counters')
     .values({ owner_id: ownerId, last: 1 })
-    .onConflict((oc) => oc.column('owner_id').doUpdateSet((eb) => ({ last: eb(eb.ref('work_order_counters.last'), '+', 1) })))
+    .onConflict((oc) =>
+      oc.column('owner_id').doUpdateSet((eb) => ({ last: eb(eb.ref('work_order_counters.last'), '+', 1) })),
+    )
     .returning('last')
     .executeTakeFirstOrThrow();
   return Number(row.last);

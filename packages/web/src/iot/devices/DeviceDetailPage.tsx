@@ -17,6 +17,7 @@ import { useLiveDevice } from '../telemetry/useLive.ts';
 import { SingleApplicationDialog } from '../templates/ApplyDialogs.tsx';
 import { templateOf } from '../templates/api.ts';
 import { PointsView, SlavesView } from '../templates/PointsView.tsx';
+import { ServiceRecord } from '../workorders/ServiceRecord.tsx';
 import { deviceOf } from './api.ts';
 import { DeviceForm } from './DeviceForm.tsx';
 import { intervalLabel } from './fields.tsx';
@@ -185,7 +186,7 @@ export function DeviceDetailPage() {
               ),
             },
             { key: 'tracks', label: t('devices.detail.tab.tracks'), children: gatewayLater('tracks') },
-            { key: 'service', label: t('devices.detail.tab.service'), children: gatewayLater('service') },
+            { key: 'service', label: t('devices.detail.tab.service'), children: <ServiceRecord deviceId={d.id} /> },
             {
               key: 'protocol',
               label: t('devices.detail.tab.protocol'),

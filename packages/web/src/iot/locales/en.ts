@@ -3,6 +3,7 @@ import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
 import { devicesEn } from './devices-en.ts';
 import { firmwareEn } from './firmware-en.ts';
+import { maintenanceEn } from './maintenance-en.ts';
 import { projectsEn } from './projects-en.ts';
 import { tasksEn } from './tasks-en.ts';
 import { templatesEn } from './templates-en.ts';
@@ -52,7 +53,7 @@ export const en: IotMessages = {
     },
     network: { title: 'Network monitoring', dtu: 'DTU manage', onlineRate: 'DTU online rate' },
     video: 'Video monitoring',
-    maintenance: { title: 'Maintenance and work orders', workOrders: 'Work orders' },
+    maintenance: { title: 'Maintenance and work orders', workOrders: 'Work orders', plans: 'Maintenance plans' },
     projects: {
       title: 'Projects',
       list: 'Projects',
@@ -94,6 +95,7 @@ export const en: IotMessages = {
   ...firmwareEn,
   ...upgradeEn,
   ...workOrdersEn,
+  ...maintenanceEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

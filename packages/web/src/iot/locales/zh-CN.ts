@@ -4,6 +4,7 @@ import { configZhCN } from './config.ts';
 import { dataZhCN } from './data.ts';
 import { devicesZhCN } from './devices.ts';
 import { firmwareZhCN } from './firmware.ts';
+import { maintenanceZhCN } from './maintenance.ts';
 import { projectsZhCN } from './projects.ts';
 import { tasksZhCN } from './tasks.ts';
 import { templatesZhCN } from './templates.ts';
@@ -42,7 +43,7 @@ export const zhCN = {
     config: { title: '远程配置', application: '配置应用', devices: '设备配置' },
     network: { title: '网络监控', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
     video: '视频监控',
-    maintenance: { title: '维保与工单', workOrders: '维修工单' },
+    maintenance: { title: '维保与工单', workOrders: '维修工单', plans: '维保计划' },
     projects: { title: '项目管理', list: '项目', statistics: '项目数量统计', users: '下级用户' },
     operations: '运营中心',
     billing: '订单与充值',
@@ -79,6 +80,7 @@ export const zhCN = {
   ...firmwareZhCN,
   ...upgradeZhCN,
   ...workOrdersZhCN,
+  ...maintenanceZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',

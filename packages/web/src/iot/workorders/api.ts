@@ -18,6 +18,7 @@ export interface WorkOrderFilters {
   state?: WorkOrderState;
   type?: WorkOrderType;
   assigneeId?: number;
+  deviceId?: number;
 }
 
 const BASE = 'iot/work-orders';
