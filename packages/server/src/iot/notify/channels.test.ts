@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { aliyunSmsSender, aliyunVoiceSender } from '../../platform/sms/aliyun.ts';
+import { SendError } from '../../platform/sms/send.ts';
+import { startAliyun, startTencent } from '../../platform/sms/stand-ins.ts';
 import { startSmtpServer } from '../../portal/codes/stand-ins.ts';
-import { aliyunSmsSender, aliyunVoiceSender } from './channels/aliyun.ts';
 import { emailSender } from './channels/email.ts';
 import { tencentSmsSender, tencentVoiceSender } from './channels/tencent.ts';
-import { type OutgoingMessage, SendError } from './channels/types.ts';
+import type { OutgoingMessage } from './channels/types.ts';
 import { webhookSender } from './channels/webhook.ts';
 import { forgetWechatTokens, wechatSender } from './channels/wechat.ts';
-import { startAliyun, startTencent, startWebhook, startWechat } from './stand-ins.ts';
+import { startWebhook, startWechat } from './stand-ins.ts';
 
 const message: OutgoingMessage = {
   key: 'alarm:7:fire:0:contact:3:sms',

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
+import { startAliyun, startTencent } from '../../platform/sms/stand-ins.ts';
 import { startSmtpServer } from '../../portal/codes/stand-ins.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount } from '../devices/testing.ts';
@@ -12,7 +13,7 @@ import { forgetWechatTokens } from './channels/wechat.ts';
 import { DELIVERIES_KEPT_DAYS, deliveriesCleanup } from './cleanup.ts';
 import { deliver, deliveryJob, NOTIFY_JOB } from './deliver.ts';
 import { type AlarmEvent, notifyAlarm, setTriggerRecipients, triggerRecipients } from './index.ts';
-import { startAliyun, startTencent, startWebhook, startWechat } from './stand-ins.ts';
+import { startWebhook, startWechat } from './stand-ins.ts';
 
 const log = pino({ level: 'silent' });
 let t: TestApp;

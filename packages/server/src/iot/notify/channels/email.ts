@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import { type ChannelSender, SendError } from './types.ts';
+import { SendError } from '../../../platform/sms/send.ts';
+import type { ChannelSender } from './types.ts';
 
 /** An account's Email Server, or the platform's SMTP_URL. */
 export type SmtpTarget =

@@ -2,11 +2,12 @@ import type { NotifyChannel } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../../platform/config.ts';
 import type { Database } from '../../../platform/db/schema.ts';
+import { aliyunSmsSender, aliyunVoiceSender } from '../../../platform/sms/aliyun.ts';
+import { SendError } from '../../../platform/sms/send.ts';
 import { settingsFor } from '../settings.ts';
-import { aliyunSmsSender, aliyunVoiceSender } from './aliyun.ts';
 import { emailSender } from './email.ts';
 import { tencentSmsSender, tencentVoiceSender } from './tencent.ts';
-import { type ChannelSender, SendError } from './types.ts';
+import type { ChannelSender } from './types.ts';
 import { webhookSender } from './webhook.ts';
 import { wechatSender } from './wechat.ts';
 

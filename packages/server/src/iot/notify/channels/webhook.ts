@@ -1,4 +1,5 @@
-import { type ChannelSender, call, SendError } from './types.ts';
+import { call, SendError } from '../../../platform/sms/send.ts';
+import type { ChannelSender } from './types.ts';
 
 /**
  * A webhook of the deployment's own (an SMS, voice or push gateway in front of any provider):

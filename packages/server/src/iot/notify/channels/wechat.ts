@@ -1,4 +1,5 @@
-import { type ChannelSender, call, jsonOf, SendError } from './types.ts';
+import { call, jsonOf, SendError } from '../../../platform/sms/send.ts';
+import type { ChannelSender } from './types.ts';
 
 interface WechatAnswer {
   errcode?: number;

@@ -4,8 +4,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 /**
  * How the Aliyun and Tencent Cloud stand-ins check a caller's signature: a second implementation
  * of each provider's published algorithm, written from its documentation and sharing no code with
- * the product's signers in `channels/`, so that a bug there is refused here as the provider
- * would refuse it. `stand-ins.test.ts` holds both to the providers' own worked examples.
+ * the product's signers in `aliyun.ts` and `tencent.ts`, so that a bug there is refused here as the provider
+ * would refuse it. `stand-in-signatures.test.ts` holds both to the providers' own worked examples.
  */
 
 /** Why a provider refuses a request: its error code and message (and, for Aliyun, the HTTP status). */

@@ -3,7 +3,7 @@ import { verifyAliyunRpc, verifyTc3 } from './stand-in-signatures.ts';
 
 /**
  * The stand-ins' own signature checks, held to the providers' published examples (the same ones
- * `channels/aliyun.test.ts` and `channels/tencent.test.ts` hold the product's signers to), so that
+ * `aliyun.test.ts` and `tencent.test.ts` hold the product's signers to), so that
  * both sides of every signed test request are anchored outside this code base.
  */
 

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { type ChannelSender, call, jsonOf, SendError } from './types.ts';
+import { call, jsonOf, type RefusalKind, SendError, type SmsSender } from './send.ts';
 
 /** Aliyun's RFC 3986 percent-encoding of the RPC signature (`*` and the other marks encoded too). */
 export function aliyunEncode(text: string): string {
@@ -24,6 +24,19 @@ export function aliyunSignature(params: Record<string, string>, secret: string):
 const PERMANENT =
   /^(isv\.(MOBILE_NUMBER_ILLEGAL|SMS_SIGNATURE_ILLEGAL|SMS_TEMPLATE_ILLEGAL|TEMPLATE_MISSING_PARAMETERS|INVALID_PARAMETERS|ACCOUNT_NOT_EXISTS|ACCOUNT_ABNORMAL|DENY_IP_RANGE|AMOUNT_NOT_ENOUGH|PARAM_LENGTH_LIMIT)|InvalidAccessKeyId\.|SignatureDoesNotMatch|Forbidden)/;
 
+/**
+ * What a refusal means for the person waiting: the provider's flow control per number (by
+ * default one a minute, five an hour, ten a day for a verification template), a number it
+ * cannot reach, or the account's keys, signature, sign name, template or balance.
+ */
+function aliyunKind(code: string): RefusalKind {
+  if (/^(isv\.(BUSINESS_LIMIT_CONTROL|DAY_LIMIT_CONTROL)|Throttling)/.test(code)) return 'throttled';
+  if (/^isv\.(MOBILE_NUMBER_ILLEGAL|MOBILE_COUNT_OVER_LIMIT)/.test(code)) return 'recipient';
+  if (PERMANENT.test(code) || /^(IncompleteSignature|InvalidTimeStamp|SignatureNonceUsed|isv\.)/.test(code))
+    return 'setup';
+  return 'unavailable';
+}
+
 interface AliyunAnswer {
   Code?: string;
   Message?: string;
@@ -31,6 +44,7 @@ interface AliyunAnswer {
   CallId?: string;
 }
 
+/** Where the Aliyun API is and the account's AccessKey pair. */
 export interface AliyunOptions {
   base: string;
   accessKeyId: string;
@@ -64,11 +78,14 @@ async function rpc(options: AliyunOptions, action: string, version: string, para
   const answer = await jsonOf<AliyunAnswer>('aliyun', response);
   if (answer.Code === 'OK') return answer;
   const code = answer.Code ?? `HTTP ${response.status}`;
-  throw new SendError(`aliyun ${action} ${code}: ${answer.Message ?? ''}`.trim(), { permanent: PERMANENT.test(code) });
+  throw new SendError(`aliyun ${action} ${code}: ${answer.Message ?? ''}`.trim(), {
+    permanent: PERMANENT.test(code),
+    kind: aliyunKind(code),
+  });
 }
 
-/** Aliyun SMS (dysmsapi SendSms): the template gets `{device, point, value, time, content}` as TemplateParam. */
-export function aliyunSmsSender(options: AliyunOptions & { signName: string; templateCode: string }): ChannelSender {
+/** Aliyun SMS (dysmsapi SendSms): the template gets the message's parameters, by name, as TemplateParam. */
+export function aliyunSmsSender(options: AliyunOptions & { signName: string; templateCode: string }): SmsSender {
   return {
     provider: 'aliyun',
     async send(message) {
@@ -87,7 +104,7 @@ export function aliyunSmsSender(options: AliyunOptions & { signName: string; tem
 /** Aliyun voice (dyvmsapi SingleCallByTts): a text-to-speech call reading the same parameters. */
 export function aliyunVoiceSender(
   options: AliyunOptions & { ttsCode: string; calledShowNumber: string | null },
-): ChannelSender {
+): SmsSender {
   return {
     provider: 'aliyun',
     async send(message) {
