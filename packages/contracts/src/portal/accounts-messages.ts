@@ -15,6 +15,22 @@ export const accountsMessages = {
     'zh-CN': '今日获取验证码次数已达上限，请明天再试',
     en: 'Too many verification codes today; try again tomorrow',
   },
+  'code.hourlyLimit': {
+    'zh-CN': '验证码发送过于频繁，请一小时后再试',
+    en: 'Too many verification codes in the last hour; try again in an hour',
+  },
+  'code.smsSetupRefused': {
+    'zh-CN': '短信服务商拒绝发送（短信服务配置有误），验证码未发送，请联系管理员',
+    en: 'The SMS provider refused to send because the SMS service is set up wrongly; no code was sent. Contact the administrator',
+  },
+  'code.smsProviderLimit': {
+    'zh-CN': '短信服务商限制了向该手机号发送短信的频率，验证码未发送，请稍后再试',
+    en: 'The SMS provider is limiting messages to this phone; no code was sent. Try again later',
+  },
+  'code.smsBadPhone': {
+    'zh-CN': '短信服务商无法向该手机号发送短信，请检查号码',
+    en: 'The SMS provider cannot send to this phone number; check the number',
+  },
   'code.addressLimit': {
     'zh-CN': '获取验证码过于频繁，请稍后再试',
     en: 'Too many verification codes from this address; try again later',

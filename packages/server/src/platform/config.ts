@@ -95,6 +95,22 @@ const envSchema = z.object({
   OAUTH_CALLBACK_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** How long one call to WeChat or DingTalk may take before sign-in says the provider cannot be reached. */
   OAUTH_TIMEOUT_MS: positiveInt.max(60_000).default(10_000),
+  /**
+   * Who carries verification codes by SMS: Aliyun SendSms, Tencent Cloud SendSms, or a webhook of
+   * the deployment's own. Unset: the webhook when SMS_WEBHOOK_URL is set, otherwise no SMS.
+   */
+  SMS_PROVIDER: z.enum(['aliyun', 'tencent', 'webhook']).optional(),
+  /** The approved SMS sign (签名) and verification-code template (Aliyun SMS_xxx, Tencent template id). */
+  SMS_SIGN_NAME: z.string().trim().min(1).optional(),
+  SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+  /** The Aliyun AccessKey pair for SMS_PROVIDER=aliyun (the API is at ALIYUN_SMS_BASE). */
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  /** Tencent Cloud's SecretId/SecretKey, SMS application and region for SMS_PROVIDER=tencent (API at TENCENT_SMS_BASE). */
+  TENCENT_SMS_SECRET_ID: z.string().trim().min(1).optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().min(1).optional(),
+  TENCENT_SMS_SDK_APP_ID: z.string().trim().min(1).optional(),
+  TENCENT_SMS_REGION: z.string().trim().min(1).default('ap-guangzhou'),
   /** Verification codes by SMS: a webhook that gets `{ phone, purpose, code, lang }` as JSON. */
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
@@ -136,7 +152,7 @@ const envSchema = z.object({
   DEVICE_OFFLINE_AFTER_MINUTES: positiveInt.max(7 * 24 * 60).default(120),
   /** How long historical data is kept before the nightly job removes it. */
   TELEMETRY_RETENTION_DAYS: positiveInt.max(3650).default(35),
-  /** Where the alarm SMS and voice providers' APIs live (Aliyun dysmsapi/dyvmsapi, Tencent Cloud sms/vms); point them elsewhere for a private gateway or a test. WeChat Push uses WECHAT_API_BASE. */
+  /** Where the SMS and voice providers' APIs live (Aliyun dysmsapi/dyvmsapi, Tencent Cloud sms/vms), for alarms and verification codes alike; point them elsewhere for a private gateway or a test. WeChat Push uses WECHAT_API_BASE. */
   ALIYUN_SMS_BASE: z.url({ protocol: /^https?$/ }).default('https://dysmsapi.aliyuncs.com'),
   ALIYUN_VOICE_BASE: z.url({ protocol: /^https?$/ }).default('https://dyvmsapi.aliyuncs.com'),
   TENCENT_SMS_BASE: z.url({ protocol: /^https?$/ }).default('https://sms.tencentcloudapi.com'),
@@ -163,6 +179,21 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** What each SMS provider cannot send without: refused at start rather than at the first code. */
+const SMS_NEEDS: Record<NonNullable<Env['SMS_PROVIDER']>, Array<keyof Env>> = {
+  aliyun: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'],
+  tencent: [
+    'TENCENT_SMS_SECRET_ID',
+    'TENCENT_SMS_SECRET_KEY',
+    'TENCENT_SMS_SDK_APP_ID',
+    'SMS_SIGN_NAME',
+    'SMS_TEMPLATE_CODE',
+  ],
+  webhook: ['SMS_WEBHOOK_URL'],
+};
+
+const missingForSms = (e: Env) => (e.SMS_PROVIDER ? SMS_NEEDS[e.SMS_PROVIDER].filter((name) => !e[name]) : []);
+
 /** Reads and checks the environment; a bad variable throws one line that names it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -176,6 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     );
   }
   const e = parsed.data;
+  const missing = missingForSms(e);
+  if (missing.length > 0) {
+    throw new ConfigError(`SMS_PROVIDER=${e.SMS_PROVIDER} needs ${missing.join(', ')} set as well`);
+  }
   const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'meridian.db')}`;
   return {
     ...e,

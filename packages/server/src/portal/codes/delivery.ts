@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** One code on its way to a person. */
 export interface CodeMessage {
+  /** Our id of this code, handed to providers that echo one (Aliyun OutId, Tencent SessionContext). */
+  key: string;
   target: string;
   purpose: CodePurpose;
   code: string;
@@ -13,34 +15,34 @@ export interface CodeMessage {
 /** A way codes reach people. `deliver` resolves once the provider accepted the message, or throws. */
 export interface CodeChannel {
   readonly channel: ChannelName;
-  /** Recorded with each send attempt: `webhook`, `smtp`, `log`, later `aliyun`, `tencent`... */
+  /** Recorded with each send attempt: `aliyun`, `tencent`, `webhook`, `smtp`, `log`. */
   readonly provider: string;
   deliver(message: CodeMessage): Promise<void>;
   close?(): Promise<void>;
 }
 
 /**
- * An SMS gateway. The webhook is the first; the Chinese cloud SMS services (with their template
- * ids and signatures) come with the alarm work as further implementations of this interface.
+ * An SMS gateway: Aliyun or Tencent Cloud SendSms with an approved sign and template
+ * (`sms-providers.ts`, through the platform's adapters), or the deployment's own webhook.
+ * A refusal throws a DeliveryError; the platform's SendError says what kind of refusal it was.
  */
 export interface SmsProvider {
   readonly name: string;
-  sendCode(message: { phone: string; purpose: CodePurpose; code: string; lang: Lang }): Promise<void>;
-}
-
-/** A delivery the provider refused or did not answer in time; the reason is for the log only. */
-export class DeliveryError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'DeliveryError';
-  }
+  sendCode(message: {
+    key: string;
+    phone: string;
+    purpose: CodePurpose;
+    code: string;
+    lang: Lang;
+    minutes: number;
+  }): Promise<void>;
 }
 
 export function smsChannel(provider: SmsProvider): CodeChannel {
   return {
     channel: 'sms',
     provider: provider.name,
-    deliver: ({ target, purpose, code, lang }) => provider.sendCode({ phone: target, purpose, code, lang }),
+    deliver: ({ target, ...message }) => provider.sendCode({ phone: target, ...message }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { translate } from '@meridian/contracts';
 import nodemailer from 'nodemailer';
-import { type CodeChannel, DeliveryError } from './delivery.ts';
+import { DeliveryError } from '../../platform/sms/send.ts';
+import type { CodeChannel } from './delivery.ts';
 
 /**
  * Codes by email over SMTP (nodemailer): `smtp://` upgrades with STARTTLS when the server offers

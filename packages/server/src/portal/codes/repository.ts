@@ -105,6 +105,18 @@ export async function countSends(db: Db, by: { target: string } | { ip: string }
   return Number(row?.n ?? 0);
 }
 
+/** Codes that went out to a target since a moment (sent, logged, or quietly skipped; not failures). */
+export async function countCodesOut(db: Db, target: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('verification_sends')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('target', '=', target)
+    .where('outcome', '!=', 'failed')
+    .where('at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Send records older than `before`, a batch at a time; for the nightly cleanup (30 days is plenty for support). */
 export function deleteOldSends(db: Db, before: number): Promise<number> {
   return deleteInBatches(async (limit) => {

@@ -10,11 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { SendError } from '../../platform/sms/send.ts';
 import { HOUR } from '../../platform/time.ts';
 import { newCode, sameHash, tokenHash } from '../identity/secrets.ts';
 import type { CodeChannels } from './channels.ts';
 import {
   consumeCode,
+  countCodesOut,
   countSends,
   countWrongTry,
   expireCode,
@@ -26,6 +28,8 @@ import {
 
 /** At most this many codes to one phone or address a day: an SMS costs money and wakes people. */
 export const DAILY_LIMIT = 10;
+/** At most this many codes to one phone or address an hour, as the SMS providers' own flow control has it. */
+export const HOURLY_LIMIT = 5;
 /** At most this many code requests from one network address an hour, against SMS pumping. */
 export const ADDRESS_HOURLY_LIMIT = 30;
 /** A code dies after this many wrong tries, so that guessing one of a million is hopeless. */
@@ -61,6 +65,21 @@ export interface CodeSent {
   expiresInMinutes: number;
 }
 
+/**
+ * What the person is told when the provider did not take the code: a refusal they can act on
+ * (the provider's own limit for this phone, a number it cannot reach) in its own words; a wrong
+ * key, signature, sign or template as the administrator's to fix; anything else as try later.
+ */
+function notDelivered(channel: CodeChannel, error: unknown): AppError {
+  if (channel === 'email') return new AppError(502, 'code.mailFailed');
+  if (error instanceof SendError) {
+    if (error.kind === 'throttled') return new AppError(429, 'code.smsProviderLimit');
+    if (error.kind === 'recipient') return new AppError(400, 'code.smsBadPhone');
+    if (error.kind === 'setup') return new AppError(503, 'code.smsSetupRefused');
+  }
+  return new AppError(502, 'code.smsFailed');
+}
+
 /** Checks the waits and limits, then makes a code and delivers it at once (the person is waiting). */
 export async function sendCode(
   db: Kysely<Database>,
@@ -80,6 +99,7 @@ export async function sendCode(
     throw new AppError(429, 'auth.retryAfter', { params: { seconds }, data: { retryAfter: seconds } });
   }
   if ((await countSends(db, { target }, now - 24 * HOUR)) >= DAILY_LIMIT) throw new AppError(429, 'code.dailyLimit');
+  if ((await countCodesOut(db, target, now - HOUR)) >= HOURLY_LIMIT) throw new AppError(429, 'code.hourlyLimit');
   if (request.ip && (await countSends(db, { ip: request.ip }, now - HOUR)) >= ADDRESS_HOURLY_LIMIT) {
     throw new AppError(429, 'code.addressLimit');
   }
@@ -104,7 +124,14 @@ export async function sendCode(
     now,
   );
   try {
-    await channel.deliver({ target, purpose: request.purpose, code, lang: request.lang, minutes: CODE_TTL_MINUTES });
+    await channel.deliver({
+      key: `code-${id}`,
+      target,
+      purpose: request.purpose,
+      code,
+      lang: request.lang,
+      minutes: CODE_TTL_MINUTES,
+    });
   } catch (error) {
     await expireCode(db, id, Date.now());
     const reason = error instanceof Error ? error.message : String(error);
@@ -113,7 +140,7 @@ export async function sendCode(
       { channel: request.channel, provider: channel.provider, purpose: request.purpose, reason },
       'code not delivered',
     );
-    throw new AppError(502, request.channel === 'sms' ? 'code.smsFailed' : 'code.mailFailed');
+    throw notDelivered(request.channel, error);
   }
   const outcome = channel.provider === 'log' ? 'logged' : 'sent';
   await recordSend(db, { ...attempt, outcome, provider: channel.provider, error: null });

@@ -1,4 +1,5 @@
-import { DeliveryError, type SmsProvider } from './delivery.ts';
+import { DeliveryError } from '../../platform/sms/send.ts';
+import type { SmsProvider } from './delivery.ts';
 
 /**
  * The generic SMS provider: POSTs `{ phone, purpose, code, lang }` as JSON to a webhook that the
@@ -8,7 +9,7 @@ import { DeliveryError, type SmsProvider } from './delivery.ts';
 export function webhookSmsProvider(options: { url: string; token?: string; timeoutMs: number }): SmsProvider {
   return {
     name: 'webhook',
-    async sendCode(message) {
+    async sendCode({ phone, purpose, code, lang }) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let response: Response;
@@ -16,7 +17,7 @@ export function webhookSmsProvider(options: { url: string; token?: string; timeo
         response = await fetch(options.url, {
           method: 'POST',
           headers,
-          body: JSON.stringify(message),
+          body: JSON.stringify({ phone, purpose, code, lang }),
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error) {
