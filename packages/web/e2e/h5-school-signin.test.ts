@@ -5,7 +5,8 @@ import { desktop, phone, screenshot, visit } from './browser.ts';
 import { mindUser, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 
-const suite = portalSuite();
+// Parents' codes go the way a school's deployment sends them: Aliyun SendSms, signed (decision 0073).
+const suite = portalSuite({ sms: 'aliyun' });
 /** A 375 px phone, the narrowest the H5 pages are made for. */
 const narrow = { ...phone, viewport: { width: 375, height: 812 } };
 const ID_CARD = '11010520120304123X';
@@ -86,6 +87,7 @@ describe('signing in the way schools do it (issue 18)', () => {
       await screenshot(page, 'h5-phone-code-en');
       await page.getByTestId('h5-sign-in-phone').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/h5/tasks');
+      expect(suite.server.sms.countTo(parentPhone)).toBe(1);
       // The student-number tab in English, for the record.
       await page.getByTestId('h5-sign-out').click();
       await page.getByTestId('h5-login-modes').getByText('Student No').click();
@@ -93,6 +95,46 @@ describe('signing in the way schools do it (issue 18)', () => {
       await screenshot(page, 'h5-student-no-en');
     } finally {
       await parent375.close();
+    }
+
+    // A parent who already had five codes this hour is told to wait an hour, and gets no SMS.
+    const busyPhone = '13900005678';
+    await buildUser(db, { roleIds: [], identityId: 3, orgId: null, phone: busyPhone });
+    const hourAgo = Date.now() - 50 * 60_000;
+    await db
+      .insertInto('verification_sends')
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          channel: 'sms' as const,
+          purpose: 'login' as const,
+          target: busyPhone,
+          ip: null,
+          outcome: 'sent' as const,
+          provider: 'aliyun',
+          error: null,
+          at: hourAgo + i * 60_000,
+        })),
+      )
+      .execute();
+    const busy375 = await visit(suite.browser, narrow);
+    try {
+      const { page } = busy375;
+      await page.goto(`${suite.server.url}/h5/login?mode=phone`);
+      await page.getByTestId('h5-phone').fill(busyPhone);
+      await page.getByTestId('h5-send-code').click();
+      await expect(page.getByTestId('form-error').textContent()).resolves.toContain(
+        '验证码发送过于频繁，请一小时后再试',
+      );
+      await screenshot(page, 'h5-phone-code-hourly-limit');
+      await page.getByTestId('lang-switch').getByText('English').click();
+      await page.getByTestId('h5-send-code').click();
+      await expect
+        .poll(() => page.getByTestId('form-error').textContent())
+        .toContain('Too many verification codes in the last hour; try again in an hour');
+      await screenshot(page, 'h5-phone-code-hourly-limit-en');
+      expect(suite.server.sms.countTo(busyPhone)).toBe(0);
+    } finally {
+      await busy375.close();
     }
   });
 });
