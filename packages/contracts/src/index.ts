@@ -11,6 +11,7 @@ export * from './iot/maintenance.ts';
 export * from './iot/mqtt.ts';
 export * from './iot/notify.ts';
 export * from './iot/projects.ts';
+export * from './iot/scada.ts';
 export * from './iot/tasks.ts';
 export * from './iot/telemetry.ts';
 export * from './iot/templates.ts';

@@ -7,6 +7,7 @@ import { maintenanceMessages } from './iot/maintenance-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
+import { scadaMessages } from './iot/scada-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';
 import { telemetryMessages } from './iot/telemetry-messages.ts';
 import { templatesMessages } from './iot/templates-messages.ts';
@@ -63,6 +64,7 @@ export const catalogues = [
   upgradeMessages,
   workOrdersMessages,
   maintenanceMessages,
+  scadaMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

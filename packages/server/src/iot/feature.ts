@@ -28,6 +28,8 @@ import { notifyDeliveryJob } from './notify/deliver.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import type { NotifyTables } from './notify/tables.ts';
 import { projectsRoutes } from './projects/routes.ts';
+import { scadaRoutes } from './scada/routes.ts';
+import type { ScadaTables } from './scada/tables.ts';
 import { taskRecoveryService } from './tasks/recovery.ts';
 import { tasksRoutes } from './tasks/routes.ts';
 import { taskRecordsCleanup, taskRunJob } from './tasks/run.ts';
@@ -63,6 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(upgradeRoutes);
   await app.register(workOrdersRoutes);
   await app.register(maintenanceRoutes);
+  await app.register(scadaRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -79,7 +82,8 @@ export interface IotTables
     FirmwareTables,
     UpgradeTables,
     WorkOrdersTables,
-    MaintenanceTables {}
+    MaintenanceTables,
+    ScadaTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {

@@ -21,6 +21,7 @@ import * as m0035 from './0035_task_recoveries.ts';
 import * as m0037 from './0037_upgrades.ts';
 import * as m0041 from './0041_work_orders.ts';
 import * as m0043 from './0043_maintenance_plans.ts';
+import * as m0044 from './0044_scada.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -49,4 +50,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0041_work_orders': m0041,
   // Maintenance plans, and work-order numbers from a counter (issue 27).
   '0043_maintenance_plans': m0043,
+  // Cloud configuration (issue 20).
+  '0044_scada': m0044,
 };

@@ -1,0 +1,39 @@
+/** Messages of cloud configuration (SCADA screens), in every language. */
+export const scadaMessages = {
+  'v.scada.name': {
+    'zh-CN': '请填写组态名称（最多 40 个字符）',
+    en: 'Give the configuration a name (at most 40 characters)',
+  },
+  'v.scada.kind': { 'zh-CN': '不支持的组件类型', en: 'This kind of component is not supported' },
+  'v.scada.text': { 'zh-CN': '文字最多 100 个字符', en: 'A text is at most 100 characters' },
+  'v.scada.colour': { 'zh-CN': '颜色格式为 #RRGGBB', en: 'A colour is written #RRGGBB' },
+  'v.scada.elements': {
+    'zh-CN': '一个组态最多 2000 个组件',
+    en: 'A configuration holds at most 2,000 components',
+  },
+  'scada.notFound': { 'zh-CN': '组态不存在或无权查看', en: 'No such configuration, or you may not see it' },
+  'scada.noPermission': {
+    'zh-CN': '暂无权限：需要组态的查看或操作权限',
+    en: 'No permission: viewing a configuration needs view or operate permission',
+  },
+  'scada.readOnly': {
+    'zh-CN': '该组态由上级账号共享，只能查看',
+    en: 'This configuration is shared by a higher account: you may only view it',
+  },
+  'scada.stale': {
+    'zh-CN': '组态已被他人保存（版本 {revision}），请重新打开后再修改',
+    en: 'Someone else saved this configuration (revision {revision}): open it again and redo your change',
+  },
+  'scada.binding': {
+    'zh-CN': '组件“{element}”绑定的设备或数据点不存在或您无权查看',
+    en: 'Component “{element}” is bound to a device or data point that does not exist or that you may not see',
+  },
+  'scada.duplicateId': {
+    'zh-CN': '组件编号“{element}”重复',
+    en: 'Component id “{element}” is used twice',
+  },
+  'scada.background': {
+    'zh-CN': '背景图片须为您上传的 jpg 或 png 图片',
+    en: 'The background must be a jpg or png picture you uploaded',
+  },
+} as const;

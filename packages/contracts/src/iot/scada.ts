@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { pageQuery, textFilter } from '../paging.ts';
+
+/** Spec section 5: "Configuration name: at most 20 or 40"; we take the longer (decision 0075). */
+export const SCADA_NAME_MAX = 40;
+/** The editor's drawing area is at most a 4K wall; elements live inside it. */
+export const SCADA_CANVAS_MAX = 3840;
+export const SCADA_ELEMENTS_MAX = 2000;
+/** The document format this server writes; a later format migrates older documents when it reads them. */
+export const SCADA_FORMAT = 1;
+/** Spec section 4: sharing of a configuration is open (the account's sub-users may view it) or closed. */
+export const SCADA_SHARINGS = ['closed', 'open'] as const;
+export type ScadaSharing = (typeof SCADA_SHARINGS)[number];
+
+/** The first set of components (issue 20): each renders the same in the editor and the viewer. */
+export const SCADA_KINDS = ['tank', 'pump', 'valve', 'lamp', 'number', 'label', 'pipe', 'button'] as const;
+export type ScadaKind = (typeof SCADA_KINDS)[number];
+/** Components whose look follows a bound point; a label shows only its text. */
+export const SCADA_BINDABLE: readonly ScadaKind[] = ['tank', 'pump', 'valve', 'lamp', 'number', 'pipe', 'button'];
+
+const coordinate = z.number().min(-SCADA_CANVAS_MAX).max(SCADA_CANVAS_MAX);
+const size = z.number().min(4).max(SCADA_CANVAS_MAX);
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'v.scada.colour');
+
+export const scadaBinding = z.strictObject({
+  deviceId: z.number().int().positive(),
+  pointId: z.number().int().positive(),
+});
+export type ScadaBinding = z.infer<typeof scadaBinding>;
+
+export const scadaElement = z.strictObject({
+  /** Unique within the document; the editor makes it. */
+  id: z.string().min(1).max(40),
+  kind: z.enum(SCADA_KINDS, { error: 'v.scada.kind' }),
+  x: coordinate,
+  y: coordinate,
+  width: size,
+  height: size,
+  /** Degrees, clockwise. */
+  rotation: z.number().min(-360).max(360),
+  /** A label's or a button's text. */
+  text: z.string().max(100, 'v.scada.text').default(''),
+  colour: colour.default('#1677ff'),
+  /** The range a tank's level is drawn over. */
+  min: z.number().default(0),
+  max: z.number().default(100),
+  /** A number display's decimals. */
+  decimals: z.number().int().min(0).max(6).default(1),
+  /** The value a button writes to its bound point. */
+  writeValue: z
+    .union([z.number(), z.boolean(), z.string().max(256)])
+    .nullable()
+    .default(null),
+  binding: scadaBinding.nullable().default(null),
+});
+export type ScadaElement = z.infer<typeof scadaElement>;
+export type ScadaElementInput = z.input<typeof scadaElement>;
+
+/** A screen: its canvas and its elements, the later ones drawn on top (the array order is the z-order). */
+export const scadaDocument = z.strictObject({
+  format: z.literal(SCADA_FORMAT),
+  width: z.number().int().min(320).max(SCADA_CANVAS_MAX),
+  height: z.number().int().min(240).max(SCADA_CANVAS_MAX),
+  /** Grid snap in pixels; 0 turns it off. */
+  grid: z.number().int().min(0).max(100),
+  background: z.string().min(1).max(500).nullable(),
+  elements: z.array(scadaElement).max(SCADA_ELEMENTS_MAX, 'v.scada.elements'),
+});
+export type ScadaDocument = z.infer<typeof scadaDocument>;
+export type ScadaDocumentInput = z.input<typeof scadaDocument>;
+
+export const emptyScadaDocument = (): ScadaDocument => ({
+  format: SCADA_FORMAT,
+  width: 1280,
+  height: 720,
+  grid: 10,
+  background: null,
+  elements: [],
+});
+
+const name = z.string({ error: 'v.scada.name' }).trim().min(1, 'v.scada.name').max(SCADA_NAME_MAX, 'v.scada.name');
+
+export const scadaCreate = z.strictObject({
+  name,
+  sharing: z.enum(SCADA_SHARINGS).default('closed'),
+});
+export type ScadaCreate = z.input<typeof scadaCreate>;
+
+/** A save: the name, the sharing and the whole document, against the revision the editor opened. */
+export const scadaSave = z.strictObject({
+  name,
+  sharing: z.enum(SCADA_SHARINGS),
+  revision: z.number().int().min(1),
+  document: scadaDocument,
+});
+export type ScadaSave = z.input<typeof scadaSave>;
+
+export const scadaQuery = pageQuery.extend({ keyword: textFilter(SCADA_NAME_MAX) });
+export type ScadaQuery = z.infer<typeof scadaQuery>;
+
+export const scadaSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  sharing: z.enum(SCADA_SHARINGS),
+  revision: z.number(),
+  elementCount: z.number(),
+  ownerId: z.number(),
+  ownerName: z.string(),
+  /** Whether the caller may change it (their account tree's, with edit permission). */
+  editable: z.boolean(),
+  updatedAt: z.number(),
+});
+export type ScadaSummary = z.infer<typeof scadaSummary>;
+
+export const scadaDetail = scadaSummary.extend({ document: scadaDocument });
+export type ScadaDetail = z.infer<typeof scadaDetail>;

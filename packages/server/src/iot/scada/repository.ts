@@ -1,0 +1,99 @@
+import type { PageQuery } from '@meridian/contracts';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { contains } from '../../platform/db/sql.ts';
+import type { Scope } from '../../portal/access/scope.ts';
+import { deviceVisible } from '../devices/access-repository.ts';
+import type { ScadaScreensTable } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The screens a caller sees: their account tree's, and the open ones of the accounts above them (`sharedFrom`). */
+export interface ScreenScope extends Scope {
+  sharedFrom: number[];
+}
+
+function scopedScreens(db: Db, scope: ScreenScope) {
+  return db
+    .selectFrom('scada_screens as s')
+    .innerJoin('users as u', 'u.id', 's.owner_id')
+    .$if(!scope.all, (q) =>
+      q.where((eb) => {
+        const own = eb('s.owner_id', 'in', scope.ownerIds);
+        // Guard against an empty `in ()`: a top account has nobody above it.
+        if (scope.sharedFrom.length === 0) return own;
+        return eb.or([own, eb.and([eb('s.sharing', '=', 'open'), eb('s.owner_id', 'in', scope.sharedFrom)])]);
+      }),
+    );
+}
+
+const summary = [
+  's.id',
+  's.owner_id',
+  's.name',
+  's.sharing',
+  's.element_count',
+  's.revision',
+  's.updated_at',
+  'u.nickname as owner_name',
+] as const;
+
+export async function listScreens(db: Db, scope: ScreenScope, keyword: string | undefined, page: PageQuery) {
+  const base = scopedScreens(db, scope).$if(keyword !== undefined, (q) => q.where(contains('s.name', keyword ?? '')));
+  const [rows, count] = await Promise.all([
+    base
+      .select(summary)
+      .orderBy('s.id', 'desc')
+      .limit(page.size)
+      .offset((page.page - 1) * page.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows, total: Number(count.n) };
+}
+export type ScreenSummaryRow = Awaited<ReturnType<typeof listScreens>>['list'][number];
+
+export function findScreen(db: Db, scope: ScreenScope, id: number) {
+  return scopedScreens(db, scope)
+    .select([...summary, 's.document'])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertScreen(db: Db, row: Insertable<ScadaScreensTable>): Promise<number> {
+  const inserted = await db.insertInto('scada_screens').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** Saves over `revision` only, so that of two editors saving at once the second is told rather than silently winning. */
+export async function saveScreen(
+  db: Db,
+  id: number,
+  revision: number,
+  change: Updateable<ScadaScreensTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('scada_screens')
+    .set({ ...change, revision: revision + 1 })
+    .where('id', '=', id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteScreen(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('scada_screens').where('id', '=', id).execute();
+}
+
+/** Of these (device, point) pairs, the ones whose device the caller may see and whose template holds the point. */
+export async function visiblePoints(db: Db, scope: Scope, deviceIds: readonly number[]) {
+  // Guard against running an invalid query when nothing is bound.
+  if (deviceIds.length === 0) return [];
+  return db
+    .selectFrom('devices as d')
+    .innerJoin('template_points as p', 'p.template_id', 'd.template_id')
+    .select(['d.id as device_id', 'p.id as point_id'])
+    .where('d.id', 'in', deviceIds)
+    .where(deviceVisible(scope, 'view'))
+    .execute();
+}

@@ -1,0 +1,86 @@
+import {
+  envelopeOf,
+  pageOf,
+  queryId,
+  scadaCreate,
+  scadaDetail,
+  scadaQuery,
+  scadaSave,
+  scadaSummary,
+} from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope.ts';
+import { actorOf } from '../../portal/orgs/actor.ts';
+import { addScreen, listScreens, removeScreen, saveScreen, screenDetail } from './service.ts';
+
+const tags = ['Device Cloud cloud configuration'];
+const SCADA = '/iot/scada';
+const byId = z.object({ id: queryId });
+const detail = { 200: envelopeOf(scadaDetail) };
+
+/** Cloud configuration screens: list, create, open, save, delete (decision 0075). */
+export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/iot/scada',
+    {
+      config: { access: `${SCADA}:view` },
+      schema: {
+        tags,
+        summary: 'Configurations the caller sees: their account’s, and open ones of the accounts above them',
+        querystring: scadaQuery,
+        response: { 200: envelopeOf(pageOf(scadaSummary)) },
+      },
+    },
+    async (request) => {
+      const { page, size, keyword } = request.query;
+      return ok(request, await listScreens(actorOf(request), keyword, { page, size }));
+    },
+  );
+
+  app.post(
+    '/iot/scada',
+    {
+      config: { access: `${SCADA}:add` },
+      schema: { tags, summary: 'A new, empty configuration', body: scadaCreate, response: detail },
+    },
+    async (request) => ok(request, await addScreen(actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/iot/scada/:id',
+    {
+      // View or operate permission (spec section 6): one code cannot say "either", so the service checks.
+      config: { access: 'user' },
+      schema: { tags, summary: 'One configuration with its document', params: byId, response: detail },
+    },
+    async (request) => ok(request, await screenDetail(actorOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/iot/scada/:id',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary: 'Saves name, sharing and document over the revision the editor opened; bindings are checked first',
+        params: byId,
+        body: scadaSave,
+        response: detail,
+      },
+    },
+    async (request) => ok(request, await saveScreen(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/iot/scada/:id',
+    {
+      config: { access: `${SCADA}:delete` },
+      schema: { tags, summary: 'Deletes a configuration', params: byId, response: { 200: envelopeOf(z.null()) } },
+    },
+    async (request) => {
+      await removeScreen(actorOf(request), request.params.id);
+      return ok(request, null);
+    },
+  );
+};
