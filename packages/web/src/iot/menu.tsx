@@ -66,7 +66,11 @@ export const iotAreas: IotArea[] = [
       { key: 'users', path: '/users', need: '/iot/users' },
     ],
   },
-  { key: 'scada', icon: <FundProjectionScreenOutlined /> },
+  {
+    key: 'scada',
+    icon: <FundProjectionScreenOutlined />,
+    pages: [{ key: 'screens', path: '/scada', need: '/iot/scada' }],
+  },
   {
     key: 'alarms',
     icon: <AlertOutlined />,

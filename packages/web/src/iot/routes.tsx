@@ -58,6 +58,15 @@ export const iotRoutes: RouteObject[] = [
       page('config/devices', 'menu.config.devices', async () => ({
         Component: (await import('./config/DeviceConfigsPage.tsx')).DeviceConfigsPage,
       })),
+      page('scada', 'menu.scada.screens', async () => ({
+        Component: (await import('./scada/ScadaListPage.tsx')).ScadaListPage,
+      })),
+      page('scada/:id/edit', 'menu.scada.screens', async () => ({
+        Component: (await import('./scada/ScadaEditorPage.tsx')).ScadaEditorPage,
+      })),
+      page('scada/:id/view', 'menu.scada.screens', async () => ({
+        Component: (await import('./scada/ScadaViewerPage.tsx')).ScadaViewerPage,
+      })),
       page('templates', 'menu.templates.list', async () => ({
         Component: (await import('./templates/TemplatesPage.tsx')).TemplatesPage,
       })),

@@ -29,7 +29,7 @@ export const en: IotMessages = {
       records: 'Devices Online/Offline records',
     },
     templates: { title: 'Device templates', list: 'My templates', library: 'Built-in device library' },
-    scada: 'Cloud configuration',
+    scada: { title: 'Cloud configuration', screens: 'Configurations' },
     alarms: {
       title: 'Alarms and triggers',
       triggers: 'Trigger List',

@@ -29,7 +29,7 @@ export const zhCN = {
       records: '设备上下线记录',
     },
     templates: { title: '设备模板', list: '我的模板', library: '内置设备库' },
-    scada: '云组态',
+    scada: { title: '云组态', screens: '组态列表' },
     alarms: {
       title: '报警与触发器',
       triggers: '触发器列表',
