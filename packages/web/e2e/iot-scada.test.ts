@@ -50,6 +50,7 @@ describe('a Device Cloud user drawing a cloud configuration', () => {
       const properties = page.getByTestId('scada-properties');
       await choose(page, properties.getByTestId('scada-prop-device'), '一号泵站 (SCADAWALK00000000001)');
       await choose(page, properties.getByTestId('scada-prop-point'), '出水温度 (°C)');
+      await settledShot(page, 'iot-scada-properties-zh-CN');
       // Dragged across the canvas: it lands on the 10 px grid.
       const canvas = page.getByTestId('scada-canvas').locator('canvas').last();
       const box = await canvas.boundingBox();

@@ -203,7 +203,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             <Select<ScadaSharing>
               value={sharing}
               onChange={setSharing}
-              style={{ width: 110 }}
+              style={{ width: 175 }}
               aria-label={t('scada.sharing')}
               options={SCADA_SHARINGS.map((s) => ({
                 value: s,
@@ -255,7 +255,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             </Tooltip>
             <Select<number>
               value={grid}
-              style={{ width: 150 }}
+              style={{ width: 170 }}
               aria-label={t('scada.grid')}
               onChange={(next) => change((d) => ({ ...d, grid: next }))}
               options={[0, 5, 10, 20].map((g) => ({
