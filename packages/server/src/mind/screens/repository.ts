@@ -202,10 +202,25 @@ export interface Period {
   to?: number | undefined;
 }
 
-/** A condition on a summary table's school and class columns that keeps the scope (and one school). */
-function inScope(scope: StudentScope, schoolId: number | undefined): RawBuilder<SqlBool> {
+/**
+ * A condition on a summary table's school and class columns that keeps the scope (and one school), and
+ * with `within`, its time column in the period: `day` tables count by day, `starts_at` by the millisecond.
+ */
+function inScope(
+  scope: StudentScope,
+  schoolId: number | undefined,
+  within?: { period: Period; column: 'day' | 'starts_at' },
+): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [];
   if (schoolId !== undefined) parts.push(sql`school_id = ${schoolId}`);
+  if (within?.column === 'day') {
+    const days = dayRange(within.period);
+    if (days.from !== undefined) parts.push(sql`day >= ${days.from}`);
+    if (days.to !== undefined) parts.push(sql`day <= ${days.to}`);
+  } else if (within?.column === 'starts_at') {
+    if (within.period.from !== undefined) parts.push(sql`starts_at >= ${within.period.from}`);
+    if (within.period.to !== undefined) parts.push(sql`starts_at < ${within.period.to}`);
+  }
   if (!scope.all) {
     const within = [
       ...(scope.schoolIds.length > 0 ? [sql`school_id in (${sql.join(scope.schoolIds)})`] : []),
@@ -227,12 +242,9 @@ function dayRange(period: Period) {
 }
 
 export function resultsBySchool(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
-  const days = dayRange(period);
   return db
     .selectFrom('screen_results')
-    .where(inScope(scope, schoolId))
-    .$if(days.from !== undefined, (q) => q.where('day', '>=', days.from ?? 0))
-    .$if(days.to !== undefined, (q) => q.where('day', '<=', days.to ?? 0))
+    .where(inScope(scope, schoolId, { period, column: 'day' }))
     .select(['school_id', sql<number>`sum(results)`.as('results'), sql<number>`sum(warned)`.as('warned')])
     .groupBy('school_id')
     .execute();
@@ -241,21 +253,16 @@ export function resultsBySchool(db: Db, scope: StudentScope, schoolId: number | 
 export function sheetsBySchool(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
   return db
     .selectFrom('screen_sheets')
-    .where(inScope(scope, schoolId))
-    .$if(period.from !== undefined, (q) => q.where('starts_at', '>=', period.from ?? 0))
-    .$if(period.to !== undefined, (q) => q.where('starts_at', '<', period.to ?? 0))
+    .where(inScope(scope, schoolId, { period, column: 'starts_at' }))
     .select(['school_id', sql<number>`sum(assigned)`.as('assigned'), sql<number>`sum(done)`.as('done')])
     .groupBy('school_id')
     .execute();
 }
 
 export function warningBuckets(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
-  const days = dayRange(period);
   return db
     .selectFrom('screen_warnings')
-    .where(inScope(scope, schoolId))
-    .$if(days.from !== undefined, (q) => q.where('day', '>=', days.from ?? 0))
-    .$if(days.to !== undefined, (q) => q.where('day', '<=', days.to ?? 0))
+    .where(inScope(scope, schoolId, { period, column: 'day' }))
     .select([
       'school_id',
       'level',
@@ -276,12 +283,9 @@ export function bandCounts(
   period: Period,
   by: 'grade_id' | 'class_id',
 ) {
-  const days = dayRange(period);
   return db
     .selectFrom('screen_results')
-    .where(inScope(scope, schoolId))
-    .$if(days.from !== undefined, (q) => q.where('day', '>=', days.from ?? 0))
-    .$if(days.to !== undefined, (q) => q.where('day', '<=', days.to ?? 0))
+    .where(inScope(scope, schoolId, { period, column: 'day' }))
     .select(['scale_id', 'band', sql<number>`${sql.ref(by)}`.as('place_id'), sql<number>`sum(results)`.as('results')])
     .groupBy(['scale_id', 'band', by])
     .execute();

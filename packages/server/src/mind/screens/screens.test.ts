@@ -121,6 +121,30 @@ describe('the district screen’s figures', () => {
     const bad = await w.bureauAdmin.get(`/apis-psychology/screen/school/queryList?from=200&to=100`);
     expect(bad.statusCode).toBe(400);
   });
+
+  it('count a figure on the China-time day it falls on, that day’s first millisecond included and the next day’s not', async () => {
+    const all = await schools(w.bureauAdmin);
+    const gaugeAll = await gauge(w.bureauAdmin);
+    // The first and last days the world's figures were stored on, as the summary tables keep them.
+    const days = await t.db.kysely
+      .selectFrom(
+        t.db.kysely
+          .selectFrom('screen_results')
+          .select('day')
+          .unionAll(t.db.kysely.selectFrom('screen_warnings').select('day'))
+          .as('d'),
+      )
+      .select((e) => [e.fn.min('day').as('first'), e.fn.max('day').as('last')])
+      .executeTakeFirstOrThrow();
+    const startOf = (day: number) => day * 86_400_000 - 8 * 3_600_000;
+    const dayStart = startOf(Number(days.first));
+    const through = `?from=${dayStart}&to=${startOf(Number(days.last) + 1)}`;
+    expect((await schools(w.bureauAdmin, through)).totals).toMatchObject({ results: all.totals.results });
+    expect((await gauge(w.bureauAdmin, through)).total).toBe(gaugeAll.total);
+    const before = `?from=${dayStart - 86_400_000}&to=${dayStart}`;
+    expect((await schools(w.bureauAdmin, before)).totals).toMatchObject({ results: 0, warnings: 0 });
+    expect((await gauge(w.bureauAdmin, before)).total).toBe(0);
+  });
 });
 
 describe('the summary tables', () => {
