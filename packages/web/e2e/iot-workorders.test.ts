@@ -14,16 +14,23 @@ import { unexpected } from './portal-walks.ts';
 const suite = portalSuite({ services: ['api', 'jobs'] });
 const ENGINEER_ROLE = 16;
 
+/** A Device Cloud main account and an engineer sub-account under it. */
+async function ownerAndEngineer() {
+  const { db } = suite.server;
+  const owner = await buildUser(db, { roleIds: [IOT_MAIN_ROLE], userType: 'main', identityId: null });
+  const engineer = await buildUser(db, {
+    roleIds: [ENGINEER_ROLE],
+    userType: 'sub',
+    parentId: owner.id,
+    identityId: null,
+  });
+  return { owner, engineer };
+}
+
 describe('a repair work order from an alarm to the owner’s confirmation', () => {
   it('is created from the alarm in one click, assigned, accepted and completed by the engineer, then confirmed', async () => {
     const { db, url } = suite.server;
-    const owner = await buildUser(db, { roleIds: [IOT_MAIN_ROLE], userType: 'main', identityId: null });
-    const engineer = await buildUser(db, {
-      roleIds: [ENGINEER_ROLE],
-      userType: 'sub',
-      parentId: owner.id,
-      identityId: null,
-    });
+    const { owner, engineer } = await ownerAndEngineer();
     const ownerVisit = await visit(suite.browser);
     const engineerVisit = await visit(suite.browser);
     const page = ownerVisit.page;
@@ -105,14 +112,8 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
 
 describe('a maintenance plan', () => {
   it('makes its work order ahead of time, seen in the list and in the device’s service record', async () => {
-    const { db, url } = suite.server;
-    const owner = await buildUser(db, { roleIds: [IOT_MAIN_ROLE], userType: 'main', identityId: null });
-    const engineer = await buildUser(db, {
-      roleIds: [ENGINEER_ROLE],
-      userType: 'sub',
-      parentId: owner.id,
-      identityId: null,
-    });
+    const { url } = suite.server;
+    const { owner, engineer } = await ownerAndEngineer();
     const ownerVisit = await visit(suite.browser);
     const page = ownerVisit.page;
     try {

@@ -13,7 +13,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { insertJob } from '../../platform/jobs/repository.ts';
+import { insertFiring } from '../../platform/jobs/repository.ts';
 import { startOfDay } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -33,13 +33,7 @@ export async function enqueuePlanFiring(
   at: number,
   version: number,
 ) {
-  await insertJob(trx, {
-    kind: PLAN_ORDER_JOB,
-    payload: { planId, at },
-    runAt: at,
-    dedupeKey: `${PLAN_ORDER_JOB}:${planId}@${at}#${version}`,
-    maxAttempts: 5,
-  });
+  await insertFiring(trx, { kind: PLAN_ORDER_JOB, idName: 'planId', id: planId, at, version, maxAttempts: 5 });
 }
 
 export function timingOf(

@@ -13,7 +13,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { fromJson, now, toBool, toJson } from '../../platform/db/sql.ts';
 import { AppError, type RuleBroken, rulesBroken } from '../../platform/http/errors.ts';
-import { insertJob } from '../../platform/jobs/repository.ts';
+import { insertFiring } from '../../platform/jobs/repository.ts';
 import { formatDateTime, isTimeZone, timeZone } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -37,13 +37,7 @@ export async function enqueueFiring(
   at: number,
   version: number,
 ) {
-  await insertJob(trx, {
-    kind: TASK_RUN_JOB,
-    payload: { taskId, at },
-    runAt: at,
-    dedupeKey: `${TASK_RUN_JOB}:${taskId}@${at}#${version}`,
-    maxAttempts: 3,
-  });
+  await insertFiring(trx, { kind: TASK_RUN_JOB, idName: 'taskId', id: taskId, at, version, maxAttempts: 3 });
 }
 
 export function timingOf(row: TimedTaskRow): Timing {

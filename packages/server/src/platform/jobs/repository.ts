@@ -43,6 +43,28 @@ export async function insertJob(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** A schedule's firing: the job that carries out the one due at `at`, its payload `{ [idName]: id, at }`. */
+export interface Firing {
+  kind: string;
+  idName: string;
+  id: number;
+  at: number;
+  /** Changes with each edit of the schedule, so that an edited or resumed schedule always gets its job. */
+  version: number;
+  maxAttempts: number;
+}
+
+/** Queues a schedule's firing once: its key names the schedule, the time and the schedule's version. */
+export function insertFiring(db: Kysely<Database> | Transaction<Database>, firing: Firing) {
+  return insertJob(db, {
+    kind: firing.kind,
+    payload: { [firing.idName]: firing.id, at: firing.at },
+    runAt: firing.at,
+    dedupeKey: `${firing.kind}:${firing.id}@${firing.at}#${firing.version}`,
+    maxAttempts: firing.maxAttempts,
+  });
+}
+
 /**
  * Takes up to `limit` due jobs for `worker`, including running jobs whose lease ran out (their
  * worker died). PostgreSQL skips rows another worker holds; SQLite has one writer at a time, so
