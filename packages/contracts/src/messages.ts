@@ -6,6 +6,7 @@ import { gatewayMessages } from './iot/gateway-messages.ts';
 import { maintenanceMessages } from './iot/maintenance-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
+import { operationsMessages } from './iot/operations-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
 import { scadaMessages } from './iot/scada-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';
@@ -64,6 +65,7 @@ export const catalogues = [
   upgradeMessages,
   workOrdersMessages,
   maintenanceMessages,
+  operationsMessages,
   scadaMessages,
   interventionsMessages,
   archiveMessages,

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { buildAlarm } from '../../server/src/iot/alarms/testing.ts';
+import { insertJob } from '../../server/src/platform/jobs/repository.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
@@ -181,6 +182,80 @@ describe('a maintenance plan', () => {
       expect(unexpected(ownerVisit.problems)).toEqual([]);
     } catch (error) {
       await screenshot(page, 'iot-plan-failure');
+      console.error(ownerVisit.problems);
+      throw error;
+    } finally {
+      await ownerVisit.close();
+    }
+  }, 60_000);
+});
+
+describe('the operation center', () => {
+  it('shows yesterday’s figures once the nightly job has run, as charts, a table and an Excel file', async () => {
+    const { db, url } = suite.server;
+    const { owner } = await ownerAndEngineer();
+    const ownerVisit = await visit(suite.browser);
+    const page = ownerVisit.page;
+    try {
+      await signInToIot(page, url, owner);
+      // ---- Before the job has counted this account's days: the page says when it will.
+      await openFromMenu(page, '运营中心', '运营统计');
+      await page.getByTestId('ops-through').waitFor();
+
+      // ---- Yesterday: a device added three days ago raised two alarms, one restored the same day.
+      const device = await api<{ id: number }>(page, url, 'POST', 'iot/devices', {
+        name: '七号水泵',
+        sn: 'SNOPSWALKAAAAAAAAAAA',
+        mac: 'D8B04C123459',
+      });
+      const yesterday = dayjs().subtract(1, 'day').startOf('day').add(9, 'hour').valueOf();
+      await db
+        .updateTable('devices')
+        .set({ created_at: dayjs().subtract(3, 'day').valueOf() })
+        .where('id', '=', device.id)
+        .execute();
+      for (const restored of [yesterday + 3_600_000, null]) {
+        const alarm = await buildAlarm(db, {
+          deviceId: device.id,
+          ownerId: owner.id,
+          triggerName: '压力',
+          content: '压力高',
+        });
+        await db
+          .updateTable('alarms')
+          .set({ fired_at: yesterday, restored_at: restored })
+          .where('id', '=', alarm)
+          .execute();
+      }
+
+      // ---- The job runs through the jobs table, as at 01:00, and counts the days since the device came.
+      await db.deleteFrom('ops_runs').execute();
+      await insertJob(db, { kind: 'iot.operations.count' });
+      await expect
+        .poll(async () => (await db.selectFrom('ops_runs').select('start').execute()).length, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(3);
+
+      await page.reload();
+      await page.getByTestId('ops-total-alarmsRaised').getByText('2').waitFor();
+      await page.getByTestId('ops-total-recoveryRate').getByText('50%').waitFor();
+      await page.getByTestId('ops-chart-recovery').locator('canvas').waitFor();
+      await page.getByTestId('ops-table').getByText(dayjs(yesterday).format('YYYY-MM-DD')).waitFor();
+      await settledShot(page, 'iot-operations-zh-CN', { fullPage: true });
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ops-export').click()]);
+      expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+
+      await openFromMenu(page, '运营中心', '日故障恢复率');
+      await page.getByTestId('recovery-overall').getByText('50%').waitFor();
+      await settledShot(page, 'iot-recovery-zh-CN');
+
+      await page.getByText('English', { exact: true }).click();
+      await openFromMenu(page, 'Operation center', 'Operation statistics');
+      await page.getByTestId('ops-window').getByText('Last 12 months').click();
+      await page.getByTestId('ops-through').getByText('Counted through', { exact: false }).waitFor();
+      await settledShot(page, 'iot-operations-months-en', { fullPage: true });
+      expect(unexpected(ownerVisit.problems)).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'iot-operations-failure');
       console.error(ownerVisit.problems);
       throw error;
     } finally {

@@ -27,6 +27,9 @@ import { deliveriesCleanup } from './notify/cleanup.ts';
 import { notifyDeliveryJob } from './notify/deliver.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import type { NotifyTables } from './notify/tables.ts';
+import { operationsCatchUp, operationsJob, operationsSchedules } from './operations/job.ts';
+import { operationsRoutes } from './operations/routes.ts';
+import type { OperationsTables } from './operations/tables.ts';
 import { projectsRoutes } from './projects/routes.ts';
 import { scadaRoutes } from './scada/routes.ts';
 import type { ScadaTables } from './scada/tables.ts';
@@ -66,6 +69,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(workOrdersRoutes);
   await app.register(maintenanceRoutes);
   await app.register(scadaRoutes);
+  await app.register(operationsRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -83,17 +87,18 @@ export interface IotTables
     UpgradeTables,
     WorkOrdersTables,
     MaintenanceTables,
-    ScadaTables {}
+    ScadaTables,
+    OperationsTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {
   name: 'iot',
   migrations: iotMigrations,
-  seeds: [({ db, config, log }) => seedDemoDevices(db, config, log)],
+  seeds: [({ db, config, log }) => seedDemoDevices(db, config, log), operationsCatchUp],
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
   gateway: [dtuService, mqttService, leaseService, configService, taskRecoveryService, upgradeService],
-  jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob, taskRunJob, planOrdersJob],
-  schedules: [...telemetrySchedules, ...alarmsSchedules],
+  jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob, taskRunJob, planOrdersJob, operationsJob],
+  schedules: [...telemetrySchedules, ...alarmsSchedules, ...operationsSchedules],
   cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup],
 };

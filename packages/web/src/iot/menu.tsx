@@ -127,7 +127,15 @@ export const iotAreas: IotArea[] = [
       { key: 'plans', path: '/maintenance/plans', need: '/iot/maintenance' },
     ],
   },
-  { key: 'operations', icon: <BarChartOutlined /> },
+  {
+    // Operation statistics (decision 0083): the nightly figures, and the daily failure recovery rate of the spec.
+    key: 'operations',
+    icon: <BarChartOutlined />,
+    pages: [
+      { key: 'center', path: '/operations', need: '/iot/statistics' },
+      { key: 'recovery', path: '/operations/recovery', need: '/iot/statistics' },
+    ],
+  },
   { key: 'billing', icon: <AccountBookOutlined /> },
   {
     key: 'settings',

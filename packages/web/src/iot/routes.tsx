@@ -127,6 +127,12 @@ export const iotRoutes: RouteObject[] = [
       page('maintenance/plans', 'menu.maintenance.plans', async () => ({
         Component: (await import('./maintenance/PlansPage.tsx')).PlansPage,
       })),
+      page('operations', 'menu.operations.center', async () => ({
+        Component: (await import('./operations/OperationsPage.tsx')).OperationsPage,
+      })),
+      page('operations/recovery', 'menu.operations.recovery', async () => ({
+        Component: (await import('./operations/RecoveryPage.tsx')).RecoveryPage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

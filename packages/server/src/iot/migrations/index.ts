@@ -22,6 +22,7 @@ import * as m0037 from './0037_upgrades.ts';
 import * as m0041 from './0041_work_orders.ts';
 import * as m0043 from './0043_maintenance_plans.ts';
 import * as m0044 from './0044_scada.ts';
+import * as m0052 from './0052_operation_stats.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -52,4 +53,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0043_maintenance_plans': m0043,
   // Cloud configuration (issue 20).
   '0044_scada': m0044,
+  // The operation center's nightly figures (issue 27).
+  '0052_operation_stats': m0052,
 };
