@@ -1,4 +1,5 @@
 import { alarmsMessages } from './iot/alarms-messages.ts';
+import { billingMessages } from './iot/billing-messages.ts';
 import { configMessages } from './iot/config-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
 import { firmwareMessages } from './iot/firmware-messages.ts';
@@ -67,6 +68,7 @@ export const catalogues = [
   maintenanceMessages,
   operationsMessages,
   scadaMessages,
+  billingMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

@@ -3,6 +3,9 @@ import type { Feature } from '../platform/feature.ts';
 import { alarmsCheckJob, alarmsSchedules, evaluateRecordedBatches } from './alarms/index.ts';
 import { alarmsRoutes } from './alarms/routes.ts';
 import type { AlarmsTables } from './alarms/tables.ts';
+import { orderExpiryJob } from './billing/expiry.ts';
+import { billingRoutes } from './billing/routes.ts';
+import type { BillingTables } from './billing/tables.ts';
 import { configRoutes } from './config/routes.ts';
 import { configService } from './config/runner.ts';
 import type { ConfigTables } from './config/tables.ts';
@@ -70,6 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(maintenanceRoutes);
   await app.register(scadaRoutes);
   await app.register(operationsRoutes);
+  await app.register(billingRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -88,7 +92,8 @@ export interface IotTables
     WorkOrdersTables,
     MaintenanceTables,
     ScadaTables,
-    OperationsTables {}
+    OperationsTables,
+    BillingTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {
@@ -98,7 +103,16 @@ export const iot: Feature = {
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
   gateway: [dtuService, mqttService, leaseService, configService, taskRecoveryService, upgradeService],
-  jobs: [notifyDeliveryJob, offlineJob, partitionsJob, alarmsCheckJob, taskRunJob, planOrdersJob, operationsJob],
+  jobs: [
+    notifyDeliveryJob,
+    offlineJob,
+    partitionsJob,
+    alarmsCheckJob,
+    taskRunJob,
+    planOrdersJob,
+    operationsJob,
+    orderExpiryJob,
+  ],
   schedules: [...telemetrySchedules, ...alarmsSchedules, ...operationsSchedules],
   cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup],
 };

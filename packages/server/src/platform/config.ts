@@ -157,6 +157,23 @@ const envSchema = z.object({
   ALIYUN_VOICE_BASE: z.url({ protocol: /^https?$/ }).default('https://dyvmsapi.aliyuncs.com'),
   TENCENT_SMS_BASE: z.url({ protocol: /^https?$/ }).default('https://sms.tencentcloudapi.com'),
   TENCENT_VOICE_BASE: z.url({ protocol: /^https?$/ }).default('https://vms.tencentcloudapi.com'),
+  /**
+   * WeChat Pay API v3 (Native) for Device Cloud orders (decision 0080). Unset WECHATPAY_MCH_ID: payment
+   * is not configured and orders cannot be paid. Keys are PEM text (a literal \n stands for a line break).
+   */
+  WECHATPAY_MCH_ID: z.string().trim().min(1).optional(),
+  WECHATPAY_APP_ID: z.string().trim().min(1).optional(),
+  /** The serial number of the merchant API certificate, and its private key (PEM). */
+  WECHATPAY_MERCHANT_SERIAL: z.string().trim().min(1).optional(),
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z.string().min(1).optional(),
+  /** The WeChat Pay platform public key (PEM) that signs answers and notifications, and its id. */
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().trim().min(1).optional(),
+  /** The 32-character APIv3 key that encrypts notifications (AEAD_AES_256_GCM). */
+  WECHATPAY_API_V3_KEY: z.string().length(32).optional(),
+  /** Where WeChat Pay sends payment notifications: this server's public address of /api/iot/billing/wechatpay/notify. */
+  WECHATPAY_NOTIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WECHATPAY_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.mch.weixin.qq.com'),
   /** How long one alarm notification (mail, SMS, call, WeChat, push) may take before it is retried. */
   NOTIFY_SEND_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
 });
@@ -192,6 +209,16 @@ const SMS_NEEDS: Record<NonNullable<Env['SMS_PROVIDER']>, Array<keyof Env>> = {
   webhook: ['SMS_WEBHOOK_URL'],
 };
 
+/** WeChat Pay cannot take an order without every one of these (decision 0080). */
+const WECHATPAY_NEEDS: Array<keyof Env> = [
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_MERCHANT_SERIAL',
+  'WECHATPAY_MERCHANT_PRIVATE_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_NOTIFY_URL',
+];
+
 const missingForSms = (e: Env) => (e.SMS_PROVIDER ? SMS_NEEDS[e.SMS_PROVIDER].filter((name) => !e[name]) : []);
 
 /** Reads and checks the environment; a bad variable throws one line that names it. */
@@ -211,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (missing.length > 0) {
     throw new ConfigError(`SMS_PROVIDER=${e.SMS_PROVIDER} needs ${missing.join(', ')} set as well`);
   }
+  const missingPay = e.WECHATPAY_MCH_ID ? WECHATPAY_NEEDS.filter((name) => !e[name]) : [];
+  if (missingPay.length > 0) throw new ConfigError(`WECHATPAY_MCH_ID needs ${missingPay.join(', ')} set as well`);
   const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'meridian.db')}`;
   return {
     ...e,

@@ -16,9 +16,13 @@ export async function slavesPerTemplate(db: Db, templateIds: readonly number[]) 
   return rows.map((row) => ({ templateId: Number(row.template_id), slaves: Number(row.n) }));
 }
 
-/** These accounts with their parent and their slave quota. */
+/** These accounts with their parent, their slave quota and their membership (decision 0079). */
 export function accountsWithQuota(db: Db, ids: readonly number[]) {
-  return db.selectFrom('users').select(['id', 'account', 'parent_id', 'slave_quota']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'account', 'parent_id', 'slave_quota', 'user_type', 'vip_level', 'vip_expires_at'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** The slaves the devices of these owners use: one row per (device, slave of its template), counted. */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { type MembershipColumns, membershipSlaves } from '../billing/membership.ts';
 import { accountTreeIds } from '../projects/repository.ts';
 import { accountsWithQuota, slavesOfOwners, slavesPerTemplate, usersWithRole } from './quota-repository.ts';
 
@@ -27,13 +28,31 @@ export async function slaveCounts(db: Db, templateIds: readonly (number | null |
   return counts;
 }
 
+interface QuotaAccount {
+  account: string;
+  parentId: number | null;
+  quota: number | null;
+  membership: MembershipColumns | null;
+}
+
 /** Each account with its parent, walking up from `ids` to the top of their trees. */
 async function parentsUp(db: Db, ids: readonly number[]) {
-  const accounts = new Map<number, { account: string; parentId: number | null; quota: number | null }>();
+  const accounts = new Map<number, QuotaAccount>();
   let wanted = [...new Set(ids)];
   for (let depth = 0; wanted.length > 0 && depth < MAX_DEPTH; depth++) {
     const rows = await accountsWithQuota(db, wanted);
-    for (const r of rows) accounts.set(r.id, { account: r.account, parentId: r.parent_id, quota: r.slave_quota });
+    for (const r of rows)
+      accounts.set(r.id, {
+        account: r.account,
+        parentId: r.parent_id,
+        quota: r.slave_quota,
+        membership: {
+          user_type: r.user_type,
+          parent_id: r.parent_id,
+          vip_level: r.vip_level,
+          vip_expires_at: r.vip_expires_at,
+        },
+      });
     wanted = rows.flatMap((r) => (r.parent_id !== null && !accounts.has(r.parent_id) ? [r.parent_id] : []));
   }
   return accounts;
@@ -46,21 +65,29 @@ export async function slavesInUse(db: Db, accountId: number): Promise<number> {
 }
 
 /**
- * The slave-count authorization that applies to each account: the one set on it, or, for a test
- * account without one, the 3 slaves it gets free. Null means no limit.
+ * The slave-count authorization that applies to each account: the one set on it; for a test
+ * account without one, the 3 slaves it gets free; for a main account, what its membership allows
+ * now (decision 0079). Null means no limit.
  */
-async function quotasOf(db: Db, accounts: Map<number, { quota: number | null }>) {
+async function quotasOf(db: Db, accounts: Map<number, Pick<QuotaAccount, 'quota' | 'membership'>>, now = Date.now()) {
   const ids = [...accounts.keys()];
   const testers = new Set(ids.length === 0 ? [] : await usersWithRole(db, ids, TEST_ACCOUNT_ROLE));
   const quotas = new Map<number, number | null>();
-  for (const [id, a] of accounts) quotas.set(id, a.quota ?? (testers.has(id) ? TEST_ACCOUNT_FREE_SLAVES : null));
+  for (const [id, a] of accounts) {
+    const membership = a.membership ? membershipSlaves(a.membership, now) : null;
+    quotas.set(id, a.quota ?? (testers.has(id) ? TEST_ACCOUNT_FREE_SLAVES : membership));
+  }
   return quotas;
 }
 
 /** The slave-count authorization of one account (null: no limit) and the slaves its tree uses. */
 export async function slaveUsage(db: Db, accountId: number) {
   const accounts = await parentsUp(db, [accountId]);
-  const quotas = await quotasOf(db, new Map([[accountId, { quota: accounts.get(accountId)?.quota ?? null }]]));
+  const own = accounts.get(accountId);
+  const quotas = await quotasOf(
+    db,
+    new Map([[accountId, { quota: own?.quota ?? null, membership: own?.membership ?? null }]]),
+  );
   return { quota: quotas.get(accountId) ?? null, used: await slavesInUse(db, accountId) };
 }
 

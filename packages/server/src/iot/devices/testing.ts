@@ -11,8 +11,19 @@ const letters = (n: number, width: number) =>
   );
 export const newSn = () => `SN${letters(Date.now() % 26 ** 9, 9)}${letters(++seq, 9)}`;
 
-/** A main Device Cloud account, signed in. */
+/**
+ * A main Device Cloud account, signed in: a level-1 member without end (as the platform
+ * administrator sets one), so that tests of other things are not bound by the non-member's 10
+ * slaves (decision 0079). `nonMemberAccount` is one that has bought nothing.
+ */
 export async function mainAccount(t: TestApp): Promise<Caller> {
+  const caller = await nonMemberAccount(t);
+  await t.db.kysely.updateTable('users').set({ vip_level: 1 }).where('id', '=', caller.user.id).execute();
+  return caller;
+}
+
+/** A main Device Cloud account with no membership, signed in. */
+export async function nonMemberAccount(t: TestApp): Promise<Caller> {
   return callerFor(t, await buildUser(t.db.kysely, { roleIds: [10], userType: 'main', identityId: null }));
 }
 

@@ -62,6 +62,8 @@ const OPEN_ROUTES = [
   'POST /api/apis-authz/oauth/bind',
   'POST /api/apis-authz/policy/info',
   'POST /api/iot/ingest',
+  // WeChat Pay's payment notification: signed with its platform key and verified over the raw body (decision 0080).
+  'POST /api/iot/billing/wechatpay/notify',
 ];
 
 describe('every route that is not public', () => {

@@ -135,7 +135,8 @@ export async function setVipLevel(
     request,
     user,
     'vipLevel',
-    { vip_level: body.vipLevel },
+    // A level the administrator sets does not end; a bought one does (decision 0079).
+    { vip_level: body.vipLevel, vip_expires_at: null },
     { from: user.vip_level, to: body.vipLevel },
   );
 }

@@ -43,6 +43,8 @@ export interface UsersTable {
   user_type: Generated<UserType>;
   parent_id: number | null;
   vip_level: Generated<number>;
+  /** When a bought membership ends; null: no end (decision 0079). */
+  vip_expires_at: number | null;
   super_admin: Bool;
   device_level: number | null;
   slave_quota: number | null;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { pageQuery } from '../paging.ts';
+
+/**
+ * Device Cloud memberships (spec sections 4, 6): 0 non-member, 1 level-1 member, 2 neutral member,
+ * the levels of `VIP_LEVELS`. What each buys (decision 0079); money is integer cents (fen).
+ */
+export const MEMBERSHIP_LEVELS = [0, 1, 2] as const;
+export type MembershipLevel = (typeof MEMBERSHIP_LEVELS)[number];
+
+export interface MembershipPlan {
+  level: MembershipLevel;
+  /** Slaves the devices of the account's tree may use (decision 0041 counts them). */
+  slaves: number;
+  /** Days online data is kept. */
+  dataDays: number;
+  smsPerMonth: number;
+  voicePerMonth: number;
+  subUsers: number;
+  /** The price of one year, in cents; 0 for the non-member level, which is not sold. */
+  yearPrice: number;
+}
+
+export const MEMBERSHIP_PLANS: Record<MembershipLevel, MembershipPlan> = {
+  0: { level: 0, slaves: 10, dataDays: 7, smsPerMonth: 0, voicePerMonth: 0, subUsers: 3, yearPrice: 0 },
+  1: { level: 1, slaves: 100, dataDays: 35, smsPerMonth: 200, voicePerMonth: 50, subUsers: 20, yearPrice: 99_900 },
+  // Spec section 9: neutral operation starts from 10,000.
+  2: {
+    level: 2,
+    slaves: 1000,
+    dataDays: 365,
+    smsPerMonth: 2000,
+    voicePerMonth: 500,
+    subUsers: 200,
+    yearPrice: 1_000_000,
+  },
+};
+
+/** What can be bought: a year of a membership, a message pack, or a balance top-up. */
+export const PRODUCTS = ['member1', 'neutral', 'sms100', 'sms1000', 'voice100', 'recharge'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+/** Message packs: messages added to the account's credits on top of the membership's month. */
+export const MESSAGE_PACKS = {
+  sms100: { kind: 'sms', count: 100, price: 1_000 },
+  sms1000: { kind: 'sms', count: 1000, price: 9_000 },
+  voice100: { kind: 'voice', count: 100, price: 3_000 },
+} as const;
+
+/** Years of a membership or packs bought in one order. */
+export const ORDER_QUANTITY_MAX = 10;
+/** A top-up: from 1 yuan to 100,000 yuan, in cents. */
+export const RECHARGE_MIN = 100;
+export const RECHARGE_MAX = 10_000_000;
+/** An unpaid order expires after this long (and WeChat Pay stops taking it then). */
+export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
+
+/** Spec section 4: order states. A cancelled order cannot be restored. */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAY_METHODS = ['wechat'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+/** Why the balance moved: money in for an order, money out for what it bought. */
+export const LEDGER_REASONS = ['recharge', 'purchase'] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export const orderInput = z
+  .strictObject({
+    product: z.enum(PRODUCTS, { error: 'v.order.product' }),
+    quantity: z
+      .number({ error: 'v.order.quantity' })
+      .int('v.order.quantity')
+      .min(1, 'v.order.quantity')
+      .max(ORDER_QUANTITY_MAX, 'v.order.quantity')
+      .default(1),
+    /** Only for `recharge`: the amount in cents. */
+    amount: z
+      .number({ error: 'v.order.amount' })
+      .int('v.order.amount')
+      .min(RECHARGE_MIN, 'v.order.amount')
+      .max(RECHARGE_MAX, 'v.order.amount')
+      .optional(),
+  })
+  .superRefine((o, ctx) => {
+    if (o.product === 'recharge' && o.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'v.order.amount' });
+  });
+export type OrderInput = z.input<typeof orderInput>;
+
+export const orderQuery = pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() });
+
+export const orderView = z.object({
+  id: z.number(),
+  number: z.string(),
+  product: z.enum(PRODUCTS),
+  quantity: z.number(),
+  /** Cents. */
+  amount: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  payMethod: z.enum(PAY_METHODS).nullable(),
+  transactionId: z.string().nullable(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  paidAt: z.number().nullable(),
+  cancelledAt: z.number().nullable(),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/** What the page shows to pay an order by WeChat Pay (Native): the code_url drawn as a QR code. */
+export const wechatPayView = z.object({ orderId: z.number(), codeUrl: z.string(), expiresAt: z.number() });
+
+export const membershipView = z.object({
+  level: z.number(),
+  /** Null: no end (a non-member, or a level the administrator set). */
+  expiresAt: z.number().nullable(),
+  /** True when a bought level has run out: the account is back to the non-member limits. */
+  lapsed: z.boolean(),
+  testAccount: z.boolean(),
+  limits: z.object({
+    slaves: z.number().nullable(),
+    dataDays: z.number(),
+    smsPerMonth: z.number(),
+    voicePerMonth: z.number(),
+    subUsers: z.number(),
+  }),
+  slavesUsed: z.number(),
+  balance: z.number(),
+  smsCredits: z.number(),
+  voiceCredits: z.number(),
+  /** False when no payment provider is configured: orders can be made, not paid. */
+  wechatPay: z.boolean(),
+});
+export type MembershipView = z.infer<typeof membershipView>;
+
+export const ledgerQuery = pageQuery.extend({ reason: z.enum(LEDGER_REASONS).optional() });
+export const ledgerEntryView = z.object({
+  id: z.number(),
+  /** Cents: positive in, negative out. */
+  delta: z.number(),
+  balanceAfter: z.number(),
+  reason: z.enum(LEDGER_REASONS),
+  orderId: z.number().nullable(),
+  orderNumber: z.string().nullable(),
+  product: z.enum(PRODUCTS).nullable(),
+  at: z.number(),
+});
+export type LedgerEntryView = z.infer<typeof ledgerEntryView>;
+
+/** The price of an order, in cents. */
+export function priceOf(product: Product, quantity: number, amount?: number): number {
+  if (product === 'recharge') return amount ?? 0;
+  if (product === 'member1') return MEMBERSHIP_PLANS[1].yearPrice * quantity;
+  if (product === 'neutral') return MEMBERSHIP_PLANS[2].yearPrice * quantity;
+  return MESSAGE_PACKS[product].price * quantity;
+}

@@ -1,0 +1,187 @@
+import type { LedgerReason, OrderStatus, PageQuery } from '@meridian/contracts';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { paginate } from '../../platform/db/sql.ts';
+import type { BillingOrdersTable, BillingPaymentEventsTable } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The account's membership as stored: the level bought or set, and when a bought one ends. */
+export function membershipRow(db: Db, accountId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'account', 'user_type', 'parent_id', 'vip_level', 'vip_expires_at', 'slave_quota'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/** These accounts' membership columns (the slave quota reads them up the account tree). */
+export function membershipsOf(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_type', 'parent_id', 'vip_level', 'vip_expires_at'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function setMembership(trx: Db, accountId: number, level: number, expiresAt: number | null, at: number) {
+  await trx
+    .updateTable('users')
+    .set({ vip_level: level, vip_expires_at: expiresAt, updated_at: at })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+export function billingAccount(db: Db, accountId: number) {
+  return db.selectFrom('billing_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+}
+
+/** Makes the account's money row if it has none yet. */
+export async function ensureBillingAccount(trx: Db, accountId: number, at: number) {
+  await trx
+    .insertInto('billing_accounts')
+    .values({ account_id: accountId, balance: 0, sms_credits: 0, voice_credits: 0, updated_at: at })
+    .onConflict((oc) => oc.column('account_id').doNothing())
+    .execute();
+}
+
+/**
+ * Moves the balance by `delta` cents unless that would take it below zero, and answers the new
+ * balance (null: refused). One UPDATE: on PostgreSQL it holds the row until the transaction ends,
+ * so payments of one account queue behind each other.
+ */
+export async function moveBalance(trx: Db, accountId: number, delta: number, at: number): Promise<number | null> {
+  const row = await trx
+    .updateTable('billing_accounts')
+    .set({ balance: sql`balance + ${delta}`, updated_at: at })
+    .where('account_id', '=', accountId)
+    .where(sql<boolean>`balance + ${delta} >= 0`)
+    .returning('balance')
+    .executeTakeFirst();
+  return row ? Number(row.balance) : null;
+}
+
+export async function addCredits(trx: Db, accountId: number, sms: number, voice: number, at: number) {
+  await trx
+    .updateTable('billing_accounts')
+    .set({ sms_credits: sql`sms_credits + ${sms}`, voice_credits: sql`voice_credits + ${voice}`, updated_at: at })
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+export async function insertLedgerEntry(
+  trx: Db,
+  entry: { accountId: number; delta: number; balanceAfter: number; reason: LedgerReason; orderId: number; at: number },
+) {
+  await trx
+    .insertInto('billing_ledger')
+    .values({
+      account_id: entry.accountId,
+      delta: entry.delta,
+      balance_after: entry.balanceAfter,
+      reason: entry.reason,
+      order_id: entry.orderId,
+      at: entry.at,
+    })
+    .execute();
+}
+
+/** The account's settlement details, newest first, with the order behind each change. */
+export function ledgerPage(db: Db, accountId: number, reason: LedgerReason | undefined, page: PageQuery) {
+  return paginate(
+    db
+      .selectFrom('billing_ledger as l')
+      .leftJoin('billing_orders as o', 'o.id', 'l.order_id')
+      .select(['l.id', 'l.delta', 'l.balance_after', 'l.reason', 'l.order_id', 'l.at', 'o.number', 'o.product'])
+      .where('l.account_id', '=', accountId)
+      .$if(reason !== undefined, (q) => q.where('l.reason', '=', reason ?? 'recharge'))
+      .orderBy('l.id', 'desc'),
+    page,
+  );
+}
+
+/** The sum of the account's ledger rows: what the balance must equal. */
+export async function ledgerSum(db: Db, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('billing_ledger')
+    .select(sql<number>`coalesce(sum(delta), 0)`.as('total'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export async function insertOrder(db: Db, order: Insertable<BillingOrdersTable>): Promise<number> {
+  const row = await db.insertInto('billing_orders').values(order).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export function findOrder(db: Db, id: number) {
+  return db.selectFrom('billing_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrderByNumber(db: Db, number: string) {
+  return db.selectFrom('billing_orders').selectAll().where('number', '=', number).executeTakeFirst();
+}
+
+export function ordersPage(db: Db, accountId: number, status: OrderStatus | undefined, page: PageQuery, at: number) {
+  return paginate(
+    db
+      .selectFrom('billing_orders')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      // An unpaid order past its window is expired even before the expiry job has run.
+      .$if(status === 'unpaid', (q) => q.where('status', '=', 'unpaid').where('expires_at', '>', at))
+      .$if(status === 'expired', (q) =>
+        q.where((eb) =>
+          eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'unpaid'), eb('expires_at', '<=', at)])]),
+        ),
+      )
+      .$if(status === 'paid' || status === 'cancelled', (q) => q.where('status', '=', status ?? 'paid'))
+      .orderBy('id', 'desc'),
+    page,
+  );
+}
+
+export async function setPayment(db: Db, id: number, codeUrl: string) {
+  await db
+    .updateTable('billing_orders')
+    .set({ code_url: codeUrl, pay_method: 'wechat' })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Moves an unpaid order to `status`; false when it was not unpaid (or, for `expired`, not yet due). */
+export async function closeUnpaid(db: Db, id: number, status: 'cancelled' | 'expired', at: number): Promise<boolean> {
+  const result = await db
+    .updateTable('billing_orders')
+    .set(status === 'cancelled' ? { status, cancelled_at: at } : { status })
+    .where('id', '=', id)
+    .where('status', '=', 'unpaid')
+    .$if(status === 'expired', (q) => q.where('expires_at', '<=', at))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Takes the payment of an unpaid order, once: false when another notification already took it. */
+export async function markPaid(trx: Db, id: number, transactionId: string, at: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('billing_orders')
+    .set({ status: 'paid', paid_at: at, transaction_id: transactionId, pay_method: 'wechat' })
+    .where('id', '=', id)
+    .where('status', '=', 'unpaid')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertPaymentEvent(db: Db, event: Insertable<BillingPaymentEventsTable>) {
+  await db.insertInto('billing_payment_events').values(event).execute();
+}
+
+export function paymentEvents(db: Db, orderNumber: string) {
+  return db
+    .selectFrom('billing_payment_events')
+    .selectAll()
+    .where('order_number', '=', orderNumber)
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,314 @@
+import { randomInt } from 'node:crypto';
+import {
+  type LedgerReason,
+  MESSAGE_PACKS,
+  type MembershipView,
+  ORDER_PAY_WINDOW_MS,
+  type OrderInput,
+  type OrderStatus,
+  type OrderView,
+  type PageQuery,
+  type Product,
+  priceOf,
+  translate,
+} from '@meridian/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { insertJob } from '../../platform/jobs/repository.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { slaveUsage, TEST_ACCOUNT_ROLE } from '../devices/quota.ts';
+import { usersWithRole } from '../devices/quota-repository.ts';
+import { holdsMembership, levelInForce, planOf } from './membership.ts';
+import * as repo from './repository.ts';
+import type { BillingOrderRow } from './tables.ts';
+import { closeOrder, createNativeOrder, WechatPayError, wechatPayOf } from './wechatpay.ts';
+
+export const ORDER_EXPIRY_JOB = 'iot.billing.orderExpiry';
+
+const LEVEL_OF: Partial<Record<Product, 1 | 2>> = { member1: 1, neutral: 2 };
+
+/** An unpaid order past its window reads as expired before the expiry job has closed it. */
+function statusOf(o: BillingOrderRow, now: number): OrderStatus {
+  return o.status === 'unpaid' && Number(o.expires_at) <= now ? 'expired' : o.status;
+}
+
+function orderView(o: BillingOrderRow, now = Date.now()): OrderView {
+  return {
+    id: Number(o.id),
+    number: o.number,
+    product: o.product,
+    quantity: Number(o.quantity),
+    amount: Number(o.amount),
+    status: statusOf(o, now),
+    payMethod: o.pay_method,
+    transactionId: o.transaction_id,
+    createdAt: Number(o.created_at),
+    expiresAt: Number(o.expires_at),
+    paidAt: o.paid_at === null ? null : Number(o.paid_at),
+    cancelledAt: o.cancelled_at === null ? null : Number(o.cancelled_at),
+  };
+}
+
+/** The caller's membership, limits, usage and money. */
+export async function membershipOverview(actor: Actor): Promise<MembershipView> {
+  const { db, auth } = actor;
+  const now = Date.now();
+  const row = await repo.membershipRow(db, auth.userId);
+  const holds = row ? holdsMembership(row) : false;
+  const level = row && holds ? levelInForce(row, now) : 0;
+  const plan = planOf(level);
+  const [usage, money, testers] = await Promise.all([
+    slaveUsage(db, auth.userId),
+    repo.billingAccount(db, auth.userId),
+    usersWithRole(db, [auth.userId], TEST_ACCOUNT_ROLE),
+  ]);
+  const expiresAt = row?.vip_expires_at == null ? null : Number(row.vip_expires_at);
+  return {
+    level,
+    expiresAt: level === 0 ? null : expiresAt,
+    lapsed: row !== undefined && Number(row.vip_level) > 0 && expiresAt !== null && expiresAt <= now,
+    testAccount: testers.length > 0,
+    limits: {
+      slaves: usage.quota,
+      dataDays: plan.dataDays,
+      smsPerMonth: plan.smsPerMonth,
+      voicePerMonth: plan.voicePerMonth,
+      subUsers: plan.subUsers,
+    },
+    slavesUsed: usage.used,
+    balance: Number(money?.balance ?? 0),
+    smsCredits: Number(money?.sms_credits ?? 0),
+    voiceCredits: Number(money?.voice_credits ?? 0),
+    wechatPay: wechatPayOf(actor.request.server.config) !== null,
+  };
+}
+
+export async function listOrders(actor: Actor, status: OrderStatus | undefined, page: PageQuery) {
+  const now = Date.now();
+  const result = await repo.ordersPage(actor.db, actor.auth.userId, status, page, now);
+  return { ...result, list: result.list.map((o) => orderView(o, now)) };
+}
+
+async function ownOrder(actor: Actor, id: number): Promise<BillingOrderRow> {
+  const order = await repo.findOrder(actor.db, id);
+  // Another account's order is as absent as one that never was.
+  if (!order || Number(order.account_id) !== actor.auth.userId) throw notFound('order.notFound');
+  return order;
+}
+
+export async function orderDetail(actor: Actor, id: number): Promise<OrderView> {
+  return orderView(await ownOrder(actor, id));
+}
+
+/** Year-and-time digits and six random digits: 20 characters, WeChat Pay's out_trade_no as well. */
+const newOrderNumber = (now: number) =>
+  `${new Date(now).toISOString().replace(/\D/g, '').slice(0, 14)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+
+/** Places an order (unpaid, for the pay window); the expiry job is enqueued with it. */
+export async function placeOrder(actor: Actor, input: OrderInput): Promise<OrderView> {
+  const { db, auth } = actor;
+  const now = Date.now();
+  const quantity = input.quantity ?? 1;
+  const level = LEVEL_OF[input.product];
+  if (level !== undefined) {
+    const row = await repo.membershipRow(db, auth.userId);
+    if (!row || !holdsMembership(row)) throw new AppError(409, 'order.mainAccount');
+    const current = levelInForce(row, now);
+    if (current > level) {
+      throw new AppError(409, 'order.lowerLevel', { params: { current: translate(`level.${current}`, actor.lang) } });
+    }
+    if (current === level && row.vip_expires_at === null) throw new AppError(409, 'order.noEnd');
+  }
+  const amount = priceOf(input.product, quantity, input.amount);
+  const number = newOrderNumber(now);
+  const expiresAt = now + ORDER_PAY_WINDOW_MS;
+  const id = await db.transaction().execute(async (trx) => {
+    const orderId = await repo.insertOrder(trx, {
+      number,
+      account_id: auth.userId,
+      product: input.product,
+      quantity: input.product === 'recharge' ? 1 : quantity,
+      amount,
+      status: 'unpaid',
+      pay_method: null,
+      code_url: null,
+      transaction_id: null,
+      created_by: auth.userId,
+      created_at: now,
+      expires_at: expiresAt,
+      paid_at: null,
+      cancelled_at: null,
+    });
+    await insertJob(
+      trx,
+      { kind: ORDER_EXPIRY_JOB, payload: { orderId }, runAt: expiresAt, dedupeKey: `order-expiry:${orderId}` },
+      now,
+    );
+    await audit(trx, actor.request, {
+      action: 'billing.order.create',
+      targetType: 'billing_order',
+      targetId: orderId,
+      detail: { number, product: input.product, quantity, amount },
+    });
+    return orderId;
+  });
+  return orderDetail(actor, id);
+}
+
+function refuseUnpayable(order: BillingOrderRow, now: number) {
+  const status = statusOf(order, now);
+  if (status === 'cancelled') throw new AppError(409, 'order.cancelled');
+  if (status === 'expired') throw new AppError(409, 'order.expired');
+  if (status === 'paid') throw new AppError(409, 'order.paid');
+}
+
+/** WeChat Pay Native: places (or finds again) the order at WeChat Pay and answers its code_url. */
+export async function payByWechat(actor: Actor, id: number) {
+  const order = await ownOrder(actor, id);
+  const now = Date.now();
+  refuseUnpayable(order, now);
+  const pay = wechatPayOf(actor.request.server.config);
+  if (!pay) throw new AppError(409, 'pay.notConfigured');
+  let codeUrl = order.code_url;
+  if (!codeUrl) {
+    try {
+      codeUrl = await createNativeOrder(pay, {
+        outTradeNo: order.number,
+        description: `Meridian ${order.product} x${order.quantity}`,
+        total: Number(order.amount),
+        expiresAt: Number(order.expires_at),
+      });
+    } catch (error) {
+      if (!(error instanceof WechatPayError)) throw error;
+      actor.request.log.warn({ err: error, order: order.number }, 'WeChat Pay refused a Native order');
+      await audit(actor.db, actor.request, {
+        action: 'billing.order.pay',
+        result: 'fail',
+        targetType: 'billing_order',
+        targetId: Number(order.id),
+        detail: { number: order.number, reason: error.message },
+      });
+      throw new AppError(502, 'pay.failed');
+    }
+    await repo.setPayment(actor.db, Number(order.id), codeUrl);
+    await audit(actor.db, actor.request, {
+      action: 'billing.order.pay',
+      targetType: 'billing_order',
+      targetId: Number(order.id),
+      detail: { number: order.number, method: 'wechat', amount: Number(order.amount) },
+    });
+  }
+  return { orderId: Number(order.id), codeUrl, expiresAt: Number(order.expires_at) };
+}
+
+/** Cancels an unpaid order for good: a cancelled order cannot be restored (spec section 4). */
+export async function cancelOrder(actor: Actor, id: number): Promise<OrderView> {
+  const order = await ownOrder(actor, id);
+  const now = Date.now();
+  refuseUnpayable(order, now);
+  const done = await actor.db.transaction().execute(async (trx) => {
+    if (!(await repo.closeUnpaid(trx, Number(order.id), 'cancelled', now))) return false;
+    await audit(trx, actor.request, {
+      action: 'billing.order.cancel',
+      targetType: 'billing_order',
+      targetId: Number(order.id),
+      detail: { number: order.number },
+    });
+    return true;
+  });
+  if (!done) refuseUnpayable((await repo.findOrder(actor.db, Number(order.id))) ?? order, now);
+  const pay = wechatPayOf(actor.request.server.config);
+  if (pay && order.code_url) {
+    // So that the code can no longer be paid; a payment that still arrives is refused and logged.
+    await closeOrder(pay, order.number).catch((error: unknown) =>
+      actor.request.log.warn({ err: error, order: order.number }, 'WeChat Pay did not close a cancelled order'),
+    );
+  }
+  return orderDetail(actor, id);
+}
+
+export async function ledger(actor: Actor, reason: LedgerReason | undefined, page: PageQuery) {
+  const result = await repo.ledgerPage(actor.db, actor.auth.userId, reason, page);
+  return {
+    ...result,
+    list: result.list.map((l) => ({
+      id: Number(l.id),
+      delta: Number(l.delta),
+      balanceAfter: Number(l.balance_after),
+      reason: l.reason,
+      orderId: l.order_id === null ? null : Number(l.order_id),
+      orderNumber: l.number ?? null,
+      product: l.product ?? null,
+      at: Number(l.at),
+    })),
+  };
+}
+
+/** `months` calendar months after `from` (UTC; the 31st becomes the month's last day). */
+function addMonths(from: number, months: number): number {
+  const d = new Date(from);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d.getTime();
+}
+
+/**
+ * Applies a payment, once: the order goes from unpaid to paid, the money comes into the balance
+ * (a recharge row) and, unless it was a top-up, goes out again for what it bought (a purchase
+ * row), and the membership or the message credits are given. False when the order was no longer
+ * unpaid (another notification took it first). Runs in the caller's transaction.
+ */
+export async function applyPayment(
+  trx: Transaction<Database>,
+  order: BillingOrderRow,
+  transactionId: string,
+  now: number,
+) {
+  const orderId = Number(order.id);
+  if (!(await repo.markPaid(trx, orderId, transactionId, now))) return false;
+  const accountId = Number(order.account_id);
+  const amount = Number(order.amount);
+  await repo.ensureBillingAccount(trx, accountId, now);
+  // The first write on the account's money row: on PostgreSQL, payments of one account queue here.
+  const credited = await repo.moveBalance(trx, accountId, amount, now);
+  if (credited === null) throw new Error(`balance of account ${accountId} could not take ${amount}`);
+  await repo.insertLedgerEntry(trx, {
+    accountId,
+    delta: amount,
+    balanceAfter: credited,
+    reason: 'recharge',
+    orderId,
+    at: now,
+  });
+  if (order.product === 'recharge') return true;
+  const debited = await repo.moveBalance(trx, accountId, -amount, now);
+  if (debited === null) throw new Error(`balance of account ${accountId} could not pay ${amount}`);
+  await repo.insertLedgerEntry(trx, {
+    accountId,
+    delta: -amount,
+    balanceAfter: debited,
+    reason: 'purchase',
+    orderId,
+    at: now,
+  });
+  const level = LEVEL_OF[order.product];
+  const quantity = Number(order.quantity);
+  if (level !== undefined) {
+    const row = await repo.membershipRow(trx, accountId);
+    if (!row) return true;
+    const current = levelInForce(row, now);
+    // A renewal adds its years to the running one; a new or higher level starts today (decision 0079).
+    const from = current === level && row.vip_expires_at !== null ? Number(row.vip_expires_at) : now;
+    await repo.setMembership(trx, accountId, level, addMonths(from, 12 * quantity), now);
+  } else if (order.product in MESSAGE_PACKS) {
+    const pack = MESSAGE_PACKS[order.product as keyof typeof MESSAGE_PACKS];
+    const count = pack.count * quantity;
+    await repo.addCredits(trx, accountId, pack.kind === 'sms' ? count : 0, pack.kind === 'voice' ? count : 0, now);
+  }
+  return true;
+}
