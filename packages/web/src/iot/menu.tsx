@@ -136,7 +136,16 @@ export const iotAreas: IotArea[] = [
       { key: 'recovery', path: '/operations/recovery', need: '/iot/statistics' },
     ],
   },
-  { key: 'billing', icon: <AccountBookOutlined /> },
+  {
+    key: 'billing',
+    icon: <AccountBookOutlined />,
+    pages: [
+      { key: 'membership', path: '/billing/membership', need: '/iot/orders' },
+      { key: 'orders', path: '/billing/orders', need: '/iot/orders' },
+      { key: 'recharge', path: '/billing/recharge', need: '/iot/orders' },
+      { key: 'settlement', path: '/billing/settlement', need: '/iot/orders' },
+    ],
+  },
   {
     key: 'settings',
     icon: <SettingOutlined />,

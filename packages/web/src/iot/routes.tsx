@@ -133,6 +133,18 @@ export const iotRoutes: RouteObject[] = [
       page('operations/recovery', 'menu.operations.recovery', async () => ({
         Component: (await import('./operations/RecoveryPage.tsx')).RecoveryPage,
       })),
+      page('billing/membership', 'menu.billing.membership', async () => ({
+        Component: (await import('./billing/MembershipPage.tsx')).MembershipPage,
+      })),
+      page('billing/orders', 'menu.billing.orders', async () => ({
+        Component: (await import('./billing/OrdersPage.tsx')).OrdersPage,
+      })),
+      page('billing/recharge', 'menu.billing.recharge', async () => ({
+        Component: (await import('./billing/LedgerPage.tsx')).RechargePage,
+      })),
+      page('billing/settlement', 'menu.billing.settlement', async () => ({
+        Component: (await import('./billing/LedgerPage.tsx')).SettlementPage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

@@ -1,4 +1,5 @@
 import { alarmsEn } from './alarms-en.ts';
+import { billingEn } from './billing-en.ts';
 import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
 import { devicesEn } from './devices-en.ts';
@@ -61,7 +62,13 @@ export const en: IotMessages = {
       users: 'Subordinate User',
     },
     operations: { title: 'Operation center', center: 'Operation statistics', recovery: 'Daily failure recovery rate' },
-    billing: 'Orders and recharge',
+    billing: {
+      title: 'Orders and recharge',
+      membership: 'Membership',
+      orders: 'Orders',
+      recharge: 'Recharge records',
+      settlement: 'Settlement details',
+    },
     settings: {
       title: 'System Setting',
       emailServer: 'Email Server',
@@ -96,6 +103,7 @@ export const en: IotMessages = {
   ...upgradeEn,
   ...workOrdersEn,
   ...maintenanceEn,
+  ...billingEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

@@ -1,0 +1,68 @@
+import type { billingZhCN } from './billing.ts';
+
+/** Memberships, orders, WeChat Pay and the ledger, in English. */
+export const billingEn: typeof billingZhCN = {
+  billing: {
+    level: 'Membership',
+    levels: { 0: 'Non-member', 1: 'Level-1 member', 2: 'Neutral member' },
+    expiresAt: 'Ends',
+    noEnd: 'No end',
+    balance: 'Balance',
+    unlimited: 'unlimited',
+    credits: '{{count}} more',
+    testAccount: 'A test account is view only, with 3 slaves free',
+    lapsed:
+      'Your membership has ended: the non-member limits apply again. Devices already added stay; more cannot be added beyond the limit',
+    payNotConfigured: 'WeChat Pay is not configured on this platform: orders cannot be paid yet',
+    perYear: '{{price}} a year',
+    buy: 'Buy',
+    renew: 'Renew',
+    packs: 'SMS and voice packs',
+    topUp: 'Top up',
+    limits: {
+      slaves: 'Slaves',
+      dataDays: 'Data kept (days)',
+      sms: 'SMS a month',
+      voice: 'Voice calls a month',
+      subUsers: 'Sub-users',
+    },
+    products: {
+      member1: 'Level-1 membership (1 year)',
+      neutral: 'Neutral membership (1 year)',
+      sms100: 'SMS pack, 100',
+      sms1000: 'SMS pack, 1000',
+      voice100: 'Voice pack, 100',
+      recharge: 'Balance top-up',
+    },
+    statuses: { unpaid: 'Unpaid', paid: 'Paid', cancelled: 'Cancelled', expired: 'Expired' },
+    methods: { wechat: 'WeChat Pay' },
+    reasons: { recharge: 'Recharge', purchase: 'Purchase' },
+    orders: {
+      number: 'Order number',
+      items: 'Items',
+      amount: 'Amount',
+      status: 'Status',
+      method: 'Paid by',
+      createdAt: 'Placed',
+      paidAt: 'Paid',
+      pay: 'Pay',
+      cancel: 'Cancel order',
+      cancelConfirm: 'Cancel this order? Cancelled orders cannot be restored.',
+      empty: 'No orders yet',
+    },
+    pay: {
+      title: 'WeChat Pay',
+      scan: 'Scan with WeChat to pay',
+      until: 'Pay before {{time}}',
+      done: 'Paid',
+    },
+    ledger: {
+      at: 'Time',
+      reason: 'Kind',
+      delta: 'Amount',
+      balanceAfter: 'Balance after',
+      empty: 'No settlement details yet',
+      emptyRecharge: 'No recharge records yet',
+    },
+  },
+};
