@@ -84,7 +84,7 @@ export function MembershipPage() {
               </Descriptions.Item>
               <Descriptions.Item label={t('billing.expiresAt')}>
                 <span data-testid="membership-expires">
-                  {m.expiresAt === null ? t('billing.noEnd') : time(m.expiresAt)}
+                  {m.level === 0 ? '-' : m.expiresAt === null ? t('billing.noEnd') : time(m.expiresAt)}
                 </span>
               </Descriptions.Item>
               <Descriptions.Item label={t('billing.balance')}>{yuan(m.balance)}</Descriptions.Item>
@@ -125,6 +125,7 @@ export function MembershipPage() {
                 <Button
                   type="primary"
                   block
+                  style={{ marginTop: 16 }}
                   loading={busy === (level === 1 ? 'member1' : 'neutral')}
                   disabled={!m || m.level > level}
                   onClick={() => buy(level === 1 ? 'member1' : 'neutral')}
