@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { buildApp, type MeridianApp } from './app.ts';
 import { allMigrations, featuresFor } from './features.ts';
+import { closeCommands } from './iot/gateway/commands.ts';
 import type { Config, Service } from './platform/config.ts';
 import { type Db, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -49,6 +50,8 @@ export async function startServer(config: Config, services: readonly Service[], 
     for (const listener of listeners.reverse()) await listener.stop();
     await app?.close();
     await worker?.stop();
+    // Commands across processes (decision 0076) keep a LISTEN connection open once used.
+    await closeCommands(db);
     await db.close();
   };
   try {

@@ -14,6 +14,7 @@ import { devicesRoutes } from './devices/routes.ts';
 import type { DevicesTables } from './devices/tables.ts';
 import { firmwareRoutes } from './firmware/routes.ts';
 import type { FirmwareTables } from './firmware/tables.ts';
+import { messagesCleanup } from './gateway/commands.ts';
 import { leaseService } from './gateway/node.ts';
 import { gatewayRoutes } from './gateway/routes.ts';
 import { dtuService, registrationsCleanup } from './gateway/service.ts';
@@ -114,5 +115,5 @@ export const iot: Feature = {
     orderExpiryJob,
   ],
   schedules: [...telemetrySchedules, ...alarmsSchedules, ...operationsSchedules],
-  cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup],
+  cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup, messagesCleanup],
 };

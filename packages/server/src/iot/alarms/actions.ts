@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { linksFor } from '../gateway/links.ts';
+import { reachDevice } from '../gateway/commands.ts';
 import { templatePoints } from '../gateway/repository.ts';
 import { gatewayPoint } from '../gateway/values.ts';
 import { checkedRaw } from '../gateway/write-rules.ts';
@@ -242,7 +242,7 @@ async function runLinkage(
 ) {
   let outcome = 'ok';
   try {
-    const link = linksFor(db).get(ctx.id);
+    const link = await reachDevice(db, ctx.id, log);
     const source = ctx.templateId
       ? (await templatePoints(db.kysely, ctx.templateId)).find((p) => p.id === linkage.pointId)
       : undefined;

@@ -19,11 +19,12 @@ import {
   warrantyQuery,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { XLSX_TYPE } from '../../platform/excel/sheet.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { linksFor } from '../gateway/links.ts';
+import { reachDevice } from '../gateway/commands.ts';
 import { deviceChoices as readChoices } from './choices.ts';
 import { importDevices, importTemplate } from './import.ts';
 import {
@@ -223,7 +224,12 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        ok(request, await setDeviceEnabled(actorOf(request), request.params.id, enabled, linksFor(request.server.db))),
+        ok(
+          request,
+          await setDeviceEnabled(actorOf(request), request.params.id, enabled, (id) =>
+            reachDevice(request.server.db, id, request.server.log as Logger),
+          ),
+        ),
     );
   }
 
@@ -239,7 +245,9 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeDevice(actorOf(request), request.params.id, linksFor(request.server.db));
+      await removeDevice(actorOf(request), request.params.id, (id) =>
+        reachDevice(request.server.db, id, request.server.log as Logger),
+      );
       return ok(request, null);
     },
   );

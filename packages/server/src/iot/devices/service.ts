@@ -10,7 +10,7 @@ import { AppError, type RuleBroken, rulesBroken } from '../../platform/http/erro
 import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import type { DeviceLinks } from '../gateway/links.ts';
+import type { DeviceLink } from '../gateway/links.ts';
 import type { DeviceRight } from './access.ts';
 import { refuseBelowLevel } from './level.ts';
 import { refuseDevicesOverQuota } from './quota.ts';
@@ -218,7 +218,7 @@ export async function setDeviceEnabled(
   actor: Actor,
   id: number,
   enabled: boolean,
-  links: DeviceLinks,
+  reach: (deviceId: number) => Promise<DeviceLink | undefined>,
 ): Promise<DeviceDetail> {
   const scope = await accountScopeOf(actor.db, actor.auth);
   await deviceFor(actor, scope, id, 'edit');
@@ -234,7 +234,7 @@ export async function setDeviceEnabled(
       targetId: id,
     });
   });
-  if (!enabled) links.get(id)?.close('disabled');
+  if (!enabled) (await reach(id))?.close('disabled');
   return deviceDetail(actor, id);
 }
 
@@ -242,9 +242,15 @@ export async function setDeviceEnabled(
  * Deletes a device with its grants and tags, and closes its connection; "delete failed" when it is
  * gone or not the caller's to delete.
  */
-export async function removeDevice(actor: Actor, id: number, links: DeviceLinks): Promise<void> {
+export async function removeDevice(
+  actor: Actor,
+  id: number,
+  reach: (deviceId: number) => Promise<DeviceLink | undefined>,
+): Promise<void> {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const device = await deviceFor(actor, scope, id, 'delete', true);
+  // Found before the delete, which takes its link lease with it.
+  const link = await reach(id);
   await actor.db.transaction().execute(async (trx) => {
     const deleted = await deleteDevice(trx, id);
     if (deleted !== 1) throw new AppError(404, 'device.deleteFailed');
@@ -255,5 +261,5 @@ export async function removeDevice(actor: Actor, id: number, links: DeviceLinks)
       detail: { name: device.name, sn: device.sn, deviceNo: device.device_no },
     });
   });
-  links.get(id)?.close('disabled');
+  link?.close('disabled');
 }

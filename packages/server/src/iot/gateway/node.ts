@@ -8,6 +8,7 @@ import { telemetryFor } from '../telemetry/index.ts';
 import { releaseHeldLinks } from '../telemetry/jobs.ts';
 import { endNode, nodeInstance, renewNode, takeNode } from '../telemetry/leases-repository.ts';
 import type { Telemetry } from '../telemetry/types.ts';
+import { commandsFor } from './commands.ts';
 import { linksFor } from './links.ts';
 
 /** What the DTU port and the MQTT broker need of their process's lease: its name, and when the devices of its previous run are released. */
@@ -169,9 +170,13 @@ export const leaseService: GatewayService = {
   async start({ config, db, log }) {
     const node = gatewayNodeFor(db, config, log);
     await node.start();
+    // Commands for the devices this process holds, issued on other processes (decision 0076).
+    const commands = commandsFor(db, log);
+    await commands.serve(node.name);
     return {
       async stop() {
         nodes.delete(db);
+        await commands.close();
         await node.stop();
       },
     };

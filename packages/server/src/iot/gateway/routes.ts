@@ -12,10 +12,11 @@ import {
   registrationLogQuery,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { linksFor } from './links.ts';
+import { closeCommands, reachDevice } from './commands.ts';
 import { debugDevice, dtuSettingsOf, registrationLog, setDtuSettings, writePoint } from './service.ts';
 
 const tags = ['Device Cloud gateway'];
@@ -25,6 +26,8 @@ const byDevice = z.object({ id: queryId });
 
 /** The calls that reach a device through the gateway: writes, Data Debugging, DTU settings and the registration log. */
 export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Writes and debugging frames for devices held by another process open a LISTEN connection (decision 0076).
+  app.addHook('onClose', async (instance) => closeCommands(instance.db));
   app.post(
     '/iot/devices/:id/points/:pointId/write',
     {
@@ -42,7 +45,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         await writePoint(
           actorOf(request),
-          linksFor(request.server.db),
+          (id) => reachDevice(request.server.db, id, request.server.log as Logger),
           request.params.id,
           request.params.pointId,
           request.body.value,
@@ -65,7 +68,12 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         request,
-        await debugDevice(actorOf(request), linksFor(request.server.db), request.params.id, request.body.payload),
+        await debugDevice(
+          actorOf(request),
+          (id) => reachDevice(request.server.db, id, request.server.log as Logger),
+          request.params.id,
+          request.body.payload,
+        ),
       ),
   );
 

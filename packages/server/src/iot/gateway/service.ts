@@ -9,7 +9,7 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceFor } from '../devices/service.ts';
 import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
-import type { DeviceLinks } from './links.ts';
+import type { DeviceLink } from './links.ts';
 import { gatewayNodeFor } from './node.ts';
 import { DTU_PROTOCOLS } from './registration.ts';
 import {
@@ -52,8 +52,11 @@ export const registrationsCleanup: Cleanup = {
   run: (db, now) => removeRegistrationsBefore(db.kysely, now - 30 * DAY),
 };
 
+/** Finds the device's link: this process's, or the gateway process's that holds it (decision 0076). */
+export type ReachDevice = (deviceId: number) => Promise<DeviceLink | undefined>;
+
 /** Writes a value to a data point of a connected device: checked, the inverse formula applied, sent ahead of polling; audited. */
-export async function writePoint(actor: Actor, links: DeviceLinks, deviceId: number, pointId: number, value: unknown) {
+export async function writePoint(actor: Actor, reach: ReachDevice, deviceId: number, pointId: number, value: unknown) {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const device = await deviceFor(actor, scope, deviceId, 'edit');
   const source = device.template_id
@@ -68,7 +71,7 @@ export async function writePoint(actor: Actor, links: DeviceLinks, deviceId: num
   )
     throw new AppError(400, 'gateway.readOnly');
   const raw = checkedRaw(point, value);
-  const link = links.get(deviceId);
+  const link = await reach(deviceId);
   const outcome = async (result: 'ok' | 'fail', error?: string) =>
     audit(actor.db, actor.request, {
       action: 'writePoint',
@@ -94,7 +97,7 @@ export async function writePoint(actor: Actor, links: DeviceLinks, deviceId: num
 /** Data Debugging: sends the hex payload as it is and returns the raw reply; audited. */
 export async function debugDevice(
   actor: Actor,
-  links: DeviceLinks,
+  reach: ReachDevice,
   deviceId: number,
   payload: string,
 ): Promise<DebugReply> {
@@ -102,7 +105,7 @@ export async function debugDevice(
   await deviceFor(actor, scope, deviceId, 'edit');
   const bytes = Buffer.from(payload.replace(/\s+/g, ''), 'hex');
   const sent = bytes.toString('hex').toUpperCase();
-  const link = links.get(deviceId);
+  const link = await reach(deviceId);
   const outcome = async (result: 'ok' | 'fail', detail: Record<string, unknown>) =>
     audit(actor.db, actor.request, {
       action: 'debugDevice',

@@ -45,10 +45,18 @@ export interface DeviceLinksTable {
   since: number;
 }
 
+/** A command or reply between processes too large for a NOTIFY payload (decision 0076): taken and deleted by its addressee. */
+export interface GatewayMessagesTable {
+  id: Generated<number>;
+  body: string;
+  at: number;
+}
+
 /** The tables of the device gateway, added to `Database` in platform/db/schema.ts. */
 export interface GatewayTables {
   dtu_registrations: DtuRegistrationsTable;
   dtu_settings: DtuSettingsTable;
   gateway_nodes: GatewayNodesTable;
   device_links: DeviceLinksTable;
+  gateway_messages: GatewayMessagesTable;
 }

@@ -22,6 +22,7 @@ import * as m0037 from './0037_upgrades.ts';
 import * as m0041 from './0041_work_orders.ts';
 import * as m0043 from './0043_maintenance_plans.ts';
 import * as m0044 from './0044_scada.ts';
+import * as m0046 from './0046_gateway_messages.ts';
 import * as m0050 from './0050_billing.ts';
 import * as m0052 from './0052_operation_stats.ts';
 
@@ -54,6 +55,8 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0043_maintenance_plans': m0043,
   // Cloud configuration (issue 20).
   '0044_scada': m0044,
+  // Commands between processes: notices too large for NOTIFY (issue 28).
+  '0046_gateway_messages': m0046,
   // Orders, payments and the balance ledger (issue 24).
   '0050_billing': m0050,
   // The operation center's nightly figures (issue 27).

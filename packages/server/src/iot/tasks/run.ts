@@ -7,7 +7,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { defineJob } from '../../platform/jobs/types.ts';
 import { DAY } from '../../platform/time.ts';
-import { linksFor } from '../gateway/links.ts';
+import { reachDevice } from '../gateway/commands.ts';
 import { templatePoints } from '../gateway/repository.ts';
 import { gatewayPoint } from '../gateway/values.ts';
 import { checkedRaw } from '../gateway/write-rules.ts';
@@ -140,7 +140,6 @@ export async function writeTargets(
   const off = [...devices.values()].filter((d) => !toBool(d.cloud_config));
   if (off.length) await logCloudOff(db, task, dueAt, off.map((d) => d.name).join(', '), clock);
   const pointsOf = new Map<number, ReturnType<typeof templatePoints>>();
-  const links = linksFor(db);
   const byDevice = Map.groupBy(
     targets.filter((t) => toBool(devices.get(Number(t.device_id))?.cloud_config)),
     (t) => Number(t.device_id),
@@ -161,7 +160,7 @@ export async function writeTargets(
           if (!source) throw new AppError(400, 'gateway.command.formatError');
           const point = gatewayPoint(source);
           const raw = checkedRaw(point, value);
-          const link = links.get(deviceId);
+          const link = await reachDevice(db, deviceId, log);
           if (!link) throw new AppError(409, 'gateway.offline');
           await link.write(point.id, raw);
           result = { outcome: 'success', detail: null };

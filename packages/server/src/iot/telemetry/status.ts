@@ -30,9 +30,12 @@ export async function markOnline(
   at: number,
   via: Transport | null,
   holder?: string,
+  /** Called in the transaction when the link was held by another gateway process, to tell it (decision 0076). */
+  movedFrom?: (previous: string) => Promise<void>,
 ): Promise<boolean> {
   if (holder !== undefined && (via === 'tcp' || via === 'mqtt')) {
     const previous = await claimLink(db, deviceId, holder, via, at);
+    if (previous !== null && previous !== holder) await movedFrom?.(previous);
     if (previous !== null && previous !== holder && (await movedHere(db, deviceId, at, via, previous))) return true;
   }
   if (!(await setOnlineIfOffline(db, deviceId, at))) return false;

@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { releaseElsewhere } from '../gateway/commands.ts';
 import { LIVE_CHANNEL, type LiveHub } from './live.ts';
 import { ensurePartitions } from './partitions.ts';
 import { RulesCache, shouldStore } from './rules.ts';
@@ -122,7 +125,14 @@ export class TelemetryWriter implements Telemetry {
   }
 
   async online(deviceId: number, at: number, via: Transport, holder?: string): Promise<void> {
-    const changed = await this.#db.kysely.transaction().execute((trx) => markOnline(trx, deviceId, at, via, holder));
+    // On PostgreSQL the process that held the device before hears, at commit, that its link is over.
+    const movedFrom =
+      this.#db.engine === 'postgres'
+        ? (trx: Kysely<Database>) => (previous: string) => releaseElsewhere(trx, previous, deviceId)
+        : undefined;
+    const changed = await this.#db.kysely
+      .transaction()
+      .execute((trx) => markOnline(trx, deviceId, at, via, holder, movedFrom?.(trx)));
     if (changed) {
       this.#hub.publish({ type: 'status', deviceId, at, status: 'online', reason: null });
     }

@@ -25,6 +25,16 @@ export function sqliteFileOf(url: string): string {
   return url.replace(/^(sqlite|file):(\/\/)?/, '');
 }
 
+const urls = new WeakMap<Db, string>();
+
+/**
+ * The URL a PostgreSQL handle was opened with, password included, for a connection of its own
+ * outside the pool (LISTEN); undefined for SQLite. Never log it.
+ */
+export function databaseUrlOf(db: Db): string | undefined {
+  return urls.get(db);
+}
+
 /** Opens the database named by `url`: `postgres://...` or `sqlite:path/to/file.db`. */
 export function openDatabase(
   url: string,
@@ -40,7 +50,9 @@ export function openDatabase(
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteWatch()] });
     const safe = new URL(url);
     safe.password = safe.password ? '***' : '';
-    return { kysely, engine: 'postgres', location: safe.toString(), close: () => kysely.destroy() };
+    const db: Db = { kysely, engine: 'postgres', location: safe.toString(), close: () => kysely.destroy() };
+    urls.set(db, url);
+    return db;
   }
   const file = sqliteFileOf(url);
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
