@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { exitsWith, peerRuns } from '@meridian/simulator/peers';
+import { expect, vi } from 'vitest';
+
+/** Debian's nginx and its stream module (packages nginx and libnginx-mod-stream), as `.ci/run` installs them. */
+export const NGINX = '/usr/sbin/nginx';
+export const STREAM_MODULE = '/usr/lib/nginx/modules/ngx_stream_module.so';
+
+const deployDir = path.resolve(import.meta.dirname, '../../../deploy/nginx');
+
+/** Whether nginx with its stream module can run here (skips, or fails where peers are required). */
+export function nginxRuns(): boolean {
+  return peerRuns({
+    name: 'nginx with its stream module',
+    install: 'apt-get install -y nginx libnginx-mod-stream',
+    runs: () => fs.existsSync(STREAM_MODULE) && exitsWith(NGINX, ['-v']),
+  });
+}
+
+export interface NginxPorts {
+  http: number;
+  dtu: number;
+  /** The API processes' ports, and the gateway processes' DTU ports. */
+  api: readonly number[];
+  gateways: readonly number[];
+}
+
+/** Puts loopback `server` lines for `ports` in place of the example ones of an upstream block. */
+function withServers(conf: string, upstream: string, ports: readonly number[], options: string): string {
+  const block = new RegExp(`(upstream ${upstream} \\{[^}]*?)((?:\\s*server 10\\.0\\.0\\.\\d+:\\d+[^;]*;)+)`);
+  if (!block.test(conf)) throw new Error(`no example servers in upstream ${upstream}`);
+  const lines = ports.map((p) => `\n        server 127.0.0.1:${p} ${options};`).join('');
+  return conf.replace(block, `$1${lines}`);
+}
+
+/**
+ * The repository's nginx configuration (deploy/nginx) as the test runs it: the same upstreams and
+ * proxy settings, on loopback ports, wrapped in a whole nginx.conf with its own prefix, pid, logs
+ * and temporary paths under `dir`, in the foreground.
+ */
+export function renderNginx(dir: string, ports: NginxPorts): string {
+  let http = fs.readFileSync(path.join(deployDir, 'meridian-http.conf'), 'utf8');
+  http = withServers(http, 'meridian_api', ports.api, 'max_fails=1 fail_timeout=5s').replace(
+    /listen 80;/,
+    `listen 127.0.0.1:${ports.http};`,
+  );
+  let stream = fs.readFileSync(path.join(deployDir, 'meridian-stream.conf'), 'utf8');
+  stream = withServers(stream, 'meridian_dtu', ports.gateways, 'max_fails=1 fail_timeout=10s').replace(
+    /listen 15000;/,
+    `listen 127.0.0.1:${ports.dtu};`,
+  );
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  return [
+    `load_module ${STREAM_MODULE};`,
+    // Root (CI containers) would hand the workers to nobody, who cannot write the temp paths.
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'daemon off;',
+    'worker_processes 1;',
+    `pid ${path.join(dir, 'nginx.pid')};`,
+    `error_log ${path.join(dir, 'error.log')} warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    `    access_log ${path.join(dir, 'access.log')};`,
+    `    ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
+    http,
+    '}',
+    stream,
+  ].join('\n');
+}
+
+export interface RunningNginx {
+  child: ChildProcess;
+  dir: string;
+  /** What it logged, for a failing test. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+/** Renders the configuration into a temporary prefix, checks it (`nginx -t`), and runs nginx in the foreground until `stop`. */
+export async function startNginx(ports: NginxPorts): Promise<RunningNginx> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-nginx-'));
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(conf, renderNginx(dir, ports));
+  const args = ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')];
+  const log = () => {
+    try {
+      return fs.readFileSync(path.join(dir, 'error.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  if (!exitsWith(NGINX, ['-t', ...args])) throw new Error(`nginx refused the configuration:\n${log()}`);
+  const child = spawn(NGINX, args, { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await vi.waitFor(
+    async () => {
+      expect(child.exitCode, log()).toBeNull();
+      expect(await listening(ports.http)).toBe(true);
+      expect(await listening(ports.dtu)).toBe(true);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  return {
+    child,
+    dir,
+    log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
