@@ -25,6 +25,7 @@ export * from './issues.ts';
 export * from './lang.ts';
 export * from './messages.ts';
 export * from './mind/account-slips.ts';
+export * from './mind/activities.ts';
 export * from './mind/archive.ts';
 export * from './mind/archive-daily.ts';
 export * from './mind/assessments.ts';

@@ -17,6 +17,7 @@ import { upgradeMessages } from './iot/upgrade-messages.ts';
 import { workOrdersMessages } from './iot/workorders-messages.ts';
 import type { Lang } from './lang.ts';
 import { accountSlipsMessages } from './mind/account-slips-messages.ts';
+import { activitiesMessages } from './mind/activities-messages.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
@@ -75,6 +76,7 @@ export const catalogues = [
   accountSlipsMessages,
   schoolSignInMessages,
   screensMessages,
+  activitiesMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

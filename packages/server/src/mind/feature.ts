@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activitiesRoutes } from './activities/routes.ts';
+import type { ActivitiesTables } from './activities/tables.ts';
 import type { Feature } from '../platform/feature.ts';
 import { onSubtreeMoved } from '../portal/orgs/repository.ts';
 import { archiveRoutes } from './archive/routes.ts';
@@ -59,6 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(downloadsRoutes);
   await app.register(homeRoutes);
   await app.register(screensRoutes);
+  await app.register(activitiesRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */
@@ -73,7 +76,8 @@ export interface MindTables
     ArchiveTables,
     DownloadsTables,
     SchoolSignInTables,
-    ScreensTables {}
+    ScreensTables,
+    ActivitiesTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {
