@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activitiesRoutes } from './activities/routes.ts';
-import type { ActivitiesTables } from './activities/tables.ts';
 import type { Feature } from '../platform/feature.ts';
 import { onSubtreeMoved } from '../portal/orgs/repository.ts';
+import { activitiesRoutes } from './activities/routes.ts';
+import type { ActivitiesTables } from './activities/tables.ts';
 import { archiveRoutes } from './archive/routes.ts';
 import type { ArchiveTables } from './archive/tables.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';

@@ -40,7 +40,9 @@ describe('publishing an activity', () => {
       activityBody({ targets: { classIds: [w.classes.klassC.id] } }),
     );
     expect(outside.statusCode).toBe(403);
-    expect(outside.json().message).toBe('An activity can only be opened to grades and classes inside your organisation');
+    expect(outside.json().message).toBe(
+      'An activity can only be opened to grades and classes inside your organisation',
+    );
     const now = Date.now();
     const late = await w.psychologyTeacher.post(
       '/apis-psychology/activity/add',
