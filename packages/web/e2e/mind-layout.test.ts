@@ -21,6 +21,7 @@ const BUILT_TEST_IDS: Record<string, string> = {
   attentionReminder: 'attention-page',
   reminderConfiguration: 'reminder-page',
   reminderConfigurationManagement: 'reminder-log-page',
+  activityManage: 'activity-page',
 };
 
 /** `growthRecord/:userId` → `growthRecord/42`: an address a user would open. */

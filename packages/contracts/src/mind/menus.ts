@@ -27,6 +27,7 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   // Counselling.
   groupApply: '/data/groupApply',
   appointmentRecordQuery: '/data/appointmentRecordQuery',
+  activityManage: '/data/activityManage',
   // Daily work.
   dailyDynamic: '/data/dailyDynamic',
   dailyObservationOfTeachers: '/data/dailyObservationOfTeachers',

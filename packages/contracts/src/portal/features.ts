@@ -121,6 +121,7 @@ export const FEATURES: readonly FeatureDef[] = [
     'review',
     'privateNotes',
   ]),
+  f('mind', 'counselling', '/data/activityManage', '活动管理', 'Activities', [...crud, 'export']),
   f('mind', 'daily', '/data/dailyDynamic', '工作动态', 'Work news', crud),
   f('mind', 'daily', '/data/dailyObservationOfTeachers', '教师日常观察', 'Teachers’ daily observations', crud),
   f('mind', 'daily', '/data/observationSchool', '学校观察', 'School observations', crud),

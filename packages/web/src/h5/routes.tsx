@@ -39,6 +39,11 @@ export const h5Routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./tasks/TasksPage.tsx')).TasksPage }),
               },
               {
+                path: 'activities',
+                handle: { title: 'route.activities' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./activities/ActivitiesPage.tsx')).ActivitiesPage }),
+              },
+              {
                 path: 'answer/:taskId/:scaleId',
                 handle: { title: 'route.answer' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./answer/AnswerPage.tsx')).AnswerPage }),

@@ -7,7 +7,21 @@ const GRANTS = [
   { role_id: 4, path: '/data/activityManage', perms: 'view' },
 ];
 
-/** Activities with a quota, and their sign-ups (decision 0081). */
+type Loose = Kysely<Record<string, Record<string, unknown>>>;
+const ITEM = {
+  code: 'mind_activities',
+  name: '活动管理',
+  en: 'Activities',
+  page: 'activityManage',
+  roles: [1, 2, 3, 4, 5],
+};
+
+async function idOf(k: Loose, table: string, code: string): Promise<number> {
+  const row = await k.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Activities with a quota, and their sign-ups (decision 0081), with a sidebar item under counselling. */
 export async function up({ db, types, withId }: MigrationContext): Promise<void> {
   const s = db.schema;
   await withId(s.createTable('activities'))
@@ -48,12 +62,41 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     .unique()
     .execute();
 
-  const k = db as Kysely<Record<string, Record<string, unknown>>>;
+  // Typed loosely on purpose: a migration must not depend on today's table types.
+  const k = db as unknown as Loose;
   await k.insertInto('role_permissions').values(GRANTS).execute();
+  const at = Date.now();
+  await k
+    .insertInto('apps')
+    .values({
+      code: ITEM.code,
+      name: ITEM.name,
+      name_en: ITEM.en,
+      category_id: await idOf(k, 'app_categories', 'mind_counselling'),
+      parent_id: await idOf(k, 'apps', 'mind'),
+      product: 'mind',
+      icon: null,
+      publish_url: `/jdp/data/${ITEM.page}`,
+      description: null,
+      // With the counselling appointments (117 in 0038), after them.
+      sort: 117,
+      enabled: true,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const appId = await idOf(k, 'apps', ITEM.code);
+  await k
+    .insertInto('app_roles')
+    .values(ITEM.roles.map((roleId) => ({ app_id: appId, role_id: roleId })))
+    .execute();
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {
-  const k = db as Kysely<Record<string, Record<string, unknown>>>;
+  const k = db as unknown as Loose;
+  const appId = await idOf(k, 'apps', ITEM.code);
+  await k.deleteFrom('app_roles').where('app_id', '=', appId).execute();
+  await k.deleteFrom('apps').where('id', '=', appId).execute();
   for (const g of GRANTS) {
     await k.deleteFrom('role_permissions').where('role_id', '=', g.role_id).where('path', '=', g.path).execute();
   }

@@ -2,7 +2,13 @@ import type { H5Messages } from './zh-CN.ts';
 
 export const en: H5Messages = {
   appName: 'Meridian Mobile',
-  route: { tasks: 'My tasks', login: 'Sign in', answer: 'Answering', password: 'Change password' },
+  route: {
+    tasks: 'My tasks',
+    login: 'Sign in',
+    answer: 'Answering',
+    password: 'Change password',
+    activities: 'Activities',
+  },
   password: {
     heading: 'Change your password first',
     intro:
@@ -53,6 +59,28 @@ export const en: H5Messages = {
     sendCode: 'Get code',
     resendIn: 'Again in {{seconds}} s',
     codeSent: 'A code was sent to {{phone}} if it holds an account; it is valid for 5 minutes.',
+  },
+  activities: {
+    heading: 'Activities',
+    intro:
+      'Activities your school or the psychology centre publishes. Sign up while sign-up is open; places are limited.',
+    open: 'Activities',
+    back: 'Back to my tasks',
+    loading: 'Loading activities',
+    loadFailed: 'The activities did not load',
+    retry: 'Try again',
+    empty: 'No activity is open for sign-up now',
+    hint: 'Activities appear here once your school publishes them.',
+    forChild: 'For {{name}} (as a parent)',
+    forSelf: '{{name}}, for yourself',
+    when: 'When: {{from}} to {{to}}',
+    until: 'Sign up by {{at}}',
+    places: 'Places {{signed}}/{{quota}}',
+    signUp: 'Sign up',
+    signedUp: 'Signed up',
+    full: 'Full',
+    done: 'You are signed up',
+    kinds: { week: 'Mental-health week', lecture: 'Lecture', group: 'Group session', other: 'Activity' },
   },
   tasks: {
     heading: 'My tasks',

@@ -2,7 +2,7 @@ import type { Messages } from '../../shared/i18n.ts';
 
 export const zhCN = {
   appName: 'Meridian 移动端',
-  route: { tasks: '我的任务', login: '登录', answer: '答题', password: '修改密码' },
+  route: { tasks: '我的任务', login: '登录', answer: '答题', password: '修改密码', activities: '活动报名' },
   password: {
     heading: '首次登录请修改密码',
     intro: '你正在使用登录条上的初始密码。请设置一个只有你知道的新密码，之后用新密码登录。',
@@ -51,6 +51,27 @@ export const zhCN = {
     sendCode: '获取验证码',
     resendIn: '{{seconds}} 秒后重发',
     codeSent: '如该手机号已绑定账号，验证码已发送至 {{phone}}，5 分钟内有效。',
+  },
+  activities: {
+    heading: '活动报名',
+    intro: '学校和心理中心发布的活动，在报名时间内可以报名，名额有限。',
+    open: '活动报名',
+    back: '返回我的任务',
+    loading: '正在加载活动',
+    loadFailed: '活动没有加载出来',
+    retry: '重试',
+    empty: '现在没有可以报名的活动',
+    hint: '学校发布活动后会出现在这里。',
+    forChild: '为 {{name}} 报名（家长）',
+    forSelf: '{{name}} 本人报名',
+    when: '活动时间：{{from}} 至 {{to}}',
+    until: '报名截止：{{at}}',
+    places: '名额 {{signed}}/{{quota}}',
+    signUp: '报名',
+    signedUp: '已报名',
+    full: '名额已满',
+    done: '报名成功',
+    kinds: { week: '心理健康周', lecture: '讲座', group: '团体活动', other: '其他活动' },
   },
   tasks: {
     heading: '我的任务',

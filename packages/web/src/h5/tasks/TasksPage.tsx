@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Result, Segmented, Skeleton, Tag, Typography
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../shared/errors.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
 import { type MyTask, myTasks } from './api.ts';
@@ -94,7 +94,12 @@ export function TasksPage() {
       <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
         {t('tasks.heading')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('tasks.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('tasks.intro')}{' '}
+        <Link to="/activities" data-testid="h5-activities-link">
+          {t('activities.open')}
+        </Link>
+      </Typography.Paragraph>
       <Segmented<TaskFilter>
         block
         size="large"

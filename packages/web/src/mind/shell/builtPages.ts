@@ -67,6 +67,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   studentDetail: async () => ({ Component: (await archive()).StudentDetailPage }),
   FamilyInfo: async () => ({ Component: (await archive()).FamilyInfoPage }),
   warningTimerShaft: async () => ({ Component: (await archive()).WarningTimerShaftPage }),
+  // Activities and their sign-up lists (issue 26).
+  activityManage: async () => ({
+    Component: (await import('../pages/activities/ActivityManagePage.tsx')).ActivityManagePage,
+  }),
+  activityBmDetail: async () => ({
+    Component: (await import('../pages/activities/ActivityBmDetailPage.tsx')).ActivityBmDetailPage,
+  }),
   homeVisitTaskConfig: async () => ({
     Component: (await import('../pages/homevisits/HomeVisitTaskConfigPage.tsx')).HomeVisitTaskConfigPage,
   }),
