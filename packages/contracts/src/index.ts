@@ -46,6 +46,7 @@ export * from './mind/screens.ts';
 export * from './mind/students.ts';
 export * from './mind/students-xuenian.ts';
 export * from './mind/teachers.ts';
+export * from './mind/tutor-choice.ts';
 export * from './paging.ts';
 export * from './platform-messages.ts';
 export * from './portal/accounts.ts';

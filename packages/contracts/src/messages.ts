@@ -28,6 +28,7 @@ import { schoolSignInMessages } from './mind/school-signin-messages.ts';
 import { screensMessages } from './mind/screens-messages.ts';
 import { studentsMessages } from './mind/students-messages.ts';
 import { teachersMessages } from './mind/teachers-messages.ts';
+import { tutorChoiceMessages } from './mind/tutor-choice-messages.ts';
 import { fillPlaceholders, type MessageCatalogue, type MessageParams, platformMessages } from './platform-messages.ts';
 import { accountsMessages } from './portal/accounts-messages.ts';
 import { filesMessages } from './portal/files-messages.ts';
@@ -77,6 +78,7 @@ export const catalogues = [
   schoolSignInMessages,
   screensMessages,
   activitiesMessages,
+  tutorChoiceMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -39,6 +39,8 @@ import { scalesRoutes } from './scales/routes.ts';
 import type { ScalesTables } from './scales/tables.ts';
 import { screensRoutes } from './screens/routes.ts';
 import type { ScreensTables } from './screens/tables.ts';
+import { tutorsRoutes } from './tutors/routes.ts';
+import type { TutorsTables } from './tutors/tables.ts';
 import type { WarningsTables } from './warnings/tables.ts';
 
 // Students carry their class's place in the organisation tree: they follow it when it moves.
@@ -62,6 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(homeRoutes);
   await app.register(screensRoutes);
   await app.register(activitiesRoutes);
+  await app.register(tutorsRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */
@@ -77,7 +80,8 @@ export interface MindTables
     DownloadsTables,
     SchoolSignInTables,
     ScreensTables,
-    ActivitiesTables {}
+    ActivitiesTables,
+    TutorsTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {

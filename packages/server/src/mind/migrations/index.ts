@@ -13,6 +13,7 @@ import * as m0038 from './0038_mind_menus.ts';
 import * as m0040 from './0040_school_signin.ts';
 import * as m0045 from './0045_screen_counts.ts';
 import * as m0049 from './0049_activities.ts';
+import * as m0051 from './0051_tutor_choice.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -30,4 +31,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0040_school_signin': m0040,
   '0045_screen_counts': m0045,
   '0049_activities': m0049,
+  '0051_tutor_choice': m0051,
 };

@@ -1,0 +1,206 @@
+import { Identity, type TutorTaskCreate } from '@meridian/contracts';
+import { fromJson, toJson } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { archiveScope } from '../archive/access.ts';
+import { orgInStudentScope } from '../people/students/scope.ts';
+import {
+  choicesOf,
+  choiceWithTutor,
+  decideChoice,
+  findTask,
+  insertTask,
+  liveChoicesOf,
+  openTasksFor,
+  orgsByIds,
+  progressByClass,
+  setRound,
+  studentsOfUser,
+  type TaskRow,
+  takeTutor,
+  tasksInScope,
+  tutorsOf,
+  userOrgPaths,
+} from './repository.ts';
+
+const notFound = () => new AppError(404, 'tutorTask.notFound');
+const outside = () => new AppError(403, 'tutorTask.outside');
+
+async function present(actor: Actor, rows: TaskRow[]) {
+  const tutors = await tutorsOf(
+    actor.db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    orgId: Number(r.org_id),
+    name: r.name,
+    rounds: Number(r.rounds),
+    round: Number(r.round),
+    classIds: fromJson<number[]>(r.class_ids),
+    opensAt: Number(r.opens_at),
+    closesAt: Number(r.closes_at),
+    tutors: tutors
+      .filter((t) => Number(t.task_id) === Number(r.id))
+      .map((t) => ({
+        id: Number(t.id),
+        userId: Number(t.user_id),
+        name: t.name,
+        quota: Number(t.quota),
+        taken: Number(t.taken),
+      })),
+  }));
+}
+
+/** A task the caller's scope holds: set at or below their organisations. */
+async function scopedTask(actor: Actor, id: number) {
+  const scope = await archiveScope(actor);
+  const row = await findTask(actor.db, id);
+  if (!row || !orgInStudentScope(scope, row.org_path)) throw notFound();
+  return { scope, row };
+}
+
+/** Sets a task: the classes and the tutors must lie in the caller's school. */
+export async function addTutorTask(actor: Actor, body: TutorTaskCreate) {
+  const scope = await archiveScope(actor);
+  const classes = await orgsByIds(actor.db, [...new Set(body.classIds)]);
+  if (
+    classes.length !== new Set(body.classIds).size ||
+    classes.some((c) => c.type !== 'class' || !orgInStudentScope(scope, c.path))
+  ) {
+    throw outside();
+  }
+  const above = (classes[0]?.path ?? '').split('/').filter(Boolean).map(Number);
+  const school = (await orgsByIds(actor.db, above)).find((o) => o.type === 'school');
+  if (!school || classes.some((c) => !c.path.startsWith(school.path))) throw outside();
+  const tutorPaths = await userOrgPaths(
+    actor.db,
+    body.tutors.map((t) => t.userId),
+  );
+  const inSchool = new Set(tutorPaths.filter((p) => p.path.startsWith(school.path)).map((p) => Number(p.user_id)));
+  if (body.tutors.some((t) => !inSchool.has(t.userId))) throw outside();
+  const id = await insertTask(
+    actor.db,
+    {
+      org_id: Number(school.id),
+      org_path: school.path,
+      name: body.name,
+      rounds: body.rounds,
+      round: 1,
+      class_ids: toJson([...new Set(body.classIds)]),
+      opens_at: body.opensAt,
+      closes_at: body.closesAt,
+      created_by: actor.auth.userId,
+      created_at: Date.now(),
+    },
+    body.tutors,
+  );
+  return (await present(actor, [(await findTask(actor.db, id)) as TaskRow]))[0];
+}
+
+export async function listTutorTasks(actor: Actor) {
+  return present(actor, await tasksInScope(actor.db, await archiveScope(actor)));
+}
+
+/** Opens the next round: students without a live choice (declined ones) choose again. */
+export async function moveRound(actor: Actor, id: number, round: number) {
+  const { row } = await scopedTask(actor, id);
+  if (round > Number(row.rounds)) throw new AppError(400, 'v.tutorTask.rounds');
+  await setRound(actor.db, id, round);
+  return (await present(actor, [{ ...row, round }]))[0];
+}
+
+export async function taskProgress(actor: Actor, id: number) {
+  const { scope, row } = await scopedTask(actor, id);
+  const rows = await progressByClass(actor.db, id, fromJson<number[]>(row.class_ids), scope);
+  return rows.map((r) => ({
+    classId: Number(r.class_id),
+    className: r.class_name,
+    students: Number(r.students),
+    chosen: Number(r.chosen),
+    confirmed: Number(r.confirmed),
+  }));
+}
+
+const presentChoice = (r: Awaited<ReturnType<typeof choicesOf>>[number]) => ({
+  id: Number(r.id),
+  taskId: Number(r.task_id),
+  studentId: Number(r.student_id),
+  studentName: r.student_name,
+  className: r.class_name,
+  tutorId: Number(r.tutor_id),
+  tutorName: r.tutor_name,
+  round: Number(r.round),
+  state: r.state,
+});
+
+/** The result list: every choice of the scope's students. */
+export async function taskResults(actor: Actor, id: number) {
+  const { scope } = await scopedTask(actor, id);
+  return (await choicesOf(actor.db, id, scope)).map(presentChoice);
+}
+
+/** The choices made of the caller as a tutor, to confirm or decline. */
+export async function myTutees(actor: Actor, id: number) {
+  if (!(await findTask(actor.db, id))) throw notFound();
+  return (await choicesOf(actor.db, id, null, actor.auth.userId)).map(presentChoice);
+}
+
+export async function decide(actor: Actor, choiceId: number, confirm: boolean) {
+  const choice = await choiceWithTutor(actor.db, choiceId);
+  if (!choice || Number(choice.user_id) !== actor.auth.userId) throw new AppError(403, 'tutorTask.notYourChoice');
+  if (!(await decideChoice(actor.db, choiceId, Number(choice.tutor_id), confirm, Date.now()))) {
+    throw new AppError(409, 'tutorTask.decided');
+  }
+  return { id: choiceId, state: confirm ? ('confirmed' as const) : ('declined' as const) };
+}
+
+async function myStudent(actor: Actor) {
+  if (actor.auth.identityId !== Identity.student) return [];
+  return studentsOfUser(actor.db, actor.auth.userId);
+}
+
+/** H5: the open tasks for my class, with the tutors' places and my live choice. */
+export async function myTutorTasks(actor: Actor) {
+  const students = await myStudent(actor);
+  const at = Date.now();
+  const rows = (
+    await openTasksFor(
+      actor.db,
+      students.map((s) => s.class_path),
+      at,
+    )
+  ).filter((r) => students.some((s) => fromJson<number[]>(r.class_ids).includes(Number(s.org_id))));
+  const live = await liveChoicesOf(
+    actor.db,
+    rows.map((r) => Number(r.id)),
+    students.map((s) => Number(s.id)),
+  );
+  return (await present(actor, rows)).map((task) => {
+    const mine = live.find((c) => Number(c.task_id) === task.id);
+    return { ...task, myTutorId: mine ? Number(mine.tutor_id) : null, myState: mine?.state ?? null };
+  });
+}
+
+/** H5: takes a tutor's place in the current round; the last place goes to one student only. */
+export async function chooseTutor(actor: Actor, taskId: number, tutorId: number) {
+  const row = await findTask(actor.db, taskId);
+  if (!row) throw notFound();
+  const student = (await myStudent(actor)).find((s) => fromJson<number[]>(row.class_ids).includes(Number(s.org_id)));
+  if (!student) throw new AppError(403, 'tutorTask.notForYou');
+  const at = Date.now();
+  if (at < Number(row.opens_at) || at >= Number(row.closes_at)) throw new AppError(409, 'tutorTask.closed');
+  if ((await liveChoicesOf(actor.db, [taskId], [Number(student.id)])).length > 0) {
+    throw new AppError(409, 'tutorTask.alreadyChosen');
+  }
+  const outcome = await takeTutor(actor.db, {
+    taskId,
+    studentId: Number(student.id),
+    tutorId,
+    round: Number(row.round),
+    at,
+  });
+  if (outcome === 'duplicate') throw new AppError(409, 'tutorTask.alreadyChosen');
+  if (outcome === 'full') throw new AppError(409, 'tutorTask.full');
+  return { taskId, tutorId, state: 'pending' as const };
+}
