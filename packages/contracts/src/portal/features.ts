@@ -122,6 +122,8 @@ export const FEATURES: readonly FeatureDef[] = [
     'privateNotes',
   ]),
   f('mind', 'counselling', '/data/activityManage', '活动管理', 'Activities', [...crud, 'export']),
+  f('mind', 'counselling', '/data/tutorChoice', '导师选择', 'Tutor choice', crud),
+  f('mind', 'counselling', '/data/taskSelectProgress', '选择进度', 'Tutor-choice progress', ['view']),
   f('mind', 'daily', '/data/dailyDynamic', '工作动态', 'Work news', crud),
   f('mind', 'daily', '/data/dailyObservationOfTeachers', '教师日常观察', 'Teachers’ daily observations', crud),
   f('mind', 'daily', '/data/observationSchool', '学校观察', 'School observations', crud),
