@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../../platform/db/migrate.ts';
+import { grantPath, revokePath } from '../../platform/db/role-grants.ts';
 
 /**
  * Cloud configuration (decision 0075): one row per screen holding its JSON document, and the
@@ -19,8 +19,6 @@ const GRANTS: Array<[roleId: number, perms: string]> = [
   [19, 'view'],
 ];
 
-type Loose = Kysely<Record<string, Record<string, unknown>>>;
-
 export async function up({ db, types, withId }: MigrationContext): Promise<void> {
   const s = db.schema;
   await withId(s.createTable('scada_screens'))
@@ -35,39 +33,14 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     .addColumn('updated_at', types.time, (c) => c.notNull())
     .execute();
   await s.createIndex('scada_screens_owner').on('scada_screens').columns(['owner_id', 'id']).execute();
-  const k = db as Loose;
-  for (const [roleId, perms] of GRANTS) {
-    const role = await k.selectFrom('roles').select(['id', 'menu_perms']).where('id', '=', roleId).executeTakeFirst();
-    if (!role) continue;
-    await k.insertInto('role_permissions').values({ role_id: roleId, path: PATH, perms }).execute();
-    const menus = parseMenus(role.menu_perms);
-    if (!menus.includes(PATH)) {
-      await k
-        .updateTable('roles')
-        .set({ menu_perms: JSON.stringify([...menus, PATH]) })
-        .where('id', '=', roleId)
-        .execute();
-    }
-  }
-}
-
-function parseMenus(stored: unknown): string[] {
-  const value = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  await grantPath(db, PATH, GRANTS);
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {
-  const k = db as Loose;
-  await k.deleteFrom('role_permissions').where('path', '=', PATH).execute();
-  for (const [roleId] of GRANTS) {
-    const role = await k.selectFrom('roles').select('menu_perms').where('id', '=', roleId).executeTakeFirst();
-    if (!role) continue;
-    const menus = parseMenus(role.menu_perms).filter((m) => m !== PATH);
-    await k
-      .updateTable('roles')
-      .set({ menu_perms: JSON.stringify(menus) })
-      .where('id', '=', roleId)
-      .execute();
-  }
+  await revokePath(
+    db,
+    PATH,
+    GRANTS.map(([roleId]) => roleId),
+  );
   await db.schema.dropTable('scada_screens').execute();
 }

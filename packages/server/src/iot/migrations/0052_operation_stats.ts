@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../../platform/db/migrate.ts';
+import { grantPath, revokePath } from '../../platform/db/role-grants.ts';
 
 /**
  * The operation center (decision 0083): one row of figures per account, day and month, written by the
@@ -14,8 +14,6 @@ const GRANTS: Array<[roleId: number, perms: string]> = [
   [17, 'view'],
   [18, 'view'],
 ];
-
-type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
 export async function up({ db, types, withId }: MigrationContext): Promise<void> {
   const s = db.schema;
@@ -62,46 +60,15 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     .addPrimaryKeyConstraint('ops_runs_pk', ['period', 'start'])
     .execute();
 
-  const k = db as Loose;
-  for (const [roleId, perms] of GRANTS) {
-    const role = await k.selectFrom('roles').select(['id', 'menu_perms']).where('id', '=', roleId).executeTakeFirst();
-    if (!role) continue;
-    const held = await k
-      .selectFrom('role_permissions')
-      .select('id')
-      .where('role_id', '=', roleId)
-      .where('path', '=', PATH)
-      .executeTakeFirst();
-    if (!held) await k.insertInto('role_permissions').values({ role_id: roleId, path: PATH, perms }).execute();
-    const menus = parseMenus(role.menu_perms);
-    if (!menus.includes(PATH)) {
-      await k
-        .updateTable('roles')
-        .set({ menu_perms: JSON.stringify([...menus, PATH]) })
-        .where('id', '=', roleId)
-        .execute();
-    }
-  }
-}
-
-function parseMenus(stored: unknown): string[] {
-  const value = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  await grantPath(db, PATH, GRANTS);
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {
-  const k = db as Loose;
-  for (const [roleId] of GRANTS) {
-    await k.deleteFrom('role_permissions').where('role_id', '=', roleId).where('path', '=', PATH).execute();
-    const role = await k.selectFrom('roles').select('menu_perms').where('id', '=', roleId).executeTakeFirst();
-    if (!role) continue;
-    const menus = parseMenus(role.menu_perms).filter((m) => m !== PATH);
-    await k
-      .updateTable('roles')
-      .set({ menu_perms: JSON.stringify(menus) })
-      .where('id', '=', roleId)
-      .execute();
-  }
+  await revokePath(
+    db,
+    PATH,
+    GRANTS.map(([roleId]) => roleId),
+  );
   await db.schema.dropTable('ops_runs').execute();
   await db.schema.dropTable('ops_stats').execute();
 }
