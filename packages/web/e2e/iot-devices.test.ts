@@ -25,6 +25,9 @@ const mac = (n: number) => `D8B04C${n.toString(16).toUpperCase().padStart(6, '0'
 describe('a new Device Cloud user', () => {
   it('creates a template, imports 100 devices, applies the template and finds them on the map', async () => {
     const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
+    // A neutral member (1,000 slaves): a two-slave template on 100 devices is 200 slaves, beyond a
+    // non-member's 10 and a level-1 member's 100 (decision 0079).
+    await suite.server.db.updateTable('users').set({ vip_level: 2 }).where('id', '=', user.id).execute();
     const { page, problems, close } = await visit(suite.browser);
     try {
       await signInToIot(page, suite.server.url, user);
