@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { type TakeOutcome, takeOnce } from '../../platform/db/places.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains } from '../../platform/db/sql.ts';
 import { type StudentScope, studentInScope } from '../people/students/scope.ts';
@@ -136,7 +137,7 @@ export async function signedKeys(db: Db, activityIds: number[], studentIds: numb
   return new Set(rows.map((r) => `${r.activity_id}/${r.student_id}/${r.signer}`));
 }
 
-export type TakePlace = 'taken' | 'duplicate' | 'full';
+export type TakePlace = TakeOutcome;
 
 /**
  * Takes one place in a transaction: the sign-up row first (its unique index refuses a second
@@ -148,16 +149,10 @@ export async function takePlace(
   db: Kysely<Database>,
   place: { activityId: number; studentId: number; signer: 'student' | 'parent'; userId: number; at: number },
 ): Promise<TakePlace> {
-  class Refused extends Error {
-    readonly reason: TakePlace;
-    constructor(reason: TakePlace) {
-      super(reason);
-      this.reason = reason;
-    }
-  }
-  try {
-    await db.transaction().execute(async (trx) => {
-      const inserted = await trx
+  return takeOnce(
+    db,
+    (trx) =>
+      trx
         .insertInto('activity_signups')
         .values({
           activity_id: place.activityId,
@@ -169,21 +164,15 @@ export async function takePlace(
         })
         .onConflict((oc) => oc.columns(['activity_id', 'student_id', 'signer']).doNothing())
         .returning('id')
-        .executeTakeFirst();
-      if (!inserted) throw new Refused('duplicate');
-      const raised = await trx
+        .executeTakeFirst(),
+    (trx) =>
+      trx
         .updateTable('activities')
         .set((eb) => ({ signed: eb('signed', '+', 1) }))
         .where('id', '=', place.activityId)
         .whereRef('signed', '<', 'quota')
-        .executeTakeFirst();
-      if (Number(raised.numUpdatedRows) === 0) throw new Refused('full');
-    });
-    return 'taken';
-  } catch (error) {
-    if (error instanceof Refused) return error.reason;
-    throw error;
-  }
+        .executeTakeFirst(),
+  );
 }
 
 type SignupFilter = { activityId: number; keyword?: string | undefined };

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type TakeOutcome, takeOnce } from '../../platform/db/places.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { type StudentScope, studentInScope } from '../people/students/scope.ts';
 import type { TutorTasksTable } from './tables.ts';
@@ -110,7 +111,7 @@ export function liveChoicesOf(db: Db, taskIds: number[], studentIds: number[]) {
     .execute();
 }
 
-export type Take = 'taken' | 'duplicate' | 'full';
+export type Take = TakeOutcome;
 
 /**
  * Takes a tutor's place in one transaction: the choice row first (its unique index refuses a
@@ -121,16 +122,10 @@ export async function takeTutor(
   db: Kysely<Database>,
   c: { taskId: number; studentId: number; tutorId: number; round: number; at: number },
 ): Promise<Take> {
-  class Refused extends Error {
-    readonly reason: Take;
-    constructor(reason: Take) {
-      super(reason);
-      this.reason = reason;
-    }
-  }
-  try {
-    await db.transaction().execute(async (trx) => {
-      const inserted = await trx
+  return takeOnce(
+    db,
+    (trx) =>
+      trx
         .insertInto('tutor_choices')
         .values({
           task_id: c.taskId,
@@ -143,22 +138,16 @@ export async function takeTutor(
         })
         .onConflict((oc) => oc.columns(['task_id', 'student_id', 'round']).doNothing())
         .returning('id')
-        .executeTakeFirst();
-      if (!inserted) throw new Refused('duplicate');
-      const raised = await trx
+        .executeTakeFirst(),
+    (trx) =>
+      trx
         .updateTable('tutor_task_tutors')
         .set((eb) => ({ taken: eb('taken', '+', 1) }))
         .where('id', '=', c.tutorId)
         .where('task_id', '=', c.taskId)
         .whereRef('taken', '<', 'quota')
-        .executeTakeFirst();
-      if (Number(raised.numUpdatedRows) === 0) throw new Refused('full');
-    });
-    return 'taken';
-  } catch (error) {
-    if (error instanceof Refused) return error.reason;
-    throw error;
-  }
+        .executeTakeFirst(),
+  );
 }
 
 export function choiceWithTutor(db: Db, choiceId: number) {
