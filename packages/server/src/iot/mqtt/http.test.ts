@@ -55,8 +55,9 @@ describe('the device token', () => {
   it('stops the previous token at once when a new one is made', async () => {
     const d = await httpDevice();
     const first = await report(d.token, { values: { Temperature: 1 } });
-    // Once seen answering 500 on PostgreSQL under a loaded CI: the body says why, if it happens again.
-    expect(first.statusCode, first.body).toBe(200);
+    // A report racing the creation of today's partition once answered 500 on PostgreSQL: the
+    // logged errors say why, should anything like it happen again.
+    expect(first.statusCode, `${first.body} ${JSON.stringify(t.logs.filter((l) => Number(l.level) >= 50))}`).toBe(200);
     const again = await world.owner.post(`/iot/devices/${d.id}/ingest-token`);
     const fresh = again.json().data.token as string;
     const old = await report(d.token, { values: { Temperature: 2 } });

@@ -235,6 +235,9 @@ export class TelemetryWriter implements Telemetry {
   }
 
   async #write(batch: Batch): Promise<void> {
+    // On PostgreSQL a row routed to the default partition while today's partition is being
+    // created fails ("violates partition constraint"): the first flush waits for the partitions.
+    await this.#ready;
     const latest: Cell[] = [];
     for (const [deviceId, points] of batch.latest) {
       for (const [pointId, l] of points) latest.push(deviceId, pointId, l.at, l.num, l.text);
