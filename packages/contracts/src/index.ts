@@ -8,6 +8,7 @@ export * from './iot/config.ts';
 export * from './iot/devices.ts';
 export * from './iot/firmware.ts';
 export * from './iot/gateway.ts';
+export * from './iot/home.ts';
 export * from './iot/maintenance.ts';
 export * from './iot/mqtt.ts';
 export * from './iot/notify.ts';

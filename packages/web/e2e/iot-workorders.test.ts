@@ -66,6 +66,18 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
       await expect.poll(() => detail.getByTestId('work-order-state').innerText()).toBe('已派单');
       const orderUrl = page.url();
 
+      // ---- The home page: today's alarm and the open order, each card opening its page.
+      await page.goto(`${url}/iot/`);
+      const alarmsCard = page.getByTestId('home-alarms');
+      await expect.poll(() => alarmsCard.innerText()).toMatch(/今日报警\s+1/);
+      await alarmsCard.locator('[data-testid="home-alarm-week"][data-drawn="true"]').waitFor();
+      const ordersCard = page.getByTestId('home-orders');
+      await expect.poll(() => ordersCard.innerText()).toMatch(/未完成\s+1\s+已超时\s+0/);
+      await page.getByTestId('home-status-chart').and(page.locator('[data-drawn="true"]')).waitFor();
+      await settledShot(page, 'iot-home-zh-CN');
+      await ordersCard.getByRole('link', { name: '查看' }).click();
+      await page.getByTestId('work-orders-table').getByText('已派单').waitFor();
+
       // ---- The engineer accepts and completes it with the result.
       const other = engineerVisit.page;
       await signInToIot(other, url, engineer);
@@ -79,7 +91,7 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
       await expect.poll(() => theirs.getByTestId('work-order-state').innerText()).toBe('已完成');
 
       // ---- The owner confirms: five steps on the timeline, and the list shows it submitted.
-      await page.reload();
+      await page.goto(orderUrl);
       await page.getByTestId('work-order-confirm').click();
       await expect.poll(() => detail.getByTestId('work-order-state').innerText()).toBe('已交付用户');
       const steps = page.getByTestId('work-order-timeline').locator('.ant-timeline-item');

@@ -19,6 +19,7 @@ import { leaseService } from './gateway/node.ts';
 import { gatewayRoutes } from './gateway/routes.ts';
 import { dtuService, registrationsCleanup } from './gateway/service.ts';
 import type { GatewayTables } from './gateway/tables.ts';
+import { homeRoutes } from './home/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { planOrdersJob } from './maintenance/run.ts';
 import type { MaintenanceTables } from './maintenance/tables.ts';
@@ -74,6 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(maintenanceRoutes);
   await app.register(scadaRoutes);
   await app.register(operationsRoutes);
+  await app.register(homeRoutes);
   await app.register(billingRoutes);
 };
 

@@ -259,3 +259,41 @@ export async function alarmCounts(db: Db, scope: Scope, todayFrom: number) {
     devicesInAlarm: Number(devices.n),
   };
 }
+
+/**
+ * Recorded alarms raised in each range `[bounds[i], bounds[i + 1])`, and how many of those are
+ * restored: one grouped scan of the alarms in range, for the home page's week.
+ */
+export async function alarmsByRange(db: Db, scope: Scope, bounds: readonly number[]) {
+  const first = bounds[0] ?? 0;
+  const last = bounds.at(-1) ?? first;
+  // The range a time falls in: the newest bound it is at or past. Bounds are written as literals
+  // (integers computed here), so that PostgreSQL sees the same expression in the group by.
+  const whens = [];
+  for (let i = bounds.length - 2; i > 0; i--)
+    whens.push(sql`when a.fired_at >= ${sql.lit(bounds[i] ?? 0)} then ${sql.lit(i)}`);
+  const range = whens.length ? sql<number>`case ${sql.join(whens, sql` `)} else 0 end` : sql<number>`0`;
+  const rows = await db
+    .selectFrom('alarms as a')
+    .innerJoin('devices as d', 'd.id', 'a.device_id')
+    .where('a.recorded', '=', true)
+    .where(deviceVisible(scope, 'view'))
+    .where('a.fired_at', '>=', first)
+    .where('a.fired_at', '<', last)
+    .select((eb) => [
+      range.as('range'),
+      eb.fn.countAll<number>().as('raised'),
+      eb.fn.sum<number>(eb.case().when('a.recovery', '!=', 'notRestored').then(1).else(0).end()).as('restored'),
+    ])
+    .groupBy(range)
+    .execute();
+  const ranges = bounds.slice(1).map(() => ({ raised: 0, restored: 0 }));
+  for (const row of rows) {
+    const range = ranges[Number(row.range)];
+    if (range) {
+      range.raised = Number(row.raised);
+      range.restored = Number(row.restored ?? 0);
+    }
+  }
+  return ranges;
+}

@@ -295,3 +295,32 @@ export async function deviceLevelOf(db: Db, userId: number): Promise<number | nu
   const row = await db.selectFrom('users').select('device_level').where('id', '=', userId).executeTakeFirst();
   return row?.device_level ?? null;
 }
+
+/**
+ * Enabled devices that were online and are offline now, the most recently gone first, with the
+ * time of their last offline record. A device that never connected has not gone anywhere.
+ */
+export function recentlyOffline(db: Db, scope: Scope, limit: number) {
+  return db
+    .selectFrom('devices as d')
+    .where('d.status', '=', 'offline')
+    .where('d.last_online_at', 'is not', null)
+    .where('d.enabled', '=', true)
+    .where(deviceVisible(scope, 'view'))
+    .select((eb) => [
+      'd.id',
+      'd.name',
+      'd.sn',
+      // One seek along (device_id, at) per offline device.
+      eb
+        .selectFrom('device_online_records as r')
+        .select((r) => r.fn.max('r.at').as('at'))
+        .whereRef('r.device_id', '=', 'd.id')
+        .where('r.state', '=', 'offline')
+        .as('at'),
+    ])
+    .orderBy('at', (o) => o.desc().nullsLast())
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+}

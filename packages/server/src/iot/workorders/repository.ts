@@ -181,3 +181,11 @@ export async function accountsAbove(db: Db, userId: number): Promise<number[]> {
     .execute();
   return rows.map((r) => Number(r.id));
 }
+
+/** The caller's open orders (not completed, not closed), with what their lateness is measured from. */
+export function openOrders(db: Db, scope: OrderScope) {
+  return scopedOrders(db, scope)
+    .where('o.state', 'in', ['pending', 'sent', 'accepted'])
+    .select(['o.state', 'o.priority', 'o.created_at', 'o.sent_at', 'o.accepted_at', 'o.assignee_id', 'o.plan_due_at'])
+    .execute();
+}

@@ -77,7 +77,7 @@ export async function listWorkOrders(actor: Actor, filter: Omit<WorkOrderQuery, 
 }
 
 /** The caller's scope for orders: a work-order administrator below a main account runs that account's orders. */
-async function orderScopeOf(actor: Actor): Promise<repo.OrderScope> {
+export async function orderScopeOf(actor: Actor): Promise<repo.OrderScope> {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const dispatches = hasPermission(actor.auth.permissions, '/iot/workOrders', 'dispatch');
   const staffOf = dispatches && !scope.all ? await repo.accountsAbove(actor.db, actor.auth.userId) : [];
