@@ -124,6 +124,8 @@ export const membershipView = z.object({
     subUsers: z.number(),
   }),
   slavesUsed: z.number(),
+  /** The days of history this deployment keeps for anyone: a plan keeps its days up to this. */
+  dataDaysMax: z.number(),
   balance: z.number(),
   smsCredits: z.number(),
   voiceCredits: z.number(),

@@ -4,6 +4,7 @@ import { alarmsCheckJob, alarmsSchedules, evaluateRecordedBatches } from './alar
 import { alarmsRoutes } from './alarms/routes.ts';
 import type { AlarmsTables } from './alarms/tables.ts';
 import { orderExpiryJob } from './billing/expiry.ts';
+import { membershipHistoryCleanup } from './billing/retention.ts';
 import { billingRoutes } from './billing/routes.ts';
 import type { BillingTables } from './billing/tables.ts';
 import { configRoutes } from './config/routes.ts';
@@ -117,5 +118,12 @@ export const iot: Feature = {
     orderExpiryJob,
   ],
   schedules: [...telemetrySchedules, ...alarmsSchedules, ...operationsSchedules],
-  cleanups: [historyCleanup, registrationsCleanup, deliveriesCleanup, taskRecordsCleanup, messagesCleanup],
+  cleanups: [
+    historyCleanup,
+    membershipHistoryCleanup,
+    registrationsCleanup,
+    deliveriesCleanup,
+    taskRecordsCleanup,
+    messagesCleanup,
+  ],
 };

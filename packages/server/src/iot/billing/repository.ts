@@ -185,3 +185,24 @@ export function paymentEvents(db: Db, orderNumber: string) {
     .orderBy('id')
     .execute();
 }
+
+/** Accounts that hold memberships (main accounts at the top of their tree), after `afterId`, by id. */
+export function membershipHolders(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_type', 'parent_id', 'vip_level', 'vip_expires_at'])
+    .where('user_type', '=', 'main')
+    .where('parent_id', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The devices these accounts own. */
+export async function devicesOwnedBy(db: Db, ownerIds: readonly number[]): Promise<number[]> {
+  // Guard against running an invalid query when the list is empty.
+  if (ownerIds.length === 0) return [];
+  const rows = await db.selectFrom('devices').select('id').where('owner_id', 'in', ownerIds).execute();
+  return rows.map((r) => Number(r.id));
+}

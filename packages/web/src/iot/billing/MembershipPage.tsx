@@ -55,7 +55,8 @@ export function MembershipPage() {
     const p = MEMBERSHIP_PLANS[level];
     return [
       [t('billing.limits.slaves'), p.slaves],
-      [t('billing.limits.dataDays'), p.dataDays],
+      // A plan keeps its days up to what the deployment keeps for anyone.
+      [t('billing.limits.dataDays'), Math.min(p.dataDays, m?.dataDaysMax ?? p.dataDays)],
       [t('billing.limits.sms'), p.smsPerMonth],
       [t('billing.limits.voice'), p.voicePerMonth],
       [t('billing.limits.subUsers'), p.subUsers],
