@@ -110,6 +110,10 @@ export const orgsMessages = {
     'zh-CN': '该用户还有下级用户，请先删除下级用户',
     en: 'This user has sub-users of their own; remove them first',
   },
+  'subUser.limit': {
+    'zh-CN': '超出下级用户数量：账号 {account} 的会员可有 {limit} 个下级用户，已有 {used} 个；升级会员可添加更多',
+    en: 'Sub-user limit reached: the membership of account {account} allows {limit} sub-users and it has {used}; upgrade the membership to add more',
+  },
   'subUser.notDeviceCloud': {
     'zh-CN': '只有设备云账号可以拥有下级用户',
     en: 'Only Device Cloud accounts can have sub-users',

@@ -1,10 +1,10 @@
+import { holdsMembership, levelInForce, planOf } from '@meridian/contracts';
 import { loadConfig } from '../../platform/config.ts';
 import { deleteInBatches } from '../../platform/db/sql.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { DAY } from '../../platform/time.ts';
 import { accountTreeOf } from '../../portal/access/scope-repository.ts';
 import { deleteDeviceHistoryBatch } from '../telemetry/partitions-repository.ts';
-import { holdsMembership, levelInForce, planOf } from './membership.ts';
 import { devicesOwnedBy, membershipHolders } from './repository.ts';
 
 /** The settings of the process the cleanup runs in: cleanups receive the database, not the config. */

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
+  holdsMembership,
   type LedgerReason,
+  levelInForce,
   MESSAGE_PACKS,
   type MembershipView,
   ORDER_PAY_WINDOW_MS,
@@ -9,6 +11,7 @@ import {
   type OrderView,
   type PageQuery,
   type Product,
+  planOf,
   priceOf,
   translate,
 } from '@meridian/contracts';
@@ -20,7 +23,6 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { slaveUsage, TEST_ACCOUNT_ROLE } from '../devices/quota.ts';
 import { usersWithRole } from '../devices/quota-repository.ts';
-import { holdsMembership, levelInForce, planOf } from './membership.ts';
 import * as repo from './repository.ts';
 import type { BillingOrderRow } from './tables.ts';
 import { closeOrder, createNativeOrder, WechatPayError, wechatPayOf } from './wechatpay.ts';

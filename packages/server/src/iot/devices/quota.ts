@@ -1,7 +1,8 @@
+import type { MembershipColumns } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { type MembershipColumns, membershipSlaves } from '../billing/membership.ts';
+import { membershipSlaves } from '../billing/membership.ts';
 import { accountTreeIds } from '../projects/repository.ts';
 import { accountsWithQuota, slavesOfOwners, slavesPerTemplate, usersWithRole } from './quota-repository.ts';
 

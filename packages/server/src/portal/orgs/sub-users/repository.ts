@@ -87,3 +87,47 @@ export async function deleteAccount(trx: Transaction<Database>, id: number): Pro
   await trx.updateTable('sessions').set({ run_as_by: null }).where('run_as_by', '=', id).execute();
   await trx.deleteFrom('users').where('id', '=', id).execute();
 }
+
+/**
+ * The account at the top of this account's tree, with its membership columns; on PostgreSQL its
+ * row is locked for the caller's transaction, so that two sub-users added at once are counted in turn.
+ */
+export async function treeTopFor(trx: Transaction<Database>, userId: number, engine: 'sqlite' | 'postgres') {
+  const top = await trx
+    .withRecursive('above(id, parent_id)', (qc) =>
+      qc
+        .selectFrom('users')
+        .select(['id', 'parent_id'])
+        .where('id', '=', userId)
+        .unionAll((q) =>
+          q.selectFrom('users as p').innerJoin('above as a', 'p.id', 'a.parent_id').select(['p.id', 'p.parent_id']),
+        ),
+    )
+    .selectFrom('above')
+    .select('id')
+    .where('parent_id', 'is', null)
+    .executeTakeFirst();
+  if (!top) return undefined;
+  return trx
+    .selectFrom('users')
+    .select(['id', 'account', 'user_type', 'parent_id', 'vip_level', 'vip_expires_at'])
+    .where('id', '=', top.id)
+    .$if(engine === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** How many accounts are below this one, at any depth. */
+export async function countBelow(db: Db, id: number): Promise<number> {
+  const row = await db
+    .withRecursive('below(id)', (qc) =>
+      qc
+        .selectFrom('users')
+        .select('id')
+        .where('parent_id', '=', id)
+        .unionAll((q) => q.selectFrom('users as c').innerJoin('below as b', 'c.parent_id', 'b.id').select('c.id')),
+    )
+    .selectFrom('below')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

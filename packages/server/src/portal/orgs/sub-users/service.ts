@@ -1,5 +1,15 @@
-import type { PageQuery, SubUserNode, subUserCreate, subUserUpdate } from '@meridian/contracts';
+import {
+  holdsMembership,
+  levelInForce,
+  type PageQuery,
+  planOf,
+  type SubUserNode,
+  type subUserCreate,
+  type subUserUpdate,
+} from '@meridian/contracts';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { Database } from '../../../platform/db/schema.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { scopeOf } from '../../access/scope.ts';
 import { accountTaken, findUserById, grantRole, insertUser, updateUser } from '../../accounts/repository.ts';
@@ -9,12 +19,14 @@ import { revokeUserSessions } from '../../sessions/repository.ts';
 import type { Actor } from '../actor.ts';
 import {
   contactTaken,
+  countBelow,
   type DeviceCloudUser,
   deleteAccount,
   findDeviceCloudUser,
   hasSubUsers,
   mainAccounts,
   treesBelow,
+  treeTopFor,
 } from './repository.ts';
 
 /** The built-in role a new sub-user starts with (0003: iot_sub). */
@@ -94,6 +106,7 @@ export async function createSubUser(actor: Actor, input: z.infer<typeof subUserC
   await refuseTakenContacts(actor, input);
   const passwordHash = await hashPassword(input.password);
   const id = await actor.db.transaction().execute(async (trx) => {
+    await refuseOverMembership(trx, parent.id, actor.request.server.db.engine);
     const userId = await insertUser(trx, {
       account: input.account,
       password_hash: passwordHash,
@@ -120,6 +133,23 @@ export async function createSubUser(actor: Actor, input: z.infer<typeof subUserC
   // The caller now has an account below them even if they had none when the request began.
   const grown = { ...actor, auth: { ...actor.auth, hasSubUsers: true } };
   return toTree([await targetOf(grown, id)], [id])[0] as SubUserNode;
+}
+
+/**
+ * A membership bounds the sub-users of its whole tree (decision 0079): the top account's level in
+ * force says how many; an account without a membership (an administrator's tree) is not bound.
+ */
+async function refuseOverMembership(trx: Transaction<Database>, parentId: number, engine: 'sqlite' | 'postgres') {
+  const top = await treeTopFor(trx, parentId, engine);
+  if (!top || !holdsMembership(top)) return;
+  const limit = planOf(levelInForce(top, Date.now())).subUsers;
+  const used = await countBelow(trx, Number(top.id));
+  if (used >= limit) {
+    throw new AppError(409, 'subUser.limit', {
+      params: { account: top.account, limit, used },
+      data: { accountId: Number(top.id), limit, used },
+    });
+  }
 }
 
 export async function editSubUser(actor: Actor, id: number, input: z.infer<typeof subUserUpdate>) {

@@ -16,6 +16,8 @@ beforeAll(async () => {
   rival = await callerFor(t, await buildUser(db, { roleIds: [10], userType: 'main', identityId: null }));
   rivalSub = await buildUser(db, { roleIds: [11], userType: 'sub', parentId: rival.user.id, identityId: null });
   platform = await callerFor(t, await buildUser(db, { roleIds: [5], superAdmin: true, identityId: 4 }));
+  // Level-1 members (20 sub-users): the tests below are about the tree, not the membership's limit.
+  await db.updateTable('users').set({ vip_level: 1 }).where('id', 'in', [owner.user.id, rival.user.id]).execute();
 });
 afterAll(() => t.close());
 
@@ -45,6 +47,25 @@ describe('creating sub-users', () => {
       .where('action', '=', 'createSubUser')
       .executeTakeFirstOrThrow();
     expect(audit.user_id).toBe(owner.user.id);
+  });
+
+  it("stops at the membership's sub-users, counting the whole tree, and says how many it allows", async () => {
+    const db = t.db.kysely;
+    const plain = await callerFor(t, await buildUser(db, { roleIds: [10], userType: 'main', identityId: null }));
+    const first = (await newSub(plain)).json().data;
+    // A sub-user's own sub-user counts against the top account's three.
+    expect((await newSub(plain, { parentId: first.id })).statusCode).toBe(200);
+    expect((await newSub(plain)).statusCode).toBe(200);
+    const over = await newSub(plain);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(
+      `Sub-user limit reached: the membership of account ${plain.user.account} allows 3 sub-users and it has 3; upgrade the membership to add more`,
+    );
+    expect((await newSub(plain, { parentId: first.id })).statusCode).toBe(409);
+    // Nothing was added by the refusals; a level-1 membership allows twenty.
+    expect(await db.selectFrom('users').select('id').where('parent_id', '=', plain.user.id).execute()).toHaveLength(2);
+    await db.updateTable('users').set({ vip_level: 1 }).where('id', '=', plain.user.id).execute();
+    expect((await newSub(plain)).statusCode).toBe(200);
   });
 
   it('checks the account and password rules, and that the two passwords match', async () => {
