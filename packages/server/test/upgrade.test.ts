@@ -8,6 +8,7 @@ import { allMigrations } from '../src/features.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { buildUser } from './factories.ts';
 
 /**
  * A database made by main at d943030, the last commit before migrations moved into the features
@@ -93,6 +94,40 @@ describe('upgrading a database made before migrations belonged to their features
       expect(after).toHaveLength(before.length);
       // A second start finds nothing to do.
       expect(await migrateToLatest(db, allMigrations)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('makes the accounts that were there before memberships level-1 members, and no one else', async () => {
+    const target = await createTestDatabase();
+    targets.push(target);
+    const db = openDatabase(target.url);
+    try {
+      const grandfather = '0057_membership_grandfather';
+      await migrateToLatest(
+        db,
+        Object.fromEntries(Object.entries(allMigrations).filter(([name]) => name < grandfather)),
+      );
+      const k = db.kysely;
+      const plain = await buildUser(k, { roleIds: [10], userType: 'main', identityId: null });
+      const neutral = await buildUser(k, { roleIds: [10], userType: 'main', identityId: null });
+      await k.updateTable('users').set({ vip_level: 2 }).where('id', '=', neutral.id).execute();
+      const sub = await buildUser(k, { roleIds: [11], userType: 'sub', parentId: plain.id, identityId: null });
+      const staff = await buildUser(k, {});
+      await migrateToLatest(db, allMigrations);
+      const levels = await k
+        .selectFrom('users')
+        .select(['id', 'vip_level', 'vip_expires_at'])
+        .where('id', 'in', [plain.id, neutral.id, sub.id, staff.id])
+        .orderBy('id')
+        .execute();
+      expect(levels.map((r) => [r.id, Number(r.vip_level), r.vip_expires_at])).toEqual([
+        [plain.id, 1, null],
+        [neutral.id, 2, null],
+        [sub.id, 0, null],
+        [staff.id, 0, null],
+      ]);
     } finally {
       await db.close();
     }

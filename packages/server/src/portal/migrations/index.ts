@@ -6,6 +6,7 @@ import * as m0005 from './0005_accounts.ts';
 import * as m0006 from './0006_orgs.ts';
 import * as m0007 from './0007_oauth.ts';
 import * as m0048 from './0048_membership_expiry.ts';
+import * as m0057 from './0057_membership_grandfather.ts';
 
 /** The migrations of the portal, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const portalMigrations: Record<string, MeridianMigration> = {
@@ -17,4 +18,6 @@ export const portalMigrations: Record<string, MeridianMigration> = {
   '0007_oauth': m0007,
   // Memberships end (issue 24, decision 0079).
   '0048_membership_expiry': m0048,
+  // Accounts from before memberships keep what they had (decision 0079).
+  '0057_membership_grandfather': m0057,
 };
