@@ -17,6 +17,10 @@ export const workOrdersMessages = {
     'zh-CN': '请填写重新打开的原因（最多 255 个字符）',
     en: 'Say why the order is reopened (at most 255 characters)',
   },
+  'v.workOrder.location': {
+    'zh-CN': '未能取得您的位置，请允许定位后重试',
+    en: 'Your location could not be read: allow location access and try again',
+  },
   'workOrder.notFound': { 'zh-CN': '工单不存在', en: 'No such work order' },
   'workOrder.over': { 'zh-CN': '工单已结束', en: 'The work order is over' },
   'workOrder.wrongState': {
@@ -46,4 +50,5 @@ export const workOrdersMessages = {
   'workOrder.action.complete': { 'zh-CN': '完成', en: 'completed' },
   'workOrder.action.confirm': { 'zh-CN': '确认', en: 'confirmed' },
   'workOrder.action.reopen': { 'zh-CN': '重新打开', en: 'reopened' },
+  'workOrder.action.checkIn': { 'zh-CN': '签到', en: 'checked in' },
 } as const;

@@ -9,7 +9,15 @@ export type WorkOrderType = (typeof WORK_ORDER_TYPES)[number];
 export const WORK_ORDER_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
 /** The steps an order's timeline records. */
-export const WORK_ORDER_STEPS = ['created', 'assigned', 'accepted', 'completed', 'confirmed', 'reopened'] as const;
+export const WORK_ORDER_STEPS = [
+  'created',
+  'assigned',
+  'accepted',
+  'checkedIn',
+  'completed',
+  'confirmed',
+  'reopened',
+] as const;
 export type WorkOrderStep = (typeof WORK_ORDER_STEPS)[number];
 
 /** Spec section 5: up to five pictures (jpg/png, 2 MB, checked by the image upload). */
@@ -48,6 +56,19 @@ export const workOrderAssign = z.strictObject({
 export const workOrderComplete = z.strictObject({ result: text('v.workOrder.result'), pictures });
 export type WorkOrderComplete = z.input<typeof workOrderComplete>;
 export const workOrderReopen = z.strictObject({ reason: text('v.workOrder.reason') });
+/** The engineer on site: where the phone says they are, and how sure it is (metres). */
+export const workOrderCheckIn = z.strictObject({
+  latitude: z
+    .number({ error: 'v.workOrder.location' })
+    .min(-90, 'v.workOrder.location')
+    .max(90, 'v.workOrder.location'),
+  longitude: z
+    .number({ error: 'v.workOrder.location' })
+    .min(-180, 'v.workOrder.location')
+    .max(180, 'v.workOrder.location'),
+  accuracy: z.number().nonnegative().max(100_000).optional(),
+});
+export type WorkOrderCheckIn = z.infer<typeof workOrderCheckIn>;
 
 export const workOrderQuery = pageQuery.extend({
   keyword: textFilter(50),
@@ -93,6 +114,9 @@ export const workOrderStepView = z.object({
   actorName: z.string(),
   note: z.string().nullable(),
   pictures: z.array(z.string()),
+  /** Where a check-in was made. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   at: z.number(),
 });
 export type WorkOrderStepView = z.infer<typeof workOrderStepView>;

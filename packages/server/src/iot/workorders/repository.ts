@@ -90,7 +90,7 @@ export function stepsOf(db: Db, orderId: number) {
   return db
     .selectFrom('work_order_steps as s')
     .innerJoin('users as u', 'u.id', 's.actor_id')
-    .select(['s.step', 's.note', 's.pictures', 's.at', 'u.nickname as actor_name'])
+    .select(['s.step', 's.note', 's.pictures', 's.latitude', 's.longitude', 's.at', 'u.nickname as actor_name'])
     .where('s.order_id', '=', orderId)
     .orderBy('s.id')
     .execute();
@@ -134,7 +134,11 @@ export async function moveOrder(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertStep(db: Db, step: Omit<WorkOrderStepsTable, 'id'>): Promise<void> {
+export async function insertStep(
+  db: Db,
+  step: Omit<WorkOrderStepsTable, 'id' | 'latitude' | 'longitude'> &
+    Partial<Pick<WorkOrderStepsTable, 'latitude' | 'longitude'>>,
+): Promise<void> {
   await db.insertInto('work_order_steps').values(step).execute();
 }
 

@@ -3,6 +3,7 @@ import {
   pageOf,
   queryId,
   workOrderAssign,
+  workOrderCheckIn,
   workOrderComplete,
   workOrderDetail,
   workOrderEngineer,
@@ -20,6 +21,7 @@ import {
   accountEngineers,
   addWorkOrder,
   assignWorkOrder,
+  checkInWorkOrder,
   completeWorkOrder,
   confirmWorkOrder,
   workOrderDetail as detailOf,
@@ -139,6 +141,21 @@ export const workOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await completeWorkOrder(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/iot/work-orders/:id/check-in',
+    {
+      config: { access: `${ORDERS}:handle` },
+      schema: {
+        tags,
+        summary: 'The assigned engineer checks in on site with the phone’s location',
+        params: byId,
+        body: workOrderCheckIn,
+        response: detail,
+      },
+    },
+    async (request) => ok(request, await checkInWorkOrder(actorOf(request), request.params.id, request.body)),
   );
 
   app.post(

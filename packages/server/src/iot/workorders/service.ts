@@ -5,6 +5,7 @@ import {
   WORK_ORDER_FLOW,
   WORK_ORDER_LIMITS,
   type WorkOrderAction,
+  type WorkOrderCheckIn,
   type WorkOrderComplete,
   type WorkOrderDetail,
   type WorkOrderEngineer,
@@ -101,6 +102,8 @@ export async function workOrderDetail(actor: Actor, id: number): Promise<WorkOrd
       actorName: s.actor_name,
       note: s.note,
       pictures: paths(s.pictures),
+      latitude: s.latitude === null ? null : Number(s.latitude),
+      longitude: s.longitude === null ? null : Number(s.longitude),
       at: Number(s.at),
     })),
   };
@@ -288,4 +291,35 @@ export async function reopenWorkOrder(actor: Actor, id: number, reason: string) 
     note: reason,
     set: { sent_at: Date.now(), accepted_at: null, completed_at: null },
   });
+}
+
+/**
+ * The assigned engineer, on site, checks in from the phone page: a step on the timeline with where
+ * the phone was, once the order is accepted and until it is completed.
+ */
+export async function checkInWorkOrder(actor: Actor, id: number, input: WorkOrderCheckIn) {
+  const scope = await orderScopeOf(actor);
+  const row = await orderFor(actor, scope, id);
+  if (row.state === 'closed') throw new AppError(409, 'workOrder.over');
+  if (row.state !== 'accepted') {
+    throw new AppError(409, 'workOrder.wrongState', {
+      params: {
+        state: translate(`workOrder.state.${row.state}`, actor.lang),
+        action: translate('workOrder.action.checkIn', actor.lang),
+      },
+    });
+  }
+  mustBeAssignee(actor, row);
+  const accuracy = input.accuracy === undefined ? null : `±${Math.round(input.accuracy)} m`;
+  await repo.insertStep(actor.db, {
+    order_id: Number(row.id),
+    step: 'checkedIn',
+    actor_id: actor.auth.userId,
+    note: accuracy,
+    pictures: toJson([]),
+    latitude: input.latitude,
+    longitude: input.longitude,
+    at: Date.now(),
+  });
+  return workOrderDetail(actor, Number(row.id));
 }

@@ -38,6 +38,9 @@ export interface WorkOrderStepsTable {
   actor_id: number;
   note: string | null;
   pictures: string;
+  /** Where the engineer checked in (migration 0058); null on other steps. */
+  latitude: number | null;
+  longitude: number | null;
   at: number;
 }
 

@@ -240,6 +240,51 @@ describe('refusals leave nothing half-saved', () => {
   });
 });
 
+describe('checking in on site', () => {
+  const here = { latitude: 31.23042, longitude: 121.47377, accuracy: 12.4 };
+
+  it('puts the engineer’s location on the timeline, once the order is accepted', async () => {
+    const id = await assigned();
+    const early = await engineer.post(`/iot/work-orders/${id}/check-in`, here);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The work order is “Assigned”: it cannot be checked in now');
+    expect((await engineer.post(`/iot/work-orders/${id}/accept`)).statusCode).toBe(200);
+    const res = await engineer.post(`/iot/work-orders/${id}/check-in`, here);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.state).toBe('accepted');
+    expect(res.json().data.timeline.at(-1)).toMatchObject({
+      step: 'checkedIn',
+      latitude: 31.23042,
+      longitude: 121.47377,
+      note: '±12 m',
+    });
+  });
+
+  it('is the assigned engineer’s alone, needs a real location, and ends with the order', async () => {
+    const id = await assigned();
+    expect((await engineer.post(`/iot/work-orders/${id}/accept`)).statusCode).toBe(200);
+    // Another engineer does not see the order; the owner sees it and may not check in for the engineer.
+    const other = await staff(owner.user.id, 16);
+    expect((await other.post(`/iot/work-orders/${id}/check-in`, here)).statusCode).toBe(404);
+    const notTheirs = await owner.post(`/iot/work-orders/${id}/check-in`, here);
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json().message).toBe('This work order is not assigned to you: only its engineer can handle it');
+    const wrong = await engineer.post(`/iot/work-orders/${id}/check-in`, { latitude: 91, longitude: 'east' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data).toEqual([
+      { field: 'latitude', msg: 'Your location could not be read: allow location access and try again' },
+      { field: 'longitude', msg: 'Your location could not be read: allow location access and try again' },
+    ]);
+    const steps = await t.db.kysely.selectFrom('work_order_steps').select('step').where('order_id', '=', id).execute();
+    expect(steps.map((r) => r.step)).toEqual(['created', 'assigned', 'accepted']);
+    const done = await completed();
+    expect((await owner.post(`/iot/work-orders/${done}/confirm`)).statusCode).toBe(200);
+    const over = await engineer.post(`/iot/work-orders/${done}/check-in`, here);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('The work order is over');
+  });
+});
+
 describe('the built-in roles', () => {
   it('hold only work-order codes the role editor knows, so that each can be saved again', async () => {
     // Down and up again: the built-in grants go back and forth, the made role loses `edit` and `delete`.

@@ -45,6 +45,7 @@ export const workOrdersEn: typeof workOrdersZhCN = {
       created: 'Created',
       assigned: 'Assigned',
       accepted: 'Accepted',
+      checkedIn: 'Checked in on site',
       completed: 'Completed',
       confirmed: 'Confirmed',
       reopened: 'Reopened',

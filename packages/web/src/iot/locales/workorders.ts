@@ -37,6 +37,7 @@ export const workOrdersZhCN = {
       created: '创建工单',
       assigned: '派单',
       accepted: '接单',
+      checkedIn: '现场签到',
       completed: '完成维修',
       confirmed: '确认完成',
       reopened: '重新打开',

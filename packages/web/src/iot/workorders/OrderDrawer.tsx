@@ -91,6 +91,11 @@ export function OrderDrawer({ id, onClose }: { id: number; onClose(): void }) {
                     {t(`workOrders.steps.${s.step}`)} · {s.actorName}
                   </Typography.Text>
                   {s.note && <Typography.Text>{s.note}</Typography.Text>}
+                  {s.latitude !== null && s.longitude !== null && (
+                    <Typography.Text type="secondary" data-testid="work-order-check-in">
+                      {s.latitude.toFixed(5)}, {s.longitude.toFixed(5)}
+                    </Typography.Text>
+                  )}
                   <Pictures paths={s.pictures} />
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {time(s.at)}
