@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildAlarm } from '../../server/src/iot/alarms/testing.ts';
 import { insertJob } from '../../server/src/platform/jobs/repository.ts';
 import { buildUser } from '../../server/test/factories.ts';
-import { screenshot, visit } from './browser.ts';
+import { png } from '../../server/test/files.ts';
+import { phone, screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
 import { api } from './iot-live-walks.ts';
 import { IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
@@ -33,7 +34,11 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
     const { db, url } = suite.server;
     const { owner, engineer } = await ownerAndEngineer();
     const ownerVisit = await visit(suite.browser);
-    const engineerVisit = await visit(suite.browser);
+    const engineerVisit = await visit(suite.browser, {
+      ...phone,
+      geolocation: { latitude: 31.23042, longitude: 121.47377, accuracy: 10 },
+      permissions: ['geolocation'],
+    });
     const page = ownerVisit.page;
     try {
       await signInToIot(page, url, owner);
@@ -78,24 +83,40 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
       await ordersCard.getByRole('link', { name: '查看' }).click();
       await page.getByTestId('work-orders-table').getByText('已派单').waitFor();
 
-      // ---- The engineer accepts and completes it with the result.
+      // ---- The engineer, on a phone, accepts, checks in on site and completes it with a photo.
       const other = engineerVisit.page;
-      await signInToIot(other, url, engineer);
-      await other.goto(orderUrl);
-      await other.getByTestId('work-order-accept').click();
-      const theirs = other.getByTestId('work-order-detail');
-      await expect.poll(() => theirs.getByTestId('work-order-state').innerText()).toBe('已接单');
-      await other.getByTestId('work-order-complete').click();
-      await other.getByTestId('work-order-result').fill('更换出口阀门密封圈，压力恢复 6 bar');
-      await other.getByTestId('work-order-submit').click();
-      await expect.poll(() => theirs.getByTestId('work-order-state').innerText()).toBe('已完成');
+      await other.goto(`${url}/h5/login`);
+      await other.getByTestId('h5-account').fill(engineer.account);
+      await other.getByTestId('h5-password').fill(engineer.password);
+      await other.getByTestId('h5-sign-in').click();
+      // A Device Cloud account's phone home is its work orders.
+      await other.getByTestId('h5-orders').getByText('三号水泵').waitFor();
+      await settledShot(other, 'h5-workorders-list-zh-CN');
+      await other.getByTestId('h5-orders').getByText('三号水泵').click();
+      await expect.poll(() => other.getByTestId('h5-order-state').innerText()).toContain('待接单');
+      await other.getByTestId('h5-order-accept').click();
+      await expect.poll(() => other.getByTestId('h5-order-state').innerText()).toContain('处理中');
+      await other.getByTestId('h5-order-check-in').click();
+      const phoneTimeline = other.getByTestId('h5-order-timeline');
+      await phoneTimeline.getByText('31.23042, 121.47377').waitFor();
+      await other.getByTestId('h5-order-result').fill('更换出口阀门密封圈，压力恢复 6 bar');
+      await other
+        .getByTestId('h5-order-photo')
+        .setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: png(8, 8) });
+      await other.locator('.ant-image').first().waitFor();
+      await settledShot(other, 'h5-workorder-phone-zh-CN');
+      await other.getByTestId('h5-order-complete').click();
+      await expect.poll(() => other.getByTestId('h5-order-state').innerText()).toContain('已完成');
+      await other.getByText('更换出口阀门密封圈，压力恢复 6 bar', { exact: false }).first().waitFor();
+      await settledShot(other, 'h5-workorder-done-zh-CN');
 
-      // ---- The owner confirms: five steps on the timeline, and the list shows it submitted.
+      // ---- The owner confirms: six steps (the check-in among them) on the timeline, and the list shows it submitted.
       await page.goto(orderUrl);
       await page.getByTestId('work-order-confirm').click();
       await expect.poll(() => detail.getByTestId('work-order-state').innerText()).toBe('已交付用户');
       const steps = page.getByTestId('work-order-timeline').locator('.ant-timeline-item');
-      await expect.poll(() => steps.count()).toBe(5);
+      await expect.poll(() => steps.count()).toBe(6);
+      await page.getByTestId('work-order-check-in').waitFor();
       await settledShot(page, 'iot-workorder-detail-zh-CN');
       await page.locator('.ant-drawer-close').click();
       await page.getByTestId('work-orders-table').getByText('已交付用户').waitFor();

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { notFoundRoute, type RouteHandle } from '../shared/routing.ts';
+import { storedUser } from '../shared/session.ts';
 import { H5Session } from './login/H5Session.tsx';
 import { H5RouteError } from './shell/failures.tsx';
 import { H5Layout } from './shell/H5Layout.tsx';
@@ -8,6 +9,14 @@ import { H5Loading } from './shell/Loading.tsx';
 // The layout, the sign-in page and the loading and failure pages are plain elements; the pages
 // after sign-in, and the 404 with its illustration, bring antd with AntdScope (decision 0051).
 const antdScope = async () => ({ Component: (await import('./shell/AntdScope.tsx')).AntdScope });
+
+/**
+ * Each kind of account has its home on the phone: students, parents and teachers (who hold a Mind
+ * identity) their tasks; a Device Cloud account, such as a field engineer, the work orders sent to them.
+ */
+function H5Home() {
+  return <Navigate to={storedUser()?.identityId == null ? '/orders' : '/tasks'} replace />;
+}
 
 export const h5Routes: RouteObject[] = [
   {
@@ -24,7 +33,7 @@ export const h5Routes: RouteObject[] = [
       {
         Component: H5Session,
         children: [
-          { index: true, element: <Navigate to="/tasks" replace /> },
+          { index: true, Component: H5Home },
           {
             path: 'password',
             handle: { title: 'route.password' } satisfies RouteHandle,
@@ -42,6 +51,16 @@ export const h5Routes: RouteObject[] = [
                 path: 'activities',
                 handle: { title: 'route.activities' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./activities/ActivitiesPage.tsx')).ActivitiesPage }),
+              },
+              {
+                path: 'orders',
+                handle: { title: 'route.orders' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./orders/OrdersPage.tsx')).OrdersPage }),
+              },
+              {
+                path: 'orders/:id',
+                handle: { title: 'route.order' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./orders/OrderPage.tsx')).OrderPage }),
               },
               {
                 path: 'answer/:taskId/:scaleId',

@@ -7,11 +7,11 @@ describe('h5Target', () => {
     expect(h5Target('?target=%2Ftasks')).toBe('/tasks');
   });
 
-  it('never leaves for another site nor loops on the sign-in page', () => {
-    expect(h5Target('?target=https%3A%2F%2Fevil.example')).toBe('/tasks');
-    expect(h5Target('?target=%2F%2Fevil.example')).toBe('/tasks');
-    expect(h5Target('?target=%2Fh5%2Flogin')).toBe('/tasks');
-    expect(h5Target('')).toBe('/tasks');
+  it('never leaves for another site nor loops on the sign-in page: the account’s home instead', () => {
+    expect(h5Target('?target=https%3A%2F%2Fevil.example')).toBe('/');
+    expect(h5Target('?target=%2F%2Fevil.example')).toBe('/');
+    expect(h5Target('?target=%2Fh5%2Flogin')).toBe('/');
+    expect(h5Target('')).toBe('/');
   });
 
   it('builds the sign-in address with the target', () => {

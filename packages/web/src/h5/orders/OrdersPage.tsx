@@ -1,0 +1,101 @@
+import { RightOutlined } from '@ant-design/icons';
+import type { WorkOrderView } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Result, Segmented, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../shared/errors.ts';
+import { storedUser } from '../../shared/session.ts';
+import { useSessionCheck } from '../login/useSessionCheck.ts';
+import { myOrders } from './api.ts';
+import { OrderTags, when } from './orderText.tsx';
+
+const OPEN = new Set(['sent', 'accepted']);
+
+function OrderCard({ order }: { order: WorkOrderView }) {
+  return (
+    <Link to={`/orders/${order.id}`} data-testid="h5-order" style={{ display: 'block', marginBottom: 12 }}>
+      <Card size="small" hoverable>
+        <Flex justify="space-between" align="center" gap={8}>
+          <Flex vertical gap={4} style={{ minWidth: 0 }}>
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              {order.deviceName}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis>
+              {order.number} · {order.description}
+            </Typography.Text>
+            <Flex wrap gap={4} align="center">
+              <OrderTags order={order} />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {when(order.createdAt)}
+              </Typography.Text>
+            </Flex>
+          </Flex>
+          <RightOutlined aria-hidden />
+        </Flex>
+      </Card>
+    </Link>
+  );
+}
+
+/** `/h5/orders`: the work orders sent to the signed-in engineer, to do first, done after. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const me = storedUser()?.id ?? 0;
+  const [tab, setTab] = useState<'todo' | 'done'>('todo');
+  const orders = useQuery({
+    queryKey: ['h5', 'orders', me],
+    queryFn: ({ signal }) => myOrders(me, signal),
+    meta: { silentError: true },
+  });
+  useSessionCheck(orders.error);
+  const list = (orders.data?.list ?? []).filter((o) => OPEN.has(o.state) === (tab === 'todo'));
+  return (
+    <div data-testid="h5-orders">
+      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+        {t('orders.heading')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('orders.intro')}</Typography.Paragraph>
+      <Segmented
+        block
+        value={tab}
+        onChange={(value) => setTab(value === 'done' ? 'done' : 'todo')}
+        options={[
+          { value: 'todo', label: t('orders.todo') },
+          { value: 'done', label: t('orders.done') },
+        ]}
+        style={{ marginBottom: 12 }}
+      />
+      {orders.isPending ? (
+        <Card aria-busy="true" aria-label={t('orders.loading')}>
+          <Skeleton active />
+        </Card>
+      ) : orders.isError ? (
+        <Result
+          status="warning"
+          title={t('orders.loadFailed')}
+          subTitle={errorText(orders.error)}
+          extra={
+            <Button onClick={() => orders.refetch()} loading={orders.isFetching}>
+              {t('orders.retry')}
+            </Button>
+          }
+        />
+      ) : list.length === 0 ? (
+        <Card>
+          <Empty
+            style={{ padding: '32px 0' }}
+            description={t(tab === 'todo' ? 'orders.emptyTodo' : 'orders.emptyDone')}
+          />
+        </Card>
+      ) : (
+        <section aria-label={t('orders.heading')}>
+          {list.map((o) => (
+            <OrderCard key={o.id} order={o} />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
