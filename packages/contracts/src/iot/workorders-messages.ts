@@ -51,4 +51,17 @@ export const workOrdersMessages = {
   'workOrder.action.confirm': { 'zh-CN': '确认', en: 'confirmed' },
   'workOrder.action.reopen': { 'zh-CN': '重新打开', en: 'reopened' },
   'workOrder.action.checkIn': { 'zh-CN': '签到', en: 'checked in' },
+  'workOrder.notice.subject': { 'zh-CN': '工单提醒：{number}', en: 'Work order {number}' },
+  'workOrder.notice.assigned': {
+    'zh-CN': '工单 {number}（{device}）已派给您，请及时接单',
+    en: 'Work order {number} ({device}) has been assigned to you: please accept it',
+  },
+  'workOrder.notice.responseOverdue': {
+    'zh-CN': '工单 {number}（{device}）已超过接单时限，请尽快处理',
+    en: 'Work order {number} ({device}) is past its time to be accepted: please see to it',
+  },
+  'workOrder.notice.completionOverdue': {
+    'zh-CN': '工单 {number}（{device}）已超过处理时限，请尽快完成',
+    en: 'Work order {number} ({device}) is past its time to be completed: please finish it',
+  },
 } as const;

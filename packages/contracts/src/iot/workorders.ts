@@ -121,7 +121,26 @@ export const workOrderStepView = z.object({
 });
 export type WorkOrderStepView = z.infer<typeof workOrderStepView>;
 
-export const workOrderDetail = workOrderView.extend({ timeline: z.array(workOrderStepView) });
+/** Why someone was told about an order: it was sent to them, or it is past a time limit (decision 0071). */
+export const WORK_ORDER_NOTICE_EVENTS = ['assigned', 'responseOverdue', 'completionOverdue'] as const;
+export type WorkOrderNoticeEvent = (typeof WORK_ORDER_NOTICE_EVENTS)[number];
+
+/** One message about the order to one person on one channel, and what came of it. */
+export const workOrderNoticeView = z.object({
+  event: z.enum(WORK_ORDER_NOTICE_EVENTS),
+  userName: z.string(),
+  channel: z.enum(['sms', 'email']),
+  target: z.string(),
+  state: z.enum(['queued', 'sent', 'failed']),
+  lastError: z.string().nullable(),
+  at: z.number(),
+});
+export type WorkOrderNoticeView = z.infer<typeof workOrderNoticeView>;
+
+export const workOrderDetail = workOrderView.extend({
+  timeline: z.array(workOrderStepView),
+  notices: z.array(workOrderNoticeView),
+});
 export type WorkOrderDetail = z.infer<typeof workOrderDetail>;
 
 /** Someone an order may be assigned to: a maintenance engineer of the device's owner. */

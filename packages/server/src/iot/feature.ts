@@ -52,6 +52,7 @@ import type { TemplatesTables } from './templates/tables.ts';
 import { upgradeRoutes } from './upgrade/routes.ts';
 import { upgradeService } from './upgrade/runner.ts';
 import type { UpgradeTables } from './upgrade/tables.ts';
+import { workOrderNoticeJob, workOrderOverdueJob, workOrderSchedules } from './workorders/notices.ts';
 import { workOrdersRoutes } from './workorders/routes.ts';
 import type { WorkOrdersTables } from './workorders/tables.ts';
 
@@ -116,8 +117,10 @@ export const iot: Feature = {
     planOrdersJob,
     operationsJob,
     orderExpiryJob,
+    workOrderNoticeJob,
+    workOrderOverdueJob,
   ],
-  schedules: [...telemetrySchedules, ...alarmsSchedules, ...operationsSchedules],
+  schedules: [...telemetrySchedules, ...alarmsSchedules, ...operationsSchedules, ...workOrderSchedules],
   cleanups: [
     historyCleanup,
     membershipHistoryCleanup,

@@ -4,8 +4,9 @@ import { accountScopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { alarmCounts, alarmsByRange } from '../alarms/repository.ts';
 import { recentlyOffline } from '../devices/repository.ts';
+import { overdueOf } from '../workorders/overdue.ts';
 import { openOrders } from '../workorders/repository.ts';
-import { orderScopeOf, overdueOf } from '../workorders/service.ts';
+import { orderScopeOf } from '../workorders/service.ts';
 
 const DAY = 86_400_000;
 

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { toJson } from '../../platform/db/sql.ts';
 import { defineJob } from '../../platform/jobs/types.ts';
 import { formatDate, startOfDay } from '../../platform/time.ts';
+import { queueNotices } from '../workorders/notices.ts';
 import { insertOrder, insertStep, nextNumber } from '../workorders/repository.ts';
 import { engineersOf } from '../workorders/service.ts';
 import * as repo from './repository.ts';
@@ -73,7 +74,10 @@ export async function runPlanFiring(db: Kysely<Database>, firing: Firing, clock 
       });
       const step = { order_id: orderId, actor_id: Number(plan.created_by), pictures: toJson([]), at: clock };
       await insertStep(trx, { ...step, step: 'created', note: plan.name });
-      if (engineer) await insertStep(trx, { ...step, step: 'assigned', note: engineer.name });
+      if (engineer) {
+        await insertStep(trx, { ...step, step: 'assigned', note: engineer.name });
+        await queueNotices(trx, { orderId, ownerId, event: 'assigned', userIds: [engineer.id], since: clock });
+      }
     }
     if (nextOrderAt !== null) await enqueuePlanFiring(trx, Number(plan.id), nextOrderAt, Number(plan.updated_at));
     return devices.length;

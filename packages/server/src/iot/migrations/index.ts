@@ -26,6 +26,7 @@ import * as m0046 from './0046_gateway_messages.ts';
 import * as m0050 from './0050_billing.ts';
 import * as m0052 from './0052_operation_stats.ts';
 import * as m0058 from './0058_work_order_check_in.ts';
+import * as m0059 from './0059_work_order_notices.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -64,4 +65,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0052_operation_stats': m0052,
   // An engineer checks in on site from the phone page (issue 27).
   '0058_work_order_check_in': m0058,
+  // Work-order notices: sent to an engineer, past a time limit (issue 27).
+  '0059_work_order_notices': m0059,
 };

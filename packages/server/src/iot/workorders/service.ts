@@ -3,7 +3,6 @@ import {
   type PageQuery,
   translate,
   WORK_ORDER_FLOW,
-  WORK_ORDER_LIMITS,
   type WorkOrderAction,
   type WorkOrderCheckIn,
   type WorkOrderComplete,
@@ -14,6 +13,8 @@ import {
   type WorkOrderView,
   workOrderInput,
 } from '@meridian/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
@@ -21,24 +22,10 @@ import { accountTreeOf } from '../../portal/access/scope-repository.ts';
 import { findFilesByPaths } from '../../portal/files/repository.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceFor } from '../devices/service.ts';
+import { queueNotices } from './notices.ts';
+import { noticesOf } from './notices-repository.ts';
+import { overdueOf } from './overdue.ts';
 import * as repo from './repository.ts';
-import type { WorkOrderRow } from './tables.ts';
-
-/** Whether an order is past the time its priority allows to be accepted, or to be completed. */
-export function overdueOf(
-  row: Pick<WorkOrderRow, 'state' | 'priority' | 'created_at' | 'sent_at' | 'accepted_at'>,
-  at: number,
-): WorkOrderView['overdue'] {
-  const limit = WORK_ORDER_LIMITS[row.priority];
-  if (row.state === 'pending' || row.state === 'sent') {
-    const since = Number(row.sent_at ?? row.created_at);
-    return at - since > limit.respondMs ? 'response' : null;
-  }
-  if (row.state === 'accepted') {
-    return at - Number(row.accepted_at ?? row.created_at) > limit.completeMs ? 'completion' : null;
-  }
-  return null;
-}
 
 const paths = (stored: unknown) => fromJson<string[]>(stored) ?? [];
 
@@ -94,7 +81,7 @@ async function orderFor(actor: Actor, scope: repo.OrderScope, id: number) {
 export async function workOrderDetail(actor: Actor, id: number): Promise<WorkOrderDetail> {
   const scope = await orderScopeOf(actor);
   const row = await orderFor(actor, scope, id);
-  const steps = await repo.stepsOf(actor.db, id);
+  const [steps, notices] = await Promise.all([repo.stepsOf(actor.db, id), noticesOf(actor.db, id)]);
   return {
     ...viewOf(row, Date.now()),
     timeline: steps.map((s) => ({
@@ -105,6 +92,15 @@ export async function workOrderDetail(actor: Actor, id: number): Promise<WorkOrd
       latitude: s.latitude === null ? null : Number(s.latitude),
       longitude: s.longitude === null ? null : Number(s.longitude),
       at: Number(s.at),
+    })),
+    notices: notices.map((n) => ({
+      event: n.event,
+      userName: n.user_name,
+      channel: n.channel,
+      target: n.target,
+      state: n.state,
+      lastError: n.last_error,
+      at: Number(n.created_at),
     })),
   };
 }
@@ -209,6 +205,8 @@ type Change = {
   note?: string | null;
   pictures?: string[];
   set: Parameters<typeof repo.moveOrder>[3];
+  /** More to write in the move's transaction (the notices of an assignment). */
+  also?: (trx: Transaction<Database>) => Promise<unknown>;
 };
 
 /** Moves the order by `action` and writes the step, both or neither. */
@@ -231,6 +229,7 @@ async function move(actor: Actor, row: repo.OrderRow, action: WorkOrderAction, c
       pictures: toJson(change.pictures ?? []),
       at: Date.now(),
     });
+    await change.also?.(trx);
   });
   return workOrderDetail(actor, Number(row.id));
 }
@@ -244,9 +243,18 @@ export async function assignWorkOrder(actor: Actor, id: number, assigneeId: numb
   const engineer = engineers.find((e) => e.id === assigneeId);
   if (!engineer)
     throw new AppError(400, 'http.validation', { rules: [{ field: 'assigneeId', key: 'workOrder.engineer' }] });
+  const sentAt = Date.now();
   return move(actor, row, 'assign', {
     note: engineer.name,
-    set: { assignee_id: assigneeId, sent_at: Date.now(), accepted_at: null },
+    set: { assignee_id: assigneeId, sent_at: sentAt, accepted_at: null },
+    also: (trx) =>
+      queueNotices(trx, {
+        orderId: Number(row.id),
+        ownerId: Number(row.owner_id),
+        event: 'assigned',
+        userIds: [assigneeId],
+        since: sentAt,
+      }),
   });
 }
 

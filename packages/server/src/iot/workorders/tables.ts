@@ -1,4 +1,10 @@
-import type { WorkOrderPriority, WorkOrderState, WorkOrderStep, WorkOrderType } from '@meridian/contracts';
+import type {
+  WorkOrderNoticeEvent,
+  WorkOrderPriority,
+  WorkOrderState,
+  WorkOrderStep,
+  WorkOrderType,
+} from '@meridian/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A repair work order of one device's owner; `number` is unique per owner (decision 0071). */
@@ -50,8 +56,28 @@ export interface WorkOrderCountersTable {
   last: number;
 }
 
+/** A message about an order to one person on one channel (migration 0059), sent through the jobs table. */
+export interface WorkOrderNoticesTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Whose channel settings send it: the device owner's, as alarm notifications. */
+  owner_id: number;
+  user_id: number;
+  event: WorkOrderNoticeEvent;
+  channel: 'sms' | 'email';
+  target: string;
+  /** One notice per event, time limit, person and channel, however often the scan runs. */
+  dedupe_key: string;
+  state: 'queued' | 'sent' | 'failed';
+  last_error: string | null;
+  provider_ref: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface WorkOrdersTables {
   work_orders: WorkOrdersTable;
   work_order_steps: WorkOrderStepsTable;
   work_order_counters: WorkOrderCountersTable;
+  work_order_notices: WorkOrderNoticesTable;
 }

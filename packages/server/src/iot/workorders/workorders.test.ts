@@ -9,6 +9,7 @@ import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { buildAlarm } from '../alarms/testing.ts';
 import { buildDevice, mainAccount } from '../devices/testing.ts';
 import * as migration from '../migrations/0041_work_orders.ts';
+import * as notices from '../migrations/0059_work_order_notices.ts';
 
 let t: TestApp;
 let files: Awaited<ReturnType<typeof filesEnv>>;
@@ -289,6 +290,8 @@ describe('the built-in roles', () => {
   it('hold only work-order codes the role editor knows, so that each can be saved again', async () => {
     // Down and up again: the built-in grants go back and forth, the made role loses `edit` and `delete`.
     const ctx = contextFor(t.db.kysely as Kysely<unknown>, t.db.engine);
+    // The notices' table refers to the orders' (0059): it goes first and comes back last.
+    await notices.down(ctx);
     await migration.down(ctx);
     // The test account's role, as if someone had ticked edit and delete in the role editor.
     await t.db.kysely
@@ -298,6 +301,7 @@ describe('the built-in roles', () => {
       .where('path', '=', '/iot/workOrders')
       .execute();
     await migration.up(ctx);
+    await notices.up(ctx);
 
     const codes = featureAt('/iot/workOrders')?.codes ?? [];
     const rows = await t.db.kysely

@@ -50,6 +50,12 @@ export const workOrdersEn: typeof workOrdersZhCN = {
       confirmed: 'Confirmed',
       reopened: 'Reopened',
     },
+    notices: {
+      title: 'Notices',
+      events: { assigned: 'Assigned', responseOverdue: 'Response overdue', completionOverdue: 'Completion overdue' },
+      channels: { sms: 'SMS', email: 'Mail' },
+      states: { queued: 'Sending', sent: 'Sent', failed: 'Failed' },
+    },
     overdue: { response: 'Response overdue', completion: 'Completion overdue' },
   },
 };

@@ -42,6 +42,12 @@ export const workOrdersZhCN = {
       confirmed: '确认完成',
       reopened: '重新打开',
     },
+    notices: {
+      title: '通知',
+      events: { assigned: '派单通知', responseOverdue: '接单超时提醒', completionOverdue: '处理超时提醒' },
+      channels: { sms: '短信', email: '邮件' },
+      states: { queued: '发送中', sent: '已发送', failed: '发送失败' },
+    },
     overdue: { response: '响应超时', completion: '处理超时' },
   },
 };

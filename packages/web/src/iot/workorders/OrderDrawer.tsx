@@ -17,6 +17,7 @@ import {
   type WorkOrderDetail,
   workOrder,
 } from './api.ts';
+import { Notices } from './Notices.tsx';
 import { OverdueTag, StateTag, time } from './orderText.tsx';
 import { PicturesField } from './PicturesField.tsx';
 
@@ -104,6 +105,7 @@ export function OrderDrawer({ id, onClose }: { id: number; onClose(): void }) {
               ),
             }))}
           />
+          <Notices notices={o.notices} />
         </Flex>
       )}
     </Drawer>
