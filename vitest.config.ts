@@ -60,6 +60,9 @@ export default defineConfig({
           include: ['packages/web/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page answers after a server round trip; on a loaded machine that is more than the
+          // default second, so polled page states get the time a locator's wait has.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

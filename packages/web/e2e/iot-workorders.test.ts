@@ -296,3 +296,56 @@ describe('the operation center', () => {
     }
   }, 60_000);
 });
+
+describe('network monitoring', () => {
+  it('lists the weakest device of the fleet and charts its signal on the device page', async () => {
+    const { url } = suite.server;
+    const { owner } = await ownerAndEngineer();
+    const ownerVisit = await visit(suite.browser);
+    const page = ownerVisit.page;
+    try {
+      await signInToIot(page, url, owner);
+      // Two cellular devices report over HTTP: a weak CSQ modem and a strong dBm one.
+      const report = async (name: string, imei: string, status: { signal: number; battery: number }) => {
+        const device = await api<{ id: number }>(page, url, 'POST', 'iot/devices', {
+          name,
+          sn: `SNNET${imei}`,
+          imei,
+          protocol: 'httpJson',
+        });
+        const { token } = await api<{ token: string }>(page, url, 'POST', `iot/devices/${device.id}/ingest-token`);
+        const res = await fetch(`${url}/api/iot/ingest`, {
+          method: 'POST',
+          headers: { authorization: `Device ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ values: {}, status }),
+        });
+        expect(res.status).toBe(200);
+        return device.id;
+      };
+      const weak = await report('四号井水表', '861234567890123', { signal: 6, battery: 15 });
+      await report('五号井水表', '861234567890124', { signal: -61, battery: 90 });
+
+      await openFromMenu(page, '网络监控', '网络概览');
+      const weakest = page.getByTestId('network-weakest');
+      // The weakest first: the CSQ modem's 6 is -101 dBm.
+      await weakest.locator('tbody tr').first().getByText('四号井水表').waitFor();
+      await weakest.getByText('-101 dBm').waitFor();
+      await page.getByTestId('network-lowBattery').getByText('四号井水表').waitFor();
+      await settledShot(page, 'iot-network-fleet-zh-CN');
+
+      await weakest.getByRole('link', { name: '四号井水表' }).click();
+      await page.waitForURL(`**/iot/devices/${weak}`);
+      await page.getByRole('tab', { name: '网络监控' }).click();
+      await page.locator('[data-testid="network-history-chart"][data-drawn="true"]').waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/iot/devices/${weak}`);
+      await settledShot(page, 'iot-network-device-zh-CN');
+      expect(unexpected(ownerVisit.problems)).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'iot-network-failure');
+      console.error(ownerVisit.problems);
+      throw error;
+    } finally {
+      await ownerVisit.close();
+    }
+  }, 60_000);
+});

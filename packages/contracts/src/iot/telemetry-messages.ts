@@ -5,6 +5,10 @@ export const telemetryMessages = {
     'zh-CN': '查询时间范围最长 366 天',
     en: 'Choose a time range of at most 366 days',
   },
+  'network.historySpan': {
+    'zh-CN': '网络历史一次最多查询 31 天',
+    en: 'Network history covers at most 31 days at a time',
+  },
   'telemetry.points.required': { 'zh-CN': '请选择数据点', en: 'Choose at least one data point' },
   'telemetry.points.tooMany': { 'zh-CN': '最多选择 20 个数据点', en: 'Choose at most 20 data points' },
   'telemetry.points.format': {

@@ -147,6 +147,57 @@ export const networkStats = z.object({
 });
 export type NetworkStatsView = z.infer<typeof networkStats>;
 
+/**
+ * A signal as dBm: devices report dBm (-140 to 0) or the modem's CSQ (0 to 31), which 3GPP TS 27.007
+ * maps to dBm as -113 + 2 x CSQ (99, unknown, is no signal).
+ */
+export function signalDbm(signal: number | null): number | null {
+  if (signal === null || signal === 99) return null;
+  return signal >= 0 ? -113 + 2 * Math.min(signal, 31) : signal;
+}
+
+/** Devices the fleet view lists in each of its tables. */
+export const NETWORK_FLEET_SIZE = 10;
+
+const fleetDevice = z.object({
+  deviceId: z.number(),
+  name: z.string(),
+  sn: z.string(),
+  status: z.string(),
+  /** As the device reported it, and as dBm. */
+  signal: z.number().nullable(),
+  signalDbm: z.number().nullable(),
+  battery: z.number().nullable(),
+  bytes: z.number(),
+  updatedAt: z.number(),
+});
+export type FleetDevice = z.infer<typeof fleetDevice>;
+
+/** Network monitoring of the fleet: the weakest signals, the lowest batteries, the most traffic. */
+export const networkFleet = z.object({
+  reporting: z.number(),
+  weakest: z.array(fleetDevice),
+  lowBattery: z.array(fleetDevice),
+  busiest: z.array(fleetDevice),
+});
+export type NetworkFleet = z.infer<typeof networkFleet>;
+
+export const networkHistoryQuery = z.strictObject({
+  from: z.coerce.number().int().nonnegative(),
+  to: z.coerce.number().int().nonnegative(),
+});
+
+/** One device's samples, oldest first: signal as dBm, battery, and bytes in the time since the sample before. */
+export const networkHistory = z.array(
+  z.object({
+    at: z.number(),
+    signalDbm: z.number().nullable(),
+    battery: z.number().nullable(),
+    bytes: z.number(),
+  }),
+);
+export type NetworkHistory = z.infer<typeof networkHistory>;
+
 /** What a browser sends on the live-data socket. The first message must be `auth`. */
 export const liveClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),

@@ -114,6 +114,7 @@ export const iotAreas: IotArea[] = [
     key: 'network',
     icon: <WifiOutlined />,
     pages: [
+      { key: 'monitor', path: '/network/monitor', need: '/iot/devices' },
       { key: 'dtu', path: '/network/dtu', need: '/iot/devices' },
       { key: 'onlineRate', path: '/network/online-rate', need: '/iot/devices' },
     ],

@@ -46,6 +46,9 @@ export const iotRoutes: RouteObject[] = [
       page('data/records', 'menu.devices.records', async () => ({
         Component: (await import('./telemetry/OnlineRecordsPage.tsx')).OnlineRecordsPage,
       })),
+      page('network/monitor', 'menu.network.monitor', async () => ({
+        Component: (await import('./telemetry/NetworkFleetPage.tsx')).NetworkFleetPage,
+      })),
       page('network/dtu', 'menu.network.dtu', async () => ({
         Component: (await import('./telemetry/DtuManagePage.tsx')).DtuManagePage,
       })),

@@ -1,5 +1,6 @@
 import { loadConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { deleteInBatches } from '../../platform/db/sql.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { defineJob, type Schedule } from '../../platform/jobs/types.ts';
 import { DAY } from '../../platform/time.ts';
@@ -7,7 +8,7 @@ import { deadHolders, forgetDeadNodes } from './leases-repository.ts';
 import { publishOffline } from './live.ts';
 import { ensurePartitions, removeHistoryBefore } from './partitions.ts';
 import { markOffline, releaseLinks } from './status.ts';
-import { silentDevices } from './status-repository.ts';
+import { deleteNetworkSamplesBefore, silentDevices } from './status-repository.ts';
 
 /** Day partitions kept ready ahead of today, so that writes never wait for one. */
 const PARTITIONS_AHEAD = 3;
@@ -87,4 +88,13 @@ export const telemetrySchedules: Schedule[] = [
 export const historyCleanup: Cleanup = {
   name: 'telemetry history',
   run: (db, now) => removeHistoryBefore(db, now - settings().TELEMETRY_RETENTION_DAYS * DAY),
+};
+
+/** Network samples past TELEMETRY_RETENTION_DAYS, as history goes. */
+export const networkSamplesCleanup: Cleanup = {
+  name: 'network samples',
+  run: (db, now) =>
+    deleteInBatches((limit) =>
+      deleteNetworkSamplesBefore(db.kysely, now - settings().TELEMETRY_RETENTION_DAYS * DAY, limit),
+    ),
 };

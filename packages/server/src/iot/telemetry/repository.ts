@@ -231,3 +231,58 @@ export function storageOfPoints(db: Db, templateId: number) {
     .where('template_id', '=', templateId)
     .execute();
 }
+
+/** The dBm of a reported signal, in SQL as `signalDbm` computes it. */
+const dbm = sql<number>`case when n.signal = 99 then null when n.signal >= 0 then -113 + 2 * n.signal else n.signal end`;
+
+/** Devices of the caller with network figures, ordered by `order`, the first `limit`. */
+export function fleetNetwork(db: Db, scope: Scope, order: 'weakest' | 'lowBattery' | 'busiest', limit: number) {
+  const bytes = sql<number>`n.bytes_in + n.conn_bytes_in + n.bytes_out + n.conn_bytes_out`;
+  let q = db
+    .selectFrom('device_network as n')
+    .innerJoin('devices as d', 'd.id', 'n.device_id')
+    .where(deviceVisible(scope, 'view'))
+    .select(['n.device_id', 'd.name', 'd.sn', 'd.status', 'n.signal', 'n.battery', 'n.updated_at', bytes.as('bytes')]);
+  if (order === 'weakest') q = q.where(dbm, 'is not', null).orderBy(dbm).orderBy('n.device_id');
+  else if (order === 'lowBattery') q = q.where('n.battery', 'is not', null).orderBy('n.battery').orderBy('n.device_id');
+  else q = q.orderBy(bytes, 'desc').orderBy('n.device_id');
+  return q.limit(limit).execute();
+}
+
+/** How many of the caller's devices have reported anything about their link. */
+export async function countReporting(db: Db, scope: Scope): Promise<number> {
+  const row = await db
+    .selectFrom('device_network as n')
+    .innerJoin('devices as d', 'd.id', 'n.device_id')
+    .where(deviceVisible(scope, 'view'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** At most this many samples in one history: over a month of five-minute samples. */
+const HISTORY_MAX = 10_000;
+
+/** One device's network samples in `[from, to]`, oldest first, and the one before `from` for the first traffic. */
+export async function networkSamples(db: Db, deviceId: number, from: number, to: number) {
+  const [before, rows] = await Promise.all([
+    db
+      .selectFrom('device_network_samples')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('at', '<', from)
+      .orderBy('at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('device_network_samples')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('at', '>=', from)
+      .where('at', '<=', to)
+      .orderBy('at')
+      .limit(HISTORY_MAX)
+      .execute(),
+  ]);
+  return { before, rows };
+}

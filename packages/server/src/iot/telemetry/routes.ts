@@ -9,6 +9,9 @@ import {
   historyRow,
   historyRowsQuery,
   latestValues,
+  networkFleet,
+  networkHistory,
+  networkHistoryQuery,
   networkStats,
   onlineRate,
   onlineRateQuery,
@@ -25,6 +28,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { exportHistory, exportOnlineRecords } from './export.ts';
 import { closeTelemetry } from './index.ts';
+import { networkFleetOf, networkHistoryOf } from './network.ts';
 import {
   dtuList,
   historyRows,
@@ -64,6 +68,34 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await readLatest(actorOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/iot/network/fleet',
+    {
+      config: { access: DEVICES },
+      schema: {
+        tags,
+        summary: 'Network monitoring of the fleet: the weakest signals, the lowest batteries, the most traffic',
+        response: { 200: envelopeOf(networkFleet) },
+      },
+    },
+    async (request) => ok(request, await networkFleetOf(actorOf(request))),
+  );
+
+  app.get(
+    '/iot/devices/:id/network/history',
+    {
+      config: { access: DEVICES },
+      schema: {
+        tags,
+        summary: "The device's signal, battery and traffic over time, a sample every five minutes",
+        params: byId,
+        querystring: networkHistoryQuery,
+        response: { 200: envelopeOf(networkHistory) },
+      },
+    },
+    async (request) => ok(request, await networkHistoryOf(actorOf(request), request.params.id, request.query)),
   );
 
   app.get(

@@ -185,6 +185,39 @@ export async function saveNetwork(db: Db, deviceId: number, stats: NetworkStats,
     .execute();
 }
 
+/** A sample of the device's link as it stands now: signal, battery and its byte totals. */
+export async function sampleNetwork(db: Db, deviceId: number, at: number): Promise<void> {
+  await db
+    .insertInto('device_network_samples')
+    .columns(['device_id', 'at', 'signal', 'battery', 'bytes_in', 'bytes_out'])
+    .expression((eb) =>
+      eb
+        .selectFrom('device_network as n')
+        .select([
+          'n.device_id',
+          sql<number>`${at}`.as('at'),
+          'n.signal',
+          'n.battery',
+          sql<number>`n.bytes_in + n.conn_bytes_in`.as('bytes_in'),
+          sql<number>`n.bytes_out + n.conn_bytes_out`.as('bytes_out'),
+        ])
+        .where('n.device_id', '=', deviceId),
+    )
+    .onConflict((oc) => oc.columns(['device_id', 'at']).doNothing())
+    .execute();
+}
+
+/** Samples older than `before`, a batch at a time (the nightly cleanup); how many went. */
+export async function deleteNetworkSamplesBefore(db: Db, before: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('device_network_samples')
+    .where('at', 'in', (eb) =>
+      eb.selectFrom('device_network_samples').select('at').where('at', '<', before).orderBy('at').limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
 /** The connection ended: its bytes join the device's totals. */
 export async function endConnectionBytes(db: Db, deviceId: number): Promise<void> {
   await db

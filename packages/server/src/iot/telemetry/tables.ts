@@ -1,5 +1,5 @@
 import type { RecordReason } from '@meridian/contracts';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Transport } from './types.ts';
 
 /**
@@ -52,10 +52,21 @@ export interface DeviceNetworkTable {
   updated_at: number;
 }
 
+/** A device's signal, battery and traffic totals at one time (migration 0060), every few minutes. */
+export interface DeviceNetworkSamplesTable {
+  device_id: number;
+  at: number;
+  signal: number | null;
+  battery: number | null;
+  bytes_in: ColumnType<number | string, number, number>;
+  bytes_out: ColumnType<number | string, number, number>;
+}
+
 /** The tables of telemetry, added to `Database` in platform/db/schema.ts. */
 export interface TelemetryTables {
   telemetry: TelemetryTable;
   telemetry_latest: TelemetryLatestTable;
   device_online_records: DeviceOnlineRecordsTable;
   device_network: DeviceNetworkTable;
+  device_network_samples: DeviceNetworkSamplesTable;
 }

@@ -7,7 +7,7 @@ import { LIVE_CHANNEL, type LiveHub } from './live.ts';
 import { ensurePartitions } from './partitions.ts';
 import { RulesCache, shouldStore } from './rules.ts';
 import { markFault, markOffline, markOnline, markRecovered } from './status.ts';
-import { endConnectionBytes, saveNetwork } from './status-repository.ts';
+import { endConnectionBytes, sampleNetwork, saveNetwork } from './status-repository.ts';
 import type { DeviceReadings, FaultReason, NetworkStats, OfflineReason, Telemetry, Transport } from './types.ts';
 import { type Cell, lastStoredReading, notifyChannel, WriteStatements } from './write-repository.ts';
 
@@ -25,6 +25,9 @@ export interface WriterOptions {
 }
 
 type Value = number | string | boolean;
+
+/** How often a device's signal, battery and traffic are kept for its history charts. */
+export const NETWORK_SAMPLE_MS = 5 * 60_000;
 interface Latest {
   at: number;
   num: number | null;
@@ -59,6 +62,8 @@ export class TelemetryWriter implements Telemetry {
   readonly #stored = new Map<number, Map<number, number | string>>();
   /** When each device was last confirmed online and its last data time written. */
   readonly #touched = new Map<number, number>();
+  /** When each device's network was last sampled. */
+  readonly #sampled = new Map<number, number>();
   readonly #seeding = new Map<number, Promise<Map<number, number | string>>>();
   readonly #ready: Promise<void>;
   #batch = new Batch();
@@ -161,10 +166,18 @@ export class TelemetryWriter implements Telemetry {
   }
 
   async network(deviceId: number, stats: NetworkStats): Promise<void> {
-    await saveNetwork(this.#db.kysely, deviceId, stats, Date.now()).catch((error: unknown) => {
+    const now = Date.now();
+    try {
+      await saveNetwork(this.#db.kysely, deviceId, stats, now);
+      // The history of network monitoring: a sample at most every `NETWORK_SAMPLE_MS` per device.
+      if (now - (this.#sampled.get(deviceId) ?? 0) >= NETWORK_SAMPLE_MS) {
+        this.#sampled.set(deviceId, now);
+        await sampleNetwork(this.#db.kysely, deviceId, now);
+      }
+    } catch (error) {
       // A device deleted while connected: its counters have nowhere to go.
       this.#log.debug({ err: error, deviceId }, 'telemetry: network stats not kept');
-    });
+    }
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import { PageLoading } from '../../shared/PageLoading.tsx';
 import { DebugPanel } from '../telemetry/DebugPanel.tsx';
 import { DtuSettingsForm, MergeLength } from '../telemetry/DtuSettingsForm.tsx';
 import { debuggable } from '../telemetry/hex.ts';
+import { NetworkHistory } from '../telemetry/NetworkHistory.tsx';
 import { IngestToken, NetworkPanel } from '../telemetry/NetworkPanel.tsx';
 import { RealtimeTab } from '../telemetry/RealtimeTab.tsx';
 import { useLiveDevice } from '../telemetry/useLive.ts';
@@ -228,6 +229,7 @@ export function DeviceDetailPage() {
               children: (
                 <Flex vertical gap={24}>
                   <NetworkPanel deviceId={d.id} />
+                  <NetworkHistory deviceId={d.id} />
                   {d.protocol === 'httpJson' && <IngestToken deviceId={d.id} />}
                 </Flex>
               ),

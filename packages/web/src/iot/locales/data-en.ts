@@ -54,6 +54,22 @@ export const dataEn: typeof dataZhCN = {
       bytesOut: 'Bytes out',
       updatedAt: 'Updated',
       notReported: 'Not reported by the device',
+      history: 'Last 24 hours',
+      historyEmpty:
+        'No samples in this time yet: the device’s signal, battery and traffic are kept every five minutes as it reports them',
+      signalDbm: 'Signal (dBm)',
+      batteryPct: 'Battery (%)',
+      traffic: 'Traffic',
+      fleet: {
+        intro:
+          'Signal, battery and traffic that DTUs and MQTT devices report. Signals are shown in dBm; a modem’s CSQ (0-31) is converted.',
+        reporting: 'Devices reporting',
+        weakest: 'Weakest signal',
+        lowBattery: 'Lowest battery',
+        busiest: 'Most traffic',
+        device: 'Device',
+        empty: 'No device has reported this yet',
+      },
     },
     token: {
       hint: 'NB and cellular devices report to the HTTP endpoint with a device token (header Authorization: Device <token>).',

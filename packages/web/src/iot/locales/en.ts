@@ -52,7 +52,12 @@ export const en: IotMessages = {
       application: 'Configuration Application',
       devices: 'Device Configuration',
     },
-    network: { title: 'Network monitoring', dtu: 'DTU manage', onlineRate: 'DTU online rate' },
+    network: {
+      title: 'Network monitoring',
+      monitor: 'Network overview',
+      dtu: 'DTU manage',
+      onlineRate: 'DTU online rate',
+    },
     video: 'Video monitoring',
     maintenance: { title: 'Maintenance and work orders', workOrders: 'Work orders', plans: 'Maintenance plans' },
     projects: {

@@ -1,3 +1,4 @@
+import { signalDbm } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Progress, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -41,7 +42,16 @@ export function NetworkPanel({ deviceId }: { deviceId: number }) {
       size="small"
       column={{ xs: 1, md: 2 }}
       items={[
-        { label: t('data.network.signal'), children: n?.signal == null ? notReported : `${n.signal}` },
+        {
+          label: t('data.network.signal'),
+          // As reported, and in dBm when the device reported a modem's CSQ.
+          children:
+            n?.signal == null
+              ? notReported
+              : n.signal >= 0
+                ? `${n.signal} (CSQ, ${signalDbm(n.signal) ?? '-'} dBm)`
+                : `${n.signal} dBm`,
+        },
         {
           label: t('data.network.battery'),
           children:

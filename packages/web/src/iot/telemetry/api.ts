@@ -5,6 +5,8 @@ import type {
   HistoryChart,
   HistoryRow,
   LatestValues,
+  NetworkFleet,
+  NetworkHistory,
   NetworkStatsView,
   OnlineRate,
   OnlineRecord,
@@ -55,6 +57,9 @@ const devices = 'iot/devices';
 export const latestOf = (id: number, signal?: AbortSignal) => get<LatestValues>(`${devices}/${id}/latest`, { signal });
 export const networkOf = (id: number, signal?: AbortSignal) =>
   get<NetworkStatsView>(`${devices}/${id}/network`, { signal });
+export const networkHistoryOf = (id: number, from: number, to: number, signal?: AbortSignal) =>
+  get<NetworkHistory>(`${devices}/${id}/network/history`, { query: { from, to }, signal });
+export const networkFleet = (signal?: AbortSignal) => get<NetworkFleet>('iot/network/fleet', { signal });
 export const writePoint = (id: number, pointId: number, value: WriteValue) =>
   post<PointWritten>(`${devices}/${id}/points/${pointId}/write`, { value });
 export const debugDevice = (id: number, payload: string) => post<DebugReply>(`${devices}/${id}/debug`, { payload });
