@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { useUserInfo } from '../shared/auth.ts';
 import { notFoundRoute, type RouteHandle } from '../shared/routing.ts';
 import { storedUser } from '../shared/session.ts';
 import { H5Session } from './login/H5Session.tsx';
@@ -15,7 +16,12 @@ const antdScope = async () => ({ Component: (await import('./shell/AntdScope.tsx
  * identity) their tasks; a Device Cloud account, such as a field engineer, the work orders sent to them.
  */
 function H5Home() {
-  return <Navigate to={storedUser()?.identityId == null ? '/orders' : '/tasks'} replace />;
+  const stored = storedUser();
+  // A session handed over in the address has no stored user yet: ask who it is.
+  const info = useUserInfo({ enabled: stored === null });
+  const identityId = stored ? stored.identityId : info.data?.identityId;
+  if (!stored && !info.data) return info.isError ? <Navigate to="/tasks" replace /> : <H5Loading />;
+  return <Navigate to={identityId === null ? '/orders' : '/tasks'} replace />;
 }
 
 export const h5Routes: RouteObject[] = [

@@ -5,6 +5,7 @@ import { Button, Card, Empty, Flex, Result, Segmented, Skeleton, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useUserInfo } from '../../shared/auth.ts';
 import { errorText } from '../../shared/errors.ts';
 import { storedUser } from '../../shared/session.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
@@ -42,11 +43,15 @@ function OrderCard({ order }: { order: WorkOrderView }) {
 /** `/h5/orders`: the work orders sent to the signed-in engineer, to do first, done after. */
 export function OrdersPage() {
   const { t } = useTranslation();
-  const me = storedUser()?.id ?? 0;
+  // Who is signed in: stored at sign-in, asked of the server when the session came another way.
+  const stored = storedUser()?.id;
+  const info = useUserInfo({ enabled: stored === undefined });
+  const me = stored ?? info.data?.id;
   const [tab, setTab] = useState<'todo' | 'done'>('todo');
   const orders = useQuery({
     queryKey: ['h5', 'orders', me],
-    queryFn: ({ signal }) => myOrders(me, signal),
+    queryFn: ({ signal }) => myOrders(me ?? 0, signal),
+    enabled: me !== undefined,
     meta: { silentError: true },
   });
   useSessionCheck(orders.error);
