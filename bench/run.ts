@@ -2,6 +2,7 @@
 import { alarms } from './alarms.ts';
 import { api } from './api.ts';
 import { assessments } from './assessments.ts';
+import { crisis } from './crisis.ts';
 import { devices } from './devices.ts';
 import { dtuPolling } from './dtu.ts';
 import { mqttIngest } from './mqtt.ts';
@@ -35,6 +36,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['alarms', alarms],
   ['tasks', tasks],
   ['assessments', assessments],
+  ['crisis', crisis],
   ['reports', reports],
   ['web', web],
 ];
