@@ -22,6 +22,7 @@ import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
+import { moodJournalMessages } from './mind/mood-journal-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
 import { scalesMessages } from './mind/scales-messages.ts';
 import { schoolSignInMessages } from './mind/school-signin-messages.ts';
@@ -79,6 +80,7 @@ export const catalogues = [
   screensMessages,
   activitiesMessages,
   tutorChoiceMessages,
+  moodJournalMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

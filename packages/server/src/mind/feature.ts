@@ -22,6 +22,8 @@ import {
 } from './interventions/routes.ts';
 import type { InterventionsTables } from './interventions/tables.ts';
 import { mindMigrations } from './migrations/index.ts';
+import { moodRoutes } from './mood/routes.ts';
+import type { MoodTables } from './mood/tables.ts';
 import { accountSlipsRoutes } from './people/accounts/routes.ts';
 import { bindingRoutes } from './people/binding/routes.ts';
 import type { BindingTables } from './people/binding/tables.ts';
@@ -65,6 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(screensRoutes);
   await app.register(activitiesRoutes);
   await app.register(tutorsRoutes);
+  await app.register(moodRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */
@@ -81,7 +84,8 @@ export interface MindTables
     SchoolSignInTables,
     ScreensTables,
     ActivitiesTables,
-    TutorsTables {}
+    TutorsTables,
+    MoodTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {

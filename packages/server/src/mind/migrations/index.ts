@@ -14,6 +14,7 @@ import * as m0040 from './0040_school_signin.ts';
 import * as m0045 from './0045_screen_counts.ts';
 import * as m0049 from './0049_activities.ts';
 import * as m0051 from './0051_tutor_choice.ts';
+import * as m0053 from './0053_mood_journal.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -32,4 +33,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0045_screen_counts': m0045,
   '0049_activities': m0049,
   '0051_tutor_choice': m0051,
+  '0053_mood_journal': m0053,
 };
