@@ -18,5 +18,4 @@ export const moodJournalMessages = {
   'crisis.self_harm': { 'zh-CN': '自伤', en: 'self-harm' },
   'crisis.abuse': { 'zh-CN': '受虐待或欺凌', en: 'abuse or bullying' },
   'crisis.violence': { 'zh-CN': '暴力', en: 'violence' },
-  'mood.hotline': { 'zh-CN': '12356（全国心理援助热线）', en: '12356 (national psychological help line)' },
 } as const;

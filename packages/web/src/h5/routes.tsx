@@ -69,6 +69,11 @@ export const h5Routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./orders/OrderPage.tsx')).OrderPage }),
               },
               {
+                path: 'mood',
+                handle: { title: 'route.mood' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./mood/MoodPage.tsx')).MoodPage }),
+              },
+              {
                 path: 'answer/:taskId/:scaleId',
                 handle: { title: 'route.answer' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./answer/AnswerPage.tsx')).AnswerPage }),

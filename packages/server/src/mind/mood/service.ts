@@ -6,6 +6,8 @@ import { type CrisisCategory, checkCrisis } from '../crisis/check.ts';
 import { openWarning } from '../warnings/open.ts';
 import { counsellorsOf, entriesBetween, entryOfDay, saveEntry, setEntryWarning, studentOfUser } from './repository.ts';
 
+/** The national psychological help line, day and night; the page names it in the reader's language. */
+const HOTLINE = '12356';
 /** Schools run on China time: a day's entry is the day a student in China lives (decision 0084). */
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 export const schoolDay = (at: number) => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10);
@@ -93,7 +95,7 @@ export async function saveTodayMood(actor: Actor, body: MoodEntrySave) {
   const help = verdict.risky
     ? {
         counsellors: (await counsellorsOf(actor.db, student.school_id)).map((t) => t.name),
-        hotline: translate('mood.hotline', actor.lang),
+        hotline: HOTLINE,
       }
     : null;
   return { entry: present(entry), help };

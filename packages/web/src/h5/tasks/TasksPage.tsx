@@ -98,6 +98,9 @@ export function TasksPage() {
         {t('tasks.intro')}{' '}
         <Link to="/activities" data-testid="h5-activities-link">
           {t('activities.open')}
+        </Link>{' '}
+        <Link to="/mood" data-testid="h5-mood-link">
+          {t('mood.open')}
         </Link>
       </Typography.Paragraph>
       <Segmented<TaskFilter>

@@ -13,7 +13,12 @@ export const warnEn: WarnStrings = {
       cancelled: 'Cancelled',
     },
     push: { none: 'Not sent', pending: 'Sending', sent: 'Sent', failed: 'Failed' },
-    source: { assessment: 'Scale assessment', report: "Teacher's report", observation: 'Observation' },
+    source: {
+      assessment: 'Scale assessment',
+      report: "Teacher's report",
+      observation: 'Observation',
+      journal: 'Mood journal',
+    },
     action: {
       open: 'Warning raised',
       setup: 'Set handlers',
