@@ -91,15 +91,16 @@ export function MoodPage() {
             options={MOODS.map((v) => ({ value: v, label: <span title={t(`mood.moods.${v}`)}>{MOOD_FACES[v]}</span> }))}
           />
           <Typography.Text>{t(`mood.moods.${draft.mood}`)}</Typography.Text>
-          <label>
+          <div>
             {t('mood.intensity', { value: draft.intensity })}
             <Slider
               min={1}
               max={10}
+              ariaLabelForHandle={t('mood.intensity', { value: draft.intensity })}
               value={draft.intensity}
               onChange={(intensity) => setDraft({ ...draft, intensity })}
             />
-          </label>
+          </div>
           <Select
             mode="tags"
             aria-label={t('mood.tags')}
