@@ -1,0 +1,234 @@
+/**
+ * The DL/T 645-2007 codec (the Chinese multi-function electricity meter protocol), shared by the
+ * gateway and the simulated meters as the Modbus codec is (decision 0086).
+ *
+ * A frame is `68 A0..A5 68 C L DATA CS 16`, sent after up to four 0xFE wake-up bytes:
+ * - A0..A5: the meter address, 12 BCD digits, lowest pair first (AA..AA is the wildcard address);
+ * - C: the control code: bit 7 the direction (1 = the meter's answer), bit 6 an error answer,
+ *   bit 5 follow-up frames, bits 4..0 the function (0x11 read data, 0x13 read address);
+ * - L: the data length; DATA: each byte sent plus 0x33 (modulo 256);
+ * - CS: the sum modulo 256 of every byte from the first 68 to the last data byte.
+ * A read carries the data identifier DI0..DI3 (DI0 first); the answer repeats it and appends the
+ * value, BCD lowest byte first, with the decimals of the identifier's format. An error answer
+ * (C = 0xD1) carries one error byte whose bits say what went wrong.
+ * Pure functions, no I/O, never throwing on bytes from the wire.
+ */
+
+export const START = 0x68;
+export const END = 0x16;
+export const PREAMBLE = 0xfe;
+export const WILDCARD_ADDRESS = 'aaaaaaaaaaaa';
+
+export const CONTROL = {
+  readData: 0x11,
+  readAddress: 0x13,
+  /** Bit 7: the frame is a meter's answer. */
+  answer: 0x80,
+  /** Bit 6: the answer is an error answer. */
+  error: 0x40,
+  /** Bit 5: more frames follow. */
+  followUp: 0x20,
+} as const;
+
+/** The error byte of an error answer (DL/T 645-2007 table 7.3.1): one bit per cause. */
+export const ERROR_BITS = {
+  other: 0x01,
+  noData: 0x02,
+  unauthorised: 0x04,
+  baudRateUnchangeable: 0x08,
+  tooManyYearZones: 0x10,
+  tooManyDayPeriods: 0x20,
+  tooManyTariffs: 0x40,
+} as const;
+
+export type ErrorCause = keyof typeof ERROR_BITS;
+
+/** The causes an error byte names, in bit order; an empty byte is "other". */
+export function errorCauses(code: number): ErrorCause[] {
+  const causes = (Object.keys(ERROR_BITS) as ErrorCause[]).filter((cause) => code & ERROR_BITS[cause]);
+  return causes.length > 0 ? causes : ['other'];
+}
+
+/** A data identifier's value format: bytes on the wire, decimals, unit, and whether the top bit is a sign. */
+export interface DataFormat {
+  bytes: number;
+  decimals: number;
+  unit: string;
+  signed: boolean;
+}
+
+/** The identifiers a template offers by name (DL/T 645-2007 appendix A), DI3..DI0 as hex. */
+export const KNOWN_IDENTIFIERS: Readonly<Record<string, DataFormat & { name: string }>> = {
+  '00000000': { name: 'combinedActiveEnergy', bytes: 4, decimals: 2, unit: 'kWh', signed: true },
+  '00010000': { name: 'forwardActiveEnergy', bytes: 4, decimals: 2, unit: 'kWh', signed: false },
+  '00020000': { name: 'reverseActiveEnergy', bytes: 4, decimals: 2, unit: 'kWh', signed: false },
+  '02010100': { name: 'voltageA', bytes: 2, decimals: 1, unit: 'V', signed: false },
+  '02010200': { name: 'voltageB', bytes: 2, decimals: 1, unit: 'V', signed: false },
+  '02010300': { name: 'voltageC', bytes: 2, decimals: 1, unit: 'V', signed: false },
+  '02020100': { name: 'currentA', bytes: 3, decimals: 3, unit: 'A', signed: true },
+  '02020200': { name: 'currentB', bytes: 3, decimals: 3, unit: 'A', signed: true },
+  '02020300': { name: 'currentC', bytes: 3, decimals: 3, unit: 'A', signed: true },
+  '02030000': { name: 'activePower', bytes: 3, decimals: 4, unit: 'kW', signed: true },
+  '02060000': { name: 'powerFactor', bytes: 2, decimals: 3, unit: '', signed: true },
+  '02800002': { name: 'frequency', bytes: 2, decimals: 2, unit: 'Hz', signed: false },
+};
+
+/** Whether a string is a meter address: 12 decimal digits (or the AA..AA wildcard). */
+export function isMeterAddress(address: string): boolean {
+  return /^\d{12}$/.test(address) || address.toLowerCase() === WILDCARD_ADDRESS;
+}
+
+/** Whether a string is a data identifier: 8 hex digits, DI3 first as the standard writes them. */
+export function isDataIdentifier(di: string): boolean {
+  return /^[0-9a-fA-F]{8}$/.test(di);
+}
+
+/** The six address bytes of a 12-digit address, lowest pair first ("000000000001" → 01 00 .. 00). */
+export function addressBytes(address: string): Buffer {
+  return Buffer.from(address, 'hex').reverse();
+}
+
+/** The 12-digit address of six address bytes. */
+export function addressOf(bytes: Uint8Array): string {
+  return Buffer.from(bytes).reverse().toString('hex');
+}
+
+/** The four identifier bytes DI0..DI3 as sent (before the +0x33) of "DI3DI2DI1DI0" hex. */
+export function identifierBytes(di: string): Buffer {
+  return Buffer.from(di, 'hex').reverse();
+}
+
+export interface Dlt645Frame {
+  address: string;
+  control: number;
+  /** The data as meant, the 0x33 already taken off. */
+  data: Buffer;
+}
+
+/** A whole frame on the wire, with the wake-up preamble unless `preamble` is 0. */
+export function encodeFrame(frame: Dlt645Frame, preamble = 4): Buffer {
+  const out = Buffer.alloc(preamble + 12 + frame.data.length, PREAMBLE);
+  let i = preamble;
+  const start = i;
+  out[i++] = START;
+  out.set(addressBytes(frame.address), i);
+  i += 6;
+  out[i++] = START;
+  out[i++] = frame.control;
+  out[i++] = frame.data.length;
+  for (const byte of frame.data) out[i++] = (byte + 0x33) & 0xff;
+  out[i] = checksum(out, start, i);
+  out[i + 1] = END;
+  return out;
+}
+
+function checksum(bytes: Uint8Array, start: number, end: number): number {
+  let sum = 0;
+  for (let i = start; i < end; i++) sum += bytes[i];
+  return sum & 0xff;
+}
+
+export type ParseResult =
+  | { kind: 'frame'; frame: Dlt645Frame; length: number }
+  /** More bytes are needed before anything can be said. */
+  | { kind: 'incomplete' }
+  /** A whole frame whose checksum or end byte is wrong; `length` bytes are to be dropped. */
+  | { kind: 'corrupt'; length: number; reason: 'checksum' | 'end' }
+  /** Bytes that do not start a frame; `length` of them are to be dropped. */
+  | { kind: 'garbage'; length: number };
+
+/** Reads the first frame at the start of `bytes`, skipping the preamble. */
+export function parseFrame(bytes: Uint8Array): ParseResult {
+  let start = 0;
+  while (start < bytes.length && bytes[start] === PREAMBLE) start++;
+  if (start === bytes.length) return { kind: 'incomplete' };
+  if (bytes[start] !== START) {
+    let next = start + 1;
+    while (next < bytes.length && bytes[next] !== START && bytes[next] !== PREAMBLE) next++;
+    return { kind: 'garbage', length: next };
+  }
+  if (bytes.length < start + 10) return { kind: 'incomplete' };
+  if (bytes[start + 7] !== START) return { kind: 'garbage', length: start + 1 };
+  const length = bytes[start + 9];
+  const end = start + 10 + length;
+  if (bytes.length < end + 2) return { kind: 'incomplete' };
+  if (checksum(bytes, start, end) !== bytes[end]) return { kind: 'corrupt', length: end + 2, reason: 'checksum' };
+  if (bytes[end + 1] !== END) return { kind: 'corrupt', length: end + 2, reason: 'end' };
+  const data = Buffer.alloc(length);
+  for (let i = 0; i < length; i++) data[i] = (bytes[start + 10 + i] - 0x33) & 0xff;
+  return {
+    kind: 'frame',
+    frame: { address: addressOf(bytes.subarray(start + 1, start + 7)), control: bytes[start + 8], data },
+    length: end + 2,
+  };
+}
+
+/** The request reading one data identifier of one meter. */
+export function readRequest(address: string, di: string): Buffer {
+  return encodeFrame({ address, control: CONTROL.readData, data: identifierBytes(di) });
+}
+
+/** A meter's normal answer to a read: the identifier and the value's bytes. */
+export function readAnswer(address: string, di: string, value: Uint8Array): Buffer {
+  return encodeFrame({
+    address,
+    control: CONTROL.readData | CONTROL.answer,
+    data: Buffer.concat([identifierBytes(di), value]),
+  });
+}
+
+/** A meter's error answer to a read, with its error byte. */
+export function errorAnswer(address: string, code: number): Buffer {
+  return encodeFrame({
+    address,
+    control: CONTROL.readData | CONTROL.answer | CONTROL.error,
+    data: Buffer.from([code]),
+  });
+}
+
+/** The BCD bytes, lowest first, of a value in a format; undefined when it does not fit. */
+export function encodeValue(format: DataFormat, value: number): Buffer | undefined {
+  const negative = value < 0;
+  if (negative && !format.signed) return undefined;
+  const digits = Math.round(Math.abs(value) * 10 ** format.decimals);
+  const text = digits.toString().padStart(format.bytes * 2, '0');
+  if (text.length > format.bytes * 2) return undefined;
+  const bytes = Buffer.from(text, 'hex').reverse();
+  if (format.signed) {
+    if (bytes[format.bytes - 1] & 0x80) return undefined;
+    if (negative) bytes[format.bytes - 1] |= 0x80;
+  }
+  return bytes;
+}
+
+/** The value of BCD bytes, lowest first, in a format; undefined when a nibble is not a digit. */
+export function decodeValue(format: DataFormat, bytes: Uint8Array): number | undefined {
+  if (bytes.length !== format.bytes) return undefined;
+  const copy = Buffer.from(bytes).reverse();
+  const negative = format.signed && (copy[0] & 0x80) !== 0;
+  if (negative) copy[0] &= 0x7f;
+  const text = copy.toString('hex');
+  if (!/^\d+$/.test(text)) return undefined;
+  const magnitude = Number(text) / 10 ** format.decimals;
+  return negative ? -magnitude : magnitude;
+}
+
+export type ReadOutcome =
+  | { kind: 'value'; value: number }
+  | { kind: 'error'; code: number; causes: ErrorCause[] }
+  /** The answer is not for this meter or identifier, or its value is not BCD of the format. */
+  | { kind: 'mismatch' };
+
+/** What a meter's answer says about a read of `di` from `address`. */
+export function readOutcome(frame: Dlt645Frame, address: string, di: string, format: DataFormat): ReadOutcome {
+  if (frame.address !== address.toLowerCase() && address.toLowerCase() !== WILDCARD_ADDRESS)
+    return { kind: 'mismatch' };
+  if ((frame.control & 0x9f) !== (CONTROL.readData | CONTROL.answer)) return { kind: 'mismatch' };
+  if (frame.control & CONTROL.error) {
+    const code = frame.data[0] ?? 0;
+    return { kind: 'error', code, causes: errorCauses(code) };
+  }
+  if (!frame.data.subarray(0, 4).equals(identifierBytes(di))) return { kind: 'mismatch' };
+  const value = decodeValue(format, frame.data.subarray(4));
+  return value === undefined ? { kind: 'mismatch' } : { kind: 'value', value };
+}
