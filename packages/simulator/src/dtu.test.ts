@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KNOWN_IDENTIFIERS, parseFrame, readOutcome, readRequest as readRequest645 } from './dlt645.ts';
+import { Dlt645Meter } from './dlt645-meter.ts';
 import { type DtuOptions, SimulatedDtu } from './dtu.ts';
 import { mbapFrame, parseMbap, parseRtu, readRequest, registersOf, rtuFrame, writeSingleRequest } from './modbus.ts';
 import { profile } from './profiles.ts';
@@ -165,5 +167,36 @@ describe('a simulated DTU', () => {
     const reply = parseMbap(await peer.read(10));
     expect(reply).toMatchObject({ transaction: 0xbeef, unit: 2 });
     expect(reply?.pdu).toEqual(Buffer.from([1, 1, 0b001]));
+  });
+});
+
+describe('a simulated DTU with DL/T 645 meters', () => {
+  const energy = KNOWN_IDENTIFIERS['00010000'];
+  const meters = () => [
+    new Dlt645Meter({ address: '000000000001', values: { '00010000': 1234.56 } }),
+    new Dlt645Meter({ address: '000000000002', values: { '00010000': 7.5 } }),
+  ];
+
+  async function readEnergy(peer: Awaited<ReturnType<TestGateway['accept']>>, address: string, length = 24) {
+    peer.write(readRequest645(address, '00010000'));
+    const parsed = parseFrame(await peer.read(length));
+    if (parsed.kind !== 'frame') return parsed.kind;
+    return readOutcome(parsed.frame, address, '00010000', energy);
+  }
+
+  it('answers each meter behind it by address, and reports an error answer and a bad checksum as such', async () => {
+    const d = dtu({ framing: 'dlt645', slaves: [], meters: meters() });
+    const peer = await gateway.accept();
+    await peer.read(28);
+    // The answer: 4 preamble bytes, 12 of frame, 4 of identifier and 4 of value.
+    expect(await readEnergy(peer, '000000000001')).toEqual({ kind: 'value', value: 1234.56 });
+    expect(await readEnergy(peer, '000000000002')).toEqual({ kind: 'value', value: 7.5 });
+
+    d.inject('badCrc');
+    expect(await readEnergy(peer, '000000000001')).toBe('corrupt');
+    d.inject('exception');
+    expect(await readEnergy(peer, '000000000001', 17)).toEqual({ kind: 'error', code: 1, causes: ['other'] });
+    // The other meter is unaffected.
+    expect(await readEnergy(peer, '000000000002')).toEqual({ kind: 'value', value: 7.5 });
   });
 });

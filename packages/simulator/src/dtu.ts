@@ -1,4 +1,6 @@
 import { connect, type Socket } from 'node:net';
+import { ERROR_BITS, errorAnswer, parseFrame } from './dlt645.ts';
+import type { Dlt645Meter } from './dlt645-meter.ts';
 import { AtStream, DtuFirmware } from './dtu-ota.ts';
 import { EXCEPTION, exceptionPdu, mbapFrame, parseMbap, parseRtu, rtuFrame, rtuRequestLength } from './modbus.ts';
 import type { FirmwareIdentity, OtaOptions } from './ota.ts';
@@ -22,8 +24,13 @@ export interface DtuOptions {
   heartbeatSeconds?: number;
   /** The slaves on the RS485 bus behind the DTU; ignored in relay mode. */
   slaves?: readonly ModbusSlave[];
-  /** `tcp`: requests and replies are Modbus TCP MBAP frames (a modbusTcp device); `rtu` (default): RTU frames. */
-  framing?: 'rtu' | 'tcp';
+  /** DL/T 645-2007 meters on the RS485 bus; used when `framing` is `dlt645`. */
+  meters?: readonly Dlt645Meter[];
+  /**
+   * `tcp`: requests and replies are Modbus TCP MBAP frames (a modbusTcp device); `rtu` (default):
+   * RTU frames; `dlt645`: DL/T 645-2007 frames answered by `meters`.
+   */
+  framing?: 'rtu' | 'tcp' | 'dlt645';
   /** Probability per request of each fault, e.g. `{ noReply: 0.01 }`. */
   faults?: Partial<Record<Fault, number>>;
   /** Pipe the bytes both ways to a real slave at host:port (a Modbus RTU-over-TCP server) instead of answering. */
@@ -227,6 +234,7 @@ export class SimulatedDtu {
     this.#pending = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
     this.#pendingAt = this.#lastTraffic;
     if (this.options.framing === 'tcp') this.#drainMbap();
+    else if (this.options.framing === 'dlt645') this.#drainDlt645();
     else this.#drainRtu();
   }
 
@@ -360,6 +368,48 @@ export class SimulatedDtu {
       this.#pending = this.#pending.subarray(total);
       const request = parseMbap(frame);
       if (request) this.#answer(request.unit, request.pdu, (pdu) => mbapFrame(request.transaction, request.unit, pdu));
+    }
+  }
+
+  /** DL/T 645 frames: every meter sees each one; the one it names answers, a bad checksum gets no answer. */
+  #drainDlt645(): void {
+    while (this.#pending.length > 0) {
+      const parsed = parseFrame(this.#pending);
+      if (parsed.kind === 'incomplete') return;
+      const frame = this.#pending.subarray(0, parsed.length);
+      this.#pending = this.#pending.subarray(parsed.length);
+      if (parsed.kind !== 'frame') continue;
+      this.stats.requests++;
+      for (const meter of this.options.meters ?? []) {
+        const reply = meter.handle(frame);
+        if (reply) this.#answerDlt645(meter.address, reply);
+      }
+    }
+  }
+
+  #answerDlt645(address: string, reply: Buffer): void {
+    const fault = this.#fault();
+    if (fault) this.stats.faults++;
+    switch (fault) {
+      case 'noReply':
+        return;
+      case 'disconnect':
+        this.drop();
+        return;
+      case 'exception':
+        this.#send(errorAnswer(address, ERROR_BITS.other));
+        return;
+      case 'garbage':
+        this.#send(Buffer.from([0x00, 0x11, 0x22]));
+        return;
+      case 'badCrc':
+        // The checksum, the byte before the final 16, flipped.
+        reply[reply.length - 2] ^= 0xff;
+        this.#send(reply);
+        return;
+      case undefined:
+        this.stats.replies++;
+        this.#send(reply);
     }
   }
 
