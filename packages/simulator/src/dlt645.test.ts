@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressBytes,
   decodeValue,
+  encodeFrame,
   encodeValue,
   errorAnswer,
   errorCauses,
@@ -104,6 +105,14 @@ describe('simulated DL/T 645 meter', () => {
     const bad = readRequest('000000000001', '00010000');
     bad[bad.length - 2] ^= 0xff;
     expect(meter.handle(bad)).toBeUndefined();
+  });
+
+  it('tells its address to a read-address command sent to the wildcard', () => {
+    const parsed = parseFrame(
+      meter.handle(encodeFrame({ address: 'aaaaaaaaaaaa', control: 0x13, data: Buffer.alloc(0) })) as Buffer,
+    );
+    if (parsed.kind !== 'frame') throw new Error(parsed.kind);
+    expect(parsed.frame).toEqual({ address: '000000000001', control: 0x93, data: hex('01 00 00 00 00 00') });
   });
 
   it('follows a changed value', () => {
