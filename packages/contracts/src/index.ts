@@ -31,6 +31,7 @@ export * from './mind/archive.ts';
 export * from './mind/archive-daily.ts';
 export * from './mind/assessments.ts';
 export * from './mind/binding.ts';
+export * from './mind/campus.ts';
 export * from './mind/counselling.ts';
 export * from './mind/downloads.ts';
 export * from './mind/home.ts';

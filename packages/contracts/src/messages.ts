@@ -20,6 +20,7 @@ import { accountSlipsMessages } from './mind/account-slips-messages.ts';
 import { activitiesMessages } from './mind/activities-messages.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
+import { campusMessages } from './mind/campus-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
 import { moodJournalMessages } from './mind/mood-journal-messages.ts';
@@ -81,6 +82,7 @@ export const catalogues = [
   activitiesMessages,
   tutorChoiceMessages,
   moodJournalMessages,
+  campusMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -3,6 +3,7 @@
  * Modbus TCP through DTUs, a relay to a real slave, and MQTT devices (docs/simulator.md).
  */
 export const SIMULATOR_VERSION = '0.1.0';
+export * from './campus-box.ts';
 export * from './demo.ts';
 export * from './dtu.ts';
 export * from './dtu-ota.ts';

@@ -112,6 +112,7 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'warnings', '/data/attentionReminder', '关注提醒', 'Follow-up reminders', ['view']),
   f('mind', 'warnings', '/data/reminderConfiguration', '提醒模型配置', 'Reminder model', ['view', 'edit']),
   f('mind', 'warnings', '/data/securityWarning', '安全预警', 'Security warnings', ['view', 'edit']),
+  f('mind', 'warnings', '/data/equipmentManage', '设备管理', 'Campus equipment', crud),
   f('mind', 'warnings', '/data/intelEmotion', '情绪预警', 'Emotion warnings', ['view', 'edit']),
   f('mind', 'archives', '/data/studentFile', '学生档案', 'Student archives', [...crud, 'export']),
   f('mind', 'counselling', '/data/groupApply', '团体辅导申请', 'Group counselling applications', [...crud, 'review']),

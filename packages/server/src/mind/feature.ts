@@ -7,6 +7,8 @@ import { archiveRoutes } from './archive/routes.ts';
 import type { ArchiveTables } from './archive/tables.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';
 import type { AssessmentsTables } from './assessments/tables.ts';
+import { campusRoutes } from './campus/routes.ts';
+import type { CampusTables } from './campus/tables.ts';
 import { seedDemoDistrict } from './demo/seed.ts';
 import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
 import { downloadJob } from './downloads/job.ts';
@@ -68,6 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(activitiesRoutes);
   await app.register(tutorsRoutes);
   await app.register(moodRoutes);
+  await app.register(campusRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */
@@ -85,7 +88,8 @@ export interface MindTables
     ScreensTables,
     ActivitiesTables,
     TutorsTables,
-    MoodTables {}
+    MoodTables,
+    CampusTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {

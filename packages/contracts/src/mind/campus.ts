@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { pageQuery } from '../paging.ts';
+import { bodyId, queryId } from '../portal/orgs.ts';
+
+/**
+ * Campus equipment and behaviour alerts (issue 22, decision 0085): limits and shapes written once
+ * for the server, the web and the simulator of a campus AI box.
+ */
+export const CAMPUS_LIMITS = {
+  nameMax: 50,
+  locationMax: 100,
+  /** A device counts as online while its last heartbeat or event is this recent. */
+  onlineMs: 5 * 60_000,
+  /** How far a signed request's timestamp may stray from the server's clock. */
+  clockSkewMs: 5 * 60_000,
+  snapshotMaxBytes: 512 * 1024,
+  eventIdMax: 64,
+  nonceMax: 64,
+  resultMax: 500,
+} as const;
+const L = CAMPUS_LIMITS;
+
+export const CAMPUS_DEVICE_KINDS = ['camera', 'terminal'] as const;
+/** The function types an AI box reports (spec: func type). */
+export const CAMPUS_EVENT_TYPES = ['fight', 'fall', 'climbing', 'crowding', 'loitering', 'intrusion'] as const;
+export type CampusEventType = (typeof CAMPUS_EVENT_TYPES)[number];
+export const CAMPUS_ALERT_STATES = ['new', 'acknowledged', 'handedOver', 'solved', 'falseAlarm'] as const;
+export type CampusAlertState = (typeof CAMPUS_ALERT_STATES)[number];
+export const CAMPUS_ALERT_ACTIONS = ['report', 'acknowledge', 'handOver', 'solve', 'falseAlarm'] as const;
+
+/** The headers of a signed device request (docs/protocols/campus-events.md). */
+export const CAMPUS_SIGNATURE_HEADERS = {
+  key: 'x-device-key',
+  timestamp: 'x-timestamp',
+  nonce: 'x-nonce',
+  signature: 'x-signature',
+} as const;
+
+export const campusDeviceCreate = z.strictObject({
+  schoolId: bodyId,
+  kind: z.enum(CAMPUS_DEVICE_KINDS),
+  name: z.string().trim().min(1, 'v.campusDevice.name').max(L.nameMax, 'v.campusDevice.name'),
+  location: z.string().trim().min(1, 'v.campusDevice.location').max(L.locationMax, 'v.campusDevice.location'),
+});
+export type CampusDeviceCreate = z.infer<typeof campusDeviceCreate>;
+
+export const campusDevice = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  schoolName: z.string(),
+  kind: z.enum(CAMPUS_DEVICE_KINDS),
+  name: z.string(),
+  location: z.string(),
+  deviceKey: z.string(),
+  online: z.boolean(),
+  lastSeenAt: z.number().nullable(),
+  createdAt: z.number(),
+});
+export type CampusDevice = z.infer<typeof campusDevice>;
+
+/** A new device with its secret, shown this once. */
+export const campusDeviceCreated = campusDevice.extend({ secret: z.string() });
+export type CampusDeviceCreated = z.infer<typeof campusDeviceCreated>;
+
+export const campusDeviceQuery = pageQuery.extend({ schoolId: queryId.optional() });
+export type CampusDeviceQuery = z.infer<typeof campusDeviceQuery>;
+
+/** What a device sends: one event, with its own id so that a retry is stored once. */
+export const campusEventIn = z.strictObject({
+  /** The school the box is installed at, when it says: an event naming another school than the key's is refused. */
+  schoolId: bodyId.optional(),
+  eventId: z.string().trim().min(1).max(L.eventIdMax),
+  type: z.enum(CAMPUS_EVENT_TYPES),
+  occurredAt: z.number().int().positive(),
+  /** The snapshot, base64: a jpg or png by its content, at most `snapshotMaxBytes` once decoded. */
+  snapshot: z
+    .string()
+    .max(Math.ceil((L.snapshotMaxBytes * 4) / 3) + 4, 'campus.snapshotTooLarge')
+    .optional(),
+});
+export type CampusEventIn = z.infer<typeof campusEventIn>;
+
+export const campusEventAccepted = z.object({ alertId: z.number(), duplicate: z.boolean() });
+export const campusHeartbeatAccepted = z.object({ at: z.number() });
+
+export const campusAlertQuery = pageQuery.extend({
+  schoolId: queryId.optional(),
+  type: z.enum(CAMPUS_EVENT_TYPES).optional(),
+  state: z.enum(CAMPUS_ALERT_STATES).optional(),
+  from: z.coerce.number().int().optional(),
+  to: z.coerce.number().int().optional(),
+});
+export type CampusAlertQuery = z.infer<typeof campusAlertQuery>;
+
+export const campusAlert = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  schoolName: z.string(),
+  location: z.string(),
+  deviceName: z.string(),
+  type: z.enum(CAMPUS_EVENT_TYPES),
+  state: z.enum(CAMPUS_ALERT_STATES),
+  occurredAt: z.number(),
+  /** The snapshot's path for the file service, or null when the device sent none. */
+  snapshot: z.string().nullable(),
+  holderId: z.number().nullable(),
+  holderName: z.string().nullable(),
+});
+export type CampusAlert = z.infer<typeof campusAlert>;
+
+export const campusAlertStep = z.object({
+  action: z.enum(CAMPUS_ALERT_ACTIONS),
+  byName: z.string().nullable(),
+  toName: z.string().nullable(),
+  result: z.string().nullable(),
+  at: z.number(),
+});
+export const campusAlertDetail = campusAlert.extend({ timeline: z.array(campusAlertStep) });
+export type CampusAlertDetail = z.infer<typeof campusAlertDetail>;
+
+const result = z.string().trim().min(1, 'v.campusAlert.result').max(L.resultMax, 'v.campusAlert.result');
+/** A handling step: acknowledge, hand over to a person, solve with a result, or mark a false alarm. */
+export const campusAlertHandle = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('acknowledge') }),
+  z.strictObject({ action: z.literal('handOver'), toUserId: bodyId, note: result.optional() }),
+  z.strictObject({ action: z.literal('solve'), result }),
+  z.strictObject({ action: z.literal('falseAlarm'), result: result.optional() }),
+]);
+export type CampusAlertHandle = z.infer<typeof campusAlertHandle>;
+
+export const campusAlertStats = z.object({
+  byType: z.array(z.object({ type: z.enum(CAMPUS_EVENT_TYPES), count: z.number() })),
+  /** China-time days since 1970-01-01 with their count. */
+  byDay: z.array(z.object({ day: z.string(), count: z.number() })),
+});
+export type CampusAlertStats = z.infer<typeof campusAlertStats>;
+
+/**
+ * The text a device signs (docs/protocols/campus-events.md): method, path (with its query), the
+ * timestamp in milliseconds, the nonce and the body's SHA-256 in hex, one per line.
+ */
+export function campusSigningText(method: string, path: string, timestamp: string, nonce: string, bodySha256: string) {
+  return [method.toUpperCase(), path, timestamp, nonce, bodySha256].join('\n');
+}

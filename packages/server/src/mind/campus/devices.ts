@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CAMPUS_LIMITS,
+  type CampusDevice,
+  type CampusDeviceCreate,
+  type CampusDeviceCreated,
+  type CampusDeviceQuery,
+  Identity,
+  type Page,
+} from '@meridian/contracts';
+import { AppError } from '../../platform/http/errors.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { studentScopeOf } from '../people/students/scope.ts';
+import {
+  deleteDevice,
+  devicePage,
+  findDeviceInScope,
+  findSchool,
+  insertDevice,
+  type SchoolScope,
+} from './repository.ts';
+
+/** The schools a member of staff may see; students and parents see none. */
+export async function schoolScope(actor: Actor): Promise<SchoolScope> {
+  const { identityId, superAdmin } = actor.auth;
+  if (!superAdmin && (identityId === Identity.student || identityId === Identity.parent)) {
+    throw new AppError(403, 'auth.forbidden');
+  }
+  const scope = await studentScopeOf(actor.db, actor.auth);
+  return { all: scope.all, schoolIds: scope.schoolIds.map(Number) };
+}
+
+type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDeviceInScope>>>;
+
+function deviceOf(row: DeviceRow, now: number): CampusDevice {
+  const lastSeenAt = row.last_seen_at === null ? null : Number(row.last_seen_at);
+  return {
+    id: Number(row.id),
+    schoolId: Number(row.school_id),
+    schoolName: row.school_name,
+    kind: row.kind,
+    name: row.name,
+    location: row.location,
+    deviceKey: row.device_key,
+    online: lastSeenAt !== null && now - lastSeenAt <= CAMPUS_LIMITS.onlineMs,
+    lastSeenAt,
+    createdAt: Number(row.created_at),
+  };
+}
+
+/** Adds a camera or terminal to a school in scope; its secret is answered this once and never again. */
+export async function addDevice(actor: Actor, body: CampusDeviceCreate): Promise<CampusDeviceCreated> {
+  const scope = await schoolScope(actor);
+  const school = await findSchool(actor.db, body.schoolId);
+  if (!school || !(scope.all || scope.schoolIds.includes(Number(school.id)))) {
+    throw new AppError(400, 'campus.notSchool', { rules: [{ field: 'schoolId', key: 'campus.notSchool' }] });
+  }
+  const secret = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const id = await insertDevice(actor.db, {
+    school_id: body.schoolId,
+    school_path: school.path,
+    kind: body.kind,
+    name: body.name,
+    location: body.location,
+    device_key: `cd_${randomBytes(12).toString('hex')}`,
+    secret,
+    last_seen_at: null,
+    created_by: actor.auth.userId,
+    created_at: now,
+  });
+  await audit(actor.db, actor.request, {
+    action: 'campusDevice.add',
+    targetType: 'campus_device',
+    targetId: id,
+    detail: { name: body.name },
+  });
+  const row = await findDeviceInScope(actor.db, scope, id);
+  if (!row) throw new AppError(404, 'campus.deviceNotFound');
+  return { ...deviceOf(row, now), secret };
+}
+
+export async function listDevices(actor: Actor, q: CampusDeviceQuery): Promise<Page<CampusDevice>> {
+  const scope = await schoolScope(actor);
+  const { rows, total } = await devicePage(actor.db, scope, q.schoolId, q.page, q.size);
+  const now = Date.now();
+  return { list: rows.map((r) => deviceOf(r, now)), total, page: q.page, size: q.size };
+}
+
+/** Removes a device: its key stops working at once; its alerts go with it. */
+export async function removeDevice(actor: Actor, id: number): Promise<void> {
+  const scope = await schoolScope(actor);
+  const row = await findDeviceInScope(actor.db, scope, id);
+  if (!row) throw new AppError(404, 'campus.deviceNotFound');
+  await deleteDevice(actor.db, id);
+  await audit(actor.db, actor.request, {
+    action: 'campusDevice.delete',
+    targetType: 'campus_device',
+    targetId: id,
+    detail: { name: row.name },
+  });
+}

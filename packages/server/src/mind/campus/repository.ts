@@ -1,0 +1,246 @@
+import { type Insertable, type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import type { CampusAlertsTable, CampusDevicesTable } from './tables.ts';
+
+// Campus equipment and behaviour alerts: every read of a school's rows takes the schools in scope.
+
+type Db = Kysely<Database> | Transaction<Database>;
+/** The schools a caller may see: every one, or these ids. */
+export interface SchoolScope {
+  all: boolean;
+  schoolIds: number[];
+}
+
+/** A condition keeping the rows of the scope's schools, on a `school_id` column. */
+function inSchools(column: 'd.school_id' | 'a.school_id', scope: SchoolScope): RawBuilder<SqlBool> {
+  if (scope.all) return sql<SqlBool>`1 = 1`;
+  // Guard against an invalid `in ()`: no school, no rows.
+  if (scope.schoolIds.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${sql.ref(column)} in (${sql.join(scope.schoolIds)})`;
+}
+
+export function findSchool(db: Db, id: number) {
+  return db
+    .selectFrom('orgs')
+    .select(['id', 'name', 'path'])
+    .where('id', '=', id)
+    .where('type', '=', 'school')
+    .executeTakeFirst();
+}
+
+export async function insertDevice(db: Db, row: Insertable<CampusDevicesTable>): Promise<number> {
+  const { id } = await db.insertInto('campus_devices').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+const deviceColumns = [
+  'd.id',
+  'd.school_id',
+  'o.name as school_name',
+  'd.kind',
+  'd.name',
+  'd.location',
+  'd.device_key',
+  'd.last_seen_at',
+  'd.created_at',
+] as const;
+
+export async function devicePage(db: Db, scope: SchoolScope, schoolId: number | undefined, page: number, size: number) {
+  let q = db
+    .selectFrom('campus_devices as d')
+    .innerJoin('orgs as o', 'o.id', 'd.school_id')
+    .where(inSchools('d.school_id', scope));
+  if (schoolId !== undefined) q = q.where('d.school_id', '=', schoolId);
+  const [rows, count] = await Promise.all([
+    q
+      .select(deviceColumns)
+      .orderBy('d.id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findDeviceInScope(db: Db, scope: SchoolScope, id: number) {
+  return db
+    .selectFrom('campus_devices as d')
+    .innerJoin('orgs as o', 'o.id', 'd.school_id')
+    .where(inSchools('d.school_id', scope))
+    .select(deviceColumns)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function deleteDevice(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('campus_devices').where('id', '=', id).execute();
+}
+
+/** A device by the key it signs with: the only read without a caller's scope, the key is the caller. */
+export function deviceByKey(db: Db, key: string) {
+  return db
+    .selectFrom('campus_devices')
+    .select(['id', 'school_id', 'school_path', 'secret'])
+    .where('device_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function markSeen(db: Db, deviceId: number, at: number): Promise<void> {
+  await db.updateTable('campus_devices').set({ last_seen_at: at }).where('id', '=', deviceId).execute();
+}
+
+/** Records a nonce; false when the device used it before (a replay). */
+export async function useNonce(db: Db, deviceId: number, nonce: string, at: number): Promise<boolean> {
+  const row = await db
+    .insertInto('campus_nonces')
+    .values({ device_id: deviceId, nonce, at })
+    .onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function alertByEvent(db: Db, deviceId: number, eventId: string) {
+  return db
+    .selectFrom('campus_alerts')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** Stores a reported event and its first timeline step; undefined when the same event id got there first. */
+export async function insertAlert(db: Db, row: Insertable<CampusAlertsTable>): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('campus_alerts')
+    .values(row)
+    .onConflict((oc) => oc.columns(['device_id', 'event_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return undefined;
+  const id = Number(inserted.id);
+  await insertStep(db, { alertId: id, action: 'report', byId: null, toId: null, result: null, at: row.received_at });
+  return id;
+}
+
+export async function insertStep(
+  db: Db,
+  s: { alertId: number; action: string; byId: number | null; toId: number | null; result: string | null; at: number },
+): Promise<void> {
+  await db
+    .insertInto('campus_alert_steps')
+    .values({ alert_id: s.alertId, action: s.action, by_id: s.byId, to_id: s.toId, result: s.result, at: s.at })
+    .execute();
+}
+
+export interface AlertFilters {
+  schoolId?: number;
+  type?: string;
+  state?: string;
+  from?: number;
+  to?: number;
+}
+
+function alertsQuery(db: Db, scope: SchoolScope, f: AlertFilters) {
+  let q = db.selectFrom('campus_alerts as a').where(inSchools('a.school_id', scope));
+  if (f.schoolId !== undefined) q = q.where('a.school_id', '=', f.schoolId);
+  if (f.type !== undefined) q = q.where('a.type', '=', f.type);
+  if (f.state !== undefined) q = q.where('a.state', '=', f.state);
+  if (f.from !== undefined) q = q.where('a.occurred_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('a.occurred_at', '<', f.to);
+  return q;
+}
+
+const alertColumns = [
+  'a.id',
+  'a.school_id',
+  'o.name as school_name',
+  'd.location',
+  'd.name as device_name',
+  'a.type',
+  'a.state',
+  'a.occurred_at',
+  'a.snapshot',
+  'a.holder_id',
+  'h.nickname as holder_name',
+] as const;
+
+export async function alertPage(db: Db, scope: SchoolScope, f: AlertFilters, page: number, size: number) {
+  const q = alertsQuery(db, scope, f);
+  const [rows, count] = await Promise.all([
+    q
+      .innerJoin('campus_devices as d', 'd.id', 'a.device_id')
+      .innerJoin('orgs as o', 'o.id', 'a.school_id')
+      .leftJoin('users as h', 'h.id', 'a.holder_id')
+      .select(alertColumns)
+      .orderBy('a.occurred_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+export type AlertRow = Awaited<ReturnType<typeof alertPage>>['rows'][number];
+
+export function findAlertInScope(db: Db, scope: SchoolScope, id: number) {
+  return alertsQuery(db, scope, {})
+    .innerJoin('campus_devices as d', 'd.id', 'a.device_id')
+    .innerJoin('orgs as o', 'o.id', 'a.school_id')
+    .leftJoin('users as h', 'h.id', 'a.holder_id')
+    .select(alertColumns)
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function stepsOf(db: Db, alertId: number) {
+  return db
+    .selectFrom('campus_alert_steps as s')
+    .leftJoin('users as b', 'b.id', 's.by_id')
+    .leftJoin('users as t', 't.id', 's.to_id')
+    .select(['s.action', 'b.nickname as by_name', 't.nickname as to_name', 's.result', 's.at'])
+    .where('s.alert_id', '=', alertId)
+    .orderBy('s.id')
+    .execute();
+}
+
+/** Moves an alert from the state the caller saw: false when another step got there first. */
+export async function moveAlert(
+  db: Db,
+  id: number,
+  fromState: string,
+  set: { state: string; holder_id?: number | null },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('campus_alerts')
+    .set(set)
+    .where('id', '=', id)
+    .where('state', '=', fromState)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export function countsByType(db: Db, scope: SchoolScope, f: AlertFilters) {
+  return alertsQuery(db, scope, f)
+    .select(['a.type', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('a.type')
+    .execute();
+}
+
+export function occurredTimes(db: Db, scope: SchoolScope, f: AlertFilters) {
+  // Days are counted in the service in China time; a school's alerts of a period are few enough to read.
+  return alertsQuery(db, scope, f).select('a.occurred_at').execute();
+}
+
+/** Whether a snapshot belongs to an alert of one of these schools: who may read it (file grant). */
+export async function snapshotInSchools(db: Db, scope: SchoolScope, path: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('campus_alerts as a')
+    .where(inSchools('a.school_id', scope))
+    .select('a.id')
+    .where('a.snapshot', '=', path)
+    .executeTakeFirst();
+  return row !== undefined;
+}

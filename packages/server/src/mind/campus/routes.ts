@@ -1,0 +1,178 @@
+import {
+  CAMPUS_LIMITS,
+  campusAlert,
+  campusAlertDetail,
+  campusAlertHandle,
+  campusAlertQuery,
+  campusAlertStats,
+  campusDevice,
+  campusDeviceCreate,
+  campusDeviceCreated,
+  campusDeviceQuery,
+  campusEventAccepted,
+  campusEventIn,
+  campusHeartbeatAccepted,
+  envelopeOf,
+  pageOf,
+} from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope.ts';
+import { grantFileReads } from '../../portal/files/service.ts';
+import { actorOf } from '../../portal/orgs/actor.ts';
+import { alertDetail, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
+import { addDevice, listDevices, removeDevice } from './devices.ts';
+import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
+
+const tags = ['campus'];
+const params = z.object({ id: z.coerce.number().int().positive() });
+// A base64 snapshot at its limit, with room for the rest of the event.
+const EVENT_BODY_MAX = Math.ceil((CAMPUS_LIMITS.snapshotMaxBytes * 4) / 3) + 16 * 1024;
+
+/** What campus devices call: signed with their key (docs/protocols/campus-events.md), no session. */
+const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The signature covers the bytes sent, so this room keeps them beside the parsed body.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: EVENT_BODY_MAX },
+    (request, body, done) => {
+      const bytes = body as Buffer;
+      keepRawBody(request, bytes);
+      try {
+        done(null, bytes.length === 0 ? {} : JSON.parse(bytes.toString('utf8')));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+  // Before the body's validation: an unsigned request is refused as such, whatever it carries.
+  app.addHook('preValidation', verifySignature);
+  app.post(
+    '/apis-psychology/campus/device/heartbeat',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A device is alive: its online state (signed with the device key)',
+        body: z.strictObject({}).optional(),
+        response: { 200: envelopeOf(campusHeartbeatAccepted) },
+      },
+    },
+    async (request) => ok(request, { at: Date.now() }),
+  );
+  app.post(
+    '/apis-psychology/campus/device/event',
+    {
+      config: { access: 'public' },
+      bodyLimit: EVENT_BODY_MAX,
+      schema: {
+        tags,
+        summary: 'A behaviour event with its snapshot, stored once per event id (signed with the device key)',
+        body: campusEventIn,
+        response: { 200: envelopeOf(campusEventAccepted) },
+      },
+    },
+    async (request) => ok(request, await receiveEvent(request, request.body)),
+  );
+};
+
+/** Campus equipment (equipmentManage) and behaviour alerts (securityWarning), decision 0085. */
+export const campusRoutes: FastifyPluginAsyncZod = async (app) => {
+  grantFileReads('campusSnapshots', snapshotReadable);
+  await app.register(deviceRoutes);
+  app.get(
+    '/apis-psychology/equipment/list',
+    {
+      config: { access: '/data/equipmentManage:view' },
+      schema: {
+        tags,
+        summary: 'Cameras and terminals of the schools in scope, with their online state',
+        querystring: campusDeviceQuery,
+        response: { 200: envelopeOf(pageOf(campusDevice)) },
+      },
+    },
+    async (request) => ok(request, await listDevices(actorOf(request), request.query)),
+  );
+  app.post(
+    '/apis-psychology/equipment/add',
+    {
+      config: { access: '/data/equipmentManage:add' },
+      schema: {
+        tags,
+        summary: 'Adds a camera or terminal; its secret is answered this once',
+        body: campusDeviceCreate,
+        response: { 200: envelopeOf(campusDeviceCreated) },
+      },
+    },
+    async (request) => ok(request, await addDevice(actorOf(request), request.body)),
+  );
+  app.post(
+    '/apis-psychology/equipment/delete/:id',
+    {
+      config: { access: '/data/equipmentManage:delete' },
+      schema: {
+        tags,
+        summary: 'Removes a device: its key stops working',
+        params,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await removeDevice(actorOf(request), request.params.id);
+      return ok(request, null);
+    },
+  );
+  app.get(
+    '/apis-psychology/securityWarning/list',
+    {
+      config: { access: '/data/securityWarning:view' },
+      schema: {
+        tags,
+        summary: 'Behaviour alerts of the schools in scope, newest first, by school, type, state and time',
+        querystring: campusAlertQuery,
+        response: { 200: envelopeOf(pageOf(campusAlert)) },
+      },
+    },
+    async (request) => ok(request, await listAlerts(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/securityWarning/statistics',
+    {
+      config: { access: '/data/securityWarning:view' },
+      schema: {
+        tags,
+        summary: 'Behaviour alerts by type and by day, over the list’s filters',
+        querystring: campusAlertQuery,
+        response: { 200: envelopeOf(campusAlertStats) },
+      },
+    },
+    async (request) => ok(request, await alertStats(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/securityWarning/:id',
+    {
+      config: { access: '/data/securityWarning:view' },
+      schema: {
+        tags,
+        summary: 'One alert with its timeline',
+        params,
+        response: { 200: envelopeOf(campusAlertDetail) },
+      },
+    },
+    async (request) => ok(request, await alertDetail(actorOf(request), request.params.id)),
+  );
+  app.post(
+    '/apis-psychology/securityWarning/:id/handle',
+    {
+      config: { access: '/data/securityWarning:edit' },
+      schema: {
+        tags,
+        summary: 'Acknowledge, hand over to a person, solve with a result, or mark a false alarm',
+        params,
+        body: campusAlertHandle,
+        response: { 200: envelopeOf(campusAlertDetail) },
+      },
+    },
+    async (request) => ok(request, await handleAlert(actorOf(request), request.params.id, request.body)),
+  );
+};

@@ -1,0 +1,60 @@
+import type { Generated } from 'kysely';
+
+/** A camera or terminal of a school (decision 0085). */
+export interface CampusDevicesTable {
+  id: Generated<number>;
+  school_id: number;
+  school_path: string;
+  kind: 'camera' | 'terminal';
+  name: string;
+  location: string;
+  device_key: string;
+  /** The HMAC key the device signs with, shown to the installer once. */
+  secret: string;
+  last_seen_at: number | null;
+  created_by: number;
+  created_at: number;
+}
+
+/** Nonces of accepted signed requests, kept past the timestamp window so that none is used twice. */
+export interface CampusNoncesTable {
+  id: Generated<number>;
+  device_id: number;
+  nonce: string;
+  at: number;
+}
+
+export interface CampusAlertsTable {
+  id: Generated<number>;
+  device_id: number;
+  school_id: number;
+  school_path: string;
+  /** The device's idempotency key. */
+  event_id: string;
+  type: string;
+  state: string;
+  occurred_at: number;
+  received_at: number;
+  /** The snapshot's path in the file service. */
+  snapshot: string | null;
+  /** Whom the alert was handed over to; null while it is the school's. */
+  holder_id: number | null;
+}
+
+/** The alert's timeline: its report and every handling step. */
+export interface CampusAlertStepsTable {
+  id: Generated<number>;
+  alert_id: number;
+  action: string;
+  by_id: number | null;
+  to_id: number | null;
+  result: string | null;
+  at: number;
+}
+
+export interface CampusTables {
+  campus_devices: CampusDevicesTable;
+  campus_nonces: CampusNoncesTable;
+  campus_alerts: CampusAlertsTable;
+  campus_alert_steps: CampusAlertStepsTable;
+}
