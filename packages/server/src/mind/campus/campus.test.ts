@@ -101,6 +101,25 @@ describe('signed campus events', () => {
     expect(hidden.json().data).toHaveLength(0);
   });
 
+  it('stores one alert and one snapshot when a box sends the same event twice at once', async () => {
+    const { box } = await camera('Library');
+    const files = await count('files');
+    const [a, b] = await Promise.all([
+      box.report({ type: 'intrusion', eventId: 'evt-race', snapshot: TINY_PNG }),
+      box.report({ type: 'intrusion', eventId: 'evt-race', snapshot: TINY_PNG }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const ids = [a, b].map((r) => (r.body.data as { alertId: number }).alertId);
+    expect(ids[0]).toBe(ids[1]);
+    const rows = await t.db.kysely
+      .selectFrom('campus_alerts')
+      .select('id')
+      .where('event_id', '=', 'evt-race')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(await count('files')).toBe(files + 1);
+  });
+
   it('refuses unsigned, forged, replayed, stale, unknown, misplaced and bad-snapshot events, storing nothing', async () => {
     const { box, device } = await camera('Rooftop door');
     const alerts = await count('campus_alerts');
