@@ -16,6 +16,7 @@ import * as m0049 from './0049_activities.ts';
 import * as m0051 from './0051_tutor_choice.ts';
 import * as m0053 from './0053_mood_journal.ts';
 import * as m0054 from './0054_campus_alerts.ts';
+import * as m0056 from './0056_tutor_menus.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -36,4 +37,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0051_tutor_choice': m0051,
   '0053_mood_journal': m0053,
   '0054_campus_alerts': m0054,
+  '0056_tutor_menus': m0056,
 };

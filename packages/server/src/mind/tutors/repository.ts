@@ -46,8 +46,25 @@ export function tasksInScope(db: Db, scope: StudentScope) {
     .where((eb) => {
       if (scope.all) return eb.lit(true);
       if (scope.orgPaths.length === 0) return eb.lit(false);
-      return eb.or(scope.orgPaths.map((p) => eb('k.org_path', 'like', `${p}%`)));
+      // Set at or below the scope, or above it (a school's task reaches a class teacher's classes).
+      return eb.or(
+        scope.orgPaths.flatMap((p) => [
+          eb('k.org_path', 'like', `${p}%`),
+          eb(sql.val(p), 'like', sql<string>`${sql.ref('k.org_path')} || '%'`),
+        ]),
+      );
     })
+    .orderBy('k.id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** The tasks naming the given account among their tutors, newest first. */
+export function tasksOfTutor(db: Db, userId: number) {
+  return db
+    .selectFrom('tutor_tasks as k')
+    .selectAll('k')
+    .where('k.id', 'in', (eb) => eb.selectFrom('tutor_task_tutors').select('task_id').where('user_id', '=', userId))
     .orderBy('k.id', 'desc')
     .limit(200)
     .execute();

@@ -22,6 +22,7 @@ import {
   myTutorTasks,
   taskProgress,
   taskResults,
+  tutoringTasks,
 } from './service.ts';
 
 const tags = ['tutor choice'];
@@ -42,6 +43,31 @@ export const tutorsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await listTutorTasks(actorOf(request))),
+  );
+  // The progress page lists the same tasks to those who follow them (class teachers) without setting them.
+  app.get(
+    `${BASE}/progress/list`,
+    {
+      config: { access: '/data/taskSelectProgress:view' },
+      schema: {
+        tags,
+        summary: 'Tutor-choice tasks whose progress the caller follows',
+        response: { 200: envelopeOf(z.array(tutorTask)) },
+      },
+    },
+    async (request) => ok(request, await listTutorTasks(actorOf(request))),
+  );
+  app.get(
+    `${BASE}/tutoring`,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The tasks naming me as a tutor',
+        response: { 200: envelopeOf(z.array(tutorTask)) },
+      },
+    },
+    async (request) => ok(request, await tutoringTasks(actorOf(request))),
   );
   app.post(
     `${BASE}/task/add`,

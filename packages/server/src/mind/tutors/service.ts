@@ -19,6 +19,7 @@ import {
   type TaskRow,
   takeTutor,
   tasksInScope,
+  tasksOfTutor,
   tutorsOf,
   userOrgPaths,
 } from './repository.ts';
@@ -52,11 +53,14 @@ async function present(actor: Actor, rows: TaskRow[]) {
   }));
 }
 
-/** A task the caller's scope holds: set at or below their organisations. */
+/** A task the caller's scope reaches: set at, below or above their organisations. */
 async function scopedTask(actor: Actor, id: number) {
   const scope = await archiveScope(actor);
   const row = await findTask(actor.db, id);
-  if (!row || !orgInStudentScope(scope, row.org_path)) throw notFound();
+  // Set at or below the scope, or above it: the scope then bounds the students shown.
+  const reaches =
+    orgInStudentScope(scope, row?.org_path ?? '') || scope.orgPaths.some((p) => row && p.startsWith(row.org_path));
+  if (!row || !reaches) throw notFound();
   return { scope, row };
 }
 
@@ -100,6 +104,11 @@ export async function addTutorTask(actor: Actor, body: TutorTaskCreate) {
 
 export async function listTutorTasks(actor: Actor) {
   return present(actor, await tasksInScope(actor.db, await archiveScope(actor)));
+}
+
+/** The tasks in which the caller is a tutor, whatever their role: they answer the choices made of them. */
+export async function tutoringTasks(actor: Actor) {
+  return present(actor, await tasksOfTutor(actor.db, actor.auth.userId));
 }
 
 /** Opens the next round: students without a live choice (declined ones) choose again. */

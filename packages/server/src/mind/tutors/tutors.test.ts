@@ -101,4 +101,22 @@ describe('tutor choice', () => {
     expect(b1.json().message).toBe('This tutor choice is not open to you');
     expect((await w.otherSchoolAdmin.get(`/apis-psychology/tutorChoice/task/${k.id}/results`)).statusCode).toBe(404);
   });
+
+  it('lists a task to its tutors and, for its progress, to class teachers, not to students', async () => {
+    const k = await task(2);
+    const tutoring = await w.classTeacher.get('/apis-psychology/tutorChoice/tutoring');
+    expect(tutoring.statusCode, tutoring.body).toBe(200);
+    expect((tutoring.json().data as Array<{ id: number }>).map((x) => x.id)).toContain(k.id);
+    const none = await w.callers.a1.get('/apis-psychology/tutorChoice/tutoring');
+    expect(none.json().data).toEqual([]);
+    const progress = await w.classTeacher.get('/apis-psychology/tutorChoice/progress/list');
+    expect(progress.statusCode, progress.body).toBe(200);
+    expect((progress.json().data as Array<{ id: number }>).map((x) => x.id)).toContain(k.id);
+    expect((await w.callers.a1.get('/apis-psychology/tutorChoice/progress/list')).statusCode).toBe(403);
+    const classes = await w.classTeacher.get(`/apis-psychology/tutorChoice/task/${k.id}/progress`);
+    expect(classes.statusCode, classes.body).toBe(200);
+    expect(classes.json().data).toEqual([
+      { classId: w.classes.klassA.id, className: expect.any(String), students: 2, chosen: 0, confirmed: 0 },
+    ]);
+  });
 });
