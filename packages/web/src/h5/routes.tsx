@@ -74,6 +74,11 @@ export const h5Routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./mood/MoodPage.tsx')).MoodPage }),
               },
               {
+                path: 'tutors',
+                handle: { title: 'route.tutors' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./tutors/TutorsPage.tsx')).TutorsPage }),
+              },
+              {
                 path: 'answer/:taskId/:scaleId',
                 handle: { title: 'route.answer' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./answer/AnswerPage.tsx')).AnswerPage }),

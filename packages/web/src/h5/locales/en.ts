@@ -11,6 +11,7 @@ export const en: H5Messages = {
     activities: 'Activities',
     orders: 'My work orders',
     order: 'Work order',
+    tutors: 'Choose a tutor',
   },
   password: {
     heading: 'Change your password first',
@@ -152,6 +153,30 @@ export const en: H5Messages = {
     full: 'Full',
     done: 'You are signed up',
     kinds: { week: 'Mental-health week', lecture: 'Lecture', group: 'Group session', other: 'Activity' },
+  },
+  tutors: {
+    heading: 'Choose a tutor',
+    intro:
+      'Choose one tutor while the choice is open. Each tutor has a few places, first come first served; the choice holds once the tutor confirms it.',
+    open: 'Choose a tutor',
+    back: 'Back to my tasks',
+    loading: 'Loading the tutor choice',
+    loadFailed: 'The tutor choice did not load',
+    retry: 'Try again',
+    empty: 'No tutor choice is open now',
+    hint: 'A tutor choice appears here once your school opens one.',
+    round: 'Round {{round}} of {{rounds}}',
+    until: 'Choose by {{at}}',
+    left: '{{left}} of {{quota}} places left',
+    choose: 'Choose',
+    full: 'Full',
+    done: 'Chosen; waiting for the tutor to confirm',
+    mine: 'My choice: {{name}}',
+    states: {
+      pending: 'Waiting for the tutor',
+      confirmed: 'Confirmed by the tutor',
+      declined: 'Declined by the tutor',
+    },
   },
   tasks: {
     heading: 'My tasks',

@@ -101,6 +101,9 @@ export function TasksPage() {
         </Link>{' '}
         <Link to="/mood" data-testid="h5-mood-link">
           {t('mood.open')}
+        </Link>{' '}
+        <Link to="/tutors" data-testid="h5-tutors-link">
+          {t('tutors.open')}
         </Link>
       </Typography.Paragraph>
       <Segmented<TaskFilter>

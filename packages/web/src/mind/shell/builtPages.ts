@@ -74,6 +74,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   activityBmDetail: async () => ({
     Component: (await import('../pages/activities/ActivityBmDetailPage.tsx')).ActivityBmDetailPage,
   }),
+  // Tutor choice (issue 26, decision 0087): the tasks, their progress by class and the tutors' answers.
+  tutorChoice: async () => ({
+    Component: (await import('../pages/tutors/TutorChoicePage.tsx')).TutorChoicePage,
+  }),
+  taskSelectProgress: async () => ({
+    Component: (await import('../pages/tutors/TaskProgressPage.tsx')).TaskProgressPage,
+  }),
   homeVisitTaskConfig: async () => ({
     Component: (await import('../pages/homevisits/HomeVisitTaskConfigPage.tsx')).HomeVisitTaskConfigPage,
   }),
