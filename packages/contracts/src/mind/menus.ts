@@ -28,6 +28,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   groupApply: '/data/groupApply',
   appointmentRecordQuery: '/data/appointmentRecordQuery',
   activityManage: '/data/activityManage',
+  tutorChoice: '/data/tutorChoice',
+  taskSelectProgress: '/data/taskSelectProgress',
   // Daily work.
   dailyDynamic: '/data/dailyDynamic',
   dailyObservationOfTeachers: '/data/dailyObservationOfTeachers',
