@@ -82,7 +82,7 @@ describe('tutor choice (issue 26)', () => {
       await screenshot(desk.page, 'tutor-form-zh-CN');
       await desk.page.getByTestId('tutor-task-save').click();
       await desk.page.getByText('导师选择任务已发布').waitFor();
-      await expect.poll(() => desk.page.getByTestId('tutor-places').first().textContent()).toBe('Mr Li 0/1');
+      await desk.page.getByTestId('tutor-places').getByText('Mr Li 0/1').waitFor();
       await screenshot(desk.page, 'tutor-list-zh-CN');
       expect(unexpected(desk.problems)).toEqual([]);
     } finally {
@@ -155,6 +155,7 @@ describe('tutor choice (issue 26)', () => {
     try {
       await openMind(back.page, suite.server.url, '/data/taskSelectProgress', staff.token);
       const progress = back.page.getByTestId('tutor-progress').locator('tr').filter({ hasText: 'Class 7-1' });
+      await progress.waitFor();
       await expect.poll(() => progress.locator('td').allTextContents()).toEqual(['Class 7-1', '2', '1', '1', '1']);
       await screenshot(back.page, 'tutor-progress-zh-CN');
       await openMind(back.page, suite.server.url, '/data/tutorChoice', staff.token);
