@@ -5,6 +5,7 @@ import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { phone, screenshot, visit } from './browser.ts';
 import { pickInTree, pickOption } from './dropdowns.ts';
 import { mindUser, openMind } from './mind-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
@@ -79,11 +80,11 @@ describe('tutor choice (issue 26)', () => {
       await desk.page.getByTestId('tutor-pick').click();
       await pickOption(desk.page, 'Mr Li');
       await desk.page.getByTestId('tutor-quota').fill('1');
-      await screenshot(desk.page, 'tutor-form-zh-CN');
+      await settledShot(desk.page, 'tutor-form-zh-CN');
       await desk.page.getByTestId('tutor-task-save').click();
       await desk.page.getByText('导师选择任务已发布').waitFor();
       await desk.page.getByTestId('tutor-places').getByText('Mr Li 0/1').waitFor();
-      await screenshot(desk.page, 'tutor-list-zh-CN');
+      await settledShot(desk.page, 'tutor-list-zh-CN');
       expect(unexpected(desk.problems)).toEqual([]);
     } finally {
       await desk.close();
@@ -144,7 +145,7 @@ describe('tutor choice (issue 26)', () => {
       await row.getByRole('button', { name: `确认: ${winnerName}` }).click();
       await tutorDesk.page.getByText('已确认', { exact: true }).first().waitFor();
       await row.getByText('已确认').waitFor();
-      await screenshot(tutorDesk.page, 'tutor-confirm-zh-CN');
+      await settledShot(tutorDesk.page, 'tutor-confirm-zh-CN');
       expect(unexpected(tutorDesk.problems)).toEqual([]);
     } finally {
       await tutorDesk.close();
@@ -157,17 +158,17 @@ describe('tutor choice (issue 26)', () => {
       const progress = back.page.getByTestId('tutor-progress').locator('tr').filter({ hasText: 'Class 7-1' });
       await progress.waitFor();
       await expect.poll(() => progress.locator('td').allTextContents()).toEqual(['Class 7-1', '2', '1', '1', '1']);
-      await screenshot(back.page, 'tutor-progress-zh-CN');
+      await settledShot(back.page, 'tutor-progress-zh-CN');
       await openMind(back.page, suite.server.url, '/data/tutorChoice', staff.token);
       await back.page.getByTestId('tutor-results-open').first().click();
       const result = back.page.getByTestId('tutor-results').locator('tr').filter({ hasText: winnerName });
       await result.getByText('Mr Li').waitFor();
       await result.getByText('已确认').waitFor();
-      await screenshot(back.page, 'tutor-results-zh-CN');
+      await settledShot(back.page, 'tutor-results-zh-CN');
       await back.page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
       await back.page.reload();
       await back.page.getByTestId('tutor-places').getByText('Mr Li 1/1').waitFor();
-      await screenshot(back.page, 'tutor-list-en');
+      await settledShot(back.page, 'tutor-list-en');
       expect(unexpected(back.problems)).toEqual([]);
     } finally {
       await back.close();
