@@ -165,6 +165,11 @@ describe('tutor choice (issue 26)', () => {
       await result.getByText('Mr Li').waitFor();
       await result.getByText('已确认').waitFor();
       await settledShot(back.page, 'tutor-results-zh-CN');
+      const [file] = await Promise.all([
+        back.page.waitForEvent('download'),
+        back.page.getByTestId('tutor-export').click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/^tutor-choices-\d+\.xlsx$/);
       await back.page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
       await back.page.reload();
       await back.page.getByTestId('tutor-places').getByText('Mr Li 1/1').waitFor();

@@ -25,5 +25,6 @@ export const tutorChoiceMessages = {
     'zh-CN': '只有被选择的导师可以确认或拒绝',
     en: 'Only the chosen tutor can confirm or decline',
   },
+  'tutorTask.export.sheet': { 'zh-CN': '导师选择结果', en: 'Tutor choices' },
   'tutorTask.decided': { 'zh-CN': '这条选择已经处理过了', en: 'This choice has already been answered' },
 } as const;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   classProgress,
   envelopeOf,
@@ -10,12 +11,14 @@ import {
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { XLSX_TYPE } from '../../platform/excel/sheet.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import {
   addTutorTask,
   chooseTutor,
   decide,
+  exportResults,
   listTutorTasks,
   moveRound,
   myTutees,
@@ -105,6 +108,20 @@ export const tutorsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The result list', params, response: { 200: envelopeOf(z.array(tutorChoice)) } },
     },
     async (request) => ok(request, await taskResults(actorOf(request), request.params.id)),
+  );
+  app.get(
+    `${BASE}/task/:id/export`,
+    {
+      config: { access: '/data/tutorChoice:view', sends: 'file' },
+      schema: { tags, summary: 'The result list as xlsx (audited)', params },
+    },
+    async (request, reply) => {
+      const { name, stream } = await exportResults(actorOf(request), request.params.id);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(Readable.from(stream));
+    },
   );
   // A tutor answers the choices made of them: decided by who was chosen, not by a role.
   app.get(

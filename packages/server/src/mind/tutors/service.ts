@@ -1,6 +1,8 @@
-import { Identity, type TutorTaskCreate } from '@meridian/contracts';
+import { Identity, type TutorTaskCreate, translate } from '@meridian/contracts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
+import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { archiveScope } from '../archive/access.ts';
 import { orgInStudentScope } from '../people/students/scope.ts';
@@ -147,6 +149,30 @@ const presentChoice = (r: Awaited<ReturnType<typeof choicesOf>>[number]) => ({
 export async function taskResults(actor: Actor, id: number) {
   const { scope } = await scopedTask(actor, id);
   return (await choicesOf(actor.db, id, scope)).map(presentChoice);
+}
+
+const HEADER = {
+  'zh-CN': ['班级', '学生', '导师', '轮次', '状态'],
+  en: ['Class', 'Student', 'Tutor', 'Round', 'State'],
+} as const;
+const STATE = {
+  'zh-CN': { pending: '待确认', confirmed: '已确认', declined: '已拒绝' },
+  en: { pending: 'Awaiting the tutor', confirmed: 'Confirmed', declined: 'Declined' },
+} as const;
+
+/** The result list as a workbook (audited): a task's choices are a few hundred rows, streamed directly. */
+export async function exportResults(actor: Actor, id: number) {
+  const { scope, row } = await scopedTask(actor, id);
+  await audit(actor.db, actor.request, { action: 'tutorTask.export', targetType: 'tutorTask', targetId: row.id });
+  const lang = actor.lang;
+  const choices = (await choicesOf(actor.db, id, scope)).map(presentChoice);
+  async function* rows(): AsyncGenerator<Cell[]> {
+    for (const c of choices) yield [c.className, c.studentName, c.tutorName, c.round, STATE[lang][c.state]];
+  }
+  return {
+    name: `tutor-choices-${row.id}.xlsx`,
+    stream: streamWorkbook(translate('tutorTask.export.sheet', lang), [...HEADER[lang]], rows()),
+  };
 }
 
 /** The choices made of the caller as a tutor, to confirm or decline. */

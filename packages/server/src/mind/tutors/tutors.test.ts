@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { type ActivityWorld, buildActivityWorld } from '../activities/testing.ts';
@@ -92,6 +93,17 @@ describe('tutor choice', () => {
         .map((r) => `${r.studentId}/${r.round}/${r.state}`)
         .sort(),
     ).toEqual([`${w.students.a1}/1/declined`, `${w.students.a2}/1/pending`, `${w.students.a1}/2/confirmed`].sort());
+    const file = await w.psychologyTeacher.get(`/apis-psychology/tutorChoice/task/${k.id}/export`);
+    expect(file.statusCode, file.body).toBe(200);
+    const book = XLSX.read(file.rawPayload);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] ?? ''] ?? {}, { header: 1 });
+    expect(rows[0]).toEqual(['Class', 'Student', 'Tutor', 'Round', 'State']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => `${r[3]}/${r[4]}`)
+        .sort(),
+    ).toEqual(['1/Awaiting the tutor', '1/Declined', '2/Confirmed']);
   });
 
   it('is not open to a student of another class, nor readable by another school', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/feedback.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
-import { openRound, type TutorChoice, type TutorTask, taskResults, tutorTasks } from './api.ts';
+import { exportResults, openRound, type TutorChoice, type TutorTask, taskResults, tutorTasks } from './api.ts';
 import { taskState } from './strings.ts';
 import { TutorTaskForm } from './TutorTaskForm.tsx';
 
@@ -25,7 +25,21 @@ function ResultsDrawer({ task, onClose }: { task: TutorTask; onClose(): void }) 
     queryFn: ({ signal }) => taskResults(task.id, signal),
   });
   return (
-    <Drawer open onClose={onClose} size={720} title={t('tutors.resultsTitle', { name: task.name })}>
+    <Drawer
+      open
+      onClose={onClose}
+      size={720}
+      title={t('tutors.resultsTitle', { name: task.name })}
+      extra={
+        <Button
+          onClick={() => exportResults(task.id, t('tutors.exportName')).catch(notifyError)}
+          disabled={(results.data ?? []).length === 0}
+          data-testid="tutor-export"
+        >
+          {t('tutors.export')}
+        </Button>
+      }
+    >
       <Table<TutorChoice>
         rowKey="id"
         size="small"

@@ -1,5 +1,6 @@
 import type { classProgress, TutorTaskCreate, tutorChoice, tutorTask } from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
+import { download } from '../../../shared/download.ts';
 import { get, post } from '../../../shared/request.ts';
 
 /** The calls of tutor-choice tasks, their progress and the tutors' answers (`/apis-psychology/tutorChoice/...`). */
@@ -24,3 +25,5 @@ export const taskResults = (id: number, signal?: Signal) =>
 export const myTutees = (id: number, signal?: Signal) => get<TutorChoice[]>(`${BASE}/task/${id}/mine`, { signal });
 export const decideChoice = (choiceId: number, confirm: boolean) =>
   post<{ id: number; state: 'confirmed' | 'declined' }>(`${BASE}/decide`, { choiceId, confirm });
+/** The result list as an xlsx, saved by the browser. */
+export const exportResults = (id: number, fallbackName: string) => download(`${BASE}/task/${id}/export`, fallbackName);

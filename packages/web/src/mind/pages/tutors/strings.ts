@@ -52,6 +52,8 @@ const zhCN = {
     confirmedDone: '已确认',
     declinedDone: '已拒绝，名额已释放',
     loading: '加载中',
+    export: '导出结果',
+    exportName: '导师选择结果.xlsx',
   },
 };
 type TutorStrings = typeof zhCN;
@@ -106,6 +108,8 @@ const en: TutorStrings = {
     confirmedDone: 'Confirmed',
     declinedDone: 'Declined; the place is free again',
     loading: 'Loading',
+    export: 'Export results',
+    exportName: 'tutor-choices.xlsx',
   },
 };
 
