@@ -44,7 +44,13 @@ import { tasksRoutes } from './tasks/routes.ts';
 import { taskRecordsCleanup, taskRunJob } from './tasks/run.ts';
 import type { TasksTables } from './tasks/tables.ts';
 import { onRecorded } from './telemetry/index.ts';
-import { historyCleanup, networkSamplesCleanup, offlineJob, partitionsJob, telemetrySchedules } from './telemetry/jobs.ts';
+import {
+  historyCleanup,
+  networkSamplesCleanup,
+  offlineJob,
+  partitionsJob,
+  telemetrySchedules,
+} from './telemetry/jobs.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
 import type { TelemetryTables } from './telemetry/tables.ts';
 import { templatesRoutes } from './templates/routes.ts';
