@@ -90,6 +90,38 @@ export async function buildOrg(
 }
 
 /** Signs in through the API and returns the token. */
+/** A role of the deployment's own (not built in) holding these permissions, path by path. */
+export async function buildRole(
+  db: Kysely<Database>,
+  app: 'iot' | 'mind',
+  grants: Record<string, string>,
+  name = `Role ${next()}`,
+): Promise<number> {
+  const at = Date.now();
+  const role = await db
+    .insertInto('roles')
+    .values({
+      app,
+      code: `role_${next()}`,
+      name,
+      description: null,
+      is_default: false,
+      builtin: false,
+      menu_perms: '[]',
+      point_perms: '[]',
+      org_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('role_permissions')
+    .values(Object.entries(grants).map(([path, perms]) => ({ role_id: role.id, path, perms })))
+    .execute();
+  return role.id;
+}
+
 export async function signIn(app: FastifyInstance, user: { account: string; password: string }): Promise<string> {
   const res = await app.inject({
     method: 'POST',

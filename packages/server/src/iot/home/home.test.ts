@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildRole, buildUser } from '../../../test/factories.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { DAY, formatDate, HOUR, startOfDay } from '../../platform/time.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { buildAlarm } from '../alarms/testing.ts';
 import { buildDevice, mainAccount } from '../devices/testing.ts';
+import { buildWorkOrder } from '../workorders/testing.ts';
 
 let t: TestApp;
 let db: Kysely<Database>;
@@ -24,32 +25,8 @@ async function alarm(deviceId: number, ownerId: number, firedAt: number, restore
     .execute();
 }
 
-async function order(deviceId: number, o: Record<string, number | string | null>) {
-  await db
-    .insertInto('work_orders')
-    .values({
-      owner_id: owner.user.id,
-      number: `WO${Math.random().toString(36).slice(2, 10)}`,
-      type: 'repair',
-      state: 'pending',
-      priority: 'normal',
-      device_id: deviceId,
-      description: 'Seal',
-      pictures: '[]',
-      alarm_id: null,
-      reporter_id: owner.user.id,
-      assignee_id: null,
-      result: null,
-      result_pictures: '[]',
-      created_at: Date.now(),
-      sent_at: null,
-      accepted_at: null,
-      completed_at: null,
-      closed_at: null,
-      ...o,
-    } as never)
-    .execute();
-}
+const order = (deviceId: number, o: Record<string, number | string | null>) =>
+  buildWorkOrder(db, owner.user.id, deviceId, o);
 
 async function offlineAt(deviceId: number, at: number) {
   await db
@@ -94,32 +71,8 @@ beforeAll(async () => {
   await order(tank, { plan_due_at: Date.now() - DAY });
   await order(tank, { state: 'ended', completed_at: Date.now() });
   // A role of the deployment's own that sees the home page and devices, and nothing of alarms or orders.
-  const at = Date.now();
-  const role = await db
-    .insertInto('roles')
-    .values({
-      app: 'iot',
-      code: 'watcher',
-      name: 'Watcher',
-      description: null,
-      is_default: false,
-      builtin: false,
-      menu_perms: '[]',
-      point_perms: '[]',
-      org_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('role_permissions')
-    .values([
-      { role_id: role.id, path: '/iot/home', perms: 'view' },
-      { role_id: role.id, path: '/iot/devices', perms: 'view' },
-    ])
-    .execute();
-  const user = await buildUser(db, { roleIds: [role.id], userType: 'sub', parentId: owner.user.id, identityId: null });
+  const role = await buildRole(db, 'iot', { '/iot/home': 'view', '/iot/devices': 'view' }, 'Watcher');
+  const user = await buildUser(db, { roleIds: [role], userType: 'sub', parentId: owner.user.id, identityId: null });
   devicesOnly = await callerFor(t, user);
 }, 60_000);
 afterAll(() => t.close());

@@ -6,6 +6,7 @@ import { DAY, formatDate, HOUR, MINUTE, startOfDate } from '../../platform/time.
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildAlarm } from '../alarms/testing.ts';
 import { buildDevice, mainAccount, subUser } from '../devices/testing.ts';
+import { buildWorkOrder } from '../workorders/testing.ts';
 import { countMissing } from './service.ts';
 
 let t: TestApp;
@@ -29,33 +30,9 @@ async function online(
     .execute();
 }
 
-async function order(deviceId: number, o: Record<string, number | string | null>) {
-  const number = `WO${Math.random().toString(36).slice(2, 10)}`;
-  await db
-    .insertInto('work_orders')
-    .values({
-      owner_id: owner.user.id,
-      number,
-      type: 'repair',
-      state: 'pending',
-      priority: 'normal',
-      device_id: deviceId,
-      description: 'Seal',
-      pictures: '[]',
-      alarm_id: null,
-      reporter_id: owner.user.id,
-      assignee_id: null,
-      result: null,
-      result_pictures: '[]',
-      created_at: at(9),
-      sent_at: null,
-      accepted_at: null,
-      completed_at: null,
-      closed_at: null,
-      ...o,
-    } as never)
-    .execute();
-}
+/** An order of the owner's, made at 09:00 of the day counted unless `o` says otherwise. */
+const order = (deviceId: number, o: Record<string, number | string | null>) =>
+  buildWorkOrder(db, owner.user.id, deviceId, { created_at: at(9), ...o });
 
 const view = async (by: Caller, window = 'days') => {
   const res = await by.get(`/iot/operations?window=${window}`);

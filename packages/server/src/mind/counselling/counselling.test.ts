@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildRole, buildUser } from '../../../test/factories.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { type ArchiveWorld, buildArchiveWorld } from '../archive/testing.ts';
 
@@ -14,29 +14,13 @@ beforeAll(async () => {
   w = await buildArchiveWorld(t);
   // A deployment's own role that reads counsellors' private notes, granted by name.
   const db = t.db.kysely;
-  const at = Date.now();
-  const role = await db
-    .insertInto('roles')
-    .values({
-      app: 'mind',
-      code: 'supervisor',
-      name: 'Counselling supervisor',
-      description: null,
-      is_default: false,
-      builtin: false,
-      menu_perms: '[]',
-      point_perms: '[]',
-      org_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('role_permissions')
-    .values({ role_id: role.id, path: '/data/appointmentRecordQuery', perms: 'view,privateNotes' })
-    .execute();
-  supervisor = await callerFor(t, await buildUser(db, { roleIds: [role.id], orgId: w.orgs.school.id }));
+  const role = await buildRole(
+    db,
+    'mind',
+    { '/data/appointmentRecordQuery': 'view,privateNotes' },
+    'Counselling supervisor',
+  );
+  supervisor = await callerFor(t, await buildUser(db, { roleIds: [role], orgId: w.orgs.school.id }));
 }, 90_000);
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { Identity } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app.ts';
-import { buildUser } from '../../../../test/factories.ts';
+import { buildRole, buildUser } from '../../../../test/factories.ts';
 import { grantIdentity } from '../../../portal/accounts/repository.ts';
 import { type Caller, callerFor } from '../../../portal/orgs/testing.ts';
 import type { Auth } from '../../../portal/sessions/service.ts';
@@ -17,32 +17,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   w = await buildStudentWorld(t);
   const db = t.db.kysely;
-  const at = Date.now();
-  const role = await db
-    .insertInto('roles')
-    .values({
-      app: 'mind',
-      code: 'class_lead',
-      name: 'Class lead',
-      description: null,
-      is_default: false,
-      builtin: false,
-      menu_perms: '[]',
-      point_perms: '[]',
-      org_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('role_permissions')
-    .values([
-      { role_id: role.id, path: '/system/student', perms: '*' },
-      { role_id: role.id, path: '/system/parent', perms: '*' },
-    ])
-    .execute();
-  classLead = await callerFor(t, await buildUser(db, { roleIds: [role.id], orgId: w.classes.klassA.id }));
+  const role = await buildRole(db, 'mind', { '/system/student': '*', '/system/parent': '*' }, 'Class lead');
+  classLead = await callerFor(t, await buildUser(db, { roleIds: [role], orgId: w.classes.klassA.id }));
 });
 afterAll(() => t.close());
 
