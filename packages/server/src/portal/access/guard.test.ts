@@ -64,6 +64,10 @@ const OPEN_ROUTES = [
   'POST /api/iot/ingest',
   // WeChat Pay's payment notification: signed with its platform key and verified over the raw body (decision 0080).
   'POST /api/iot/billing/wechatpay/notify',
+  // Campus cameras and AI boxes: each request signed with the device's own secret (HMAC, timestamp,
+  // nonce), checked before anything else is read (decision 0085, docs/protocols/campus-events.md).
+  'POST /api/apis-psychology/campus/device/event',
+  'POST /api/apis-psychology/campus/device/heartbeat',
 ];
 
 describe('every route that is not public', () => {
