@@ -1,7 +1,7 @@
 import { CalendarOutlined, EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import type { openActivity } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import type { Output } from '../../shared/contracts.ts';
 import { errorText } from '../../shared/errors.ts';
 import { get, post } from '../../shared/request.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
+import { H5ListState } from '../shell/ListState.tsx';
 
 type OpenActivity = Output<typeof openActivity>;
 const at = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
@@ -103,41 +104,25 @@ export function ActivitiesPage() {
         {t('activities.heading')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('activities.intro')}</Typography.Paragraph>
-      {activities.isPending ? (
-        <Card aria-busy="true" aria-label={t('activities.loading')}>
-          <Skeleton active />
-        </Card>
-      ) : activities.isError ? (
-        <Result
-          status="warning"
-          title={t('activities.loadFailed')}
-          subTitle={errorText(activities.error)}
-          extra={
-            <Button onClick={() => activities.refetch()} loading={activities.isFetching}>
-              {t('activities.retry')}
-            </Button>
-          }
-        />
-      ) : list.length === 0 ? (
-        <Card>
-          <Empty
-            style={{ padding: '40px 0' }}
-            description={
-              <>
-                <Typography.Text style={{ fontSize: 16 }}>{t('activities.empty')}</Typography.Text>
-                <br />
-                <Typography.Text type="secondary">{t('activities.hint')}</Typography.Text>
-              </>
-            }
-          />
-        </Card>
-      ) : (
-        <section aria-label={t('activities.heading')}>
-          {list.map((a) => (
-            <ActivityCard key={`${a.id}-${a.studentId}-${a.by}`} activity={a} />
-          ))}
-        </section>
-      )}
+      <H5ListState
+        query={activities}
+        list={list}
+        words={{
+          loading: t('activities.loading'),
+          loadFailed: t('activities.loadFailed'),
+          retry: t('activities.retry'),
+          label: t('activities.heading'),
+        }}
+        empty={
+          <>
+            <Typography.Text style={{ fontSize: 16 }}>{t('activities.empty')}</Typography.Text>
+            <br />
+            <Typography.Text type="secondary">{t('activities.hint')}</Typography.Text>
+          </>
+        }
+      >
+        {(items) => items.map((a) => <ActivityCard key={`${a.id}-${a.studentId}-${a.by}`} activity={a} />)}
+      </H5ListState>
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { WorkOrderView } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Result, Segmented, Skeleton, Typography } from 'antd';
+import { Card, Flex, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../shared/auth.ts';
-import { errorText } from '../../shared/errors.ts';
 import { storedUser } from '../../shared/session.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
+import { H5ListState } from '../shell/ListState.tsx';
 import { myOrders } from './api.ts';
 import { OrderTags, when } from './orderText.tsx';
 
@@ -72,35 +72,19 @@ export function OrdersPage() {
         ]}
         style={{ marginBottom: 12 }}
       />
-      {orders.isPending ? (
-        <Card aria-busy="true" aria-label={t('orders.loading')}>
-          <Skeleton active />
-        </Card>
-      ) : orders.isError ? (
-        <Result
-          status="warning"
-          title={t('orders.loadFailed')}
-          subTitle={errorText(orders.error)}
-          extra={
-            <Button onClick={() => orders.refetch()} loading={orders.isFetching}>
-              {t('orders.retry')}
-            </Button>
-          }
-        />
-      ) : list.length === 0 ? (
-        <Card>
-          <Empty
-            style={{ padding: '32px 0' }}
-            description={t(tab === 'todo' ? 'orders.emptyTodo' : 'orders.emptyDone')}
-          />
-        </Card>
-      ) : (
-        <section aria-label={t('orders.heading')}>
-          {list.map((o) => (
-            <OrderCard key={o.id} order={o} />
-          ))}
-        </section>
-      )}
+      <H5ListState
+        query={orders}
+        list={list}
+        words={{
+          loading: t('orders.loading'),
+          loadFailed: t('orders.loadFailed'),
+          retry: t('orders.retry'),
+          label: t('orders.heading'),
+        }}
+        empty={t(tab === 'todo' ? 'orders.emptyTodo' : 'orders.emptyDone')}
+      >
+        {(items) => items.map((o) => <OrderCard key={o.id} order={o} />)}
+      </H5ListState>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { tutorTask } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import type { Output } from '../../shared/contracts.ts';
 import { errorText } from '../../shared/errors.ts';
 import { get, post } from '../../shared/request.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
+import { H5ListState } from '../shell/ListState.tsx';
 
 type OpenTask = Output<typeof tutorTask> & { myTutorId: number | null; myState: string | null };
 type ChoiceState = 'pending' | 'confirmed' | 'declined';
@@ -98,41 +99,25 @@ export function TutorsPage() {
         {t('tutors.heading')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('tutors.intro')}</Typography.Paragraph>
-      {tasks.isPending ? (
-        <Card aria-busy="true" aria-label={t('tutors.loading')}>
-          <Skeleton active />
-        </Card>
-      ) : tasks.isError ? (
-        <Result
-          status="warning"
-          title={t('tutors.loadFailed')}
-          subTitle={errorText(tasks.error)}
-          extra={
-            <Button onClick={() => tasks.refetch()} loading={tasks.isFetching}>
-              {t('tutors.retry')}
-            </Button>
-          }
-        />
-      ) : list.length === 0 ? (
-        <Card>
-          <Empty
-            style={{ padding: '40px 0' }}
-            description={
-              <>
-                <Typography.Text style={{ fontSize: 16 }}>{t('tutors.empty')}</Typography.Text>
-                <br />
-                <Typography.Text type="secondary">{t('tutors.hint')}</Typography.Text>
-              </>
-            }
-          />
-        </Card>
-      ) : (
-        <section aria-label={t('tutors.heading')}>
-          {list.map((k) => (
-            <TaskCard key={k.id} task={k} />
-          ))}
-        </section>
-      )}
+      <H5ListState
+        query={tasks}
+        list={list}
+        words={{
+          loading: t('tutors.loading'),
+          loadFailed: t('tutors.loadFailed'),
+          retry: t('tutors.retry'),
+          label: t('tutors.heading'),
+        }}
+        empty={
+          <>
+            <Typography.Text style={{ fontSize: 16 }}>{t('tutors.empty')}</Typography.Text>
+            <br />
+            <Typography.Text type="secondary">{t('tutors.hint')}</Typography.Text>
+          </>
+        }
+      >
+        {(items) => items.map((k) => <TaskCard key={k.id} task={k} />)}
+      </H5ListState>
     </div>
   );
 }
