@@ -3,6 +3,7 @@ export * from './envelope.ts';
 export * from './health.ts';
 export * from './iot/alarm-text.ts';
 export * from './iot/alarms.ts';
+export * from './iot/articles.ts';
 export * from './iot/billing.ts';
 export * from './iot/config.ts';
 export * from './iot/devices.ts';

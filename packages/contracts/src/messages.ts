@@ -1,4 +1,5 @@
 import { alarmsMessages } from './iot/alarms-messages.ts';
+import { articlesMessages } from './iot/articles-messages.ts';
 import { billingMessages } from './iot/billing-messages.ts';
 import { configMessages } from './iot/config-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
@@ -73,6 +74,7 @@ export const catalogues = [
   operationsMessages,
   scadaMessages,
   billingMessages,
+  articlesMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

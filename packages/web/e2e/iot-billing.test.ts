@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWechatPay, type WechatPayStandIn } from '../../server/src/iot/billing/wechatpay-stand-in.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { freePort } from '../../server/test/processes.ts';
-import { launchBrowser, visit } from './browser.ts';
-import { IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
+import { launchBrowser, phone, visit } from './browser.ts';
+import { fieldError, IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { type PortalServer, startPortalServer } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
+const IOT_ADMIN_ROLE = 12;
 let wechat: WechatPayStandIn;
 let server: PortalServer;
 let browser: Browser;
@@ -94,6 +95,83 @@ describe('buying a level-1 membership with WeChat Pay', () => {
       expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('an announcement from the Article List to every user’s home page', () => {
+  it('is written in the rich-text editor, refused empty, sanitised, and read from a customer’s home page', async () => {
+    const { db, url } = server;
+    const admin = await buildUser(db, { roleIds: [IOT_ADMIN_ROLE], identityId: null });
+    const customer = await buildUser(db, { roleIds: [IOT_MAIN_ROLE], userType: 'main', identityId: null });
+    const writer = await visit(browser);
+    const reader = await visit(browser, phone);
+    try {
+      const page = writer.page;
+      await signInToIot(page, url, admin);
+      await openFromMenu(page, '文章管理', '文章列表');
+      await page.getByTestId('articles-table').getByText('还没有文章').waitFor();
+
+      // ---- Saved without content: refused under the field, nothing stored.
+      await page.getByTestId('article-add').click();
+      await page.getByTestId('article-title').fill('2.7.0 版本升级维护公告');
+      await page.getByTestId('article-save').click();
+      await fieldError(page.getByTestId('article-form'), '请填写文章内容').waitFor();
+
+      // ---- Written with the editor's toolbar: a heading, bold text and a list.
+      const body = page.getByTestId('article-content').locator('.tiptap');
+      await body.click();
+      // A tool button takes the focus and hands it back to the editor: type once it shows its state.
+      const tool = async (name: string, pressed: boolean) => {
+        await page.getByRole('button', { name }).click();
+        await page.locator(`button[aria-label="${name}"][aria-pressed="${pressed}"]`).waitFor();
+        await expect.poll(() => body.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      };
+      await tool('加粗', true);
+      await page.keyboard.type('周六 02:00–04:00');
+      await tool('加粗', false);
+      await page.keyboard.type(' 平台升级至 2.7.0，期间数据暂停上报，设备恢复连接后自动补传。');
+      await page.keyboard.press('Enter');
+      await tool('项目符号列表', true);
+      await page.keyboard.type('告警通知照常发送');
+      await expect
+        .poll(async () => (await body.innerText()).trim())
+        .toMatch(/^周六 02:00–04:00 平台升级至 2\.7\.0，.*补传。\s+告警通知照常发送$/);
+      await settledShot(page, 'iot-articles-editor-zh');
+      await page.getByTestId('article-save').click();
+      const table = page.getByTestId('articles-table');
+      await table.getByText('2.7.0 版本升级维护公告').waitFor();
+      await table.getByText('已发布', { exact: true }).waitFor();
+      await settledShot(page, 'iot-articles-list-zh');
+
+      // ---- A customer sees it on the home page, on a phone, and opens the whole text.
+      await signInToIot(reader.page, url, customer);
+      const notices = reader.page.getByTestId('home-announcements');
+      await notices.getByText('2.7.0 版本升级维护公告').waitFor();
+      await notices.getByText(/周六 02:00–04:00 平台升级至 2.7.0/).waitFor();
+      await settledShot(reader.page, 'iot-articles-home-phone-zh');
+      await notices.getByRole('link', { name: '查看全文' }).click();
+      const article = reader.page.getByTestId('article-body');
+      await expect.poll(() => article.locator('strong').innerText()).toBe('周六 02:00–04:00');
+      await expect.poll(() => article.locator('li').innerText()).toBe('告警通知照常发送');
+      await settledShot(reader.page, 'iot-articles-read-phone-zh');
+      // The customer has no Article List.
+      expect(await reader.page.getByTestId('iot-menu').getByText('文章管理').count()).toBe(0);
+
+      // ---- Unpublished, it leaves the home page.
+      await page.getByTestId('articles-table').getByRole('button', { name: '编辑' }).first().click();
+      await page.getByTestId('article-published').click();
+      await page.getByTestId('article-save').click();
+      await table.getByText('草稿', { exact: true }).waitFor();
+      await reader.page.goto(`${url}/iot/`);
+      await reader.page.getByTestId('iot-home').waitFor();
+      await reader.page.waitForLoadState('networkidle');
+      expect(await reader.page.getByTestId('home-announcements').count()).toBe(0);
+      expect(unexpected(writer.problems)).toEqual([]);
+      expect(unexpected(reader.problems)).toEqual([]);
+    } finally {
+      await writer.close();
+      await reader.close();
     }
   });
 });

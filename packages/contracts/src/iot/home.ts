@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { homeAnnouncement } from './articles.ts';
 
 /** Days of alarms the home page charts, today included. */
 export const HOME_ALARM_DAYS = 7;
@@ -38,5 +39,7 @@ export const iotHomeSummary = z.object({
       maintenanceOverdue: count,
     })
     .nullable(),
+  /** The announcements running now (decision 0088): every user sees them. */
+  announcements: z.array(homeAnnouncement),
 });
 export type IotHomeSummary = z.infer<typeof iotHomeSummary>;

@@ -3,6 +3,8 @@ import type { Feature } from '../platform/feature.ts';
 import { alarmsCheckJob, alarmsSchedules, evaluateRecordedBatches } from './alarms/index.ts';
 import { alarmsRoutes } from './alarms/routes.ts';
 import type { AlarmsTables } from './alarms/tables.ts';
+import { articlesRoutes } from './articles/routes.ts';
+import type { ArticlesTables } from './articles/tables.ts';
 import { orderExpiryJob } from './billing/expiry.ts';
 import { membershipHistoryCleanup } from './billing/retention.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -85,6 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(operationsRoutes);
   await app.register(homeRoutes);
   await app.register(billingRoutes);
+  await app.register(articlesRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -104,7 +107,8 @@ export interface IotTables
     MaintenanceTables,
     ScadaTables,
     OperationsTables,
-    BillingTables {}
+    BillingTables,
+    ArticlesTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {

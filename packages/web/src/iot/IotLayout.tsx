@@ -1,4 +1,4 @@
-import { Alert, Breadcrumb, Divider, Flex, Layout, Menu, type MenuProps } from 'antd';
+import { Alert, Breadcrumb, Divider, Flex, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -41,6 +41,8 @@ function IotFrame() {
   const { pathname } = useLocation();
   // Below the lg breakpoint the menu folds to its icons.
   const [folded, setFolded] = useState(false);
+  // A phone: the folded menu and the user menu fill the header, so the trail goes and the margins narrow.
+  const narrow = Grid.useBreakpoint().sm === false;
   useRouteTitle('appName');
   useScrollToTop();
 
@@ -124,7 +126,7 @@ function IotFrame() {
                   <Divider orientation="vertical" />
                 </>
               )}
-              <Breadcrumb items={[{ title: t('appName') }, ...crumbs]} />
+              {!narrow && <Breadcrumb items={[{ title: t('appName') }, ...crumbs]} />}
             </Flex>
             <Flex align="center" gap={20}>
               <LanguageSwitch onChanged={saveLanguage} />
@@ -141,7 +143,7 @@ function IotFrame() {
         {user.data?.runAsBy && (
           <Alert banner type="warning" title={t('common:account.runAs', { name: user.data.nickname })} />
         )}
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
           {user.data && !mustChangePassword ? <Outlet /> : <PageLoading />}
         </Layout.Content>
       </Layout>

@@ -7,6 +7,7 @@ import {
   ControlOutlined,
   DeploymentUnitOutlined,
   FieldTimeOutlined,
+  FileTextOutlined,
   FundProjectionScreenOutlined,
   HomeOutlined,
   SettingOutlined,
@@ -136,6 +137,12 @@ export const iotAreas: IotArea[] = [
       { key: 'center', path: '/operations', need: '/iot/statistics' },
       { key: 'recovery', path: '/operations/recovery', need: '/iot/statistics' },
     ],
+  },
+  {
+    // Announcements, news and help (decision 0094): written by the platform's administrators.
+    key: 'articles',
+    icon: <FileTextOutlined />,
+    pages: [{ key: 'list', path: '/articles', need: '/iot/articles' }],
   },
   {
     key: 'billing',

@@ -61,6 +61,12 @@ export const iotRoutes: RouteObject[] = [
       page('config/devices', 'menu.config.devices', async () => ({
         Component: (await import('./config/DeviceConfigsPage.tsx')).DeviceConfigsPage,
       })),
+      page('articles', 'menu.articles.list', async () => ({
+        Component: (await import('./articles/ArticlesPage.tsx')).ArticlesPage,
+      })),
+      page('articles/view/:id', 'announcements.title', async () => ({
+        Component: (await import('./articles/ArticlePage.tsx')).ArticlePage,
+      })),
       page('scada', 'menu.scada.screens', async () => ({
         Component: (await import('./scada/ScadaListPage.tsx')).ScadaListPage,
       })),

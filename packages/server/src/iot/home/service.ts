@@ -3,6 +3,7 @@ import { formatDate, startOfDay } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { alarmCounts, alarmsByRange } from '../alarms/repository.ts';
+import { homeAnnouncements } from '../articles/service.ts';
 import { recentlyOffline } from '../devices/repository.ts';
 import { overdueOf } from '../workorders/overdue.ts';
 import { openOrders } from '../workorders/repository.ts';
@@ -17,10 +18,11 @@ const DAY = 86_400_000;
 export async function homeSummary(actor: Actor, now = Date.now()): Promise<IotHomeSummary> {
   const may = (path: string) => hasPermission(actor.auth.permissions, path, 'view');
   const scope = await accountScopeOf(actor.db, actor.auth);
-  const [alarms, offline, workOrders] = await Promise.all([
+  const [alarms, offline, workOrders, announcements] = await Promise.all([
     may('/iot/alarms') ? alarmWeek(actor, scope, now) : null,
     may('/iot/devices') ? recentlyOffline(actor.db, scope, HOME_OFFLINE_DEVICES) : null,
     may('/iot/workOrders') ? orderCounts(actor, now) : null,
+    homeAnnouncements(actor, now),
   ]);
   return {
     alarms,
@@ -28,6 +30,7 @@ export async function homeSummary(actor: Actor, now = Date.now()): Promise<IotHo
       offline?.map((d) => ({ id: d.id, name: d.name, sn: d.sn ?? '', at: d.at === null ? null : Number(d.at) })) ??
       null,
     workOrders,
+    announcements,
   };
 }
 

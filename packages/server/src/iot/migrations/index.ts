@@ -28,6 +28,7 @@ import * as m0052 from './0052_operation_stats.ts';
 import * as m0058 from './0058_work_order_check_in.ts';
 import * as m0059 from './0059_work_order_notices.ts';
 import * as m0060 from './0060_network_samples.ts';
+import * as m0065 from './0065_articles.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -70,4 +71,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0059_work_order_notices': m0059,
   // Network monitoring: signal, battery and traffic over time (issue 27).
   '0060_network_samples': m0060,
+  // Articles: announcements on the home page, news and help (issue 24).
+  '0065_articles': m0065,
 };

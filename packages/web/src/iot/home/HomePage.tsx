@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { usePermissions } from '../../shared/permissions.ts';
 import { get } from '../../shared/request.ts';
 import { Paragraph, Text, Title } from '../../shared/typography.tsx';
+import { Announcements } from '../articles/Announcements.tsx';
 import { operationsOf } from '../operations/api.ts';
 import { AlarmsCard, DataCard, DevicesCard, OfflineCard, WorkOrdersCard } from './cards.tsx';
 
@@ -51,6 +52,7 @@ export function HomePage() {
       <Paragraph type="secondary" style={{ marginBottom: 24 }}>
         {t('home.intro')}
       </Paragraph>
+      {data && <Announcements items={data.announcements} />}
       {overview.isLoading ? (
         <Skeleton active />
       ) : hasDevices ? (

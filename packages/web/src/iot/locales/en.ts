@@ -1,4 +1,5 @@
 import { alarmsEn } from './alarms-en.ts';
+import { articlesEn } from './articles-en.ts';
 import { billingEn } from './billing-en.ts';
 import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
@@ -67,6 +68,7 @@ export const en: IotMessages = {
       users: 'Subordinate User',
     },
     operations: { title: 'Operation center', center: 'Operation statistics', recovery: 'Daily failure recovery rate' },
+    articles: { title: 'Articles', list: 'Article List' },
     billing: {
       title: 'Orders and recharge',
       membership: 'Membership',
@@ -109,6 +111,7 @@ export const en: IotMessages = {
   ...workOrdersEn,
   ...maintenanceEn,
   ...billingEn,
+  ...articlesEn,
   home: {
     heading: 'Welcome to Device Cloud',
     intro:

@@ -1,5 +1,6 @@
 import type { Messages } from '../../shared/i18n.ts';
 import { alarmsZhCN } from './alarms.ts';
+import { articlesZhCN } from './articles.ts';
 import { billingZhCN } from './billing.ts';
 import { configZhCN } from './config.ts';
 import { dataZhCN } from './data.ts';
@@ -47,6 +48,7 @@ export const zhCN = {
     maintenance: { title: '维保与工单', workOrders: '维修工单', plans: '维保计划' },
     projects: { title: '项目管理', list: '项目', statistics: '项目数量统计', users: '下级用户' },
     operations: { title: '运营中心', center: '运营统计', recovery: '日故障恢复率' },
+    articles: { title: '文章管理', list: '文章列表' },
     billing: {
       title: '订单与充值',
       membership: '会员服务',
@@ -89,6 +91,7 @@ export const zhCN = {
   ...workOrdersZhCN,
   ...maintenanceZhCN,
   ...billingZhCN,
+  ...articlesZhCN,
   home: {
     heading: '欢迎使用设备云',
     intro: '接入 DTU、PLC、仪表和摄像头，实时采集数据，在设备异常时第一时间通知到人。',

@@ -1,0 +1,27 @@
+/** Articles and the home page's announcements, in Chinese. */
+export const articlesZhCN = {
+  articles: {
+    add: '新增文章',
+    edit: '编辑文章',
+    empty: '还没有文章',
+    keyword: '文章标题',
+    title: '标题',
+    titleRequired: '请填写文章标题',
+    type: '类型',
+    types: { announcement: '公告', news: '新闻', help: '帮助' },
+    content: '内容',
+    contentRequired: '请填写文章内容',
+    state: '状态',
+    states: { published: '已发布', draft: '草稿' },
+    published: '发布',
+    pinned: '置顶',
+    window: '首页展示时间',
+    windowHelp: '公告在此时间内显示在所有用户的首页；留空表示不限',
+    open: '不限',
+    author: '作者',
+    updatedAt: '更新时间',
+    deleteConfirm: '删除这篇文章？已发布的公告将从首页消失。',
+    tools: { heading: '标题', bold: '加粗', italic: '斜体', bullet: '项目符号列表', ordered: '编号列表' },
+  },
+  announcements: { title: '公告', more: '查看全文' },
+};
