@@ -21,6 +21,7 @@ export * from './iot/telemetry.ts';
 export * from './iot/templates.ts';
 export * from './iot/templates-formula.ts';
 export * from './iot/templates-rules.ts';
+export * from './iot/tracks.ts';
 export * from './iot/upgrade.ts';
 export * from './iot/workorders.ts';
 export * from './issues.ts';

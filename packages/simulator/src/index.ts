@@ -12,6 +12,7 @@ export * from './modbus.ts';
 export * from './mqtt-device.ts';
 export * from './ota.ts';
 export * from './profiles.ts';
+export * from './route.ts';
 export * from './signals.ts';
 export * from './slave.ts';
 export * from './stats.ts';

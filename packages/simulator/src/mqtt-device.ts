@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { type FirmwareIdentity, type OtaOptions, OtaReceiver } from './ota.ts';
+import { locationText, positionOnRoute, type Route } from './route.ts';
 import type { ModbusSlave } from './slave.ts';
 import { Stats, sharedTicker, type Ticker } from './stats.ts';
 
@@ -13,6 +14,8 @@ export interface MqttDeviceOptions {
   /** Seconds between publications (default 10) and between status messages (default 60; 0 never). */
   intervalSeconds?: number;
   statusSeconds?: number;
+  /** A vehicle or a tracker: reports its position on this route with every publication. */
+  route?: Route;
   /** Answer commands with `ok: false` at this probability, as a device whose actuator failed. */
   failRate?: number;
   /** The firmware it runs: reported on `devices/{sn}/ota/inform` at each connect, upgradable over `devices/{sn}/ota`. */
@@ -56,6 +59,8 @@ export class SimulatedMqttDevice {
   #nextPublish = 0;
   #nextStatus = 0;
   #battery = 100;
+  /** When it set off along its route. */
+  readonly #setOff = Date.now();
   #up = false;
   readonly #random: () => number;
   readonly #ticker: Ticker;
@@ -162,11 +167,13 @@ export class SimulatedMqttDevice {
 
   /** Publishes every value now (QoS 1). */
   publish(now = Date.now()): Promise<void> {
-    const values: Record<string, number> = {};
+    const values: Record<string, number | string> = {};
     for (const s of this.options.values.signals) {
       const v = this.options.values.value(s.name, now) ?? 0;
       values[s.name] = Math.round(v * 1000) / 1000;
     }
+    const route = this.options.route;
+    if (route) values[route.signal] = locationText(positionOnRoute(route, now - this.#setOff));
     return this.#publish(`${this.topic}/up`, { ts: now, values });
   }
 

@@ -36,7 +36,8 @@ export async function api<T>(page: Page, url: string, method: string, path: stri
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const envelope = (await response.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.message}`);
+  // A refusal names its broken rules, so that a failing walk says which.
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.message} ${JSON.stringify(envelope.data)}`);
   return envelope.data;
 }
 

@@ -10,7 +10,7 @@ import { launchBrowser, screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
 import { api } from './iot-live-walks.ts';
 import { openModal, uploadFirmware } from './iot-upgrade-walks.ts';
-import { IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
+import { IOT_MAIN_ROLE, openFromMenu, signInToIot, startTileServer } from './iot-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 
 const PASSWORD = 'Pw123456';
@@ -25,10 +25,19 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const sims: SimulatedMqttDevice[] = [];
 let dtu: SimulatedDtu | undefined;
 
+let tiles: Awaited<ReturnType<typeof startTileServer>> | undefined;
+
 beforeAll(async () => {
   suite.mqttPort = await freePort();
+  // The track walk's map draws on local tiles.
+  tiles = await startTileServer();
   const server = await startTestServer(
-    { ADMIN_PASSWORD: 'Admin#2026', MQTT_PORT: String(suite.mqttPort) },
+    {
+      ADMIN_PASSWORD: 'Admin#2026',
+      MQTT_PORT: String(suite.mqttPort),
+      MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+      MAP_TILE_ATTRIBUTION: 'Test tiles',
+    },
     { services: ['api', 'gateway'] },
   );
   close = server.close;
@@ -42,6 +51,7 @@ afterAll(async () => {
   dtu?.stop();
   await browser?.close();
   await close?.();
+  await tiles?.close();
 });
 
 /**
@@ -208,4 +218,118 @@ describe('Upgrade Tasks', () => {
       await visitor.close();
     }
   }, 60_000);
+});
+
+describe('Positioning Track', () => {
+  it('draws the track of a simulated van driving its route, with its figures and a playback', async () => {
+    const owner = await buildUser(suite.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main', identityId: null });
+    const visitor = await visit(browser);
+    const { page } = visitor;
+    try {
+      await signInToIot(page, suite.url, owner);
+      const template = await api<{ id: number }>(page, suite.url, 'POST', 'iot/templates', {
+        name: '车载定位终端',
+        protocol: 'mqttJson',
+        slaves: [{ index: 1, name: '定位模块', address: 1 }],
+        points: [
+          samplePoint({
+            name: '车辆位置',
+            registerAddress: '0',
+            dataType: 'location',
+            variant: 'location30',
+            registerLength: 15,
+            readWrite: 'readOnly',
+            storage: 'timed',
+          }),
+        ],
+      });
+      const sn = 'SNTRACKWALKVANAAAAAA';
+      const van = await api<{ id: number }>(page, suite.url, 'POST', 'iot/devices', {
+        name: '巡检车 1 号',
+        sn,
+        mac: 'D8B04C12345F',
+        commPassword: PASSWORD,
+        protocol: 'mqttJson',
+        templateId: template.id,
+        enabled: true,
+      });
+      // A loop of about 3.3 km round People's Square at 36 km/h. The van reports a position every
+      // ten seconds; the last 34 reports (about a lap, the last six minutes) are published at once.
+      const sim = new SimulatedMqttDevice({
+        url: `mqtt://127.0.0.1:${suite.mqttPort}`,
+        sn,
+        password: PASSWORD,
+        values: new ModbusSlave(1, []),
+        route: {
+          signal: '车辆位置',
+          path: [
+            [121.47, 31.23],
+            [121.48, 31.23],
+            [121.48, 31.237],
+            [121.47, 31.237],
+          ],
+          speedKmh: 36,
+        },
+        intervalSeconds: 3600,
+        statusSeconds: 0,
+        ticker: new Ticker(),
+        reconnectMs: 200,
+      });
+      sims.push(sim);
+      await sim.start();
+      const setOff = Date.now() - 340_000;
+      for (let i = 0; i < 34; i++) await sim.publish(setOff + i * 10_000);
+      await expect
+        .poll(async () =>
+          Number(
+            (
+              await suite.db
+                .selectFrom('telemetry')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .where('device_id', '=', van.id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        )
+        .toBe(34);
+      await sim.stop();
+
+      await openFromMenu(page, '设备管理', '定位轨迹');
+      await page.getByTestId('track-device').click();
+      await page.keyboard.type('巡检车');
+      await pickOption(page, '巡检车 1 号');
+      const panel = page.getByTestId('track-panel');
+      await panel.locator('path.track-line').waitFor();
+      const figures = panel.getByTestId('track-figures');
+      const track = await api<{ total: number; distanceM: number }>(
+        page,
+        suite.url,
+        'GET',
+        `iot/history/track?deviceId=${van.id}&from=${Date.now() - 3_600_000}&to=${Date.now() + 3_600_000}`,
+      );
+      expect(track.total).toBe(34);
+      // A lap is about 3.3 km: 33 steps of 100 m.
+      expect(track.distanceM).toBeGreaterThan(3200);
+      expect(track.distanceM).toBeLessThan(3400);
+      await expect.poll(() => figures.innerText()).toContain(String(track.total));
+      await expect.poll(() => figures.innerText()).toContain((track.distanceM / 1000).toFixed(2));
+      await settledShot(page, 'iot-track-page-zh');
+
+      // ---- Playback moves the marker to the end of the drive.
+      const marker = panel.locator('path.track-marker');
+      await panel.getByText('1 小时/秒', { exact: true }).click();
+      await panel.getByTestId('track-play').click();
+      await marker.waitFor();
+      await expect.poll(() => panel.getByTestId('track-play').innerText(), { timeout: 15_000 }).toContain('轨迹回放');
+      await settledShot(page, 'iot-track-played-zh');
+
+      // ---- The device's own tracks tab shows the same track.
+      await page.goto(`${suite.url}/iot/devices/${van.id}`);
+      await page.getByRole('tab', { name: '定位轨迹' }).click();
+      await page.getByTestId('track-panel').locator('path.track-line').waitFor();
+      expect(await page.getByTestId('track-figures').innerText()).toContain(String(track.total));
+    } finally {
+      await visitor.close();
+    }
+  });
 });

@@ -9,6 +9,14 @@ export const telemetryMessages = {
     'zh-CN': '网络历史一次最多查询 31 天',
     en: 'Network history covers at most 31 days at a time',
   },
+  'track.range.tooLong': {
+    'zh-CN': '定位轨迹一次最多查询 31 天',
+    en: 'A track covers at most 31 days at a time',
+  },
+  'track.point.notLocation': {
+    'zh-CN': '数据点 {id} 不是该设备的定位数据点',
+    en: 'Data point {id} is not a location point of this device',
+  },
   'telemetry.points.required': { 'zh-CN': '请选择数据点', en: 'Choose at least one data point' },
   'telemetry.points.tooMany': { 'zh-CN': '最多选择 20 个数据点', en: 'Choose at most 20 data points' },
   'telemetry.points.format': {

@@ -48,6 +48,7 @@ export const iotAreas: IotArea[] = [
       { key: 'warranty', path: '/devices/warranty', need: '/iot/devices' },
       { key: 'history', path: '/data/history', need: '/iot/history' },
       { key: 'records', path: '/data/records', need: '/iot/devices' },
+      { key: 'tracks', path: '/data/tracks', need: '/iot/history' },
     ],
   },
   {

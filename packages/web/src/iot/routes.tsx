@@ -46,6 +46,9 @@ export const iotRoutes: RouteObject[] = [
       page('data/records', 'menu.devices.records', async () => ({
         Component: (await import('./telemetry/OnlineRecordsPage.tsx')).OnlineRecordsPage,
       })),
+      page('data/tracks', 'menu.devices.tracks', async () => ({
+        Component: (await import('./telemetry/track/TrackPage.tsx')).TrackPage,
+      })),
       page('network/monitor', 'menu.network.monitor', async () => ({
         Component: (await import('./telemetry/NetworkFleetPage.tsx')).NetworkFleetPage,
       })),

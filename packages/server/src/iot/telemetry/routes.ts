@@ -20,6 +20,8 @@ import {
   onlineRecordQuery,
   pageOf,
   queryId,
+  trackQuery,
+  trackView,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,6 +41,7 @@ import {
   latestValues as readLatest,
 } from './service.ts';
 import { installLiveSocket } from './socket.ts';
+import { trackOf } from './track.ts';
 
 const tags = ['Device Cloud telemetry'];
 const byId = z.object({ id: queryId });
@@ -124,6 +127,21 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await readChart(actorOf(request), request.query)),
+  );
+
+  app.get(
+    '/iot/history/track',
+    {
+      config: { access: HISTORY },
+      schema: {
+        tags,
+        summary:
+          'Positioning Track: a location point over a range, simplified for the map, with distance, speeds and stops',
+        querystring: trackQuery,
+        response: { 200: envelopeOf(trackView) },
+      },
+    },
+    async (request) => ok(request, await trackOf(actorOf(request), request.query)),
   );
 
   app.get(

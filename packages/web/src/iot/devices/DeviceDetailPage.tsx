@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Flex, Image, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Image, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { fileAddress } from '../../shared/files.ts';
@@ -23,6 +23,9 @@ import { deviceOf } from './api.ts';
 import { DeviceForm } from './DeviceForm.tsx';
 import { intervalLabel } from './fields.tsx';
 import { StatusBadge } from './status.tsx';
+
+// Leaflet comes with the tracks tab, when it is opened.
+const TrackPanel = lazy(async () => ({ default: (await import('../telemetry/track/TrackPanel.tsx')).TrackPanel }));
 
 const date = (at: number | null | undefined, format = 'YYYY-MM-DD HH:mm') => (at ? dayjs(at).format(format) : '-');
 
@@ -61,10 +64,6 @@ export function DeviceDetailPage() {
       </Button>
     </Empty>
   );
-  const gatewayLater = (what: string) => (
-    <Empty data-testid={`tab-empty-${what}`} description={t(`devices.detail.empty.${what}`)} />
-  );
-
   return (
     <Flex vertical gap={16} data-testid="device-detail">
       <Card>
@@ -186,7 +185,15 @@ export function DeviceDetailPage() {
                 </Empty>
               ),
             },
-            { key: 'tracks', label: t('devices.detail.tab.tracks'), children: gatewayLater('tracks') },
+            {
+              key: 'tracks',
+              label: t('devices.detail.tab.tracks'),
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <TrackPanel deviceId={d.id} />
+                </Suspense>
+              ),
+            },
             { key: 'service', label: t('devices.detail.tab.service'), children: <ServiceRecord deviceId={d.id} /> },
             {
               key: 'protocol',

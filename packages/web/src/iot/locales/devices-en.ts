@@ -140,8 +140,6 @@ export const devicesEn: Shape<typeof devicesZhCN> = {
       noData: 'No data',
       realtimeHint: 'Once the device connects through the gateway, the value of each data point shows here live.',
       empty: {
-        history: 'No data: what the device reports is kept 35 days by each point’s storage type and shown here',
-        tracks: 'No data: tracks appear once a location point reports positions',
         service: 'No service records yet',
       },
       register: 'Registration',

@@ -136,8 +136,6 @@ export const devicesZhCN = {
       noData: '暂无数据',
       realtimeHint: '设备接入网关并上报后，这里实时显示各数据点的值。',
       empty: {
-        history: '暂无数据：设备上报的数据按存储方式保存 35 天后在这里查看',
-        tracks: '暂无数据：定位类数据点上报位置后在这里显示轨迹',
         service: '暂无维保记录',
       },
       register: '注册方式',

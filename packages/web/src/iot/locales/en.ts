@@ -29,6 +29,7 @@ export const en: IotMessages = {
       warranty: 'Warranty period management',
       history: 'Historical Data',
       records: 'Devices Online/Offline records',
+      tracks: 'Positioning Track',
     },
     templates: { title: 'Device templates', list: 'My templates', library: 'Built-in device library' },
     scada: { title: 'Cloud configuration', screens: 'Configurations' },

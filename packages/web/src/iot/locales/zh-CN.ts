@@ -29,6 +29,7 @@ export const zhCN = {
       warranty: '保修期管理',
       history: '历史数据',
       records: '设备上下线记录',
+      tracks: '定位轨迹',
     },
     templates: { title: '设备模板', list: '我的模板', library: '内置设备库' },
     scada: { title: '云组态', screens: '组态列表' },

@@ -1,13 +1,10 @@
-import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import type { TFunction } from 'i18next';
+import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import type { MapDevice } from '../devices/api.ts';
 import { STATUS_COLOURS } from '../devices/statusColours.ts';
 import type { MapSettings } from './api.ts';
-
-/** China's middle, for a map with no located device yet. */
-const EMPTY_VIEW: L.LatLngExpression = [35, 105];
+import { useLeafletMap } from './useLeafletMap.ts';
 
 function popupOf(device: MapDevice, t: TFunction, open: (id: number) => void): HTMLElement {
   const box = document.createElement('div');
@@ -48,25 +45,11 @@ export function DeviceMap({
   onOpen(id: number): void;
 }) {
   const holder = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
+  const made = useLeafletMap(holder, settings);
 
   useEffect(() => {
-    if (!holder.current) return;
-    const created = L.map(holder.current, { center: EMPTY_VIEW, zoom: 4 });
-    L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: settings.maxZoom }).addTo(created);
-    layer.current = L.layerGroup().addTo(created);
-    map.current = created;
-    return () => {
-      created.remove();
-      map.current = null;
-      layer.current = null;
-    };
-  }, [settings]);
-
-  useEffect(() => {
-    const group = layer.current;
-    if (!group || !map.current) return;
+    if (!made) return;
+    const group = made.layer;
     group.clearLayers();
     const points = devices.map((device) => {
       const colour = device.enabled ? STATUS_COLOURS[device.status] : '#bfbfbf';
@@ -83,8 +66,8 @@ export function DeviceMap({
       return L.latLng(device.latitude, device.longitude);
     });
     if (points.length > 0)
-      map.current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 12, animate: false });
-  }, [devices, t, onOpen]);
+      made.map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 12, animate: false });
+  }, [made, devices, t, onOpen]);
 
   return (
     <div
