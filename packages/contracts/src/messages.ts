@@ -26,6 +26,7 @@ import { downloadsMessages } from './mind/downloads-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
 import { moodJournalMessages } from './mind/mood-journal-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
+import { reportsMessages } from './mind/reports-messages.ts';
 import { scalesMessages } from './mind/scales-messages.ts';
 import { schoolSignInMessages } from './mind/school-signin-messages.ts';
 import { screensMessages } from './mind/screens-messages.ts';
@@ -78,6 +79,7 @@ export const catalogues = [
   interventionsMessages,
   archiveMessages,
   downloadsMessages,
+  reportsMessages,
   accountSlipsMessages,
   schoolSignInMessages,
   screensMessages,

@@ -8,9 +8,18 @@ export const DOWNLOAD_STATES = ['queued', 'running', 'done', 'failed', 'cancelle
 export type DownloadState = (typeof DOWNLOAD_STATES)[number];
 /**
  * What a task writes: the results list (xlsx), one student's report (PDF), a group report (PDF),
- * sign-in slips of new or reset accounts (PDF) and their list (xlsx, written with the slips).
+ * sign-in slips of new or reset accounts (PDF) and their list (xlsx, written with the slips), and
+ * the statistical report as a PDF or an xlsx.
  */
-export const DOWNLOAD_KINDS = ['results', 'report', 'groupReport', 'accountSlips', 'accountList'] as const;
+export const DOWNLOAD_KINDS = [
+  'results',
+  'report',
+  'groupReport',
+  'accountSlips',
+  'accountList',
+  'statistics',
+  'statisticsSheet',
+] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
 /** Limits of the download center, written once for the server and the page. */

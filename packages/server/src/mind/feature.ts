@@ -39,6 +39,7 @@ import { studentsRoutes } from './people/students/routes.ts';
 import type { StudentsTables } from './people/students/tables.ts';
 import { teachersRoutes } from './people/teachers/routes.ts';
 import type { TeachersTables } from './people/teachers/tables.ts';
+import { reportsRoutes } from './reports/routes.ts';
 import { scalesRoutes } from './scales/routes.ts';
 import type { ScalesTables } from './scales/tables.ts';
 import { screensRoutes } from './screens/routes.ts';
@@ -67,6 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(downloadsRoutes);
   await app.register(homeRoutes);
   await app.register(screensRoutes);
+  await app.register(reportsRoutes);
   await app.register(activitiesRoutes);
   await app.register(tutorsRoutes);
   await app.register(moodRoutes);

@@ -9,6 +9,8 @@ import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
 import { DAY, HOUR } from '../../platform/time.ts';
 import { removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
 import { accountSlips, type SlipsParams } from '../people/accounts/slips.ts';
+import type { StatisticsParams } from '../reports/service.ts';
+import { statisticsPdf, statisticsWorkbook } from '../reports/statistics-file.ts';
 import { CJK_FONTS, type FontFile } from './pdf.ts';
 import { DownloadFailure, DownloadStopped, type Progress } from './progress.ts';
 import { type GroupParams, groupReportPdf, type ReportParams, reportPdf } from './report-pdf.ts';
@@ -205,6 +207,16 @@ async function write(
       return {
         bytes: await groupReportPdf(db, fromJson<GroupParams>(task.params), task.lang, fonts, progress),
         kind: 'pdf',
+      };
+    case 'statistics':
+      return {
+        bytes: await statisticsPdf(db, fromJson<StatisticsParams>(task.params), task.lang, fonts, progress),
+        kind: 'pdf',
+      };
+    case 'statisticsSheet':
+      return {
+        bytes: await statisticsWorkbook(db, fromJson<StatisticsParams>(task.params), task.lang, progress),
+        kind: 'xlsx',
       };
   }
 }

@@ -22,10 +22,10 @@ export interface GroupParams {
   by: ReportBy;
 }
 
-const heading = (doc: Pdf, text: string) => doc.moveDown(0.6).fontSize(13).text(text).moveDown(0.2);
-const line = (doc: Pdf, label: string, value: string) => doc.fontSize(10.5).text(`${label}：${value}`);
+export const heading = (doc: Pdf, text: string) => doc.moveDown(0.6).fontSize(13).text(text).moveDown(0.2);
+export const line = (doc: Pdf, label: string, value: string) => doc.fontSize(10.5).text(`${label}：${value}`);
 
-function footer(doc: Pdf, lang: Lang): void {
+export function footer(doc: Pdf, lang: Lang): void {
   doc
     .moveDown(1.2)
     .fontSize(8.5)

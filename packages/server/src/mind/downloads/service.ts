@@ -120,7 +120,7 @@ export async function removeDownload(actor: Actor, files: FilesContext, id: numb
 }
 
 /** `20250901-0805`, the time a file was asked for, in the deployment's zone, for its name. */
-const stamp = (at: Date) => formatDateTime(at.getTime()).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
+export const stamp = (at: Date) => formatDateTime(at.getTime()).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
 
 /**
  * Records a task and its job in one transaction (the outbox), with the caller's data scope as it

@@ -200,6 +200,8 @@ async function refill(trx: Db): Promise<void> {
 export interface Period {
   from?: number | undefined;
   to?: number | undefined;
+  /** One task's results and sheets (the statistical report); its warnings are those its results opened. */
+  taskId?: number | undefined;
 }
 
 /**
@@ -221,6 +223,7 @@ function inScope(
     if (within.period.from !== undefined) parts.push(sql`starts_at >= ${within.period.from}`);
     if (within.period.to !== undefined) parts.push(sql`starts_at < ${within.period.to}`);
   }
+  if (within?.period.taskId !== undefined) parts.push(sql`task_id = ${within.period.taskId}`);
   if (!scope.all) {
     const within = [
       ...(scope.schoolIds.length > 0 ? [sql`school_id in (${sql.join(scope.schoolIds)})`] : []),
@@ -260,6 +263,7 @@ export function sheetsBySchool(db: Db, scope: StudentScope, schoolId: number | u
 }
 
 export function warningBuckets(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  if (period.taskId !== undefined) return taskWarningBuckets(db, scope, schoolId, { ...period, taskId: period.taskId });
   return db
     .selectFrom('screen_warnings')
     .where(inScope(scope, schoolId, { period, column: 'day' }))
@@ -272,6 +276,35 @@ export function warningBuckets(db: Db, scope: StudentScope, schoolId: number | u
     ])
     .groupBy(['school_id', 'level', 'state'])
     .having(sql`sum(warnings)`, '>', 0)
+    .execute();
+}
+
+/**
+ * The same buckets for the warnings one task's results opened: the summary table does not know a
+ * warning's task, and a task's warnings are a few hundred rows found through its results.
+ */
+function taskWarningBuckets(
+  db: Db,
+  scope: StudentScope,
+  schoolId: number | undefined,
+  period: Period & { taskId: number },
+) {
+  const { taskId, ...opened } = period;
+  return db
+    .selectFrom('warnings')
+    .where(inScope(scope, schoolId))
+    .where('source_type', '=', 'assessment')
+    .where('source_id', 'in', (eb) => eb.selectFrom('assessment_results').select('id').where('task_id', '=', taskId))
+    .$if(opened.from !== undefined, (q) => q.where('created_at', '>=', opened.from ?? 0))
+    .$if(opened.to !== undefined, (q) => q.where('created_at', '<', opened.to ?? 0))
+    .select([
+      'school_id',
+      'level',
+      'state',
+      sql<number>`count(*)`.as('warnings'),
+      sql<number>`coalesce(sum(case when state = 'solved' then closed_at - created_at else 0 end), 0)`.as('handled_ms'),
+    ])
+    .groupBy(['school_id', 'level', 'state'])
     .execute();
 }
 

@@ -9,6 +9,8 @@ import type {
   ScreenQuery,
   ScreenSchools,
 } from '@meridian/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -22,12 +24,15 @@ import {
   openUnassigned,
   orgNames,
   overdueWarnings,
+  type Period,
   resultsBySchool,
   scaleNames,
   schoolsOf,
   sheetsBySchool,
   warningBuckets,
 } from './repository.ts';
+
+type Db = Kysely<Database>;
 
 const OPEN = new Set(['new', 'setUp', 'published', 'intervening', 'handedOver']);
 const HOUR_MS = 3_600_000;
@@ -36,7 +41,7 @@ const HOUR_MS = 3_600_000;
  * The caller's scope, and the one school asked for if it lies inside it: a school outside is
  * refused with a sentence, never answered with zeros that would look like a real figure.
  */
-async function screenScope(actor: Actor, schoolId: number | undefined): Promise<StudentScope> {
+export async function screenScope(actor: Actor, schoolId: number | undefined): Promise<StudentScope> {
   const scope = await staffScope(actor);
   if (schoolId === undefined || scope.all || scope.schoolIds.includes(schoolId)) return scope;
   const [school] = await orgNames(actor.db, [schoolId]);
@@ -47,12 +52,16 @@ async function screenScope(actor: Actor, schoolId: number | undefined): Promise<
 
 /** Schools compared (screen/school/queryList): sheets, results and warnings of each, from the summary tables. */
 export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<ScreenSchools> {
-  const scope = await screenScope(actor, q.schoolId);
+  return schoolsIn(actor.db, await screenScope(actor, q.schoolId), q);
+}
+
+/** The same over a scope resolved earlier (a download task's), and for one task when `taskId` is given. */
+export async function schoolsIn(db: Db, scope: StudentScope, q: ScreenQuery & Period): Promise<ScreenSchools> {
   const [all, results, sheets, warnings] = await Promise.all([
-    schoolsOf(actor.db, scope, q.schoolId),
-    resultsBySchool(actor.db, scope, q.schoolId, q),
-    sheetsBySchool(actor.db, scope, q.schoolId, q),
-    warningBuckets(actor.db, scope, q.schoolId, q),
+    schoolsOf(db, scope, q.schoolId),
+    resultsBySchool(db, scope, q.schoolId, q),
+    sheetsBySchool(db, scope, q.schoolId, q),
+    warningBuckets(db, scope, q.schoolId, q),
   ]);
   const rows = new Map<number, ScreenSchools['schools'][number]>();
   const row = (id: number) => {
@@ -74,7 +83,7 @@ export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<Scr
   }
   // Schools the figures bring that the list did not (a class teacher's): named here.
   const unnamed = [...rows.values()].filter((r) => r.name === '').map((r) => r.schoolId);
-  for (const n of await orgNames(actor.db, unnamed)) row(n.id).name = n.name;
+  for (const n of await orgNames(db, unnamed)) row(n.id).name = n.name;
   const schools = [...rows.values()].sort((a, b) => b.results - a.results || a.name.localeCompare(b.name));
   const totals = { assigned: 0, done: 0, results: 0, warned: 0, warnings: 0, openWarnings: 0 };
   for (const s of schools) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += s[k];
@@ -89,21 +98,29 @@ export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<Scr
  * (七年级) are one row, as a bureau compares them.
  */
 export async function bandsByPlace(actor: Actor, q: ScreenBandQuery): Promise<ScreenBands> {
-  const scope = await screenScope(actor, q.schoolId);
-  const by = q.schoolId === undefined ? 'grade' : 'class';
-  const counts = await bandCounts(actor.db, scope, q.schoolId, q, by === 'grade' ? 'grade_id' : 'class_id');
+  return bandsIn(actor.db, await screenScope(actor, q.schoolId), q, q.schoolId === undefined ? 'grade' : 'class');
+}
+
+/** The same over a scope resolved earlier, by grade or class as asked, and for one task when `taskId` is given. */
+export async function bandsIn(
+  db: Db,
+  scope: StudentScope,
+  q: ScreenBandQuery & Period,
+  by: ScreenBands['by'],
+): Promise<ScreenBands> {
+  const counts = await bandCounts(db, scope, q.schoolId, q, by === 'grade' ? 'grade_id' : 'class_id');
   const perScale = new Map<number, number>();
   for (const c of counts) perScale.set(Number(c.scale_id), (perScale.get(Number(c.scale_id)) ?? 0) + Number(c.results));
-  const scaleRows = await scaleNames(actor.db, [...perScale.keys()]);
+  const scaleRows = await scaleNames(db, [...perScale.keys()]);
   const scales = scaleRows
     .map((s) => ({ id: s.id, name: { 'zh-CN': s.name_zh, en: s.name_en }, results: perScale.get(s.id) ?? 0 }))
     .sort((a, b) => b.results - a.results || a.id - b.id);
   const shown = scales.find((s) => s.id === q.scaleId) ?? (q.scaleId === undefined ? scales[0] : undefined);
   if (!shown) return { scale: null, scales, bands: [], by, rows: [] };
   const versionId = scaleRows.find((s) => s.id === shown.id)?.current_version_id ?? null;
-  const definition = versionId === null ? null : await pinnedDefinition(actor.db, versionId);
+  const definition = versionId === null ? null : await pinnedDefinition(db, versionId);
   const mine = counts.filter((c) => Number(c.scale_id) === shown.id);
-  const places = await orgNames(actor.db, [...new Set(mine.map((c) => Number(c.place_id)))]);
+  const places = await orgNames(db, [...new Set(mine.map((c) => Number(c.place_id)))]);
   const nameOf = new Map(places.map((p) => [p.id, p.name]));
   const rows = new Map<string, ScreenBands['rows'][number]>();
   for (const c of mine) {
@@ -127,8 +144,12 @@ export async function bandsByPlace(actor: Actor, q: ScreenBandQuery): Promise<Sc
 
 /** Warnings by level and state and the mean handling time (warning/gauge), from the summary table. */
 export async function warningGauge(actor: Actor, q: ScreenQuery): Promise<ScreenGauge> {
-  const scope = await screenScope(actor, q.schoolId);
-  const [buckets, levels] = await Promise.all([warningBuckets(actor.db, scope, q.schoolId, q), levelRows(actor.db)]);
+  return gaugeIn(actor.db, await screenScope(actor, q.schoolId), q);
+}
+
+/** The same over a scope resolved earlier; for one task, the warnings its results opened. */
+export async function gaugeIn(db: Db, scope: StudentScope, q: ScreenQuery & Period): Promise<ScreenGauge> {
+  const [buckets, levels] = await Promise.all([warningBuckets(db, scope, q.schoolId, q), levelRows(db)]);
   let total = 0;
   let open = 0;
   let solved = 0;

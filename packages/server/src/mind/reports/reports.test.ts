@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { Caller } from '../../portal/orgs/testing.ts';
+import { drainDownloads, pdfFacts, sheetRows } from '../downloads/testing.ts';
+import { buildWarningWorld, type WarningWorld } from '../warnings/testing.ts';
+
+let t: TestApp;
+let w: WarningWorld;
+let taskId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await buildWarningWorld(t);
+  taskId = (await t.db.kysely.selectFrom('assessment_tasks').select('id').executeTakeFirstOrThrow()).id;
+}, 90_000);
+afterAll(() => t.close());
+
+const report = async (by: Caller, query: string) => {
+  const res = await by.get(`/apis-psychology/report/statistics${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const total = async (by: Caller, url: string, body: Record<string, unknown>) => {
+  const res = await by.post(url, { page: 1, size: 1, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.total as number;
+};
+
+describe('the statistical report', () => {
+  it('gives a school’s figures for a task as the result and warning lists count them', async () => {
+    const r = await report(w.schoolAdmin, `?taskId=${taskId}&schoolId=${w.orgs.school.id}`);
+    const results = await total(w.schoolAdmin, '/apis-psychology/survey/record/query', { taskId });
+    const warned = await total(w.schoolAdmin, '/apis-psychology/survey/record/query', { taskId, warning: true });
+    expect(r.task).toMatchObject({ id: taskId });
+    expect(r.school).toEqual({ id: w.orgs.school.id, name: 'First School' });
+    expect(r.empty).toBe(false);
+    expect(r.schools.totals).toMatchObject({ assigned: 3, done: 2, results, warned, warnings: 2 });
+    expect(r.bands.rows).toMatchObject([{ name: 'Grade 7', total: results }]);
+    const levels = Object.fromEntries(r.warnings.levels.map((l: { code: string; total: number }) => [l.code, l.total]));
+    expect(levels).toMatchObject({ red: 1, orange: 1 });
+  });
+
+  it('shows the bureau every school, and a period with no data as empty', async () => {
+    const all = await report(w.bureauAdmin, '');
+    expect(all.school).toBeNull();
+    expect(all.schools.schools.map((s: { name: string }) => s.name)).toEqual(['First School', 'Second School']);
+    const long = Date.UTC(2001, 0, 1);
+    const none = await report(w.bureauAdmin, `?from=${long}&to=${long + 86_400_000}`);
+    expect(none.empty).toBe(true);
+    expect(none.schools.schools).toEqual([]);
+    expect(none.warnings.total).toBe(0);
+  });
+
+  it('refuses a task of another school, and a school outside the scope, with a sentence', async () => {
+    const task = await w.otherSchoolAdmin.get(`/apis-psychology/report/statistics?taskId=${taskId}`);
+    expect(task.statusCode).toBe(403);
+    expect(task.json().message).toBe(
+      'That assessment task belongs to a school outside your scope; choose one of your tasks',
+    );
+    const school = await w.schoolAdmin.get(`/apis-psychology/report/statistics?schoolId=${w.orgs.otherSchool.id}`);
+    expect(school.statusCode).toBe(403);
+    const exported = await w.otherSchoolAdmin.post('/apis-psychology/report/statistics/download', {
+      taskId,
+      format: 'pdf',
+    });
+    expect(exported.statusCode).toBe(403);
+  });
+
+  it('exports the report as a PDF and an xlsx through the download center', async () => {
+    const pdfTask = await w.schoolAdmin.post('/apis-psychology/report/statistics/download', { taskId, format: 'pdf' });
+    expect(pdfTask.statusCode, pdfTask.body).toBe(200);
+    const sheetTask = await w.schoolAdmin.post('/apis-psychology/report/statistics/download', {
+      taskId,
+      format: 'xlsx',
+    });
+    expect(sheetTask.statusCode, sheetTask.body).toBe(200);
+    await drainDownloads(t);
+    const pdfInfo = (await w.schoolAdmin.get(`/apis-psychology/file/info?id=${pdfTask.json().data.id}`)).json().data;
+    expect(pdfInfo).toMatchObject({ kind: 'statistics', state: 'done', error: null });
+    const pdf = await w.schoolAdmin.get(`/apis-psychology/file/download?id=${pdfTask.json().data.id}`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const facts = pdfFacts(pdf.rawPayload);
+    expect(facts.title).toBe('Statistical assessment report');
+    for (const ch of 'First School') expect(facts.characters).toContain(ch);
+    const xlsx = await w.schoolAdmin.get(`/apis-psychology/file/download?id=${sheetTask.json().data.id}`);
+    const rows = sheetRows(xlsx.rawPayload);
+    expect(rows).toContainEqual(['Results', 2]);
+    expect(rows).toContainEqual(['First School', 3, 2, 2, 2, 2]);
+  });
+});

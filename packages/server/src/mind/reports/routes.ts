@@ -1,0 +1,37 @@
+import { downloadTask, envelopeOf, statisticsExport, statisticsQuery, statisticsReport } from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/http/envelope.ts';
+import { actorOf } from '../../portal/orgs/actor.ts';
+import { exportStatistics, statistics } from './service.ts';
+
+const tags = ['reports'];
+
+/** The statistical report of `/data/report` and its export (decision 0092). */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/apis-psychology/report/statistics',
+    {
+      config: { access: '/data/report:view' },
+      schema: {
+        tags,
+        summary: 'A school’s or the scope’s figures for a task, semester or period: coverage, bands by grade, warnings',
+        querystring: statisticsQuery,
+        response: { 200: envelopeOf(statisticsReport) },
+      },
+    },
+    async (request) => ok(request, await statistics(actorOf(request), request.query)),
+  );
+  app.post(
+    '/apis-psychology/report/statistics/download',
+    {
+      config: { access: '/data/report:export' },
+      schema: {
+        tags,
+        summary: 'Exports the statistical report (PDF or xlsx) through the download center',
+        body: statisticsExport,
+        response: { 200: envelopeOf(downloadTask) },
+      },
+    },
+    async (request) => ok(request, await exportStatistics(actorOf(request), request.body)),
+  );
+};
