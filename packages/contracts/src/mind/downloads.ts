@@ -9,7 +9,7 @@ export type DownloadState = (typeof DOWNLOAD_STATES)[number];
 /**
  * What a task writes: the results list (xlsx), one student's report (PDF), a group report (PDF),
  * sign-in slips of new or reset accounts (PDF) and their list (xlsx, written with the slips), and
- * the statistical report as a PDF or an xlsx.
+ * the statistical report as a PDF or an xlsx, and a student's report (PDF).
  */
 export const DOWNLOAD_KINDS = [
   'results',
@@ -19,6 +19,7 @@ export const DOWNLOAD_KINDS = [
   'accountList',
   'statistics',
   'statisticsSheet',
+  'studentReport',
 ] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { pageQuery } from '../paging.ts';
+import { bodyId } from '../portal/orgs.ts';
+import { localText } from './scales.ts';
 import { screenBands, screenGauge, screenSchools } from './screens.ts';
 
 /**
@@ -40,3 +43,101 @@ export const statisticsReport = z.object({
   warnings: screenGauge,
 });
 export type StatisticsReport = z.infer<typeof statisticsReport>;
+
+/** A student's report (`/data/studentReport?studentId=`): every assessment and warning, oldest first. */
+export const studentReport = z.object({
+  student: z.object({
+    id: z.number(),
+    name: z.string(),
+    studentNo: z.string().nullable(),
+    schoolName: z.string(),
+    className: z.string(),
+  }),
+  results: z.array(
+    z.object({
+      id: z.number(),
+      scaleId: z.number(),
+      scaleName: localText,
+      valid: z.boolean(),
+      total: z.number().nullable(),
+      band: z.object({ id: z.string(), label: localText }).nullable(),
+      warningLevel: z.string().nullable(),
+      submittedAt: z.number(),
+      /** The norm the scale carries for its total, and how far this total lies from it (z score). */
+      norm: z.object({ mean: z.number(), sd: z.number(), source: localText }).nullable(),
+      z: z.number().nullable(),
+    }),
+  ),
+  warnings: z.array(
+    z.object({
+      id: z.number(),
+      level: z.string(),
+      state: z.string(),
+      reason: localText.nullable(),
+      createdAt: z.number(),
+      closedAt: z.number().nullable(),
+    }),
+  ),
+});
+export type StudentReport = z.infer<typeof studentReport>;
+export const studentReportExport = z.strictObject({ studentId: bodyId });
+
+/**
+ * Student insight (decision 0092): why a student may need attention, each reason a documented
+ * rule with its points and the records that meet it. Nothing is inferred beyond these rules.
+ */
+export const INSIGHT_RULES = ['openWarning', 'warnedResults', 'interviews', 'lowMood'] as const;
+export type InsightRule = (typeof INSIGHT_RULES)[number];
+/** The windows and thresholds of the rules, written once for the server and the page. */
+export const INSIGHT_LIMITS = {
+  /** Results that raised a warning within this many days count, from two of them. */
+  warnedResultsDays: 180,
+  warnedResultsMin: 2,
+  /** Interviews recorded within this many days. */
+  interviewDays: 90,
+  /** Mood entries of 1 or 2 (of 5) on at least this many days within the window. */
+  lowMoodDays: 14,
+  lowMoodMin: 3,
+  lowMoodAtMost: 2,
+  /** A student is listed from this many points. */
+  listedFrom: 3,
+} as const;
+
+export const insightReason = z.object({
+  rule: z.enum(INSIGHT_RULES),
+  points: z.number(),
+  /** How many records meet the rule, and for an open warning its level. */
+  count: z.number(),
+  level: z.string().nullable(),
+});
+export const insightRow = z.object({
+  studentId: z.number(),
+  name: z.string(),
+  studentNo: z.string().nullable(),
+  schoolName: z.string(),
+  className: z.string(),
+  points: z.number(),
+  reasons: z.array(insightReason),
+});
+export type InsightRow = z.infer<typeof insightRow>;
+export const insightQuery = pageQuery.extend({
+  schoolId: z.coerce.number().int().positive('v.screen.school').optional(),
+  name: z.string().trim().max(50, 'v.report.name').optional(),
+});
+export type InsightQuery = z.infer<typeof insightQuery>;
+
+/** One student's insight with the records behind each reason, to open them. */
+export const insightDetail = insightRow.extend({
+  evidence: z.array(
+    z.object({
+      rule: z.enum(INSIGHT_RULES),
+      kind: z.enum(['warning', 'result', 'interview', 'mood']),
+      id: z.number(),
+      at: z.number(),
+      /** The level of a warning or result, the band of a result, or the mood (1-5). */
+      level: z.string().nullable(),
+      text: localText.nullable(),
+    }),
+  ),
+});
+export type InsightDetail = z.infer<typeof insightDetail>;

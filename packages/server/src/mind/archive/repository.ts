@@ -119,6 +119,7 @@ export function resultsOf(db: Db, studentId: number) {
       'r.id',
       'r.task_id',
       'r.scale_id',
+      'r.version_id',
       'sc.name_zh',
       'sc.name_en',
       'r.valid',

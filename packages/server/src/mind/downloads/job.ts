@@ -11,6 +11,7 @@ import { removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
 import { accountSlips, type SlipsParams } from '../people/accounts/slips.ts';
 import type { StatisticsParams } from '../reports/service.ts';
 import { statisticsPdf, statisticsWorkbook } from '../reports/statistics-file.ts';
+import { type StudentReportParams, studentReportPdf } from '../reports/student.ts';
 import { CJK_FONTS, type FontFile } from './pdf.ts';
 import { DownloadFailure, DownloadStopped, type Progress } from './progress.ts';
 import { type GroupParams, groupReportPdf, type ReportParams, reportPdf } from './report-pdf.ts';
@@ -211,6 +212,11 @@ async function write(
     case 'statistics':
       return {
         bytes: await statisticsPdf(db, fromJson<StatisticsParams>(task.params), task.lang, fonts, progress),
+        kind: 'pdf',
+      };
+    case 'studentReport':
+      return {
+        bytes: await studentReportPdf(db, fromJson<StudentReportParams>(task.params), task.lang, fonts, progress),
         kind: 'pdf',
       };
     case 'statisticsSheet':

@@ -89,3 +89,48 @@ describe('the statistical report', () => {
     expect(rows).toContainEqual(['First School', 3, 2, 2, 2, 2]);
   });
 });
+
+describe('a student’s report', () => {
+  const query = (by: Caller, studentId: number) => by.post('/apis-psychology-audit/studentReport/query', { studentId });
+
+  it('lists the student’s assessment with its band and red warning, and the read is audited', async () => {
+    const res = await query(w.psychologyTeacher, w.students.a2);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json().data;
+    expect(r.student).toMatchObject({ id: w.students.a2, className: 'Class 7-1', schoolName: 'First School' });
+    expect(r.results).toHaveLength(1);
+    expect(r.results[0]).toMatchObject({ scaleId: w.scales.phq9, warningLevel: 'red', valid: true });
+    expect(r.results[0].band).not.toBeNull();
+    expect(r.warnings).toMatchObject([{ id: w.warnings.a2, level: 'red', state: 'new' }]);
+    const reads = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('user_id', '=', w.psychologyTeacher.user.id)
+      .where('target_id', '=', String(w.students.a2))
+      .where('action', '=', 'archive.read')
+      .execute();
+    expect(reads.map((r) => JSON.parse(String(r.detail)))).toContainEqual({ part: 'report' });
+  });
+
+  it('is refused outside the scope and to the student themselves', async () => {
+    expect((await query(w.otherSchoolAdmin, w.students.a2)).statusCode).toBe(404);
+    expect((await query(w.callers.a2, w.students.a2)).statusCode).toBe(403);
+  });
+
+  it('exports as a PDF naming the student', async () => {
+    const started = await w.psychologyTeacher.post('/apis-psychology-audit/studentReport/download', {
+      studentId: w.students.a2,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    await drainDownloads(t);
+    const id = started.json().data.id;
+    expect((await w.psychologyTeacher.get(`/apis-psychology/file/info?id=${id}`)).json().data).toMatchObject({
+      kind: 'studentReport',
+      state: 'done',
+    });
+    const pdf = await w.psychologyTeacher.get(`/apis-psychology/file/download?id=${id}`);
+    const facts = pdfFacts(pdf.rawPayload);
+    expect(facts.title).toMatch(/Student assessment report$/);
+    expect(facts.characters).toContain('李');
+  });
+});

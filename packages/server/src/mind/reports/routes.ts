@@ -1,8 +1,17 @@
-import { downloadTask, envelopeOf, statisticsExport, statisticsQuery, statisticsReport } from '@meridian/contracts';
+import {
+  downloadTask,
+  envelopeOf,
+  statisticsExport,
+  statisticsQuery,
+  statisticsReport,
+  studentReport,
+  studentReportExport,
+} from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { exportStatistics, statistics } from './service.ts';
+import { exportStudentReport, studentReportOf } from './student.ts';
 
 const tags = ['reports'];
 
@@ -33,5 +42,33 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await exportStatistics(actorOf(request), request.body)),
+  );
+
+  // A student's report is a read of their file: the archive's access, and audited like it.
+  app.post(
+    '/apis-psychology-audit/studentReport/query',
+    {
+      config: { access: '/data/studentFile:view' },
+      schema: {
+        tags,
+        summary: 'A student’s assessments (against the scales’ norms) and warnings, oldest first (audited)',
+        body: studentReportExport,
+        response: { 200: envelopeOf(studentReport) },
+      },
+    },
+    async (request) => ok(request, await studentReportOf(actorOf(request), request.body.studentId)),
+  );
+  app.post(
+    '/apis-psychology-audit/studentReport/download',
+    {
+      config: { access: '/data/studentFile:export' },
+      schema: {
+        tags,
+        summary: 'Exports a student’s report (PDF) through the download center (audited)',
+        body: studentReportExport,
+        response: { 200: envelopeOf(downloadTask) },
+      },
+    },
+    async (request) => ok(request, await exportStudentReport(actorOf(request), request.body.studentId)),
   );
 };
