@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { fromJson } from '../../platform/db/sql.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { drainDownloads, pdfFacts, sheetRows } from '../downloads/testing.ts';
 import { buildWarningWorld, type WarningWorld } from '../warnings/testing.ts';
@@ -109,7 +110,7 @@ describe('a student’s report', () => {
       .where('target_id', '=', String(w.students.a2))
       .where('action', '=', 'archive.read')
       .execute();
-    expect(reads.map((r) => JSON.parse(String(r.detail)))).toContainEqual({ part: 'report' });
+    expect(reads.map((r) => fromJson(r.detail))).toContainEqual({ part: 'report' });
   });
 
   it('is refused outside the scope and to the student themselves', async () => {
@@ -132,5 +133,68 @@ describe('a student’s report', () => {
     const facts = pdfFacts(pdf.rawPayload);
     expect(facts.title).toMatch(/Student assessment report$/);
     expect(facts.characters).toContain('李');
+  });
+});
+
+describe('student insight', () => {
+  const page = async (by: Caller, query = '') => {
+    const res = await by.get(`/apis-psychology/studentInsight/page${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+
+  it('lists the student with an open red warning, with the reason, and not one with an orange warning alone', async () => {
+    const d = await page(w.psychologyTeacher);
+    expect(d.list.map((r: { studentId: number }) => r.studentId)).toEqual([w.students.a2]);
+    expect(d.list[0].reasons).toContainEqual({ rule: 'openWarning', points: 3, count: 1, level: 'red' });
+    expect(d.list[0].className).toBe('Class 7-1');
+  });
+
+  it('adds low moods on three days to an orange warning, and shows the records behind each reason', async () => {
+    const db = t.db.kysely;
+    const student = await db
+      .selectFrom('students')
+      .selectAll()
+      .where('id', '=', w.students.b1)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    for (const back of [0, 1, 2]) {
+      const at = now - back * 86_400_000;
+      await db
+        .insertInto('mood_entries')
+        .values({
+          student_id: student.id,
+          school_id: student.school_id,
+          class_id: student.org_id,
+          day: new Date(at + 8 * 3_600_000).toISOString().slice(0, 10),
+          mood: 1,
+          intensity: 8,
+          tags: '[]',
+          note: '',
+          warning_id: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    const d = await page(w.psychologyTeacher);
+    const b1 = d.list.find((r: { studentId: number }) => r.studentId === w.students.b1);
+    expect(b1.points).toBe(4);
+    expect(b1.reasons.map((r: { rule: string }) => r.rule)).toEqual(['openWarning', 'lowMood']);
+    const detail = await w.psychologyTeacher.post('/apis-psychology-audit/studentInsight/detail', {
+      studentId: w.students.a2,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const evidence = detail.json().data.evidence.map((e: { kind: string; id: number }) => [e.kind, e.id]);
+    expect(evidence).toContainEqual(['warning', w.warnings.a2]);
+    expect(evidence.some(([kind]: [string]) => kind === 'result')).toBe(true);
+  });
+
+  it('stays within the scope: another school sees none of these students', async () => {
+    expect((await page(w.otherSchoolAdmin)).list).toEqual([]);
+    const detail = await w.otherSchoolAdmin.post('/apis-psychology-audit/studentInsight/detail', {
+      studentId: w.students.a2,
+    });
+    expect(detail.statusCode).toBe(404);
   });
 });

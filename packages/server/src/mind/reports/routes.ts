@@ -1,6 +1,10 @@
 import {
   downloadTask,
   envelopeOf,
+  insightDetail as insightDetailSchema,
+  insightQuery,
+  insightRow,
+  pageOf,
   statisticsExport,
   statisticsQuery,
   statisticsReport,
@@ -10,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { insightDetail, insightPage } from './insight.ts';
 import { exportStatistics, statistics } from './service.ts';
 import { exportStudentReport, studentReportOf } from './student.ts';
 
@@ -70,5 +75,33 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await exportStudentReport(actorOf(request), request.body.studentId)),
+  );
+
+  // Student insight reads warnings, results, interviews and moods: the warning handlers' access.
+  app.get(
+    '/apis-psychology/studentInsight/page',
+    {
+      config: { access: '/data/intervene:view' },
+      schema: {
+        tags,
+        summary: 'Students whose records meet the insight rules, most points first, each with its reasons',
+        querystring: insightQuery,
+        response: { 200: envelopeOf(pageOf(insightRow)) },
+      },
+    },
+    async (request) => ok(request, await insightPage(actorOf(request), request.query)),
+  );
+  app.post(
+    '/apis-psychology-audit/studentInsight/detail',
+    {
+      config: { access: '/data/intervene:view' },
+      schema: {
+        tags,
+        summary: 'One student’s insight reasons with the records behind them (audited)',
+        body: studentReportExport,
+        response: { 200: envelopeOf(insightDetailSchema) },
+      },
+    },
+    async (request) => ok(request, await insightDetail(actorOf(request), request.body.studentId)),
   );
 };
