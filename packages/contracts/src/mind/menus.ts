@@ -43,7 +43,9 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   // People.
   allStudent: '/system/student',
   accountBindManage: '/data/accountBindManage',
-  // Statistics.
+  // Statistics: the statistical report; student insight reads the warning handlers' records.
+  report: '/data/report',
+  studentInsight: '/data/intervene',
   downloadCenter: '/data/downloadCenter',
 };
 

@@ -117,8 +117,11 @@ describe('the Mind sidebar', () => {
       menus.set(role, names(groups));
     }
     expect(menus.get('school')).toEqual(expect.arrayContaining(['Accounts and binding', 'All students', 'Interviews']));
-    for (const coming of ['Security warnings', 'Reports', 'School screen'])
-      expect(menus.get('school')).not.toContain(coming);
+    for (const coming of ['Security warnings', 'School screen']) expect(menus.get('school')).not.toContain(coming);
+    // The statistical report and student insight (decision 0092): for the leads, not the class teacher.
+    expect(menus.get('school')).toEqual(expect.arrayContaining(['Reports', 'Student insight']));
+    expect(menus.get('psychology')).toContain('Student insight');
+    expect(menus.get('teacher')).not.toContain('Student insight');
     // The built dashboards: the cockpit for the school's leads, the district screen for the bureau.
     expect(menus.get('school')).toContain('Warning cockpit');
     expect(menus.get('psychology')).toContain('Warning cockpit');

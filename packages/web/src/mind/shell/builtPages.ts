@@ -103,6 +103,15 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   setback: async () => ({ Component: (await daily()).SetbackPage }),
   describeManage: async () => ({ Component: (await daily()).DescribePage }),
   mentalTeacherManage: async () => ({ Component: (await daily()).MentalTeacherPage }),
+  // Reports and student insight (issue 21, decision 0092).
+  report: async () => ({ Component: (await import('../pages/reports/StatisticsPage.tsx')).StatisticsPage }),
+  studentReport: async () => ({
+    Component: (await import('../pages/reports/StudentReportPage.tsx')).StudentReportPage,
+  }),
+  studentInsight: async () => ({ Component: (await import('../pages/reports/InsightPage.tsx')).InsightPage }),
+  studentInsightDetailInfo: async () => ({
+    Component: (await import('../pages/reports/InsightDetailPage.tsx')).InsightDetailPage,
+  }),
 };
 
 /** `/pending`, the to-do list: the warning workflow and the assessments create its items (issue 9). */

@@ -131,6 +131,7 @@ export const REACHED_FROM: Partial<Record<string, string>> = {
   activityBmDetail: 'activityManage',
   classEmotionDetail: 'classEmotion',
   studentInsightDetailInfo: 'studentInsight',
+  studentReport: 'studentFile',
 };
 
 /**

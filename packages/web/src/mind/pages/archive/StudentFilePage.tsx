@@ -7,6 +7,7 @@ import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
 import { type StudentFileRow, studentFilePage } from './api.ts';
 import { LevelTag } from './common.tsx';
 import './strings.ts';
+import '../reports/strings.ts';
 
 /**
  * `/data/studentFile`: the students of the caller's scope with what each file holds (results,
@@ -64,7 +65,7 @@ export function StudentFilePage() {
             title: t('system.actions'),
             key: 'actions',
             fixed: 'right',
-            width: 200,
+            width: 260,
             render: (_v, s) => (
               <Flex gap={10}>
                 <Link to={`/data/studentFileDetails/${s.studentId}`} data-testid="file-open">
@@ -72,6 +73,9 @@ export function StudentFilePage() {
                 </Link>
                 <Link to={`/data/growthRecord/${s.studentId}`}>{t('archive.list.growth')}</Link>
                 <Link to={`/data/warningTimerShaft?studentId=${s.studentId}`}>{t('archive.list.timeline')}</Link>
+                <Link to={`/data/studentReport?studentId=${s.studentId}`} data-testid="file-report">
+                  {t('reports.insight.report')}
+                </Link>
               </Flex>
             ),
           },

@@ -14,15 +14,17 @@ interface Props {
   start: () => Promise<DownloadTask>;
   disabled?: boolean;
   testId?: string;
+  /** The page whose `export` grant the button needs (the results' by default). */
+  access?: string;
 }
 
 /**
  * Starts an export and says where its file will be: exports run as jobs, so the page does not
  * wait for the file but points to the download center, where progress shows.
  */
-export function ExportButton({ kind, start, disabled, testId }: Props) {
+export function ExportButton({ kind, start, disabled, testId, access = '/data/scaleResult' }: Props) {
   const { t } = useTranslation();
-  const can = useCan('/data/scaleResult');
+  const can = useCan(access);
   const { message } = App.useApp();
   const client = useQueryClient();
   // The message is drawn outside the router, so its link navigates with the page's own navigate.
@@ -52,7 +54,7 @@ export function ExportButton({ kind, start, disabled, testId }: Props) {
     },
     onError: notifyError,
   });
-  // Exporting results is its own grant; a reader without it is not offered the button (the server refuses anyway).
+  // Exporting is its own grant; a reader without it is not offered the button (the server refuses anyway).
   if (!can('export')) return null;
   return (
     <Button
