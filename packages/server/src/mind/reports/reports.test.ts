@@ -39,6 +39,9 @@ describe('the statistical report', () => {
     expect(r.bands.rows).toMatchObject([{ name: 'Grade 7', total: results }]);
     const levels = Object.fromEntries(r.warnings.levels.map((l: { code: string; total: number }) => [l.code, l.total]));
     expect(levels).toMatchObject({ red: 1, orange: 1 });
+    // The school's psychology teacher holds the report too (migration 0066), over the same school.
+    const mine = await report(w.psychologyTeacher, `?taskId=${taskId}`);
+    expect(mine.schools.totals).toEqual(r.schools.totals);
   });
 
   it('shows the bureau every school, and a period with no data as empty', async () => {
