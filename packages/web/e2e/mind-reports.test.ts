@@ -6,10 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS_DIR, screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
 import { openMind } from './mind-walks.ts';
-import { buildWarningWorld, type WarningWorld, warningsSuite } from './mind-warnings-world.ts';
+import { buildWarningWorld, type WarningWorld } from './mind-warnings-world.ts';
+import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
-const suite = warningsSuite();
+// The job worker runs beside the API, as in a one-process deployment, so that exports are written.
+const suite = portalSuite({ services: ['api', 'jobs'] });
 
 /** The statistical report as the API answers it, to check the page's figures against. */
 async function reportOf(token: string, taskId: number) {

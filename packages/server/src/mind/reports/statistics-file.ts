@@ -80,7 +80,8 @@ function bar(doc: Pdf, label: string, parts: { value: number; colour: string }[]
 
 function table(doc: Pdf, header: readonly string[], rows: Cell[][]) {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const first = Math.min(150, width / 3);
+  // Many columns (a scale's bands) leave the first one narrower, so that each band's name fits.
+  const first = Math.min(header.length > 5 ? 90 : 150, width / 3);
   const rest = header.length > 1 ? (width - first) / (header.length - 1) : 0;
   const columns = header.map((_, i) => (i === 0 ? 0 : first + (i - 1) * rest));
   tableRow(doc, header, columns, true);

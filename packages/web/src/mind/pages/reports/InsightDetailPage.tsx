@@ -48,6 +48,7 @@ export function InsightDetailPage() {
     return <LoadFailed error={detail.error} onRetry={() => detail.refetch()} retrying={detail.isFetching} />;
   const data = detail.data;
   if (!data) return <Card loading />;
+  const counted = new Set(data.reasons.map((r) => r.rule));
   return (
     <Flex vertical gap={16} data-testid="insight-detail">
       <Card
@@ -86,10 +87,25 @@ export function InsightDetailPage() {
           columns={[
             { title: t('reports.student.when'), dataIndex: 'at', width: 150, render: (at: number) => time(at) },
             {
-              title: t('reports.insight.reasons'),
+              title: t('reports.insight.kindLabel'),
               key: 'kind',
-              width: 120,
+              width: 110,
               render: (_v, e) => t(`reports.insight.kind.${e.kind}`),
+            },
+            {
+              title: t('reports.insight.rule'),
+              key: 'rule',
+              width: 180,
+              render: (_v, e) => (
+                <Flex vertical>
+                  <span>{t(`reports.insight.ruleName.${e.rule}`)}</span>
+                  {!counted.has(e.rule) && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t('reports.insight.notCounted')}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              ),
             },
             {
               title: t('reports.stats.level'),
@@ -99,7 +115,7 @@ export function InsightDetailPage() {
                 return e.level ? <LevelTag code={e.level} levels={levels.data} /> : '-';
               },
             },
-            { title: '', key: 'text', render: (_v, e) => textIn(e.text ?? undefined) },
+            { title: t('reports.insight.text'), key: 'text', render: (_v, e) => textIn(e.text ?? undefined) || '-' },
             {
               title: t('system.actions'),
               key: 'open',

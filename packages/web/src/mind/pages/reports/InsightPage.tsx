@@ -40,8 +40,8 @@ export function ReasonTag({ reason }: { reason: InsightRow['reasons'][number] })
   const levelName = useLevelName();
   return (
     <Tag color={reason.rule === 'openWarning' ? 'red' : 'gold'} data-testid={`insight-reason-${reason.rule}`}>
-      {t(`reports.insight.reason.${reason.rule}`, { count: reason.count, level: levelName(reason.level) })} +
-      {reason.points}
+      {t(`reports.insight.reason.${reason.rule}`, { count: reason.count, level: levelName(reason.level) })} ·{' '}
+      {t('reports.insight.pointsOf', { points: reason.points })}
     </Tag>
   );
 }

@@ -135,7 +135,7 @@ export function StudentReportPage() {
           ]}
         />
       </Card>
-      <Card title={`${t('reports.student.results')} · ${t('reports.student.warnings')}`}>
+      <Card title={t('reports.student.timeline')}>
         {events.length === 0 ? (
           <Empty description={t('reports.student.noResults')} />
         ) : (
