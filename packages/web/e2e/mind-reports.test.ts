@@ -65,6 +65,23 @@ describe('the statistical report, a student’s report and student insight (issu
       await expect(redRow.locator('td').nth(1).textContent()).resolves.toBe('1');
       await page.getByTestId('statistics-bands-chart').locator('canvas').waitFor();
       await screenshot(page, 'reports-statistics');
+      // A period with no assessment says so instead of a page of zeros.
+      const period = page.locator('.ant-picker-range input');
+      await period.first().click();
+      await period.first().fill('2001-01-01');
+      await page.keyboard.press('Enter');
+      await period.last().fill('2001-01-31');
+      await page.keyboard.press('Enter');
+      await page.locator('.ant-picker-dropdown').first().waitFor({ state: 'hidden' });
+      await page.getByTestId('statistics-show').click();
+      await page.getByTestId('statistics-empty').getByText('所选范围内没有测评或预警数据').waitFor();
+      await screenshot(page, 'reports-statistics-empty');
+      await page.getByRole('button', { name: '重 置' }).click();
+      await page.getByTestId('statistics-title').getByText('全部学校').waitFor();
+      await page.getByTestId('statistics-task').click();
+      await pickOption(page, 'Autumn screening');
+      await page.getByTestId('statistics-show').click();
+      await page.getByTestId('statistics-title').getByText('Autumn screening').waitFor();
 
       await page.getByTestId('statistics-export-pdf').click();
       await page.getByTestId('export-open').click();
@@ -113,7 +130,12 @@ describe('the statistical report, a student’s report and student insight (issu
       await evidence.filter({ hasText: '预警' }).first().waitFor();
       await evidence.filter({ hasText: '测评结果' }).first().waitFor();
       await screenshot(page, 'reports-insight-detail');
-      await evidence.filter({ hasText: '测评结果' }).first().getByRole('link').click();
+      // The rules read the same in English.
+      await page.getByText('English', { exact: true }).click();
+      await page.getByTestId('insight-rules').getByText('Students reaching 3 points under these rules').waitFor();
+      await page.getByTestId('insight-evidence').getByText('Open warning').waitFor();
+      await screenshot(page, 'reports-insight-detail-en');
+      await evidence.filter({ hasText: 'Assessment result' }).first().getByRole('link').click();
       await page.getByTestId('result-report').waitFor();
       expect(unexpected(teacher.problems)).toEqual([]);
     } finally {

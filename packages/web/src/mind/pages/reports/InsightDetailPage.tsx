@@ -119,7 +119,7 @@ export function InsightDetailPage() {
             {
               title: t('system.actions'),
               key: 'open',
-              width: 110,
+              width: 140,
               render: (_v, e) => {
                 const to = linkOf(e, data.studentId);
                 return to ? <Link to={to}>{t('reports.insight.openRecord')}</Link> : null;
