@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fromJson } from '../../platform/db/sql.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { drainDownloads, pdfFacts, sheetRows } from '../downloads/testing.ts';
-import { buildWarningWorld, type WarningWorld } from '../warnings/testing.ts';
+import { buildWarningWorld, step, type WarningWorld } from '../warnings/testing.ts';
 
 let t: TestApp;
 let w: WarningWorld;
@@ -153,7 +153,7 @@ describe('student insight', () => {
     expect(d.list[0].className).toBe('Class 7-1');
   });
 
-  it('adds low moods on three days to an orange warning, and shows the records behind each reason', async () => {
+  it('adds low moods on three days and an interview to an orange warning, and shows the records behind each reason', async () => {
     const db = t.db.kysely;
     const student = await db
       .selectFrom('students')
@@ -184,6 +184,33 @@ describe('student insight', () => {
     const b1 = d.list.find((r: { studentId: number }) => r.studentId === w.students.b1);
     expect(b1.points).toBe(4);
     expect(b1.reasons.map((r: { rule: string }) => r.rule)).toEqual(['openWarning', 'lowMood']);
+    // An interview about the orange warning, once published, adds its point and is among the records.
+    await step(w.psychologyTeacher, 'setup', { id: w.warnings.b1, psychologyUserId: w.psychologyTeacher.user.id });
+    await step(w.psychologyTeacher, 'publish', { id: w.warnings.b1 });
+    const saved = await w.psychologyTeacher.post('/apis-psychology/intervene/save', {
+      warningId: w.warnings.b1,
+      kind: 'interview',
+      happenedAt: Date.now() - 1000,
+      place: 'Office',
+      people: '王五',
+      content: 'Talked about the week',
+      attachments: [],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await page(w.psychologyTeacher)).list.find(
+      (r: { studentId: number }) => r.studentId === w.students.b1,
+    );
+    expect(after.points).toBe(5);
+    expect(after.reasons).toContainEqual({ rule: 'interviews', points: 1, count: 1, level: null });
+    const b1Detail = await w.psychologyTeacher.post('/apis-psychology-audit/studentInsight/detail', {
+      studentId: w.students.b1,
+    });
+    expect(
+      b1Detail
+        .json()
+        .data.evidence.map((e: { kind: string }) => e.kind)
+        .sort(),
+    ).toEqual(['interview', 'mood', 'mood', 'mood', 'result', 'warning']);
     const detail = await w.psychologyTeacher.post('/apis-psychology-audit/studentInsight/detail', {
       studentId: w.students.a2,
     });
