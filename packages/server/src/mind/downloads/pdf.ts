@@ -74,7 +74,11 @@ export function tableRow(doc: Pdf, cells: readonly string[], columns: readonly n
   cells.forEach((cell, i) => {
     const x = left + (columns[i] ?? 0);
     const next = i + 1 < columns.length ? left + (columns[i + 1] ?? 0) : right;
-    doc.text(cell, x, y, { width: next - x - 4, lineBreak: false, ellipsis: true });
+    const width = next - x - 4;
+    // pdfkit still wraps Chinese between characters: cut the text to the column so the row stays one line.
+    let text = cell;
+    while (text.length > 1 && doc.widthOfString(text) > width) text = `${text.slice(0, -2)}…`;
+    doc.text(text, x, y, { width, lineBreak: false });
   });
   doc.x = left;
   doc.y = y + 16;

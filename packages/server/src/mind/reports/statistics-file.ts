@@ -78,6 +78,21 @@ function bar(doc: Pdf, label: string, parts: { value: number; colour: string }[]
   if (doc.y > doc.page.height - doc.page.margins.bottom - 20) doc.addPage();
 }
 
+/** The colour of each band, in one line above its bars. */
+function legend(doc: Pdf, items: { label: string; colour: string }[]) {
+  const left = doc.page.margins.left;
+  const y = doc.y;
+  let x = left;
+  doc.fontSize(9);
+  for (const item of items) {
+    doc.rect(x, y + 1, 9, 9).fill(item.colour);
+    doc.fillColor('#000000').text(item.label, x + 12, y, { lineBreak: false });
+    x += 12 + doc.widthOfString(item.label) + 14;
+  }
+  doc.x = left;
+  doc.y = y + 16;
+}
+
 function table(doc: Pdf, header: readonly string[], rows: Cell[][]) {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   // Many columns (a scale's bands) leave the first one narrower, so that each band's name fits.
@@ -117,6 +132,13 @@ export async function statisticsPdf(
     for (const [label, value] of s.overview) line(doc, String(label), String(value));
     if (report.bands.scale) {
       heading(doc, `${t('bands')}（${textIn(report.bands.scale.name, lang)}）`);
+      legend(
+        doc,
+        report.bands.bands.map((b, i) => ({
+          label: textIn(b.label, lang) || b.id,
+          colour: BAND_COLOURS[i % BAND_COLOURS.length] ?? '#8c8c8c',
+        })),
+      );
       const max = Math.max(0, ...report.bands.rows.map((r) => r.total));
       for (const r of report.bands.rows) {
         const parts = report.bands.bands.map((b, i) => ({
