@@ -44,6 +44,10 @@ export const campusDeviceCreate = z.strictObject({
 });
 export type CampusDeviceCreate = z.infer<typeof campusDeviceCreate>;
 
+/** What an edit changes: the kind, name and place; the school, key and secret stay. */
+export const campusDeviceEdit = campusDeviceCreate.omit({ schoolId: true });
+export type CampusDeviceEdit = z.infer<typeof campusDeviceEdit>;
+
 export const campusDevice = z.object({
   id: z.number(),
   schoolId: z.number(),
@@ -117,6 +121,10 @@ export const campusAlertStep = z.object({
 });
 export const campusAlertDetail = campusAlert.extend({ timeline: z.array(campusAlertStep) });
 export type CampusAlertDetail = z.infer<typeof campusAlertDetail>;
+
+/** Someone an alert may be handed over to: an active teacher of its school. */
+export const campusHandler = z.object({ userId: z.number(), name: z.string(), teacherNo: z.string() });
+export type CampusHandler = z.infer<typeof campusHandler>;
 
 const result = z.string().trim().min(1, 'v.campusAlert.result').max(L.resultMax, 'v.campusAlert.result');
 /** A handling step: acknowledge, hand over to a person, solve with a result, or mark a false alarm. */

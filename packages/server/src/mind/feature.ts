@@ -7,6 +7,7 @@ import { archiveRoutes } from './archive/routes.ts';
 import type { ArchiveTables } from './archive/tables.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';
 import type { AssessmentsTables } from './assessments/tables.ts';
+import { sealPlainSecrets } from './campus/devices.ts';
 import { campusRoutes } from './campus/routes.ts';
 import type { CampusTables } from './campus/tables.ts';
 import { seedDemoDistrict } from './demo/seed.ts';
@@ -97,7 +98,7 @@ export interface MindTables
 export const mind: Feature = {
   name: 'mind',
   migrations: mindMigrations,
-  seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log)],
+  seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log), sealPlainSecrets],
   routes,
   jobs: [warningPushJob, attentionReminderJob, downloadJob()],
   schedules: [attentionReminderSchedule],

@@ -63,6 +63,14 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Shared secret (HS256) of the systems that sign users in with a JWT (`authz/login/jwt`). */
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * The key secrets the server must read back are sealed under at rest (campus device keys;
+   * decision 0088): 32 bytes in base64, the same on every process. Unset: one made in DATA_DIR.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   /** The first administrator's password; without it the default password policy's applies. */
   ADMIN_PASSWORD: z.string().min(6).optional(),
   /** A demo district with an account per role on the first start; unset: on for SQLite, off for PostgreSQL and tests. */

@@ -7,6 +7,7 @@ import {
   type CampusAlertState,
   type CampusAlertStats,
   type CampusEventType,
+  type CampusHandler,
   hasPermission,
   Identity,
   type Page,
@@ -18,6 +19,7 @@ import { studentScopeOf } from '../people/students/scope.ts';
 import { findActiveTeacher } from '../warnings/workflow-repository.ts';
 import { schoolScope } from './devices.ts';
 import {
+  activeTeachersOf,
   type AlertRow,
   alertPage,
   countsByType,
@@ -75,6 +77,13 @@ export async function alertDetail(actor: Actor, id: number): Promise<CampusAlert
       at: Number(s.at),
     })),
   };
+}
+
+/** Whom an alert may be handed over to: the active teachers of its school. */
+export async function alertHandlers(actor: Actor, id: number): Promise<CampusHandler[]> {
+  const row = await loadAlert(actor, id);
+  const teachers = await activeTeachersOf(actor.db, Number(row.school_id));
+  return teachers.map((x) => ({ userId: Number(x.user_id), name: x.name, teacherNo: x.teacher_no }));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { CampusBox, TINY_PNG } from '@meridian/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { isSealed, secretBoxOf } from '../../platform/secrets/box.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import { sealPlainSecrets } from './devices.ts';
 
 let t: TestApp;
 let w: AssessmentWorld;
@@ -77,7 +79,65 @@ describe('campus equipment', () => {
   });
 });
 
+describe('device secrets at rest', () => {
+  const secretOf = async (id: number) =>
+    (await t.db.kysely.selectFrom('campus_devices').select('secret').where('id', '=', id).executeTakeFirstOrThrow())
+      .secret;
+
+  it('keeps a device’s secret sealed in its row, and the device still signs with it', async () => {
+    const { device, box } = await camera('Science block');
+    const stored = await secretOf(device.id);
+    expect(isSealed(stored)).toBe(true);
+    expect(stored).not.toContain(device.secret);
+    expect((await box.heartbeat()).status).toBe(200);
+    // The sealed secret is bound to its row: copied into another device's row, it does not open there.
+    const { device: other, box: otherBox } = await camera('Art room');
+    await t.db.kysely.updateTable('campus_devices').set({ secret: stored }).where('id', '=', other.id).execute();
+    expect((await otherBox.heartbeat()).status).toBe(401);
+    expect(t.logs.some((l) => l.msg === 'a campus device secret could not be opened with the secrets key')).toBe(true);
+  });
+
+  it('seals the secrets stored plain before, on start, and the device goes on signing', async () => {
+    const { device, box } = await camera('Old gate');
+    await t.db.kysely
+      .updateTable('campus_devices')
+      .set({ secret: device.secret })
+      .where('id', '=', device.id)
+      .execute();
+    expect((await box.heartbeat()).status).toBe(200);
+    expect(await sealPlainSecrets({ config: t.app.config, db: t.db, log: t.app.log })).toBeGreaterThanOrEqual(1);
+    const stored = await secretOf(device.id);
+    expect(isSealed(stored)).toBe(true);
+    expect(secretBoxOf(t.app.config).open(stored, `campus_devices.secret:${device.deviceKey}`)).toBe(device.secret);
+    expect((await box.heartbeat()).status).toBe(200);
+    expect(await sealPlainSecrets({ config: t.app.config, db: t.db, log: t.app.log })).toBe(0);
+  });
+});
+
 describe('signed campus events', () => {
+  it('forgets a device’s nonces once the timestamp window has passed them, and still refuses a fresh replay', async () => {
+    const { device, box } = await camera('Bike shed');
+    const long = Date.now() - 11 * 60_000;
+    await t.db.kysely
+      .insertInto('campus_nonces')
+      .values([
+        { device_id: device.id, nonce: 'old-1', at: long },
+        { device_id: device.id, nonce: 'recent-1', at: Date.now() - 60_000 },
+      ])
+      .execute();
+    const signed = box.sign('/api/apis-psychology/campus/device/heartbeat', '{}');
+    expect((await box.send(signed)).status).toBe(200);
+    const nonces = await t.db.kysely
+      .selectFrom('campus_nonces')
+      .select('nonce')
+      .where('device_id', '=', device.id)
+      .orderBy('nonce')
+      .execute();
+    expect(nonces.map((n) => n.nonce)).toEqual([signed.headers['x-nonce'], 'recent-1'].sort());
+    expect((await box.send(signed)).status).toBe(409);
+  });
+
+
   it('stores a reported fight with its snapshot once, whatever the retries', async () => {
     const { box } = await camera();
     const first = await box.report({ type: 'fight', eventId: 'evt-1', snapshot: TINY_PNG });
@@ -191,6 +251,34 @@ describe('signed campus events', () => {
   });
 });
 
+describe('equipment edits', () => {
+  it('renames and moves a device, keeping its key; another school cannot', async () => {
+    const { device, box } = await camera('Hall A');
+    const edited = await w.schoolAdmin.post(`/apis-psychology/equipment/edit/${device.id}`, {
+      kind: 'terminal',
+      name: 'Hall terminal',
+      location: 'Hall B',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ kind: 'terminal', name: 'Hall terminal', location: 'Hall B' });
+    expect(edited.json().data.deviceKey).toBe(device.deviceKey);
+    expect((await box.heartbeat()).status).toBe(200);
+    const blank = await w.schoolAdmin.post(`/apis-psychology/equipment/edit/${device.id}`, {
+      kind: 'camera',
+      name: ' ',
+      location: 'Hall B',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toContain('Device name: 1-50 characters');
+    const foreign = await w.otherSchoolAdmin.post(`/apis-psychology/equipment/edit/${device.id}`, {
+      kind: 'camera',
+      name: 'Mine now',
+      location: 'Elsewhere',
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
 describe('behaviour alerts', () => {
   it('is acknowledged, handed over, solved by the other person, each step on its timeline', async () => {
     const { box } = await camera('Playground');
@@ -200,6 +288,10 @@ describe('behaviour alerts', () => {
       by.post(`/apis-psychology/securityWarning/${id}/handle`, body);
 
     expect((await handle(w.schoolAdmin, { action: 'acknowledge' })).json().data.state).toBe('acknowledged');
+    const handlers = await w.schoolAdmin.get(`/apis-psychology/securityWarning/${id}/handlers`);
+    const handlerIds = (handlers.json().data as Array<{ userId: number }>).map((h) => h.userId);
+    expect(handlerIds).toContain(w.psychologyTeacher.user.id);
+    expect(handlerIds).not.toContain(w.otherSchoolAdmin.user.id);
     const outsider = await handle(w.schoolAdmin, { action: 'handOver', toUserId: w.otherSchoolAdmin.user.id });
     expect(outsider.statusCode).toBe(400);
     const handed = await handle(w.schoolAdmin, {

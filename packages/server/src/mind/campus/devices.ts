@@ -4,11 +4,15 @@ import {
   type CampusDevice,
   type CampusDeviceCreate,
   type CampusDeviceCreated,
+  type CampusDeviceEdit,
   type CampusDeviceQuery,
   Identity,
   type Page,
 } from '@meridian/contracts';
+import type { Config } from '../../platform/config.ts';
+import type { FeatureContext } from '../../platform/feature.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { isSealed, SEALED_PREFIX, secretBoxOf } from '../../platform/secrets/box.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { studentScopeOf } from '../people/students/scope.ts';
@@ -18,8 +22,31 @@ import {
   findDeviceInScope,
   findSchool,
   insertDevice,
+  plainSecrets,
   type SchoolScope,
+  sealSecret,
+  updateDevice,
 } from './repository.ts';
+
+/** Where a device's sealed secret belongs: its row, named by its key (a sealed secret moved to another row does not open). */
+const secretContext = (deviceKey: string) => `campus_devices.secret:${deviceKey}`;
+
+/** The HMAC key of a device, opened from its sealed form (decision 0088); a row not yet sealed holds it plain. */
+export function deviceSecret(config: Config, device: { device_key: string; secret: string }): string {
+  if (!isSealed(device.secret)) return device.secret;
+  return secretBoxOf(config).open(device.secret, secretContext(device.device_key));
+}
+
+/** On every start: seals the secrets still stored plain, rows written before secrets were sealed. */
+export async function sealPlainSecrets({ config, db, log }: FeatureContext): Promise<number> {
+  const box = secretBoxOf(config);
+  const rows = await plainSecrets(db.kysely, SEALED_PREFIX);
+  for (const row of rows) {
+    await sealSecret(db.kysely, Number(row.id), row.secret, box.seal(row.secret, secretContext(row.device_key)));
+  }
+  if (rows.length > 0) log.info({ devices: rows.length }, 'campus device secrets sealed');
+  return rows.length;
+}
 
 /** The schools a member of staff may see; students and parents see none. */
 export async function schoolScope(actor: Actor): Promise<SchoolScope> {
@@ -57,6 +84,7 @@ export async function addDevice(actor: Actor, body: CampusDeviceCreate): Promise
     throw new AppError(400, 'campus.notSchool', { rules: [{ field: 'schoolId', key: 'campus.notSchool' }] });
   }
   const secret = randomBytes(32).toString('base64url');
+  const deviceKey = `cd_${randomBytes(12).toString('hex')}`;
   const now = Date.now();
   const id = await insertDevice(actor.db, {
     school_id: body.schoolId,
@@ -64,8 +92,8 @@ export async function addDevice(actor: Actor, body: CampusDeviceCreate): Promise
     kind: body.kind,
     name: body.name,
     location: body.location,
-    device_key: `cd_${randomBytes(12).toString('hex')}`,
-    secret,
+    device_key: deviceKey,
+    secret: secretBoxOf(actor.request.server.config).seal(secret, secretContext(deviceKey)),
     last_seen_at: null,
     created_by: actor.auth.userId,
     created_at: now,
@@ -86,6 +114,22 @@ export async function listDevices(actor: Actor, q: CampusDeviceQuery): Promise<P
   const { rows, total } = await devicePage(actor.db, scope, q.schoolId, q.page, q.size);
   const now = Date.now();
   return { list: rows.map((r) => deviceOf(r, now)), total, page: q.page, size: q.size };
+}
+
+/** Renames or moves a device, or corrects its kind; its key and secret stay. */
+export async function editDevice(actor: Actor, id: number, body: CampusDeviceEdit): Promise<CampusDevice> {
+  const scope = await schoolScope(actor);
+  if (!(await findDeviceInScope(actor.db, scope, id))) throw new AppError(404, 'campus.deviceNotFound');
+  await updateDevice(actor.db, id, { kind: body.kind, name: body.name, location: body.location });
+  await audit(actor.db, actor.request, {
+    action: 'campusDevice.edit',
+    targetType: 'campus_device',
+    targetId: id,
+    detail: { name: body.name, location: body.location },
+  });
+  const row = await findDeviceInScope(actor.db, scope, id);
+  if (!row) throw new AppError(404, 'campus.deviceNotFound');
+  return deviceOf(row, Date.now());
 }
 
 /** Removes a device: its key stops working at once; its alerts go with it. */

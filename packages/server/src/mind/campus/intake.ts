@@ -12,6 +12,7 @@ import { fileStoresOf } from '../../platform/files/stores.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { filesContextOf } from '../../portal/files/service.ts';
 import { removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
+import { deviceSecret } from './devices.ts';
 import { alertByEvent, deviceByKey, insertAlert, markSeen, useNonce } from './repository.ts';
 
 // Signed requests of campus devices (docs/protocols/campus-events.md, decision 0085).
@@ -70,14 +71,24 @@ export async function verifySignature(request: FastifyRequest): Promise<void> {
     .update(rawBodies.get(request) ?? Buffer.alloc(0))
     .digest('hex');
   const text = campusSigningText(request.method, request.url, timestamp, nonce, bodyHash);
-  const expected = createHmac('sha256', device.secret).update(text).digest();
+  let secret: string;
+  try {
+    secret = deviceSecret(request.server.config, device);
+  } catch {
+    // Sealed under another key, or moved from another row: the operator must look, the device is refused.
+    request.log.error({ deviceKey: key }, 'a campus device secret could not be opened with the secrets key');
+    refuse(request, 'campus.badSignature');
+  }
+  const expected = createHmac('sha256', secret).update(text).digest();
   const sent = Buffer.from(signature, 'hex');
   if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) refuse(request, 'campus.badSignature');
   const now = Date.now();
   if (!/^\d{1,15}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > CAMPUS_LIMITS.clockSkewMs) {
     refuse(request, 'campus.staleTimestamp');
   }
-  if (!(await useNonce(db, Number(device.id), nonce, now))) refuse(request, 'campus.replay', 409);
+  // A replay is refused by its timestamp once 2 windows have passed (sent at the far edge, stored at the near one).
+  const keepSince = now - 2 * CAMPUS_LIMITS.clockSkewMs;
+  if (!(await useNonce(db, Number(device.id), nonce, now, keepSince))) refuse(request, 'campus.replay', 409);
   await markSeen(db, Number(device.id), now);
   devices.set(request, { id: Number(device.id), schoolId: Number(device.school_id), schoolPath: device.school_path });
 }

@@ -73,6 +73,28 @@ export function findDeviceInScope(db: Db, scope: SchoolScope, id: number) {
     .executeTakeFirst();
 }
 
+export async function updateDevice(
+  db: Db,
+  id: number,
+  set: Pick<Insertable<CampusDevicesTable>, 'kind' | 'name' | 'location'>,
+): Promise<void> {
+  await db.updateTable('campus_devices').set(set).where('id', '=', id).execute();
+}
+
+/** Devices whose secret is still stored plain (written before secrets were sealed, decision 0088). */
+export function plainSecrets(db: Db, sealedPrefix: string) {
+  return db
+    .selectFrom('campus_devices')
+    .select(['id', 'device_key', 'secret'])
+    .where('secret', 'not like', `${sealedPrefix}%`)
+    .execute();
+}
+
+/** Replaces a plain secret by its sealed form, unless another process sealed it first. */
+export async function sealSecret(db: Db, id: number, plain: string, sealed: string): Promise<void> {
+  await db.updateTable('campus_devices').set({ secret: sealed }).where('id', '=', id).where('secret', '=', plain).execute();
+}
+
 export async function deleteDevice(db: Db, id: number): Promise<void> {
   await db.deleteFrom('campus_devices').where('id', '=', id).execute();
 }
@@ -81,7 +103,7 @@ export async function deleteDevice(db: Db, id: number): Promise<void> {
 export function deviceByKey(db: Db, key: string) {
   return db
     .selectFrom('campus_devices')
-    .select(['id', 'school_id', 'school_path', 'secret'])
+    .select(['id', 'school_id', 'school_path', 'device_key', 'secret'])
     .where('device_key', '=', key)
     .executeTakeFirst();
 }
@@ -90,8 +112,12 @@ export async function markSeen(db: Db, deviceId: number, at: number): Promise<vo
   await db.updateTable('campus_devices').set({ last_seen_at: at }).where('id', '=', deviceId).execute();
 }
 
-/** Records a nonce; false when the device used it before (a replay). */
-export async function useNonce(db: Db, deviceId: number, nonce: string, at: number): Promise<boolean> {
+/**
+ * Records a nonce; false when the device used it before (a replay). The device's nonces older than
+ * `keepSince` go first: a request that old is refused by its timestamp, so its nonce guards nothing.
+ */
+export async function useNonce(db: Db, deviceId: number, nonce: string, at: number, keepSince: number): Promise<boolean> {
+  await db.deleteFrom('campus_nonces').where('device_id', '=', deviceId).where('at', '<', keepSince).execute();
   const row = await db
     .insertInto('campus_nonces')
     .values({ device_id: deviceId, nonce, at })
@@ -232,6 +258,19 @@ export function countsByType(db: Db, scope: SchoolScope, f: AlertFilters) {
 export function occurredTimes(db: Db, scope: SchoolScope, f: AlertFilters) {
   // Days are counted in the service in China time; a school's alerts of a period are few enough to read.
   return alertsQuery(db, scope, f).select('a.occurred_at').execute();
+}
+
+/** The active teachers of a school, by account: whom one of its alerts may be handed over to. */
+export function activeTeachersOf(db: Db, schoolId: number) {
+  return db
+    .selectFrom('teachers')
+    .select(['user_id', 'name', 'teacher_no'])
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'active')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
 }
 
 /** Whether a snapshot belongs to an alert of one of these schools: who may read it (file grant). */

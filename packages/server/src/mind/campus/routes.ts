@@ -8,9 +8,11 @@ import {
   campusDevice,
   campusDeviceCreate,
   campusDeviceCreated,
+  campusDeviceEdit,
   campusDeviceQuery,
   campusEventAccepted,
   campusEventIn,
+  campusHandler,
   campusHeartbeatAccepted,
   envelopeOf,
   pageOf,
@@ -20,8 +22,8 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { grantFileReads } from '../../portal/files/service.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { alertDetail, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
-import { addDevice, listDevices, removeDevice } from './devices.ts';
+import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
+import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
 
 const tags = ['campus'];
@@ -107,6 +109,20 @@ export const campusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(request, await addDevice(actorOf(request), request.body)),
   );
   app.post(
+    '/apis-psychology/equipment/edit/:id',
+    {
+      config: { access: '/data/equipmentManage:edit' },
+      schema: {
+        tags,
+        summary: 'Renames or moves a device, or corrects its kind; its key and secret stay',
+        params,
+        body: campusDeviceEdit,
+        response: { 200: envelopeOf(campusDevice) },
+      },
+    },
+    async (request) => ok(request, await editDevice(actorOf(request), request.params.id, request.body)),
+  );
+  app.post(
     '/apis-psychology/equipment/delete/:id',
     {
       config: { access: '/data/equipmentManage:delete' },
@@ -160,6 +176,19 @@ export const campusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await alertDetail(actorOf(request), request.params.id)),
+  );
+  app.get(
+    '/apis-psychology/securityWarning/:id/handlers',
+    {
+      config: { access: '/data/securityWarning:edit' },
+      schema: {
+        tags,
+        summary: 'Whom the alert may be handed over to: the active teachers of its school',
+        params,
+        response: { 200: envelopeOf(z.array(campusHandler)) },
+      },
+    },
+    async (request) => ok(request, await alertHandlers(actorOf(request), request.params.id)),
   );
   app.post(
     '/apis-psychology/securityWarning/:id/handle',
