@@ -12,6 +12,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   interview: '/data/intervene',
   returnVisit: '/data/intervene',
   reminderConfiguration: '/data/reminderConfiguration',
+  // Behaviour alerts from campus devices; their equipment is a tab beside them.
+  securityWarning: '/data/securityWarning',
   // Assessments: tasks of each rater, their progress, the scales.
   scaleMeasurement: '/data/scaleMeasurement',
   otherEvaluation: '/data/otherEvaluation',

@@ -19,8 +19,8 @@ import { studentScopeOf } from '../people/students/scope.ts';
 import { findActiveTeacher } from '../warnings/workflow-repository.ts';
 import { schoolScope } from './devices.ts';
 import {
-  activeTeachersOf,
   type AlertRow,
+  activeTeachersOf,
   alertPage,
   countsByType,
   findAlertInScope,

@@ -137,7 +137,6 @@ describe('signed campus events', () => {
     expect((await box.send(signed)).status).toBe(409);
   });
 
-
   it('stores a reported fight with its snapshot once, whatever the retries', async () => {
     const { box } = await camera();
     const first = await box.report({ type: 'fight', eventId: 'evt-1', snapshot: TINY_PNG });

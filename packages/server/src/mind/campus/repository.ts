@@ -92,7 +92,12 @@ export function plainSecrets(db: Db, sealedPrefix: string) {
 
 /** Replaces a plain secret by its sealed form, unless another process sealed it first. */
 export async function sealSecret(db: Db, id: number, plain: string, sealed: string): Promise<void> {
-  await db.updateTable('campus_devices').set({ secret: sealed }).where('id', '=', id).where('secret', '=', plain).execute();
+  await db
+    .updateTable('campus_devices')
+    .set({ secret: sealed })
+    .where('id', '=', id)
+    .where('secret', '=', plain)
+    .execute();
 }
 
 export async function deleteDevice(db: Db, id: number): Promise<void> {
@@ -116,7 +121,13 @@ export async function markSeen(db: Db, deviceId: number, at: number): Promise<vo
  * Records a nonce; false when the device used it before (a replay). The device's nonces older than
  * `keepSince` go first: a request that old is refused by its timestamp, so its nonce guards nothing.
  */
-export async function useNonce(db: Db, deviceId: number, nonce: string, at: number, keepSince: number): Promise<boolean> {
+export async function useNonce(
+  db: Db,
+  deviceId: number,
+  nonce: string,
+  at: number,
+  keepSince: number,
+): Promise<boolean> {
   await db.deleteFrom('campus_nonces').where('device_id', '=', deviceId).where('at', '<', keepSince).execute();
   const row = await db
     .insertInto('campus_nonces')

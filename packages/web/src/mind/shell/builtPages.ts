@@ -74,6 +74,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   activityBmDetail: async () => ({
     Component: (await import('../pages/activities/ActivityBmDetailPage.tsx')).ActivityBmDetailPage,
   }),
+  // Campus equipment and behaviour alerts (issue 22, decisions 0085 and 0088).
+  equipmentManage: async () => ({
+    Component: (await import('../pages/campus/EquipmentPage.tsx')).EquipmentPage,
+  }),
+  securityWarning: async () => ({
+    Component: (await import('../pages/campus/SecurityWarningPage.tsx')).SecurityWarningPage,
+  }),
   // Tutor choice (issue 26, decision 0087): the tasks, their progress by class and the tutors' answers.
   tutorChoice: async () => ({
     Component: (await import('../pages/tutors/TutorChoicePage.tsx')).TutorChoicePage,

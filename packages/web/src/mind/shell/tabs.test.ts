@@ -14,6 +14,16 @@ describe('the top tabs of a route group (spec section 2)', () => {
     expect(routes(null, 'emotionLog')).toEqual(['intelEmotion', 'emotionLog']);
   });
 
+  it('shows campus equipment beside the behaviour alerts to roles 1 and 2 only, once built', () => {
+    const built = (route: string) => BUILT_DATA_PAGES[route] !== undefined;
+    expect(tabsFor('securityWarning', 2, built)?.tabs.map((tab) => tab.route)).toEqual([
+      'securityWarning',
+      'equipmentManage',
+    ]);
+    expect(tabsFor('equipmentManage', 1, built)?.active).toBe('equipmentManage');
+    expect(tabsFor('securityWarning', 3, built)).toBeNull();
+  });
+
   it('lights the tab a page belongs to, and none on a page outside every group', () => {
     expect(tabsFor('scaleResult', 3, all)?.active).toBe('scaleMeasurement');
     expect(tabsFor('otherScaleResult', 3, all)?.active).toBe('otherEvaluation');

@@ -46,7 +46,13 @@ export const TAB_GROUPS: TabGroup[] = [
   },
   {
     key: 'security',
-    tabs: [{ route: 'securityWarning' }, { route: 'trajectoryQuery' }, { route: 'pushConfig' }],
+    tabs: [
+      { route: 'securityWarning' },
+      { route: 'trajectoryQuery' },
+      { route: 'pushConfig' },
+      // The cameras and terminals the alerts come from, for the administrators who manage them (decision 0088).
+      { route: 'equipmentManage', roles: ADMIN_ROLES },
+    ],
   },
   {
     key: 'emotion',

@@ -1,0 +1,45 @@
+import type {
+  CampusAlertHandle,
+  CampusAlertQuery,
+  CampusDeviceCreate,
+  CampusDeviceEdit,
+  campusAlert,
+  campusAlertDetail,
+  campusAlertStats,
+  campusDevice,
+  campusDeviceCreated,
+  campusHandler,
+  Page,
+} from '@meridian/contracts';
+import type { Output } from '../../../shared/contracts.ts';
+import { get, post } from '../../../shared/request.ts';
+
+/** The calls of campus equipment and behaviour alerts (`/apis-psychology/equipment|securityWarning/...`, decision 0085). */
+
+type Signal = AbortSignal | undefined;
+
+export type CampusDevice = Output<typeof campusDevice>;
+export type CampusDeviceCreated = Output<typeof campusDeviceCreated>;
+export type CampusAlert = Output<typeof campusAlert>;
+export type CampusAlertDetail = Output<typeof campusAlertDetail>;
+export type CampusAlertStats = Output<typeof campusAlertStats>;
+export type CampusHandler = Output<typeof campusHandler>;
+export type AlertFilters = Omit<Partial<CampusAlertQuery>, 'page' | 'size'>;
+
+export const devicePage = (query: { schoolId?: number; page: number; size: number }, signal?: Signal) =>
+  get<Page<CampusDevice>>('apis-psychology/equipment/list', { query, signal });
+export const addDevice = (body: CampusDeviceCreate) => post<CampusDeviceCreated>('apis-psychology/equipment/add', body);
+export const editDevice = (id: number, body: CampusDeviceEdit) =>
+  post<CampusDevice>(`apis-psychology/equipment/edit/${id}`, body);
+export const removeDevice = (id: number) => post<null>(`apis-psychology/equipment/delete/${id}`);
+
+export const alertPage = (query: AlertFilters & { page: number; size: number }, signal?: Signal) =>
+  get<Page<CampusAlert>>('apis-psychology/securityWarning/list', { query, signal });
+export const alertStats = (query: AlertFilters, signal?: Signal) =>
+  get<CampusAlertStats>('apis-psychology/securityWarning/statistics', { query, signal });
+export const alertDetail = (id: number, signal?: Signal) =>
+  get<CampusAlertDetail>(`apis-psychology/securityWarning/${id}`, { signal });
+export const alertHandlers = (id: number, signal?: Signal) =>
+  get<CampusHandler[]>(`apis-psychology/securityWarning/${id}/handlers`, { signal });
+export const handleAlert = (id: number, body: CampusAlertHandle) =>
+  post<CampusAlertDetail>(`apis-psychology/securityWarning/${id}/handle`, body);
