@@ -134,6 +134,7 @@ export const en: MindMessages = {
       securityWarning: 'Behaviour alerts',
       trajectoryQuery: 'Trajectory query',
       pushConfig: 'Push config',
+      equipmentManage: 'Equipment',
     },
     emotion: {
       intelEmotion: 'Emotion alerts',

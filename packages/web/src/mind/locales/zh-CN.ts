@@ -134,6 +134,7 @@ export const zhCN = {
       securityWarning: '行为预警',
       trajectoryQuery: '轨迹查询',
       pushConfig: '推送配置',
+      equipmentManage: '设备管理',
     },
     emotion: {
       intelEmotion: '情绪预警',

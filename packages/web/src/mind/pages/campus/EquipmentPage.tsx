@@ -130,6 +130,7 @@ function SecretOnce({ device, onClose }: { device: CampusDeviceCreated; onClose(
   return (
     <Modal
       open
+      width={620}
       title={t('campus.secretTitle')}
       closable={false}
       maskClosable={false}
@@ -209,11 +210,11 @@ export function EquipmentPage() {
         rowKey="id"
         data-testid="equipment-table"
         locale={{ emptyText: t('campus.devicesEmpty') }}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1100 }}
         columns={[
-          { title: t('campus.school'), dataIndex: 'schoolName', width: 150 },
-          { title: t('campus.name'), dataIndex: 'name', width: 160 },
-          { title: t('campus.location'), dataIndex: 'location', width: 180 },
+          { title: t('campus.school'), dataIndex: 'schoolName', width: 120 },
+          { title: t('campus.name'), dataIndex: 'name', width: 140 },
+          { title: t('campus.location'), dataIndex: 'location', width: 140 },
           {
             title: t('campus.kind'),
             dataIndex: 'kind',
@@ -223,7 +224,7 @@ export function EquipmentPage() {
           {
             title: t('campus.deviceKey'),
             dataIndex: 'deviceKey',
-            width: 240,
+            width: 260,
             render: (key: string) => (
               <Typography.Text code copyable={{ text: key, tooltips: [t('campus.copy'), t('campus.copied')] }}>
                 {key}

@@ -92,11 +92,11 @@ function StatsCard({ filters }: { filters: AlertFilters }) {
       <Col xs={24} lg={9}>
         <Typography.Title level={5}>{t('campus.byType')}</Typography.Title>
         <Row gutter={[12, 12]}>
-          <Col span={8}>
+          <Col xs={12} sm={6}>
             <Statistic title={t('campus.total')} value={total} />
           </Col>
           {stats.data.byType.map((x) => (
-            <Col span={8} key={x.type}>
+            <Col xs={12} sm={6} key={x.type}>
               <Statistic title={t(`campus.types.${x.type}`)} value={x.count} data-testid={`alert-count-${x.type}`} />
             </Col>
           ))}
@@ -332,7 +332,7 @@ export function SecurityWarningPage() {
   return (
     <Flex vertical gap={16} data-testid="security-warning-page">
       <Card>
-        <Flex wrap gap={12} style={{ marginBottom: 16 }}>
+        <Flex wrap gap={12} style={{ marginBottom: 24 }}>
           <Select
             allowClear
             placeholder={t('campus.type')}
@@ -376,7 +376,7 @@ export function SecurityWarningPage() {
           rowKey="id"
           data-testid="alert-table"
           locale={{ emptyText: t('campus.alertsEmpty') }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1100 }}
           columns={[
             {
               title: t('campus.snapshot'),
@@ -399,7 +399,7 @@ export function SecurityWarningPage() {
               dataIndex: 'state',
               width: 150,
               render: (s: State, a: CampusAlert) => (
-                <Flex vertical gap={2}>
+                <Flex vertical gap={2} align="start">
                   <AlertState state={s} />
                   {a.holderName && <Typography.Text type="secondary">{a.holderName}</Typography.Text>}
                 </Flex>
