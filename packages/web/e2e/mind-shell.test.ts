@@ -70,7 +70,7 @@ describe('the Mind sidebar (spec section 2)', () => {
 
       // A page still to come has no item (decision 0066), a built screen has one (issue 21);
       // another app's address opens a new window.
-      expect(await item('安全预警').count()).toBe(0);
+      expect(await item('情绪预警').count()).toBe(0);
       expect(await item('预警处置驾驶舱').count()).toBe(1);
       const board = page.waitForEvent('popup');
       await item('DSP board').click();

@@ -117,11 +117,15 @@ describe('the Mind sidebar', () => {
       menus.set(role, names(groups));
     }
     expect(menus.get('school')).toEqual(expect.arrayContaining(['Accounts and binding', 'All students', 'Interviews']));
-    for (const coming of ['Security warnings', 'School screen']) expect(menus.get('school')).not.toContain(coming);
+    for (const coming of ['School screen']) expect(menus.get('school')).not.toContain(coming);
     // The statistical report and student insight (decision 0092): for the leads, not the class teacher.
     expect(menus.get('school')).toEqual(expect.arrayContaining(['Reports', 'Student insight']));
     expect(menus.get('psychology')).toContain('Student insight');
     expect(menus.get('teacher')).not.toContain('Student insight');
+    // Behaviour alerts (decision 0088): for the school's leads, not for a class teacher.
+    expect(menus.get('school')).toContain('Security warnings');
+    expect(menus.get('psychology')).toContain('Security warnings');
+    expect(menus.get('teacher')).not.toContain('Security warnings');
     // The built dashboards: the cockpit for the school's leads, the district screen for the bureau.
     expect(menus.get('school')).toContain('Warning cockpit');
     expect(menus.get('psychology')).toContain('Warning cockpit');
