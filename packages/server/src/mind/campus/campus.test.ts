@@ -1,4 +1,5 @@
 import { CampusBox, TINY_PNG } from '@meridian/simulator';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { isSealed, secretBoxOf } from '../../platform/secrets/box.ts';
@@ -105,12 +106,14 @@ describe('device secrets at rest', () => {
       .where('id', '=', device.id)
       .execute();
     expect((await box.heartbeat()).status).toBe(200);
-    expect(await sealPlainSecrets({ config: t.app.config, db: t.db, log: t.app.log })).toBeGreaterThanOrEqual(1);
+    expect(
+      await sealPlainSecrets({ config: t.app.config, db: t.db, log: pino({ level: 'silent' }) }),
+    ).toBeGreaterThanOrEqual(1);
     const stored = await secretOf(device.id);
     expect(isSealed(stored)).toBe(true);
     expect(secretBoxOf(t.app.config).open(stored, `campus_devices.secret:${device.deviceKey}`)).toBe(device.secret);
     expect((await box.heartbeat()).status).toBe(200);
-    expect(await sealPlainSecrets({ config: t.app.config, db: t.db, log: t.app.log })).toBe(0);
+    expect(await sealPlainSecrets({ config: t.app.config, db: t.db, log: pino({ level: 'silent' }) })).toBe(0);
   });
 });
 
