@@ -13,6 +13,8 @@ const BUILT_TEST_IDS: Record<string, string> = {
   home: 'mind-home',
   allStudent: 'all-student-page',
   accountBindManage: 'account-bind-page',
+  equipmentManage: 'equipment-page',
+  securityWarning: 'security-warning-page',
   intervene: 'warning-list-page',
   earlyWarningIntervention: 'student-warnings',
   lastWarningLevel: 'last-level-page',
@@ -104,9 +106,9 @@ describe('Mind routes and titles (spec section 2)', () => {
         await expect.poll(() => page.title(), { message: name }).toBe(mindTitle(name));
       }
       await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
-      await page.goto(`${suite.server.url}/jdp/data/equipmentManage`);
+      await page.goto(`${suite.server.url}/jdp/data/trajectoryQuery`);
       await page.getByTestId('mind-coming').waitFor();
-      await expect.poll(() => page.title()).toBe(mindTitle('equipmentManage', 'en'));
+      await expect.poll(() => page.title()).toBe(mindTitle('trajectoryQuery', 'en'));
       await page.getByTestId('mind-coming').getByText(mindEn.coming.description).waitFor();
       for (const name of ['accountCenter', 'welcomeHome', 'schoolWarning']) {
         await goInApp(page, `/${name}`);

@@ -5,7 +5,7 @@ import { png } from '../../server/test/files.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
-import { mindUser, openMind } from './mind-walks.ts';
+import { goInApp, mindUser, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
@@ -135,6 +135,9 @@ describe('behaviour alerts from campus devices (issue 22)', () => {
       await drawer.getByTestId('alert-step').filter({ hasText: '转交给 Zhao Lei' }).waitFor();
       await drawer.getByText('这条预警已转交给 Zhao Lei，由其继续处理').waitFor();
       await settledShot(first.page, 'campuspages-alert-handed-zh-CN');
+      // Security staff handle alerts; the equipment is the administrators': they are told so, in words.
+      await goInApp(first.page, '/data/equipmentManage');
+      await first.page.getByText('当前角色无权管理校园设备，如需使用请联系管理员。').waitFor();
       expect(unexpected(first.problems)).toEqual([]);
     } finally {
       await first.close();

@@ -25,6 +25,7 @@ import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { DeleteLink } from '../lists.tsx';
 import { addDevice, type CampusDevice, type CampusDeviceCreated, devicePage, editDevice, removeDevice } from './api.ts';
+import { ViewGuard } from './NoAccess.tsx';
 import './strings.ts';
 
 const L = CAMPUS_LIMITS;
@@ -170,6 +171,16 @@ export function OnlineBadge({ online }: { online: boolean }) {
  * online state; added (the secret shown once), edited and deleted under the page's codes.
  */
 export function EquipmentPage() {
+  const { t } = useTranslation();
+  const can = useCan('/data/equipmentManage');
+  return (
+    <ViewGuard may={can('view')} testId="equipment-page" refusal={t('campus.noEquipment')}>
+      <EquipmentList />
+    </ViewGuard>
+  );
+}
+
+function EquipmentList() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = useCan('/data/equipmentManage');

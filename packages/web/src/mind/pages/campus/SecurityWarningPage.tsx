@@ -43,6 +43,7 @@ import {
   type CampusAlertStats,
   handleAlert,
 } from './api.ts';
+import { ViewGuard } from './NoAccess.tsx';
 import { Snapshot } from './Snapshot.tsx';
 import './strings.ts';
 
@@ -312,6 +313,16 @@ function AlertDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
  * whose timeline shows every step (decision 0085).
  */
 export function SecurityWarningPage() {
+  const { t } = useTranslation();
+  const can = useCan('/data/securityWarning');
+  return (
+    <ViewGuard may={can('view')} testId="security-warning-page" refusal={t('campus.noAlerts')}>
+      <AlertList />
+    </ViewGuard>
+  );
+}
+
+function AlertList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<number | null>(null);

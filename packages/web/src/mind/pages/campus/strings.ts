@@ -95,6 +95,8 @@ const zhCN = {
     closed: '这条预警已处理完毕',
     heldByOther: '这条预警已转交给 {{name}}，由其继续处理',
     loadFailed: '预警无法加载',
+    noEquipment: '当前角色无权管理校园设备，如需使用请联系管理员。',
+    noAlerts: '当前角色无权查看行为预警，如需使用请联系管理员。',
   },
 };
 
@@ -193,6 +195,8 @@ const en: CampusStrings = {
     closed: 'This alert is closed',
     heldByOther: 'Handed over to {{name}}, who takes it from here',
     loadFailed: 'The alert could not be loaded',
+    noEquipment: 'Your current role may not manage campus equipment; ask your administrator if you need it.',
+    noAlerts: 'Your current role may not see behaviour alerts; ask your administrator if you need it.',
   },
 };
 
