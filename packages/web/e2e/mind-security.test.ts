@@ -98,8 +98,14 @@ describe('behaviour alerts from campus devices (issue 22)', () => {
       expect(secret.length).toBeGreaterThan(30);
       await settledShot(desk.page, 'campuspages-device-secret-zh-CN');
       await desk.page.getByTestId('device-secret-done').click();
-      const row = desk.page.getByTestId('equipment-table').locator('tr', { hasText: '操场东侧摄像头' });
+      const row = desk.page.getByTestId('equipment-table').locator('tr', { hasText: '操场东侧' });
       await row.getByText('离线').waitFor();
+      // The administrator corrects the name; the key stays, so the installed camera keeps working.
+      await row.getByText('编辑').click();
+      await desk.page.getByTestId('device-name').fill('操场东侧 1 号摄像头');
+      await desk.page.getByTestId('device-save').click();
+      await desk.page.getByText('设备已保存').waitFor();
+      await desk.page.getByTestId('equipment-table').getByText('操场东侧 1 号摄像头').waitFor();
       expect(await desk.page.getByTestId('equipment-page').innerText()).not.toContain(secret);
 
       // The simulated campus box, over real HTTP and signed with that secret, says it is alive and reports a fight.
@@ -124,7 +130,11 @@ describe('behaviour alerts from campus devices (issue 22)', () => {
       await first.page.getByTestId('alert-table').locator('img[alt="抓拍"]').waitFor();
       await settledShot(first.page, 'campuspages-alerts-zh-CN');
       const drawer = await openAlert(first.page, '操场东侧');
-      await drawer.locator('img[alt="抓拍"]').waitFor();
+      // The thumbnail opens the full snapshot.
+      await drawer.locator('img[alt="抓拍"]').click();
+      await first.page.locator('.ant-image-preview img').waitFor();
+      await first.page.keyboard.press('Escape');
+      await first.page.locator('.ant-image-preview').waitFor({ state: 'hidden' });
       await drawer.getByTestId('alert-acknowledge').click();
       await drawer.getByTestId('alert-step').filter({ hasText: '确认预警' }).waitFor();
       await drawer.getByTestId('alert-handover').click();

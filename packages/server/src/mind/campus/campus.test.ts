@@ -279,6 +279,16 @@ describe('equipment edits', () => {
     });
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('deletes a device: its key stops working at once', async () => {
+    const { device, box } = await camera('Old lab');
+    expect((await w.otherSchoolAdmin.post(`/apis-psychology/equipment/delete/${device.id}`)).statusCode).toBe(404);
+    const removed = await w.schoolAdmin.post(`/apis-psychology/equipment/delete/${device.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const refused = await box.heartbeat();
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe('Unknown device key');
+  });
 });
 
 describe('behaviour alerts', () => {
