@@ -43,6 +43,7 @@ export * from './mind/interventions.ts';
 export * from './mind/menus.ts';
 export * from './mind/mood-journal.ts';
 export * from './mind/reports.ts';
+export * from './mind/ai.ts';
 export * from './mind/scales.ts';
 export * from './mind/scales-api.ts';
 export * from './mind/scales-check.ts';

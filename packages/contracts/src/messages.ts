@@ -25,6 +25,7 @@ import { campusMessages } from './mind/campus-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
 import { moodJournalMessages } from './mind/mood-journal-messages.ts';
+import { aiMessages } from './mind/ai-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
 import { reportsMessages } from './mind/reports-messages.ts';
 import { scalesMessages } from './mind/scales-messages.ts';
@@ -86,6 +87,7 @@ export const catalogues = [
   activitiesMessages,
   tutorChoiceMessages,
   moodJournalMessages,
+  aiMessages,
   campusMessages,
 ] as const satisfies readonly MessageCatalogue[];
 

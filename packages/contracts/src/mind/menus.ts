@@ -49,6 +49,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   report: '/data/report',
   studentInsight: '/data/intervene',
   downloadCenter: '/data/downloadCenter',
+  // AI: the endpoint, the budget and each school's legal basis.
+  aiSetting: '/data/aiSetting',
 };
 
 /**

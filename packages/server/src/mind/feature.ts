@@ -27,6 +27,8 @@ import type { InterventionsTables } from './interventions/tables.ts';
 import { mindMigrations } from './migrations/index.ts';
 import { moodRoutes } from './mood/routes.ts';
 import type { MoodTables } from './mood/tables.ts';
+import { aiRoutes } from './ai/routes.ts';
+import type { AiTables } from './ai/tables.ts';
 import { accountSlipsRoutes } from './people/accounts/routes.ts';
 import { bindingRoutes } from './people/binding/routes.ts';
 import type { BindingTables } from './people/binding/tables.ts';
@@ -73,6 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(activitiesRoutes);
   await app.register(tutorsRoutes);
   await app.register(moodRoutes);
+  await app.register(aiRoutes);
   await app.register(campusRoutes);
 };
 
@@ -92,6 +95,7 @@ export interface MindTables
     ActivitiesTables,
     TutorsTables,
     MoodTables,
+    AiTables,
     CampusTables {}
 
 /** Mind: school and district mental-health management. */
