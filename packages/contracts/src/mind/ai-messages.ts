@@ -1,6 +1,9 @@
 /** Messages of the AI settings and generated suggestions, in every language (decision 0090). */
 export const aiMessages = {
-  'v.ai.baseUrl': { 'zh-CN': '请输入以 http:// 或 https:// 开头的地址（最多 300 字符）', en: 'Enter an address starting with http:// or https:// (at most 300 characters)' },
+  'v.ai.baseUrl': {
+    'zh-CN': '请输入以 http:// 或 https:// 开头的地址（最多 300 字符）',
+    en: 'Enter an address starting with http:// or https:// (at most 300 characters)',
+  },
   'v.ai.model': { 'zh-CN': '模型名称最多 100 个字符', en: 'The model name: at most 100 characters' },
   'v.ai.apiKey': { 'zh-CN': '密钥最多 500 个字符', en: 'The key: at most 500 characters' },
   'v.ai.budget': { 'zh-CN': '每日额度为 0 到 1 亿个 token', en: 'The daily budget: 0 to 100,000,000 tokens' },
@@ -17,7 +20,10 @@ export const aiMessages = {
     'zh-CN': '开启发送前请记录法律依据',
     en: 'Record the legal basis before turning sending on',
   },
-  'ai.schoolNotFound': { 'zh-CN': '没有找到该学校，或您无权管理它', en: 'No such school, or it is not yours to manage' },
+  'ai.schoolNotFound': {
+    'zh-CN': '没有找到该学校，或您无权管理它',
+    en: 'No such school, or it is not yours to manage',
+  },
   'ai.off': { 'zh-CN': 'AI 功能已关闭，其他功能照常使用', en: 'AI is turned off; everything else works as usual' },
   'ai.notSet': {
     'zh-CN': '尚未配置 AI 接口，请管理员在“AI 设置”中填写；其他功能照常使用',

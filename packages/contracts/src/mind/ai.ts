@@ -17,7 +17,10 @@ export const AI_KEY_SOURCES = ['stored', 'environment', 'none'] as const;
 /** The deployment's endpoint as the administrator saves it. `apiKey`: absent keeps the stored key, '' removes it. */
 export const aiSettingSave = z.strictObject({
   enabled: z.boolean(),
-  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'v.ai.baseUrl' }).max(L.baseUrlMax, 'v.ai.baseUrl')]),
+  baseUrl: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'v.ai.baseUrl' }).max(L.baseUrlMax, 'v.ai.baseUrl'),
+  ]),
   model: z.string().trim().max(L.modelMax, 'v.ai.model'),
   apiKey: z.string().trim().max(L.keyMax, 'v.ai.apiKey').optional(),
   dailyTokenBudget: z.number().int().min(0, 'v.ai.budget').max(L.budgetMax, 'v.ai.budget'),
@@ -37,7 +40,15 @@ export const aiSetting = z.object({
 export type AiSetting = z.infer<typeof aiSetting>;
 
 /** What the "test" button found: said to the user in words, with the latency when it answered. */
-export const AI_TEST_OUTCOMES = ['ok', 'unreachable', 'unauthorized', 'rateLimited', 'timeout', 'failed', 'notSet'] as const;
+export const AI_TEST_OUTCOMES = [
+  'ok',
+  'unreachable',
+  'unauthorized',
+  'rateLimited',
+  'timeout',
+  'failed',
+  'notSet',
+] as const;
 export type AiTestOutcome = (typeof AI_TEST_OUTCOMES)[number];
 export const aiTestResult = z.object({
   outcome: z.enum(AI_TEST_OUTCOMES),

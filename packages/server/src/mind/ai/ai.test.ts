@@ -68,7 +68,11 @@ describe('AI settings', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.body).not.toContain(API_KEY);
     expect(saved.json().data).toMatchObject({ enabled: true, model: 'stand-in-chat', keySource: 'stored' });
-    const row = await t.db.kysely.selectFrom('settings').select('value').where('key', '=', 'mind.ai').executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'mind.ai')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row.value)).not.toContain(API_KEY);
     const { apiKey: _kept, ...withoutKey } = setting({ model: 'stand-in-chat-2' });
     expect((await saveSetting(withoutKey)).json().data.keySource).toBe('stored');

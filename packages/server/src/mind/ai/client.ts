@@ -110,7 +110,12 @@ export async function testEndpoint(endpoint: AiEndpoint) {
       { model: endpoint.model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 },
       { signal: deadline },
     );
-    return { outcome: 'ok' as const, latencyMs: Math.round(performance.now() - started), status: null, retryAfterSeconds: null };
+    return {
+      outcome: 'ok' as const,
+      latencyMs: Math.round(performance.now() - started),
+      status: null,
+      retryAfterSeconds: null,
+    };
   } catch (error) {
     const failed = callError(error, deadline.aborted);
     return {

@@ -102,7 +102,9 @@ export async function startOpenAiStandIn(options: { apiKey?: string } = {}) {
     res.write(chunk({}, 'stop'));
     const include = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
     if (include) {
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`,
+      );
     }
     res.end('data: [DONE]\n\n');
   };

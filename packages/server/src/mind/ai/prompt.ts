@@ -19,7 +19,9 @@ const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
  */
 export function redact(text: string, names: readonly string[], lang: Lang): string {
   const person = lang === 'en' ? '[person]' : '[某人]';
-  let out = text.replace(ID_NUMBER, lang === 'en' ? '[ID number]' : '[证件号]').replace(PHONE, lang === 'en' ? '[phone]' : '[电话]');
+  let out = text
+    .replace(ID_NUMBER, lang === 'en' ? '[ID number]' : '[证件号]')
+    .replace(PHONE, lang === 'en' ? '[phone]' : '[电话]');
   // Longest first, so that a full name goes before a part of it that is also listed.
   for (const name of [...new Set(names)].filter((n) => n.trim().length >= 2).sort((a, b) => b.length - a.length)) {
     out = out.split(name).join(person);

@@ -26,7 +26,11 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     P,
     {
       config: { access: '/data/aiSetting:view' },
-      schema: { tags, summary: 'The AI endpoint (never its key) and the daily budget', response: { 200: envelopeOf(aiSetting) } },
+      schema: {
+        tags,
+        summary: 'The AI endpoint (never its key) and the daily budget',
+        response: { 200: envelopeOf(aiSetting) },
+      },
     },
     async (request) => ok(request, await aiSettingOf(actorOf(request))),
   );
@@ -47,7 +51,11 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     `${P}/test`,
     {
       config: { access: '/data/aiSetting:view' },
-      schema: { tags, summary: 'Call the saved endpoint once and say what happened', response: { 200: envelopeOf(aiTestResult) } },
+      schema: {
+        tags,
+        summary: 'Call the saved endpoint once and say what happened',
+        response: { 200: envelopeOf(aiTestResult) },
+      },
     },
     async (request) => {
       const endpoint = await endpointOf(actorOf(request));

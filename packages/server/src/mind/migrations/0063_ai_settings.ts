@@ -28,7 +28,15 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
   const at = Date.now();
   await k
     .insertInto('app_categories')
-    .values({ code: CATEGORY.code, name: CATEGORY.name, name_en: CATEGORY.en, app_code: 'mind', icon: null, sort: CATEGORY.sort, created_at: at })
+    .values({
+      code: CATEGORY.code,
+      name: CATEGORY.name,
+      name_en: CATEGORY.en,
+      app_code: 'mind',
+      icon: null,
+      sort: CATEGORY.sort,
+      created_at: at,
+    })
     .execute();
   await k
     .insertInto('apps')

@@ -71,6 +71,7 @@ describe('the launcher', () => {
       'Daily work',
       'People',
       'Statistics',
+      'AI',
     ]);
   });
 });

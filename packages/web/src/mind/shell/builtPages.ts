@@ -119,6 +119,8 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   studentInsightDetailInfo: async () => ({
     Component: (await import('../pages/reports/InsightDetailPage.tsx')).InsightDetailPage,
   }),
+  // AI settings (issue 23, decision 0090): the endpoint, the budget and each school's legal basis.
+  aiSetting: async () => ({ Component: (await import('../pages/ai/AiSettingPage.tsx')).AiSettingPage }),
 };
 
 /** `/pending`, the to-do list: the warning workflow and the assessments create its items (issue 9). */

@@ -36,11 +36,14 @@ const MAX = WARNING_LIMITS.textMax;
 export function RecordForm({
   warningId,
   initialKind,
+  initialContent = '',
   onClose,
   onSaved,
 }: {
   warningId: number;
   initialKind: InterventionKind;
+  /** A draft to start from (the AI suggestions the teacher chose to keep). */
+  initialContent?: string;
   onClose(): void;
   onSaved(): void;
 }) {
@@ -90,7 +93,7 @@ export function RecordForm({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ kind: initialKind, happenedAt: dayjs().startOf('minute') }}
+        initialValues={{ kind: initialKind, happenedAt: dayjs().startOf('minute'), content: initialContent }}
         onFinish={(values) => {
           // Saving now would leave out what is still on its way.
           if (values.attachments?.some((f) => f.status === 'uploading')) {

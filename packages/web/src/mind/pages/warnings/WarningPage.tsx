@@ -10,6 +10,7 @@ import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { NotFound } from '../../../shared/NotFound.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { textIn } from '../assessments/lookups.ts';
+import { AiSuggestions } from './AiSuggestions.tsx';
 import { buttonsFor, isOpen, type WarningButton, type WarningRights } from './actions.ts';
 import { type HistoryRow, publishWarning, retryWarning, type WarningDetail, warningInfo } from './api.ts';
 import { LevelTag, StateTag, time, useLevelName, useLevels, useOrgNames } from './lookups.tsx';
@@ -156,6 +157,8 @@ export function WarningPage({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const rights = useWarningRights();
   const [dialog, setDialog] = useState<DialogStep | 'record' | null>(null);
+  // The AI draft the teacher chose to save: the record form opens with it as a plan.
+  const [draft, setDraft] = useState<string | null>(null);
   const warning = useQuery({
     queryKey: ['warn', 'one', id],
     queryFn: ({ signal }) => warningInfo(id, signal),
@@ -217,13 +220,27 @@ export function WarningPage({ id }: { id: number }) {
           <RecordTable rows={data.interventions} loading={warning.isFetching} pagination={false} />
         </Card>
       </Flex>
+      {buttonsFor(data.state, data.pushState, rights).includes('record') && (
+        <AiSuggestions
+          warningId={id}
+          onSave={(text) => {
+            setDraft(text);
+            setDialog('record');
+          }}
+        />
+      )}
       {dialog === 'record' && (
         <RecordForm
           warningId={id}
-          initialKind={recordKind}
-          onClose={() => setDialog(null)}
+          initialKind={draft === null ? recordKind : 'plan'}
+          initialContent={draft ?? ''}
+          onClose={() => {
+            setDialog(null);
+            setDraft(null);
+          }}
           onSaved={() => {
             setDialog(null);
+            setDraft(null);
             void refresh();
           }}
         />

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { Flex } from 'antd';
+import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
+import { PageLoading } from '../../../shared/PageLoading.tsx';
+import { usePermission } from '../../access/Permission.tsx';
+import { aiSettingInfo } from './api.ts';
+import { EndpointCard } from './EndpointCard.tsx';
+import { SchoolsCard } from './SchoolsCard.tsx';
+import './strings.ts';
+
+/** `/data/aiSetting`: the deployment's OpenAI-compatible endpoint, its budget, and each school's legal basis. */
+export function AiSettingPage() {
+  const canEdit = usePermission('edit');
+  const setting = useQuery({
+    queryKey: ['ai', 'setting'],
+    queryFn: ({ signal }) => aiSettingInfo(signal),
+    meta: { silentError: true },
+  });
+  if (setting.isPending) return <PageLoading />;
+  if (setting.isError)
+    return <LoadFailed error={setting.error} onRetry={() => setting.refetch()} retrying={setting.isFetching} />;
+  return (
+    <Flex vertical gap={16} data-testid="ai-setting-page">
+      <EndpointCard setting={setting.data} canEdit={canEdit} />
+      <SchoolsCard canEdit={canEdit} />
+    </Flex>
+  );
+}
