@@ -76,6 +76,9 @@ describe('AI settings and generated suggestions (issue 23)', () => {
     try {
       const { page } = school;
       await openMind(page, suite.server.url, '/data/aiSetting', await tokenOf(suite.server.url, schoolAdmin));
+      // The endpoint serves the whole deployment: a school's administrator sees it, read-only.
+      await page.getByText('接口由整个部署的管理员设置').waitFor();
+      await expect(page.getByTestId('ai-save').isDisabled()).resolves.toBe(true);
       const row = page.getByTestId('ai-schools').locator('tr', { hasText: world.orgs.school.name });
       await row.getByTestId('ai-school-sending').filter({ hasText: '未开启' }).waitFor();
       await row.getByTestId('ai-school-edit').click();
@@ -117,6 +120,8 @@ describe('AI settings and generated suggestions (issue 23)', () => {
       const planRow = page.getByTestId('record-table').locator('tr', { hasText: '两周后复查' });
       await planRow.waitFor();
       await planRow.getByText('干预方案').waitFor();
+      // Saved: the draft is gone from the suggestions card.
+      await page.getByTestId('warning-ai-result').waitFor({ state: 'detached' });
 
       suite.ai.script({ status: 429, retryAfterSeconds: 30 });
       await page.getByTestId('warning-ai-draft').click();

@@ -34,6 +34,8 @@ export const aiSetting = z.object({
   keySource: z.enum(AI_KEY_SOURCES),
   /** Whether a key may be stored here (the deployment has a SECRETS_KEY to seal it with). */
   canStoreKey: z.boolean(),
+  /** Whether the caller may change the endpoint: it serves the whole deployment (decision 0090). */
+  canChangeEndpoint: z.boolean(),
   dailyTokenBudget: z.number(),
   updatedAt: z.number().nullable(),
 });

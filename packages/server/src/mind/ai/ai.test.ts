@@ -54,7 +54,14 @@ beforeEach(() => ai.reset());
 describe('AI settings', () => {
   it('says plainly that nothing is set up, and drafting is refused with a sentence', async () => {
     const shown = await w.platform.get('/apis-psychology/aiSetting');
-    expect(shown.json().data).toMatchObject({ enabled: false, keySource: 'none', canStoreKey: true });
+    expect(shown.json().data).toMatchObject({
+      enabled: false,
+      keySource: 'none',
+      canStoreKey: true,
+      canChangeEndpoint: true,
+    });
+    const mine = await w.schoolAdmin.get('/apis-psychology/aiSetting');
+    expect(mine.json().data.canChangeEndpoint).toBe(false);
     const test = await w.platform.post('/apis-psychology/aiSetting/test');
     expect(test.json().data.outcome).toBe('notSet');
     const refused = await draft();

@@ -35,6 +35,7 @@ export async function aiSettingOf(actor: Actor): Promise<AiSetting> {
     model: stored.model,
     keySource: keySource(stored, config),
     canStoreKey: Boolean(config.SECRETS_KEY),
+    canChangeEndpoint: (await staffScope(actor)).all,
     dailyTokenBudget: stored.dailyTokenBudget,
     updatedAt: stored.updatedAt,
   };

@@ -21,7 +21,7 @@ export function AiSettingPage() {
     return <LoadFailed error={setting.error} onRetry={() => setting.refetch()} retrying={setting.isFetching} />;
   return (
     <Flex vertical gap={16} data-testid="ai-setting-page">
-      <EndpointCard setting={setting.data} canEdit={canEdit} />
+      <EndpointCard setting={setting.data} canEdit={canEdit && setting.data.canChangeEndpoint} />
       <SchoolsCard canEdit={canEdit} />
     </Flex>
   );

@@ -78,6 +78,9 @@ export function EndpointCard({ setting, canEdit }: { setting: AiSetting; canEdit
   return (
     <Card title={t('ai.endpoint.title')} data-testid="ai-endpoint">
       <Typography.Paragraph type="secondary">{t('ai.endpoint.intro')}</Typography.Paragraph>
+      {!setting.canChangeEndpoint && (
+        <Alert type="info" showIcon message={t('ai.endpoint.readOnly')} style={{ marginBottom: 16, maxWidth: 560 }} />
+      )}
       <Form<Values>
         form={form}
         layout="vertical"

@@ -4,6 +4,8 @@ import type { AiStrings } from './messages.ts';
 export const aiEn: AiStrings = {
   ai: {
     endpoint: {
+      readOnly:
+        'The endpoint is set by the whole deployment’s administrator; you can test it, and record your school’s legal basis below.',
       title: 'AI endpoint (whole deployment)',
       intro: 'Any OpenAI-compatible endpoint: its address, model and key. The key is write-only and never shown again.',
       enabled: 'AI',

@@ -2,6 +2,7 @@
 export const aiZh = {
   ai: {
     endpoint: {
+      readOnly: '接口由整个部署的管理员设置；您可以测试连接，并在下方记录本校的法律依据。',
       title: 'AI 接口（全部署共用）',
       intro: '任何兼容 OpenAI 的接口：填写地址、模型和密钥。密钥只写不读，保存后不再显示。',
       enabled: 'AI 功能',

@@ -159,6 +159,8 @@ export function WarningPage({ id }: { id: number }) {
   const [dialog, setDialog] = useState<DialogStep | 'record' | null>(null);
   // The AI draft the teacher chose to save: the record form opens with it as a plan.
   const [draft, setDraft] = useState<string | null>(null);
+  // Bumped when a draft is saved as a record: the suggestions card starts afresh.
+  const [aiRound, setAiRound] = useState(0);
   const warning = useQuery({
     queryKey: ['warn', 'one', id],
     queryFn: ({ signal }) => warningInfo(id, signal),
@@ -222,6 +224,7 @@ export function WarningPage({ id }: { id: number }) {
       </Flex>
       {buttonsFor(data.state, data.pushState, rights).includes('record') && (
         <AiSuggestions
+          key={aiRound}
           warningId={id}
           onSave={(text) => {
             setDraft(text);
@@ -240,6 +243,7 @@ export function WarningPage({ id }: { id: number }) {
           }}
           onSaved={() => {
             setDialog(null);
+            if (draft !== null) setAiRound((n) => n + 1);
             setDraft(null);
             void refresh();
           }}
