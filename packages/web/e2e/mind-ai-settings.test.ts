@@ -42,6 +42,21 @@ describe('AI settings and generated suggestions (issue 23)', () => {
     await step(world.teacher.token, 'publish', { id: world.warningId });
   });
 
+  it('without an endpoint the warning page says so in one sentence, and works as before', async () => {
+    const desk = await visit(suite.browser);
+    try {
+      const { page } = desk;
+      await openMind(page, suite.server.url, `/data/intervene?id=${world.warningId}`, world.teacher.token);
+      await page.getByTestId('warning-ai-unavailable').getByText('尚未配置 AI 接口').waitFor();
+      await expect(page.getByTestId('warning-ai-draft').isDisabled()).resolves.toBe(true);
+      await expect(page.getByTestId('warning-record').isEnabled()).resolves.toBe(true);
+      await screenshot(page, 'aisettings-warning-not-set');
+      expect(unexpected(desk.problems)).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  });
+
   it('the administrator points AI at the stand-in and tests it; the school records its legal basis', async () => {
     const admin = await buildUser(suite.server.db, { roleIds: [1], superAdmin: true, identityId: 1 });
     const desk = await visit(suite.browser);
@@ -66,6 +81,13 @@ describe('AI settings and generated suggestions (issue 23)', () => {
         .waitFor();
       expect(suite.ai.received.at(-1)?.authorization).toBe(`Bearer ${API_KEY}`);
       await screenshot(page, 'aisettings-endpoint-ok');
+      // The outcome in the reader's language.
+      await page.getByTestId('lang-switch').getByText('English').click();
+      await page
+        .getByTestId('ai-test-result')
+        .getByText(/Connected: the endpoint answered in \d+ ms/)
+        .waitFor();
+      await screenshot(page, 'aisettings-endpoint-ok-en');
       expect(unexpected(desk.problems)).toEqual([]);
     } finally {
       await desk.close();
