@@ -150,6 +150,13 @@ describe('generated suggestions for a warning', () => {
     const schools = await w.schoolAdmin.get('/apis-psychology/aiSetting/schools');
     const mine = schools.json().data.find((s: { schoolId: number }) => s.schoolId === w.orgs.school.id);
     expect(mine.tokensToday).toBe(res.json().data.tokens);
+    // The send is on the audit trail, with who sent it and for which warning.
+    const sends = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['user_id', 'target_id'])
+      .where('action', '=', 'ai.suggestions.send')
+      .execute();
+    expect(sends).toEqual([{ user_id: w.psychologyTeacher.user.id, target_id: String(w.warnings.a2) }]);
     expect(mine.legalBasis).toContain('个人信息保护法');
   });
 

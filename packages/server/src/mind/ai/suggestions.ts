@@ -1,5 +1,6 @@
 import { AI_LIMITS, type AiSuggestionDraft, type Lang } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
+import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { schoolDay } from '../mood/service.ts';
 import { warningDetail } from '../warnings/queries.ts';
@@ -111,6 +112,13 @@ export async function draftSuggestions(actor: Actor, warningId: number): Promise
   }
   const at = Date.now();
   await addTokens(actor.db, w.school_id, schoolDay(at), answer.tokens, at);
+  // What left the school, when and for whom: the school can answer for every send.
+  await audit(actor.db, actor.request, {
+    action: 'ai.suggestions.send',
+    targetType: 'warning',
+    targetId: w.id,
+    detail: { studentId: w.student_id, model: endpoint.model, tokens: answer.tokens },
+  });
   if (!answer.text) throw new AppError(502, 'ai.emptyDraft');
   return {
     draft: answer.text.slice(0, AI_LIMITS.draftMax),
