@@ -15,7 +15,7 @@ const suite = {} as { server: PortalServer; browser: Browser; ai: OpenAiStandIn 
 
 beforeAll(async () => {
   suite.ai = await startOpenAiStandIn({ apiKey: API_KEY });
-  suite.server = await startPortalServer({ SECRETS_KEY: 'walk-secrets-key-of-at-least-32-characters' });
+  suite.server = await startPortalServer({ SECRETS_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=' });
   suite.browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -8,10 +8,6 @@ export const aiMessages = {
   'v.ai.apiKey': { 'zh-CN': '密钥最多 500 个字符', en: 'The key: at most 500 characters' },
   'v.ai.budget': { 'zh-CN': '每日额度为 0 到 1 亿个 token', en: 'The daily budget: 0 to 100,000,000 tokens' },
   'v.ai.legalBasis': { 'zh-CN': '法律依据最多 500 字', en: 'The legal basis: at most 500 characters' },
-  'ai.noSecretsKey': {
-    'zh-CN': '本部署未配置 SECRETS_KEY，不能保存密钥；请在服务器环境变量 AI_API_KEY 中设置密钥',
-    en: 'This deployment has no SECRETS_KEY, so a key cannot be stored here; set AI_API_KEY in the server’s environment',
-  },
   'ai.needsEndpoint': {
     'zh-CN': '开启 AI 前请填写接口地址和模型',
     en: 'Fill in the endpoint address and the model before turning AI on',

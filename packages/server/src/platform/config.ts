@@ -184,11 +184,6 @@ const envSchema = z.object({
   WECHATPAY_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.mch.weixin.qq.com'),
   /** How long one alarm notification (mail, SMS, call, WeChat, push) may take before it is retried. */
   NOTIFY_SEND_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
-  /**
-   * The key that seals secrets kept in the database (an AI endpoint's API key, AES-256-GCM).
-   * Unset: such secrets can only come from the environment.
-   */
-  SECRETS_KEY: z.string().min(32).optional(),
   /** The API key of the OpenAI-compatible endpoint, when it is not stored (sealed) on the AI settings page. */
   AI_API_KEY: z.string().min(1).optional(),
   /** How long one call to the AI endpoint may take (decision 0090). */

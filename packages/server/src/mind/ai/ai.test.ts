@@ -4,7 +4,8 @@ import { idCardFor } from '../people/students/fixtures.ts';
 import { buildWarningWorld, step, type WarningWorld } from '../warnings/testing.ts';
 import { type OpenAiStandIn, startOpenAiStandIn } from './openai-stand-in.ts';
 
-const SECRETS_KEY = 'test-secrets-key-of-at-least-32-characters';
+// 32 bytes in base64, as SECRETS_KEY must be.
+const SECRETS_KEY = 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=';
 const API_KEY = 'sk-stand-in-0123456789';
 let t: TestApp;
 let w: WarningWorld;

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { deleteSetting, readSetting, writeSetting } from '../../platform/settings/repository.ts';
 import type { StudentScope } from '../people/students/scope.ts';
 
-/** The deployment's AI endpoint as stored; the key sealed under SECRETS_KEY, never in the clear. */
+/** The deployment's AI endpoint as stored; the key sealed by the deployment's secret box, never in the clear. */
 export interface StoredAiSetting {
   enabled: boolean;
   baseUrl: string;

@@ -1,7 +1,7 @@
 import type { AiSchoolPrivacySave, AiSetting, AiSettingSave } from '@meridian/contracts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { openSecret, sealSecret } from '../../platform/secrets.ts';
+import { secretBoxOf } from '../../platform/secrets/box.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
@@ -20,9 +20,22 @@ import {
 
 const configOf = (actor: Actor): Config => actor.request.server.config;
 
+/** Where the sealed key belongs: sealed for this place, it opens nowhere else (decision 0088's box). */
+const KEY_PLACE = 'mind.ai.apiKey';
+
 function keySource(stored: StoredAiSetting, config: Config): AiSetting['keySource'] {
-  if (stored.sealedKey && config.SECRETS_KEY) return 'stored';
+  if (stored.sealedKey) return 'stored';
   return config.AI_API_KEY ? 'environment' : 'none';
+}
+
+/** The stored key opened; null when it was sealed under another deployment key (enter it again). */
+function openedKey(sealed: string | null, config: Config): string | null {
+  if (!sealed) return null;
+  try {
+    return secretBoxOf(config).open(sealed, KEY_PLACE);
+  } catch {
+    return null;
+  }
 }
 
 /** The endpoint as the page shows it: never the key, only where it comes from. */
@@ -34,7 +47,8 @@ export async function aiSettingOf(actor: Actor): Promise<AiSetting> {
     baseUrl: stored.baseUrl,
     model: stored.model,
     keySource: keySource(stored, config),
-    canStoreKey: Boolean(config.SECRETS_KEY),
+    // The deployment's secret box always seals (SECRETS_KEY, or the key kept in DATA_DIR).
+    canStoreKey: true,
     canChangeEndpoint: (await staffScope(actor)).all,
     dailyTokenBudget: stored.dailyTokenBudget,
     updatedAt: stored.updatedAt,
@@ -53,8 +67,7 @@ export async function saveAiSetting(actor: Actor, body: AiSettingSave): Promise<
   const before = await readAiSetting(actor.db);
   let sealedKey = before.sealedKey;
   if (body.apiKey !== undefined) {
-    if (body.apiKey !== '' && !config.SECRETS_KEY) throw new AppError(400, 'ai.noSecretsKey');
-    sealedKey = body.apiKey === '' || !config.SECRETS_KEY ? null : sealSecret(body.apiKey, config.SECRETS_KEY);
+    sealedKey = body.apiKey === '' ? null : secretBoxOf(config).seal(body.apiKey, KEY_PLACE);
   }
   if (body.enabled && (!body.baseUrl || !body.model)) throw new AppError(400, 'ai.needsEndpoint');
   const at = Date.now();
@@ -82,7 +95,7 @@ export async function endpointOf(actor: Actor): Promise<(AiEndpoint & { enabled:
   const stored = await readAiSetting(actor.db);
   if (!stored.baseUrl || !stored.model) return null;
   const config = configOf(actor);
-  const opened = stored.sealedKey && config.SECRETS_KEY ? openSecret(stored.sealedKey, config.SECRETS_KEY) : null;
+  const opened = openedKey(stored.sealedKey, config);
   return {
     enabled: stored.enabled,
     budget: stored.dailyTokenBudget,
