@@ -10,6 +10,21 @@ export const moodJournalMessages = {
     'zh-CN': '心情日记只对学生账号开放',
     en: 'The mood journal is kept by students; sign in with a student account',
   },
+  'v.mood.day': { 'zh-CN': '日期格式为 YYYY-MM-DD', en: 'Day as YYYY-MM-DD' },
+  'v.mood.lowDays': { 'zh-CN': '连续天数为 2-14', en: 'Days in a row: 2 to 14' },
+  'v.mood.lowThreshold': { 'zh-CN': '低落阈值为 1-4', en: 'Low threshold: 1 to 4' },
+  'v.mood.noteReaders': { 'zh-CN': '请选择谁能读日记', en: 'Choose who may read the notes' },
+  'mood.noSchool': { 'zh-CN': '不在您管理范围内的学校', en: 'That school is not one of yours' },
+  'mood.noStudent': { 'zh-CN': '找不到该学生的心情日记', en: 'No mood journal of that student in your scope' },
+  'mood.noteClosed': {
+    'zh-CN': '学校的设置不允许您阅读该学生的日记内容',
+    en: 'Your school’s setting does not let you read this student’s notes',
+  },
+  'mood.noNote': { 'zh-CN': '该学生这一天没有写日记', en: 'The student wrote no note that day' },
+  'mood.lowReason': {
+    'zh-CN': '心情日记连续 {days} 天情绪低落（{since} 起）',
+    en: 'Mood journal: low mood {days} days in a row (since {since})',
+  },
   'mood.crisisReason': {
     'zh-CN': '心情日记中出现危机信号：{categories}',
     en: 'Crisis signs in the mood journal: {categories}',

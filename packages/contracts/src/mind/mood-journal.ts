@@ -31,3 +31,66 @@ export const moodHelp = z.object({
 });
 
 export const moodSaved = z.object({ entry: moodEntry, help: moodHelp.nullable() });
+
+/**
+ * Who may read a student's note, set per school: nobody, the school's psychology teachers, or
+ * those and the head teacher of the student's class (decision 0089).
+ */
+export const MOOD_NOTE_READERS = ['nobody', 'psychology', 'psychologyAndHead'] as const;
+export type MoodNoteReaders = (typeof MOOD_NOTE_READERS)[number];
+/** Bounds of the low-mood rule: N days in a row at or below a mood threshold. */
+export const MOOD_LOW_LIMITS = { daysMin: 2, daysMax: 14, thresholdMax: 4 } as const;
+
+/** The school's journal settings as the school edits them (`moodJournalTest`). */
+export const moodSettingsSave = z.strictObject({
+  lowDays: z.number().int().min(MOOD_LOW_LIMITS.daysMin, 'v.mood.lowDays').max(MOOD_LOW_LIMITS.daysMax, 'v.mood.lowDays'),
+  lowThreshold: z.number().int().min(1, 'v.mood.lowThreshold').max(MOOD_LOW_LIMITS.thresholdMax, 'v.mood.lowThreshold'),
+  noteReaders: z.enum(MOOD_NOTE_READERS, 'v.mood.noteReaders'),
+});
+export type MoodSettingsSave = z.infer<typeof moodSettingsSave>;
+
+export const moodSettings = moodSettingsSave.extend({
+  schoolId: z.number(),
+  schoolName: z.string(),
+  updatedAt: z.number().nullable(),
+});
+
+/** A student's own month, with the day it is at the school and who may read the notes. */
+export const moodMonth = z.object({
+  today: z.string(),
+  month: z.string(),
+  noteReaders: z.enum(MOOD_NOTE_READERS),
+  entries: z.array(moodEntry),
+});
+
+/** The average mood of one class on one day, over the students who wrote that day. */
+export const moodClassDay = z.object({ day: z.string(), average: z.number(), entries: z.number() });
+export const moodClassTrend = z.object({
+  classId: z.number(),
+  className: z.string(),
+  days: z.array(moodClassDay),
+});
+export const moodTrends = z.object({ from: z.string(), to: z.string(), classes: z.array(moodClassTrend) });
+
+/** A student whose mood stayed at or below the school's threshold for its N days in a row, up to the last entry. */
+export const moodLowStudent = z.object({
+  studentId: z.number(),
+  name: z.string(),
+  classId: z.number().nullable(),
+  className: z.string().nullable(),
+  days: z.number(),
+  since: z.string(),
+  lastMood: z.number(),
+  warningId: z.number().nullable(),
+});
+
+/** A student's entry as a teacher sees it: the note itself only through the audited note read. */
+export const moodTeacherEntry = moodEntry.omit({ note: true }).extend({ hasNote: z.boolean() });
+export const moodStudentEntries = z.object({
+  studentId: z.number(),
+  name: z.string(),
+  /** Whether the caller may open the notes, by the school's setting. */
+  canReadNotes: z.boolean(),
+  entries: z.array(moodTeacherEntry),
+});
+export const moodNote = z.object({ day: z.string(), note: z.string() });

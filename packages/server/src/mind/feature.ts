@@ -27,6 +27,7 @@ import {
 } from './interventions/routes.ts';
 import type { InterventionsTables } from './interventions/tables.ts';
 import { mindMigrations } from './migrations/index.ts';
+import { moodLowStreaksJob, moodLowStreaksSchedule } from './mood/low.ts';
 import { moodRoutes } from './mood/routes.ts';
 import type { MoodTables } from './mood/tables.ts';
 import { accountSlipsRoutes } from './people/accounts/routes.ts';
@@ -104,7 +105,7 @@ export const mind: Feature = {
   migrations: mindMigrations,
   seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log), sealPlainSecrets],
   routes,
-  jobs: [warningPushJob, attentionReminderJob, downloadJob()],
-  schedules: [attentionReminderSchedule],
+  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob],
+  schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
   cleanups: [expiredDownloadsCleanup(), unsavedAttachmentsCleanup()],
 };

@@ -17,6 +17,7 @@ import * as m0051 from './0051_tutor_choice.ts';
 import * as m0053 from './0053_mood_journal.ts';
 import * as m0054 from './0054_campus_alerts.ts';
 import * as m0056 from './0056_tutor_menus.ts';
+import * as m0062 from './0062_mood_journal_teachers.ts';
 import * as m0063 from './0063_ai_settings.ts';
 import * as m0066 from './0066_student_insight_menu.ts';
 
@@ -40,6 +41,7 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0053_mood_journal': m0053,
   '0054_campus_alerts': m0054,
   '0056_tutor_menus': m0056,
+  '0062_mood_journal_teachers': m0062,
   '0063_ai_settings': m0063,
   '0066_student_insight_menu': m0066,
 };

@@ -1,9 +1,10 @@
-import { envelopeOf, moodEntry, moodEntrySave, moodSaved } from '@meridian/contracts';
+import { envelopeOf, moodEntrySave, moodMonth, moodSaved } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { myMonth, saveTodayMood } from './service.ts';
+import { moodTeacherRoutes } from './teacher-routes.ts';
 
 const tags = ['mood journal'];
 const H5 = '/apis-psychology/h5/moodJournal';
@@ -30,11 +31,12 @@ export const moodRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'My entries of a month',
-        querystring: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'v.mood.month') }),
-        response: { 200: envelopeOf(z.object({ today: z.string(), entries: z.array(moodEntry) })) },
+        summary: 'My entries of a month (this one by default) and who at school may read my notes',
+        querystring: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'v.mood.month').optional() }),
+        response: { 200: envelopeOf(moodMonth) },
       },
     },
     async (request) => ok(request, await myMonth(actorOf(request), request.query.month)),
   );
+  await app.register(moodTeacherRoutes);
 };

@@ -1,16 +1,17 @@
 import { type Lang, type MoodEntrySave, translate } from '@meridian/contracts';
 import { fromJson, now, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { formatDate } from '../../platform/time.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { type CrisisCategory, checkCrisis } from '../crisis/check.ts';
 import { openWarning } from '../warnings/open.ts';
+import { settingsBySchool } from './settings.ts';
 import { counsellorsOf, entriesBetween, entryOfDay, saveEntry, setEntryWarning, studentOfUser } from './repository.ts';
 
 /** The national psychological help line, day and night; the page names it in the reader's language. */
 const HOTLINE = '12356';
-/** Schools run on China time: a day's entry is the day a student in China lives (decision 0084). */
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-export const schoolDay = (at: number) => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+/** A day's entry is the day of the deployment's time zone (`TIME_ZONE`, decision 0089). */
+export const schoolDay = (at: number) => formatDate(at);
 
 async function studentOf(actor: Actor) {
   const student = await studentOfUser(actor.db, actor.auth.userId);
@@ -101,9 +102,15 @@ export async function saveTodayMood(actor: Actor, body: MoodEntrySave) {
   return { entry: present(entry), help };
 }
 
-/** The student's own entries of a month (YYYY-MM), for the calendar and the trend. */
-export async function myMonth(actor: Actor, month: string) {
+/**
+ * The student's own entries of a month (YYYY-MM, this month by default), for the calendar and the
+ * trend, with who at the school may read the notes (the page tells the student).
+ */
+export async function myMonth(actor: Actor, month: string | undefined) {
   const student = await studentOf(actor);
-  const rows = await entriesBetween(actor.db, student.id, `${month}-01`, `${month}-31`);
-  return { today: schoolDay(now()), entries: rows.map(present) };
+  const today = schoolDay(now());
+  const shown = month ?? today.slice(0, 7);
+  const rows = await entriesBetween(actor.db, student.id, `${shown}-01`, `${shown}-31`);
+  const settings = (await settingsBySchool(actor, [student.school_id]))(student.school_id);
+  return { today, month: shown, noteReaders: settings.noteReaders, entries: rows.map(present) };
 }
