@@ -26,6 +26,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   studentDetail: '/data/studentFile',
   FamilyInfo: '/data/studentFile',
   warningTimerShaft: '/data/studentFile',
+  moodJournal: '/data/moodJournal',
+  moodJournalTest: '/data/moodJournalTest',
   // Counselling.
   groupApply: '/data/groupApply',
   appointmentRecordQuery: '/data/appointmentRecordQuery',

@@ -43,7 +43,11 @@ export const MOOD_LOW_LIMITS = { daysMin: 2, daysMax: 14, thresholdMax: 4 } as c
 
 /** The school's journal settings as the school edits them (`moodJournalTest`). */
 export const moodSettingsSave = z.strictObject({
-  lowDays: z.number().int().min(MOOD_LOW_LIMITS.daysMin, 'v.mood.lowDays').max(MOOD_LOW_LIMITS.daysMax, 'v.mood.lowDays'),
+  lowDays: z
+    .number()
+    .int()
+    .min(MOOD_LOW_LIMITS.daysMin, 'v.mood.lowDays')
+    .max(MOOD_LOW_LIMITS.daysMax, 'v.mood.lowDays'),
   lowThreshold: z.number().int().min(1, 'v.mood.lowThreshold').max(MOOD_LOW_LIMITS.thresholdMax, 'v.mood.lowThreshold'),
   noteReaders: z.enum(MOOD_NOTE_READERS, 'v.mood.noteReaders'),
 });
@@ -94,3 +98,9 @@ export const moodStudentEntries = z.object({
   entries: z.array(moodTeacherEntry),
 });
 export const moodNote = z.object({ day: z.string(), note: z.string() });
+
+/** A school day (`2025-09-01`) moved by whole calendar days, on the server and in the pages alike. */
+export function shiftDay(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
+}

@@ -115,6 +115,8 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'warnings', '/data/equipmentManage', '设备管理', 'Campus equipment', crud),
   f('mind', 'warnings', '/data/intelEmotion', '情绪预警', 'Emotion warnings', ['view', 'edit']),
   f('mind', 'archives', '/data/studentFile', '学生档案', 'Student archives', [...crud, 'export']),
+  f('mind', 'archives', '/data/moodJournal', '心情日记', 'Mood journal', ['view']),
+  f('mind', 'archives', '/data/moodJournalTest', '心情日记设置', 'Mood journal settings', ['view', 'edit']),
   f('mind', 'counselling', '/data/groupApply', '团体辅导申请', 'Group counselling applications', [...crud, 'review']),
   f('mind', 'counselling', '/data/groupRecord', '团体辅导记录', 'Group counselling records', crud),
   f('mind', 'counselling', '/data/appointmentRecordQuery', '个体咨询预约', 'Counselling appointments', [

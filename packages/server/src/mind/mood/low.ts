@@ -1,4 +1,4 @@
-import { type Lang, translate } from '@meridian/contracts';
+import { type Lang, shiftDay, translate } from '@meridian/contracts';
 import { defineJob } from '../../platform/jobs/types.ts';
 import { formatDate } from '../../platform/time.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -6,12 +6,6 @@ import type { StudentScope } from '../people/students/scope.ts';
 import { openWarning } from '../warnings/open.ts';
 import { settingsBySchool } from './settings.ts';
 import { claimStreak, scopeEntriesSince, setStreakWarning, streakWarnings } from './teacher-repository.ts';
-
-/** `2025-09-01` moved by whole calendar days. */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
-}
 
 /** The longest window the rule reads: the most days a school may ask for, and yesterday. */
 const WINDOW_DAYS = 15;
@@ -45,8 +39,11 @@ export interface LowRun {
  * an entry ends a run: the rule reads what students wrote, not what they did not.
  */
 async function lowRuns(actor: Pick<Actor, 'db'>, scope: StudentScope, today: string): Promise<LowRun[]> {
-  const rows = (await scopeEntriesSince(actor.db, scope, addDays(today, -WINDOW_DAYS))) as EntryOfRun[];
-  const settingsOf = await settingsBySchool(actor, rows.map((r) => Number(r.school_id)));
+  const rows = (await scopeEntriesSince(actor.db, scope, shiftDay(today, -WINDOW_DAYS))) as EntryOfRun[];
+  const settingsOf = await settingsBySchool(
+    actor,
+    rows.map((r) => Number(r.school_id)),
+  );
   const byStudent = new Map<number, EntryOfRun[]>();
   for (const row of rows) {
     const list = byStudent.get(Number(row.student_id)) ?? [];
@@ -56,14 +53,14 @@ async function lowRuns(actor: Pick<Actor, 'db'>, scope: StudentScope, today: str
   const runs: LowRun[] = [];
   for (const [studentId, entries] of byStudent) {
     const [latest] = entries;
-    if (!latest || latest.day < addDays(today, -1)) continue;
+    if (!latest || latest.day < shiftDay(today, -1)) continue;
     const { lowDays, lowThreshold } = settingsOf(Number(latest.school_id));
     let days = 0;
     let expected = latest.day;
     for (const e of entries) {
       if (e.day !== expected || Number(e.mood) > lowThreshold) break;
       days += 1;
-      expected = addDays(e.day, -1);
+      expected = shiftDay(e.day, -1);
     }
     if (days < lowDays) continue;
     runs.push({
@@ -73,7 +70,7 @@ async function lowRuns(actor: Pick<Actor, 'db'>, scope: StudentScope, today: str
       classId: latest.class_id === null ? null : Number(latest.class_id),
       className: latest.class_name,
       days,
-      since: addDays(latest.day, 1 - days),
+      since: shiftDay(latest.day, 1 - days),
       lastMood: Number(latest.mood),
       lastEntryId: Number(latest.id),
     });

@@ -32,7 +32,12 @@ export const moodRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My entries of a month (this one by default) and who at school may read my notes',
-        querystring: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'v.mood.month').optional() }),
+        querystring: z.object({
+          month: z
+            .string()
+            .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'v.mood.month')
+            .optional(),
+        }),
         response: { 200: envelopeOf(moodMonth) },
       },
     },

@@ -5,8 +5,8 @@ import { formatDate } from '../../platform/time.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { type CrisisCategory, checkCrisis } from '../crisis/check.ts';
 import { openWarning } from '../warnings/open.ts';
-import { settingsBySchool } from './settings.ts';
 import { counsellorsOf, entriesBetween, entryOfDay, saveEntry, setEntryWarning, studentOfUser } from './repository.ts';
+import { settingsBySchool } from './settings.ts';
 
 /** The national psychological help line, day and night; the page names it in the reader's language. */
 const HOTLINE = '12356';

@@ -71,16 +71,7 @@ export function scopeEntriesSince(db: Db, scope: StudentScope, from: string) {
     .selectFrom('mood_entries as m')
     .innerJoin('students as s', 's.id', 'm.student_id')
     .leftJoin('orgs as c', 'c.id', 'm.class_id')
-    .select([
-      'm.id',
-      'm.student_id',
-      's.name',
-      'm.school_id',
-      'm.class_id',
-      'c.name as class_name',
-      'm.day',
-      'm.mood',
-    ])
+    .select(['m.id', 'm.student_id', 's.name', 'm.school_id', 'm.class_id', 'c.name as class_name', 'm.day', 'm.mood'])
     .where(studentInScope(scope))
     .where('m.day', '>=', from)
     .orderBy('m.student_id')

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { readMoodSettings, saveSchoolMoodSettings } from './settings.ts';
-import { lowMoodStudents, moodTrends as trendsOf, readMoodNote, studentMoodEntries } from './teachers.ts';
+import { lowMoodStudents, readMoodNote, studentMoodEntries, moodTrends as trendsOf } from './teachers.ts';
 
 const tags = ['mood journal'];
 const BASE = '/apis-psychology/moodJournal';

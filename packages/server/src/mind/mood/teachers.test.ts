@@ -131,7 +131,12 @@ describe('the teachers’ mood journal', () => {
     const read = await w.psychologyTeacher.get(`${J}/settings`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().data).toEqual([
-      expect.objectContaining({ schoolId: w.orgs.school.id, lowDays: 3, lowThreshold: 2, noteReaders: 'psychologyAndHead' }),
+      expect.objectContaining({
+        schoolId: w.orgs.school.id,
+        lowDays: 3,
+        lowThreshold: 2,
+        noteReaders: 'psychologyAndHead',
+      }),
     ]);
     const denied = await w.psychologyTeacher.call('PUT', `${J}/settings/${w.orgs.school.id}`, {
       lowDays: 3,
@@ -151,7 +156,12 @@ describe('the teachers’ mood journal', () => {
       noteReaders: 'everyone',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.map((e: { field: string }) => e.field).sort()).toEqual(['lowDays', 'lowThreshold', 'noteReaders']);
+    expect(
+      bad
+        .json()
+        .data.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['lowDays', 'lowThreshold', 'noteReaders']);
   });
 
   it('refuses students the teachers’ journal', async () => {
@@ -167,9 +177,7 @@ describe('the teachers’ mood journal', () => {
       .select(['student_id', 'level', 'rule', 'source_type'])
       .where('rule', '=', 'moodLow')
       .execute();
-    expect(warnings).toEqual([
-      { student_id: w.students.a1, level: 'orange', rule: 'moodLow', source_type: 'journal' },
-    ]);
+    expect(warnings).toEqual([{ student_id: w.students.a1, level: 'orange', rule: 'moodLow', source_type: 'journal' }]);
     const low = await w.psychologyTeacher.get(`${J}/low`);
     expect(low.json().data[0].warningId).toEqual(expect.any(Number));
     const page = await w.psychologyTeacher.get('/apis-psychology/warning/page?size=100');

@@ -1,4 +1,4 @@
-import type { MoodNoteReaders } from '@meridian/contracts';
+import { type MoodNoteReaders, shiftDay } from '@meridian/contracts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { formatDate } from '../../platform/time.ts';
@@ -6,7 +6,7 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { archiveScope } from '../archive/access.ts';
 import { refuseStudentData } from '../people/students/access.ts';
-import { addDays, lowStudentsOf } from './low.ts';
+import { lowStudentsOf } from './low.ts';
 import { entriesBetween, entryOfDay } from './repository.ts';
 import { settingsBySchool } from './settings.ts';
 import { classDays, studentInScopeById, teacherRolesOf } from './teacher-repository.ts';
@@ -15,13 +15,20 @@ import { classDays, studentInScopeById, teacherRolesOf } from './teacher-reposit
 export async function moodTrends(actor: Actor, days: number, classId: number | undefined) {
   const scope = await archiveScope(actor);
   const to = formatDate(Date.now());
-  const from = addDays(to, 1 - days);
+  const from = shiftDay(to, 1 - days);
   const rows = await classDays(actor.db, scope, from, to, classId);
-  const classes = new Map<number, { classId: number; className: string; days: { day: string; average: number; entries: number }[] }>();
+  const classes = new Map<
+    number,
+    { classId: number; className: string; days: { day: string; average: number; entries: number }[] }
+  >();
   for (const row of rows) {
     const id = Number(row.class_id);
     const trend = classes.get(id) ?? { classId: id, className: row.class_name, days: [] };
-    trend.days.push({ day: row.day, average: Math.round(Number(row.average) * 100) / 100, entries: Number(row.entries) });
+    trend.days.push({
+      day: row.day,
+      average: Math.round(Number(row.average) * 100) / 100,
+      entries: Number(row.entries),
+    });
     classes.set(id, trend);
   }
   return { from, to, classes: [...classes.values()] };
@@ -44,7 +51,12 @@ async function journalStudent(actor: Actor, studentId: number) {
   const scope = await archiveScope(actor);
   const student = await studentInScopeById(actor.db, scope, studentId);
   if (student) return student;
-  return refuseStudentData(actor, 'studentNotInScope', { type: 'student', id: studentId }, new AppError(404, 'mood.noStudent'));
+  return refuseStudentData(
+    actor,
+    'studentNotInScope',
+    { type: 'student', id: studentId },
+    new AppError(404, 'mood.noStudent'),
+  );
 }
 
 /**
@@ -54,11 +66,16 @@ async function journalStudent(actor: Actor, studentId: number) {
 export async function studentMoodEntries(actor: Actor, studentId: number, days: number) {
   const student = await journalStudent(actor, studentId);
   const to = formatDate(Date.now());
-  const rows = await entriesBetween(actor.db, student.id, addDays(to, 1 - days), to);
+  const rows = await entriesBetween(actor.db, student.id, shiftDay(to, 1 - days), to);
   const settings = (await settingsBySchool(actor, [Number(student.school_id)]))(Number(student.school_id));
   const classId = student.class_id === null ? null : Number(student.class_id);
   const canReadNotes = await mayReadNotes(actor, settings.noteReaders, Number(student.school_id), classId);
-  await audit(actor.db, actor.request, { action: 'mood.read', targetType: 'student', targetId: student.id, detail: { days } });
+  await audit(actor.db, actor.request, {
+    action: 'mood.read',
+    targetType: 'student',
+    targetId: student.id,
+    detail: { days },
+  });
   return {
     studentId: Number(student.id),
     name: student.name,
@@ -84,10 +101,20 @@ export async function readMoodNote(actor: Actor, studentId: number, day: string)
   const settings = (await settingsBySchool(actor, [schoolId]))(schoolId);
   const classId = student.class_id === null ? null : Number(student.class_id);
   if (!(await mayReadNotes(actor, settings.noteReaders, schoolId, classId))) {
-    return refuseStudentData(actor, 'noPermission', { type: 'moodNote', id: student.id }, new AppError(403, 'mood.noteClosed'));
+    return refuseStudentData(
+      actor,
+      'noPermission',
+      { type: 'moodNote', id: student.id },
+      new AppError(403, 'mood.noteClosed'),
+    );
   }
   const entry = await entryOfDay(actor.db, student.id, day);
   if (!entry || entry.note.trim().length === 0) throw new AppError(404, 'mood.noNote');
-  await audit(actor.db, actor.request, { action: 'mood.note.read', targetType: 'student', targetId: student.id, detail: { day } });
+  await audit(actor.db, actor.request, {
+    action: 'mood.note.read',
+    targetType: 'student',
+    targetId: student.id,
+    detail: { day },
+  });
   return { day, note: entry.note };
 }

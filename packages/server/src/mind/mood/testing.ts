@@ -1,8 +1,8 @@
+import { shiftDay } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toJson } from '../../platform/db/sql.ts';
 import { formatDate } from '../../platform/time.ts';
-import { addDays } from './low.ts';
 
 export interface PastMood {
   mood: number;
@@ -11,10 +11,15 @@ export interface PastMood {
 }
 
 /**
- * A student's entries of the past days, the last of `moods` today: a week of a journal cannot be
- * written through the API, which writes only today's (tests and walks only).
+ * A student's entries of the past days, the last of `moods` today (or `lastDaysAgo` days ago): a
+ * week of a journal cannot be written through the API, which writes only today's (tests and walks only).
  */
-export async function buildMoodEntries(db: Kysely<Database>, studentId: number, moods: PastMood[]): Promise<string[]> {
+export async function buildMoodEntries(
+  db: Kysely<Database>,
+  studentId: number,
+  moods: PastMood[],
+  lastDaysAgo = 0,
+): Promise<string[]> {
   const student = await db
     .selectFrom('students')
     .select(['school_id', 'org_id'])
@@ -22,7 +27,7 @@ export async function buildMoodEntries(db: Kysely<Database>, studentId: number, 
     .executeTakeFirstOrThrow();
   const today = formatDate(Date.now());
   const at = Date.now();
-  const days = moods.map((_, i) => addDays(today, i - moods.length + 1));
+  const days = moods.map((_, i) => shiftDay(today, i - moods.length + 1 - lastDaysAgo));
   await db
     .insertInto('mood_entries')
     .values(

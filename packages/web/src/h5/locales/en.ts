@@ -108,8 +108,6 @@ export const en: H5Messages = {
   mood: {
     open: 'Mood journal',
     heading: 'My mood journal',
-    privacy:
-      'Your notes are yours: teachers do not read them here. If a note says you may be in danger, your school’s psychology teacher is told at once that you need help, without your words.',
     today: 'Today',
     editToday: 'Today (editable until midnight)',
     mood: 'Mood',

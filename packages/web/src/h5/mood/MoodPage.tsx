@@ -1,4 +1,4 @@
-import { type moodEntry, moodEntrySave, type moodSaved } from '@meridian/contracts';
+import { moodEntrySave, type moodMonth, type moodSaved } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Input, Result, Segmented, Select, Skeleton, Slider, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -6,20 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Output } from '../../shared/contracts.ts';
 import { errorText } from '../../shared/errors.ts';
+import { NoteReadersNotice } from '../../shared/mood/NoteReaders.tsx';
 import { get, post } from '../../shared/request.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
 import { MOOD_FACES, MoodMonth } from './MoodMonth.tsx';
 
-type Entry = Output<typeof moodEntry>;
 type Saved = Output<typeof moodSaved>;
 type Draft = { mood: number; intensity: number; tags: string[]; note: string };
 
 const MOODS = [1, 2, 3, 4, 5] as const;
 const TAGS = ['study', 'friends', 'family', 'sleep', 'sport', 'exam'] as const;
-const month = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
 
-const myMonth = (m: string, signal?: AbortSignal) =>
-  get<{ today: string; entries: Entry[] }>(`apis-psychology/h5/moodJournal/mine?month=${m}`, { signal });
+// This month at the school: the server knows the deployment's time zone, the phone may not.
+const myMonth = (signal?: AbortSignal) =>
+  get<Output<typeof moodMonth>>('apis-psychology/h5/moodJournal/mine', { signal });
 const saveToday = (body: Draft) => post<Saved>('apis-psychology/h5/moodJournal/today', body);
 
 /** Help shown at once when the note read as a crisis: the school's counsellors and a hotline. */
@@ -50,10 +50,9 @@ export function MoodPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const m = month();
   const entries = useQuery({
-    queryKey: ['h5', 'mood', m],
-    queryFn: ({ signal }) => myMonth(m, signal),
+    queryKey: ['h5', 'mood', 'mine'],
+    queryFn: ({ signal }) => myMonth(signal),
     meta: { silentError: true },
   });
   useSessionCheck(entries.error);
@@ -78,7 +77,7 @@ export function MoodPage() {
       <Typography.Title level={3} style={{ marginTop: 8, marginBottom: 4 }}>
         {t('mood.heading')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('mood.privacy')}</Typography.Paragraph>
+      {entries.data && <NoteReadersNotice readers={entries.data.noteReaders} />}
       {help && <Help help={help} />}
       <Card size="small" title={todays ? t('mood.editToday') : t('mood.today')} style={{ marginBottom: 12 }}>
         <Flex vertical gap={10}>
@@ -138,7 +137,7 @@ export function MoodPage() {
           extra={<Button onClick={() => entries.refetch()}>{t('activities.retry')}</Button>}
         />
       ) : (
-        <MoodMonth month={m} entries={entries.data.entries} />
+        <MoodMonth month={entries.data.month} entries={entries.data.entries} />
       )}
     </div>
   );

@@ -88,7 +88,7 @@ export const en: MindMessages = {
     allStudent: 'All students',
     accountBindManage: 'Account binding',
     moodJournal: 'Mood journal',
-    moodJournalTest: 'Mood journal check',
+    moodJournalTest: 'Mood journal settings',
     schoolEmotion: 'School emotion',
     classEmotion: 'Class emotion',
     classEmotionDetail: 'Class emotion details',

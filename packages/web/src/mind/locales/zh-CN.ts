@@ -88,7 +88,7 @@ export const zhCN = {
     allStudent: '全部学生',
     accountBindManage: '账号绑定管理',
     moodJournal: '心情日记',
-    moodJournalTest: '心情日记测评',
+    moodJournalTest: '心情日记设置',
     schoolEmotion: '学校情绪',
     classEmotion: '班级情绪',
     classEmotionDetail: '班级情绪详情',

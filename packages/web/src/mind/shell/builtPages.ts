@@ -88,6 +88,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   taskSelectProgress: async () => ({
     Component: (await import('../pages/tutors/TaskProgressPage.tsx')).TaskProgressPage,
   }),
+  // The teachers' mood journal and the school's journal settings (issue 23, decision 0089).
+  moodJournal: async () => ({
+    Component: (await import('../pages/mood/MoodJournalPage.tsx')).MoodJournalPage,
+  }),
+  moodJournalTest: async () => ({
+    Component: (await import('../pages/mood/MoodJournalTestPage.tsx')).MoodJournalTestPage,
+  }),
   homeVisitTaskConfig: async () => ({
     Component: (await import('../pages/homevisits/HomeVisitTaskConfigPage.tsx')).HomeVisitTaskConfigPage,
   }),

@@ -45,6 +45,7 @@ const STUDENT_DATA_PATHS = new Set([
   '/system/student',
   '/system/parent',
   '/data/studentFile',
+  '/data/moodJournal',
   ...DAILY_STUDENT_KINDS.map((kind) => `/data/${kind}`),
 ]);
 

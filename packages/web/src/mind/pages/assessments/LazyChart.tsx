@@ -2,6 +2,7 @@ import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartProps } from './Chart.tsx';
+import './strings.ts';
 
 // ECharts is large: its own chunk, fetched when a page first shows a chart.
 const Chart = lazy(() => import('./Chart.tsx'));

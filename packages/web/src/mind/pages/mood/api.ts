@@ -1,0 +1,33 @@
+import type {
+  MoodSettingsSave,
+  moodLowStudent,
+  moodNote,
+  moodSettings,
+  moodStudentEntries,
+  moodTrends,
+} from '@meridian/contracts';
+import type { Output } from '../../../shared/contracts.ts';
+import { get, put } from '../../../shared/request.ts';
+
+/** The calls of the teachers' mood journal and the school's journal settings (`/apis-psychology/moodJournal/...`). */
+
+type Signal = AbortSignal | undefined;
+
+export type MoodTrends = Output<typeof moodTrends>;
+export type LowStudent = Output<typeof moodLowStudent>;
+export type StudentEntries = Output<typeof moodStudentEntries>;
+export type TeacherEntry = StudentEntries['entries'][number];
+export type SchoolMoodSettings = Output<typeof moodSettings>;
+
+const BASE = 'apis-psychology/moodJournal';
+
+export const moodTrendsOf = (days: number, signal?: Signal) =>
+  get<MoodTrends>(`${BASE}/trends?days=${days}`, { signal });
+export const lowStudents = (signal?: Signal) => get<LowStudent[]>(`${BASE}/low`, { signal });
+export const studentEntries = (studentId: number, signal?: Signal) =>
+  get<StudentEntries>(`${BASE}/student/${studentId}`, { signal });
+export const noteOf = (studentId: number, day: string) =>
+  get<Output<typeof moodNote>>(`${BASE}/student/${studentId}/note/${day}`);
+export const schoolSettings = (signal?: Signal) => get<SchoolMoodSettings[]>(`${BASE}/settings`, { signal });
+export const saveSchoolSettings = (schoolId: number, body: MoodSettingsSave) =>
+  put<SchoolMoodSettings>(`${BASE}/settings/${schoolId}`, body);
