@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildMoodEntries } from '../../server/src/mind/mood/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
@@ -8,6 +9,10 @@ import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
+
+/** Waits for the drawer's opening animation to end, so that the screenshot shows it still. */
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)).then(() => undefined));
 const SCHOOL_ADMIN = 2;
 const CLASS_TEACHER = 4;
 
@@ -83,7 +88,7 @@ describe('the teachers’ mood journal (issue 23)', () => {
         .getByTestId('mood-settings-preview')
         .getByText(/你自己和本校的心理老师/)
         .waitFor();
-      await form.getByRole('button', { name: '保存' }).click();
+      await form.getByRole('button', { name: /^保 ?存$/ }).click();
       await page.getByText('设置已保存').waitFor();
       await screenshot(page, 'moodpages-settings');
       expect(unexpected(desk.problems)).toEqual([]);
@@ -104,7 +109,7 @@ describe('the teachers’ mood journal (issue 23)', () => {
         .getByTestId('mood-note-readers')
         .getByText(/你自己和本校的心理老师/)
         .waitFor();
-      await page.getByTitle('很低落').click();
+      await page.getByTitle('很低落', { exact: true }).click();
       await page.getByRole('textbox', { name: '日记' }).fill('今天考试没考好，一整天都提不起劲');
       await page.getByRole('button', { name: '保存今天的心情' }).click();
       await page.getByText('已保存').waitFor();
@@ -133,7 +138,17 @@ describe('the teachers’ mood journal (issue 23)', () => {
         .first()
         .click();
       await drawer.getByText('今天考试没考好，一整天都提不起劲').waitFor();
+      await settled(page);
       await screenshot(page, 'moodpages-note');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await page.getByTestId('lang-switch').getByText('English').click();
+      await page.getByText('Students whose mood stayed low').waitFor();
+      await row.getByRole('button', { name: `Open the journal: ${low.name}` }).click();
+      await page.getByText(`${low.name}’s mood journal (last 31 days)`).waitFor();
+      await page.getByText('Each note you open is written to the audit log').waitFor();
+      await settled(page);
+      await screenshot(page, 'moodpages-note-en');
       expect(unexpected(psych.problems)).toEqual([]);
     } finally {
       await psych.close();
@@ -154,9 +169,11 @@ describe('the teachers’ mood journal (issue 23)', () => {
       const row = page.getByTestId('mood-low-table').locator('tr', { hasText: low.name });
       await row.getByRole('button', { name: `查看日记: ${low.name}` }).click();
       const drawer = page.getByTestId('mood-student-entries');
-      await drawer.getByText('学校设置不允许您阅读日记内容').first().waitFor();
+      await page.getByTestId('mood-note-access').getByText('学校的设置不允许您阅读该学生的日记内容').waitFor();
+      await drawer.getByText('已写').first().waitFor();
       expect(await drawer.getByRole('button', { name: /^阅读日记/ }).count()).toBe(0);
       expect(await drawer.getByText('今天考试没考好').count()).toBe(0);
+      await settled(page);
       await screenshot(page, 'moodpages-head');
       expect(unexpected(headDesk.problems)).toEqual([]);
     } finally {

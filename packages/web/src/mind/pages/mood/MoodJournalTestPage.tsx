@@ -1,6 +1,7 @@
 import { MOOD_LOW_LIMITS, MOOD_NOTE_READERS, type MoodSettingsSave, moodSettingsSave } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Empty, Form, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../../shared/forms/rules.ts';
@@ -61,7 +62,7 @@ function SchoolForm({ school }: { school: SchoolMoodSettings }) {
           <Typography.Paragraph type="secondary">
             {school.updatedAt === null
               ? t('moodj.neverSaved')
-              : t('moodj.updatedAt', { at: new Date(school.updatedAt).toLocaleString() })}
+              : t('moodj.updatedAt', { at: dayjs(school.updatedAt).format('YYYY-MM-DD HH:mm') })}
           </Typography.Paragraph>
           {canEdit ? (
             <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -18,7 +18,7 @@ function NoteCell({ studentId, entry, canRead }: { studentId: number; entry: Tea
   const { t } = useTranslation();
   const note = useMutation({ mutationFn: () => noteOf(studentId, entry.day), meta: { silentError: true } });
   if (!entry.hasNote) return <Typography.Text type="secondary">{t('moodj.noNote')}</Typography.Text>;
-  if (!canRead) return <Typography.Text type="secondary">{t('moodj.noteClosed')}</Typography.Text>;
+  if (!canRead) return <Typography.Text type="secondary">{t('moodj.noteWritten')}</Typography.Text>;
   if (note.data) return <Typography.Paragraph style={{ margin: 0 }}>{note.data.note}</Typography.Paragraph>;
   return (
     <>
@@ -63,8 +63,14 @@ export function StudentJournal({
         <LoadFailed error={entries.error} onRetry={() => entries.refetch()} retrying={entries.isFetching} />
       ) : (
         <>
-          {data?.canReadNotes && (
-            <Alert type="info" showIcon title={t('moodj.noteAudited')} style={{ marginBottom: 12 }} />
+          {data && (
+            <Alert
+              type={data.canReadNotes ? 'info' : 'warning'}
+              showIcon
+              title={t(data.canReadNotes ? 'moodj.noteAudited' : 'moodj.noteClosed')}
+              style={{ marginBottom: 12 }}
+              data-testid="mood-note-access"
+            />
           )}
           <Table<TeacherEntry>
             rowKey="day"
