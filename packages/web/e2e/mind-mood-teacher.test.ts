@@ -9,12 +9,15 @@ import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
+const SCHOOL_ADMIN = 2;
+const CLASS_TEACHER = 4;
 
 /** Waits for the drawer's opening animation to end, so that the screenshot shows it still. */
 const settled = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)).then(() => undefined));
-const SCHOOL_ADMIN = 2;
-const CLASS_TEACHER = 4;
+  page
+    .locator('.ant-drawer-open')
+    .evaluate((drawer) => Promise.all(drawer.getAnimations({ subtree: true }).map((a) => a.finished)))
+    .then(() => undefined);
 
 /** The class's head teacher: a class teacher on the roster, head of the class, not a psychology teacher. */
 async function headTeacherOf(world: Awaited<ReturnType<typeof buildClassWorld>>) {
