@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { DEFAULT_TIME_ZONE, formatDate, timeZone, useTimeZone } from '../../platform/time.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
 
 let t: TestApp;
@@ -69,5 +70,20 @@ describe('the mood journal', () => {
     expect(staff.json().message).toMatch(/student/);
     const long = await today(w.callers.a1, 'x'.repeat(501));
     expect(long.statusCode).toBe(400);
+  });
+
+  it('keeps the day of the deployment’s time zone (TIME_ZONE), not China time nor UTC', async () => {
+    // Kiritimati is 14 hours ahead of UTC: its day differs from UTC's for 14 hours of every 24,
+    // and from China's for 6; a fixed offset would disagree with it most of the day.
+    useTimeZone('Pacific/Kiritimati');
+    try {
+      const mine = await w.callers.b1.get('/apis-psychology/h5/moodJournal/mine');
+      expect(mine.json().data.today).toBe(formatDate(Date.now(), 'Pacific/Kiritimati'));
+      const saved = await today(w.callers.b1, 'a quiet day', 3);
+      expect(saved.json().data.entry.day).toBe(formatDate(Date.now(), 'Pacific/Kiritimati'));
+    } finally {
+      useTimeZone(DEFAULT_TIME_ZONE);
+    }
+    expect(timeZone()).toBe(DEFAULT_TIME_ZONE);
   });
 });
