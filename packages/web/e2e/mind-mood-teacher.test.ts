@@ -12,10 +12,10 @@ const suite = portalSuite();
 const SCHOOL_ADMIN = 2;
 const CLASS_TEACHER = 4;
 
-/** Waits for the drawer's opening animation to end, so that the screenshot shows it still. */
-const settled = (page: Page) =>
+/** Waits for a drawer's (or a dialog's) opening animation to end, so that the screenshot shows it still. */
+const settled = (page: Page, opened = '.ant-drawer-open') =>
   page
-    .locator('.ant-drawer-open')
+    .locator(opened)
     .evaluate((drawer) => Promise.all(drawer.getAnimations({ subtree: true }).map((a) => a.finished)))
     .then(() => undefined);
 
@@ -169,8 +169,14 @@ describe('the teachers’ mood journal (issue 23)', () => {
     try {
       const { page } = headDesk;
       await openMind(page, suite.server.url, '/data/moodJournal', head.token);
-      const row = page.getByTestId('mood-low-table').locator('tr', { hasText: low.name });
-      await row.getByRole('button', { name: `查看日记: ${low.name}` }).click();
+      await page.getByTestId('mood-low-table').locator('tr', { hasText: low.name }).waitFor();
+      // Any student of the class, low or not, through the class's row of the trends.
+      await page.getByRole('button', { name: `学生: ${world.orgs.klass.name}` }).click();
+      const classList = page.getByTestId('mood-class-students');
+      await classList.getByText(well.name).waitFor();
+      await settled(page, '.ant-modal');
+      await screenshot(page, 'moodpages-class');
+      await classList.getByRole('button', { name: `查看日记: ${low.name}` }).click();
       const drawer = page.getByTestId('mood-student-entries');
       await page.getByTestId('mood-note-access').getByText('学校的设置不允许您阅读该学生的日记内容').waitFor();
       await drawer.getByText('已写').first().waitFor();

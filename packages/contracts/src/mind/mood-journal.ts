@@ -88,6 +88,16 @@ export const moodLowStudent = z.object({
   warningId: z.number().nullable(),
 });
 
+/** A student of a class who wrote in the period, with the period's figures: where any student's journal opens from. */
+export const moodClassStudent = z.object({
+  studentId: z.number(),
+  name: z.string(),
+  entries: z.number(),
+  average: z.number(),
+  lastDay: z.string(),
+  lastMood: z.number(),
+});
+
 /** A student's entry as a teacher sees it: the note itself only through the audited note read. */
 export const moodTeacherEntry = moodEntry.omit({ note: true }).extend({ hasNote: z.boolean() });
 export const moodStudentEntries = z.object({

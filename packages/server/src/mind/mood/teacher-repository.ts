@@ -65,6 +65,21 @@ export function classDays(db: Db, scope: StudentScope, from: string, to: string,
   return query.execute();
 }
 
+/** The students of one class in the scope who wrote since a day, with their entries of the period, newest first. */
+export function classEntriesSince(db: Db, scope: StudentScope, classId: number, from: string) {
+  return db
+    .selectFrom('mood_entries as m')
+    .innerJoin('students as s', 's.id', 'm.student_id')
+    .select(['m.student_id', 's.name', 'm.day', 'm.mood'])
+    .where(studentInScope(scope))
+    .where('m.class_id', '=', classId)
+    .where('m.day', '>=', from)
+    .orderBy('s.name')
+    .orderBy('m.student_id')
+    .orderBy('m.day', 'desc')
+    .execute();
+}
+
 /** The scope's entries between two days with their student, newest first per student: where low runs are found. */
 export function scopeEntriesSince(db: Db, scope: StudentScope, from: string) {
   return db

@@ -1,5 +1,6 @@
 import {
   envelopeOf,
+  moodClassStudent,
   moodLowStudent,
   moodNote,
   moodSettings,
@@ -12,7 +13,13 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { readMoodSettings, saveSchoolMoodSettings } from './settings.ts';
-import { lowMoodStudents, readMoodNote, studentMoodEntries, moodTrends as trendsOf } from './teachers.ts';
+import {
+  classMoodStudents,
+  lowMoodStudents,
+  readMoodNote,
+  studentMoodEntries,
+  moodTrends as trendsOf,
+} from './teachers.ts';
 
 const tags = ['mood journal'];
 const BASE = '/apis-psychology/moodJournal';
@@ -33,6 +40,21 @@ export const moodTeacherRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await trendsOf(actorOf(request), request.query.days, request.query.classId)),
+  );
+  app.get(
+    `${BASE}/class/:classId`,
+    {
+      config: { access: '/data/moodJournal:view' },
+      schema: {
+        tags,
+        summary: 'The students of a class who wrote in the period, with their average and latest mood',
+        params: z.object({ classId: id }),
+        querystring: z.object({ days: days.default(14) }),
+        response: { 200: envelopeOf(z.array(moodClassStudent)) },
+      },
+    },
+    async (request) =>
+      ok(request, await classMoodStudents(actorOf(request), request.params.classId, request.query.days)),
   );
   app.get(
     `${BASE}/low`,

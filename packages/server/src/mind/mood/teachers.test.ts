@@ -80,6 +80,27 @@ describe('the teachers’ mood journal', () => {
     expect(head.json().data.classes.map((c: { classId: number }) => c.classId)).toEqual([w.classes.klassA.id]);
   });
 
+  it('lists a class’s students who wrote, with their average and latest mood, and nobody of a class outside the scope', async () => {
+    const res = await w.classTeacher.get(`${J}/class/${w.classes.klassA.id}?days=7`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual(
+      expect.arrayContaining([
+        {
+          studentId: w.students.a1,
+          name: expect.any(String),
+          entries: 7,
+          average: 2.43,
+          lastDay: days[6],
+          lastMood: 1,
+        },
+        expect.objectContaining({ studentId: w.students.a2, entries: 7, lastMood: 4 }),
+      ]),
+    );
+    expect(res.json().data).toHaveLength(2);
+    const outside = await w.classTeacher.get(`${J}/class/${w.classes.klassB.id}`);
+    expect(outside.json().data).toEqual([]);
+  });
+
   it('lists the students low for the school’s N days in a row, and not those low for fewer', async () => {
     const res = await w.psychologyTeacher.get(`${J}/low`);
     expect(res.statusCode, res.body).toBe(200);

@@ -9,7 +9,7 @@ import { refuseStudentData } from '../people/students/access.ts';
 import { lowStudentsOf } from './low.ts';
 import { entriesBetween, entryOfDay } from './repository.ts';
 import { settingsBySchool } from './settings.ts';
-import { classDays, studentInScopeById, teacherRolesOf } from './teacher-repository.ts';
+import { classDays, classEntriesSince, studentInScopeById, teacherRolesOf } from './teacher-repository.ts';
 
 /** Each class's average mood by day over the last `days` days, in the caller's scope. */
 export async function moodTrends(actor: Actor, days: number, classId: number | undefined) {
@@ -32,6 +32,30 @@ export async function moodTrends(actor: Actor, days: number, classId: number | u
     classes.set(id, trend);
   }
   return { from, to, classes: [...classes.values()] };
+}
+
+/**
+ * The students of one class who wrote in the last `days` days, with their average and latest
+ * mood: where a teacher opens any student's journal, not only a low one's. A class outside the
+ * scope has no students to show.
+ */
+export async function classMoodStudents(actor: Actor, classId: number, days: number) {
+  const scope = await archiveScope(actor);
+  const from = shiftDay(formatDate(Date.now()), 1 - days);
+  const rows = await classEntriesSince(actor.db, scope, classId, from);
+  const students = new Map<number, { studentId: number; name: string; moods: number[]; lastDay: string }>();
+  for (const row of rows) {
+    const id = Number(row.student_id);
+    const student = students.get(id) ?? { studentId: id, name: row.name, moods: [], lastDay: row.day };
+    student.moods.push(Number(row.mood));
+    students.set(id, student);
+  }
+  return [...students.values()].map(({ moods, ...s }) => ({
+    ...s,
+    entries: moods.length,
+    average: Math.round((moods.reduce((n, m) => n + m, 0) / moods.length) * 100) / 100,
+    lastMood: moods[0] ?? 0,
+  }));
 }
 
 /** The scope's students whose mood stayed low for their school's N days in a row. */

@@ -1,12 +1,13 @@
 import { shiftDay } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Segmented, Table } from 'antd';
+import { Button, Card, Empty, Segmented, Table } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { LazyChart } from '../assessments/LazyChart.tsx';
-import { type MoodTrends, moodTrendsOf } from './api.ts';
+import { type JournalOf, type MoodTrends, moodTrendsOf } from './api.ts';
+import { ClassStudents, type PickedClass } from './ClassStudents.tsx';
 import './strings.ts';
 
 const WINDOWS = [7, 14, 30];
@@ -29,9 +30,10 @@ function trendChart(trends: MoodTrends): EChartsCoreOption {
 }
 
 /** The caller's classes' average mood by day, as a line each, and the period's figures in a table beside it. */
-export function ClassTrends() {
+export function ClassTrends({ onOpen }: { onOpen(student: JournalOf): void }) {
   const { t } = useTranslation();
   const [days, setDays] = useState(14);
+  const [klass, setKlass] = useState<PickedClass | null>(null);
   const trends = useQuery({
     queryKey: ['moodj', 'trends', days],
     queryFn: ({ signal }) => moodTrendsOf(days, signal),
@@ -79,10 +81,33 @@ export function ClassTrends() {
               { title: t('moodj.className'), dataIndex: 'className' },
               { title: t('moodj.average'), dataIndex: 'average', width: 140 },
               { title: t('moodj.entries'), dataIndex: 'entries', width: 160 },
+              {
+                title: t('moodj.students'),
+                key: 'students',
+                width: 120,
+                render: (_v, c) => (
+                  <Button
+                    size="small"
+                    onClick={() => setKlass(c)}
+                    aria-label={`${t('moodj.students')}: ${c.className}`}
+                  >
+                    {t('moodj.students')}
+                  </Button>
+                ),
+              },
             ]}
           />
         </>
       )}
+      <ClassStudents
+        klass={klass}
+        days={days}
+        onClose={() => setKlass(null)}
+        onOpen={(student) => {
+          setKlass(null);
+          onOpen(student);
+        }}
+      />
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
-import { type LowStudent, lowStudents } from './api.ts';
+import { type JournalOf, type LowStudent, lowStudents } from './api.ts';
 import { ClassTrends } from './ClassTrends.tsx';
 import { MoodTag, StudentJournal } from './StudentJournal.tsx';
 import './strings.ts';
@@ -67,10 +67,10 @@ function LowStudents({ onOpen }: { onOpen(student: LowStudent): void }) {
 
 /** `/data/moodJournal`: the class trends, the students whose mood stayed low, and a student's journal (decision 0089). */
 export function MoodJournalPage() {
-  const [student, setStudent] = useState<LowStudent | null>(null);
+  const [student, setStudent] = useState<JournalOf | null>(null);
   return (
     <Flex vertical gap={16} data-testid="mood-journal-page">
-      <ClassTrends />
+      <ClassTrends onOpen={setStudent} />
       <LowStudents onOpen={setStudent} />
       <StudentJournal key={student?.studentId ?? 0} student={student} onClose={() => setStudent(null)} />
     </Flex>

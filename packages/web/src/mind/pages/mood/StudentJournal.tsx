@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/errors.ts';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
-import { type LowStudent, noteOf, studentEntries, type TeacherEntry } from './api.ts';
+import { type JournalOf, noteOf, studentEntries, type TeacherEntry } from './api.ts';
 import './strings.ts';
 
 const MOOD_COLOURS = ['', 'red', 'orange', 'gold', 'green', 'green'];
@@ -36,13 +36,7 @@ function NoteCell({ studentId, entry, canRead }: { studentId: number; entry: Tea
 }
 
 /** A student's last 31 days: mood, intensity and tags; the notes to those the school's setting names. */
-export function StudentJournal({
-  student,
-  onClose,
-}: {
-  student: Pick<LowStudent, 'studentId' | 'name'> | null;
-  onClose(): void;
-}) {
+export function StudentJournal({ student, onClose }: { student: JournalOf | null; onClose(): void }) {
   const { t } = useTranslation();
   const entries = useQuery({
     queryKey: ['moodj', 'student', student?.studentId],

@@ -1,5 +1,6 @@
 import type {
   MoodSettingsSave,
+  moodClassStudent,
   moodLowStudent,
   moodNote,
   moodSettings,
@@ -15,6 +16,9 @@ type Signal = AbortSignal | undefined;
 
 export type MoodTrends = Output<typeof moodTrends>;
 export type LowStudent = Output<typeof moodLowStudent>;
+export type ClassStudent = Output<typeof moodClassStudent>;
+/** Whose journal the drawer shows. */
+export type JournalOf = Pick<LowStudent, 'studentId' | 'name'>;
 export type StudentEntries = Output<typeof moodStudentEntries>;
 export type TeacherEntry = StudentEntries['entries'][number];
 export type SchoolMoodSettings = Output<typeof moodSettings>;
@@ -23,6 +27,8 @@ const BASE = 'apis-psychology/moodJournal';
 
 export const moodTrendsOf = (days: number, signal?: Signal) =>
   get<MoodTrends>(`${BASE}/trends?days=${days}`, { signal });
+export const classStudents = (classId: number, days: number, signal?: Signal) =>
+  get<ClassStudent[]>(`${BASE}/class/${classId}?days=${days}`, { signal });
 export const lowStudents = (signal?: Signal) => get<LowStudent[]>(`${BASE}/low`, { signal });
 export const studentEntries = (studentId: number, signal?: Signal) =>
   get<StudentEntries>(`${BASE}/student/${studentId}`, { signal });
