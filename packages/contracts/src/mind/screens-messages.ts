@@ -10,4 +10,27 @@ export const screensMessages = {
     'zh-CN': '该学校不在您的数据范围内，请选择您管辖的学校',
     en: 'That school is outside your data scope; choose one of your schools',
   },
+  'v.screen.note': { 'zh-CN': '备注不超过 60 个字', en: 'Keep the note to 60 characters' },
+  'v.screen.expiry': { 'zh-CN': '请选择正确的有效期', en: 'Choose a valid expiry date' },
+  'screen.link.school': {
+    'zh-CN': '请选择要发布大屏的学校',
+    en: 'Choose the school whose screen you publish',
+  },
+  'screen.link.past': { 'zh-CN': '有效期须晚于现在', en: 'The expiry must be later than now' },
+  'screen.link.notFound': {
+    'zh-CN': '该链接不存在或不在您的数据范围内',
+    en: 'That link does not exist or is outside your data scope',
+  },
+  'screen.link.unknown': {
+    'zh-CN': '该大屏链接无效，请向学校索取新的链接',
+    en: 'This screen link is not valid; ask the school for a new one',
+  },
+  'screen.link.revoked': {
+    'zh-CN': '该大屏链接已被学校撤销，请向学校索取新的链接',
+    en: 'The school has revoked this screen link; ask the school for a new one',
+  },
+  'screen.link.expired': {
+    'zh-CN': '该大屏链接已过期，请向学校索取新的链接',
+    en: 'This screen link has expired; ask the school for a new one',
+  },
 } as const;

@@ -108,3 +108,68 @@ export const screenHolders = z.object({
   unassigned: z.object({ open: z.number(), overdue: z.number() }),
 });
 export type ScreenHolders = z.infer<typeof screenHolders>;
+
+/** Figures by month (China time), oldest first: results stored and warnings opened. */
+export const screenTrend = z.object({
+  months: z.array(z.object({ month: z.string(), results: z.number(), warnings: z.number() })),
+});
+export type ScreenTrend = z.infer<typeof screenTrend>;
+
+/** Warnings of each grade by level (warning/radarList): where in the school the warnings are. */
+export const screenGradeWarnings = z.object({
+  levels: z.array(z.object({ code: z.string(), name: localText, colour: z.string() })),
+  grades: z.array(
+    z.object({ name: z.string(), total: z.number(), open: z.number(), counts: z.record(z.string(), z.number()) }),
+  ),
+});
+export type ScreenGradeWarnings = z.infer<typeof screenGradeWarnings>;
+
+/** A school's tasks of the period with their completion (manageScreen). */
+export const screenTasks = z.object({
+  list: z.array(
+    z.object({ taskId: z.number(), name: z.string(), startsAt: z.number(), assigned: z.number(), done: z.number() }),
+  ),
+});
+export type ScreenTasks = z.infer<typeof screenTasks>;
+
+/**
+ * A signed link to a school's screen (decision 0091): opens `schoolScreen` without a session and
+ * shows that school's aggregates only. The token is answered once, at creation; only its hash is kept.
+ */
+export const screenLink = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  schoolName: z.string(),
+  note: z.string(),
+  createdAt: z.number(),
+  createdBy: z.string(),
+  expiresAt: z.number().nullable(),
+  revokedAt: z.number().nullable(),
+  status: z.enum(['active', 'expired', 'revoked']),
+});
+export type ScreenLink = z.infer<typeof screenLink>;
+export const screenLinks = z.object({ list: z.array(screenLink) });
+export type ScreenLinks = z.infer<typeof screenLinks>;
+export const screenLinkCreate = z.strictObject({
+  schoolId: z.number().int().positive('v.screen.school').optional(),
+  note: z.string().trim().max(60, 'v.screen.note').default(''),
+  expiresAt: z.number().int().positive('v.screen.expiry').nullable().default(null),
+});
+export type ScreenLinkCreate = z.infer<typeof screenLinkCreate>;
+export const screenLinkCreated = screenLink.extend({ token: z.string() });
+export type ScreenLinkCreated = z.infer<typeof screenLinkCreated>;
+export const screenLinkRevoke = z.strictObject({ id: z.number().int().positive() });
+export const screenLinkQuery = z.object({ token: z.string().min(1, 'screen.link.unknown').max(200) });
+
+/** What a published link opens: the school's name and its headline figures, aggregates only. */
+export const screenPublicOverview = z.object({
+  schoolName: z.string(),
+  assigned: z.number(),
+  done: z.number(),
+  results: z.number(),
+  warned: z.number(),
+  warnings: z.number(),
+  openWarnings: z.number(),
+  expiresAt: z.number().nullable(),
+});
+export type ScreenPublicOverview = z.infer<typeof screenPublicOverview>;

@@ -19,6 +19,7 @@ import * as m0054 from './0054_campus_alerts.ts';
 import * as m0056 from './0056_tutor_menus.ts';
 import * as m0062 from './0062_mood_journal_teachers.ts';
 import * as m0063 from './0063_ai_settings.ts';
+import * as m0064 from './0064_screen_links.ts';
 import * as m0066 from './0066_student_insight_menu.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
@@ -43,5 +44,6 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0056_tutor_menus': m0056,
   '0062_mood_journal_teachers': m0062,
   '0063_ai_settings': m0063,
+  '0064_screen_links': m0064,
   '0066_student_insight_menu': m0066,
 };

@@ -441,3 +441,125 @@ export function openByHolder(
     .groupBy(column)
     .execute();
 }
+
+/** Results stored per China-time day: the trend's results, grouped by month by the service. */
+export function resultsByDay(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  return db
+    .selectFrom('screen_results')
+    .where(inScope(scope, schoolId, { period, column: 'day' }))
+    .select(['day', sql<number>`sum(results)`.as('n')])
+    .groupBy('day')
+    .execute();
+}
+
+/** Warnings opened per China-time day, whatever stage they are at now. */
+export function warningsByDay(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  return db
+    .selectFrom('screen_warnings')
+    .where(inScope(scope, schoolId, { period, column: 'day' }))
+    .select(['day', sql<number>`sum(warnings)`.as('n')])
+    .groupBy('day')
+    .execute();
+}
+
+/** Warnings per class, level and state: the grades' figures, each class counted under its grade. */
+export function warningsByClass(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  return db
+    .selectFrom('screen_warnings as w')
+    .leftJoin('orgs as c', 'c.id', 'w.class_id')
+    .leftJoin('orgs as g', 'g.id', 'c.parent_id')
+    .where(inScope(scope, schoolId, { period, column: 'day' }))
+    .select(['g.name as grade', 'w.level', 'w.state', sql<number>`sum(w.warnings)`.as('warnings')])
+    .groupBy(['g.name', 'w.level', 'w.state'])
+    .having(sql`sum(w.warnings)`, '>', 0)
+    .execute();
+}
+
+/** Sheets assigned and answered per task of the period, with the task's name, latest first. */
+export function sheetsByTask(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  return db
+    .selectFrom('screen_sheets as s')
+    .innerJoin('assessment_tasks as t', 't.id', 's.task_id')
+    .where(inScope(scope, schoolId, { period, column: 'starts_at' }))
+    .select([
+      's.task_id',
+      't.name',
+      't.starts_at',
+      sql<number>`sum(s.assigned)`.as('assigned'),
+      sql<number>`sum(s.done)`.as('done'),
+    ])
+    .groupBy(['s.task_id', 't.name', 't.starts_at'])
+    .orderBy('t.starts_at', 'desc')
+    .orderBy('s.task_id', 'desc')
+    .execute();
+}
+
+// Signed links to a school's screen (decision 0091).
+
+export async function insertLink(
+  db: Db,
+  row: { school_id: number; token_hash: string; note: string; expires_at: number | null; created_by: number },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('screen_links')
+    .values({ ...row, revoked_at: null, created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+function linkRows(db: Db) {
+  return db
+    .selectFrom('screen_links as l')
+    .innerJoin('orgs as o', 'o.id', 'l.school_id')
+    .leftJoin('users as u', 'u.id', 'l.created_by')
+    .select([
+      'l.id',
+      'l.school_id',
+      'o.name as school_name',
+      'l.note',
+      'l.expires_at',
+      'l.revoked_at',
+      'l.created_at',
+      sql<string>`coalesce(u.nickname, u.account, '')`.as('created_by_name'),
+    ]);
+}
+export type LinkRow = Awaited<ReturnType<ReturnType<typeof linkRows>['executeTakeFirstOrThrow']>>;
+
+/** The links of the schools in scope (every school's for a scope over all), newest first. */
+export function linksOf(db: Db, scope: StudentScope) {
+  let q = linkRows(db);
+  if (!scope.all) q = q.where('l.school_id', 'in', scope.schoolIds.length > 0 ? scope.schoolIds : [0]);
+  return q.orderBy('l.id', 'desc').limit(200).execute();
+}
+
+export function findLink(db: Db, id: number) {
+  return linkRows(db).where('l.id', '=', id).executeTakeFirst();
+}
+
+export function linkByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('screen_links as l')
+    .innerJoin('orgs as o', 'o.id', 'l.school_id')
+    .select(['l.id', 'l.school_id', 'o.name as school_name', 'l.expires_at', 'l.revoked_at'])
+    .where('l.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function revokeLink(db: Db, id: number, at: number): Promise<void> {
+  await db
+    .updateTable('screen_links')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export function schoolRow(db: Db, id: number) {
+  return db
+    .selectFrom('orgs')
+    .select(['id', 'name', 'path'])
+    .where('id', '=', id)
+    .where('type', '=', 'school')
+    .executeTakeFirst();
+}

@@ -3,16 +3,44 @@ import {
   screenBandQuery,
   screenBands,
   screenGauge,
+  screenGradeWarnings,
   screenHolders,
+  screenLink,
+  screenLinkCreate,
+  screenLinkCreated,
+  screenLinkQuery,
+  screenLinkRevoke,
+  screenLinks,
   screenOverduePage,
   screenPageQuery,
+  screenPublicOverview,
   screenQuery,
   screenSchools,
+  screenTasks,
+  screenTrend,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { bandsByPlace, overduePage, schoolsCompared, warningGauge, warningHolders } from './service.ts';
+import {
+  createLink,
+  listLinks,
+  publicBands,
+  publicOverview,
+  publicTrend,
+  publicWarnings,
+  revokeScreenLink,
+} from './links.ts';
+import {
+  bandsByPlace,
+  gradeWarnings,
+  overduePage,
+  schoolsCompared,
+  screenTrendOf,
+  taskCompletion,
+  warningGauge,
+  warningHolders,
+} from './service.ts';
 
 /** The large screens' calls (spec section 7), each scoped to the caller and read from summary tables. */
 export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,4 +110,106 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(request, await warningHolders(actorOf(request), request.query)),
   );
+  app.get(
+    '/apis-psychology/screen/school/trend',
+    {
+      config: { access: '/schoolWarningScreen:view' },
+      schema: {
+        tags,
+        summary: 'Results stored and warnings opened per month, the last thirteen months with a figure',
+        querystring: screenQuery,
+        response: { 200: envelopeOf(screenTrend) },
+      },
+    },
+    async (request) => ok(request, await screenTrendOf(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/warning/radarList',
+    {
+      config: { access: '/schoolWarningScreen:view' },
+      schema: {
+        tags,
+        summary: 'Warnings of each grade by level, open and all',
+        querystring: screenQuery,
+        response: { 200: envelopeOf(screenGradeWarnings) },
+      },
+    },
+    async (request) => ok(request, await gradeWarnings(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/screen/school/tasks',
+    {
+      config: { access: '/manageScreen:view' },
+      schema: {
+        tags,
+        summary: 'The student tasks of the period with sheets assigned and answered, latest first',
+        querystring: screenQuery,
+        response: { 200: envelopeOf(screenTasks) },
+      },
+    },
+    async (request) => ok(request, await taskCompletion(actorOf(request), request.query)),
+  );
+
+  // The school screen's signed links (decision 0091), and what a link opens without a session.
+  app.get(
+    '/apis-psychology/screen/school/links',
+    {
+      config: { access: '/schoolScreen:view' },
+      schema: {
+        tags,
+        summary: "The signed links to the screens of the caller's schools, newest first (never their tokens)",
+        response: { 200: envelopeOf(screenLinks) },
+      },
+    },
+    async (request) => ok(request, await listLinks(actorOf(request))),
+  );
+  app.post(
+    '/apis-psychology/screen/school/links',
+    {
+      config: { access: '/schoolScreen:add' },
+      schema: {
+        tags,
+        summary: "Publishes a school's screen through a new signed link; the token is answered this once",
+        body: screenLinkCreate,
+        response: { 200: envelopeOf(screenLinkCreated) },
+      },
+    },
+    async (request) => ok(request, await createLink(actorOf(request), request.body)),
+  );
+  app.post(
+    '/apis-psychology/screen/school/links/revoke',
+    {
+      config: { access: '/schoolScreen:edit' },
+      schema: {
+        tags,
+        summary: 'Revokes a signed link at once',
+        body: screenLinkRevoke,
+        response: { 200: envelopeOf(screenLink) },
+      },
+    },
+    async (request) => ok(request, await revokeScreenLink(actorOf(request), request.body.id)),
+  );
+  const open = [
+    ['overview', 'The school and its headline figures', screenPublicOverview, publicOverview],
+    ['bands', "The most used scale's results by band per grade", screenBands, publicBands],
+    ['warnings', 'Warnings by level and state, and the mean handling time', screenGauge, publicWarnings],
+    ['trend', 'Results and warnings per month', screenTrend, publicTrend],
+  ] as const;
+  for (const [part, summary, response, answer] of open) {
+    app.get(
+      `/apis-psychology/screen/public/${part}`,
+      {
+        // Open by the spec (schoolScreen skips the authentication check): the token in the address is the
+        // key, and only a school's aggregates come out (decision 0091).
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: `${summary}, through a school's signed link (aggregates only)`,
+          querystring: screenLinkQuery,
+          response: { 200: envelopeOf(response) },
+        },
+      },
+      async (request) => ok(request, await answer(request.server.db.kysely, request.query.token)),
+    );
+  }
 };

@@ -3,11 +3,14 @@ import type {
   ScreenBandQuery,
   ScreenBands,
   ScreenGauge,
+  ScreenGradeWarnings,
   ScreenHolders,
   ScreenOverduePage,
   ScreenPageQuery,
   ScreenQuery,
   ScreenSchools,
+  ScreenTasks,
+  ScreenTrend,
 } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
@@ -25,11 +28,15 @@ import {
   orgNames,
   overdueWarnings,
   type Period,
+  resultsByDay,
   resultsBySchool,
   scaleNames,
   schoolsOf,
   sheetsBySchool,
+  sheetsByTask,
   warningBuckets,
+  warningsByClass,
+  warningsByDay,
 } from './repository.ts';
 
 type Db = Kysely<Database>;
@@ -228,5 +235,70 @@ export async function warningHolders(actor: Actor, q: ScreenQuery): Promise<Scre
   return {
     list: [...holders.values()].sort((a, b) => b.open - a.open || a.name.localeCompare(b.name)),
     unassigned: { open: Number(unassigned.open), overdue: Number(unassigned.overdue) },
+  };
+}
+
+const DAY_MS = 86_400_000;
+/** How many months a trend shows: a school year and a bit, enough to compare with last autumn. */
+const TREND_MONTHS = 13;
+
+/** The month (YYYY-MM) of a China-time day number. */
+const monthOf = (day: number) => new Date(Number(day) * DAY_MS).toISOString().slice(0, 7);
+
+/** Results stored and warnings opened per month, the last thirteen months with a figure, oldest first. */
+export async function trendFigures(db: Db, scope: StudentScope, q: ScreenQuery): Promise<ScreenTrend> {
+  const [results, warnings] = await Promise.all([
+    resultsByDay(db, scope, q.schoolId, q),
+    warningsByDay(db, scope, q.schoolId, q),
+  ]);
+  const months = new Map<string, ScreenTrend['months'][number]>();
+  const month = (day: number) => {
+    const key = monthOf(day);
+    const m = months.get(key) ?? { month: key, results: 0, warnings: 0 };
+    months.set(key, m);
+    return m;
+  };
+  for (const r of results) month(r.day).results += Number(r.n);
+  for (const w of warnings) month(w.day).warnings += Number(w.n);
+  const list = [...months.values()].filter((m) => m.results > 0 || m.warnings > 0);
+  return { months: list.sort((a, b) => a.month.localeCompare(b.month)).slice(-TREND_MONTHS) };
+}
+
+export async function screenTrendOf(actor: Actor, q: ScreenQuery): Promise<ScreenTrend> {
+  return trendFigures(actor.db, await screenScope(actor, q.schoolId), q);
+}
+
+/** Warnings of each grade by level (warning/radarList); a warning of a student without a class is under "". */
+export async function gradeWarnings(actor: Actor, q: ScreenQuery): Promise<ScreenGradeWarnings> {
+  const scope = await screenScope(actor, q.schoolId);
+  const [rows, levels] = await Promise.all([warningsByClass(actor.db, scope, q.schoolId, q), levelRows(actor.db)]);
+  const grades = new Map<string, ScreenGradeWarnings['grades'][number]>();
+  for (const r of rows) {
+    const name = r.grade ?? '';
+    const g = grades.get(name) ?? { name, total: 0, open: 0, counts: {} };
+    const n = Number(r.warnings);
+    g.counts[r.level] = (g.counts[r.level] ?? 0) + n;
+    g.total += n;
+    if (OPEN.has(r.state)) g.open += n;
+    grades.set(name, g);
+  }
+  return {
+    levels: levels.map((l) => ({ code: l.code, name: fromJson<LocalText>(l.name), colour: l.colour })),
+    grades: [...grades.values()].sort((a, b) => a.name.localeCompare(b.name, 'zh-CN', { numeric: true })),
+  };
+}
+
+/** The student tasks of the period with their completion, latest first (manageScreen). */
+export async function taskCompletion(actor: Actor, q: ScreenQuery): Promise<ScreenTasks> {
+  const scope = await screenScope(actor, q.schoolId);
+  const rows = await sheetsByTask(actor.db, scope, q.schoolId, q);
+  return {
+    list: rows.map((r) => ({
+      taskId: Number(r.task_id),
+      name: r.name,
+      startsAt: Number(r.starts_at),
+      assigned: Number(r.assigned),
+      done: Number(r.done),
+    })),
   };
 }

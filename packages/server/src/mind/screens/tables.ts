@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The large screens' summary tables (decision 0072): counts kept in the transaction that stores a
  * result, publishes a task or moves a warning, so that a screen adds up a few rows instead of
@@ -41,7 +43,21 @@ export interface ScreenWarningsTable {
   handled_ms: number;
 }
 
+/** A signed link a school publishes its screen through (decision 0091); the token itself is never kept. */
+export interface ScreenLinksTable {
+  id: Generated<number>;
+  school_id: number;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  note: string;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_by: number;
+  created_at: number;
+}
+
 export interface ScreensTables {
+  screen_links: ScreenLinksTable;
   screen_results: ScreenResultsTable;
   screen_sheets: ScreenSheetsTable;
   screen_warnings: ScreenWarningsTable;

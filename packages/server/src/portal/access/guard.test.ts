@@ -68,6 +68,11 @@ const OPEN_ROUTES = [
   // nonce), checked before anything else is read (decision 0085, docs/protocols/campus-events.md).
   'POST /api/apis-psychology/campus/device/event',
   'POST /api/apis-psychology/campus/device/heartbeat',
+  // A school's published screen: a signed, revocable link's token opens that school's aggregates only (decision 0091).
+  'GET /api/apis-psychology/screen/public/bands',
+  'GET /api/apis-psychology/screen/public/overview',
+  'GET /api/apis-psychology/screen/public/trend',
+  'GET /api/apis-psychology/screen/public/warnings',
 ];
 
 describe('every route that is not public', () => {
