@@ -62,6 +62,9 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
 export const MIND_MENU_SCREENS: Readonly<Record<string, string>> = {
   districtScreen: '/districtScreen',
   schoolWarning: '/schoolWarning',
+  schoolScreen: '/schoolScreen',
+  schoolWarningScreen: '/schoolWarningScreen',
+  manageScreen: '/manageScreen',
 };
 
 /** The dashboard a Mind address outside `/data/` opens (`/jdp/districtScreen` → `districtScreen`). */

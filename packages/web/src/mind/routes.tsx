@@ -23,6 +23,10 @@ const builtData: Record<string, RouteObject['lazy']> = {
 const builtScreens: Record<string, RouteObject['lazy']> = {
   districtScreen: async () => ({ Component: (await import('./screens/DistrictScreen.tsx')).DistrictScreen }),
   schoolWarning: async () => ({ Component: (await import('./screens/SchoolWarningScreen.tsx')).SchoolWarningScreen }),
+  schoolWarningScreen: async () => ({ Component: (await import('./screens/WarningScreen.tsx')).WarningScreen }),
+  manageScreen: async () => ({ Component: (await import('./screens/ManageScreen.tsx')).ManageScreen }),
+  // Open (spec section 5): a published link's aggregates without a session, or the links for an administrator.
+  schoolScreen: async () => ({ Component: (await import('./screens/SchoolScreen.tsx')).SchoolScreen }),
 };
 
 const isOpen = (name: string) => (OPEN_ROUTES as readonly string[]).includes(name);
@@ -38,7 +42,11 @@ export const mindRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/data/home" replace /> },
       // Spec section 5: the welcome, school screen and personal information pages skip the check.
       { path: 'welcomeHome', handle: handle('welcomeHome'), lazy: screen },
-      ...SCREENS.filter(isOpen).map((name) => ({ path: name, handle: handle(name), lazy: screen })),
+      ...SCREENS.filter(isOpen).map((name) => ({
+        path: name,
+        handle: handle(name),
+        lazy: builtScreens[name] ?? screen,
+      })),
       {
         path: 'noPermission',
         handle: handle('noPermission'),

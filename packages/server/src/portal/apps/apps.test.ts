@@ -118,7 +118,6 @@ describe('the Mind sidebar', () => {
       menus.set(role, names(groups));
     }
     expect(menus.get('school')).toEqual(expect.arrayContaining(['Accounts and binding', 'All students', 'Interviews']));
-    for (const coming of ['School screen']) expect(menus.get('school')).not.toContain(coming);
     // The statistical report and student insight (decision 0092): for the leads, not the class teacher.
     expect(menus.get('school')).toEqual(expect.arrayContaining(['Reports', 'Student insight']));
     expect(menus.get('psychology')).toContain('Student insight');
@@ -127,8 +126,12 @@ describe('the Mind sidebar', () => {
     expect(menus.get('school')).toContain('Security warnings');
     expect(menus.get('psychology')).toContain('Security warnings');
     expect(menus.get('teacher')).not.toContain('Security warnings');
-    // The built dashboards: the cockpit for the school's leads, the district screen for the bureau.
-    expect(menus.get('school')).toContain('Warning cockpit');
+    // The built dashboards: the cockpit for the school's leads, the district screen for the bureau,
+    // the school screens for the school's administrators.
+    expect(menus.get('school')).toEqual(
+      expect.arrayContaining(['Warning cockpit', 'School screen', 'School warning screen', 'Management screen']),
+    );
+    expect(menus.get('psychology')).not.toContain('Management screen');
     expect(menus.get('psychology')).toContain('Warning cockpit');
     expect(menus.get('teacher')).not.toContain('Warning cockpit');
     expect(menus.get('bureau')).toEqual(expect.arrayContaining(['District screen', 'Warning cockpit']));

@@ -1,9 +1,10 @@
-import type { ScreenBands, ScreenGauge, ScreenSchools } from '@meridian/contracts';
+import type { ScreenSchools } from '@meridian/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './strings.ts';
 import { screenFilters, textIn, useBands, useGauge, useSchools, useScreenAccess } from './api.ts';
 import { count, percent } from './format.ts';
+import { bandsChart, levelsChart } from './kit/charts.ts';
 import { axis, chartText, palette } from './kit/palette.ts';
 import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
 import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
@@ -157,56 +158,6 @@ function coverageChart(d: ScreenSchools, series: string) {
         itemStyle: { color: palette.accent[1] },
         label: { show: true, position: 'right', formatter: '{c}%', ...chartText },
         barMaxWidth: 22,
-      },
-    ],
-  };
-}
-
-function bandsChart(d: ScreenBands) {
-  return {
-    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { top: 0, textStyle: chartText },
-    color: [...palette.accent],
-    xAxis: {
-      type: 'category',
-      data: d.rows.map((r) => r.name),
-      ...axis,
-      axisLabel: { ...axis.axisLabel, interval: 0 },
-    },
-    yAxis: { type: 'value', minInterval: 1, ...axis },
-    series: d.bands.map((b) => ({
-      name: textIn(b.label),
-      type: 'bar',
-      stack: 'bands',
-      barMaxWidth: 48,
-      data: d.rows.map((r) => r.counts[b.id] ?? 0),
-    })),
-  };
-}
-
-function levelsChart(d: ScreenGauge, open: string, solved: string) {
-  return {
-    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { top: 0, textStyle: chartText },
-    xAxis: { type: 'category', data: d.levels.map((l) => textIn(l.name)), ...axis },
-    yAxis: { type: 'value', minInterval: 1, ...axis },
-    series: [
-      {
-        name: open,
-        type: 'bar',
-        barMaxWidth: 40,
-        data: d.levels.map((l) => ({ value: l.open, itemStyle: { color: l.colour } })),
-        label: { show: true, position: 'top', ...chartText },
-      },
-      {
-        name: solved,
-        type: 'bar',
-        barMaxWidth: 40,
-        itemStyle: { color: palette.accent[2] },
-        data: d.levels.map((l) => l.byState.solved ?? 0),
-        label: { show: true, position: 'top', ...chartText },
       },
     ],
   };

@@ -1,18 +1,14 @@
-import type { ScreenGauge } from '@meridian/contracts';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './strings.ts';
 import { screenFilters, textIn, useGauge, useHolders, useOverdue, useScreenAccess } from './api.ts';
 import { count } from './format.ts';
-import { axis, chartText, palette } from './kit/palette.ts';
+import { stagesChart } from './kit/charts.ts';
+import { palette } from './kit/palette.ts';
 import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
 import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
 import { ScreenChart } from './kit/ScreenChart.tsx';
 import { WallTable } from './kit/table.tsx';
-
-/** The stages a warning is still being worked in, in the workflow's order (decision 0033). */
-const OPEN_STAGES = ['new', 'setUp', 'published', 'intervening', 'handedOver'] as const;
 
 /**
  * The warning-handling cockpit (`/schoolWarning`, docs/screens.md): the open warnings by level and
@@ -125,27 +121,4 @@ export function SchoolWarningScreen() {
       </div>
     </ScreenCanvas>
   );
-}
-
-function stagesChart(d: ScreenGauge, t: TFunction) {
-  return {
-    grid: { left: 8, right: 24, top: 48, bottom: 8, containLabel: true },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { top: 0, textStyle: chartText },
-    xAxis: {
-      type: 'category',
-      data: OPEN_STAGES.map((s) => t(`warn.state.${s}`)),
-      ...axis,
-      axisLabel: { ...axis.axisLabel, interval: 0 },
-    },
-    yAxis: { type: 'value', minInterval: 1, ...axis },
-    series: d.levels.map((l) => ({
-      name: textIn(l.name),
-      type: 'bar',
-      stack: 'levels',
-      barMaxWidth: 64,
-      itemStyle: { color: l.colour },
-      data: OPEN_STAGES.map((s) => l.byState[s] ?? 0),
-    })),
-  };
 }

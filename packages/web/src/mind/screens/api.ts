@@ -2,14 +2,22 @@ import type {
   LocalText,
   ScreenBands,
   ScreenGauge,
+  ScreenGradeWarnings,
   ScreenHolders,
+  ScreenLink,
+  ScreenLinkCreate,
+  ScreenLinkCreated,
+  ScreenLinks,
   ScreenOverduePage,
+  ScreenPublicOverview,
   ScreenSchools,
+  ScreenTasks,
+  ScreenTrend,
 } from '@meridian/contracts';
 import { hasPermission } from '@meridian/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLang } from '../../shared/i18n.ts';
-import { get } from '../../shared/request.ts';
+import { get, post } from '../../shared/request.ts';
 import { usePermissionEntries } from '../shell/api.ts';
 
 /** How often a screen on a wall asks again: the summary tables make each call a few rows. */
@@ -39,6 +47,47 @@ export const useOverdue = (q: Query, enabled = true) =>
   useScreenCall<ScreenOverduePage>('overdue', 'apis-psychology/screen/school/queryPage', { size: 8, ...q }, enabled);
 export const useHolders = (q: Query, enabled = true) =>
   useScreenCall<ScreenHolders>('holders', 'apis-psychology/screen/school/holders', q, enabled);
+
+export const useTrend = (q: Query, enabled = true) =>
+  useScreenCall<ScreenTrend>('trend', 'apis-psychology/screen/school/trend', q, enabled);
+export const useGradeWarnings = (q: Query, enabled = true) =>
+  useScreenCall<ScreenGradeWarnings>('grades', 'apis-psychology/warning/radarList', q, enabled);
+export const useTasks = (q: Query, enabled = true) =>
+  useScreenCall<ScreenTasks>('tasks', 'apis-psychology/screen/school/tasks', q, enabled);
+
+/** What a published link opens (decision 0091): each card its own call, the token the only key. */
+interface PublicParts {
+  overview: ScreenPublicOverview;
+  bands: ScreenBands;
+  warnings: ScreenGauge;
+  trend: ScreenTrend;
+}
+export const usePublic = <P extends keyof PublicParts>(part: P, token: string) =>
+  useScreenCall<PublicParts[P]>(`public.${part}`, `apis-psychology/screen/public/${part}`, { token }, true);
+
+const LINKS = ['mind.screen', 'links'];
+export const useLinks = (enabled: boolean) =>
+  useQuery({
+    queryKey: LINKS,
+    queryFn: ({ signal }) => get<ScreenLinks>('apis-psychology/screen/school/links', { signal }),
+    enabled,
+    meta: { silentError: true },
+  });
+export function useCreateLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<ScreenLinkCreate>) =>
+      post<ScreenLinkCreated>('apis-psychology/screen/school/links', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: LINKS }),
+  });
+}
+export function useRevokeLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => post<ScreenLink>('apis-psychology/screen/school/links/revoke', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: LINKS }),
+  });
+}
 
 /**
  * Whether the caller's role may open this screen: `null` while the role's entries load. A screen

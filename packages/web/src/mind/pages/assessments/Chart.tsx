@@ -1,10 +1,10 @@
 import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, RadarComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { type EChartsCoreOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what these pages draw, so the chart chunk stays small; it loads with the first chart shown.
+// Only what these pages and the screens draw, so the chart chunk stays small; it loads with the first chart shown.
 use([
   BarChart,
   LineChart,
@@ -13,6 +13,7 @@ use([
   GridComponent,
   LegendComponent,
   RadarComponent,
+  TitleComponent,
   TooltipComponent,
   CanvasRenderer,
 ]);

@@ -1,0 +1,112 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import './strings.ts';
+import { screenFilters, useGauge, useScreenAccess, useTasks, useTrend } from './api.ts';
+import { count, percent } from './format.ts';
+import { stagesChart, trendChart } from './kit/charts.ts';
+import { palette } from './kit/palette.ts';
+import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
+import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
+import { ScreenChart } from './kit/ScreenChart.tsx';
+import { WallTable } from './kit/table.tsx';
+
+const ROW_HEIGHT = 470;
+
+/**
+ * The management screen (`/manageScreen`, docs/screens.md, decision 0091): the school's running of
+ * its mental-health work for its leaders: the assessment tasks and how far each is answered, the
+ * warnings still being handled and at which stage, and assessments and warnings month by month.
+ */
+export function ManageScreen() {
+  const { t } = useTranslation();
+  const filters = screenFilters(useLocation().search);
+  const allowed = useScreenAccess('manageScreen');
+  const tasks = useTasks(filters, allowed === true);
+  const gauge = useGauge(filters, allowed === true);
+  const trend = useTrend(filters, allowed === true);
+  const updatedAt = Math.max(tasks.dataUpdatedAt, gauge.dataUpdatedAt, trend.dataUpdatedAt);
+  const none = t('scr.kpi.none');
+  const list = tasks.data?.list;
+  const assigned = list?.reduce((n, r) => n + r.assigned, 0) ?? 0;
+  const done = list?.reduce((n, r) => n + r.done, 0) ?? 0;
+  const hours = gauge.data?.meanHandlingHours;
+  return (
+    <ScreenCanvas updatedAt={updatedAt} allowed={allowed}>
+      <div style={{ display: 'flex', gap: 16, height: 110, marginBottom: 16 }}>
+        <Kpi testId="kpi-tasks" label={t('scr.manage.tasks')} value={list ? count(list.length) : none} />
+        <Kpi testId="kpi-assigned" label={t('scr.kpi.assigned')} value={list ? count(assigned) : none} />
+        <Kpi testId="kpi-coverage" label={t('scr.kpi.coverage')} value={list ? percent(done, assigned) : none} />
+        <Kpi
+          testId="kpi-open"
+          label={t('scr.kpi.open')}
+          value={gauge.data ? count(gauge.data.open) : none}
+          tone={palette.danger}
+        />
+        <Kpi
+          testId="kpi-handling"
+          label={t('scr.kpi.handling')}
+          value={hours === null || hours === undefined ? none : t('scr.kpi.hours', { n: hours })}
+        />
+      </div>
+      <div
+        style={{ display: 'grid', gridTemplateColumns: '1.2fr 0.8fr', gap: 16, height: ROW_HEIGHT, marginBottom: 16 }}
+      >
+        <ScreenCard
+          testId="card-tasks"
+          title={t('scr.manage.tasks')}
+          query={tasks}
+          isEmpty={(d) => d.list.length === 0}
+          emptyText={t('scr.manage.noTasks')}
+        >
+          {(d) => (
+            <WallTable
+              testId="tasks-table"
+              numeric={[2, 3, 4]}
+              head={[
+                t('scr.manage.task'),
+                t('scr.manage.starts'),
+                t('scr.col.assigned'),
+                t('scr.col.done'),
+                t('scr.col.coverage'),
+              ]}
+              rows={d.list.slice(0, 10).map((r) => ({
+                key: r.taskId,
+                cells: [
+                  r.name,
+                  new Date(r.startsAt).toLocaleDateString(),
+                  count(r.assigned),
+                  count(r.done),
+                  percent(r.done, r.assigned),
+                ],
+              }))}
+            />
+          )}
+        </ScreenCard>
+        <ScreenCard
+          testId="card-handling"
+          title={t('scr.manage.handling')}
+          query={gauge}
+          isEmpty={(d) => d.open === 0}
+          emptyText={t('scr.cockpit.noneOpen')}
+        >
+          {(d) => <ScreenChart height={ROW_HEIGHT - 56} label={t('scr.manage.handling')} option={stagesChart(d, t)} />}
+        </ScreenCard>
+      </div>
+      <ScreenCard
+        testId="card-trend"
+        title={t('scr.manage.trend')}
+        query={trend}
+        isEmpty={(d) => d.months.length === 0}
+        style={{ flex: 1 }}
+      >
+        {(d) => (
+          <ScreenChart
+            height={ROW_HEIGHT - 200}
+            label={t('scr.manage.trend')}
+            option={trendChart(d, { results: t('scr.school.trendResults'), warnings: t('scr.school.trendWarnings') })}
+          />
+        )}
+      </ScreenCard>
+    </ScreenCanvas>
+  );
+}
