@@ -17,12 +17,13 @@ const ROW_HEIGHT = 420;
 const CHART_HEIGHT = ROW_HEIGHT - 56;
 
 /**
- * The school screen (`/schoolScreen`, docs/screens.md, decision 0091). With `?token=` it is the wall a
+ * The school screen (`/schoolScreen`, docs/screens.md, decision 0091). With `?link=` it is the wall a
  * school published: its aggregates only, without a session. Without one, a signed-in administrator
  * manages the links here; anyone else is told the screen opens through a link the school publishes.
  */
 export function SchoolScreen() {
-  const token = new URLSearchParams(useLocation().search).get('token');
+  // `link`, not `token`: `?token=` in an address is a single sign-on session (shared/session.ts).
+  const token = new URLSearchParams(useLocation().search).get('link');
   if (token) return <PublishedWall token={token} />;
   return getToken() ? <SignedIn /> : <NoLink />;
 }
@@ -155,7 +156,7 @@ function PublishedWall({ token }: { token: string }) {
       >
         {(d) => (
           <ScreenChart
-            height={CHART_HEIGHT - 150}
+            height={CHART_HEIGHT - 96}
             label={t('scr.school.trend')}
             option={trendChart(d, { results: t('scr.school.trendResults'), warnings: t('scr.school.trendWarnings') })}
           />

@@ -110,6 +110,7 @@ export function trendChart(d: ScreenTrend, names: { results?: string; warnings: 
         type: 'line',
         yAxisIndex: names.results === undefined ? 0 : 1,
         smooth: true,
+        symbolSize: 10,
         itemStyle: { color: palette.accent[4] },
         label: { show: true, position: 'top', ...chartText },
         data: d.months.map((m) => m.warnings),
