@@ -148,8 +148,14 @@ describe('the school screens, as demo_school after a round of assessments', () =
     await screenshot(viewer.page, 'mind-school-screen-wall-laptop');
 
     // Revoked: the same address now says so, in words.
-    await admin.page.getByTestId('links-table').getByRole('button', { name: /撤\s*销/ }).click();
-    await admin.page.locator('.ant-popconfirm').getByRole('button', { name: /OK|确\s*定/ }).click();
+    await admin.page
+      .getByTestId('links-table')
+      .getByRole('button', { name: /撤\s*销/ })
+      .click();
+    await admin.page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /OK|确\s*定/ })
+      .click();
     await admin.page.getByTestId('links-table').getByText('已撤销', { exact: true }).waitFor();
     await viewer.page.reload();
     await viewer.page

@@ -33,7 +33,7 @@ export function ManageScreen() {
   return (
     <ScreenCanvas updatedAt={updatedAt} allowed={allowed}>
       <div style={{ display: 'flex', gap: 16, height: 110, marginBottom: 16 }}>
-        <Kpi testId="kpi-tasks" label={t('scr.manage.tasks')} value={list ? count(list.length) : none} />
+        <Kpi testId="kpi-tasks" label={t('scr.manage.taskCount')} value={list ? count(list.length) : none} />
         <Kpi testId="kpi-assigned" label={t('scr.kpi.assigned')} value={list ? count(assigned) : none} />
         <Kpi testId="kpi-coverage" label={t('scr.kpi.coverage')} value={list ? percent(done, assigned) : none} />
         <Kpi

@@ -42,7 +42,7 @@ function SignedIn() {
 /** A wall with one sentence: no link, or the link the audience holds is no longer valid. */
 function Sentence({ text, testId }: { text: string; testId: string }) {
   return (
-    <ScreenCanvas updatedAt={0} allowed>
+    <ScreenCanvas updatedAt={null} allowed>
       <div
         data-testid={testId}
         style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 30 }}

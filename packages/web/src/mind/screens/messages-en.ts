@@ -94,6 +94,7 @@ export const screensEn: ScreenStrings = {
     },
     manage: {
       tasks: 'Assessment tasks and their completion',
+      taskCount: 'Assessment tasks',
       task: 'Task',
       starts: 'Starts',
       handling: 'Warnings being handled',

@@ -95,6 +95,7 @@ export const screensZh = {
     },
     manage: {
       tasks: '测评任务完成情况',
+      taskCount: '测评任务',
       task: '任务',
       starts: '开始',
       handling: '预警处置进度',

@@ -30,7 +30,8 @@ export function ScreenCanvas({
   allowed,
 }: {
   children: ReactNode;
-  updatedAt: number;
+  /** When the figures last came (0 while loading); null on a wall with no figures to date. */
+  updatedAt: number | null;
   /** False when the caller's role may not open this screen: the wall says so instead of its cards. */
   allowed: boolean | null;
 }) {
@@ -73,7 +74,11 @@ export function ScreenCanvas({
           }}
         >
           <span style={{ width: 320, color: palette.muted, fontSize: 16 }} data-testid="screen-updated">
-            {updatedAt > 0 ? t('scr.updated', { time: new Date(updatedAt).toLocaleTimeString() }) : t('scr.loading')}
+            {updatedAt === null
+              ? ''
+              : updatedAt > 0
+                ? t('scr.updated', { time: new Date(updatedAt).toLocaleTimeString() })
+                : t('scr.loading')}
           </span>
           <h1 style={{ margin: 0, fontSize: 40, letterSpacing: 4, color: palette.title, fontWeight: 600 }}>
             {titleKey ? t(titleKey) : t('appName')}
