@@ -120,7 +120,7 @@ describe('the school screens, as demo_school after a round of assessments', () =
     await admin.page.getByPlaceholder('如：一楼大厅屏幕').fill('一楼大厅屏幕');
     await admin.page.getByTestId('link-create').click();
     const address = (await admin.page.getByTestId('link-address').innerText()).trim();
-    expect(address).toContain('/jdp/schoolScreen?link=');
+    expect(address).toContain('/jdp/schoolScreen#link=');
     await admin.page.getByTestId('links-table').getByText('一楼大厅屏幕').waitFor();
     await admin.page.getByTestId('links-table').getByText('有效', { exact: true }).waitFor();
     await screenshot(admin.page, 'mind-school-screen-links');

@@ -159,7 +159,9 @@ export type ScreenLinkCreate = z.infer<typeof screenLinkCreate>;
 export const screenLinkCreated = screenLink.extend({ token: z.string() });
 export type ScreenLinkCreated = z.infer<typeof screenLinkCreated>;
 export const screenLinkRevoke = z.strictObject({ id: z.number().int().positive() });
-export const screenLinkQuery = z.object({ token: z.string().min(1, 'screen.link.unknown').max(200) });
+/** A published link's token travels in this header, which the log redacts, never in an address the server sees. */
+export const SCREEN_LINK_HEADER = 'x-screen-link';
+export const screenLinkHeaders = z.object({ [SCREEN_LINK_HEADER]: z.string().max(200).default('') });
 
 /** What a published link opens: the school's name and its headline figures, aggregates only. */
 export const screenPublicOverview = z.object({

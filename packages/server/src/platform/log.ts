@@ -6,7 +6,13 @@ import type { Config } from './config.ts';
 export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'logFormat'>): Logger {
   const options = {
     level: config.LOG_LEVEL,
-    redact: ['req.headers["x-authorization"]', 'req.headers.authorization', 'req.headers.cookie'],
+    redact: [
+      'req.headers["x-authorization"]',
+      'req.headers.authorization',
+      'req.headers.cookie',
+      // A school screen's published link (decision 0091).
+      'req.headers["x-screen-link"]',
+    ],
   };
   if (config.logFormat === 'json') return pino(options);
   // Synchronous so that the last lines before exit are not lost.

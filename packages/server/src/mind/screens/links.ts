@@ -110,7 +110,7 @@ async function published(
   db: Db,
   token: string,
 ): Promise<{ scope: StudentScope; schoolId: number; name: string; expiresAt: number | null }> {
-  const link = await linkByHash(db, hashOf(token));
+  const link = token === '' ? undefined : await linkByHash(db, hashOf(token));
   if (!link) throw new AppError(404, 'screen.link.unknown');
   const status = statusOf(link, Date.now());
   if (status === 'revoked') throw new AppError(403, 'screen.link.revoked');

@@ -8,7 +8,7 @@ import {
   screenLink,
   screenLinkCreate,
   screenLinkCreated,
-  screenLinkQuery,
+  screenLinkHeaders,
   screenLinkRevoke,
   screenLinks,
   screenOverduePage,
@@ -205,11 +205,11 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: `${summary}, through a school's signed link (aggregates only)`,
-          querystring: screenLinkQuery,
+          headers: screenLinkHeaders,
           response: { 200: envelopeOf(response) },
         },
       },
-      async (request) => ok(request, await answer(request.server.db.kysely, request.query.token)),
+      async (request) => ok(request, await answer(request.server.db.kysely, request.headers['x-screen-link'])),
     );
   }
 };

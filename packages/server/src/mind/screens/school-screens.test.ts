@@ -22,7 +22,11 @@ const total = async (by: Caller, url: string, body?: Record<string, unknown>) =>
 
 /** A call through a published link, as a browser without a session makes it. */
 const open = (part: string, token: string) =>
-  t.app.inject({ method: 'GET', url: `/api/apis-psychology/screen/public/${part}?token=${encodeURIComponent(token)}` });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/apis-psychology/screen/public/${part}`,
+    headers: { 'x-screen-link': token },
+  });
 const openData = async (part: string, token: string) => {
   const res = await open(part, token);
   expect(res.statusCode, res.body).toBe(200);
@@ -59,6 +63,9 @@ describe('the school screen through a signed link', () => {
       trend.months.reduce((n: number, m: Record<string, number>) => n + (m[k] ?? 0), 0);
     expect([sum('results'), sum('warnings')]).toEqual([results, warnings]);
 
+    // The token is a bearer secret: the log holds the calls it made, never the token.
+    expect(JSON.stringify(t.logs)).toContain('/screen/public/trend');
+    expect(JSON.stringify(t.logs)).not.toContain(link.token);
     const everything = JSON.stringify([overview, bands, gauge, trend]);
     for (const name of ['李四', '王五', 'Class 7-1']) expect(everything).not.toContain(name);
     // The list names the link and who made it, never its token.
@@ -109,14 +116,16 @@ describe('the school screen through a signed link', () => {
       .execute();
     const expired = await t.app.inject({
       method: 'GET',
-      url: `/api/apis-psychology/screen/public/trend?token=${soon.token}`,
-      headers: { 'accept-language': 'en' },
+      url: '/api/apis-psychology/screen/public/trend',
+      headers: { 'accept-language': 'en', 'x-screen-link': soon.token },
     });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toBe('This screen link has expired; ask the school for a new one');
     const unknown = await open('warnings', 'not-a-token');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('该大屏链接无效，请向学校索取新的链接');
+    const none = await t.app.inject({ method: 'GET', url: '/api/apis-psychology/screen/public/overview' });
+    expect(none.statusCode).toBe(404);
     const past = await w.schoolAdmin.post('/apis-psychology/screen/school/links', { expiresAt: Date.now() - 1000 });
     expect(past.statusCode).toBe(400);
   });

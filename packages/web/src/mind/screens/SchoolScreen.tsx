@@ -17,13 +17,13 @@ const ROW_HEIGHT = 420;
 const CHART_HEIGHT = ROW_HEIGHT - 56;
 
 /**
- * The school screen (`/schoolScreen`, docs/screens.md, decision 0091). With `?link=` it is the wall a
+ * The school screen (`/schoolScreen`, docs/screens.md, decision 0091). With `#link=` it is the wall a
  * school published: its aggregates only, without a session. Without one, a signed-in administrator
  * manages the links here; anyone else is told the screen opens through a link the school publishes.
  */
 export function SchoolScreen() {
-  // `link`, not `token`: `?token=` in an address is a single sign-on session (shared/session.ts).
-  const token = new URLSearchParams(useLocation().search).get('link');
+  // In the fragment, which no server sees or logs; `link`, not `token` (a single sign-on session's name).
+  const token = new URLSearchParams(useLocation().hash.slice(1)).get('link');
   if (token) return <PublishedWall token={token} />;
   return getToken() ? <SignedIn /> : <NoLink />;
 }

@@ -30,7 +30,7 @@ export function ScreenLinksPage() {
   const revoke = useRevokeLink();
   const [created, setCreated] = useState<ScreenLinkCreated | null>(null);
   const wallHref = useHref('/schoolScreen');
-  const addressOf = (token: string) => `${window.location.origin}${wallHref}?link=${encodeURIComponent(token)}`;
+  const addressOf = (token: string) => `${window.location.origin}${wallHref}#link=${encodeURIComponent(token)}`;
 
   const submit = async (draft: Draft) => {
     const link = await create.mutateAsync({

@@ -14,7 +14,7 @@ import type {
   ScreenTasks,
   ScreenTrend,
 } from '@meridian/contracts';
-import { hasPermission } from '@meridian/contracts';
+import { hasPermission, SCREEN_LINK_HEADER } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLang } from '../../shared/i18n.ts';
 import { get, post } from '../../shared/request.ts';
@@ -63,7 +63,17 @@ interface PublicParts {
   trend: ScreenTrend;
 }
 export const usePublic = <P extends keyof PublicParts>(part: P, token: string) =>
-  useScreenCall<PublicParts[P]>(`public.${part}`, `apis-psychology/screen/public/${part}`, { token }, true);
+  useQuery({
+    queryKey: ['mind.screen', `public.${part}`, token],
+    queryFn: ({ signal }) =>
+      get<PublicParts[P]>(`apis-psychology/screen/public/${part}`, {
+        headers: { [SCREEN_LINK_HEADER]: token },
+        signal,
+      }),
+    refetchInterval: SCREEN_REFRESH_MS,
+    staleTime: 0,
+    meta: { silentError: true },
+  });
 
 const LINKS = ['mind.screen', 'links'];
 export const useLinks = (enabled: boolean) =>
