@@ -68,7 +68,8 @@ export function stagesChart(d: ScreenGauge, t: TFunction, stages: readonly strin
       type: 'category',
       data: stages.map((s) => t(`warn.state.${s}`)),
       ...axis,
-      axisLabel: { ...axis.axisLabel, interval: 0 },
+      // Stage names run long in English ("Handed to higher level"): they wrap under their bar.
+      axisLabel: { ...axis.axisLabel, interval: 0, width: 96, overflow: 'break' },
     },
     yAxis: { type: 'value', minInterval: 1, ...axis },
     series: d.levels.map((l) => ({
