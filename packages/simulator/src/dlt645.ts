@@ -14,10 +14,11 @@
  * Pure functions, no I/O, never throwing on bytes from the wire.
  */
 
+import { type DataFormat, WILDCARD_ADDRESS } from '@meridian/contracts';
+
 export const START = 0x68;
 export const END = 0x16;
 export const PREAMBLE = 0xfe;
-export const WILDCARD_ADDRESS = 'aaaaaaaaaaaa';
 
 export const CONTROL = {
   readData: 0x11,
@@ -49,39 +50,8 @@ export function errorCauses(code: number): ErrorCause[] {
   return causes.length > 0 ? causes : ['other'];
 }
 
-/** A data identifier's value format: bytes on the wire, decimals, unit, and whether the top bit is a sign. */
-export interface DataFormat {
-  bytes: number;
-  decimals: number;
-  unit: string;
-  signed: boolean;
-}
-
-/** The identifiers a template offers by name (DL/T 645-2007 appendix A), DI3..DI0 as hex. */
-export const KNOWN_IDENTIFIERS: Readonly<Record<string, DataFormat & { name: string }>> = {
-  '00000000': { name: 'combinedActiveEnergy', bytes: 4, decimals: 2, unit: 'kWh', signed: true },
-  '00010000': { name: 'forwardActiveEnergy', bytes: 4, decimals: 2, unit: 'kWh', signed: false },
-  '00020000': { name: 'reverseActiveEnergy', bytes: 4, decimals: 2, unit: 'kWh', signed: false },
-  '02010100': { name: 'voltageA', bytes: 2, decimals: 1, unit: 'V', signed: false },
-  '02010200': { name: 'voltageB', bytes: 2, decimals: 1, unit: 'V', signed: false },
-  '02010300': { name: 'voltageC', bytes: 2, decimals: 1, unit: 'V', signed: false },
-  '02020100': { name: 'currentA', bytes: 3, decimals: 3, unit: 'A', signed: true },
-  '02020200': { name: 'currentB', bytes: 3, decimals: 3, unit: 'A', signed: true },
-  '02020300': { name: 'currentC', bytes: 3, decimals: 3, unit: 'A', signed: true },
-  '02030000': { name: 'activePower', bytes: 3, decimals: 4, unit: 'kW', signed: true },
-  '02060000': { name: 'powerFactor', bytes: 2, decimals: 3, unit: '', signed: true },
-  '02800002': { name: 'frequency', bytes: 2, decimals: 2, unit: 'Hz', signed: false },
-};
-
-/** Whether a string is a meter address: 12 decimal digits (or the AA..AA wildcard). */
-export function isMeterAddress(address: string): boolean {
-  return /^\d{12}$/.test(address) || address.toLowerCase() === WILDCARD_ADDRESS;
-}
-
-/** Whether a string is a data identifier: 8 hex digits, DI3 first as the standard writes them. */
-export function isDataIdentifier(di: string): boolean {
-  return /^[0-9a-fA-F]{8}$/.test(di);
-}
+export type { DataFormat } from '@meridian/contracts';
+export { isDataIdentifier, isMeterAddress, KNOWN_IDENTIFIERS, WILDCARD_ADDRESS } from '@meridian/contracts';
 
 /** The six address bytes of a 12-digit address, lowest pair first ("000000000001" → 01 00 .. 00). */
 export function addressBytes(address: string): Buffer {

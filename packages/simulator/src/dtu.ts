@@ -388,29 +388,14 @@ export class SimulatedDtu {
   }
 
   #answerDlt645(address: string, reply: Buffer): void {
-    const fault = this.#fault();
-    if (fault) this.stats.faults++;
-    switch (fault) {
-      case 'noReply':
-        return;
-      case 'disconnect':
-        this.drop();
-        return;
-      case 'exception':
-        this.#send(errorAnswer(address, ERROR_BITS.other));
-        return;
-      case 'garbage':
-        this.#send(Buffer.from([0x00, 0x11, 0x22]));
-        return;
-      case 'badCrc':
-        // The checksum, the byte before the final 16, flipped.
-        reply[reply.length - 2] ^= 0xff;
-        this.#send(reply);
-        return;
-      case undefined:
-        this.stats.replies++;
-        this.#send(reply);
-    }
+    this.#answerOrFail(() => reply, {
+      exception: () => errorAnswer(address, ERROR_BITS.other),
+      // The checksum, the byte before the final 16, flipped.
+      corrupt: (bytes) => {
+        bytes[bytes.length - 2] ^= 0xff;
+        return bytes;
+      },
+    });
   }
 
   #answer(address: number, pdu: Buffer, frame: (pdu: Buffer) => Buffer): void {
@@ -422,6 +407,23 @@ export class SimulatedDtu {
       return;
     }
     if (!slave) return;
+    this.#answerOrFail(() => frame(slave.handle(pdu)), {
+      exception: () => frame(exceptionPdu(pdu[0], EXCEPTION.slaveDeviceFailure)),
+      // RTU: the last CRC byte flipped; an MBAP frame has no CRC, so it arrives one byte short instead.
+      corrupt: (bytes) => {
+        if (this.options.framing === 'tcp') return bytes.subarray(0, bytes.length - 1);
+        bytes[bytes.length - 1] ^= 0xff;
+        return bytes;
+      },
+    });
+  }
+
+  /**
+   * The one fault switch of every protocol: sends the answer (`reply`, built only when it goes
+   * out, so that a slave does not act on a request it "did not hear"), or the fault drawn for this
+   * request: silence, a dropped link, the protocol's error answer, noise, or a corrupted answer.
+   */
+  #answerOrFail(reply: () => Buffer, spoil: { exception: () => Buffer; corrupt: (reply: Buffer) => Buffer }): void {
     const fault = this.#fault();
     if (fault) this.stats.faults++;
     switch (fault) {
@@ -431,7 +433,7 @@ export class SimulatedDtu {
         this.drop();
         return;
       case 'exception':
-        this.#send(frame(exceptionPdu(pdu[0], EXCEPTION.slaveDeviceFailure)));
+        this.#send(spoil.exception());
         return;
       case 'garbage': {
         const bytes = Buffer.alloc(3 + Math.floor(this.#random() * 12));
@@ -439,19 +441,12 @@ export class SimulatedDtu {
         this.#send(bytes);
         return;
       }
-      case 'badCrc': {
-        const reply = frame(slave.handle(pdu));
-        // RTU: the last CRC byte flipped; an MBAP frame has no CRC, so it arrives one byte short instead.
-        if (this.options.framing === 'tcp') this.#send(reply.subarray(0, reply.length - 1));
-        else {
-          reply[reply.length - 1] ^= 0xff;
-          this.#send(reply);
-        }
+      case 'badCrc':
+        this.#send(spoil.corrupt(reply()));
         return;
-      }
       case undefined:
         this.stats.replies++;
-        this.#send(frame(slave.handle(pdu)));
+        this.#send(reply());
     }
   }
 

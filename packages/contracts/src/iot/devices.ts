@@ -37,7 +37,11 @@ export type DeviceStatusName = (typeof DEVICE_STATUSES)[number];
 /** How a device talks to the cloud: the same names as a template's protocol, so the two can be matched. */
 export const DEVICE_PROTOCOLS = TEMPLATE_PROTOCOLS;
 /** The protocols of devices that reach the cloud through a DTU on the gateway's TCP port. */
-export const DTU_PROTOCOLS = ['modbusRtu', 'modbusTcp'] as const satisfies readonly (typeof DEVICE_PROTOCOLS)[number][];
+export const DTU_PROTOCOLS = [
+  'modbusRtu',
+  'modbusTcp',
+  'dlt645',
+] as const satisfies readonly (typeof DEVICE_PROTOCOLS)[number][];
 
 export const DEVICE_NAME_MAX = 50;
 export const DEVICE_TAGS_MAX = 3;

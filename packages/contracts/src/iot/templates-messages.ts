@@ -41,6 +41,30 @@ export const templatesMessages = {
     'zh-CN': '从机设备号：仅限数字或字母',
     en: 'Slave device number: digits or letters only',
   },
+  'template.slave.meterAddress': {
+    'zh-CN': '表地址：12 位数字（或通配地址 AAAAAAAAAAAA）',
+    en: 'Meter address: 12 digits (or the wildcard AAAAAAAAAAAA)',
+  },
+  'template.point.dataIdentifier': {
+    'zh-CN': '数据标识：8 位十六进制（DI3..DI0，如 00010000）',
+    en: 'Data identifier: 8 hex digits (DI3..DI0, e.g. 00010000)',
+  },
+  'template.point.meterReadOnly': {
+    'zh-CN': 'DL/T 645 数据点只能只读',
+    en: 'A DL/T 645 data point can only be read',
+  },
+  'template.point.meterNumeric': {
+    'zh-CN': 'DL/T 645 数据点须为数值型',
+    en: 'A DL/T 645 data point is numeric',
+  },
+  'template.point.meterBytes': {
+    'zh-CN': '数据长度：1-8 字节',
+    en: 'Data length: 1-8 bytes',
+  },
+  'template.point.meterFormat': {
+    'zh-CN': '数据标识 {di} 的格式为 {bytes} 字节、{decimals} 位小数',
+    en: 'Data identifier {di} is {bytes} bytes with {decimals} decimals',
+  },
   'template.slave.deviceNoTaken': { 'zh-CN': '设备号不能相同', en: 'Device numbers must differ' },
   'template.point.name': { 'zh-CN': '变量名称：4-30 个字符', en: 'Variable name: 4-30 characters' },
   'template.point.nameTaken': {

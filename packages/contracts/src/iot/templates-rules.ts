@@ -1,5 +1,6 @@
 import type { MessageKey } from '../messages.ts';
 import type { MessageParams } from '../platform-messages.ts';
+import { knownFormat } from './dlt645.ts';
 import {
   BIT_REGISTER_TYPES,
   READ_ONLY_REGISTER_TYPES,
@@ -43,9 +44,13 @@ function slaveRules(slaves: readonly TemplateSlaveInput[], protocol: TemplateInp
     const hasPort = slave.port !== null && slave.port !== undefined;
     if (hasIp !== hasPort) rules.push({ field: `${at}.${hasIp ? 'port' : 'ip'}`, key: 'template.slave.endpoint' });
     else if (protocol === 'modbusTcp' && !hasIp) rules.push({ field: `${at}.ip`, key: 'template.slave.tcpEndpoint' });
+    const meter = protocol === 'dlt645';
+    if (meter && !slave.meterAddress) rules.push({ field: `${at}.meterAddress`, key: 'template.slave.meterAddress' });
     // Two slaves answering to one address on one bus (or one IP and port) are one device.
-    const endpoint = `${slave.ip ?? ''}:${slave.port ?? ''}#${slave.address}`;
-    if (endpoints.has(endpoint)) rules.push({ field: `${at}.address`, key: 'template.slave.deviceNoTaken' });
+    const address = meter ? (slave.meterAddress ?? '').toLowerCase() : slave.address;
+    const endpoint = `${slave.ip ?? ''}:${slave.port ?? ''}#${address}`;
+    if (endpoints.has(endpoint))
+      rules.push({ field: `${at}.${meter ? 'meterAddress' : 'address'}`, key: 'template.slave.deviceNoTaken' });
     endpoints.add(endpoint);
     if (slave.deviceNo) {
       const no = slave.deviceNo.toUpperCase();
@@ -56,7 +61,8 @@ function slaveRules(slaves: readonly TemplateSlaveInput[], protocol: TemplateInp
   return rules;
 }
 
-function pointRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
+/** Where a Modbus point lives: its register, its variant and what its register type allows. */
+function registerRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
   const rules: TemplateRuleBroken[] = [];
   const spec = VARIANTS[point.variant];
   const address = registerAddressOf(point.registerAddress);
@@ -88,6 +94,34 @@ function pointRules(point: TemplatePointInput, at: string): TemplateRuleBroken[]
   if (READ_ONLY_REGISTER_TYPES.includes(point.registerType) && point.readWrite !== 'readOnly') {
     rules.push({ field: `${at}.readWrite`, key: 'template.point.readOnlyRegister' });
   }
+  return rules;
+}
+
+/**
+ * A DL/T 645 point: a data identifier read (never written) as a number of `registerLength` BCD
+ * bytes with `precision` decimals; a known identifier's format is the standard's.
+ */
+function meterRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
+  const rules: TemplateRuleBroken[] = [];
+  if (!point.dataIdentifier) {
+    rules.push({ field: `${at}.dataIdentifier`, key: 'template.point.dataIdentifier' });
+    return rules;
+  }
+  if (point.readWrite !== 'readOnly') rules.push({ field: `${at}.readWrite`, key: 'template.point.meterReadOnly' });
+  if (point.dataType !== 'numeric') rules.push({ field: `${at}.dataType`, key: 'template.point.meterNumeric' });
+  if (point.registerLength > 8) rules.push({ field: `${at}.registerLength`, key: 'template.point.meterBytes' });
+  const known = knownFormat(point.dataIdentifier);
+  if (known && (known.bytes !== point.registerLength || known.decimals !== point.precision))
+    rules.push({
+      field: `${at}.registerLength`,
+      key: 'template.point.meterFormat',
+      params: { di: point.dataIdentifier, bytes: known.bytes, decimals: known.decimals },
+    });
+  return rules;
+}
+
+function pointRules(point: TemplatePointInput, at: string, protocol: TemplateInput['protocol']): TemplateRuleBroken[] {
+  const rules = protocol === 'dlt645' ? meterRules(point, at) : registerRules(point, at);
   for (const field of ['formula', 'inverseFormula'] as const) {
     const text = point[field];
     if (!text) continue;
@@ -134,7 +168,7 @@ export function templateRulesBroken(input: TemplateInput): TemplateRuleBroken[] 
     const name = `${point.slaveIndex}#${point.name}`;
     if (names.has(name)) rules.push({ field: `${at}.name`, key: 'template.point.nameTaken' });
     names.add(name);
-    rules.push(...pointRules(point, at));
+    rules.push(...pointRules(point, at, input.protocol));
   });
   return rules;
 }

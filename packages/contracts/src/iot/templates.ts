@@ -9,10 +9,10 @@ import { textFilter } from '../paging.ts';
 
 /**
  * How the gateway talks to the devices behind a template: Modbus RTU over a DTU's serial bus,
- * Modbus TCP through a DTU, JSON over MQTT (`devices/{sn}/up`), and JSON posted to the HTTP ingest
- * endpoint by NB and cellular devices.
+ * Modbus TCP through a DTU, DL/T 645-2007 electricity meters on a DTU's RS485 bus, JSON over MQTT
+ * (`devices/{sn}/up`), and JSON posted to the HTTP ingest endpoint by NB and cellular devices.
  */
-export const TEMPLATE_PROTOCOLS = ['modbusRtu', 'modbusTcp', 'mqttJson', 'httpJson'] as const;
+export const TEMPLATE_PROTOCOLS = ['modbusRtu', 'modbusTcp', 'dlt645', 'mqttJson', 'httpJson'] as const;
 export type TemplateProtocol = (typeof TEMPLATE_PROTOCOLS)[number];
 
 /**
@@ -93,6 +93,12 @@ export const templateSlave = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9]{1,32}$/, 'template.slave.deviceNo')
     .nullish(),
+  /** DL/T 645 only: the meter's 12-digit address (the Modbus `address` is then 0). */
+  meterAddress: z
+    .string()
+    .trim()
+    .regex(/^(\d{12}|[Aa]{12})$/, 'template.slave.meterAddress')
+    .nullish(),
 });
 export type TemplateSlaveInput = z.infer<typeof templateSlave>;
 
@@ -117,6 +123,15 @@ export const templatePoint = z.strictObject({
   description: optionalText(200),
   storage: z.enum(STORAGE_TYPES).default('none'),
   amplitude: z.number().nullish(),
+  /**
+   * DL/T 645 only: the data identifier, 8 hex digits DI3..DI0 (`00010000`, forward active energy).
+   * Its format is `registerLength` bytes with `precision` decimals (decision 0093).
+   */
+  dataIdentifier: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{8}$/, 'template.point.dataIdentifier')
+    .nullish(),
 });
 export type TemplatePointInput = z.infer<typeof templatePoint>;
 
@@ -158,6 +173,7 @@ export const templateSlaveView = z.object({
   ip: z.string().nullable(),
   port: z.number().int().nullable(),
   deviceNo: z.string().nullable(),
+  meterAddress: z.string().nullable(),
 });
 
 export const templatePointView = z.object({
@@ -179,6 +195,7 @@ export const templatePointView = z.object({
   description: z.string().nullable(),
   storage: z.enum(STORAGE_TYPES),
   amplitude: z.number().nullable(),
+  dataIdentifier: z.string().nullable(),
   sort: z.number().int(),
 });
 export type TemplatePointView = z.infer<typeof templatePointView>;

@@ -1,17 +1,17 @@
 import type { Socket } from 'node:net';
-import type { Framing, ModbusRequest } from '@meridian/simulator/modbus';
+import type { ModbusRequest } from '@meridian/simulator/modbus';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FaultReason, Telemetry } from '../telemetry/types.ts';
 import { atCommands, atFrame, atVerdict, DEFAULT_COMMAND_PASSWORD } from './at-commands.ts';
 import { DtuFirmwareSession, upgradeDtu } from './dtu-ota.ts';
-import { Exchange, type LinkCounters, SlaveFailure } from './exchange.ts';
+import { Exchange, type LineFraming, type LinkCounters, SlaveFailure } from './exchange.ts';
 import type { DeviceConfiguration, DeviceLink, FirmwareReport, FirmwareTransfer } from './links.ts';
 import type { LinkHolder } from './node.ts';
-import { decodeBlock, planReads, type ReadBlock } from './planner.ts';
+import { decodeBlock, type MeterRead, planMeterReads, planReads, type ReadBlock } from './planner.ts';
 import type { TemplatePlans } from './plans.ts';
 import type { PollSchedule, Scheduled } from './schedule.ts';
-import { EncodeError, encodeRaw, type GatewayPoint } from './values.ts';
+import { EncodeError, encodeRaw, type GatewayPoint, pointValue } from './values.ts';
 
 export interface PollingOptions {
   /** How long one request waits for its reply. */
@@ -49,8 +49,8 @@ interface Cycle {
   at: number;
   left: number;
   readings: Array<{ pointId: number; value: number | string | null }>;
-  /** Per slave address: whether one of its reads succeeded, else how its reads failed. */
-  slaves: Map<number, FaultReason | 'answered'>;
+  /** Per slave (Modbus address or meter address): whether one of its reads succeeded, else how its reads failed. */
+  slaves: Map<number | string, FaultReason | 'answered'>;
 }
 
 /** A write or a debugging exchange waiting for the line, and how to fail it if the link closes first. */
@@ -92,9 +92,10 @@ export class DtuConnection implements DeviceLink, Scheduled {
   #closed: CloseReason | null = null;
   #points: readonly GatewayPoint[] = [];
   #blocks: readonly ReadBlock[] = [];
+  #meterReads: readonly MeterRead[] = [];
   #cycle: Cycle | null = null;
   #networkAt = 0;
-  readonly #health = new Map<number, SlaveHealth>();
+  readonly #health = new Map<number | string, SlaveHealth>();
   #faulty = false;
 
   readonly deviceId: number;
@@ -108,7 +109,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
     deviceId: number,
     templateId: number | null,
     socket: Socket,
-    framing: Framing,
+    framing: LineFraming,
     intervalMs: number,
     mergeLength: number,
     ctx: ConnectionContext,
@@ -127,6 +128,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
     if (points === this.#points) return;
     this.#points = points;
     this.#blocks = planReads(points, this.mergeLength);
+    this.#meterReads = planMeterReads(points);
   }
 
   get blocks(): readonly ReadBlock[] {
@@ -167,35 +169,56 @@ export class DtuConnection implements DeviceLink, Scheduled {
       .then((points) => this.usePoints(points))
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'template not reloaded'));
     // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
-    if (this.#cycle || !this.#blocks.length) return;
-    const cycle: Cycle = { at: now, left: this.#blocks.length, readings: [], slaves: new Map() };
+    const reads = this.#blocks.length + this.#meterReads.length;
+    if (this.#cycle || !reads) return;
+    const cycle: Cycle = { at: now, left: reads, readings: [], slaves: new Map() };
     this.#cycle = cycle;
     for (const block of this.#blocks) {
-      this.#reads.push(async () => {
-        try {
-          const data = await this.#withRetries({
-            slave: block.slave,
-            fn: block.fn,
-            address: block.address,
-            count: block.count,
-          });
-          for (const { point, value } of decodeBlock(block, data)) cycle.readings.push({ pointId: point.id, value });
-          cycle.slaves.set(block.slave, 'answered');
-        } catch (error) {
-          this.ctx.log.debug(
-            { deviceId: this.deviceId, block: block.address, error: String(error) },
-            'data collection failed',
-          );
-          if (cycle.slaves.get(block.slave) !== 'answered')
-            cycle.slaves.set(
-              block.slave,
-              error instanceof SlaveFailure && error.kind === 'noReply' ? 'slaveNoReply' : 'collectFailed',
-            );
-        }
-        if (--cycle.left === 0) this.#finishCycle(cycle);
+      this.#queueRead(cycle, block.slave, block.address, async () => {
+        const data = await this.#withRetries({
+          slave: block.slave,
+          fn: block.fn,
+          address: block.address,
+          count: block.count,
+        });
+        for (const { point, value } of decodeBlock(block, data)) cycle.readings.push({ pointId: point.id, value });
+      });
+    }
+    for (const { point } of this.#meterReads) {
+      const { address, identifier, format } = point.meter;
+      this.#queueRead(cycle, address, identifier, async () => {
+        const raw = await this.#retrying(() =>
+          this.#exchange.meterRead(address, identifier, format, this.ctx.options.readTimeoutMs),
+        );
+        cycle.readings.push({ pointId: point.id, value: pointValue(point, raw) });
       });
     }
     this.#pump();
+  }
+
+  /**
+   * Queues one read of a cycle. A read that fails leaves its points out of the cycle and marks its
+   * slave (unless another read of it succeeded): "slave no reply" when nothing came back, else
+   * "data collection failed". The other slaves' reads go on.
+   */
+  #queueRead(cycle: Cycle, slave: number | string, what: number | string, read: () => Promise<void>): void {
+    this.#reads.push(async () => {
+      try {
+        await read();
+        cycle.slaves.set(slave, 'answered');
+      } catch (error) {
+        this.ctx.log.debug(
+          { deviceId: this.deviceId, slave, read: what, error: String(error) },
+          'data collection failed',
+        );
+        if (cycle.slaves.get(slave) !== 'answered')
+          cycle.slaves.set(
+            slave,
+            error instanceof SlaveFailure && error.kind === 'noReply' ? 'slaveNoReply' : 'collectFailed',
+          );
+      }
+      if (--cycle.left === 0) this.#finishCycle(cycle);
+    });
   }
 
   #finishCycle(cycle: Cycle): void {
@@ -249,10 +272,15 @@ export class DtuConnection implements DeviceLink, Scheduled {
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry network failed'));
   }
 
-  async #withRetries(req: ModbusRequest): Promise<Buffer> {
+  #withRetries(req: ModbusRequest): Promise<Buffer> {
+    return this.#retrying(() => this.#exchange.request(req, this.ctx.options.readTimeoutMs));
+  }
+
+  /** Tries a request again after a failure, not after an error reply (the slave answered) nor a closed link. */
+  async #retrying<T>(request: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.#exchange.request(req, this.ctx.options.readTimeoutMs);
+        return await request();
       } catch (error) {
         const final = !(error instanceof SlaveFailure) || error.kind === 'errorReply' || error.kind === 'closed';
         if (final || attempt >= this.ctx.options.retries) throw error;
@@ -286,6 +314,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
     const point = this.#points.find((p) => p.id === pointId);
     if (!point) return Promise.reject(new AppError(404, 'gateway.pointNotFound'));
     if (
+      point.meter ||
       point.readWrite === 'readOnly' ||
       point.registerType === 'discreteInput' ||
       point.registerType === 'inputRegister'

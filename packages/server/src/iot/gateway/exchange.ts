@@ -1,5 +1,10 @@
 import type { Socket } from 'node:net';
+import type { DataFormat } from '@meridian/contracts';
+import { decodeValue, parseFrame, readOutcome, readRequest } from '@meridian/simulator/dlt645';
 import { encodeRequest, type Framing, type ModbusRequest, parseReply } from '@meridian/simulator/modbus';
+
+/** How the line behind a DTU is framed: Modbus RTU, Modbus TCP, or DL/T 645-2007 meters. */
+export type LineFraming = Framing | 'dlt645';
 
 /** Why a request to a slave failed; each maps to the spec's message (service.ts). */
 export type FailureKind = 'noReply' | 'errorReply' | 'badCrc' | 'truncated' | 'mismatch' | 'malformed' | 'closed';
@@ -24,9 +29,49 @@ export interface LinkCounters {
   failures: Partial<Record<FailureKind, number>>;
 }
 
+/** What the bytes received so far say about the answer awaited. */
+type Step =
+  | { kind: 'incomplete' }
+  /** Another device's or an old request's answer, or noise: `used` bytes to drop before ours. */
+  | { kind: 'skip'; used: number }
+  | { kind: 'ok'; data: Buffer }
+  | { kind: 'fail'; error: SlaveFailure };
+
+/** Reads a Modbus reply to `req`. */
+function modbusReply(req: ModbusRequest, framing: Framing): (buf: Buffer) => Step {
+  return (buf) => {
+    const verdict = parseReply(req, buf, framing);
+    if (verdict.kind === 'incomplete') return verdict;
+    if (verdict.kind === 'mismatch') return { kind: 'skip', used: verdict.used };
+    if (verdict.kind === 'ok') return { kind: 'ok', data: Buffer.from(verdict.data) };
+    if (verdict.kind === 'exception') return { kind: 'fail', error: new SlaveFailure('errorReply', verdict.code) };
+    return { kind: 'fail', error: new SlaveFailure(verdict.kind) };
+  };
+}
+
+/**
+ * Reads a DL/T 645 meter's answer to a read of `di`: its value bytes, or its error byte as an
+ * error reply; a frame with a bad checksum fails the read as a bad CRC does for Modbus.
+ */
+function meterReply(address: string, di: string, format: DataFormat): (buf: Buffer) => Step {
+  return (buf) => {
+    const parsed = parseFrame(buf);
+    if (parsed.kind === 'incomplete') return parsed;
+    if (parsed.kind === 'garbage') return { kind: 'skip', used: parsed.length };
+    if (parsed.kind === 'corrupt')
+      return { kind: 'fail', error: new SlaveFailure(parsed.reason === 'checksum' ? 'badCrc' : 'malformed') };
+    const outcome = readOutcome(parsed.frame, address, di, format);
+    if (outcome.kind === 'mismatch') return { kind: 'skip', used: parsed.length };
+    if (outcome.kind === 'error')
+      // An error byte of 0 still is an error answer: reported as "other" (bit 0).
+      return { kind: 'fail', error: new SlaveFailure('errorReply', outcome.code || 1) };
+    return { kind: 'ok', data: Buffer.from(parsed.frame.data.subarray(4)) };
+  };
+}
+
 interface Pending {
-  /** A Modbus request, or null for Data Debugging (raw bytes back). */
-  req: ModbusRequest | null;
+  /** How the answer of a Modbus or DL/T 645 request is read, or null for Data Debugging (raw bytes back). */
+  read: ((buf: Buffer) => Step) | null;
   /** For an AT command: whether the bytes so far hold a whole answer. */
   complete?: (buf: Buffer) => boolean;
   buf: Buffer;
@@ -47,10 +92,10 @@ export class Exchange {
   #transaction = 0;
 
   readonly #socket: Socket;
-  readonly #framing: Framing;
+  readonly #framing: LineFraming;
   readonly counters: LinkCounters;
 
-  constructor(socket: Socket, framing: Framing, counters: LinkCounters) {
+  constructor(socket: Socket, framing: LineFraming, counters: LinkCounters) {
     this.#socket = socket;
     this.#framing = framing;
     this.counters = counters;
@@ -61,9 +106,17 @@ export class Exchange {
   }
 
   request(req: ModbusRequest, timeoutMs: number): Promise<Buffer> {
+    const framing = this.#framing;
+    if (framing === 'dlt645') return Promise.reject(new SlaveFailure('malformed'));
     this.#transaction = (this.#transaction + 1) & 0xffff;
-    const framed = this.#framing === 'tcp' ? { ...req, transaction: this.#transaction } : req;
-    return this.#start(framed, encodeRequest(framed, this.#framing), timeoutMs);
+    const framed = framing === 'tcp' ? { ...req, transaction: this.#transaction } : req;
+    return this.#start(modbusReply(framed, framing), encodeRequest(framed, framing), timeoutMs);
+  }
+
+  /** Reads one data identifier of a DL/T 645 meter: its value in `format`. */
+  async meterRead(address: string, di: string, format: DataFormat, timeoutMs: number): Promise<number> {
+    const bytes = await this.#start(meterReply(address, di, format), readRequest(address, di), timeoutMs);
+    return decodeValue(format, bytes) as number;
   }
 
   /** Sends bytes as they are; resolves with what came back once the line has been quiet for `quietMs`. */
@@ -77,7 +130,7 @@ export class Exchange {
   }
 
   #start(
-    req: ModbusRequest | null,
+    read: Pending['read'],
     bytes: Buffer,
     timeoutMs: number,
     complete?: (buf: Buffer) => boolean,
@@ -88,10 +141,10 @@ export class Exchange {
       const timer = setTimeout(() => {
         const p = this.#pending;
         if (!p) return;
-        if (!p.req && !p.complete && p.buf.length) return this.#settle(null, p.buf);
+        if (!p.read && !p.complete && p.buf.length) return this.#settle(null, p.buf);
         this.#settle(new SlaveFailure(p.buf.length ? 'truncated' : 'noReply'));
       }, timeoutMs);
-      this.#pending = { req, complete, buf: Buffer.alloc(0), timer, quiet: null, resolve, reject };
+      this.#pending = { read, complete, buf: Buffer.alloc(0), timer, quiet: null, resolve, reject };
       this.counters.bytesOut += bytes.length;
       this.#socket.write(bytes);
     });
@@ -109,24 +162,23 @@ export class Exchange {
       if (p.complete(p.buf)) this.#settle(null, p.buf);
       return;
     }
-    if (!p.req) {
+    if (!p.read) {
       if (p.quiet) clearTimeout(p.quiet);
       p.quiet = setTimeout(() => this.#settle(null, p.buf), 150);
       return;
     }
     // Bounded: every turn consumes at least one byte or returns.
     while (p.buf.length) {
-      const verdict = parseReply(p.req, p.buf, this.#framing);
-      if (verdict.kind === 'incomplete') return;
-      if (verdict.kind === 'mismatch') {
+      const step = p.read(p.buf);
+      if (step.kind === 'incomplete') return;
+      if (step.kind === 'skip') {
         // Another slave's or an old request's reply: drop it and keep waiting for ours.
         this.#count('mismatch');
-        p.buf = p.buf.subarray(Math.max(1, verdict.used));
+        p.buf = p.buf.subarray(Math.max(1, step.used));
         continue;
       }
-      if (verdict.kind === 'ok') this.#settle(null, Buffer.from(verdict.data));
-      else if (verdict.kind === 'exception') this.#settle(new SlaveFailure('errorReply', verdict.code));
-      else this.#settle(new SlaveFailure(verdict.kind));
+      if (step.kind === 'ok') this.#settle(null, step.data);
+      else this.#settle(step.error);
       return;
     }
   }

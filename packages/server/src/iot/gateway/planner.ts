@@ -42,7 +42,7 @@ export function planReads(
 ): ReadBlock[] {
   const groups = new Map<string, GatewayPoint[]>();
   for (const p of points) {
-    if (p.readWrite === 'writeOnly') continue;
+    if (p.readWrite === 'writeOnly' || p.meter) continue;
     const key = `${p.slave}:${p.registerType}`;
     const group = groups.get(key);
     if (group) group.push(p);
@@ -94,4 +94,19 @@ export function decodeBlock(
       : decodeRaw(point.variant, data.subarray(offset * 2, (offset + point.span) * 2), point.bitIndex);
     return { point, value: pointValue(point, raw) };
   });
+}
+
+/** One DL/T 645 read of a poll cycle: one data identifier of one meter, and the point it answers. */
+export interface MeterRead {
+  point: GatewayPoint & { meter: NonNullable<GatewayPoint['meter']> };
+}
+
+/**
+ * The DL/T 645 reads of a cycle: one request per data identifier (the standard reads one
+ * identifier per frame, so nothing merges), in the template's order, a meter's reads together.
+ */
+export function planMeterReads(points: readonly GatewayPoint[]): MeterRead[] {
+  const reads: MeterRead[] = [];
+  for (const point of points) if (point.meter) reads.push({ point: point as MeterRead['point'] });
+  return reads.sort((a, b) => a.point.meter.address.localeCompare(b.point.meter.address));
 }

@@ -62,6 +62,8 @@ export async function templatePoints(db: Db, templateId: number): Promise<PointS
       'p.id',
       'p.name',
       'sl.address as slave_address',
+      'sl.meter_address',
+      'p.data_identifier',
       'p.register_type',
       'p.register_address',
       'p.register_length',
@@ -91,6 +93,8 @@ export async function templatePoints(db: Db, templateId: number): Promise<PointS
     readWrite: r.read_write,
     formula: r.formula,
     inverseFormula: r.inverse_formula,
+    meterAddress: r.meter_address,
+    dataIdentifier: r.data_identifier,
   }));
 }
 

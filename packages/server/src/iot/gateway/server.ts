@@ -273,7 +273,7 @@ class DtuSocket {
       device.id,
       device.template_id,
       this.#socket,
-      device.protocol === 'modbusTcp' ? 'tcp' : 'rtu',
+      device.protocol === 'modbusTcp' ? 'tcp' : device.protocol === 'dlt645' ? 'dlt645' : 'rtu',
       Math.max(1, device.query_interval) * 1000,
       device.merge_length ?? TEMPLATE_LIMITS.registerMergeLength,
       port.context,

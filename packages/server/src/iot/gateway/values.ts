@@ -1,7 +1,9 @@
 import {
   BIT_REGISTER_TYPES,
   compileFormula,
+  type DataFormat,
   type DataType,
+  pointFormat,
   type ReadWriteMode,
   type RegisterType,
   VARIANTS,
@@ -27,6 +29,8 @@ export interface GatewayPoint {
   readWrite: ReadWriteMode;
   formula: ((x: number) => number) | null;
   inverse: ((x: number) => number) | null;
+  /** A DL/T 645 point: its meter's address, its data identifier and the value's format; null for Modbus. */
+  meter: { address: string; identifier: string; format: DataFormat } | null;
 }
 
 export interface PointSource {
@@ -43,6 +47,9 @@ export interface PointSource {
   readWrite: ReadWriteMode;
   formula: string | null;
   inverseFormula: string | null;
+  /** DL/T 645 points only. */
+  meterAddress?: string | null;
+  dataIdentifier?: string | null;
 }
 
 const compiled = (text: string | null) => {
@@ -59,6 +66,14 @@ export function gatewayPoint(p: PointSource): GatewayPoint {
   const bits = BIT_REGISTER_TYPES.includes(p.registerType);
   const fixed = VARIANTS[p.variant].registers;
   const span = bits || p.variant === 'bit' ? 1 : (fixed ?? p.registerLength);
+  const meter =
+    p.meterAddress && p.dataIdentifier
+      ? {
+          address: p.meterAddress,
+          identifier: p.dataIdentifier,
+          format: pointFormat(p.dataIdentifier, p.registerLength, p.precision, null),
+        }
+      : null;
   return {
     id: p.id,
     name: p.name,
@@ -66,13 +81,15 @@ export function gatewayPoint(p: PointSource): GatewayPoint {
     registerType: p.registerType,
     address: p.registerAddress,
     span,
-    variant: p.variant,
-    dataType: p.dataType,
+    // A meter's value is a decimal number, whatever variant the template row carries.
+    variant: meter ? 'float64' : p.variant,
+    dataType: meter ? 'numeric' : p.dataType,
     bitIndex: p.bitIndex,
     precision: p.precision,
     readWrite: p.readWrite,
     formula: compiled(p.formula),
     inverse: compiled(p.inverseFormula),
+    meter,
   };
 }
 

@@ -174,7 +174,12 @@ export async function setDevicesTemplate(trx: Db, ids: number[], templateId: num
  * the input names (so that telemetry, alarms and linkage stay attached), inserting the new ones and
  * removing the rest. An id of another template's row is taken as a new row.
  */
-export async function writeTree(trx: Db, templateId: number, input: Pick<TemplateInput, 'slaves' | 'points'>) {
+export async function writeTree(
+  trx: Db,
+  templateId: number,
+  input: Pick<TemplateInput, 'protocol' | 'slaves' | 'points'>,
+) {
+  const meter = input.protocol === 'dlt645';
   const oldSlaves = new Set((await slavesOf(trx, templateId)).map((s) => Number(s.id)));
   const oldPoints = new Set(
     (await trx.selectFrom('template_points').select('id').where('template_id', '=', templateId).execute()).map((p) =>
@@ -198,6 +203,7 @@ export async function writeTree(trx: Db, templateId: number, input: Pick<Templat
       ip: slave.ip ?? null,
       port: slave.port ?? null,
       device_no: slave.deviceNo ?? null,
+      meter_address: meter ? (slave.meterAddress?.toLowerCase() ?? null) : null,
     };
     if (slave.id !== undefined && oldSlaves.has(slave.id)) {
       await trx.updateTable('template_slaves').set(values).where('id', '=', slave.id).execute();
@@ -223,7 +229,8 @@ export async function writeTree(trx: Db, templateId: number, input: Pick<Templat
       slave_id: slaveIds.get(p.slaveIndex) as number,
       name: p.name,
       register_type: p.registerType,
-      register_address: registerAddressOf(p.registerAddress) as number,
+      // A DL/T 645 point has no register: its address is 0.
+      register_address: meter ? 0 : (registerAddressOf(p.registerAddress) as number),
       register_length: p.registerLength,
       read_write: p.readWrite,
       data_type: p.dataType,
@@ -236,6 +243,7 @@ export async function writeTree(trx: Db, templateId: number, input: Pick<Templat
       description: p.description || null,
       storage: p.storage,
       amplitude: p.storage === 'onChange' ? (p.amplitude ?? null) : null,
+      data_identifier: meter ? (p.dataIdentifier?.toLowerCase() ?? null) : null,
       sort,
     };
     if (p.id !== undefined && oldPoints.has(p.id)) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
-import { mainAccount, samplePoint, sampleTemplate } from './testing.ts';
+import { mainAccount, meterPoint, meterTemplate, samplePoint, sampleTemplate } from './testing.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -217,5 +217,81 @@ describe('data point fields', () => {
       }),
     });
     expect(res.json().data).toEqual([{ field: 'points[0].inverseFormula', msg: '只读数据点不支持此操作' }]);
+  });
+});
+
+describe('DL/T 645 templates', () => {
+  it('keeps meter addresses and data identifiers, and returns them as saved', async () => {
+    const res = await owner.post('/iot/templates', meterTemplate(`Meters ${++seq}`));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.protocol).toBe('dlt645');
+    expect(data.slaves.map((s: { meterAddress: string }) => s.meterAddress)).toEqual(['000000000001', '000000000002']);
+    expect(
+      data.points.map((p: { name: string; dataIdentifier: string; registerLength: number; precision: number }) => [
+        p.name,
+        p.dataIdentifier,
+        p.registerLength,
+        p.precision,
+      ]),
+    ).toEqual([
+      ['Energy one', '00010000', 4, 2],
+      ['Voltage A', '02010100', 2, 1],
+      ['Energy two', '00010000', 4, 2],
+    ]);
+  });
+
+  it('wants a 12-digit meter address on each meter, once, and an identifier of 8 hex digits on each point', async () => {
+    const data = await problems(
+      meterTemplate('', {
+        name: `Meters ${++seq}`,
+        slaves: [
+          { index: 1, name: 'Meter one', address: 0, meterAddress: '000000000001' },
+          { index: 2, name: 'Meter copy', address: 0, meterAddress: '000000000001' },
+          { index: 3, name: 'Meter none', address: 0 },
+          { index: 4, name: 'Meter short', address: 0, meterAddress: '12345' },
+        ],
+        points: [meterPoint({ dataIdentifier: '0001000G' })],
+      }),
+    );
+    expect(data).toEqual([
+      { field: 'slaves[3].meterAddress', msg: 'Meter address: 12 digits (or the wildcard AAAAAAAAAAAA)' },
+      { field: 'points[0].dataIdentifier', msg: 'Data identifier: 8 hex digits (DI3..DI0, e.g. 00010000)' },
+    ]);
+    const rules = await problems(
+      meterTemplate('', {
+        name: `Meters ${++seq}`,
+        slaves: [
+          { index: 1, name: 'Meter one', address: 0, meterAddress: '000000000001' },
+          { index: 2, name: 'Meter copy', address: 0, meterAddress: '000000000001' },
+          { index: 3, name: 'Meter none', address: 0 },
+        ],
+        points: [meterPoint({ dataIdentifier: null })],
+      }),
+    );
+    expect(rules).toEqual([
+      { field: 'slaves[1].meterAddress', msg: 'Device numbers must differ' },
+      { field: 'slaves[2].meterAddress', msg: 'Meter address: 12 digits (or the wildcard AAAAAAAAAAAA)' },
+      { field: 'points[0].dataIdentifier', msg: 'Data identifier: 8 hex digits (DI3..DI0, e.g. 00010000)' },
+    ]);
+  });
+
+  it("reads a point only, as a number, in its identifier's format", async () => {
+    const data = await problems(
+      meterTemplate(`Meters ${++seq}`, {
+        points: [
+          meterPoint({ readWrite: 'readWrite' }),
+          meterPoint({ name: 'Energy text', dataType: 'character', variant: 'string' }),
+          meterPoint({ name: 'Energy wide', registerLength: 2, precision: 3 }),
+          meterPoint({ name: 'Own identifier', dataIdentifier: '04000401', registerLength: 9 }),
+        ],
+      }),
+    );
+    expect(data).toEqual([
+      { field: 'points[0].readWrite', msg: 'A DL/T 645 data point can only be read' },
+      { field: 'points[1].dataType', msg: 'A DL/T 645 data point is numeric' },
+      { field: 'points[2].registerLength', msg: 'Data identifier 00010000 is 4 bytes with 2 decimals' },
+      { field: 'points[3].registerLength', msg: 'Data length: 1-8 bytes' },
+    ]);
   });
 });

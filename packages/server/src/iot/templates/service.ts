@@ -57,6 +57,7 @@ async function detailOf(db: Db, row: TemplateRow): Promise<TemplateDetail> {
       ip: s.ip,
       port: s.port,
       deviceNo: s.device_no,
+      meterAddress: s.meter_address,
     })),
     points: points.map((p) => ({
       id: Number(p.id),
@@ -77,6 +78,7 @@ async function detailOf(db: Db, row: TemplateRow): Promise<TemplateDetail> {
       description: p.description,
       storage: p.storage,
       amplitude: p.amplitude === null ? null : Number(p.amplitude),
+      dataIdentifier: p.data_identifier,
       sort: p.sort,
     })),
   };
@@ -217,6 +219,7 @@ async function copyInto(actor: Actor, source: TemplateRow, wanted: string | unde
       updated_at: at,
     });
     await repo.writeTree(trx, templateId, {
+      protocol: source.protocol,
       slaves: sourceDetail.slaves.map(({ id: _id, ...slave }) => slave),
       points: sourceDetail.points.map(({ id: _id, slaveId: _s, sort: _sort, ...point }) => point),
     });

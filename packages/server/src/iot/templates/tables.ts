@@ -41,6 +41,8 @@ export interface TemplateSlavesTable {
   ip: string | null;
   port: number | null;
   device_no: string | null;
+  /** DL/T 645 templates: the meter's 12-digit address (`address` is then 0). */
+  meter_address: string | null;
 }
 export type TemplateSlaveRow = Selectable<TemplateSlavesTable>;
 
@@ -65,6 +67,8 @@ export interface TemplatePointsTable {
   description: string | null;
   storage: StorageType;
   amplitude: number | null;
+  /** DL/T 645 templates: the data identifier, 8 hex digits DI3..DI0; the format is `register_length` bytes with `precision` decimals. */
+  data_identifier: string | null;
   sort: number;
 }
 export type TemplatePointRow = Selectable<TemplatePointsTable>;

@@ -84,3 +84,40 @@ export async function insertDevice(t: TestApp, ownerId: number, templateId: numb
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
+
+/** A DL/T 645 point: a data identifier read as `bytes` BCD bytes with `decimals` decimals. */
+export function meterPoint(change: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    slaveIndex: 1,
+    name: 'Forward energy',
+    dataIdentifier: '00010000',
+    registerType: 'holdingRegister',
+    registerAddress: 0,
+    registerLength: 4,
+    readWrite: 'readOnly',
+    dataType: 'numeric',
+    variant: 'float64',
+    precision: 2,
+    unit: 'kWh',
+    storage: 'timed',
+    ...change,
+  };
+}
+
+/** A DL/T 645 template: two electricity meters on one bus, their energy and meter 1's phase A voltage. */
+export function meterTemplate(name: string, change: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name,
+    protocol: 'dlt645',
+    slaves: [
+      { index: 1, name: 'Meter one', address: 0, meterAddress: '000000000001' },
+      { index: 2, name: 'Meter two', address: 0, meterAddress: '000000000002' },
+    ],
+    points: [
+      meterPoint({ name: 'Energy one' }),
+      meterPoint({ name: 'Voltage A', dataIdentifier: '02010100', registerLength: 2, precision: 1, unit: 'V' }),
+      meterPoint({ slaveIndex: 2, name: 'Energy two' }),
+    ],
+    ...change,
+  };
+}
