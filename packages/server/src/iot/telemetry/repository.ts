@@ -1,4 +1,4 @@
-import type { DtuListQuery, OnlineRecordFilter, PageQuery } from '@meridian/contracts';
+import { DTU_PROTOCOLS, type DtuListQuery, type OnlineRecordFilter, type PageQuery } from '@meridian/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains, paginate } from '../../platform/db/sql.ts';
@@ -183,7 +183,7 @@ export function dtuPage(db: Db, scope: Scope, query: DtuListQuery) {
         .limit(1)
         .as('remote_address'),
     ])
-    .where('d.protocol', 'in', ['modbusRtu', 'modbusTcp'])
+    .where('d.protocol', 'in', DTU_PROTOCOLS)
     .where(deviceVisible(scope, 'view'));
   if (query.status === 'offline') list = list.where('d.status', '=', 'offline');
   if (query.status === 'online') list = list.where('d.status', '!=', 'offline');

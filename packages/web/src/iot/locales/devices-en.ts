@@ -14,6 +14,7 @@ export const devicesEn: Shape<typeof devicesZhCN> = {
     protocol: {
       modbusRtu: 'Modbus RTU (DTU passthrough)',
       modbusTcp: 'Modbus TCP',
+      dlt645: 'DL/T 645 meters (DTU transparent)',
       mqttJson: 'MQTT',
       httpJson: 'NB / cellular HTTP',
     },

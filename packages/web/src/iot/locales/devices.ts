@@ -10,6 +10,7 @@ export const devicesZhCN = {
     protocol: {
       modbusRtu: 'Modbus RTU（DTU 透传）',
       modbusTcp: 'Modbus TCP',
+      dlt645: 'DL/T 645 电表（DTU 透传）',
       mqttJson: 'MQTT',
       httpJson: 'NB / 蜂窝 HTTP',
     },

@@ -1,3 +1,4 @@
+import { DTU_PROTOCOLS } from '@meridian/contracts';
 /** Hex as people read it: upper case, a space between bytes (`01 03 00 00`). */
 export function spacedHex(hex: string): string {
   return (
@@ -10,4 +11,4 @@ export function spacedHex(hex: string): string {
 }
 
 /** Whether a device of this protocol can be sent raw bytes: only DTU-connected devices pass them through. */
-export const debuggable = (protocol: string) => protocol === 'modbusRtu' || protocol === 'modbusTcp';
+export const debuggable = (protocol: string) => (DTU_PROTOCOLS as readonly string[]).includes(protocol);

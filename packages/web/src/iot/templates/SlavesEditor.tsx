@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { templateSlave } from '@meridian/contracts';
-import { Button, Form, Input, InputNumber, Table } from 'antd';
+import { Button, Form, type FormListFieldData, Input, InputNumber, Table } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../shared/forms/rules.ts';
 import { catalogue } from '../components/errors.ts';
@@ -8,10 +9,71 @@ import { type EditorSlave, newSlave } from './editor.ts';
 
 const rule = (field: keyof typeof templateSlave.shape) => [schemaRule(templateSlave.shape[field])];
 
-/** The template's slaves: serial number, name, address 0-255, and IP and port when reached by IP. */
+/**
+ * The template's slaves: serial number, name, address 0-255, and IP and port when reached by IP;
+ * for DL/T 645, the meters by their 12-digit address.
+ */
 export function SlavesEditor() {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
+  const meter = Form.useWatch('protocol', form) === 'dlt645';
+  type Column = { title: string; width: number; render(_v: unknown, field: FormListFieldData): ReactNode };
+  // A DL/T 645 meter is found by its 12-digit address alone; a Modbus slave by address, or IP and port.
+  const meterColumn: Column = {
+    title: t('templates.slave.meterAddress'),
+    width: 220,
+    render: (_v, field) => (
+      <Form.Item
+        name={[field.name, 'meterAddress']}
+        rules={[{ required: true, message: catalogue('template.slave.meterAddress') }, ...rule('meterAddress')]}
+        style={{ margin: 0 }}
+      >
+        <Input placeholder={t('templates.slave.meterAddressPlaceholder')} maxLength={12} />
+      </Form.Item>
+    ),
+  };
+  const modbusColumns: Column[] = [
+    {
+      title: t('templates.slave.address'),
+      width: 120,
+      render: (_v, field) => (
+        <Form.Item
+          name={[field.name, 'address']}
+          rules={[{ required: true, message: catalogue('template.slave.address') }, ...rule('address')]}
+          style={{ margin: 0 }}
+        >
+          <InputNumber precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      ),
+    },
+    {
+      title: t('templates.slave.ip'),
+      width: 170,
+      render: (_v, field) => (
+        <Form.Item name={[field.name, 'ip']} rules={rule('ip')} style={{ margin: 0 }}>
+          <Input placeholder="192.168.1.10" />
+        </Form.Item>
+      ),
+    },
+    {
+      title: t('templates.slave.port'),
+      width: 120,
+      render: (_v, field) => (
+        <Form.Item name={[field.name, 'port']} rules={rule('port')} style={{ margin: 0 }}>
+          <InputNumber precision={0} style={{ width: '100%' }} placeholder="502" />
+        </Form.Item>
+      ),
+    },
+    {
+      title: t('templates.slave.deviceNo'),
+      width: 150,
+      render: (_v, field) => (
+        <Form.Item name={[field.name, 'deviceNo']} rules={rule('deviceNo')} style={{ margin: 0 }}>
+          <Input />
+        </Form.Item>
+      ),
+    },
+  ];
   return (
     <Form.List name="slaves">
       {(fields, { add, remove }) => (
@@ -49,46 +111,7 @@ export function SlavesEditor() {
                   </Form.Item>
                 ),
               },
-              {
-                title: t('templates.slave.address'),
-                width: 120,
-                render: (_v, field) => (
-                  <Form.Item
-                    name={[field.name, 'address']}
-                    rules={[{ required: true, message: catalogue('template.slave.address') }, ...rule('address')]}
-                    style={{ margin: 0 }}
-                  >
-                    <InputNumber precision={0} style={{ width: '100%' }} />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('templates.slave.ip'),
-                width: 170,
-                render: (_v, field) => (
-                  <Form.Item name={[field.name, 'ip']} rules={rule('ip')} style={{ margin: 0 }}>
-                    <Input placeholder="192.168.1.10" />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('templates.slave.port'),
-                width: 120,
-                render: (_v, field) => (
-                  <Form.Item name={[field.name, 'port']} rules={rule('port')} style={{ margin: 0 }}>
-                    <InputNumber precision={0} style={{ width: '100%' }} placeholder="502" />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('templates.slave.deviceNo'),
-                width: 150,
-                render: (_v, field) => (
-                  <Form.Item name={[field.name, 'deviceNo']} rules={rule('deviceNo')} style={{ margin: 0 }}>
-                    <Input />
-                  </Form.Item>
-                ),
-              },
+              ...(meter ? [meterColumn] : modbusColumns),
               {
                 width: 48,
                 render: (_v, field) => (
@@ -115,7 +138,7 @@ export function SlavesEditor() {
               add(newSlave(next));
             }}
           >
-            {t('templates.slave.add')}
+            {t(meter ? 'templates.slave.addMeter' : 'templates.slave.add')}
           </Button>
         </>
       )}

@@ -38,6 +38,7 @@ function Editor({ templateId, initial }: { templateId: number | null; initial: E
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EditorValues>();
+  const protocol = Form.useWatch('protocol', form) ?? initial.protocol;
   const [problems, setProblems] = useState<string[]>([]);
   const save = useMutation({
     mutationFn: (body: Parameters<typeof createTemplate>[0]) =>
@@ -150,7 +151,11 @@ function Editor({ templateId, initial }: { templateId: number | null; initial: E
         </Card>
         <Card
           title={t('templates.points')}
-          extra={<Typography.Text type="secondary">{t('templates.editor.pointsHint')}</Typography.Text>}
+          extra={
+            <Typography.Text type="secondary">
+              {t(protocol === 'dlt645' ? 'templates.editor.meterPointsHint' : 'templates.editor.pointsHint')}
+            </Typography.Text>
+          }
         >
           <PointsEditor />
         </Card>

@@ -24,6 +24,7 @@ export interface EditorSlave {
   ip?: string | null;
   port?: number | null;
   deviceNo?: string | null;
+  meterAddress?: string | null;
 }
 export interface EditorPoint {
   id?: number;
@@ -43,6 +44,7 @@ export interface EditorPoint {
   description?: string | null;
   storage?: TemplateInput['points'][number]['storage'];
   amplitude?: number | null;
+  dataIdentifier?: string | null;
 }
 export interface EditorValues {
   name?: string;
@@ -68,6 +70,19 @@ export const newPoint = (slaveIndex: number | undefined, address: number): Edito
   storage: 'timed',
 });
 
+/**
+ * A new DL/T 645 point on `slaveIndex`: forward active energy, 4 bytes with 2 decimals, in kWh.
+ * The register fields it carries are the ones the point model needs and the gateway ignores.
+ */
+export const newMeterPoint = (slaveIndex: number | undefined): EditorPoint => ({
+  ...newPoint(slaveIndex, 0),
+  dataIdentifier: '00010000',
+  registerLength: 4,
+  variant: 'float64',
+  precision: 2,
+  unit: 'kWh',
+});
+
 export const newSlave = (index: number): EditorSlave => ({ index, name: '', address: index });
 
 export function toEditor(template: TemplateDetail | undefined): EditorValues {
@@ -76,7 +91,7 @@ export function toEditor(template: TemplateDetail | undefined): EditorValues {
     name: template.name,
     protocol: template.protocol,
     description: template.description,
-    slaves: template.slaves.map(({ id, index, name, address, ip, port, deviceNo }) => ({
+    slaves: template.slaves.map(({ id, index, name, address, ip, port, deviceNo, meterAddress }) => ({
       id,
       index,
       name,
@@ -84,6 +99,7 @@ export function toEditor(template: TemplateDetail | undefined): EditorValues {
       ip,
       port,
       deviceNo,
+      meterAddress,
     })),
     points: [...template.points]
       .sort((a, b) => a.sort - b.sort)
@@ -98,6 +114,7 @@ const orNull = <T>(value: T | null | undefined) => (value === undefined || value
 
 /** The body the API takes; empty texts become null so that optional fields stay optional. */
 export function toBody(values: EditorValues): unknown {
+  const meter = values.protocol === 'dlt645';
   return {
     name: values.name?.trim() ?? '',
     protocol: values.protocol,
@@ -107,6 +124,9 @@ export function toBody(values: EditorValues): unknown {
       ip: orNull(slave.ip?.trim()),
       port: orNull(slave.port),
       deviceNo: orNull(slave.deviceNo?.trim()),
+      // A meter is reached by its meter address; its Modbus address is 0.
+      ...(meter ? { address: 0 } : {}),
+      meterAddress: meter ? orNull(slave.meterAddress?.trim()) : null,
     })),
     points: (values.points ?? []).map((point) => ({
       ...point,
@@ -116,6 +136,7 @@ export function toBody(values: EditorValues): unknown {
       description: orNull(point.description?.trim()),
       bitIndex: orNull(point.bitIndex),
       amplitude: point.storage === 'onChange' ? orNull(point.amplitude) : null,
+      dataIdentifier: meter ? orNull(point.dataIdentifier?.trim()) : null,
     })),
   };
 }

@@ -1,13 +1,15 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import {
   DATA_TYPES,
+  KNOWN_IDENTIFIERS,
+  knownFormat,
   READ_WRITE_MODES,
   REGISTER_TYPES,
   STORAGE_TYPES,
   VARIANTS,
   type Variant,
 } from '@meridian/contracts';
-import { Button, type FormListFieldData, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import { AutoComplete, Button, type FormListFieldData, Input, InputNumber, Select, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { catalogue } from '../components/errors.ts';
 import { type EditorPoint, variantsOf } from './editor.ts';
@@ -20,12 +22,14 @@ export type PointRows = {
   slaveOptions: { value: number; label: string }[];
   setPoint(index: number, change: Partial<EditorPoint>): void;
   remove(index: number): void;
+  /** A DL/T 645 template: points are data identifiers of meters, not registers. */
+  meter: boolean;
 };
 
 type Columns = TableColumnsType<FormListFieldData>;
 
-/** Where the point is read: slave, name, register type, address, length and access. */
-function registerColumns({ t, slaveOptions, setPoint }: PointRows): Columns {
+/** Which point it is: its slave and its name. */
+function nameColumns({ t, slaveOptions }: PointRows): Columns {
   return [
     {
       title: t('templates.point.slave'),
@@ -46,6 +50,12 @@ function registerColumns({ t, slaveOptions, setPoint }: PointRows): Columns {
           ...rule('name'),
         ]),
     },
+  ];
+}
+
+/** Where a Modbus point is read: register type, address, length and access. */
+function registerColumns({ t, setPoint }: PointRows): Columns {
+  return [
     {
       title: t('templates.point.registerType'),
       width: 150,
@@ -160,6 +170,64 @@ function valueColumns({ t, points, setPoint }: PointRows): Columns {
   ];
 }
 
+/**
+ * A DL/T 645 point: its data identifier (a standard one chosen by name fills its format), the
+ * value's length in bytes, its decimals, unit and formula.
+ */
+function meterColumns({ t, setPoint }: PointRows): Columns {
+  const known = Object.entries(KNOWN_IDENTIFIERS).map(([di, format]) => ({
+    value: di,
+    label: `${di} ${t(`templates.identifier.${format.name}`)}`,
+  }));
+  return [
+    {
+      title: t('templates.point.dataIdentifier'),
+      width: 260,
+      render: (_v, f) =>
+        cell(
+          [f.name, 'dataIdentifier'],
+          <AutoComplete
+            data-testid={`point-identifier-${f.name}`}
+            options={known}
+            placeholder={t('templates.point.dataIdentifierPlaceholder')}
+            onChange={(di: string) => {
+              const format = knownFormat(di ?? '');
+              if (format)
+                setPoint(f.name, { registerLength: format.bytes, precision: format.decimals, unit: format.unit });
+            }}
+          />,
+          [{ required: true, message: catalogue('template.point.dataIdentifier') }, ...rule('dataIdentifier')],
+        ),
+    },
+    {
+      title: t('templates.point.bytes'),
+      width: 120,
+      render: (_v, f) =>
+        cell(
+          [f.name, 'registerLength'],
+          <InputNumber precision={0} min={1} max={8} style={{ width: '100%' }} />,
+          rule('registerLength'),
+        ),
+    },
+    {
+      title: t('templates.point.decimals'),
+      width: 90,
+      render: (_v, f) =>
+        cell([f.name, 'precision'], <InputNumber precision={0} style={{ width: '100%' }} />, rule('precision')),
+    },
+    {
+      title: t('templates.point.unit'),
+      width: 90,
+      render: (_v, f) => cell([f.name, 'unit'], <Input />, rule('unit')),
+    },
+    {
+      title: t('templates.point.formula'),
+      width: 170,
+      render: (_v, f) => cell([f.name, 'formula'], <Input placeholder="x * 0.1" />, [formulaRule]),
+    },
+  ];
+}
+
 /** How the value is kept (storage, amplitude), its description, and the row's delete button. */
 function storageColumns({ t, points, remove }: PointRows): Columns {
   return [
@@ -206,7 +274,7 @@ function storageColumns({ t, points, remove }: PointRows): Columns {
 
 /** Every column of the points table, one field of the point model each, in the table's order. */
 export const pointColumns = (rows: PointRows): Columns => [
-  ...registerColumns(rows),
-  ...valueColumns(rows),
+  ...nameColumns(rows),
+  ...(rows.meter ? meterColumns(rows) : [...registerColumns(rows), ...valueColumns(rows)]),
   ...storageColumns(rows),
 ];
