@@ -222,3 +222,14 @@ export const templateDetail = templateSummary.extend({
 export type TemplateDetail = z.infer<typeof templateDetail>;
 
 export const templateApplied = z.object({ applied: z.number().int() });
+
+/** Templates named per protocol on the Communication Protocol screen; the count says how many there are in all. */
+export const PROTOCOL_TEMPLATES_SHOWN = 20;
+
+/** The Communication Protocol screen: each protocol and the caller's templates that use it. */
+export const protocolUsage = z.object({
+  protocol: z.enum(TEMPLATE_PROTOCOLS),
+  templateCount: z.number().int(),
+  templates: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ProtocolUsage = z.infer<typeof protocolUsage>;

@@ -1,4 +1,4 @@
-import { type PageQuery, registerAddressOf, type TemplateInput } from '@meridian/contracts';
+import { type PageQuery, registerAddressOf, type TemplateInput, type TemplateProtocol } from '@meridian/contracts';
 import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains, paginate } from '../../platform/db/sql.ts';
@@ -48,6 +48,29 @@ export async function listTemplates(db: Db, scope: Scope, keyword: string | unde
     .orderBy('t.updated_at', 'desc')
     .orderBy('t.id', 'desc');
   return paginate(query, page);
+}
+
+/** How many of the caller's templates use each protocol. */
+export async function protocolCounts(db: Db, scope: Scope) {
+  return db
+    .selectFrom('templates as t')
+    .select(['t.protocol', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(templateInScope(scope))
+    .groupBy('t.protocol')
+    .execute();
+}
+
+/** The caller's latest templates of one protocol, at most `limit`. */
+export async function templatesOfProtocol(db: Db, scope: Scope, protocol: TemplateProtocol, limit: number) {
+  return db
+    .selectFrom('templates as t')
+    .select(['t.id', 't.name'])
+    .where(templateInScope(scope))
+    .where('t.protocol', '=', protocol)
+    .orderBy('t.updated_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function listLibrary(db: Db, keyword: string | undefined, page: PageQuery) {

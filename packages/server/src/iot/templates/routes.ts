@@ -3,6 +3,7 @@ import {
   libraryEntry,
   pageOf,
   pageQuery,
+  protocolUsage,
   queryId,
   templateApplied,
   templateApply,
@@ -26,6 +27,7 @@ import {
   libraryDetail,
   listLibrary,
   listTemplates,
+  protocolUsage as protocolUsageOf,
   replaceTemplate,
 } from './service.ts';
 
@@ -47,6 +49,19 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await listTemplates(actorOf(request), request.query.keyword, request.query)),
+  );
+
+  app.get(
+    '/iot/templates/protocols',
+    {
+      config: { access: '/iot/templates:view' },
+      schema: {
+        tags,
+        summary: "Communication Protocol: each protocol and the caller's templates that use it",
+        response: { 200: envelopeOf(z.array(protocolUsage)) },
+      },
+    },
+    async (request) => ok(request, await protocolUsageOf(actorOf(request))),
   );
 
   app.get(

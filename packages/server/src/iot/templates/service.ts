@@ -1,6 +1,9 @@
 import {
   type LibraryCategory,
   type PageQuery,
+  PROTOCOL_TEMPLATES_SHOWN,
+  type ProtocolUsage,
+  TEMPLATE_PROTOCOLS,
   type TemplateDetail,
   type TemplateInput,
   type TemplateSummary,
@@ -105,6 +108,21 @@ export async function listTemplates(actor: Actor, keyword: string | undefined, p
   const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await repo.listTemplates(actor.db, scope, keyword, page);
   return { ...result, list: result.list.map(summaryOf) };
+}
+
+/** Each protocol a template can choose, with how many of the caller's templates use it and the latest of them. */
+export async function protocolUsage(actor: Actor): Promise<ProtocolUsage[]> {
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  const counts = new Map((await repo.protocolCounts(actor.db, scope)).map((r) => [r.protocol, Number(r.n)]));
+  return Promise.all(
+    TEMPLATE_PROTOCOLS.map(async (protocol) => {
+      const templateCount = counts.get(protocol) ?? 0;
+      const templates = templateCount
+        ? await repo.templatesOfProtocol(actor.db, scope, protocol, PROTOCOL_TEMPLATES_SHOWN)
+        : [];
+      return { protocol, templateCount, templates: templates.map((t) => ({ id: Number(t.id), name: t.name })) };
+    }),
+  );
 }
 
 export async function templateDetail(actor: Actor, id: number): Promise<TemplateDetail> {

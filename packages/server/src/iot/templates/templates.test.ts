@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
-import { insertDevice, mainAccount, samplePoint, sampleTemplate } from './testing.ts';
+import { insertDevice, mainAccount, meterTemplate, samplePoint, sampleTemplate } from './testing.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -205,5 +205,29 @@ describe('applying and deleting', () => {
     expect((await rival.post(`/iot/templates/${made.id}/apply`, { deviceIds: [device] })).json()).toEqual(notFound);
     expect((await rival.call('DELETE', `/iot/templates/${made.id}`)).json()).toEqual(notFound);
     expect((await templateOf(made.id)).name).toBe('Private Template');
+  });
+});
+
+describe('the Communication Protocol screen', () => {
+  it("lists every protocol with the caller's templates that use it, and no one else's", async () => {
+    const mine = await mainAccount(t);
+    const theirs = await mainAccount(t);
+    await mine.post('/iot/templates', meterTemplate('Meters of mine'));
+    await createTemplate(mine, 'Sensors of mine');
+    await theirs.post('/iot/templates', meterTemplate('Meters of theirs'));
+    const res = await mine.get('/iot/templates/protocols');
+    expect(res.statusCode, res.body).toBe(200);
+    const usage = res.json().data as Array<{
+      protocol: string;
+      templateCount: number;
+      templates: Array<{ name: string }>;
+    }>;
+    expect(usage.map((u) => [u.protocol, u.templateCount, u.templates.map((x) => x.name)])).toEqual([
+      ['modbusRtu', 1, ['Sensors of mine']],
+      ['modbusTcp', 0, []],
+      ['dlt645', 1, ['Meters of mine']],
+      ['mqttJson', 0, []],
+      ['httpJson', 0, []],
+    ]);
   });
 });
