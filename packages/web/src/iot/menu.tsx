@@ -57,6 +57,7 @@ export const iotAreas: IotArea[] = [
     pages: [
       { key: 'list', path: '/templates', need: '/iot/templates' },
       { key: 'library', path: '/templates/library', need: '/iot/templates' },
+      { key: 'protocols', path: '/templates/protocols', need: '/iot/templates' },
     ],
   },
   {

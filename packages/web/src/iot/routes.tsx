@@ -85,6 +85,9 @@ export const iotRoutes: RouteObject[] = [
       page('templates/library', 'menu.templates.library', async () => ({
         Component: (await import('./templates/LibraryPage.tsx')).LibraryPage,
       })),
+      page('templates/protocols', 'menu.templates.protocols', async () => ({
+        Component: (await import('./templates/ProtocolsPage.tsx')).ProtocolsPage,
+      })),
       page('templates/new', 'route.templateNew', async () => ({
         Component: (await import('./templates/TemplateEditorPage.tsx')).TemplateEditorPage,
       })),

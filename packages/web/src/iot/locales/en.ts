@@ -31,7 +31,12 @@ export const en: IotMessages = {
       records: 'Devices Online/Offline records',
       tracks: 'Positioning Track',
     },
-    templates: { title: 'Device templates', list: 'My templates', library: 'Built-in device library' },
+    templates: {
+      title: 'Device templates',
+      list: 'My templates',
+      library: 'Built-in device library',
+      protocols: 'Communication Protocol',
+    },
     scada: { title: 'Cloud configuration', screens: 'Configurations' },
     alarms: {
       title: 'Alarms and triggers',

@@ -143,6 +143,40 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       doneOne: 'Template applied',
     },
   },
+  protocols: {
+    intro:
+      'A template chooses a communication protocol, and the platform collects its devices data by it. Below, each protocol explained, with the templates that use it.',
+    usedBy: 'Templates using this protocol: {{count}}',
+    none: 'No template uses this protocol yet',
+    more: '{{count}} more…',
+    modbusRtu: {
+      transport: 'DTU passthrough',
+      doc: 'Modbus RTU over the RS485/RS232 serial bus behind a DTU: the platform reads each slave at the query frequency, merging neighbouring registers into one read (the register merge package length).',
+      points:
+        'Slave address 0-255; a data point is a register type, an address (decimal or 0x hex), a length and a data format.',
+    },
+    modbusTcp: {
+      transport: 'DTU passthrough',
+      doc: 'Modbus TCP forwarded by a DTU to the IP and port of a device on site, framed with an MBAP header; reads merge as for Modbus RTU.',
+      points: 'A slave needs an IP and a port; data points as for Modbus RTU.',
+    },
+    dlt645: {
+      transport: 'DTU passthrough',
+      doc: 'DL/T 645-2007, the protocol of multi-function electricity meters: meters on the RS485 bus behind a DTU, read meter by meter and one data identifier per request at the query frequency (the protocol cannot merge reads); values are BCD.',
+      points:
+        'A slave is a meter, found by its 12-digit address; a data point is an 8-hex-digit data identifier (00010000 is forward active energy) with its length, decimals and unit, read-only.',
+    },
+    mqttJson: {
+      transport: 'MQTT',
+      doc: "Devices connect to the platform's MQTT service and publish JSON to devices/{sn}/up, keyed by data point name.",
+      points: 'A data point is a key of the JSON by its name; writable points are sent down on devices/{sn}/down.',
+    },
+    httpJson: {
+      transport: 'HTTP',
+      doc: 'NB-IoT and cellular devices POST JSON to the platform over HTTP, for low-power devices that come online now and then.',
+      points: 'A data point is a key of the JSON by its name.',
+    },
+  },
   library: {
     intro:
       'The built-in device library holds the register maps of common devices; copy one into My templates to change and apply it.',

@@ -138,6 +138,38 @@ export const templatesZhCN = {
       doneOne: '模板已应用',
     },
   },
+  protocols: {
+    intro: '模板选择一种通讯协议，平台按协议采集设备数据。下面是每种协议的说明和正在使用它的模板。',
+    usedBy: '使用此协议的模板：{{count}} 个',
+    none: '还没有模板使用此协议',
+    more: '还有 {{count}} 个…',
+    modbusRtu: {
+      transport: 'DTU 透传',
+      doc: 'Modbus RTU 经 DTU 的 RS485/RS232 串口总线采集：平台按查询频率逐个读取从机，相邻寄存器合并为一次读取（寄存器合并包长度）。',
+      points: '从机地址 0-255；数据点为寄存器类型、地址（十进制或 0x 十六进制）、长度与数据格式。',
+    },
+    modbusTcp: {
+      transport: 'DTU 透传',
+      doc: 'Modbus TCP 经 DTU 转发到现场设备的 IP 与端口，报文带 MBAP 头，合并读取与 Modbus RTU 相同。',
+      points: '从机须填写 IP 与端口；数据点与 Modbus RTU 相同。',
+    },
+    dlt645: {
+      transport: 'DTU 透传',
+      doc: 'DL/T 645-2007 多功能电能表通讯协议：电表挂在 DTU 的 RS485 总线上，平台按查询频率逐表、逐个数据标识读取（此协议不能合并读取），值为 BCD 编码。',
+      points:
+        '从机为电表，按 12 位表地址寻址；数据点为 8 位十六进制数据标识（如 00010000 正向有功总电能）及其长度、小数位与单位，只读。',
+    },
+    mqttJson: {
+      transport: 'MQTT',
+      doc: '设备直连平台的 MQTT 服务，向 devices/{sn}/up 发布 JSON，键为数据点名称。',
+      points: '数据点按名称对应 JSON 中的键；可下发的数据点经 devices/{sn}/down 下发。',
+    },
+    httpJson: {
+      transport: 'HTTP',
+      doc: 'NB-IoT 与蜂窝设备以 HTTP POST 向平台上报 JSON，适合低功耗、间歇在线的设备。',
+      points: '数据点按名称对应 JSON 中的键。',
+    },
+  },
   library: {
     intro: '内置设备库收录常见设备的寄存器表，复制到“我的模板”后即可修改和应用。',
     keyword: '设备名称、厂家或型号',

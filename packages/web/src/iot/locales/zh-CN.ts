@@ -31,7 +31,7 @@ export const zhCN = {
       records: '设备上下线记录',
       tracks: '定位轨迹',
     },
-    templates: { title: '设备模板', list: '我的模板', library: '内置设备库' },
+    templates: { title: '设备模板', list: '我的模板', library: '内置设备库', protocols: '通讯协议' },
     scada: { title: '云组态', screens: '组态列表' },
     alarms: {
       title: '报警与触发器',

@@ -1,6 +1,7 @@
 import type {
   libraryEntry,
   Page,
+  ProtocolUsage,
   TemplateDetail,
   TemplateInput,
   TemplatePointView,
@@ -27,6 +28,8 @@ export const deleteTemplate = (id: number) => request<unknown>('DELETE', `${base
 export const copyTemplate = (id: number, name?: string) => post<TemplateDetail>(`${base}/${id}/copy`, { name });
 export const applyTemplate = (id: number, deviceIds: number[]) =>
   post<{ applied: number }>(`${base}/${id}/apply`, { deviceIds });
+
+export const protocolUsage = (signal?: AbortSignal) => get<ProtocolUsage[]>(`${base}/protocols`, { signal });
 
 export const listLibrary = (query: { page: number; size: number; keyword?: string }, signal?: AbortSignal) =>
   get<Page<LibraryEntry> | LibraryEntry[]>('iot/library', { query, signal });
