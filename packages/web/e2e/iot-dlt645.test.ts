@@ -59,6 +59,7 @@ describe('a Device Cloud user with an electricity meter', () => {
       await page.locator('.ant-select-dropdown:visible').getByText('02010100 A 相电压').click();
       expect(await row(1).locator('.ant-input-number input').nth(0).inputValue()).toBe('2');
       expect(await row(1).locator('.ant-input-number input').nth(1).inputValue()).toBe('1');
+      await row(1).getByText('A 相电压', { exact: true }).waitFor();
       await settledShot(page, 'iot-dlt645-editor-zh-CN');
       await page.getByTestId('template-save').click();
       await awaitText(page, '模板已保存', problems);
@@ -96,6 +97,11 @@ describe('a Device Cloud user with an electricity meter', () => {
       meter.set('00010000', 1234.78);
       await expect.poll(async () => energy.textContent(), { timeout: 10_000 }).toBe('1234.78');
       await settledShot(page, 'iot-dlt645-live-zh-CN');
+      // The device's template tab names the meter by its address and each point by its identifier.
+      await page.getByRole('tab', { name: '模板与数据点' }).click();
+      await page.getByTestId('slaves-view').getByText('000000000001').waitFor();
+      await page.getByTestId('points-view').getByText('数据标识 00010000 · 4 B').waitFor();
+      await page.getByTestId('points-view').getByText('数值 · A 相电压').waitFor();
 
       // ---- Communication Protocol: DL/T 645 explained, and the template that uses it.
       await openFromMenu(page, '设备模板', '通讯协议');

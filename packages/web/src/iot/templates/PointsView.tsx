@@ -1,8 +1,16 @@
+import { knownFormat } from '@meridian/contracts';
 import { Table, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TemplatePointView, TemplateSlaveView } from './api.ts';
 
 export const hex = (address: number) => `0x${address.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The standard's name of a DL/T 645 data identifier ("正向有功总电能"), or '' for one it does not list. */
+export const identifierName = (t: TFunction, di: string | null | undefined) => {
+  const known = knownFormat(di ?? '');
+  return known ? t(`templates.identifier.${known.name}`) : '';
+};
 
 /** A template's slaves, read only: serial number, name, address and how they are reached. */
 export function SlavesView({ slaves }: { slaves: TemplateSlaveView[] }) {
@@ -18,7 +26,13 @@ export function SlavesView({ slaves }: { slaves: TemplateSlaveView[] }) {
       columns={[
         { title: t('templates.slave.index'), dataIndex: 'index', width: 80 },
         { title: t('templates.slave.name'), dataIndex: 'name' },
-        { title: t('templates.slave.address'), dataIndex: 'address', width: 100 },
+        {
+          title: t('templates.slave.address'),
+          key: 'address',
+          width: 140,
+          // A DL/T 645 meter is known by its 12-digit address.
+          render: (_v, s) => s.meterAddress ?? s.address,
+        },
         { title: t('templates.slave.ip'), key: 'ip', render: (_v, s) => (s.ip ? `${s.ip}:${s.port ?? ''}` : '-') },
         { title: t('templates.slave.deviceNo'), dataIndex: 'deviceNo', render: (v: string | null) => v ?? '-' },
       ]}
@@ -61,12 +75,17 @@ export function PointsView({
           title: t('templates.point.register'),
           key: 'register',
           width: 180,
-          render: (_v, p) => (
-            <span>
-              {t(`templates.registerType.${p.registerType}`)} {hex(p.registerAddress)}
-              {p.registerLength > 1 ? ` ×${p.registerLength}` : ''}
-            </span>
-          ),
+          render: (_v, p) =>
+            p.dataIdentifier ? (
+              <span>
+                {t('templates.point.dataIdentifier')} {p.dataIdentifier} · {p.registerLength} B
+              </span>
+            ) : (
+              <span>
+                {t(`templates.registerType.${p.registerType}`)} {hex(p.registerAddress)}
+                {p.registerLength > 1 ? ` ×${p.registerLength}` : ''}
+              </span>
+            ),
         },
         {
           title: t('templates.point.readWrite'),
@@ -80,7 +99,8 @@ export function PointsView({
           width: 170,
           render: (_v, p) => (
             <span>
-              {t(`templates.dataType.${p.dataType}`)} · {t(`templates.variant.${p.variant}`)}
+              {t(`templates.dataType.${p.dataType}`)} ·{' '}
+              {p.dataIdentifier ? identifierName(t, p.dataIdentifier) || 'BCD' : t(`templates.variant.${p.variant}`)}
               {p.bitIndex !== null ? ` · bit ${p.bitIndex}` : ''}
             </span>
           ),

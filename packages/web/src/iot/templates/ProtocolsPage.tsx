@@ -26,7 +26,7 @@ function ProtocolCard({ usage }: { usage: ProtocolUsage }) {
         <Flex wrap gap={8} style={{ marginTop: 8 }} data-testid={`protocol-templates-${protocol}`}>
           {templates.map((template) => (
             <Link key={template.id} to={`/templates/${template.id}`}>
-              <Tag>{template.name}</Tag>
+              <Tag color="blue">{template.name}</Tag>
             </Link>
           ))}
           {templateCount > templates.length && (

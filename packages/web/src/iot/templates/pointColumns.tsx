@@ -9,10 +9,20 @@ import {
   VARIANTS,
   type Variant,
 } from '@meridian/contracts';
-import { AutoComplete, Button, type FormListFieldData, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import {
+  AutoComplete,
+  Button,
+  type FormListFieldData,
+  Input,
+  InputNumber,
+  Select,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
 import type { TFunction } from 'i18next';
 import { catalogue } from '../components/errors.ts';
 import { type EditorPoint, variantsOf } from './editor.ts';
+import { identifierName } from './PointsView.tsx';
 import { addressRule, amplitudeRule, cell, formulaRule, rule } from './pointCells.tsx';
 
 /** What the point columns read and change: the rows' values, the slaves to choose from, and the row setters. */
@@ -174,7 +184,7 @@ function valueColumns({ t, points, setPoint }: PointRows): Columns {
  * A DL/T 645 point: its data identifier (a standard one chosen by name fills its format), the
  * value's length in bytes, its decimals, unit and formula.
  */
-function meterColumns({ t, setPoint }: PointRows): Columns {
+function meterColumns({ t, points, setPoint }: PointRows): Columns {
   const known = Object.entries(KNOWN_IDENTIFIERS).map(([di, format]) => ({
     value: di,
     label: `${di} ${t(`templates.identifier.${format.name}`)}`,
@@ -189,19 +199,27 @@ function meterColumns({ t, setPoint }: PointRows): Columns {
           <AutoComplete
             data-testid={`point-identifier-${f.name}`}
             options={known}
-            placeholder={t('templates.point.dataIdentifierPlaceholder')}
             onChange={(di: string) => {
               const format = knownFormat(di ?? '');
               if (format)
                 setPoint(f.name, { registerLength: format.bytes, precision: format.decimals, unit: format.unit });
             }}
-          />,
+          >
+            <Input
+              placeholder={t('templates.point.dataIdentifierPlaceholder')}
+              suffix={
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {identifierName(t, points[f.name]?.dataIdentifier)}
+                </Typography.Text>
+              }
+            />
+          </AutoComplete>,
           [{ required: true, message: catalogue('template.point.dataIdentifier') }, ...rule('dataIdentifier')],
         ),
     },
     {
       title: t('templates.point.bytes'),
-      width: 120,
+      width: 140,
       render: (_v, f) =>
         cell(
           [f.name, 'registerLength'],
