@@ -110,6 +110,14 @@ describe('a Device Cloud user with an electricity meter', () => {
       await card.getByRole('link', { name: '配电房电表模板' }).waitFor();
       await page.getByTestId('protocol-modbusTcp').getByText('还没有模板使用此协议').waitFor();
       await settledShot(page, 'iot-dlt645-protocols-zh-CN', { fullPage: true });
+      // ---- The same screen in English.
+      await page.getByText('English', { exact: true }).click();
+      await page.getByTestId('protocols-page').getByText('Communication Protocol').first().waitFor();
+      await card.getByText('Templates using this protocol: 1').waitFor();
+      await page.getByTestId('protocol-modbusTcp').getByText('No template uses this protocol yet').waitFor();
+      await settledShot(page, 'iot-dlt645-protocols-en', { fullPage: true });
+      await page.getByText('中文', { exact: true }).click();
+      await card.getByText('使用此协议的模板：1 个').waitFor();
       await card.getByRole('link', { name: '配电房电表模板' }).click();
       await page.waitForURL(new RegExp(`/iot/templates/${templateId}$`));
       await page.getByTestId('slaves-editor').getByPlaceholder('12 位数字').waitFor();

@@ -145,7 +145,7 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
   },
   protocols: {
     intro:
-      'A template chooses a communication protocol, and the platform collects its devices data by it. Below, each protocol explained, with the templates that use it.',
+      "A template chooses a communication protocol, and the platform collects its devices' data by it. Below, each protocol explained, with the templates that use it.",
     usedBy: 'Templates using this protocol: {{count}}',
     none: 'No template uses this protocol yet',
     more: '{{count}} more…',

@@ -3,7 +3,7 @@ import type { ProtocolUsage } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { protocolUsage } from './api.ts';
@@ -11,6 +11,7 @@ import { protocolUsage } from './api.ts';
 /** One protocol: what it is, how a template addresses its devices, and the templates that use it. */
 function ProtocolCard({ usage }: { usage: ProtocolUsage }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { protocol, templateCount, templates } = usage;
   return (
     <Card
@@ -35,11 +36,9 @@ function ProtocolCard({ usage }: { usage: ProtocolUsage }) {
         </Flex>
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('protocols.none')} style={{ margin: '8px 0 0' }}>
-          <Link to="/templates/new">
-            <Button size="small" icon={<PlusOutlined />}>
-              {t('templates.list.add')}
-            </Button>
-          </Link>
+          <Button size="small" icon={<PlusOutlined />} onClick={() => navigate('/templates/new')}>
+            {t('templates.list.add')}
+          </Button>
         </Empty>
       )}
     </Card>
