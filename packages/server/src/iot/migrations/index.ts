@@ -25,11 +25,11 @@ import * as m0044 from './0044_scada.ts';
 import * as m0046 from './0046_gateway_messages.ts';
 import * as m0050 from './0050_billing.ts';
 import * as m0052 from './0052_operation_stats.ts';
-import * as m0055 from './0055_dlt645_templates.ts';
 import * as m0058 from './0058_work_order_check_in.ts';
 import * as m0059 from './0059_work_order_notices.ts';
 import * as m0060 from './0060_network_samples.ts';
 import * as m0065 from './0065_articles.ts';
+import * as m0067 from './0067_dlt645_templates.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -66,8 +66,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0050_billing': m0050,
   // The operation center's nightly figures (issue 27).
   '0052_operation_stats': m0052,
-  // DL/T 645 meters in templates: meter addresses and data identifiers (issue 25).
-  '0055_dlt645_templates': m0055,
   // An engineer checks in on site from the phone page (issue 27).
   '0058_work_order_check_in': m0058,
   // Work-order notices: sent to an engineer, past a time limit (issue 27).
@@ -76,4 +74,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0060_network_samples': m0060,
   // Articles: announcements on the home page, news and help (issue 24).
   '0065_articles': m0065,
+  // DL/T 645 meters in templates: meter addresses and data identifiers (issue 25).
+  '0067_dlt645_templates': m0067,
 };
