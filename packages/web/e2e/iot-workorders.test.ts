@@ -223,6 +223,45 @@ describe('a maintenance plan', () => {
   }, 60_000);
 });
 
+describe('a warranty running out', () => {
+  it('gets a maintenance work order from its row on the warranty page', async () => {
+    const { url } = suite.server;
+    const { owner } = await ownerAndEngineer();
+    const ownerVisit = await visit(suite.browser);
+    const page = ownerVisit.page;
+    try {
+      await signInToIot(page, url, owner);
+      const ends = dayjs().add(10, 'day').startOf('day');
+      const device = await api<{ id: number }>(page, url, 'POST', 'iot/devices', {
+        name: '六号空压机',
+        sn: 'SNWARRANTYWALKAAAAAA',
+        mac: 'D8B04C12345A',
+        warrantyStart: ends.subtract(1, 'year').valueOf(),
+        warrantyEnd: ends.valueOf(),
+      });
+      await openFromMenu(page, '设备管理', '保修期管理');
+      const row = page.getByTestId('warranty-table').locator('tr', { hasText: '六号空压机' });
+      await row.getByText('剩余 10 天').waitFor();
+      await row.getByTestId(`warranty-order-${device.id}`).click();
+      // The order opens on the device, as maintenance, saying when the warranty ends.
+      await expect
+        .poll(() => page.getByTestId('work-order-device').inputValue())
+        .toBe('六号空压机 (SNWARRANTYWALKAAAAAA)');
+      await expect
+        .poll(() => page.getByTestId('work-order-description').inputValue())
+        .toBe(`保修期 ${ends.format('YYYY-MM-DD')} 到期：请安排维保检查`);
+      await settledShot(page, 'iot-warranty-order-zh-CN');
+      await page.getByTestId('work-order-save').click();
+      const detail = page.getByTestId('work-order-detail');
+      await detail.getByText(`保修期 ${ends.format('YYYY-MM-DD')} 到期：请安排维保检查`).waitFor();
+      await detail.getByText('保养', { exact: true }).waitFor();
+      expect(unexpected(ownerVisit.problems)).toEqual([]);
+    } finally {
+      await ownerVisit.close();
+    }
+  });
+});
+
 describe('the operation center', () => {
   it('shows yesterday’s figures once the nightly job has run, as charts, a table and an Excel file', async () => {
     const { db, url } = suite.server;

@@ -1,8 +1,12 @@
-import { Card, Form, Input, InputNumber, Select, Tag } from 'antd';
+import { ToolOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, InputNumber, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
+import { usePermissions } from '../../shared/permissions.ts';
+import { OrderForm } from '../workorders/OrderForm.tsx';
 import { type WarrantyRow, type WarrantyState, warrantyList } from './api.ts';
 
 interface Filters {
@@ -13,7 +17,10 @@ interface Filters {
 
 const stateColour: Record<WarrantyState, string> = { expired: 'red', expiring: 'orange', active: 'green' };
 
-/** Warranty period management: which devices are out of warranty, about to be, or covered. */
+/**
+ * Warranty period management: which devices are out of warranty, about to be, or covered; a device
+ * whose warranty ends gets a maintenance work order from its row (issue 27).
+ */
 export function WarrantyPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filters>();
@@ -21,6 +28,10 @@ export function WarrantyPage() {
     filters: { days: 30 },
   });
   const search = (values: Filters) => list.search({ ...values, days: values.days ?? 30 });
+  const { can } = usePermissions();
+  const navigate = useNavigate();
+  const [ordering, setOrdering] = useState<WarrantyRow | null>(null);
+  const mayOrder = can({ path: '/iot/workOrders', code: 'add' });
   return (
     <Card data-testid="warranty-page" title={t('menu.devices.warranty')}>
       <FilterForm<Filters> form={form} initialValues={{ days: 30 }} onSearch={search} searchTestId="warranty-search">
@@ -80,8 +91,39 @@ export function WarrantyPage() {
               </Tag>
             ),
           },
+          ...(mayOrder
+            ? [
+                {
+                  title: t('ui.actions'),
+                  key: 'actions',
+                  width: 130,
+                  render: (_v: unknown, row: WarrantyRow) => (
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<ToolOutlined />}
+                      onClick={() => setOrdering(row)}
+                      data-testid={`warranty-order-${row.id}`}
+                    >
+                      {t('warranty.order')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
+      {ordering && (
+        <OrderForm
+          preset={{
+            device: { id: ordering.id, label: ordering.sn ? `${ordering.name} (${ordering.sn})` : ordering.name },
+            type: 'maintenance',
+            description: t('warranty.orderText', { date: dayjs(ordering.warrantyEnd).format('YYYY-MM-DD') }),
+          }}
+          onClose={() => setOrdering(null)}
+          onAdded={(order) => navigate(`/maintenance/work-orders?id=${order.id}`)}
+        />
+      )}
     </Card>
   );
 }

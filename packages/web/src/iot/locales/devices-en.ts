@@ -165,6 +165,8 @@ export const devicesEn: Shape<typeof devicesZhCN> = {
     daysLeft: '{{days}} days left',
     expiredAgo: 'Expired {{days}} days ago',
     empty: 'No device has a warranty period',
+    order: 'Maintenance order',
+    orderText: 'Warranty ends {{date}}: schedule a maintenance check',
   },
   map: {
     allStatuses: 'All statuses',

@@ -161,6 +161,8 @@ export const devicesZhCN = {
     daysLeft: '剩余 {{days}} 天',
     expiredAgo: '已过期 {{days}} 天',
     empty: '没有设置保修期的设备',
+    order: '维保工单',
+    orderText: '保修期 {{date}} 到期：请安排维保检查',
   },
   map: {
     allStatuses: '全部状态',

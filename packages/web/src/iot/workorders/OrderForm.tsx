@@ -8,7 +8,22 @@ import { addWorkOrder, type WorkOrderDetail, type WorkOrderInput } from './api.t
 import { PicturesField } from './PicturesField.tsx';
 
 /** Create a work order: type, device, description, up to five pictures and priority. */
-export function OrderForm({ onClose, onAdded }: { onClose(): void; onAdded(order: WorkOrderDetail): void }) {
+/** An order begun elsewhere (the warranty page): its device fixed, its type and description filled in. */
+export interface OrderPreset {
+  device: { id: number; label: string };
+  type: WorkOrderInput['type'];
+  description: string;
+}
+
+export function OrderForm({
+  onClose,
+  onAdded,
+  preset,
+}: {
+  onClose(): void;
+  onAdded(order: WorkOrderDetail): void;
+  preset?: OrderPreset;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<WorkOrderInput>();
   const queryClient = useQueryClient();
@@ -34,15 +49,31 @@ export function OrderForm({ onClose, onAdded }: { onClose(): void; onAdded(order
       <Form<WorkOrderInput>
         form={form}
         layout="vertical"
-        initialValues={{ type: 'repair', priority: 'normal', pictures: [] }}
+        initialValues={{
+          type: preset?.type ?? 'repair',
+          priority: 'normal',
+          pictures: [],
+          ...(preset ? { deviceId: preset.device.id, description: preset.description } : {}),
+        }}
         onFinish={(values) => add.mutate(values)}
       >
         <Form.Item name="type" label={t('workOrders.type')} rules={[{ required: true }]}>
           <Select options={WORK_ORDER_TYPES.map((v) => ({ value: v, label: t(`workOrders.types.${v}`) }))} />
         </Form.Item>
-        <Form.Item name="deviceId" label={t('workOrders.device')} rules={[{ required: true }]}>
-          <DeviceSelect data-testid="work-order-device" />
-        </Form.Item>
+        {preset ? (
+          <>
+            <Form.Item name="deviceId" hidden>
+              <Input />
+            </Form.Item>
+            <Form.Item label={t('workOrders.device')}>
+              <Input value={preset.device.label} disabled data-testid="work-order-device" />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item name="deviceId" label={t('workOrders.device')} rules={[{ required: true }]}>
+            <DeviceSelect data-testid="work-order-device" />
+          </Form.Item>
+        )}
         <Form.Item name="description" label={t('workOrders.description')} rules={[{ required: true, max: 255 }]}>
           <Input.TextArea rows={3} maxLength={255} showCount data-testid="work-order-description" />
         </Form.Item>
