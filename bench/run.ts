@@ -11,6 +11,7 @@ import { storage } from './storage.ts';
 import { students } from './students.ts';
 import { tasks } from './tasks.ts';
 import { telemetry } from './telemetry.ts';
+import { tracks } from './tracks.ts';
 import { dtuUpgrades } from './upgrade.ts';
 import { web } from './web.ts';
 
@@ -38,6 +39,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['assessments', assessments],
   ['crisis', crisis],
   ['reports', reports],
+  ['tracks', tracks],
   ['web', web],
 ];
 

@@ -75,7 +75,7 @@ export const screens: FirstScreen[] = [
 ];
 
 /** Builds the web when the build is missing or older than its sources. */
-function ensureBuild(): void {
+export function ensureBuild(): void {
   const script = path.join(root, 'scripts/ensure-web-build.ts');
   const result = spawnSync(process.execPath, [script], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The web build failed; see above');

@@ -5,12 +5,15 @@ import { useSearchParams } from 'react-router';
 import { DeviceSelect } from '../DeviceSelect.tsx';
 import { TrackPanel } from './TrackPanel.tsx';
 
-/** Positioning Track (spec section 2): pick a device, see where it went. */
+/** Positioning Track (spec section 2): pick a device, see where it went; `?device=&from=&to=` opens one range. */
 export function TrackPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const fromAddress = Number(params.get('device'));
   const [deviceId, setDeviceId] = useState<number | null>(fromAddress > 0 ? fromAddress : null);
+  const from = Number(params.get('from'));
+  const to = Number(params.get('to'));
+  const initialRange = from > 0 && to > from ? { from, to } : undefined;
   return (
     <Card title={t('menu.devices.tracks')} data-testid="track-page">
       <Form layout="inline" style={{ marginBottom: 16 }}>
@@ -30,7 +33,7 @@ export function TrackPage() {
       {deviceId === null ? (
         <Empty description={t('data.track.pickDevice')} />
       ) : (
-        <TrackPanel key={deviceId} deviceId={deviceId} />
+        <TrackPanel key={deviceId} deviceId={deviceId} initialRange={initialRange} />
       )}
     </Card>
   );

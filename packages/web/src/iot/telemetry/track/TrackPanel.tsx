@@ -59,9 +59,9 @@ function usePlayback(points: readonly Fix[]) {
  * Positioning Track of one device: its location point over a day or a range on the map, with
  * distance, speeds and stops, and a playback that moves a marker along it.
  */
-export function TrackPanel({ deviceId }: { deviceId: number }) {
+export function TrackPanel({ deviceId, initialRange }: { deviceId: number; initialRange?: Range }) {
   const { t } = useTranslation();
-  const [range, setRange] = useState<Range>(today);
+  const [range, setRange] = useState<Range>(() => initialRange ?? today());
   const [pointId, setPointId] = useState<number | null>(null);
   const settings = useQuery({
     queryKey: ['iot', 'map', 'settings'],
