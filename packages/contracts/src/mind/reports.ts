@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../paging.ts';
+import { pageQuery, textFilter } from '../paging.ts';
 import { bodyId } from '../portal/orgs.ts';
 import { localText } from './scales.ts';
 import { screenBands, screenGauge, screenSchools } from './screens.ts';
@@ -122,7 +122,7 @@ export const insightRow = z.object({
 export type InsightRow = z.infer<typeof insightRow>;
 export const insightQuery = pageQuery.extend({
   schoolId: z.coerce.number().int().positive('v.screen.school').optional(),
-  name: z.string().trim().max(50, 'v.report.name').optional(),
+  name: textFilter(50, 'v.report.name'),
 });
 export type InsightQuery = z.infer<typeof insightQuery>;
 
