@@ -36,4 +36,28 @@ export const scadaMessages = {
     'zh-CN': '背景图片须为您上传的 jpg 或 png 图片',
     en: 'The background must be a jpg or png picture you uploaded',
   },
+  'v.scada.linkPassword': {
+    'zh-CN': '访问密码最多 64 个字符',
+    en: 'A link password is at most 64 characters',
+  },
+  'v.scada.linkExpiry': {
+    'zh-CN': '有效期须晚于现在',
+    en: 'The link must expire after now',
+  },
+  'scada.link.unknown': {
+    'zh-CN': '该分享链接不存在或已关闭',
+    en: 'This shared link does not exist or has been closed',
+  },
+  'scada.link.expired': {
+    'zh-CN': '该分享链接已过期',
+    en: 'This shared link has expired',
+  },
+  'scada.link.password': {
+    'zh-CN': '请输入该分享链接的访问密码',
+    en: 'Enter the password of this shared link',
+  },
+  'scada.link.wrongPassword': {
+    'zh-CN': '访问密码不正确',
+    en: 'The password is not right',
+  },
 } as const;

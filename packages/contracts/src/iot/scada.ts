@@ -114,3 +114,54 @@ export type ScadaSummary = z.infer<typeof scadaSummary>;
 
 export const scadaDetail = scadaSummary.extend({ document: scadaDocument });
 export type ScadaDetail = z.infer<typeof scadaDetail>;
+
+/** The header a shared link's token travels in, never the address, so that no log records it (decision 0099). */
+export const SCADA_LINK_HEADER = 'x-scada-link';
+export const SCADA_LINK_PASSWORD_HEADER = 'x-scada-password';
+export const SCADA_LINK_PASSWORD_MAX = 64;
+
+/** A screen's shared link as its editor sees it: the token itself is shown once, when the link opens. */
+export const scadaShare = z.object({
+  open: z.boolean(),
+  expiresAt: z.number().nullable(),
+  hasPassword: z.boolean(),
+  createdAt: z.number().nullable(),
+});
+export type ScadaShare = z.infer<typeof scadaShare>;
+
+/** Opening a link (again): a new token replaces any earlier one, which stops working at once. */
+export const scadaShareOpen = z.strictObject({
+  expiresAt: z.number().int().nullable().default(null),
+  password: z
+    .string()
+    .max(SCADA_LINK_PASSWORD_MAX, 'v.scada.linkPassword')
+    .nullable()
+    .default(null)
+    .transform((p) => (p === null || p === '' ? null : p)),
+});
+export type ScadaShareOpen = z.input<typeof scadaShareOpen>;
+
+export const scadaShareOpened = scadaShare.extend({ token: z.string() });
+export type ScadaShareOpened = z.infer<typeof scadaShareOpened>;
+
+export const scadaLinkHeaders = z.object({
+  [SCADA_LINK_HEADER]: z.string().max(200).default(''),
+  [SCADA_LINK_PASSWORD_HEADER]: z.string().max(SCADA_LINK_PASSWORD_MAX * 12).default(''),
+});
+
+/** A bound point's newest value on a shared screen; only the screen's own bindings come out. */
+export const scadaSharedValue = z.object({
+  deviceId: z.number(),
+  pointId: z.number(),
+  value: z.union([z.number(), z.string()]).nullable(),
+  at: z.number().nullable(),
+});
+
+/** What a shared link opens: the screen, read only, and the newest values of the points it binds. */
+export const scadaShared = z.object({
+  name: z.string(),
+  document: scadaDocument,
+  expiresAt: z.number().nullable(),
+  values: z.array(scadaSharedValue),
+});
+export type ScadaShared = z.infer<typeof scadaShared>;

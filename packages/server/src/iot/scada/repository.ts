@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { contains } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
 import { deviceVisible } from '../devices/access-repository.ts';
-import type { ScadaScreensTable } from './tables.ts';
+import type { ScadaLinksTable, ScadaScreensTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -95,5 +95,45 @@ export async function visiblePoints(db: Db, scope: Scope, deviceIds: readonly nu
     .select(['d.id as device_id', 'p.id as point_id'])
     .where('d.id', 'in', deviceIds)
     .where(deviceVisible(scope, 'view'))
+    .execute();
+}
+
+/** A screen's shared link, if it has one. */
+export function linkOfScreen(db: Db, screenId: number) {
+  return db
+    .selectFrom('scada_links')
+    .select(['screen_id', 'password_hash', 'expires_at', 'created_at'])
+    .where('screen_id', '=', screenId)
+    .executeTakeFirst();
+}
+
+/** Opens a screen's link, replacing any earlier one (whose token then opens nothing). */
+export async function replaceLink(db: Db, row: Insertable<ScadaLinksTable>): Promise<void> {
+  await db.deleteFrom('scada_links').where('screen_id', '=', row.screen_id).execute();
+  await db.insertInto('scada_links').values(row).execute();
+}
+
+export async function deleteLink(db: Db, screenId: number): Promise<void> {
+  await db.deleteFrom('scada_links').where('screen_id', '=', screenId).execute();
+}
+
+/** The screen a token's hash opens, with its link's expiry and password hash. */
+export function screenByLink(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('scada_links as l')
+    .innerJoin('scada_screens as s', 's.id', 'l.screen_id')
+    .select(['s.id', 's.name', 's.document', 'l.expires_at', 'l.password_hash'])
+    .where('l.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** The newest values of these devices' points; the caller keeps only the pairs it asked for. */
+export function latestOfDevices(db: Db, deviceIds: readonly number[]) {
+  // Guard against running an invalid query when nothing is bound.
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('telemetry_latest')
+    .select(['device_id', 'point_id', 'ts', 'num', 'text'])
+    .where('device_id', 'in', deviceIds)
     .execute();
 }

@@ -3,9 +3,16 @@ import {
   pageOf,
   queryId,
   scadaCreate,
+  SCADA_LINK_HEADER,
+  SCADA_LINK_PASSWORD_HEADER,
   scadaDetail,
+  scadaLinkHeaders,
   scadaQuery,
   scadaSave,
+  scadaShare,
+  scadaShared,
+  scadaShareOpen,
+  scadaShareOpened,
   scadaSummary,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +20,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { addScreen, listScreens, removeScreen, saveScreen, screenDetail } from './service.ts';
+import { closeShare, openShare, shareOf, sharedScreen } from './share.ts';
 
 const tags = ['Device Cloud cloud configuration'];
 const SCADA = '/iot/scada';
@@ -82,5 +90,67 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeScreen(actorOf(request), request.params.id);
       return ok(request, null);
     },
+  );
+
+  app.get(
+    '/iot/scada/:id/share',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary: 'Whether the configuration is shared by a link, until when, and with a password or not',
+        params: byId,
+        response: { 200: envelopeOf(scadaShare) },
+      },
+    },
+    async (request) => ok(request, await shareOf(actorOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/iot/scada/:id/share',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary: 'Opens a read-only link (a new token, shown once; an earlier link stops working)',
+        params: byId,
+        body: scadaShareOpen,
+        response: { 200: envelopeOf(scadaShareOpened) },
+      },
+    },
+    async (request) => ok(request, await openShare(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/iot/scada/:id/share',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: { tags, summary: 'Closes the link at once', params: byId, response: { 200: envelopeOf(scadaShare) } },
+    },
+    async (request) => ok(request, await closeShare(actorOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/iot/scada-shared',
+    {
+      // Open without a session (decision 0099): the token in a header is the key, never in the address,
+      // and only the screen and its own bindings' values come out.
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A shared configuration, read only, with the newest values of the points it binds',
+        headers: scadaLinkHeaders,
+        response: { 200: envelopeOf(scadaShared) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await sharedScreen(
+          request.server.db.kysely,
+          request.headers[SCADA_LINK_HEADER],
+          request.headers[SCADA_LINK_PASSWORD_HEADER],
+        ),
+      ),
   );
 };

@@ -21,7 +21,7 @@ import * as repo from './repository.ts';
 
 const PATH = '/iot/scada';
 
-async function screenScopeOf(actor: Actor): Promise<repo.ScreenScope> {
+export async function screenScopeOf(actor: Actor): Promise<repo.ScreenScope> {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const sharedFrom = scope.all ? [] : await accountsAbove(actor.db, actor.auth.userId);
   return { ...scope, sharedFrom };
@@ -35,7 +35,7 @@ function refuseWithoutViewOrOperate(actor: Actor): void {
   }
 }
 
-function editableBy(actor: Actor, scope: repo.ScreenScope, ownerId: number): boolean {
+export function editableBy(actor: Actor, scope: repo.ScreenScope, ownerId: number): boolean {
   const own = scope.all || scope.ownerIds.includes(ownerId);
   return own && hasPermission(actor.auth.permissions, PATH, 'edit');
 }
@@ -60,7 +60,7 @@ export async function listScreens(actor: Actor, keyword: string | undefined, pag
   return { ...result, ...page, list: result.list.map((row) => summaryOf(actor, scope, row)) };
 }
 
-async function screenFor(actor: Actor, scope: repo.ScreenScope, id: number) {
+export async function screenFor(actor: Actor, scope: repo.ScreenScope, id: number) {
   const row = await repo.findScreen(actor.db, scope, id);
   if (!row) throw new AppError(404, 'scada.notFound');
   return row;

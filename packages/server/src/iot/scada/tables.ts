@@ -20,6 +20,17 @@ export interface ScadaScreensTable {
 }
 export type ScadaScreenRow = Selectable<ScadaScreensTable>;
 
+/** A screen's shared link (decision 0099): only the token's hash is kept; closing deletes the row. */
+export interface ScadaLinksTable {
+  screen_id: number;
+  token_hash: string;
+  password_hash: string | null;
+  expires_at: number | null;
+  created_by: number;
+  created_at: number;
+}
+
 export interface ScadaTables {
   scada_screens: ScadaScreensTable;
+  scada_links: ScadaLinksTable;
 }
