@@ -146,7 +146,10 @@ export type ScadaShareOpened = z.infer<typeof scadaShareOpened>;
 
 export const scadaLinkHeaders = z.object({
   [SCADA_LINK_HEADER]: z.string().max(200).default(''),
-  [SCADA_LINK_PASSWORD_HEADER]: z.string().max(SCADA_LINK_PASSWORD_MAX * 12).default(''),
+  [SCADA_LINK_PASSWORD_HEADER]: z
+    .string()
+    .max(SCADA_LINK_PASSWORD_MAX * 12)
+    .default(''),
 });
 
 /** A bound point's newest value on a shared screen; only the screen's own bindings come out. */

@@ -11,6 +11,14 @@ const page = (path: string, title: string, lazy: RouteObject['lazy']): RouteObje
 });
 
 export const iotRoutes: RouteObject[] = [
+  // A configuration's shared link opens without signing in, outside the signed-in frame (decision 0099).
+  {
+    path: '/scada-shared',
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    handle: { title: 'menu.scada.screens' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./scada/SharedScadaPage.tsx')).SharedScadaPage }),
+  },
   {
     path: '/',
     Component: IotLayout,

@@ -2,9 +2,9 @@ import {
   envelopeOf,
   pageOf,
   queryId,
-  scadaCreate,
   SCADA_LINK_HEADER,
   SCADA_LINK_PASSWORD_HEADER,
+  scadaCreate,
   scadaDetail,
   scadaLinkHeaders,
   scadaQuery,
@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { addScreen, listScreens, removeScreen, saveScreen, screenDetail } from './service.ts';
-import { closeShare, openShare, shareOf, sharedScreen } from './share.ts';
+import { closeShare, openShare, sharedScreen, shareOf } from './share.ts';
 
 const tags = ['Device Cloud cloud configuration'];
 const SCADA = '/iot/scada';

@@ -90,11 +90,17 @@ describe('sharing a configuration by link', () => {
     expect(data.name).toBe('Shared pump station');
     expect(data.document.elements.map((e: { id: string }) => e.id)).toEqual(['level']);
     // The bound humidity only: not the same device's temperature, not the other device's humidity.
-    expect(data.values).toEqual([{ deviceId: w.deviceId, pointId: w.points.humidity, value: 61.5, at: expect.any(Number) }]);
+    expect(data.values).toEqual([
+      { deviceId: w.deviceId, pointId: w.points.humidity, value: 61.5, at: expect.any(Number) },
+    ]);
     const state = (await w.owner.get(`/iot/scada/${id}/share`)).json().data;
     expect(state).toMatchObject({ open: true, hasPassword: false, expiresAt: null });
     // Only the token's hash is stored.
-    const stored = await t.db.kysely.selectFrom('scada_links').select('token_hash').where('screen_id', '=', id).execute();
+    const stored = await t.db.kysely
+      .selectFrom('scada_links')
+      .select('token_hash')
+      .where('screen_id', '=', id)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.token_hash).not.toContain(opened.token);
   });
@@ -128,7 +134,11 @@ describe('sharing a configuration by link', () => {
     const { token } = await share(id, { expiresAt: Date.now() + 60_000 });
     expect((await visit(token)).statusCode).toBe(200);
     // The clock moves past the expiry: the stored expiry is set back, as time would.
-    await t.db.kysely.updateTable('scada_links').set({ expires_at: Date.now() - 1 }).where('screen_id', '=', id).execute();
+    await t.db.kysely
+      .updateTable('scada_links')
+      .set({ expires_at: Date.now() - 1 })
+      .where('screen_id', '=', id)
+      .execute();
     const refused = await visit(token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('This shared link has expired');
@@ -148,7 +158,11 @@ describe('sharing a configuration by link', () => {
     const right = await visit(token, '泵站 2026');
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json().data.values).toHaveLength(1);
-    const stored = await t.db.kysely.selectFrom('scada_links').select('password_hash').where('screen_id', '=', id).executeTakeFirst();
+    const stored = await t.db.kysely
+      .selectFrom('scada_links')
+      .select('password_hash')
+      .where('screen_id', '=', id)
+      .executeTakeFirst();
     expect(stored?.password_hash).toMatch(/^\$argon2id\$/);
   });
 

@@ -95,7 +95,9 @@ export async function sharedScreen(db: Kysely<Database>, token: string, password
     if (!(await verifyPassword(link.password_hash, typed))) throw new AppError(403, 'scada.link.wrongPassword', ask);
   }
   const document = scadaDocument.parse(fromJson<unknown>(link.document));
-  const bound = new Set(document.elements.flatMap((e) => (e.binding ? [`${e.binding.deviceId}:${e.binding.pointId}`] : [])));
+  const bound = new Set(
+    document.elements.flatMap((e) => (e.binding ? [`${e.binding.deviceId}:${e.binding.pointId}`] : [])),
+  );
   const deviceIds = [...new Set(document.elements.flatMap((e) => (e.binding ? [e.binding.deviceId] : [])))];
   const rows = await repo.latestOfDevices(db, deviceIds);
   const values = rows

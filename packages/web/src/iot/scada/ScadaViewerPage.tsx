@@ -1,13 +1,12 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { ScadaElement } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Flex, Result, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Result, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Layer, Stage } from 'react-konva';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../shared/errors.ts';
 import { notifyError } from '../../shared/feedback.tsx';
-import { fileAddress } from '../../shared/files.ts';
 import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
@@ -15,9 +14,10 @@ import { useConfirm } from '../../shared/useConfirm.ts';
 import { writePoint } from '../telemetry/api.ts';
 import { LiveIndicator } from '../telemetry/RealtimeTab.tsx';
 import { type ScadaDetail, screenOf } from './api.ts';
-import { Background, PlacedShape, type Reading, readingText, ShapeBody } from './shapes.tsx';
+import { Readings, ScreenStage } from './ScreenStage.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+import type { Reading } from './shapes.tsx';
 import { readingKey, useBoundValues } from './useBoundValues.ts';
-import { useFit } from './useFit.ts';
 import './strings.ts';
 
 const SCADA = '/iot/scada';
@@ -59,8 +59,8 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
+  const [sharing, setSharing] = useState(false);
   const values = useBoundValues(screen.document);
-  const { box, scale } = useFit(screen.document.width);
   const doc = screen.document;
   const readingOf = (element: ScadaElement): Reading =>
     element.binding ? (values.get(readingKey(element.binding.deviceId, element.binding.pointId)) ?? null) : undefined;
@@ -89,7 +89,6 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
     );
   };
 
-  const bound = doc.elements.filter((e) => e.binding);
   return (
     <Flex vertical gap={12} data-testid="scada-viewer">
       <Card
@@ -99,6 +98,11 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
           <Space>
             <LiveIndicator />
             {screen.editable && (
+              <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="scada-share-button">
+                {t('scada.share')}
+              </Button>
+            )}
+            {screen.editable && (
               <Link to={`/scada/${screen.id}/edit`}>
                 <Button icon={<EditOutlined />}>{t('scada.edit')}</Button>
               </Link>
@@ -106,51 +110,10 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
           </Space>
         }
       >
-        <div ref={box} style={{ width: '100%', overflow: 'hidden' }} data-testid="scada-stage">
-          <Stage
-            width={doc.width * scale}
-            height={doc.height * scale}
-            scaleX={scale}
-            scaleY={scale}
-            style={{ background: '#ffffff' }}
-          >
-            <Layer listening={false}>
-              <Background src={fileAddress(doc.background)} width={doc.width} height={doc.height} />
-            </Layer>
-            <Layer>
-              {doc.elements.map((element) => (
-                <PlacedShape
-                  key={element.id}
-                  element={element}
-                  listening={element.kind === 'button'}
-                  onClick={() => press(element)}
-                  onTap={() => press(element)}
-                >
-                  <ShapeBody element={element} value={readingOf(element)} none={t('scada.noValue')} />
-                </PlacedShape>
-              ))}
-            </Layer>
-          </Stage>
-        </div>
+        <ScreenStage document={doc} readingOf={readingOf} onPress={press} />
       </Card>
-      {bound.length > 0 && (
-        <Card size="small">
-          <Descriptions
-            size="small"
-            column={{ xs: 1, sm: 2, lg: 4 }}
-            data-testid="scada-readings"
-            items={bound.map((element) => ({
-              key: element.id,
-              label: element.text || t(`scada.kinds.${element.kind}`),
-              children: (
-                <Typography.Text strong data-testid={`scada-reading-${element.id}`}>
-                  {readingText(element, readingOf(element), t('scada.noValue'))}
-                </Typography.Text>
-              ),
-            }))}
-          />
-        </Card>
-      )}
+      <Readings document={doc} readingOf={readingOf} />
+      {sharing && <ShareDialog id={screen.id} name={screen.name} onClose={() => setSharing(false)} />}
     </Flex>
   );
 }

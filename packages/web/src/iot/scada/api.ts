@@ -1,4 +1,15 @@
-import type { Page, ScadaDetail, ScadaDocument, ScadaSharing, ScadaSummary } from '@meridian/contracts';
+import {
+  type Page,
+  SCADA_LINK_HEADER,
+  SCADA_LINK_PASSWORD_HEADER,
+  type ScadaDetail,
+  type ScadaDocument,
+  type ScadaShare,
+  type ScadaShared,
+  type ScadaShareOpened,
+  type ScadaSharing,
+  type ScadaSummary,
+} from '@meridian/contracts';
 import { del, get, post, put } from '../../shared/request.ts';
 
 /** The calls of cloud configuration (decision 0075). */
@@ -14,3 +25,19 @@ export const saveScreen = (
   body: { name: string; sharing: ScadaSharing; revision: number; document: ScadaDocument },
 ) => put<ScadaDetail>(`iot/scada/${id}`, body);
 export const deleteScreen = (id: number) => del<null>(`iot/scada/${id}`);
+
+/** A screen's shared link (decision 0099). */
+export const shareOf = (id: number, signal?: AbortSignal) => get<ScadaShare>(`iot/scada/${id}/share`, { signal });
+export const openShare = (id: number, body: { expiresAt: number | null; password: string | null }) =>
+  post<ScadaShareOpened>(`iot/scada/${id}/share`, body);
+export const closeShare = (id: number) => del<ScadaShare>(`iot/scada/${id}/share`);
+
+/** What a link opens, without a session: the token (and password) travel in headers, never the address. */
+export const sharedScreen = (token: string, password: string, signal?: AbortSignal) =>
+  get<ScadaShared>('iot/scada-shared', {
+    signal,
+    headers: { [SCADA_LINK_HEADER]: token, [SCADA_LINK_PASSWORD_HEADER]: encodeURIComponent(password) },
+  });
+
+/** The page a link opens; the token sits in the fragment, which no server receives or logs. */
+export const sharedAddress = (token: string) => `${window.location.origin}/iot/scada-shared#link=${token}`;

@@ -1,0 +1,74 @@
+import type { ScadaDocument, ScadaElement } from '@meridian/contracts';
+import { Card, Descriptions, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Layer, Stage } from 'react-konva';
+import { fileAddress } from '../../shared/files.ts';
+import { Background, PlacedShape, type Reading, readingText, ShapeBody } from './shapes.tsx';
+import { useFit } from './useFit.ts';
+import './strings.ts';
+
+interface ScreenProps {
+  document: ScadaDocument;
+  readingOf(element: ScadaElement): Reading;
+  /** A button's press; without it nothing on the screen listens (a shared, read-only screen). */
+  onPress?(element: ScadaElement): void;
+}
+
+/** A screen in run mode, scaled to fit its container: the canvas, then each bound component's reading in words. */
+export function ScreenStage({ document: doc, readingOf, onPress }: ScreenProps) {
+  const { t } = useTranslation();
+  const { box, scale } = useFit(doc.width);
+  return (
+    <div ref={box} style={{ width: '100%', overflow: 'hidden' }} data-testid="scada-stage">
+      <Stage
+        width={doc.width * scale}
+        height={doc.height * scale}
+        scaleX={scale}
+        scaleY={scale}
+        style={{ background: '#ffffff' }}
+      >
+        <Layer listening={false}>
+          <Background src={fileAddress(doc.background)} width={doc.width} height={doc.height} />
+        </Layer>
+        <Layer listening={onPress !== undefined}>
+          {doc.elements.map((element) => (
+            <PlacedShape
+              key={element.id}
+              element={element}
+              listening={onPress !== undefined && element.kind === 'button'}
+              onClick={() => onPress?.(element)}
+              onTap={() => onPress?.(element)}
+            >
+              <ShapeBody element={element} value={readingOf(element)} none={t('scada.noValue')} />
+            </PlacedShape>
+          ))}
+        </Layer>
+      </Stage>
+    </div>
+  );
+}
+
+/** Each bound component's reading in words, for a phone and for screen readers. */
+export function Readings({ document: doc, readingOf }: Omit<ScreenProps, 'onPress'>) {
+  const { t } = useTranslation();
+  const bound = doc.elements.filter((e) => e.binding);
+  if (bound.length === 0) return null;
+  return (
+    <Card size="small">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 4 }}
+        data-testid="scada-readings"
+        items={bound.map((element) => ({
+          key: element.id,
+          label: element.text || t(`scada.kinds.${element.kind}`),
+          children: (
+            <Typography.Text strong data-testid={`scada-reading-${element.id}`}>
+              {readingText(element, readingOf(element), t('scada.noValue'))}
+            </Typography.Text>
+          ),
+        }))}
+      />
+    </Card>
+  );
+}

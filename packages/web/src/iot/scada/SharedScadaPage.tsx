@@ -1,0 +1,100 @@
+import type { ScadaElement } from '@meridian/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Result, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ApiError, errorText } from '../../shared/errors.ts';
+import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
+import { PageLoading } from '../../shared/PageLoading.tsx';
+import { useRouteTitle } from '../../shared/routing.ts';
+import { sharedScreen } from './api.ts';
+import { Readings, ScreenStage } from './ScreenStage.tsx';
+import type { Reading } from './shapes.tsx';
+import { readingKey } from './useBoundValues.ts';
+import './strings.ts';
+
+/** How often a shared screen asks for its values again: the visitor has no session for the live socket. */
+const SHARED_REFRESH_MS = 2_000;
+
+/** A refusal of the link that asks for its password (none given, or a wrong one). */
+const asksPassword = (error: unknown) =>
+  error instanceof ApiError && typeof error.data === 'object' && error.data !== null && 'password' in error.data;
+
+/**
+ * A configuration opened through its shared link (decision 0099), without signing in: read only, its
+ * values refreshed every few seconds. A closed, unknown or expired link, or a wrong password, is
+ * refused with its sentence in the visitor's language.
+ */
+export function SharedScadaPage() {
+  const { t } = useTranslation();
+  useRouteTitle('appName');
+  // In the fragment, which no server receives or logs.
+  const token = new URLSearchParams(useLocation().hash.slice(1)).get('link') ?? '';
+  const [password, setPassword] = useState('');
+  const screen = useQuery({
+    queryKey: ['iot', 'scada-shared', token, password],
+    queryFn: ({ signal }) => sharedScreen(token, password, signal),
+    enabled: token !== '',
+    refetchInterval: (query) => (query.state.error ? false : SHARED_REFRESH_MS),
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { silentError: true },
+  });
+  const values = useMemo(
+    () => new Map((screen.data?.values ?? []).map((v) => [readingKey(v.deviceId, v.pointId), v.value])),
+    [screen.data],
+  );
+  const readingOf = (element: ScadaElement): Reading =>
+    element.binding ? (values.get(readingKey(element.binding.deviceId, element.binding.pointId)) ?? null) : undefined;
+
+  let body: React.ReactNode;
+  if (token === '') body = <Refused text={t('scada.sharedNoLink')} />;
+  else if (screen.error && asksPassword(screen.error))
+    body = <PasswordForm refusal={errorText(screen.error)} onEnter={setPassword} />;
+  else if (screen.error) body = <Refused text={errorText(screen.error)} />;
+  else if (!screen.data) body = <PageLoading />;
+  else
+    body = (
+      <Flex vertical gap={12} data-testid="scada-shared">
+        <Card
+          size="small"
+          title={screen.data.name}
+          extra={<Typography.Text type="secondary">{t('scada.sharedTitle')}</Typography.Text>}
+        >
+          <ScreenStage document={screen.data.document} readingOf={readingOf} />
+        </Card>
+        <Readings document={screen.data.document} readingOf={readingOf} />
+      </Flex>
+    );
+  return (
+    <div style={{ minHeight: '100vh', background: '#f5f7fa', padding: 16 }}>
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <LanguageSwitch />
+      </Flex>
+      <div style={{ maxWidth: 1920, margin: '0 auto' }}>{body}</div>
+    </div>
+  );
+}
+
+function Refused({ text }: { text: string }) {
+  return <Result status="warning" title={<span data-testid="scada-shared-refused">{text}</span>} />;
+}
+
+/** The link's password: asked when the link has one, asked again with the refusal after a wrong one. */
+function PasswordForm({ refusal, onEnter }: { refusal: string; onEnter(password: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <Card style={{ maxWidth: 400, margin: '48px auto' }}>
+      <Form layout="vertical" name="scada-shared-password" onFinish={(v: { password: string }) => onEnter(v.password)}>
+        <Typography.Paragraph data-testid="scada-shared-refused">{refusal}</Typography.Paragraph>
+        <Form.Item name="password" label={t('scada.sharedPassword')} rules={[{ required: true, message: refusal }]}>
+          <Input.Password autoFocus data-testid="scada-shared-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block data-testid="scada-shared-enter">
+          {t('scada.sharedEnter')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
