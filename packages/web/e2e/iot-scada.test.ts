@@ -123,6 +123,44 @@ describe('a Device Cloud user drawing a cloud configuration', () => {
       await page.getByTestId('scada-table').getByText('一号泵站画面').waitFor();
       await settledShot(page, 'iot-scada-list-en');
 
+      // ---- Shared by a link with a password; opened in another browser without signing in.
+      await page.goto(`${suite.server.url}/iot/scada/${screenId}/view`);
+      await page.getByTestId('scada-share-button').click();
+      const share = page.getByTestId('scada-share');
+      await share.getByText('Closed: no link opens this configuration').waitFor();
+      await share.getByTestId('scada-share-password').fill('pump-7');
+      await share.getByTestId('scada-share-open').click();
+      const link = (await share.getByTestId('scada-share-link').textContent()) ?? '';
+      expect(link).toMatch(/\/iot\/scada-shared#link=[\w-]{40,}$/);
+      await share.getByText('Open: whoever holds the link can view it').waitFor();
+      await share.getByText('with a password').waitFor();
+      await settledShot(page, 'iot-scada-share-en');
+      const visitor = await visit(suite.browser);
+      try {
+        await visitor.page.goto(link);
+        await visitor.page.getByTestId('scada-shared-refused').getByText('请输入该分享链接的访问密码').waitFor();
+        await visitor.page.getByTestId('scada-shared-password').fill('pump-8');
+        await visitor.page.getByTestId('scada-shared-enter').click();
+        await visitor.page.getByTestId('scada-shared-refused').getByText('访问密码不正确').waitFor();
+        await visitor.page.getByTestId('scada-shared-password').fill('pump-7');
+        await visitor.page.getByTestId('scada-shared-enter').click();
+        await visitor.page.getByTestId('scada-shared').getByText('一号泵站画面').waitFor();
+        const shared = visitor.page.getByTestId('scada-readings').locator('[data-testid^="scada-reading-tank-"]');
+        await expect.poll(async () => await shared.textContent(), { timeout: 15_000 }).toMatch(/^\d+\.\d$/);
+        await settledShot(visitor.page, 'iot-scada-shared-zh-CN');
+
+        // ---- Closed at once: the same link, opened again, is refused.
+        await share.getByTestId('scada-share-close').click();
+        await dialog(page).getByRole('button', { name: 'Close sharing' }).click();
+        await share.getByText('Closed: no link opens this configuration').waitFor();
+        await visitor.page.reload();
+        await visitor.page.getByTestId('scada-shared-refused').getByText('该分享链接不存在或已关闭').waitFor();
+        await settledShot(visitor.page, 'iot-scada-shared-refused-zh-CN');
+      } finally {
+        await visitor.close();
+      }
+      await page.keyboard.press('Escape');
+
       expect(unexpected(problems)).toEqual([]);
 
       // ---- A work-order administrator of the account holds neither view nor operate permission.

@@ -12,6 +12,9 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'logFormat'>): L
       'req.headers.cookie',
       // A school screen's published link (decision 0091).
       'req.headers["x-screen-link"]',
+      // A cloud configuration's shared link and its password (decision 0099).
+      'req.headers["x-scada-link"]',
+      'req.headers["x-scada-password"]',
     ],
   };
   if (config.logFormat === 'json') return pino(options);

@@ -27,13 +27,14 @@ const asksPassword = (error: unknown) =>
  * refused with its sentence in the visitor's language.
  */
 export function SharedScadaPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useRouteTitle('appName');
   // In the fragment, which no server receives or logs.
   const token = new URLSearchParams(useLocation().hash.slice(1)).get('link') ?? '';
   const [password, setPassword] = useState('');
   const screen = useQuery({
-    queryKey: ['iot', 'scada-shared', token, password],
+    // The language is in the key so that a refusal is asked again, and said, in the language chosen.
+    queryKey: ['iot', 'scada-shared', token, password, i18n.language],
     queryFn: ({ signal }) => sharedScreen(token, password, signal),
     enabled: token !== '',
     refetchInterval: (query) => (query.state.error ? false : SHARED_REFRESH_MS),
