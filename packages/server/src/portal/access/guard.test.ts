@@ -73,6 +73,8 @@ const OPEN_ROUTES = [
   'GET /api/apis-psychology/screen/public/overview',
   'GET /api/apis-psychology/screen/public/trend',
   'GET /api/apis-psychology/screen/public/warnings',
+  // A cloud configuration's shared link: its token opens that screen read only, with its own bindings' values (decision 0099).
+  'GET /api/iot/scada-shared',
 ];
 
 describe('every route that is not public', () => {
