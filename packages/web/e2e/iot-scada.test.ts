@@ -2,7 +2,7 @@ import type { ScadaDetail } from '@meridian/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
-import { screenshot, visit } from './browser.ts';
+import { phone, screenshot, visit } from './browser.ts';
 import { api, liveSuite, plcWorld } from './iot-live-walks.ts';
 import { choose, IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { dialog, question, settledShot, spaced } from './portal-admin-walks.ts';
@@ -148,6 +148,20 @@ describe('a Device Cloud user drawing a cloud configuration', () => {
         const shared = visitor.page.getByTestId('scada-readings').locator('[data-testid^="scada-reading-tank-"]');
         await expect.poll(async () => await shared.textContent(), { timeout: 15_000 }).toMatch(/^\d+\.\d$/);
         await settledShot(visitor.page, 'iot-scada-shared-zh-CN');
+        // On a phone, in English: the screen fits the width and the readings stack.
+        const onPhone = await visit(suite.browser, phone);
+        try {
+          await onPhone.page.goto(link);
+          await onPhone.page.getByText('English', { exact: true }).click();
+          await onPhone.page.getByTestId('scada-shared-password').fill('pump-7');
+          await onPhone.page.getByTestId('scada-shared-enter').click();
+          const reading = onPhone.page.getByTestId('scada-readings').locator('[data-testid^="scada-reading-tank-"]');
+          await expect.poll(async () => await reading.textContent(), { timeout: 15_000 }).toMatch(/^\d+\.\d$/);
+          await onPhone.page.getByText('Shared configuration · read only').waitFor();
+          await settledShot(onPhone.page, 'iot-scada-shared-phone-en');
+        } finally {
+          await onPhone.close();
+        }
 
         // ---- Closed at once: the same link, opened again, is refused.
         await share.getByTestId('scada-share-close').click();
