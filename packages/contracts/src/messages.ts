@@ -23,6 +23,7 @@ import { aiMessages } from './mind/ai-messages.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
 import { campusMessages } from './mind/campus-messages.ts';
+import { campusPushMessages } from './mind/campus-push-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
 import { moodJournalMessages } from './mind/mood-journal-messages.ts';
@@ -89,6 +90,7 @@ export const catalogues = [
   moodJournalMessages,
   aiMessages,
   campusMessages,
+  campusPushMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

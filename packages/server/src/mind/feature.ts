@@ -10,6 +10,7 @@ import type { ArchiveTables } from './archive/tables.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';
 import type { AssessmentsTables } from './assessments/tables.ts';
 import { sealPlainSecrets } from './campus/devices.ts';
+import { campusPushJob } from './campus/push.ts';
 import { campusRoutes } from './campus/routes.ts';
 import type { CampusTables } from './campus/tables.ts';
 import { seedDemoDistrict } from './demo/seed.ts';
@@ -105,7 +106,7 @@ export const mind: Feature = {
   migrations: mindMigrations,
   seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log), sealPlainSecrets],
   routes,
-  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob],
+  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob],
   schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
   cleanups: [expiredDownloadsCleanup(), unsavedAttachmentsCleanup()],
 };

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { filesContextOf } from '../../portal/files/service.ts';
 import { removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
 import { deviceSecret } from './devices.ts';
+import { queueAlertPush } from './push.ts';
 import { alertByEvent, deviceByKey, insertAlert, markSeen, useNonce } from './repository.ts';
 
 // Signed requests of campus devices (docs/protocols/campus-events.md, decision 0085).
@@ -130,8 +131,10 @@ export async function receiveEvent(
     ? await storeFiles(ctx, [snapshot], { purpose: 'image', protected: true, ownerId: null })
     : [];
   try {
-    const id = await db.transaction().execute((trx) =>
-      insertAlert(trx, {
+    const receivedAt = Date.now();
+    // The alert and its notifications (the school's push rules, decision 0097) exist together or not at all.
+    const id = await db.transaction().execute(async (trx) => {
+      const alertId = await insertAlert(trx, {
         device_id: device.id,
         school_id: device.schoolId,
         school_path: device.schoolPath,
@@ -139,11 +142,15 @@ export async function receiveEvent(
         type: body.type,
         state: 'new',
         occurred_at: body.occurredAt,
-        received_at: Date.now(),
+        received_at: receivedAt,
         snapshot: file?.path ?? null,
         holder_id: null,
-      }),
-    );
+      });
+      if (alertId !== undefined) {
+        await queueAlertPush(trx, { id: alertId, schoolId: device.schoolId, type: body.type }, receivedAt);
+      }
+      return alertId;
+    });
     if (id !== undefined) return { alertId: id, duplicate: false };
   } catch (error) {
     if (file) await removeStoredFiles(db, fileStoresOf(request.server.config), [Number(file.id)], request.log);

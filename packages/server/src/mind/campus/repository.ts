@@ -12,7 +12,10 @@ export interface SchoolScope {
 }
 
 /** A condition keeping the rows of the scope's schools, on a `school_id` column. */
-function inSchools(column: 'd.school_id' | 'a.school_id', scope: SchoolScope): RawBuilder<SqlBool> {
+export function inSchools(
+  column: 'd.school_id' | 'a.school_id' | 'r.school_id',
+  scope: SchoolScope,
+): RawBuilder<SqlBool> {
   if (scope.all) return sql<SqlBool>`1 = 1`;
   // Guard against an invalid `in ()`: no school, no rows.
   if (scope.schoolIds.length === 0) return sql<SqlBool>`1 = 0`;

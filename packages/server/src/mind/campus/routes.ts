@@ -14,6 +14,11 @@ import {
   campusEventIn,
   campusHandler,
   campusHeartbeatAccepted,
+  campusNotice,
+  campusPushPeopleQuery,
+  campusPushQuery,
+  campusPushRule,
+  campusPushRuleInput,
   envelopeOf,
   pageOf,
 } from '@meridian/contracts';
@@ -25,6 +30,7 @@ import { actorOf } from '../../portal/orgs/actor.ts';
 import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
 import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
+import { addRule, editRule, listRules, myNotices, pushPeople, readNotice, removeRule } from './push.ts';
 
 const tags = ['campus'];
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -203,5 +209,103 @@ export const campusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await handleAlert(actorOf(request), request.params.id, request.body)),
+  );
+  await app.register(pushRoutes);
+};
+
+/** Push configuration (pushConfig, warningPushConfig) and the site messages it sends, decision 0097. */
+const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ptags = ['campus push'];
+  app.get(
+    '/apis-psychology/pushConfig/list',
+    {
+      config: { access: '/data/pushConfig:view' },
+      schema: {
+        tags: ptags,
+        summary: 'The push rules of the schools in scope',
+        querystring: campusPushQuery,
+        response: { 200: envelopeOf(z.array(campusPushRule)) },
+      },
+    },
+    async (request) => ok(request, await listRules(actorOf(request), request.query.schoolId)),
+  );
+  app.get(
+    '/apis-psychology/pushConfig/people',
+    {
+      config: { access: '/data/pushConfig:view' },
+      schema: {
+        tags: ptags,
+        summary: 'Whom a rule of this school may name: its active staff',
+        querystring: campusPushPeopleQuery,
+        response: { 200: envelopeOf(z.array(campusHandler)) },
+      },
+    },
+    async (request) => ok(request, await pushPeople(actorOf(request), request.query.schoolId)),
+  );
+  app.post(
+    '/apis-psychology/pushConfig/save',
+    {
+      config: { access: '/data/pushConfig:add' },
+      schema: {
+        tags: ptags,
+        summary: 'Adds a push rule: event types, people, channels and hours',
+        body: campusPushRuleInput,
+        response: { 200: envelopeOf(campusPushRule) },
+      },
+    },
+    async (request) => ok(request, await addRule(actorOf(request), request.body)),
+  );
+  app.post(
+    '/apis-psychology/pushConfig/setup/:id',
+    {
+      config: { access: '/data/pushConfig:edit' },
+      schema: {
+        tags: ptags,
+        summary: 'Changes a push rule',
+        params,
+        body: campusPushRuleInput,
+        response: { 200: envelopeOf(campusPushRule) },
+      },
+    },
+    async (request) => ok(request, await editRule(actorOf(request), request.params.id, request.body)),
+  );
+  app.post(
+    '/apis-psychology/pushConfig/delete/:id',
+    {
+      config: { access: '/data/pushConfig:delete' },
+      schema: { tags: ptags, summary: 'Removes a push rule', params, response: { 200: envelopeOf(z.null()) } },
+    },
+    async (request) => {
+      await removeRule(actorOf(request), request.params.id);
+      return ok(request, null);
+    },
+  );
+  app.get(
+    '/apis-psychology/securityWarning/notices',
+    {
+      config: { access: '/data/securityWarning:view' },
+      schema: {
+        tags: ptags,
+        summary: "The caller's site messages about behaviour alerts, newest first",
+        response: { 200: envelopeOf(z.object({ unread: z.number(), list: z.array(campusNotice) })) },
+      },
+    },
+    async (request) => ok(request, await myNotices(actorOf(request))),
+  );
+  app.post(
+    '/apis-psychology/securityWarning/notices/:id/read',
+    {
+      config: { access: '/data/securityWarning:view' },
+      schema: {
+        tags: ptags,
+        summary: 'Marks one of the caller’s messages read',
+        params,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await readNotice(actorOf(request), request.params.id);
+      return ok(request, null);
+    },
   );
 };

@@ -52,9 +52,37 @@ export interface CampusAlertStepsTable {
   at: number;
 }
 
+/** A school's push rule (decision 0097); lists are stored comma-separated. */
+export interface CampusPushRulesTable {
+  id: Generated<number>;
+  school_id: number;
+  school_path: string;
+  name: string;
+  types: string;
+  user_ids: string;
+  channels: string;
+  from_minute: number;
+  to_minute: number;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A message about an alert to one person by one channel, sent once. */
+export interface CampusNoticesTable {
+  id: Generated<number>;
+  alert_id: number;
+  user_id: number;
+  channel: string;
+  created_at: number;
+  read_at: number | null;
+}
+
 export interface CampusTables {
   campus_devices: CampusDevicesTable;
   campus_nonces: CampusNoncesTable;
   campus_alerts: CampusAlertsTable;
   campus_alert_steps: CampusAlertStepsTable;
+  campus_push_rules: CampusPushRulesTable;
+  campus_notices: CampusNoticesTable;
 }

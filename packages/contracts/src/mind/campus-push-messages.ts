@@ -1,0 +1,21 @@
+/** Messages of the push configuration of behaviour alerts, in every language. */
+export const campusPushMessages = {
+  'v.campusPush.name': { 'zh-CN': '规则名称为 1-50 个字符', en: 'Rule name: 1-50 characters' },
+  'v.campusPush.types': { 'zh-CN': '请至少选择一种事件类型', en: 'Choose at least one event type' },
+  'v.campusPush.people': { 'zh-CN': '请选择 1-50 名接收人', en: 'Choose 1-50 people to tell' },
+  'v.campusPush.channels': { 'zh-CN': '请至少选择一种推送方式', en: 'Choose at least one channel' },
+  'v.campusPush.hours': {
+    'zh-CN': '推送时段须在 00:00-24:00 之内，开始和结束不能相同',
+    en: 'The hours lie within 00:00-24:00 and start and end at different times',
+  },
+  'campusPush.channelUnavailable': {
+    'zh-CN': '短信和微信推送尚未配置服务商，目前只能发送站内消息',
+    en: 'SMS and WeChat have no provider configured: only site messages can be sent for now',
+  },
+  'campusPush.notStaff': {
+    'zh-CN': '接收人须为该校在职的老师',
+    en: 'Every person to tell must be an active member of this school’s staff',
+  },
+  'campusPush.ruleNotFound': { 'zh-CN': '推送规则不存在', en: 'No such push rule' },
+  'campusPush.noticeNotFound': { 'zh-CN': '消息不存在', en: 'No such message' },
+} as const;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { bodyId, queryId } from '../portal/orgs.ts';
+import { CAMPUS_EVENT_TYPES } from './campus.ts';
+
+/**
+ * Push configuration of behaviour alerts (issue 22, decision 0097): per school, which event types
+ * are told to which people, by which channels, in which hours (China time, minutes of the day).
+ */
+export const CAMPUS_PUSH_CHANNELS = ['site', 'sms', 'wechat'] as const;
+export type CampusPushChannel = (typeof CAMPUS_PUSH_CHANNELS)[number];
+/** Channels with a sender in Mind today; the others are shown as having no provider configured. */
+export const CAMPUS_PUSH_READY: readonly CampusPushChannel[] = ['site'];
+export const CAMPUS_PUSH_LIMITS = { nameMax: 50, peopleMax: 50 } as const;
+const DAY_MINUTES = 24 * 60;
+
+const minute = z.number().int().min(0, 'v.campusPush.hours').max(DAY_MINUTES, 'v.campusPush.hours');
+
+export const campusPushRuleInput = z
+  .strictObject({
+    schoolId: bodyId,
+    name: z.string().trim().min(1, 'v.campusPush.name').max(CAMPUS_PUSH_LIMITS.nameMax, 'v.campusPush.name'),
+    types: z.array(z.enum(CAMPUS_EVENT_TYPES)).min(1, 'v.campusPush.types'),
+    userIds: z.array(bodyId).min(1, 'v.campusPush.people').max(CAMPUS_PUSH_LIMITS.peopleMax, 'v.campusPush.people'),
+    channels: z.array(z.enum(CAMPUS_PUSH_CHANNELS)).min(1, 'v.campusPush.channels'),
+    /** From this minute of the China day (inclusive) to that one (exclusive); from > to wraps over midnight. */
+    fromMinute: minute,
+    toMinute: minute,
+  })
+  .refine((r) => r.fromMinute !== r.toMinute, { message: 'v.campusPush.hours', path: ['toMinute'] });
+export type CampusPushRuleInput = z.infer<typeof campusPushRuleInput>;
+
+export const campusPushRule = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  schoolName: z.string(),
+  name: z.string(),
+  types: z.array(z.enum(CAMPUS_EVENT_TYPES)),
+  people: z.array(z.object({ userId: z.number(), name: z.string() })),
+  channels: z.array(z.enum(CAMPUS_PUSH_CHANNELS)),
+  fromMinute: z.number(),
+  toMinute: z.number(),
+  updatedAt: z.number(),
+});
+export type CampusPushRule = z.infer<typeof campusPushRule>;
+
+export const campusPushQuery = z.object({ schoolId: queryId.optional() });
+export const campusPushPeopleQuery = z.object({ schoolId: queryId });
+
+/** A site message about a behaviour alert, in the inbox of the person a rule names. */
+export const campusNotice = z.object({
+  id: z.number(),
+  alertId: z.number(),
+  type: z.enum(CAMPUS_EVENT_TYPES),
+  schoolName: z.string(),
+  location: z.string(),
+  occurredAt: z.number(),
+  createdAt: z.number(),
+  readAt: z.number().nullable(),
+});
+export type CampusNotice = z.infer<typeof campusNotice>;
+
+/** Whether `minuteOfDay` falls in a rule's hours (a window with from > to wraps over midnight). */
+export function withinHours(fromMinute: number, toMinute: number, minuteOfDay: number): boolean {
+  return fromMinute < toMinute
+    ? minuteOfDay >= fromMinute && minuteOfDay < toMinute
+    : minuteOfDay >= fromMinute || minuteOfDay < toMinute;
+}

@@ -1,0 +1,136 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { inSchools, type SchoolScope } from './repository.ts';
+import type { CampusNoticesTable, CampusPushRulesTable } from './tables.ts';
+
+// Push rules of behaviour alerts and the site messages they send (decision 0097).
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const ruleColumns = [
+  'r.id',
+  'r.school_id',
+  'r.name',
+  'r.types',
+  'r.user_ids',
+  'r.channels',
+  'r.from_minute',
+  'r.to_minute',
+  'r.updated_at',
+  'o.name as school_name',
+] as const;
+
+export function rulesInScope(db: Db, scope: SchoolScope, schoolId: number | undefined) {
+  return db
+    .selectFrom('campus_push_rules as r')
+    .innerJoin('orgs as o', 'o.id', 'r.school_id')
+    .select(ruleColumns)
+    .where(inSchools('r.school_id', scope))
+    .$if(schoolId !== undefined, (q) => q.where('r.school_id', '=', schoolId ?? 0))
+    .orderBy('r.school_id')
+    .orderBy('r.id')
+    .limit(500)
+    .execute();
+}
+export type RuleRow = Awaited<ReturnType<typeof rulesInScope>>[number];
+
+export function findRuleInScope(db: Db, scope: SchoolScope, id: number) {
+  return db
+    .selectFrom('campus_push_rules as r')
+    .innerJoin('orgs as o', 'o.id', 'r.school_id')
+    .select(ruleColumns)
+    .where('r.id', '=', id)
+    .where(inSchools('r.school_id', scope))
+    .executeTakeFirst();
+}
+
+export async function insertRule(db: Db, row: Insertable<CampusPushRulesTable>): Promise<number> {
+  const { id } = await db.insertInto('campus_push_rules').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export async function updateRule(db: Db, id: number, set: Updateable<CampusPushRulesTable>): Promise<void> {
+  await db.updateTable('campus_push_rules').set(set).where('id', '=', id).execute();
+}
+
+export async function deleteRule(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('campus_push_rules').where('id', '=', id).execute();
+}
+
+/** The rules of one school, to match an arriving alert against. */
+export function rulesOfSchool(db: Db, schoolId: number) {
+  return db
+    .selectFrom('campus_push_rules')
+    .select(['id', 'types', 'user_ids', 'channels', 'from_minute', 'to_minute'])
+    .where('school_id', '=', schoolId)
+    .execute();
+}
+
+/** Names of the rules' people, as their schools' staff rosters spell them. */
+export async function namesOf(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('teachers').select(['user_id as id', 'name']).where('user_id', 'in', userIds).execute();
+}
+
+/** Those among `userIds` who are active teachers of the school: the people a rule may name. */
+export function activeStaffAmong(db: Db, schoolId: number, userIds: number[]) {
+  return db
+    .selectFrom('teachers')
+    .select('user_id')
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'active')
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+export function enabledAmong(db: Db, userIds: number[]) {
+  return db.selectFrom('users').select('id').where('id', 'in', userIds).where('status', '=', 'enabled').execute();
+}
+
+/** Messages, at most one per alert, person and channel. */
+export async function insertNotices(db: Db, rows: Insertable<CampusNoticesTable>[]): Promise<void> {
+  await db
+    .insertInto('campus_notices')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['alert_id', 'user_id', 'channel']).doNothing())
+    .execute();
+}
+
+/** The caller's own site messages, newest first, with the alert they are about. */
+export function noticesOf(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('campus_notices as n')
+    .innerJoin('campus_alerts as a', 'a.id', 'n.alert_id')
+    .innerJoin('campus_devices as d', 'd.id', 'a.device_id')
+    .innerJoin('orgs as o', 'o.id', 'a.school_id')
+    .select([
+      'n.id',
+      'n.alert_id',
+      'a.type',
+      'o.name as school_name',
+      'd.location',
+      'a.occurred_at',
+      'n.created_at',
+      'n.read_at',
+    ])
+    .where('n.user_id', '=', userId)
+    .where('n.channel', '=', 'site')
+    .orderBy('n.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks one of the user's messages read; false when it is not theirs. */
+export async function markNoticeRead(db: Db, userId: number, id: number, at: number): Promise<boolean> {
+  const found = await db
+    .selectFrom('campus_notices')
+    .select(['id', 'read_at'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!found) return false;
+  if (found.read_at === null) {
+    await db.updateTable('campus_notices').set({ read_at: at }).where('id', '=', id).execute();
+  }
+  return true;
+}

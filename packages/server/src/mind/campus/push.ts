@@ -1,0 +1,218 @@
+import {
+  CAMPUS_PUSH_READY,
+  type CampusEventType,
+  type CampusHandler,
+  type CampusNotice,
+  type CampusPushChannel,
+  type CampusPushRule,
+  type CampusPushRuleInput,
+  withinHours,
+} from '@meridian/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { insertJob } from '../../platform/jobs/repository.ts';
+import { defineJob } from '../../platform/jobs/types.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { schoolScope } from './devices.ts';
+import {
+  activeStaffAmong,
+  deleteRule,
+  enabledAmong,
+  findRuleInScope,
+  insertNotices,
+  insertRule,
+  markNoticeRead,
+  namesOf,
+  noticesOf,
+  type RuleRow,
+  rulesInScope,
+  rulesOfSchool,
+  updateRule,
+} from './push-repository.ts';
+import { activeTeachersOf, findSchool } from './repository.ts';
+
+// Push configuration of behaviour alerts (decision 0097).
+
+export const CAMPUS_PUSH = 'mind.campus.push';
+/** Hours are China time: a rule for 07:00-19:00 means Beijing's day. */
+const ZONE_MS = 8 * 3_600_000;
+const listOf = (text: string) => (text === '' ? [] : text.split(','));
+
+/** The minute of the China day `at` falls in. */
+export const chinaMinute = (at: number) => Math.floor((((at + ZONE_MS) % 86_400_000) + 86_400_000) / 60_000) % 1440;
+
+async function rulesOut(actor: Actor, rows: RuleRow[]): Promise<CampusPushRule[]> {
+  const ids = [...new Set(rows.flatMap((r) => listOf(r.user_ids).map(Number)))];
+  const names = new Map((await namesOf(actor.db, ids)).map((u) => [Number(u.id), u.name]));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    schoolId: Number(r.school_id),
+    schoolName: r.school_name,
+    name: r.name,
+    types: listOf(r.types) as CampusEventType[],
+    people: listOf(r.user_ids).map((id) => ({ userId: Number(id), name: names.get(Number(id)) ?? '' })),
+    channels: listOf(r.channels) as CampusPushChannel[],
+    fromMinute: Number(r.from_minute),
+    toMinute: Number(r.to_minute),
+    updatedAt: Number(r.updated_at),
+  }));
+}
+
+export async function listRules(actor: Actor, schoolId: number | undefined): Promise<CampusPushRule[]> {
+  return rulesOut(actor, await rulesInScope(actor.db, await schoolScope(actor), schoolId));
+}
+
+async function schoolInScope(actor: Actor, schoolId: number) {
+  const scope = await schoolScope(actor);
+  const school = await findSchool(actor.db, schoolId);
+  if (!school || !(scope.all || scope.schoolIds.includes(Number(school.id)))) {
+    throw new AppError(400, 'campus.notSchool', { rules: [{ field: 'schoolId', key: 'campus.notSchool' }] });
+  }
+  return school;
+}
+
+/** The people a rule of this school may name: its active staff. */
+export async function pushPeople(actor: Actor, schoolId: number): Promise<CampusHandler[]> {
+  await schoolInScope(actor, schoolId);
+  const rows = await activeTeachersOf(actor.db, schoolId);
+  return rows.map((x) => ({ userId: Number(x.user_id), name: x.name, teacherNo: x.teacher_no }));
+}
+
+/** Checks a rule against what the code base can do and whom the school has; answers its row. */
+async function ruleRow(actor: Actor, body: CampusPushRuleInput) {
+  const school = await schoolInScope(actor, body.schoolId);
+  if (body.channels.some((c) => !CAMPUS_PUSH_READY.includes(c))) {
+    throw new AppError(400, 'campusPush.channelUnavailable', {
+      rules: [{ field: 'channels', key: 'campusPush.channelUnavailable' }],
+    });
+  }
+  const userIds = [...new Set(body.userIds)];
+  const staff = await activeStaffAmong(actor.db, body.schoolId, userIds);
+  if (staff.length !== userIds.length) {
+    throw new AppError(400, 'campusPush.notStaff', { rules: [{ field: 'userIds', key: 'campusPush.notStaff' }] });
+  }
+  return {
+    school_id: body.schoolId,
+    school_path: school.path,
+    name: body.name,
+    types: [...new Set(body.types)].join(','),
+    user_ids: userIds.join(','),
+    channels: [...new Set(body.channels)].join(','),
+    from_minute: body.fromMinute,
+    to_minute: body.toMinute,
+  };
+}
+
+export async function addRule(actor: Actor, body: CampusPushRuleInput): Promise<CampusPushRule> {
+  const row = await ruleRow(actor, body);
+  const now = Date.now();
+  const id = await insertRule(actor.db, { ...row, created_by: actor.auth.userId, created_at: now, updated_at: now });
+  await audit(actor.db, actor.request, { action: 'campusPush.add', targetType: 'campus_push_rule', targetId: id });
+  return getRule(actor, id);
+}
+
+async function getRule(actor: Actor, id: number): Promise<CampusPushRule> {
+  const row = await findRuleInScope(actor.db, await schoolScope(actor), id);
+  if (!row) throw new AppError(404, 'campusPush.ruleNotFound');
+  const [rule] = await rulesOut(actor, [row]);
+  return rule as CampusPushRule;
+}
+
+export async function editRule(actor: Actor, id: number, body: CampusPushRuleInput): Promise<CampusPushRule> {
+  await getRule(actor, id);
+  const row = await ruleRow(actor, body);
+  await updateRule(actor.db, id, { ...row, updated_at: Date.now() });
+  await audit(actor.db, actor.request, { action: 'campusPush.edit', targetType: 'campus_push_rule', targetId: id });
+  return getRule(actor, id);
+}
+
+export async function removeRule(actor: Actor, id: number): Promise<void> {
+  await getRule(actor, id);
+  await deleteRule(actor.db, id);
+  await audit(actor.db, actor.request, { action: 'campusPush.delete', targetType: 'campus_push_rule', targetId: id });
+}
+
+interface PushPayload {
+  alertId: number;
+  /** Per person, the channels the matching rules chose. */
+  to: Array<{ userId: number; channels: CampusPushChannel[] }>;
+}
+
+/**
+ * Matches a new alert against its school's rules at `at` (the moment it arrived) and queues one job
+ * with whom to tell, in the alert's transaction (the outbox). Outside a rule's hours that rule
+ * sends nothing; with no rule matching, nothing is queued. The alert's id keys the job.
+ */
+export async function queueAlertPush(
+  trx: Transaction<Database>,
+  alert: { id: number; schoolId: number; type: string },
+  at: number,
+): Promise<boolean> {
+  const minute = chinaMinute(at);
+  const to = new Map<number, Set<CampusPushChannel>>();
+  for (const r of await rulesOfSchool(trx, alert.schoolId)) {
+    if (!listOf(r.types).includes(alert.type)) continue;
+    if (!withinHours(Number(r.from_minute), Number(r.to_minute), minute)) continue;
+    for (const id of listOf(r.user_ids).map(Number)) {
+      const channels = to.get(id) ?? new Set();
+      for (const c of listOf(r.channels)) channels.add(c as CampusPushChannel);
+      to.set(id, channels);
+    }
+  }
+  if (to.size === 0) return false;
+  const payload: PushPayload = {
+    alertId: alert.id,
+    to: [...to].map(([userId, channels]) => ({ userId, channels: [...channels] })),
+  };
+  return insertJob(trx, { kind: CAMPUS_PUSH, payload, dedupeKey: `${CAMPUS_PUSH}:${alert.id}`, maxAttempts: 3 }, at);
+}
+
+/**
+ * Sends an alert's messages: a site message per person (the only channel with a sender today).
+ * Keyed by alert, person and channel, so a run repeated after a crash sends nothing twice.
+ */
+export const campusPushJob = defineJob<PushPayload>({
+  kind: CAMPUS_PUSH,
+  maxAttempts: 3,
+  async run(job, { db }) {
+    const { alertId, to } = job.payload;
+    const site = to.filter((p) => p.channels.includes('site')).map((p) => p.userId);
+    if (site.length === 0) return;
+    const reachable = await enabledAmong(db.kysely, site);
+    if (reachable.length === 0) return;
+    const at = Date.now();
+    await insertNotices(
+      db.kysely,
+      reachable.map((u) => ({
+        alert_id: alertId,
+        user_id: Number(u.id),
+        channel: 'site',
+        created_at: at,
+        read_at: null,
+      })),
+    );
+  },
+});
+
+export async function myNotices(actor: Actor): Promise<{ unread: number; list: CampusNotice[] }> {
+  const rows = await noticesOf(actor.db, actor.auth.userId, 20);
+  const list = rows.map((r) => ({
+    id: Number(r.id),
+    alertId: Number(r.alert_id),
+    type: r.type as CampusEventType,
+    schoolName: r.school_name,
+    location: r.location,
+    occurredAt: Number(r.occurred_at),
+    createdAt: Number(r.created_at),
+    readAt: r.read_at === null ? null : Number(r.read_at),
+  }));
+  return { unread: list.filter((n) => n.readAt === null).length, list };
+}
+
+export async function readNotice(actor: Actor, id: number): Promise<void> {
+  if (!(await markNoticeRead(actor.db, actor.auth.userId, id, Date.now()))) {
+    throw new AppError(404, 'campusPush.noticeNotFound');
+  }
+}
