@@ -4,7 +4,7 @@ import { PageLoading } from '../shared/PageLoading.tsx';
 import { notFoundRoute, type RouteHandle } from '../shared/routing.ts';
 import { MindLayout } from './MindLayout.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
-import { BUILT_DATA_PAGES, PENDING_PAGE } from './shell/builtPages.ts';
+import { BUILT_DATA_PAGES, DATA_REDIRECTS, PENDING_PAGE } from './shell/builtPages.ts';
 import { DATA_CHILDREN, OPEN_ROUTES, SCREENS, titleKey } from './shell/routeTable.ts';
 
 const handle = (path: string) => ({ title: titleKey(path) }) satisfies RouteHandle;
@@ -60,7 +60,11 @@ export const mindRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./shell/DataLayout.tsx')).DataLayout }),
             children: [
               { index: true, element: <Navigate to="/data/homeVisitTaskConfig" replace /> },
-              ...DATA_CHILDREN.map((path) => ({ path, handle: handle(path), lazy: builtData[path] ?? coming })),
+              ...DATA_CHILDREN.map((path) => {
+                const to = DATA_REDIRECTS[path];
+                if (to) return { path, element: <Navigate to={`/data/${to}`} replace /> };
+                return { path, handle: handle(path), lazy: builtData[path] ?? coming };
+              }),
               { path: '*', lazy: notFoundRoute },
             ],
           },

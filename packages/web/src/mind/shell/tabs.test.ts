@@ -14,12 +14,14 @@ describe('the top tabs of a route group (spec section 2)', () => {
     expect(routes(null, 'emotionLog')).toEqual(['intelEmotion', 'emotionLog']);
   });
 
-  it('shows campus equipment beside the behaviour alerts to roles 1 and 2 only, once built', () => {
+  it('shows push configuration and campus equipment beside the behaviour alerts to roles 1 and 2 only, once built', () => {
     const built = (route: string) => BUILT_DATA_PAGES[route] !== undefined;
     expect(tabsFor('securityWarning', 2, built)?.tabs.map((tab) => tab.route)).toEqual([
       'securityWarning',
+      'pushConfig',
       'equipmentManage',
     ]);
+    expect(tabsFor('pushConfig', 1, built)?.active).toBe('pushConfig');
     expect(tabsFor('equipmentManage', 1, built)?.active).toBe('equipmentManage');
     expect(tabsFor('securityWarning', 3, built)).toBeNull();
   });

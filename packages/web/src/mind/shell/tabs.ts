@@ -49,7 +49,8 @@ export const TAB_GROUPS: TabGroup[] = [
     tabs: [
       { route: 'securityWarning' },
       { route: 'trajectoryQuery' },
-      { route: 'pushConfig' },
+      // Push configuration is for the administrators (spec section 2, decision 0097).
+      { route: 'pushConfig', roles: ADMIN_ROLES },
       // The cameras and terminals the alerts come from, for the administrators who manage them (decision 0088).
       { route: 'equipmentManage', roles: ADMIN_ROLES },
     ],

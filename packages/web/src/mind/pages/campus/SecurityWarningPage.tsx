@@ -43,6 +43,7 @@ import {
   type CampusAlertStats,
   handleAlert,
 } from './api.ts';
+import { MyMessages } from './MyMessages.tsx';
 import { ViewGuard } from './NoAccess.tsx';
 import { Snapshot } from './Snapshot.tsx';
 import './strings.ts';
@@ -342,6 +343,7 @@ function AlertList() {
   };
   return (
     <Flex vertical gap={16} data-testid="security-warning-page">
+      <MyMessages onOpen={setOpen} />
       <Card>
         <Flex wrap gap={12} style={{ marginBottom: 24 }}>
           <Select

@@ -3,12 +3,15 @@ import type {
   CampusAlertQuery,
   CampusDeviceCreate,
   CampusDeviceEdit,
+  CampusPushRuleInput,
   campusAlert,
   campusAlertDetail,
   campusAlertStats,
   campusDevice,
   campusDeviceCreated,
   campusHandler,
+  campusNotice,
+  campusPushRule,
   Page,
 } from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
@@ -43,3 +46,19 @@ export const alertHandlers = (id: number, signal?: Signal) =>
   get<CampusHandler[]>(`apis-psychology/securityWarning/${id}/handlers`, { signal });
 export const handleAlert = (id: number, body: CampusAlertHandle) =>
   post<CampusAlertDetail>(`apis-psychology/securityWarning/${id}/handle`, body);
+
+export type CampusPushRule = Output<typeof campusPushRule>;
+export type CampusNotice = Output<typeof campusNotice>;
+
+// Push configuration and the site messages it sends (decision 0097).
+export const pushRules = (query: { schoolId?: number }, signal?: Signal) =>
+  get<CampusPushRule[]>('apis-psychology/pushConfig/list', { query, signal });
+export const pushPeople = (schoolId: number, signal?: Signal) =>
+  get<CampusHandler[]>('apis-psychology/pushConfig/people', { query: { schoolId }, signal });
+export const addPushRule = (body: CampusPushRuleInput) => post<CampusPushRule>('apis-psychology/pushConfig/save', body);
+export const editPushRule = (id: number, body: CampusPushRuleInput) =>
+  post<CampusPushRule>(`apis-psychology/pushConfig/setup/${id}`, body);
+export const removePushRule = (id: number) => post<null>(`apis-psychology/pushConfig/delete/${id}`);
+export const myNotices = (signal?: Signal) =>
+  get<{ unread: number; list: CampusNotice[] }>('apis-psychology/securityWarning/notices', { signal });
+export const readNotice = (id: number) => post<null>(`apis-psychology/securityWarning/notices/${id}/read`);

@@ -1,0 +1,91 @@
+import type { Lang } from '@meridian/contracts';
+import { i18n } from '../../../shared/i18n.ts';
+
+/** The strings of the push configuration and its site messages, decision 0097. */
+const zhCN = {
+  campusPush: {
+    intro: '按学校设置：哪类行为预警、在哪个时段、通过哪种方式告知哪些老师。预警到达时按规则发送，时段之外不发送。',
+    add: '新增规则',
+    edit: '编辑规则',
+    name: '规则名称',
+    nameRequired: '请输入规则名称（50 字以内）',
+    school: '学校',
+    schoolRequired: '请选择学校',
+    types: '事件类型',
+    typesRequired: '请至少选择一种事件类型',
+    people: '接收人',
+    peopleRequired: '请选择 1-50 名接收人',
+    peopleHint: '本校在职的老师',
+    channels: '推送方式',
+    channelsRequired: '请至少选择一种推送方式',
+    channelNames: { site: '站内消息', sms: '短信', wechat: '微信' },
+    noProvider: '未配置服务商',
+    hours: '推送时段',
+    from: '开始',
+    to: '结束',
+    hoursHint: '北京时间；结束早于开始表示跨过午夜',
+    allDay: '全天',
+    actions: '操作',
+    delete: '删除',
+    cancel: '取消',
+    save: '保存',
+    saved: '规则已保存',
+    deleted: '规则已删除',
+    confirmDelete: '删除后，符合这条规则的预警不再通知这些人。确定删除吗？',
+    empty: '还没有推送规则，点击“新增规则”设置谁在何时收到哪类预警',
+    noAccess: '你的角色不能查看推送配置',
+    messages: '我的预警消息',
+    unread: '{{count}} 条未读',
+    messageText: '{{school}} {{location}} 发生{{type}}',
+    markRead: '标为已读',
+    read: '已读',
+    openAlert: '查看预警',
+  },
+};
+
+type PushStrings = typeof zhCN;
+
+const en: PushStrings = {
+  campusPush: {
+    intro:
+      'Per school: which behaviour alerts are told to which staff, by which channel, in which hours. An arriving alert is sent by the rules; outside their hours nothing is sent.',
+    add: 'Add rule',
+    edit: 'Edit rule',
+    name: 'Rule name',
+    nameRequired: 'Enter a rule name (up to 50 characters)',
+    school: 'School',
+    schoolRequired: 'Choose a school',
+    types: 'Event types',
+    typesRequired: 'Choose at least one event type',
+    people: 'People to tell',
+    peopleRequired: 'Choose 1-50 people to tell',
+    peopleHint: 'Active staff of this school',
+    channels: 'Channels',
+    channelsRequired: 'Choose at least one channel',
+    channelNames: { site: 'Site message', sms: 'SMS', wechat: 'WeChat' },
+    noProvider: 'no provider configured',
+    hours: 'Hours',
+    from: 'From',
+    to: 'To',
+    hoursHint: 'Beijing time; an end before the start runs past midnight',
+    allDay: 'All day',
+    actions: 'Actions',
+    delete: 'Delete',
+    cancel: 'Cancel',
+    save: 'Save',
+    saved: 'Rule saved',
+    deleted: 'Rule deleted',
+    confirmDelete: 'Alerts matching this rule will no longer be sent to these people. Delete it?',
+    empty: 'No push rules yet: click "Add rule" to choose who hears of which alerts, and when',
+    noAccess: 'Your role cannot see the push configuration',
+    messages: 'My alert messages',
+    unread: '{{count}} unread',
+    messageText: '{{type}} at {{location}}, {{school}}',
+    markRead: 'Mark read',
+    read: 'Read',
+    openAlert: 'Open alert',
+  },
+};
+
+const strings: Record<Lang, PushStrings> = { 'zh-CN': zhCN, en };
+for (const [lang, bundle] of Object.entries(strings)) i18n.addResourceBundle(lang, 'app', bundle, true, false);
