@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../server/test/factories.ts';
 import { png } from '../../server/test/files.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
+import { securityStaff } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
 import { goInApp, mindUser, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
@@ -12,45 +12,6 @@ import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 const SCHOOL_ADMIN = 2;
-const PSYCHOLOGY_TEACHER = 3;
-
-async function tokenOf(account: string, password: string): Promise<string> {
-  const response = await fetch(`${suite.server.url}/api/apis-authz/authz/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password }),
-  });
-  const body = (await response.json()) as { data?: { token?: string } };
-  if (!body.data?.token) throw new Error(`sign-in of ${account} failed`);
-  return body.data.token;
-}
-
-/** A member of the school's security staff: a psychology teacher with a teacher record, signed in. */
-async function securityStaff(schoolId: number, name: string) {
-  const db = suite.server.db;
-  const user = await buildUser(db, { roleIds: [PSYCHOLOGY_TEACHER], orgId: schoolId });
-  await db.updateTable('users').set({ nickname: name }).where('id', '=', user.id).execute();
-  const at = Date.now();
-  await db
-    .insertInto('teachers')
-    .values({
-      user_id: user.id,
-      school_id: schoolId,
-      dept_id: null,
-      teacher_no: `S${user.id}`,
-      name,
-      gender: null,
-      phone: null,
-      subject: null,
-      title: null,
-      is_psychology: true,
-      status: 'active',
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return { ...user, name, token: await tokenOf(user.account, user.password) };
-}
 
 /** Opens the alert of `place` in the list and waits for its drawer. */
 async function openAlert(page: Page, place: string) {
@@ -71,8 +32,8 @@ describe('behaviour alerts from campus devices (issue 22)', () => {
       .select('id')
       .where('name', '=', admin.orgName)
       .executeTakeFirstOrThrow();
-    const wang = await securityStaff(schoolId, 'Wang Min');
-    const zhao = await securityStaff(schoolId, 'Zhao Lei');
+    const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
+    const zhao = await securityStaff(suite.server, schoolId, 'Zhao Lei');
 
     // The administrator adds a camera: its secret is shown once, and never again.
     let deviceKey = '';

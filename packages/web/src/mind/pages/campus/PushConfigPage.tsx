@@ -281,10 +281,10 @@ function RuleList() {
             title: t('campusPush.actions'),
             key: 'actions',
             fixed: 'right' as const,
-            width: 110,
+            width: 130,
             render: (_v: unknown, r: CampusPushRule) => (
               <Flex gap={10}>
-                {can('edit') && <Typography.Link onClick={() => setEditing(r)}>{t('campusPush.edit')}</Typography.Link>}
+                {can('edit') && <Typography.Link onClick={() => setEditing(r)}>{t('campus.edit')}</Typography.Link>}
                 {can('delete') && (
                   <DeleteLink
                     title={r.name}

@@ -1,5 +1,7 @@
 import type { Lang } from '@meridian/contracts';
 import { i18n } from '../../../shared/i18n.ts';
+// The school filter's words (SchoolSelect).
+import '../people/strings.ts';
 
 /** The strings of campus equipment and behaviour alerts, decisions 0085 and 0088. */
 const zhCN = {

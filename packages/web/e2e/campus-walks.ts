@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/src/platform/db/schema.ts';
+import { buildUser } from '../../server/test/factories.ts';
+
+const PSYCHOLOGY_TEACHER = 3;
+
+async function tokenOf(url: string, account: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/apis-authz/authz/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+  const body = (await response.json()) as { data?: { token?: string } };
+  if (!body.data?.token) throw new Error(`sign-in of ${account} failed`);
+  return body.data.token;
+}
+
+/** A member of the school's security staff: a psychology teacher with a teacher record, signed in. */
+export async function securityStaff(server: { url: string; db: Kysely<Database> }, schoolId: number, name: string) {
+  const db = server.db;
+  const user = await buildUser(db, { roleIds: [PSYCHOLOGY_TEACHER], orgId: schoolId });
+  await db.updateTable('users').set({ nickname: name }).where('id', '=', user.id).execute();
+  const at = Date.now();
+  await db
+    .insertInto('teachers')
+    .values({
+      user_id: user.id,
+      school_id: schoolId,
+      dept_id: null,
+      teacher_no: `S${user.id}`,
+      name,
+      gender: null,
+      phone: null,
+      subject: null,
+      title: null,
+      is_psychology: true,
+      status: 'active',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { ...user, name, token: await tokenOf(server.url, user.account, user.password) };
+}
