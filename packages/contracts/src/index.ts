@@ -11,6 +11,7 @@ export * from './iot/dlt645.ts';
 export * from './iot/firmware.ts';
 export * from './iot/gateway.ts';
 export * from './iot/home.ts';
+export * from './iot/invoices.ts';
 export * from './iot/maintenance.ts';
 export * from './iot/mqtt.ts';
 export * from './iot/notify.ts';

@@ -5,6 +5,7 @@ import { configMessages } from './iot/config-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
 import { firmwareMessages } from './iot/firmware-messages.ts';
 import { gatewayMessages } from './iot/gateway-messages.ts';
+import { invoicesMessages } from './iot/invoices-messages.ts';
 import { maintenanceMessages } from './iot/maintenance-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
@@ -77,6 +78,7 @@ export const catalogues = [
   operationsMessages,
   scadaMessages,
   billingMessages,
+  invoicesMessages,
   articlesMessages,
   interventionsMessages,
   archiveMessages,

@@ -23,6 +23,8 @@ import { gatewayRoutes } from './gateway/routes.ts';
 import { dtuService, registrationsCleanup } from './gateway/service.ts';
 import type { GatewayTables } from './gateway/tables.ts';
 import { homeRoutes } from './home/routes.ts';
+import { invoicesRoutes } from './invoices/routes.ts';
+import type { InvoicesTables } from './invoices/tables.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { planOrdersJob } from './maintenance/run.ts';
 import type { MaintenanceTables } from './maintenance/tables.ts';
@@ -87,6 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(operationsRoutes);
   await app.register(homeRoutes);
   await app.register(billingRoutes);
+  await app.register(invoicesRoutes);
   await app.register(articlesRoutes);
 };
 
@@ -108,7 +111,8 @@ export interface IotTables
     ScadaTables,
     OperationsTables,
     BillingTables,
-    ArticlesTables {}
+    ArticlesTables,
+    InvoicesTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {

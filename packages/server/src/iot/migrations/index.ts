@@ -30,6 +30,7 @@ import * as m0059 from './0059_work_order_notices.ts';
 import * as m0060 from './0060_network_samples.ts';
 import * as m0065 from './0065_articles.ts';
 import * as m0067 from './0067_dlt645_templates.ts';
+import * as m0070 from './0070_invoices.ts';
 import * as m0071 from './0071_scada_links.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
@@ -77,6 +78,8 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0065_articles': m0065,
   // DL/T 645 meters in templates: meter addresses and data identifiers (issue 25).
   '0067_dlt645_templates': m0067,
+  // Invoices of paid orders and their review (issue 24).
+  '0070_invoices': m0070,
   // A configuration shared by a link that opens without signing in (issue 20).
   '0071_scada_links': m0071,
 };
