@@ -99,6 +99,87 @@ describe('buying a level-1 membership with WeChat Pay', () => {
   });
 });
 
+describe('an invoice for a paid order, from the application to the administrator’s shipment', () => {
+  it('keeps the invoice info, applies for the paid order, and shows it arrived and shipped with its tracking number', async () => {
+    const { db, url } = server;
+    const owner = await buildUser(db, { roleIds: [IOT_MAIN_ROLE], userType: 'main', identityId: null });
+    const admin = await buildUser(db, { roleIds: [IOT_ADMIN_ROLE], identityId: null });
+    const buyer = await visit(browser);
+    const reviewer = await visit(browser);
+    try {
+      const page = buyer.page;
+      await signInToIot(page, url, owner);
+      // ---- A paid order: an SMS pack paid by WeChat Pay.
+      await openFromMenu(page, '订单与充值', '会员服务');
+      await page.getByTestId('buy-sms100').click();
+      const modal = page.getByTestId('pay-modal');
+      const codeUrl = (await modal.getByTestId('pay-code-url').innerText()).trim();
+      const placed = wechat.orderOfCode(codeUrl);
+      if (!placed) throw new Error('the stand-in holds no order for the code shown');
+      expect((await wechat.pay(placed.outTradeNo)).reply.status).toBe(200);
+      await modal.getByTestId('pay-done').waitFor();
+      await page.keyboard.press('Escape');
+
+      // ---- Invoice info: a tax number of the wrong length is refused in words, then saved.
+      await openFromMenu(page, '订单与充值', '发票管理');
+      await page.getByTestId('invoice-info').getByText('尚未填写发票信息，填写后才能申请开票').waitFor();
+      const fill = async (field: string, value: string) => page.getByTestId(`invoice-info-${field}`).fill(value);
+      await fill('title', '杭州锅炉有限公司');
+      await fill('taxNumber', '9133010012');
+      await fill('email', 'finance@boiler.example.com');
+      await page.getByTestId('invoice-info-save').click();
+      await page.getByTestId('invoice-info').getByText('税号为 15、18 或 20 位字母和数字').first().waitFor();
+      await fill('taxNumber', '91330100MA2H3XYZ1K');
+      await fill('bankAccount', '6222000011112222');
+      await page.getByTestId('invoice-info-save').click();
+      await page.getByText('发票信息已保存').waitFor();
+
+      // ---- Apply for the paid order.
+      const apply = page.getByTestId('invoice-apply');
+      await apply.getByText(placed.outTradeNo, { exact: false }).click();
+      await page.getByTestId('invoice-apply-submit').click();
+      const mine = page.getByTestId('invoices-table');
+      await mine.getByText('已申请', { exact: true }).waitFor();
+      await apply.getByText('没有可开票的已支付订单').waitFor();
+      await settledShot(page, 'iot-billing-invoices-applied-zh');
+
+      // ---- The administrator approves it, then ships it with a tracking number.
+      const review = reviewer.page;
+      await signInToIot(review, url, admin);
+      await openFromMenu(review, '订单与充值', '发票审核');
+      const row = review.getByTestId('invoice-queue-table').locator('tr', { hasText: owner.account });
+      await row.getByText('已申请', { exact: true }).waitFor();
+      await settledShot(review, 'iot-billing-invoice-queue-zh');
+      await row.locator('[data-testid^="invoice-approve-"]').click();
+      await review.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      await row.getByText('审核中', { exact: true }).waitFor();
+      await row.locator('[data-testid^="invoice-ship-"]').click();
+      await review.getByTestId('invoice-step-text').fill('SF1234567890');
+      await review.getByTestId('invoice-step-ok').click();
+      await row.getByText('已送达', { exact: true }).waitFor();
+      await row.getByText('SF1234567890').waitFor();
+
+      // ---- The account sees it arrived and shipped, with the tracking number, in both languages.
+      await page.reload();
+      await mine.getByText('已送达', { exact: true }).waitFor();
+      await mine.getByText('已发货', { exact: true }).waitFor();
+      await mine.getByText('SF1234567890').waitFor();
+      await settledShot(page, 'iot-billing-invoices-arrived-zh');
+      await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
+      await page.goto(`${url}/iot/billing/invoices`);
+      await mine.getByText('Arrived', { exact: true }).waitFor();
+      await mine.getByText('Shipped', { exact: true }).waitFor();
+      await settledShot(page, 'iot-billing-invoices-arrived-en');
+      // The refused tax number, and only it.
+      expect(unexpected(buyer.problems, /HTTP 400: .*\/api\/iot\/billing\/invoice-info$/)).toEqual([]);
+      expect(unexpected(reviewer.problems)).toEqual([]);
+    } finally {
+      await buyer.close();
+      await reviewer.close();
+    }
+  });
+});
+
 describe('an announcement from the Article List to every user’s home page', () => {
   it('is written in the rich-text editor, refused empty, sanitised, and read from a customer’s home page', async () => {
     const { db, url } = server;

@@ -154,6 +154,9 @@ export const iotAreas: IotArea[] = [
       { key: 'orders', path: '/billing/orders', need: '/iot/orders' },
       { key: 'recharge', path: '/billing/recharge', need: '/iot/orders' },
       { key: 'settlement', path: '/billing/settlement', need: '/iot/orders' },
+      { key: 'invoices', path: '/billing/invoices', need: '/iot/orders' },
+      // The platform administrators' review queue (decision 0098).
+      { key: 'invoiceQueue', path: '/billing/invoice-queue', need: '/iot/invoices' },
     ],
   },
   {

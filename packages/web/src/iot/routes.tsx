@@ -168,6 +168,12 @@ export const iotRoutes: RouteObject[] = [
       page('billing/settlement', 'menu.billing.settlement', async () => ({
         Component: (await import('./billing/LedgerPage.tsx')).SettlementPage,
       })),
+      page('billing/invoices', 'menu.billing.invoices', async () => ({
+        Component: (await import('./billing/InvoicesPage.tsx')).InvoicesPage,
+      })),
+      page('billing/invoice-queue', 'menu.billing.invoiceQueue', async () => ({
+        Component: (await import('./billing/InvoiceQueuePage.tsx')).InvoiceQueuePage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

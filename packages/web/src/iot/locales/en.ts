@@ -5,6 +5,7 @@ import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
 import { devicesEn } from './devices-en.ts';
 import { firmwareEn } from './firmware-en.ts';
+import { invoicesEn } from './invoices-en.ts';
 import { maintenanceEn } from './maintenance-en.ts';
 import { projectsEn } from './projects-en.ts';
 import { tasksEn } from './tasks-en.ts';
@@ -81,6 +82,8 @@ export const en: IotMessages = {
       orders: 'Orders',
       recharge: 'Recharge records',
       settlement: 'Settlement details',
+      invoices: 'Invoices',
+      invoiceQueue: 'Invoice review',
     },
     settings: {
       title: 'System Setting',
@@ -117,6 +120,7 @@ export const en: IotMessages = {
   ...workOrdersEn,
   ...maintenanceEn,
   ...billingEn,
+  ...invoicesEn,
   ...articlesEn,
   home: {
     heading: 'Welcome to Device Cloud',

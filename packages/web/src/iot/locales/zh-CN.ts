@@ -6,6 +6,7 @@ import { configZhCN } from './config.ts';
 import { dataZhCN } from './data.ts';
 import { devicesZhCN } from './devices.ts';
 import { firmwareZhCN } from './firmware.ts';
+import { invoicesZhCN } from './invoices.ts';
 import { maintenanceZhCN } from './maintenance.ts';
 import { projectsZhCN } from './projects.ts';
 import { tasksZhCN } from './tasks.ts';
@@ -56,6 +57,8 @@ export const zhCN = {
       orders: '订单',
       recharge: '充值记录',
       settlement: '结算明细',
+      invoices: '发票管理',
+      invoiceQueue: '发票审核',
     },
     settings: {
       title: '系统设置',
@@ -92,6 +95,7 @@ export const zhCN = {
   ...workOrdersZhCN,
   ...maintenanceZhCN,
   ...billingZhCN,
+  ...invoicesZhCN,
   ...articlesZhCN,
   home: {
     heading: '欢迎使用设备云',
