@@ -164,12 +164,12 @@ describe('an invoice for a paid order, from the application to the administrator
       await mine.getByText('已送达', { exact: true }).waitFor();
       await mine.getByText('已发货', { exact: true }).waitFor();
       await mine.getByText('SF1234567890').waitFor();
-      await settledShot(page, 'iot-billing-invoices-arrived-zh');
+      await settledShot(page, 'iot-billing-invoices-arrived-zh', { fullPage: true });
       await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
       await page.goto(`${url}/iot/billing/invoices`);
       await mine.getByText('Arrived', { exact: true }).waitFor();
       await mine.getByText('Shipped', { exact: true }).waitFor();
-      await settledShot(page, 'iot-billing-invoices-arrived-en');
+      await settledShot(page, 'iot-billing-invoices-arrived-en', { fullPage: true });
       // The refused tax number, and only it.
       expect(unexpected(buyer.problems, /HTTP 400: .*\/api\/iot\/billing\/invoice-info$/)).toEqual([]);
       expect(unexpected(reviewer.problems)).toEqual([]);
