@@ -53,6 +53,7 @@ export * from './mind/scales-check.ts';
 export * from './mind/school-signin.ts';
 export * from './mind/scoring.ts';
 export * from './mind/screens.ts';
+export * from './mind/security-screen.ts';
 export * from './mind/students.ts';
 export * from './mind/students-xuenian.ts';
 export * from './mind/teachers.ts';

@@ -65,6 +65,7 @@ export const MIND_MENU_SCREENS: Readonly<Record<string, string>> = {
   schoolScreen: '/schoolScreen',
   schoolWarningScreen: '/schoolWarningScreen',
   manageScreen: '/manageScreen',
+  securityScreen: '/securityScreen',
 };
 
 /** The dashboard a Mind address outside `/data/` opens (`/jdp/districtScreen` → `districtScreen`). */

@@ -297,3 +297,33 @@ export async function snapshotInSchools(db: Db, scope: SchoolScope, path: string
     .executeTakeFirst();
   return row !== undefined;
 }
+
+// The security-warning cockpit's figures (decision 0096), over the same scope as the list.
+
+/** Open alerts (neither solved nor a false alarm) by state and by the person holding them. */
+export function openByStateAndHolder(db: Db, scope: SchoolScope, schoolId: number | undefined) {
+  return alertsQuery(db, scope, { schoolId })
+    .leftJoin('users as h', 'h.id', 'a.holder_id')
+    .where('a.state', 'not in', ['solved', 'falseAlarm'])
+    .select(['a.state', 'a.holder_id', 'h.nickname as holder_name', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['a.state', 'a.holder_id', 'h.nickname'])
+    .execute();
+}
+
+/** When each alert solved since `since` occurred and when its solving step was taken. */
+export function solveTimes(db: Db, scope: SchoolScope, schoolId: number | undefined, since: number) {
+  return alertsQuery(db, scope, { schoolId })
+    .innerJoin('campus_alert_steps as s', 's.alert_id', 'a.id')
+    .where('a.state', '=', 'solved')
+    .where('s.action', '=', 'solve')
+    .where('s.at', '>=', since)
+    .select(['a.occurred_at', 's.at'])
+    .execute();
+}
+
+/** Each device's kind and when it was last heard from. */
+export function devicesSeen(db: Db, scope: SchoolScope, schoolId: number | undefined) {
+  let q = db.selectFrom('campus_devices as d').where(inSchools('d.school_id', scope));
+  if (schoolId !== undefined) q = q.where('d.school_id', '=', schoolId);
+  return q.select(['d.kind', 'd.last_seen_at']).execute();
+}

@@ -21,6 +21,7 @@ import * as m0062 from './0062_mood_journal_teachers.ts';
 import * as m0063 from './0063_ai_settings.ts';
 import * as m0064 from './0064_screen_links.ts';
 import * as m0066 from './0066_student_insight_menu.ts';
+import * as m0068 from './0068_security_screen_menu.ts';
 import * as m0069 from './0069_campus_push.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
@@ -47,5 +48,6 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0063_ai_settings': m0063,
   '0064_screen_links': m0064,
   '0066_student_insight_menu': m0066,
+  '0068_security_screen_menu': m0068,
   '0069_campus_push': m0069,
 };

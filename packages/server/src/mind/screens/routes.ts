@@ -18,6 +18,11 @@ import {
   screenSchools,
   screenTasks,
   screenTrend,
+  securityDevices,
+  securityFeed,
+  securityScreenQuery,
+  securitySummary,
+  securityTrend,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.ts';
@@ -31,6 +36,7 @@ import {
   publicWarnings,
   revokeScreenLink,
 } from './links.ts';
+import * as security from './security.ts';
 import {
   bandsByPlace,
   gradeWarnings,
@@ -149,6 +155,29 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(request, await taskCompletion(actorOf(request), request.query)),
   );
+
+  // The security-warning cockpit (decision 0096): campus behaviour alerts of the caller's schools, one call per card.
+  const cockpit = [
+    [
+      'summary',
+      'Alerts today and this week by type, open ones by state and holder, mean time to solve',
+      securitySummary,
+      security.securitySummary,
+    ],
+    ['devices', 'Cameras and terminals online and offline', securityDevices, security.securityDevices],
+    ['feed', 'The newest alerts: type, place, time and state', securityFeed, security.securityFeed],
+    ['trend', 'Alerts per day over the last thirty days', securityTrend, security.securityTrend],
+  ] as const;
+  for (const [part, summary, response, answer] of cockpit) {
+    app.get(
+      `/apis-psychology/screen/security/${part}`,
+      {
+        config: { access: '/securityScreen:view' },
+        schema: { tags, summary, querystring: securityScreenQuery, response: { 200: envelopeOf(response) } },
+      },
+      async (request) => ok(request, await answer(actorOf(request), request.query)),
+    );
+  }
 
   // The school screen's signed links (decision 0091), and what a link opens without a session.
   app.get(
