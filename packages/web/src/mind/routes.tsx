@@ -25,6 +25,7 @@ const builtScreens: Record<string, RouteObject['lazy']> = {
   schoolWarning: async () => ({ Component: (await import('./screens/SchoolWarningScreen.tsx')).SchoolWarningScreen }),
   schoolWarningScreen: async () => ({ Component: (await import('./screens/WarningScreen.tsx')).WarningScreen }),
   manageScreen: async () => ({ Component: (await import('./screens/ManageScreen.tsx')).ManageScreen }),
+  securityScreen: async () => ({ Component: (await import('./screens/SecurityScreen.tsx')).SecurityScreen }),
   // Open (spec section 5): a published link's aggregates without a session, or the links for an administrator.
   schoolScreen: async () => ({ Component: (await import('./screens/SchoolScreen.tsx')).SchoolScreen }),
 };

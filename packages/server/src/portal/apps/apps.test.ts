@@ -135,6 +135,10 @@ describe('the Mind sidebar', () => {
     expect(menus.get('psychology')).toContain('Warning cockpit');
     expect(menus.get('teacher')).not.toContain('Warning cockpit');
     expect(menus.get('bureau')).toEqual(expect.arrayContaining(['District screen', 'Warning cockpit']));
+    // The security-warning cockpit (decision 0096): for those who see and handle the behaviour alerts.
+    expect(menus.get('school')).toContain('Security-warning cockpit');
+    expect(menus.get('psychology')).toContain('Security-warning cockpit');
+    expect(menus.get('teacher')).not.toContain('Security-warning cockpit');
     expect(menus.get('psychology')).toEqual(
       expect.arrayContaining(['Reminder model', 'School observations', 'Assessment progress', 'Custom scales']),
     );

@@ -13,6 +13,10 @@ import type {
   ScreenSchools,
   ScreenTasks,
   ScreenTrend,
+  SecurityDevices,
+  SecurityFeed,
+  SecuritySummary,
+  SecurityTrend,
 } from '@meridian/contracts';
 import { hasPermission, SCREEN_LINK_HEADER } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -54,6 +58,16 @@ export const useGradeWarnings = (q: Query, enabled = true) =>
   useScreenCall<ScreenGradeWarnings>('grades', 'apis-psychology/warning/radarList', q, enabled);
 export const useTasks = (q: Query, enabled = true) =>
   useScreenCall<ScreenTasks>('tasks', 'apis-psychology/screen/school/tasks', q, enabled);
+
+/** The security-warning cockpit's cards (decision 0096), each its own call. */
+interface SecurityParts {
+  summary: SecuritySummary;
+  devices: SecurityDevices;
+  feed: SecurityFeed;
+  trend: SecurityTrend;
+}
+export const useSecurity = <P extends keyof SecurityParts>(part: P, q: Query, enabled = true) =>
+  useScreenCall<SecurityParts[P]>(`security.${part}`, `apis-psychology/screen/security/${part}`, q, enabled);
 
 /** What a published link opens (decision 0091): each card its own call, the token the only key. */
 interface PublicParts {

@@ -1,4 +1,11 @@
-import type { ScreenBands, ScreenGauge, ScreenGradeWarnings, ScreenTrend } from '@meridian/contracts';
+import type {
+  ScreenBands,
+  ScreenGauge,
+  ScreenGradeWarnings,
+  ScreenTrend,
+  SecuritySummary,
+  SecurityTrend,
+} from '@meridian/contracts';
 import type { TFunction } from 'i18next';
 import { textIn } from '../api.ts';
 import { axis, chartText, palette } from './palette.ts';
@@ -141,5 +148,58 @@ export function gradesChart(d: ScreenGradeWarnings, noGrade: string) {
       itemStyle: { color: l.colour },
       data: d.grades.map((g) => g.counts[l.code] ?? 0),
     })),
+  };
+}
+
+/** Behaviour alerts by type: today's and the last seven days' side by side. */
+export function alertTypesChart(d: SecuritySummary, t: TFunction) {
+  const series = (name: string, rows: SecuritySummary['today']['byType'], color: string) => ({
+    name,
+    type: 'bar',
+    barMaxWidth: 36,
+    itemStyle: { color },
+    label: { show: true, position: 'top', ...chartText },
+    data: rows.map((r) => r.count),
+  });
+  return {
+    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0, textStyle: chartText },
+    xAxis: {
+      type: 'category',
+      data: d.week.byType.map((r) => t(`campus.types.${r.type}`)),
+      ...axis,
+      axisLabel: { ...axis.axisLabel, interval: 0 },
+    },
+    yAxis: { type: 'value', minInterval: 1, ...axis },
+    series: [
+      series(t('scr.security.todaySeries'), d.today.byType, palette.accent[5]),
+      series(t('scr.security.weekSeries'), d.week.byType, palette.accent[0]),
+    ],
+  };
+}
+
+/** Behaviour alerts per day over the last thirty days, one bar a day (a quiet day at zero). */
+export function alertDaysChart(d: SecurityTrend, name: string) {
+  return {
+    grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'category', data: d.days.map((x) => x.day.slice(5)), ...axis },
+    yAxis: { type: 'value', minInterval: 1, ...axis },
+    series: [
+      {
+        name,
+        type: 'bar',
+        barMaxWidth: 18,
+        itemStyle: { color: palette.accent[4] },
+        label: {
+          show: true,
+          position: 'top',
+          ...chartText,
+          formatter: ({ value }: { value: number }) => (value ? value : ''),
+        },
+        data: d.days.map((x) => x.count),
+      },
+    ],
   };
 }
