@@ -60,6 +60,8 @@ describe('the Mind sidebar (spec section 2)', () => {
         '日常工作',
         '师生管理',
         '统计报表',
+        // The AI settings' own group (decision 0090).
+        'AI',
       ]);
 
       await item('预警干预').click();
