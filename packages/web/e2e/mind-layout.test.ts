@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_CHILDREN, routeName, SCREENS } from '../src/mind/shell/routeTable.ts';
+import { DATA_CHILDREN, DATA_REDIRECTS, routeName, SCREENS } from '../src/mind/shell/routeTable.ts';
 
 import { screenshot, visit } from './browser.ts';
 import { goInApp, mindEn, mindTitle, mindUser, openMind } from './mind-walks.ts';
@@ -54,7 +54,8 @@ describe('Mind routes and titles (spec section 2)', () => {
       await openMind(page, suite.server.url, '/data/home', user.token);
       await page.getByTestId('mind-home').waitFor();
       for (const path of DATA_CHILDREN) {
-        const name = routeName(path);
+        // A child that leads to another page (DATA_REDIRECTS) shows that page and its title.
+        const name = DATA_REDIRECTS[routeName(path)] ?? routeName(path);
         // Scrolled down on the page before: the next one must start at its top.
         // (Set again until it holds: the page before may still be laying out what it loaded.)
         await expect

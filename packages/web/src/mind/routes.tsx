@@ -4,8 +4,8 @@ import { PageLoading } from '../shared/PageLoading.tsx';
 import { notFoundRoute, type RouteHandle } from '../shared/routing.ts';
 import { MindLayout } from './MindLayout.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
-import { BUILT_DATA_PAGES, DATA_REDIRECTS, PENDING_PAGE } from './shell/builtPages.ts';
-import { DATA_CHILDREN, OPEN_ROUTES, SCREENS, titleKey } from './shell/routeTable.ts';
+import { BUILT_DATA_PAGES, PENDING_PAGE } from './shell/builtPages.ts';
+import { DATA_CHILDREN, DATA_REDIRECTS, OPEN_ROUTES, SCREENS, titleKey } from './shell/routeTable.ts';
 
 const handle = (path: string) => ({ title: titleKey(path) }) satisfies RouteHandle;
 

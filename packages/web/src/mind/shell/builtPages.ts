@@ -81,7 +81,7 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   securityWarning: async () => ({
     Component: (await import('../pages/campus/SecurityWarningPage.tsx')).SecurityWarningPage,
   }),
-  // Push configuration of behaviour alerts (decision 0097); `warningPushConfig` leads here (DATA_REDIRECTS).
+  // Push configuration of behaviour alerts (decision 0097); `warningPushConfig` leads here (routeTable's DATA_REDIRECTS).
   pushConfig: async () => ({
     Component: (await import('../pages/campus/PushConfigPage.tsx')).PushConfigPage,
   }),
@@ -138,9 +138,3 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
 export const PENDING_PAGE: RouteObject['lazy'] = async () => ({
   Component: (await import('../pages/warnings/TodoPage.tsx')).TodoPage,
 });
-
-/**
- * `/data/` children that are another page under a second name: the Emotion group's push config is
- * the one push configuration of campus alerts, until emotion alerts exist (decision 0097).
- */
-export const DATA_REDIRECTS: Partial<Record<string, string>> = { warningPushConfig: 'pushConfig' };

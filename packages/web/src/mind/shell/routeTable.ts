@@ -154,3 +154,9 @@ export function routeName(path: string): string {
 }
 
 export const titleKey = (path: string) => `route.${routeName(path)}`;
+
+/**
+ * `/data/` children that are another page under a second name: the Emotion group's push config is
+ * the one push configuration of campus alerts, until emotion alerts exist (decision 0097).
+ */
+export const DATA_REDIRECTS: Partial<Record<string, string>> = { warningPushConfig: 'pushConfig' };

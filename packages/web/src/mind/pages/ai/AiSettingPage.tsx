@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { usePermission } from '../../access/Permission.tsx';
+import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { aiSettingInfo } from './api.ts';
 import { EndpointCard } from './EndpointCard.tsx';
 import { SchoolsCard } from './SchoolsCard.tsx';
@@ -10,6 +12,16 @@ import './strings.ts';
 
 /** `/data/aiSetting`: the deployment's OpenAI-compatible endpoint, its budget, and each school's legal basis. */
 export function AiSettingPage() {
+  const { t } = useTranslation();
+  const mayView = usePermission('view');
+  return (
+    <ViewGuard may={mayView} testId="ai-setting-page" refusal={t('ai.noAccess')}>
+      <AiSettings />
+    </ViewGuard>
+  );
+}
+
+function AiSettings() {
   const canEdit = usePermission('edit');
   const setting = useQuery({
     queryKey: ['ai', 'setting'],

@@ -3,6 +3,7 @@ import type { AiStrings } from './messages.ts';
 /** The English words of the AI settings page and a warning's generated suggestions (same keys as the Chinese). */
 export const aiEn: AiStrings = {
   ai: {
+    noAccess: 'Your current role may not see the AI settings; ask your administrator if you need it.',
     endpoint: {
       readOnly:
         'The endpoint is set by the whole deployment’s administrator; you can test it, and record your school’s legal basis below.',

@@ -1,6 +1,7 @@
 /** The Chinese words of the AI settings page and a warning's generated suggestions; the English file has the same keys. */
 export const aiZh = {
   ai: {
+    noAccess: '当前角色无权查看 AI 设置，如需使用请联系管理员。',
     endpoint: {
       readOnly: '接口由整个部署的管理员设置；您可以测试连接，并在下方记录本校的法律依据。',
       title: 'AI 接口（全部署共用）',

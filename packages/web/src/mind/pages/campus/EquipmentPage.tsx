@@ -21,11 +21,11 @@ import { notifyError } from '../../../shared/feedback.tsx';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { SchoolSelect, useSchools } from '../../../shared/people/SchoolSelect.tsx';
+import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { DeleteLink } from '../lists.tsx';
 import { addDevice, type CampusDevice, type CampusDeviceCreated, devicePage, editDevice, removeDevice } from './api.ts';
-import { ViewGuard } from './NoAccess.tsx';
 import './strings.ts';
 
 const L = CAMPUS_LIMITS;

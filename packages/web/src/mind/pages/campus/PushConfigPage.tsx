@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/feedback.tsx';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { SchoolSelect, useSchools } from '../../../shared/people/SchoolSelect.tsx';
+import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { useCan } from '../assessments/can.ts';
 import { DeleteLink } from '../lists.tsx';
 import { addPushRule, type CampusPushRule, editPushRule, pushPeople, pushRules, removePushRule } from './api.ts';
-import { ViewGuard } from './NoAccess.tsx';
 import './strings.ts';
 import './push-strings.ts';
 

@@ -29,6 +29,7 @@ import { useUserInfo } from '../../../shared/auth.ts';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { LazyChart } from '../assessments/LazyChart.tsx';
@@ -44,7 +45,6 @@ import {
   handleAlert,
 } from './api.ts';
 import { MyMessages } from './MyMessages.tsx';
-import { ViewGuard } from './NoAccess.tsx';
 import { Snapshot } from './Snapshot.tsx';
 import './strings.ts';
 
