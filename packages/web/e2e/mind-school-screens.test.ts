@@ -1,120 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/src/mind/demo/accounts.ts';
-import { DEFAULT_DEMO_PASSWORD } from '../../server/src/portal/demo.ts';
-import { buildUser } from '../../server/test/factories.ts';
-import { startTestServer, type TestServer } from '../../server/test/server.ts';
-import { launchBrowser, screenshot, visit } from './browser.ts';
-import { tokenOf } from './mind-assess-world.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, visit } from './browser.ts';
+import { figure, screensWorld, wall } from './mind-screens-world.ts';
 import { mindTitle, openMind } from './mind-walks.ts';
 import { unexpected } from './portal-walks.ts';
 
-let server: TestServer;
-let browser: Browser;
-let schoolToken: string;
-const wall = { viewport: { width: 1920, height: 1080 } };
-
-/** A PHQ-9 sheet: every item at `value`, item 9 as given (D on item 9 raises a red warning). */
-const phq = (value: string, item9 = 'A') =>
-  Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i + 1), i === 8 ? item9 : value]));
-
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'x-authorization': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { code: number; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/**
- * A round of assessments in demo_school's school: the school publishes PHQ-9 to one of its classes,
- * and three students answer on H5 (one with thoughts of self-harm, which opens a red warning).
- */
-async function assessmentRound() {
-  const db = server.db;
-  const admin = await db
-    .selectFrom('users')
-    .select('dept_id')
-    .where('account', '=', demoAccount('school').account)
-    .executeTakeFirstOrThrow();
-  const klass = await db
-    .selectFrom('students')
-    .select(['org_id'])
-    .where('school_id', '=', Number(admin.dept_id))
-    .groupBy('org_id')
-    .having((eb) => eb.fn.countAll(), '>=', 3)
-    .orderBy('org_id')
-    .executeTakeFirstOrThrow();
-  const students = await db
-    .selectFrom('students')
-    .select('id')
-    .where('org_id', '=', klass.org_id)
-    .orderBy('id')
-    .limit(3)
-    .execute();
-  const scale = await db
-    .selectFrom('scales')
-    .select('id')
-    .where('code', '=', 'PHQ-9')
-    .where('owner_org_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  const now = Date.now();
-  const task = await api<{ id: number }>('apis-psychology/survey/record/createTask', schoolToken, {
-    name: 'School screen walk screening',
-    scaleIds: [scale.id],
-    targets: { schoolIds: [], gradeIds: [], classIds: [klass.org_id], studentIds: [], teacherUserIds: [] },
-    startsAt: now - 3_600_000,
-    endsAt: now + 86_400_000,
-  });
-  await api('apis-psychology/survey/task/publish', schoolToken, { id: task.id });
-  for (const [n, student] of students.entries()) {
-    const user = await buildUser(db, { roleIds: [], identityId: 2, orgId: klass.org_id });
-    await db.updateTable('students').set({ user_id: user.id }).where('id', '=', student.id).execute();
-    const token = await tokenOf(server.url, user);
-    await api('apis-psychology/h5/survey/submit', token, {
-      taskId: task.id,
-      scaleId: scale.id,
-      answers: n === 0 ? phq('C', 'D') : phq('A'),
-    });
-  }
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'on' });
-  browser = await launchBrowser();
-  schoolToken = await tokenOf(server.url, {
-    id: 0,
-    account: demoAccount('school').account,
-    password: DEFAULT_DEMO_PASSWORD,
-  });
-  await assessmentRound();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Waits for a figure tile to read `value`: the screen's figures arrive by their own calls. */
-const figure = (page: Page, testId: string, value: number) =>
-  page
-    .getByTestId(`${testId}-value`)
-    .filter({ hasText: new RegExp(`^${value}$`) })
-    .waitFor();
+const world = screensWorld('school', 'School screen walk screening');
 
 describe('the school screens, as demo_school after a round of assessments', () => {
   it('publishes the school screen through a link that opens without signing in, and revokes it', async () => {
-    const results = await api<{ total: number }>('apis-psychology/survey/record/query', schoolToken, {
+    const results = await world.api<{ total: number }>('apis-psychology/survey/record/query', world.token, {
       page: 1,
       size: 1,
     });
-    const warnings = await api<{ total: number }>('apis-psychology/warning/page', schoolToken);
+    const warnings = await world.api<{ total: number }>('apis-psychology/warning/page', world.token);
     expect(results.total).toBeGreaterThanOrEqual(3);
 
-    const admin = await visit(browser);
-    await openMind(admin.page, server.url, '/schoolScreen', schoolToken);
+    const admin = await visit(world.browser);
+    await openMind(admin.page, world.server.url, '/schoolScreen', world.token);
     await admin.page.getByTestId('screen-links').waitFor();
     await admin.page.getByText('还没有发布过链接').waitFor();
     await admin.page.getByPlaceholder('如：一楼大厅屏幕').fill('一楼大厅屏幕');
@@ -126,7 +28,7 @@ describe('the school screens, as demo_school after a round of assessments', () =
     await screenshot(admin.page, 'mind-school-screen-links');
 
     // A fresh browser, nobody signed in: the wall shows the school's aggregates and no name.
-    const viewer = await visit(browser, wall);
+    const viewer = await visit(world.browser, wall);
     await viewer.page.goto(address);
     await figure(viewer.page, 'kpi-results', results.total);
     await figure(viewer.page, 'kpi-warnings', warnings.total);
@@ -171,11 +73,11 @@ describe('the school screens, as demo_school after a round of assessments', () =
   });
 
   it('opens the school warning screen and the management screen for the signed-in admin', async () => {
-    const gauge = await api<{ total: number; open: number }>('apis-psychology/warning/gauge', schoolToken);
-    const tasks = await api<{ list: unknown[] }>('apis-psychology/screen/school/tasks', schoolToken);
+    const gauge = await world.api<{ total: number; open: number }>('apis-psychology/warning/gauge', world.token);
+    const tasks = await world.api<{ list: unknown[] }>('apis-psychology/screen/school/tasks', world.token);
     expect(gauge.total).toBeGreaterThanOrEqual(1);
-    const { page, problems, close } = await visit(browser, wall);
-    await openMind(page, server.url, '/schoolWarningScreen', schoolToken);
+    const { page, problems, close } = await visit(world.browser, wall);
+    await openMind(page, world.server.url, '/schoolWarningScreen', world.token);
     await figure(page, 'kpi-warnings', gauge.total);
     await figure(page, 'kpi-open', gauge.open);
     for (const card of ['card-stages', 'card-grades', 'card-trend'])
@@ -184,7 +86,7 @@ describe('the school screens, as demo_school after a round of assessments', () =
     expect(await page.title()).toBe(mindTitle('schoolWarningScreen'));
     await screenshot(page, 'mind-school-warning-screen-zh');
 
-    await openMind(page, server.url, '/manageScreen', schoolToken);
+    await openMind(page, world.server.url, '/manageScreen', world.token);
     await figure(page, 'kpi-tasks', tasks.list.length);
     await figure(page, 'kpi-open', gauge.open);
     await page.getByTestId('tasks-table').getByText('School screen walk screening').waitFor();

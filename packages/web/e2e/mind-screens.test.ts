@@ -1,102 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount } from '../../server/src/mind/demo/accounts.ts';
-import { DEFAULT_DEMO_PASSWORD } from '../../server/src/portal/demo.ts';
-import { buildUser } from '../../server/test/factories.ts';
-import { startTestServer, type TestServer } from '../../server/test/server.ts';
-import { launchBrowser, screenshot, visit } from './browser.ts';
-import { tokenOf } from './mind-assess-world.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, visit } from './browser.ts';
+import { figure, screensWorld, wall } from './mind-screens-world.ts';
 import { mindTitle, openMind } from './mind-walks.ts';
 import { unexpected } from './portal-walks.ts';
 
-let server: TestServer;
-let browser: Browser;
-let bureauToken: string;
-const wall = { viewport: { width: 1920, height: 1080 } };
-
-/** A PHQ-9 sheet: every item at `value`, item 9 as given (D on item 9 raises a red warning). */
-const phq = (value: string, item9 = 'A') =>
-  Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i + 1), i === 8 ? item9 : value]));
-
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'x-authorization': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { code: number; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/**
- * A round of assessments in the demo district: the bureau publishes PHQ-9 to one class, and three
- * of its students answer on H5 (one of them with thoughts of self-harm, which opens a red warning).
- */
-async function assessmentRound() {
-  const db = server.db;
-  const klass = await db
-    .selectFrom('students')
-    .select(['org_id'])
-    .groupBy('org_id')
-    .having((eb) => eb.fn.countAll(), '>=', 3)
-    .orderBy('org_id')
-    .executeTakeFirstOrThrow();
-  const students = await db
-    .selectFrom('students')
-    .select('id')
-    .where('org_id', '=', klass.org_id)
-    .orderBy('id')
-    .limit(3)
-    .execute();
-  const scale = await db
-    .selectFrom('scales')
-    .select('id')
-    .where('code', '=', 'PHQ-9')
-    .where('owner_org_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  const now = Date.now();
-  const task = await api<{ id: number }>('apis-psychology/survey/record/createTask', bureauToken, {
-    name: 'Screen walk screening',
-    scaleIds: [scale.id],
-    targets: { schoolIds: [], gradeIds: [], classIds: [klass.org_id], studentIds: [], teacherUserIds: [] },
-    startsAt: now - 3_600_000,
-    endsAt: now + 86_400_000,
-  });
-  await api('apis-psychology/survey/task/publish', bureauToken, { id: task.id });
-  for (const [n, student] of students.entries()) {
-    const user = await buildUser(db, { roleIds: [], identityId: 2, orgId: klass.org_id });
-    await db.updateTable('students').set({ user_id: user.id }).where('id', '=', student.id).execute();
-    const token = await tokenOf(server.url, user);
-    await api('apis-psychology/h5/survey/submit', token, {
-      taskId: task.id,
-      scaleId: scale.id,
-      answers: n === 0 ? phq('C', 'D') : phq('A'),
-    });
-  }
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'on' });
-  browser = await launchBrowser();
-  bureauToken = await tokenOf(server.url, {
-    id: 0,
-    account: demoAccount('bureau').account,
-    password: DEFAULT_DEMO_PASSWORD,
-  });
-  await assessmentRound();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Waits for a figure tile to read `value`: the screen's figures arrive by their own calls. */
-const figure = (page: Page, testId: string, value: number) =>
-  page
-    .getByTestId(`${testId}-value`)
-    .filter({ hasText: new RegExp(`^${value}$`) })
-    .waitFor();
+const world = screensWorld('bureau', 'Screen walk screening');
 
 async function english(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
@@ -109,18 +18,18 @@ describe('the district screen, as demo_bureau after a round of assessments', () 
       schools: { name: string; results: number }[];
       totals: { results: number; assigned: number; done: number };
     }
-    const figures = await api<Schools>('apis-psychology/screen/school/queryList', bureauToken);
-    const listed = await api<{ total: number }>('apis-psychology/survey/record/query', bureauToken, {
+    const figures = await world.api<Schools>('apis-psychology/screen/school/queryList', world.token);
+    const listed = await world.api<{ total: number }>('apis-psychology/survey/record/query', world.token, {
       page: 1,
       size: 1,
     });
-    const gauge = await api<{ open: number }>('apis-psychology/warning/gauge', bureauToken);
+    const gauge = await world.api<{ open: number }>('apis-psychology/warning/gauge', world.token);
     expect(figures.totals.results).toBe(listed.total);
     expect(figures.totals.results).toBe(3);
     expect(gauge.open).toBeGreaterThanOrEqual(1);
 
-    const { page, problems, close } = await visit(browser, wall);
-    await openMind(page, server.url, '/districtScreen', bureauToken);
+    const { page, problems, close } = await visit(world.browser, wall);
+    await openMind(page, world.server.url, '/districtScreen', world.token);
     await figure(page, 'kpi-results', listed.total);
     await figure(page, 'kpi-open', gauge.open);
     await figure(page, 'kpi-schools', figures.schools.length);
@@ -156,9 +65,9 @@ describe('the district screen, as demo_bureau after a round of assessments', () 
   });
 
   it('the warning cockpit shows the open warnings by level and stage, and who holds them', async () => {
-    const gauge = await api<{ open: number }>('apis-psychology/warning/gauge', bureauToken);
-    const { page, problems, close } = await visit(browser, wall);
-    await openMind(page, server.url, '/schoolWarning', bureauToken);
+    const gauge = await world.api<{ open: number }>('apis-psychology/warning/gauge', world.token);
+    const { page, problems, close } = await visit(world.browser, wall);
+    await openMind(page, world.server.url, '/schoolWarning', world.token);
     await figure(page, 'kpi-open', gauge.open);
     await page.getByTestId('card-stages').locator('canvas').waitFor();
     await page.getByTestId('card-overdue-empty').waitFor();
