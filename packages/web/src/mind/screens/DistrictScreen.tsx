@@ -2,9 +2,9 @@ import type { ScreenSchools } from '@meridian/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './strings.ts';
-import { screenFilters, textIn, useBands, useGauge, useSchools, useScreenAccess } from './api.ts';
+import { screenFilters, useBands, useGauge, useSchools, useScreenAccess } from './api.ts';
 import { count, percent } from './format.ts';
-import { bandsChart, levelsChart } from './kit/charts.ts';
+import { BandsCard, WarningsCard } from './kit/FigureCards.tsx';
 import { axis, chartText, palette } from './kit/palette.ts';
 import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
 import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
@@ -74,32 +74,8 @@ export function DistrictScreen() {
             />
           )}
         </ScreenCard>
-        <ScreenCard
-          testId="card-bands"
-          title={
-            bands.data?.scale
-              ? t('scr.district.bands', { scale: textIn(bands.data.scale.name) })
-              : t('scr.district.bandsNoScale')
-          }
-          query={bands}
-          isEmpty={(d) => d.rows.length === 0}
-        >
-          {(d) => <ScreenChart height={CHART_HEIGHT} label={t('scr.district.bandsNoScale')} option={bandsChart(d)} />}
-        </ScreenCard>
-        <ScreenCard
-          testId="card-warnings"
-          title={t('scr.district.warnings')}
-          query={gauge}
-          isEmpty={(d) => d.total === 0}
-        >
-          {(d) => (
-            <ScreenChart
-              height={CHART_HEIGHT}
-              label={t('scr.district.warnings')}
-              option={levelsChart(d, t('scr.kpi.open'), t('scr.kpi.solved'))}
-            />
-          )}
-        </ScreenCard>
+        <BandsCard query={bands} screen="district" height={CHART_HEIGHT} />
+        <WarningsCard query={gauge} screen="district" height={CHART_HEIGHT} />
       </div>
       <ScreenCard
         testId="card-schools"

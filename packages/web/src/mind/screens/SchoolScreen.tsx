@@ -4,9 +4,10 @@ import { useLocation } from 'react-router';
 import { ApiError, errorText } from '../../shared/errors.ts';
 import { getToken } from '../../shared/session.ts';
 import './strings.ts';
-import { textIn, usePublic, useScreenAccess } from './api.ts';
+import { usePublic, useScreenAccess } from './api.ts';
 import { count, percent } from './format.ts';
-import { bandsChart, levelsChart, trendChart } from './kit/charts.ts';
+import { trendChart } from './kit/charts.ts';
+import { BandsCard, WarningsCard } from './kit/FigureCards.tsx';
 import { chartText, palette } from './kit/palette.ts';
 import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
 import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
@@ -120,32 +121,8 @@ function PublishedWall({ token }: { token: string }) {
         >
           {(d) => <ScreenChart height={CHART_HEIGHT} label={t('scr.school.coverage')} option={coverageChart(d, t)} />}
         </ScreenCard>
-        <ScreenCard
-          testId="card-bands"
-          title={
-            bands.data?.scale
-              ? t('scr.school.bands', { scale: textIn(bands.data.scale.name) })
-              : t('scr.school.bandsNoScale')
-          }
-          query={bands}
-          isEmpty={(d) => d.rows.length === 0}
-        >
-          {(d) => <ScreenChart height={CHART_HEIGHT} label={t('scr.school.bandsNoScale')} option={bandsChart(d)} />}
-        </ScreenCard>
-        <ScreenCard
-          testId="card-warnings"
-          title={t('scr.school.warnings')}
-          query={warnings}
-          isEmpty={(d) => d.total === 0}
-        >
-          {(d) => (
-            <ScreenChart
-              height={CHART_HEIGHT}
-              label={t('scr.school.warnings')}
-              option={levelsChart(d, t('scr.kpi.open'), t('scr.kpi.solved'))}
-            />
-          )}
-        </ScreenCard>
+        <BandsCard query={bands} screen="school" height={CHART_HEIGHT} />
+        <WarningsCard query={warnings} screen="school" height={CHART_HEIGHT} />
       </div>
       <ScreenCard
         testId="card-trend"
