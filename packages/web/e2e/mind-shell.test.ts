@@ -218,7 +218,8 @@ describe('the Mind header and main area', () => {
 
       await openMind(page, suite.server.url, '/data/systemScale', teacher.token);
       await tabs.getByText('量表中心').waitFor();
-      expect((await storedSession(page)).session.roleId).toBe('3');
+      // The tabs may still be the page before's while the new session is stored: wait for its role.
+      await expect.poll(async () => (await storedSession(page)).session.roleId).toBe('3');
       await expect.poll(async () => (await storedSession(page)).session.isAdmin).toBe('false');
 
       // The role kept in session storage wins over the role query.
