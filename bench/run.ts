@@ -6,6 +6,7 @@ import { crisis } from './crisis.ts';
 import { devices } from './devices.ts';
 import { dtuPolling } from './dtu.ts';
 import { mqttIngest } from './mqtt.ts';
+import { operations } from './operations.ts';
 import { reports } from './reports.ts';
 import { storage } from './storage.ts';
 import { students } from './students.ts';
@@ -40,6 +41,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['crisis', crisis],
   ['reports', reports],
   ['tracks', tracks],
+  ['operations', operations],
   ['web', web],
 ];
 
