@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { buildAlarm } from '../../server/src/iot/alarms/testing.ts';
+import { samplePoint } from '../../server/src/iot/templates/testing.ts';
 import { insertJob } from '../../server/src/platform/jobs/repository.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { png } from '../../server/test/files.ts';
@@ -30,8 +31,8 @@ async function ownerAndEngineer() {
 }
 
 describe('a repair work order from an alarm to the owner’s confirmation', () => {
-  it('is created from the alarm in one click, assigned, accepted and completed by the engineer, then confirmed', async () => {
-    const { db, url } = suite.server;
+  it('is created in one click from the alarm a reporting pump fires, assigned, accepted and completed by the engineer, confirmed, and kept in the service record', async () => {
+    const { url } = suite.server;
     const { owner, engineer } = await ownerAndEngineer();
     const ownerVisit = await visit(suite.browser);
     const engineerVisit = await visit(suite.browser, {
@@ -42,24 +43,54 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
     const page = ownerVisit.page;
     try {
       await signInToIot(page, url, owner);
+      // A cellular pump reporting over HTTP, with a trigger on its outlet pressure.
+      const template = await api<{ id: number; points: Array<{ id: number }> }>(page, url, 'POST', 'iot/templates', {
+        name: '水泵监测',
+        protocol: 'httpJson',
+        slaves: [{ index: 1, name: '水泵控制器', address: 1 }],
+        points: [
+          samplePoint({
+            name: '出口压力',
+            registerAddress: '0',
+            readWrite: 'readOnly',
+            precision: 1,
+            unit: 'bar',
+            storage: 'timed',
+          }),
+        ],
+      });
       const device = await api<{ id: number }>(page, url, 'POST', 'iot/devices', {
         name: '三号水泵',
         sn: 'SNWORKORDERWALKAAAAA',
         mac: 'D8B04C123457',
+        protocol: 'httpJson',
+        templateId: template.id,
       });
-      const alarm = await buildAlarm(db, {
+      await api(page, url, 'POST', 'iot/triggers', {
+        name: '出口压力过高',
+        scope: 'device',
         deviceId: device.id,
-        ownerId: owner.id,
-        triggerName: '出口压力过高',
-        content: '出口压力 9.2 bar，高于上限 8 bar',
-        value: '9.2',
+        conditions: [{ kind: 'gt', pointId: template.points[0]?.id, value: 8 }],
+        deadZone: 0,
+        pushInterval: 0,
       });
+      // ---- The pump reports 9.2 bar: the trigger fires an alarm.
+      const { token } = await api<{ token: string }>(page, url, 'POST', `iot/devices/${device.id}/ingest-token`);
+      const res = await fetch(`${url}/api/iot/ingest`, {
+        method: 'POST',
+        headers: { authorization: `Device ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ values: { 出口压力: 9.2 } }),
+      });
+      expect(res.status).toBe(200);
 
       // ---- One click on the alarm: the order opens on the alarm's device with its content.
-      await page.goto(`${url}/iot/alarms/record`);
-      await page.getByTestId(`alarm-work-order-${alarm}`).click();
+      await openFromMenu(page, '报警与触发器', '报警记录');
+      const fromAlarm = page.locator('[data-testid^="alarm-work-order-"]');
+      await fromAlarm.first().waitFor({ timeout: 15_000 });
+      expect(await fromAlarm.count()).toBe(1);
+      await fromAlarm.first().click();
       const detail = page.getByTestId('work-order-detail');
-      await detail.getByText('出口压力 9.2 bar，高于上限 8 bar').waitFor();
+      await detail.getByText('三号水泵 出口压力 报警，当前值 9.2 bar', { exact: false }).waitFor();
       await detail.getByText('三号水泵 (SNWORKORDERWALKAAAAA)').waitFor();
       await expect.poll(() => detail.getByTestId('work-order-state').innerText()).toBe('待处理');
 
@@ -90,9 +121,9 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
       await other.getByTestId('h5-password').fill(engineer.password);
       await other.getByTestId('h5-sign-in').click();
       // A Device Cloud account's phone home is its work orders.
-      await other.getByTestId('h5-orders').getByText('三号水泵').waitFor();
+      await other.getByTestId('h5-orders').getByText('三号水泵', { exact: true }).waitFor();
       await settledShot(other, 'h5-workorders-list-zh-CN');
-      await other.getByTestId('h5-orders').getByText('三号水泵').click();
+      await other.getByTestId('h5-orders').getByText('三号水泵', { exact: true }).click();
       await expect.poll(() => other.getByTestId('h5-order-state').innerText()).toContain('待接单');
       await other.getByTestId('h5-order-accept').click();
       await expect.poll(() => other.getByTestId('h5-order-state').innerText()).toContain('处理中');
@@ -121,6 +152,14 @@ describe('a repair work order from an alarm to the owner’s confirmation', () =
       await page.locator('.ant-drawer-close').click();
       await page.getByTestId('work-orders-table').getByText('已交付用户').waitFor();
       await settledShot(page, 'iot-workorder-list-zh-CN');
+
+      // ---- The device's service record keeps the repair.
+      await page.goto(`${url}/iot/devices/${device.id}`);
+      await page.getByRole('tab', { name: '维保记录' }).click();
+      const record = page.getByTestId('service-record-orders');
+      await record.getByText('当前值 9.2 bar', { exact: false }).waitFor();
+      await record.getByText('已交付用户').waitFor();
+      await settledShot(page, 'iot-workorder-service-record-zh-CN');
 
       await page.getByText('English', { exact: true }).click();
       await openFromMenu(page, 'Maintenance and work orders', 'Work orders');
