@@ -30,6 +30,7 @@ import { planOrdersJob } from './maintenance/run.ts';
 import type { MaintenanceTables } from './maintenance/tables.ts';
 import { mapRoutes } from './map/routes.ts';
 import { iotMigrations } from './migrations/index.ts';
+import { brokerSyncJob, brokerSyncSchedules } from './mqtt/dynsec.ts';
 import { ingestRoutes } from './mqtt/routes.ts';
 import { mqttService } from './mqtt/service.ts';
 import type { MqttTables } from './mqtt/tables.ts';
@@ -133,8 +134,15 @@ export const iot: Feature = {
     orderExpiryJob,
     workOrderNoticeJob,
     workOrderOverdueJob,
+    brokerSyncJob,
   ],
-  schedules: [...telemetrySchedules, ...alarmsSchedules, ...operationsSchedules, ...workOrderSchedules],
+  schedules: [
+    ...telemetrySchedules,
+    ...alarmsSchedules,
+    ...operationsSchedules,
+    ...workOrderSchedules,
+    ...brokerSyncSchedules,
+  ],
   cleanups: [
     historyCleanup,
     networkSamplesCleanup,

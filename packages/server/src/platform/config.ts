@@ -156,6 +156,11 @@ const envSchema = z.object({
   MQTT_PORT: port.default(1883),
   /** An external MQTT broker (Mosquitto, EMQX) instead of the embedded one: `mqtt://user:pass@host:1883`. */
   MQTT_URL: z.url({ protocol: /^mqtts?$/ }).optional(),
+  /**
+   * The administrator of that broker's dynamic security plugin (Mosquitto 2): set, a job keeps a
+   * client and a role per MQTT device there, each on its own topics (decision 0106).
+   */
+  MQTT_ADMIN_URL: z.url({ protocol: /^mqtts?$/ }).optional(),
   /** A device that sends nothing for this long goes offline ("device reported data timeout"). */
   DEVICE_OFFLINE_AFTER_MINUTES: positiveInt.max(7 * 24 * 60).default(120),
   /** How long historical data is kept before the nightly job removes it. */

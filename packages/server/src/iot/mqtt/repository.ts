@@ -46,3 +46,47 @@ export async function saveDeviceToken(
     )
     .execute();
 }
+
+/** The devices an external broker should let in: enabled MQTT devices with an SN and a password (decision 0106). */
+export async function brokerDevices(db: Db): Promise<Array<{ sn: string; password: string }>> {
+  const rows = await db
+    .selectFrom('devices')
+    .select(['sn', 'comm_password'])
+    .where('protocol', '=', 'mqttJson')
+    .where('enabled', '=', true)
+    .where('sn', 'is not', null)
+    .where('comm_password', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ sn: r.sn as string, password: r.comm_password as string }));
+}
+
+/** The device clients Meridian last gave the external broker. */
+export function brokerClients(db: Db) {
+  return db.selectFrom('mqtt_broker_clients').select(['sn', 'password_hash']).execute();
+}
+
+export async function saveBrokerClients(
+  db: Db,
+  rows: Array<{ sn: string; password_hash: string; synced_at: number }>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('mqtt_broker_clients')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.column('sn').doUpdateSet((eb) => ({
+          password_hash: eb.ref('excluded.password_hash'),
+          synced_at: eb.ref('excluded.synced_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function forgetBrokerClients(db: Db, sns: string[]): Promise<void> {
+  for (let i = 0; i < sns.length; i += 500)
+    await db
+      .deleteFrom('mqtt_broker_clients')
+      .where('sn', 'in', sns.slice(i, i + 500))
+      .execute();
+}
