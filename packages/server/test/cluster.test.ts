@@ -99,7 +99,7 @@ afterAll(async () => {
 });
 
 describe.runIf(withNginx)('a cluster behind nginx', () => {
-  it('routes writes from each API process, fires an alarm and a schedule once, and survives a gateway kill -9', async () => {
+  it('routes writes from each API process, fires an alarm and a schedule once, and survives a gateway and an API process killed with -9', async () => {
     const [apiA, apiB, gwA, gwB, jobs] = await Promise.all([
       start('api-a', 'api'),
       start('api-b', 'api'),
@@ -205,6 +205,19 @@ describe.runIf(withNginx)('a cluster behind nginx', () => {
       // The schedule did not fire again; the alarm was not notified again.
       expect(writes()).toBe(1);
       expect(await alarmsOf()).toHaveLength(1);
+
+      // kill -9 api-a: requests through nginx go on to api-b, and the signed-in owner stays signed in.
+      apiA.child.kill('SIGKILL');
+      await apiA.exited;
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`http://127.0.0.1:${http}/api/iot/devices?page=1&size=10`, {
+          headers: as(owner.token),
+        });
+        const body = (await res.json()) as { code: number; data: { total: number } };
+        expect([res.status, body.code, body.data.total]).toEqual([200, 200, devices.length]);
+      }
+      expect(await writeVia(http, first.id, 36)).toMatchObject({ status: 200 });
+      expect(first.link.slave.holding.get(10)).toBe(360);
     } finally {
       for (const d of devices) d.link.stop();
       await Promise.all(
