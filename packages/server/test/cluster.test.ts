@@ -72,6 +72,8 @@ function reconnectingDtu(port: number, registration: Buffer, slave: TestSlave) {
   return {
     slave,
     connections: () => connections,
+    /** The port of its current connection, on its side: what the gateway should log, not nginx's. */
+    localPort: () => current?.socket.localPort,
     stop() {
       stopped = true;
       current?.close();
@@ -103,8 +105,8 @@ describe.runIf(withNginx)('a cluster behind nginx', () => {
     const [apiA, apiB, gwA, gwB, jobs] = await Promise.all([
       start('api-a', 'api'),
       start('api-b', 'api'),
-      start('gw-a', 'gateway'),
-      start('gw-b', 'gateway'),
+      start('gw-a', 'gateway', { DTU_PROXY_PROTOCOL: 'on' }),
+      start('gw-b', 'gateway', { DTU_PROXY_PROTOCOL: 'on' }),
       start('jobs', 'jobs'),
     ]);
     const all = [apiA, apiB, gwA, gwB, jobs];
@@ -129,6 +131,14 @@ describe.runIf(withNginx)('a cluster behind nginx', () => {
       for (const d of devices) await expect.poll(() => holderOf(d.id), { timeout: 15_000 }).toMatch(/^gw-[ab]$/);
       const holders = await Promise.all(devices.map((d) => holderOf(d.id)));
       expect(new Set(holders)).toEqual(new Set(['gw-a', 'gw-b']));
+      // nginx's PROXY header gives the gateways each DTU's own address, not nginx's.
+      const registeredFrom = await t.db.kysely
+        .selectFrom('dtu_registrations')
+        .select('address')
+        .where('device_id', '=', devices[0]?.id as number)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      expect(registeredFrom?.address).toBe(`127.0.0.1:${devices[0]?.link.localPort()}`);
 
       // A write through each API process (straight to it, and through nginx), each for a device the other gateway holds.
       const writeVia = async (port: number, deviceId: number, value: number) => {

@@ -152,6 +152,12 @@ const envSchema = z.object({
     .optional(),
   /** Where DTUs connect over TCP and register (0: any free port, for tests). */
   DTU_PORT: port.default(15000),
+  /**
+   * `on` behind a load balancer that sends the PROXY protocol (nginx stream `proxy_protocol on`):
+   * each DTU connection starts with its origin, which the registration log and throttle use
+   * (decision 0107). Then only the load balancer may reach the DTU port.
+   */
+  DTU_PROXY_PROTOCOL: z.enum(['on', 'off']).default('off'),
   /** The embedded MQTT broker's port (0: any free port, for tests); ignored when MQTT_URL is set. */
   MQTT_PORT: port.default(1883),
   /** An external MQTT broker (Mosquitto, EMQX) instead of the embedded one: `mqtt://user:pass@host:1883`. */

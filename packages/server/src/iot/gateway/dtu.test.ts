@@ -290,3 +290,115 @@ describe('a flood of failed registrations', () => {
     }
   });
 });
+
+describe('behind a load balancer that sends the PROXY protocol', () => {
+  const v1 = (ip: string, port: number) => Buffer.from(`PROXY TCP4 ${ip} 10.0.0.1 ${port} 15000\r\n`);
+  /** A v2 PROXY header (binary) for an IPv4 TCP origin. */
+  const v2 = (ip: string, port: number) => {
+    const header = Buffer.alloc(28);
+    Buffer.from([0x0d, 0x0a, 0x0d, 0x0a, 0x00, 0x0d, 0x0a, 0x51, 0x55, 0x49, 0x54, 0x0a]).copy(header);
+    header[12] = 0x21; // version 2, PROXY
+    header[13] = 0x11; // IPv4, STREAM
+    header.writeUInt16BE(12, 14);
+    Buffer.from(ip.split('.').map(Number)).copy(header, 16);
+    Buffer.from([10, 0, 0, 1]).copy(header, 20);
+    header.writeUInt16BE(port, 24);
+    header.writeUInt16BE(15000, 26);
+    return header;
+  };
+  const addressOf = async (deviceId: number) =>
+    (
+      await t.db.kysely
+        .selectFrom('dtu_registrations')
+        .select('address')
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst()
+    )?.address;
+  const proxied = () =>
+    startTestDtuServer(t.db, silentLog, {
+      readTimeoutMs: 150,
+      retries: 1,
+      proxyProtocol: true,
+      registrationTimeoutMs: 1000,
+    });
+
+  it('registers each DTU under its own address, from a v1 or a v2 header, and polls it', async () => {
+    const server = await proxied();
+    try {
+      const a = await dtuDevice();
+      const b = await dtuDevice();
+      const first = await connectDtu(
+        server.port,
+        Buffer.concat([v1('203.0.113.7', 40001), registrationOf(a.sn, a.password)]),
+        [plantSlave()],
+      );
+      const second = await connectDtu(
+        server.port,
+        Buffer.concat([v2('198.51.100.9', 40002), registrationOf(b.sn, b.password)]),
+        [plantSlave()],
+      );
+      await expect.poll(() => addressOf(a.id), { timeout: 5_000 }).toBe('203.0.113.7:40001');
+      await expect.poll(() => addressOf(b.id), { timeout: 5_000 }).toBe('198.51.100.9:40002');
+      // Registered and polled: the gateway reads its slave.
+      await expect.poll(() => first.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      await expect.poll(() => second.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      first.close();
+      second.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('slows the address that sends garbage, not the other DTUs behind the same load balancer', async () => {
+    const server = await proxied();
+    try {
+      for (let i = 0; i < 20; i++)
+        await (
+          await connectDtu(
+            server.port,
+            Buffer.concat([v1('192.0.2.66', 50000 + i), registrationOf(newSn(), 'whatever')]),
+            [],
+          )
+        ).closed;
+      const device = await dtuDevice();
+      const good = await connectDtu(
+        server.port,
+        Buffer.concat([v1('203.0.113.8', 40003), registrationOf(device.sn, device.password)]),
+        [plantSlave()],
+      );
+      await expect
+        .poll(() => [...server.connections].some((c) => c.deviceId === device.id), { timeout: 5_000 })
+        .toBe(true);
+      good.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('closes a connection without a header, or with a broken one, and logs it as malformed', async () => {
+    const server = await proxied();
+    const malformed = async () =>
+      (await t.db.kysely.selectFrom('dtu_registrations').select('id').where('result', '=', 'malformed').execute())
+        .length;
+    const before = await malformed();
+    try {
+      const device = await dtuDevice();
+      const bare = await connectDtu(server.port, registrationOf(device.sn, device.password), [plantSlave()]);
+      await bare.closed;
+      const broken = await connectDtu(
+        server.port,
+        Buffer.concat([
+          Buffer.from('PROXY TCP4 not-an-ip 10.0.0.1 1 2\r\n'),
+          registrationOf(device.sn, device.password),
+        ]),
+        [plantSlave()],
+      );
+      await broken.closed;
+      expect([...server.connections].some((c) => c.deviceId === device.id)).toBe(false);
+      expect(await addressOf(device.id)).toBeUndefined();
+      await expect.poll(malformed, { timeout: 5_000 }).toBe(before + 2);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { type ConnectionContext, DtuConnection, type PollingOptions } from './co
 import { type DeviceLinks, linksFor } from './links.ts';
 import type { LinkHolder } from './node.ts';
 import { TemplatePlans } from './plans.ts';
+import { readProxyHeader } from './proxy.ts';
 import { identify, type Registration } from './registration.ts';
 import { logRegistrations } from './repository.ts';
 import { PollSchedule } from './schedule.ts';
@@ -21,6 +22,8 @@ export interface DtuServerOptions extends PollingOptions {
   registrationQuietMs: number;
   /** This process's lease on the links it holds (decision 0048); absent, none is kept. */
   holder?: LinkHolder;
+  /** Every connection starts with a PROXY protocol header from the load balancer (decision 0107). */
+  proxyProtocol?: boolean;
 }
 
 export const DTU_DEFAULTS: Omit<DtuServerOptions, 'port'> = {
@@ -116,12 +119,39 @@ async function listen(server: Server, options: DtuServerOptions): Promise<number
   return typeof bound === 'object' && bound ? bound.port : options.port;
 }
 
-/** A new socket: an address that keeps sending bytes naming no device is cut off at once, the rest wait for registration. */
+/** A new socket: behind a load balancer, its origin comes first in a PROXY header. */
 function accept(port: Port, socket: Socket): void {
-  const ip = socket.remoteAddress ?? 'unknown';
-  const address = `${ip}:${socket.remotePort ?? 0}`;
   port.sockets.add(socket);
-  socket.on('error', (error) => port.log.debug({ address, error: error.message }, 'DTU socket error'));
+  socket.on('error', (error) =>
+    port.log.debug(
+      { address: `${socket.remoteAddress}:${socket.remotePort}`, error: error.message },
+      'DTU socket error',
+    ),
+  );
+  if (!port.options.proxyProtocol) {
+    admit(port, socket, socket.remoteAddress ?? 'unknown', socket.remotePort, null);
+    return;
+  }
+  void readProxyHeader(socket, port.options.registrationTimeoutMs).then((origin) => {
+    if (typeof origin === 'string') {
+      port.sockets.delete(socket);
+      if (origin === 'bad')
+        record(port, `${socket.remoteAddress ?? 'unknown'}:${socket.remotePort ?? 0}`, {
+          ok: false,
+          result: 'malformed',
+          sn: null,
+          deviceId: null,
+        });
+      return;
+    }
+    admit(port, socket, origin.ip, origin.port, origin.rest);
+    socket.resume();
+  });
+}
+
+/** A connection from `ip`: an address that keeps sending bytes naming no device is cut off at once, the rest wait for registration. */
+function admit(port: Port, socket: Socket, ip: string, remotePort: number | undefined, first: Buffer | null): void {
+  const address = `${ip}:${remotePort ?? 0}`;
   const now = Date.now();
   if (port.unnamed.waitSeconds(ip, now) > 0) {
     if (port.unnamed.shouldLog(ip, now))
@@ -132,7 +162,7 @@ function accept(port: Port, socket: Socket): void {
   }
   socket.setNoDelay(true);
   socket.setKeepAlive(true, 60_000);
-  new DtuSocket(port, socket, ip, address);
+  new DtuSocket(port, socket, ip, address, first);
 }
 
 /** Logs a registration attempt, without holding up the connection. */
@@ -166,7 +196,7 @@ class DtuSocket {
   #heartbeat: Buffer | null = null;
   #quiet: NodeJS.Timeout | null = null;
 
-  constructor(port: Port, socket: Socket, ip: string, address: string) {
+  constructor(port: Port, socket: Socket, ip: string, address: string, first: Buffer | null) {
     this.#port = port;
     this.#socket = socket;
     this.#ip = ip;
@@ -177,6 +207,8 @@ class DtuSocket {
     );
     socket.on('data', (chunk: Buffer) => this.#received(chunk));
     socket.on('close', () => this.#closed());
+    // The DTU's bytes that came with the load balancer's header.
+    if (first?.length) this.#received(first);
   }
 
   #received(chunk: Buffer): void {

@@ -34,6 +34,7 @@ export const dtuService: GatewayService = {
       host: config.HOST,
       port: config.DTU_PORT,
       holder,
+      proxyProtocol: config.DTU_PROXY_PROTOCOL === 'on',
     });
     return {
       // What the DTUs reported last is written before the process goes.
