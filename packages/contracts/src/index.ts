@@ -38,6 +38,7 @@ export * from './mind/assessments.ts';
 export * from './mind/binding.ts';
 export * from './mind/campus.ts';
 export * from './mind/campus-push.ts';
+export * from './mind/emotion.ts';
 export * from './mind/counselling.ts';
 export * from './mind/downloads.ts';
 export * from './mind/home.ts';

@@ -25,6 +25,7 @@ import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
 import { campusMessages } from './mind/campus-messages.ts';
 import { campusPushMessages } from './mind/campus-push-messages.ts';
+import { emotionMessages } from './mind/emotion-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
 import { moodJournalMessages } from './mind/mood-journal-messages.ts';
@@ -93,6 +94,7 @@ export const catalogues = [
   aiMessages,
   campusMessages,
   campusPushMessages,
+  emotionMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -27,6 +27,16 @@ export interface CampusBoxEvent {
   eventId?: string;
 }
 
+/** The shares of the faces a box saw in a class at one time (they add up to 1). */
+export interface CampusBoxEmotionSample {
+  classId: number;
+  faces: number;
+  emotions: { happy: number; calm: number; surprised: number; sad: number; angry: number; fearful: number };
+  occurredAt?: number;
+  /** The idempotency key; a retry sends the same one. */
+  sampleId?: string;
+}
+
 export interface CampusBoxAnswer {
   status: number;
   body: { code: number; message: string; data: unknown };
@@ -89,6 +99,22 @@ export class CampusBox {
   /** Reports one event; the answer names the alert it became. */
   report(event: CampusBoxEvent): Promise<CampusBoxAnswer> {
     return this.send(this.eventRequest(event));
+  }
+
+  emotionRequest(sample: CampusBoxEmotionSample): SignedRequest {
+    const body = JSON.stringify({
+      sampleId: sample.sampleId ?? randomUUID(),
+      classId: sample.classId,
+      occurredAt: sample.occurredAt ?? Date.now(),
+      faces: sample.faces,
+      emotions: sample.emotions,
+    });
+    return this.sign('/api/apis-psychology/campus/device/emotion', body);
+  }
+
+  /** Reports the emotions of a class: shares of the faces seen, never a single student's. */
+  emotion(sample: CampusBoxEmotionSample): Promise<CampusBoxAnswer> {
+    return this.send(this.emotionRequest(sample));
   }
 
   /** Tells the server the box is alive. */

@@ -113,6 +113,8 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'warnings', '/data/reminderConfiguration', '提醒模型配置', 'Reminder model', ['view', 'edit']),
   f('mind', 'warnings', '/data/securityWarning', '安全预警', 'Security warnings', ['view', 'edit']),
   f('mind', 'warnings', '/data/equipmentManage', '设备管理', 'Campus equipment', crud),
+  f('mind', 'warnings', '/data/schoolEmotion', '情绪看板', 'Emotion boards', ['view']),
+  f('mind', 'warnings', '/data/emotionRecord', '情绪记录', 'Emotion records', ['view']),
   f('mind', 'warnings', '/data/intelEmotion', '情绪预警', 'Emotion warnings', ['view', 'edit']),
   f('mind', 'archives', '/data/studentFile', '学生档案', 'Student archives', [...crud, 'export']),
   f('mind', 'archives', '/data/moodJournal', '心情日记', 'Mood journal', ['view']),

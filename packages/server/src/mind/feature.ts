@@ -14,6 +14,8 @@ import { campusPushJob } from './campus/push.ts';
 import { campusRoutes } from './campus/routes.ts';
 import type { CampusTables } from './campus/tables.ts';
 import { seedDemoDistrict } from './demo/seed.ts';
+import { emotionRoutes } from './emotion/routes.ts';
+import type { EmotionTables } from './emotion/tables.ts';
 import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
 import { downloadJob } from './downloads/job.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
@@ -79,6 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moodRoutes);
   await app.register(aiRoutes);
   await app.register(campusRoutes);
+  await app.register(emotionRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */
@@ -98,7 +101,8 @@ export interface MindTables
     TutorsTables,
     MoodTables,
     AiTables,
-    CampusTables {}
+    CampusTables,
+    EmotionTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { grantFileReads } from '../../portal/files/service.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { emotionDeviceRoutes } from '../emotion/routes.ts';
 import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
 import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
@@ -82,6 +83,8 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(request, await receiveEvent(request, request.body)),
   );
+  // Class emotion samples (decision 0100): signed like the events, stored by the emotion module.
+  await app.register(emotionDeviceRoutes);
 };
 
 /** Campus equipment (equipmentManage) and behaviour alerts (securityWarning), decision 0085. */

@@ -1,0 +1,135 @@
+import { EMOTIONS } from '@meridian/contracts';
+import { type Insertable, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
+import type { EmotionClassHoursTable, EmotionColumns, EmotionSamplesTable } from './tables.ts';
+
+// Class emotion samples and their hourly summaries (decision 0100): every board read takes the caller's scope.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The schools and classes a caller may see: every one, or these ids. */
+export interface EmotionScope {
+  all: boolean;
+  schoolIds: number[];
+  classIds: number[];
+}
+
+/** A class of the school at `schoolPath`, by its id. */
+export function classOfSchool(db: Db, classId: number, schoolPath: string) {
+  return db
+    .selectFrom('orgs')
+    .select(['id', 'name'])
+    .where('id', '=', classId)
+    .where('type', '=', 'class')
+    .where('path', 'like', `${schoolPath}%`)
+    .executeTakeFirst();
+}
+
+/** An org of a type by its id, with its path (a school or a class named in a board's question). */
+export function orgOfType(db: Db, id: number, type: 'school' | 'class') {
+  return db
+    .selectFrom('orgs')
+    .select(['id', 'name', 'path'])
+    .where('id', '=', id)
+    .where('type', '=', type)
+    .executeTakeFirst();
+}
+
+/** The school above a class: the school org whose path its path starts with. */
+export function schoolAbove(db: Db, classPath: string) {
+  return db
+    .selectFrom('orgs')
+    .select(['id', 'name'])
+    .where('type', '=', 'school')
+    .where(sql<SqlBool>`${classPath} like ${sql.ref('path')} || '%'`)
+    .executeTakeFirst();
+}
+
+export function sampleByKey(db: Db, deviceId: number, sampleId: string) {
+  return db
+    .selectFrom('emotion_samples')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .where('sample_id', '=', sampleId)
+    .executeTakeFirst();
+}
+
+/** Stores a sample once per device and id; undefined when it was there already. */
+export async function insertSample(db: Db, row: Insertable<EmotionSamplesTable>): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('emotion_samples')
+    .values(row)
+    .onConflict((oc) => oc.columns(['device_id', 'sample_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : undefined;
+}
+
+/** Adds a sample to its class's hour, creating the hour's row on its first sample. */
+export async function addToHour(db: Db, row: Insertable<EmotionClassHoursTable> & EmotionColumns): Promise<void> {
+  const add = (column: 'samples' | 'faces' | keyof EmotionColumns) =>
+    sql<number>`${sql.ref(`emotion_class_hours.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+  await db
+    .insertInto('emotion_class_hours')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['class_id', 'day', 'hour']).doUpdateSet({
+        samples: add('samples'),
+        faces: add('faces'),
+        ...Object.fromEntries(EMOTIONS.map((e) => [e, add(e)])),
+      }),
+    )
+    .execute();
+}
+
+/** Which summary rows a board reads: the scope's, of one school or class, within the days. */
+export interface BoardFilter {
+  scope: EmotionScope;
+  schoolId?: number;
+  classId?: number;
+  from: string;
+  to: string;
+}
+
+function filtered(db: Db, f: BoardFilter) {
+  let q = db.selectFrom('emotion_class_hours as h').where('h.day', '>=', f.from).where('h.day', '<=', f.to);
+  if (!f.scope.all) {
+    const { schoolIds, classIds } = f.scope;
+    if (schoolIds.length === 0 && classIds.length === 0) q = q.where(sql<SqlBool>`1 = 0`);
+    else
+      q = q.where((eb) =>
+        eb.or([
+          ...(schoolIds.length > 0 ? [eb('h.school_id', 'in', schoolIds)] : []),
+          ...(classIds.length > 0 ? [eb('h.class_id', 'in', classIds)] : []),
+        ]),
+      );
+  }
+  if (f.schoolId !== undefined) q = q.where('h.school_id', '=', f.schoolId);
+  if (f.classId !== undefined) q = q.where('h.class_id', '=', f.classId);
+  return q;
+}
+
+const sums = [
+  sql<number>`sum(h.samples)`.as('samples'),
+  sql<number>`sum(h.faces)`.as('faces'),
+  ...EMOTIONS.map((e) => sql<number>`sum(${sql.ref(`h.${e}`)})`.as(e)),
+] as const;
+
+/** The sums per class and day, with the class's name. */
+export function classDays(db: Db, f: BoardFilter) {
+  return filtered(db, f)
+    .innerJoin('orgs as c', 'c.id', 'h.class_id')
+    .select(['h.class_id', 'c.name as class_name', 'h.day', ...sums])
+    .groupBy(['h.class_id', 'c.name', 'h.day'])
+    .orderBy('h.day')
+    .execute();
+}
+
+/** The sums per hour of the day. */
+export function hourSums(db: Db, f: BoardFilter) {
+  return filtered(db, f)
+    .select(['h.hour', ...sums])
+    .groupBy('h.hour')
+    .orderBy('h.hour')
+    .execute();
+}

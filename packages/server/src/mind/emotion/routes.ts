@@ -1,0 +1,65 @@
+import {
+  emotionBoard as emotionBoardSchema,
+  emotionBoardQuery,
+  emotionRecordDay,
+  emotionSampleAccepted,
+  emotionSampleIn,
+  envelopeOf,
+} from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope.ts';
+import { actorOf } from '../../portal/orgs/actor.ts';
+import { emotionBoard, emotionRecord, receiveSample } from './service.ts';
+
+const tags = ['emotion'];
+
+/**
+ * What a campus device calls to report a class's emotions. Registered inside the campus devices'
+ * room, whose signature check (docs/protocols/campus-events.md) runs before it.
+ */
+export const emotionDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/apis-psychology/campus/device/emotion',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A class emotion sample, stored once per sample id (signed with the device key)',
+        body: emotionSampleIn,
+        response: { 200: envelopeOf(emotionSampleAccepted) },
+      },
+    },
+    async (request) => ok(request, await receiveSample(request, request.body)),
+  );
+};
+
+/** The school and class emotion boards (schoolEmotion, classEmotion, classEmotionDetail) and the emotion record, decision 0100. */
+export const emotionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/apis-psychology/emotion/board',
+    {
+      config: { access: '/data/schoolEmotion:view' },
+      schema: {
+        tags,
+        summary: 'A school’s or class’s emotions: distribution, trend by day/week/month, classes compared, hours',
+        querystring: emotionBoardQuery,
+        response: { 200: envelopeOf(emotionBoardSchema) },
+      },
+    },
+    async (request) => ok(request, await emotionBoard(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/emotion/record',
+    {
+      config: { access: '/data/emotionRecord:view' },
+      schema: {
+        tags,
+        summary: 'A school’s emotion record: one row per day, newest first, with its most negative class',
+        querystring: emotionBoardQuery.omit({ classId: true, by: true }),
+        response: { 200: envelopeOf(z.array(emotionRecordDay)) },
+      },
+    },
+    async (request) => ok(request, await emotionRecord(actorOf(request), request.query)),
+  );
+};
