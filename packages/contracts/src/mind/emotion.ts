@@ -36,7 +36,9 @@ export type EmotionSampleIn = z.infer<typeof emotionSampleIn>;
 
 export const emotionSampleAccepted = z.object({ sampleId: z.number(), duplicate: z.boolean() });
 
-export const distribution = z.object(Object.fromEntries(EMOTIONS.map((e) => [e, z.number()])) as Record<Emotion, z.ZodNumber>);
+export const distribution = z.object(
+  Object.fromEntries(EMOTIONS.map((e) => [e, z.number()])) as Record<Emotion, z.ZodNumber>,
+);
 export type Distribution = z.infer<typeof distribution>;
 
 export const EMOTION_PERIODS = ['day', 'week', 'month'] as const;
@@ -69,8 +71,14 @@ export const emotionBoard = z.object({
   total: emotionTotals,
   /** One point per day, week (its Monday) or month (`YYYY-MM`) with samples. */
   trend: z.array(emotionTotals.extend({ period: z.string() })),
-  /** The classes compared, most negative first. */
-  classes: z.array(emotionTotals.extend({ classId: z.number(), className: z.string() })),
+  /** The classes compared, most negative first, each with its negative share per period. */
+  classes: z.array(
+    emotionTotals.extend({
+      classId: z.number(),
+      className: z.string(),
+      trend: z.array(z.object({ period: z.string(), negative: z.number() })),
+    }),
+  ),
   /** Hours of the day (0-23, Beijing time) with samples. */
   hours: z.array(emotionTotals.extend({ hour: z.number() })),
 });

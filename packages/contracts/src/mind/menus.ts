@@ -14,6 +14,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   reminderConfiguration: '/data/reminderConfiguration',
   // Behaviour alerts from campus devices; their equipment is a tab beside them.
   securityWarning: '/data/securityWarning',
+  // The emotion boards of classes and schools; the class board and the emotion record are tabs beside them.
+  schoolEmotion: '/data/schoolEmotion',
   // Assessments: tasks of each rater, their progress, the scales.
   scaleMeasurement: '/data/scaleMeasurement',
   otherEvaluation: '/data/otherEvaluation',

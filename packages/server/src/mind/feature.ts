@@ -14,12 +14,12 @@ import { campusPushJob } from './campus/push.ts';
 import { campusRoutes } from './campus/routes.ts';
 import type { CampusTables } from './campus/tables.ts';
 import { seedDemoDistrict } from './demo/seed.ts';
-import { emotionRoutes } from './emotion/routes.ts';
-import type { EmotionTables } from './emotion/tables.ts';
 import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
 import { downloadJob } from './downloads/job.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import type { DownloadsTables } from './downloads/tables.ts';
+import { emotionRoutes } from './emotion/routes.ts';
+import type { EmotionTables } from './emotion/tables.ts';
 import { homeRoutes } from './home/routes.ts';
 import { unsavedAttachmentsCleanup } from './interventions/cleanup.ts';
 import {

@@ -42,7 +42,9 @@ const send = async (sample: CampusBoxEmotionSample) => {
 };
 
 const board = (query: Record<string, string | number>) =>
-  w.schoolAdmin.get(`/apis-psychology/emotion/board?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+  w.schoolAdmin.get(
+    `/apis-psychology/emotion/board?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+  );
 
 describe('class emotion samples from campus devices', () => {
   it('keeps a week of samples per class and day, weighted by faces, and counts a retry once', async () => {
@@ -96,7 +98,12 @@ describe('class emotion samples from campus devices', () => {
     expect(week.body).not.toMatch(/张三|李四|studentId/);
 
     // The school board compares its classes, most negative first, and sums by week and month.
-    const school = await board({ schoolId: w.orgs.school.id, from: dayOf(tenOClock(6)), to: dayOf(tenOClock(0)), by: 'week' });
+    const school = await board({
+      schoolId: w.orgs.school.id,
+      from: dayOf(tenOClock(6)),
+      to: dayOf(tenOClock(0)),
+      by: 'week',
+    });
     expect(school.statusCode, school.body).toBe(200);
     const s = school.json().data;
     expect(s.classes.map((c: { className: string }) => c.className)).toEqual(['Class 7-1', 'Class 7-2']);
@@ -106,6 +113,10 @@ describe('class emotion samples from campus devices', () => {
     ]);
     expect(s.trend.reduce((n: number, p: { samples: number }) => n + p.samples, 0)).toBe(14);
     expect(s.hours.map((h: { hour: number }) => h.hour)).toEqual([10, 11]);
+    // Each class carries its own negative share per period, for the class board's lines.
+    const byDay = await board({ schoolId: w.orgs.school.id, from: dayOf(tenOClock(6)), to: dayOf(tenOClock(0)) });
+    const classB = byDay.json().data.classes.find((c: { className: string }) => c.className === 'Class 7-2');
+    expect(classB.trend.map((p: { negative: number }) => p.negative)).toEqual([0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]);
 
     // The emotion record: one row per day, newest first, naming the gloomiest class.
     const record = await w.schoolAdmin.get(
@@ -114,7 +125,12 @@ describe('class emotion samples from campus devices', () => {
     expect(record.statusCode, record.body).toBe(200);
     const days = record.json().data as Array<Record<string, unknown>>;
     expect(days).toHaveLength(8);
-    expect(days[0]).toMatchObject({ day: dayOf(tenOClock(0)), classes: 2, mostNegativeClass: 'Class 7-1', mostNegative: 0.5 });
+    expect(days[0]).toMatchObject({
+      day: dayOf(tenOClock(0)),
+      classes: 2,
+      mostNegativeClass: 'Class 7-1',
+      mostNegative: 0.5,
+    });
     expect(days[7]).toMatchObject({ day: tenDaysAgo, classes: 1, samples: 2 });
   });
 
@@ -132,7 +148,11 @@ describe('class emotion samples from campus devices', () => {
     const bad = await box.emotion({ classId: w.classes.klassA.id, faces: 20, emotions: { ...calm, happy: 0.6 } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('The emotion shares must add up to 1 (±0.01); the sample was not stored');
-    const negative = await box.emotion({ classId: w.classes.klassA.id, faces: 20, emotions: { ...calm, sad: -0.1, calm: 0.7 } });
+    const negative = await box.emotion({
+      classId: w.classes.klassA.id,
+      faces: 20,
+      emotions: { ...calm, sad: -0.1, calm: 0.7 },
+    });
     expect(negative.status).toBe(400);
     expect(JSON.stringify(negative.body)).toContain('between 0 and 1');
     for (const classId of [w.classes.klassC.id, w.orgs.grade.id, 999_999]) {
@@ -172,7 +192,9 @@ describe('class emotion samples from campus devices', () => {
     expect(bureau.json().data.total.samples).toBe(14);
     // The class teacher and the psychology teacher hold no board (roles 1 and 2 do).
     for (const caller of [w.classTeacher, w.psychologyTeacher]) {
-      const res = await caller.get(`/apis-psychology/emotion/board?classId=${w.classes.klassA.id}&from=${range.from}&to=${range.to}`);
+      const res = await caller.get(
+        `/apis-psychology/emotion/board?classId=${w.classes.klassA.id}&from=${range.from}&to=${range.to}`,
+      );
       expect(res.statusCode).toBe(403);
       const rec = await caller.get(`/apis-psychology/emotion/record?from=${range.from}&to=${range.to}`);
       expect(rec.statusCode).toBe(403);

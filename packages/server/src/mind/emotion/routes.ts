@@ -1,6 +1,6 @@
 import {
-  emotionBoard as emotionBoardSchema,
   emotionBoardQuery,
+  emotionBoard as emotionBoardSchema,
   emotionRecordDay,
   emotionSampleAccepted,
   emotionSampleIn,

@@ -59,7 +59,10 @@ export async function receiveSample(
   if (known) return { sampleId: Number(known.id), duplicate: true };
   const klass = await classOfSchool(db, body.classId, device.schoolPath);
   if (!klass) {
-    request.log.warn({ deviceId: device.id, classId: body.classId }, 'an emotion sample named a class outside the school');
+    request.log.warn(
+      { deviceId: device.id, classId: body.classId },
+      'an emotion sample named a class outside the school',
+    );
     throw new AppError(400, 'emotion.unknownClass');
   }
   // Thousandths of a face, renormalised so that a sample's emotions add up to its faces exactly.
@@ -178,7 +181,10 @@ export async function emotionBoard(actor: Actor, q: EmotionBoardQuery): Promise<
   const [days, hours] = await Promise.all([classDays(actor.db, filter), hourSums(actor.db, filter)]);
   const total: Record<string, number> = {};
   const periods = new Map<string, Record<string, number>>();
-  const classes = new Map<number, { name: string; sum: Record<string, number> }>();
+  const classes = new Map<
+    number,
+    { name: string; sum: Record<string, number>; periods: Map<string, Record<string, number>> }
+  >();
   for (const row of days) {
     add(total, row);
     const period = periodOf(row.day, q.by);
@@ -186,8 +192,11 @@ export async function emotionBoard(actor: Actor, q: EmotionBoardQuery): Promise<
     add(p, row);
     periods.set(period, p);
     const id = Number(row.class_id);
-    const c = classes.get(id) ?? { name: row.class_name, sum: {} };
+    const c = classes.get(id) ?? { name: row.class_name, sum: {}, periods: new Map() };
     add(c.sum, row);
+    const cp = c.periods.get(period) ?? {};
+    add(cp, row);
+    c.periods.set(period, cp);
     classes.set(id, c);
   }
   return {
@@ -200,7 +209,14 @@ export async function emotionBoard(actor: Actor, q: EmotionBoardQuery): Promise<
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([period, sum]) => ({ period, ...totalsOf(sum) })),
     classes: [...classes.entries()]
-      .map(([classId, c]) => ({ classId, className: c.name, ...totalsOf(c.sum) }))
+      .map(([classId, c]) => ({
+        classId,
+        className: c.name,
+        ...totalsOf(c.sum),
+        trend: [...c.periods.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([period, sum]) => ({ period, negative: totalsOf(sum).negative })),
+      }))
       .sort((a, b) => b.negative - a.negative || a.className.localeCompare(b.className)),
     hours: hours.map((row) => {
       const sum: Record<string, number> = {};

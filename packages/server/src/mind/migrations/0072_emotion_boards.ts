@@ -26,7 +26,12 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
   for (const e of EMOTIONS) samples = samples.addColumn(e, 'bigint', (c) => c.notNull());
   await samples.execute();
   // The device's idempotency key: a retried sample is stored (and summed) once.
-  await s.createIndex('emotion_samples_once').on('emotion_samples').columns(['device_id', 'sample_id']).unique().execute();
+  await s
+    .createIndex('emotion_samples_once')
+    .on('emotion_samples')
+    .columns(['device_id', 'sample_id'])
+    .unique()
+    .execute();
   let hours = withId(s.createTable('emotion_class_hours'))
     .addColumn('school_id', 'bigint', (c) => c.notNull().references('orgs.id'))
     .addColumn('class_id', 'bigint', (c) => c.notNull().references('orgs.id'))

@@ -136,6 +136,11 @@ export const en: MindMessages = {
       pushConfig: 'Push config',
       equipmentManage: 'Equipment',
     },
+    emotionBoards: {
+      schoolEmotion: 'School emotion',
+      classEmotion: 'Class emotion',
+      emotionRecord: 'Emotion records',
+    },
     emotion: {
       intelEmotion: 'Emotion alerts',
       campusPsychology: 'Data board',

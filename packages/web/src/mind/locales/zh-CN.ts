@@ -136,6 +136,11 @@ export const zhCN = {
       pushConfig: '推送配置',
       equipmentManage: '设备管理',
     },
+    emotionBoards: {
+      schoolEmotion: '学校情绪',
+      classEmotion: '班级情绪',
+      emotionRecord: '情绪记录',
+    },
     emotion: {
       intelEmotion: '情绪预警',
       campusPsychology: '数据看板',

@@ -6,6 +6,7 @@ const records = () => import('../pages/warnings/RecordsPage.tsx');
 const reminders = () => import('../pages/warnings/ReminderPage.tsx');
 const archive = () => import('../pages/archive/pages.tsx');
 const daily = () => import('../pages/daily/DailyPage.tsx');
+const emotion = () => import('../pages/emotion/pages.tsx');
 const results = async () => ({ Component: (await import('../pages/assessments/ResultsPage.tsx')).ResultsPage });
 
 /**
@@ -85,6 +86,11 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   pushConfig: async () => ({
     Component: (await import('../pages/campus/PushConfigPage.tsx')).PushConfigPage,
   }),
+  // The school and class emotion boards and the emotion record (issue 22, decision 0100).
+  schoolEmotion: async () => ({ Component: (await emotion()).SchoolEmotionPage }),
+  classEmotion: async () => ({ Component: (await emotion()).ClassEmotionPage }),
+  classEmotionDetail: async () => ({ Component: (await emotion()).ClassEmotionDetailPage }),
+  emotionRecord: async () => ({ Component: (await emotion()).EmotionRecordPage }),
   // Tutor choice (issue 26, decision 0087): the tasks, their progress by class and the tutors' answers.
   tutorChoice: async () => ({
     Component: (await import('../pages/tutors/TutorChoicePage.tsx')).TutorChoicePage,

@@ -56,6 +56,15 @@ export const TAB_GROUPS: TabGroup[] = [
     ],
   },
   {
+    // The emotion boards and record, for the administrators (spec section 2, decision 0100).
+    key: 'emotionBoards',
+    tabs: [
+      { route: 'schoolEmotion', roles: ADMIN_ROLES },
+      { route: 'classEmotion', includes: ['classEmotionDetail'], roles: ADMIN_ROLES },
+      { route: 'emotionRecord', roles: ADMIN_ROLES },
+    ],
+  },
+  {
     key: 'emotion',
     tabs: [
       { route: 'intelEmotion' },
