@@ -126,7 +126,7 @@ function SchoolBoard() {
                 </Section>
               </Col>
               <Col xs={24} xl={10}>
-                <Section title={t('emotion.classes')}>
+                <Section title={t('emotion.classesLabel')}>
                   {charts && (
                     <LazyChart
                       option={charts.classes}

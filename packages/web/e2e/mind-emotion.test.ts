@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { buildOrg } from '../../server/test/factories.ts';
+import { CampusBox } from '../../simulator/src/index.ts';
+import { visit } from './browser.ts';
+import { goInApp, mindUser, openMind } from './mind-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
+import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
+
+const suite = portalSuite();
+const SCHOOL_ADMIN = 2;
+const PSYCHOLOGY_TEACHER = 3;
+const DAY = 86_400_000;
+
+/** `YYYY-MM-DD` of `at` in Beijing time. */
+const beijingDay = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
+/** 10:00 Beijing time, `daysAgo` days before today. */
+const tenOClock = (daysAgo: number) => Date.parse(`${beijingDay(Date.now())}T02:00:00Z`) - daysAgo * DAY;
+
+const calm = { happy: 0.35, calm: 0.45, surprised: 0.1, sad: 0.06, angry: 0.02, fearful: 0.02 };
+const gloomy = { happy: 0.1, calm: 0.3, surprised: 0.05, sad: 0.35, angry: 0.1, fearful: 0.1 };
+
+/** The page's chart, drawn (its canvas is there). */
+const chart = (page: Page, testId: string) => page.getByTestId(testId).locator('canvas').first().waitFor();
+
+describe('class and school emotion boards (issue 22)', () => {
+  it('a classroom box reports a week of samples, and the class board shows the week’s trend per class', async () => {
+    const db = suite.server.db;
+    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
+    const { id: schoolId } = await db
+      .selectFrom('orgs')
+      .select('id')
+      .where('name', '=', admin.orgName)
+      .executeTakeFirstOrThrow();
+    const grade = await buildOrg(db, { type: 'grade', name: '七年级', parentId: schoolId });
+    const class1 = await buildOrg(db, { type: 'class', name: '七年级1班', parentId: grade.id });
+    const class2 = await buildOrg(db, { type: 'class', name: '七年级2班', parentId: grade.id });
+
+    const desk = await visit(suite.browser);
+    try {
+      // Before any sample, the boards say so in words.
+      await openMind(desk.page, suite.server.url, '/data/classEmotion', admin.token);
+      await desk.page.getByTestId('class-emotion-page').getByTestId('emotion-empty').waitFor();
+      await desk.page.getByText('这段时间还没有情绪数据').waitFor();
+      // The Emotion boards menu item and its tabs lead here.
+      await desk.page.getByRole('menuitem', { name: '情绪看板' }).waitFor();
+      await desk.page.getByRole('tab', { name: '学校情绪' }).waitFor();
+      await desk.page.getByRole('tab', { name: '情绪记录' }).waitFor();
+
+      // A classroom camera of the school, and the simulated box sending a week of samples over signed HTTP.
+      const added = await fetch(`${suite.server.url}/api/apis-psychology/equipment/add`, {
+        method: 'POST',
+        headers: { 'x-authorization': admin.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ schoolId, kind: 'camera', name: '七年级教室摄像头', location: '教学楼二层' }),
+      });
+      const device = ((await added.json()) as { data: { deviceKey: string; secret: string } }).data;
+      const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
+      for (let d = 6; d >= 0; d--) {
+        for (const [hour, offset] of [
+          [9, 0],
+          [14, 5],
+        ] as const) {
+          const at = tenOClock(d) + (hour - 10) * 3_600_000 + offset * 60_000;
+          const one = await box.emotion({
+            classId: class1.id,
+            faces: 40,
+            emotions: d < 2 ? gloomy : calm,
+            occurredAt: at,
+          });
+          expect(one.status, JSON.stringify(one.body)).toBe(200);
+          const two = await box.emotion({ classId: class2.id, faces: 36, emotions: calm, occurredAt: at });
+          expect(two.status, JSON.stringify(two.body)).toBe(200);
+        }
+      }
+      // A sample that does not add up is refused in words, and stored nowhere.
+      const bad = await box.emotion({ classId: class1.id, faces: 40, emotions: { ...calm, happy: 0.9 } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('各情绪占比之和须为 1（允许 ±0.01），样本未保存');
+
+      // The class board: the week's trend, one line per class, and the classes, gloomiest first.
+      await desk.page.reload();
+      const board = desk.page.getByTestId('class-emotion-page');
+      await chart(board, 'emotion-class-trend-chart');
+      const rows = board.getByTestId('emotion-class-table').locator('tbody tr.ant-table-row');
+      await expect.poll(() => rows.count()).toBe(2);
+      await expect.poll(() => rows.nth(0).innerText()).toContain('七年级1班');
+      // Class 1: 10 calm samples (10% negative) and 4 gloomy ones (55%), of 40 faces each: 3.2 / 14 ≈ 22.9%.
+      expect(await rows.nth(0).innerText()).toMatch(/七年级1班\s+14\s+22\.9%\s+平静/);
+      expect(await rows.nth(1).innerText()).toMatch(/七年级2班\s+14\s+10%\s+平静/);
+      await settledShot(desk.page, 'emotion-class-board-zh-CN');
+
+      // One class's detail: its trend, distribution and hours of the day.
+      await rows.nth(0).getByTestId('emotion-class-open').click();
+      const detail = desk.page.getByTestId('class-emotion-detail-page');
+      await detail.getByText(`${admin.orgName} 七年级1班`).waitFor();
+      await chart(detail, 'emotion-trend-chart');
+      await chart(detail, 'emotion-pie-chart');
+      await chart(detail, 'emotion-hours-chart');
+      await expect.poll(() => detail.getByTestId('emotion-negative').innerText()).toContain('22.9%');
+      await settledShot(desk.page, 'emotion-class-detail-zh-CN');
+
+      // The school board, by week: the classes compared and the trend.
+      await goInApp(desk.page, '/data/schoolEmotion');
+      const school = desk.page.getByTestId('school-emotion-page');
+      await chart(school, 'emotion-trend-chart');
+      await chart(school, 'emotion-classes-chart');
+      await school.getByTestId('emotion-period').getByText('按周').click();
+      await expect.poll(() => school.getByTestId('emotion-totals').innerText()).toMatch(/采样次数\s+28/);
+      await settledShot(desk.page, 'emotion-school-board-zh-CN');
+
+      // The emotion record: one row per day, newest first, naming the gloomiest class.
+      await goInApp(desk.page, '/data/emotionRecord');
+      const record = desk.page.getByTestId('emotion-record-table').locator('tbody tr.ant-table-row');
+      await expect.poll(() => record.count()).toBe(7);
+      expect(await record.nth(0).innerText()).toContain(beijingDay(tenOClock(0)));
+      expect(await record.nth(0).innerText()).toContain('七年级1班 (55%)');
+      await settledShot(desk.page, 'emotion-record-zh-CN');
+
+      // In English.
+      await desk.page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
+      await desk.page.reload();
+      await desk.page.getByRole('columnheader', { name: 'Most negative class' }).waitFor();
+      await settledShot(desk.page, 'emotion-record-en');
+      await goInApp(desk.page, '/data/classEmotion');
+      await chart(desk.page.getByTestId('class-emotion-page'), 'emotion-class-trend-chart');
+      await desk.page.getByText('Emotion data is summed per class').first().waitFor();
+      await settledShot(desk.page, 'emotion-class-board-en');
+      expect(unexpected(desk.problems)).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+
+    // A psychology teacher holds no board: told so in words, with no menu item.
+    const teacher = await mindUser(suite.server, { roleId: PSYCHOLOGY_TEACHER });
+    const other = await visit(suite.browser);
+    try {
+      await openMind(other.page, suite.server.url, '/data/schoolEmotion', teacher.token);
+      await other.page.getByTestId('school-emotion-page').getByTestId('no-access').waitFor();
+      await other.page.getByText('你当前的角色不能查看情绪看板').waitFor();
+      expect(await other.page.getByRole('menuitem', { name: '情绪看板' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
