@@ -5,6 +5,7 @@ import { assessments } from './assessments.ts';
 import { crisis } from './crisis.ts';
 import { devices } from './devices.ts';
 import { dtuPolling } from './dtu.ts';
+import { emotion } from './emotion.ts';
 import { mqttIngest } from './mqtt.ts';
 import { operations } from './operations.ts';
 import { reports } from './reports.ts';
@@ -40,6 +41,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['assessments', assessments],
   ['crisis', crisis],
   ['reports', reports],
+  ['emotion', emotion],
   ['tracks', tracks],
   ['operations', operations],
   ['web', web],

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildOrg } from '../../server/test/factories.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
@@ -22,7 +22,7 @@ const calm = { happy: 0.35, calm: 0.45, surprised: 0.1, sad: 0.06, angry: 0.02, 
 const gloomy = { happy: 0.1, calm: 0.3, surprised: 0.05, sad: 0.35, angry: 0.1, fearful: 0.1 };
 
 /** The page's chart, drawn (its canvas is there). */
-const chart = (page: Page, testId: string) => page.getByTestId(testId).locator('canvas').first().waitFor();
+const chart = (page: Page | Locator, testId: string) => page.getByTestId(testId).locator('canvas').first().waitFor();
 
 describe('class and school emotion boards (issue 22)', () => {
   it('a classroom box reports a week of samples, and the class board shows the week’s trend per class', async () => {

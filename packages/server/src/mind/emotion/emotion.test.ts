@@ -75,7 +75,7 @@ describe('class emotion samples from campus devices', () => {
     expect(hour.statusCode, hour.body).toBe(200);
     expect(hour.json().data.total).toMatchObject({ samples: 2, faces: 40, negative: 0.2 });
     expect(hour.json().data.total.distribution.sad).toBe(0.2);
-    // One summary row per class, day and hour: the boards read those, never the samples.
+    // One summary row per class, day and hour, and one per class and day: the boards read those, never the samples.
     const rows = await t.db.kysely
       .selectFrom('emotion_class_hours')
       .select(['samples'])
@@ -83,6 +83,13 @@ describe('class emotion samples from campus devices', () => {
       .where('day', '=', tenDaysAgo)
       .execute();
     expect(rows.map((r) => Number(r.samples))).toEqual([2]);
+    const day = await t.db.kysely
+      .selectFrom('emotion_class_days')
+      .select(['samples', 'faces', 'sad'])
+      .where('class_id', '=', klassA.id)
+      .where('day', '=', tenDaysAgo)
+      .executeTakeFirstOrThrow();
+    expect([Number(day.samples), Number(day.faces), Number(day.sad)]).toEqual([2, 40, 8000]);
 
     // The class board: the week's trend of class A, day by day, gloomier at its end.
     const week = await board({ classId: klassA.id, from: dayOf(tenOClock(6)), to: dayOf(tenOClock(0)), by: 'day' });

@@ -65,20 +65,28 @@ export async function insertSample(db: Db, row: Insertable<EmotionSamplesTable>)
   return inserted ? Number(inserted.id) : undefined;
 }
 
-/** Adds a sample to its class's hour, creating the hour's row on its first sample. */
-export async function addToHour(db: Db, row: Insertable<EmotionClassHoursTable> & EmotionColumns): Promise<void> {
-  const add = (column: 'samples' | 'faces' | keyof EmotionColumns) =>
-    sql<number>`${sql.ref(`emotion_class_hours.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+const sumOf = (
+  table: 'emotion_class_hours' | 'emotion_class_days',
+  column: 'samples' | 'faces' | keyof EmotionColumns,
+) => sql<number>`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+const grown = (table: 'emotion_class_hours' | 'emotion_class_days') => ({
+  samples: sumOf(table, 'samples'),
+  faces: sumOf(table, 'faces'),
+  ...Object.fromEntries(EMOTIONS.map((e) => [e, sumOf(table, e)])),
+});
+
+/** Adds a sample to its class's hour and day, creating their rows on their first sample. */
+export async function addToSummaries(db: Db, row: Insertable<EmotionClassHoursTable> & EmotionColumns): Promise<void> {
   await db
     .insertInto('emotion_class_hours')
     .values(row)
-    .onConflict((oc) =>
-      oc.columns(['class_id', 'day', 'hour']).doUpdateSet({
-        samples: add('samples'),
-        faces: add('faces'),
-        ...Object.fromEntries(EMOTIONS.map((e) => [e, add(e)])),
-      }),
-    )
+    .onConflict((oc) => oc.columns(['class_id', 'day', 'hour']).doUpdateSet(grown('emotion_class_hours')))
+    .execute();
+  const { hour: _, ...day } = row;
+  await db
+    .insertInto('emotion_class_days')
+    .values(day)
+    .onConflict((oc) => oc.columns(['class_id', 'day']).doUpdateSet(grown('emotion_class_days')))
     .execute();
 }
 
@@ -91,8 +99,11 @@ export interface BoardFilter {
   to: string;
 }
 
-function filtered(db: Db, f: BoardFilter) {
-  let q = db.selectFrom('emotion_class_hours as h').where('h.day', '>=', f.from).where('h.day', '<=', f.to);
+function filtered(db: Db, f: BoardFilter, table: 'emotion_class_hours' | 'emotion_class_days') {
+  let q = db
+    .selectFrom(`${table} as h` as 'emotion_class_hours as h')
+    .where('h.day', '>=', f.from)
+    .where('h.day', '<=', f.to);
   if (!f.scope.all) {
     const { schoolIds, classIds } = f.scope;
     if (schoolIds.length === 0 && classIds.length === 0) q = q.where(sql<SqlBool>`1 = 0`);
@@ -117,7 +128,7 @@ const sums = [
 
 /** The sums per class and day, with the class's name. */
 export function classDays(db: Db, f: BoardFilter) {
-  return filtered(db, f)
+  return filtered(db, f, 'emotion_class_days')
     .innerJoin('orgs as c', 'c.id', 'h.class_id')
     .select(['h.class_id', 'c.name as class_name', 'h.day', ...sums])
     .groupBy(['h.class_id', 'c.name', 'h.day'])
@@ -127,7 +138,7 @@ export function classDays(db: Db, f: BoardFilter) {
 
 /** The sums per hour of the day. */
 export function hourSums(db: Db, f: BoardFilter) {
-  return filtered(db, f)
+  return filtered(db, f, 'emotion_class_hours')
     .select(['h.hour', ...sums])
     .groupBy('h.hour')
     .orderBy('h.hour')

@@ -17,7 +17,7 @@ import type { Actor } from '../../portal/orgs/actor.ts';
 import { signedDevice } from '../campus/intake.ts';
 import { studentScopeOf } from '../people/students/scope.ts';
 import {
-  addToHour,
+  addToSummaries,
   type BoardFilter,
   classDays,
   classOfSchool,
@@ -42,7 +42,7 @@ export function beijingDayHour(at: number): { day: string; hour: number } {
 /**
  * Stores one class emotion sample a signed device sent (docs/protocols/campus-events.md): once per
  * sample id, for a class of the device's own school, with shares adding up to 1; its class's hour
- * summary grows in the same transaction, so that the boards never scan samples.
+ * and day summaries grow in the same transaction, so that the boards never scan samples.
  */
 export async function receiveSample(
   request: FastifyRequest,
@@ -83,7 +83,7 @@ export async function receiveSample(
     });
     // Counted once: a sample that lost a race with its own retry adds nothing.
     if (sampleId !== undefined) {
-      await addToHour(trx, {
+      await addToSummaries(trx, {
         school_id: device.schoolId,
         class_id: body.classId,
         day,

@@ -38,7 +38,19 @@ export interface EmotionClassHoursTable extends EmotionColumns {
   faces: number;
 }
 
+/** A class's samples of one Beijing day, summed as they arrive: what trends and the record read. */
+export interface EmotionClassDaysTable extends EmotionColumns {
+  id: Generated<number>;
+  school_id: number;
+  class_id: number;
+  /** `YYYY-MM-DD`, Beijing time. */
+  day: string;
+  samples: number;
+  faces: number;
+}
+
 export interface EmotionTables {
+  emotion_class_days: EmotionClassDaysTable;
   emotion_samples: EmotionSamplesTable;
   emotion_class_hours: EmotionClassHoursTable;
 }

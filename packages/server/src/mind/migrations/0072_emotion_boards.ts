@@ -4,7 +4,7 @@ import type { MigrationContext } from '../../platform/db/migrate.ts';
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
 /**
- * Class emotion samples and their hourly summaries (decision 0100), and the sidebar item of the
+ * Class emotion samples and their summaries per class and hour and per class and day (decision 0100), and the sidebar item of the
  * emotion boards for the bureau and school administrators (1, 2), who hold every path already.
  * Shares are kept as whole thousandths of a face (share × faces × 1000) so that sums are exact on
  * both engines. A snapshot: never import today's catalogues.
@@ -49,6 +49,22 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     .unique()
     .execute();
   await s.createIndex('emotion_class_hours_school').on('emotion_class_hours').columns(['school_id', 'day']).execute();
+  // The same sums per class and day: what trends, class comparisons and the record read.
+  let days = withId(s.createTable('emotion_class_days'))
+    .addColumn('school_id', 'bigint', (c) => c.notNull().references('orgs.id'))
+    .addColumn('class_id', 'bigint', (c) => c.notNull().references('orgs.id'))
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('samples', 'integer', (c) => c.notNull())
+    .addColumn('faces', 'bigint', (c) => c.notNull());
+  for (const e of EMOTIONS) days = days.addColumn(e, 'bigint', (c) => c.notNull());
+  await days.execute();
+  await s
+    .createIndex('emotion_class_days_once')
+    .on('emotion_class_days')
+    .columns(['class_id', 'day'])
+    .unique()
+    .execute();
+  await s.createIndex('emotion_class_days_school').on('emotion_class_days').columns(['school_id', 'day']).execute();
 
   const k = db as unknown as Loose;
   const after = await k.selectFrom('apps').selectAll().where('code', '=', 'mind_emotion').executeTakeFirstOrThrow();
@@ -83,6 +99,7 @@ export async function down({ db }: MigrationContext): Promise<void> {
   const app = await k.selectFrom('apps').select('id').where('code', '=', ITEM.code).executeTakeFirstOrThrow();
   await k.deleteFrom('app_roles').where('app_id', '=', app.id).execute();
   await k.deleteFrom('apps').where('id', '=', app.id).execute();
+  await db.schema.dropTable('emotion_class_days').execute();
   await db.schema.dropTable('emotion_class_hours').execute();
   await db.schema.dropTable('emotion_samples').execute();
 }
