@@ -141,3 +141,42 @@ export const insightDetail = insightRow.extend({
   ),
 });
 export type InsightDetail = z.infer<typeof insightDetail>;
+
+/**
+ * A student's mind profile (`/mindProfile`, `apis-psychology-audit/screen/mindProfile`, decision 0105): the latest
+ * result of each scale with its dimensions (for a radar, each with the highest score it can reach),
+ * the warnings in time order, how many interventions were recorded, and the mood of the last 30 days.
+ */
+export const mindProfile = z.object({
+  student: studentReport.shape.student,
+  scales: z.array(
+    z.object({
+      scaleId: z.number(),
+      scaleName: localText,
+      /** How many results the student has of this scale; the figures below are the latest one's. */
+      results: z.number(),
+      submittedAt: z.number(),
+      valid: z.boolean(),
+      total: z.number().nullable(),
+      band: z.object({ id: z.string(), label: localText }).nullable(),
+      warningLevel: z.string().nullable(),
+      dimensions: z.array(
+        z.object({
+          id: z.string(),
+          name: localText,
+          score: z.number(),
+          /** The highest score the dimension can reach with the scale's options. */
+          max: z.number(),
+          band: z.object({ id: z.string(), label: localText }).nullable(),
+        }),
+      ),
+    }),
+  ),
+  warnings: studentReport.shape.warnings,
+  interventions: z.number(),
+  /** Mood entries of the last 30 China-time days, oldest first (1 very low … `moodMax` very good). */
+  moods: z.array(z.object({ day: z.string(), mood: z.number() })),
+  moodMax: z.number(),
+});
+export type MindProfile = z.infer<typeof mindProfile>;
+export const mindProfileQuery = z.strictObject({ studentId: bodyId });

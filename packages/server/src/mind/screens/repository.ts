@@ -563,3 +563,37 @@ export function schoolRow(db: Db, id: number) {
     .where('type', '=', 'school')
     .executeTakeFirst();
 }
+
+/** A student's results with their stored scores (the mind profile's dimensions), oldest first. */
+export function profileResultsOf(db: Db, studentId: number) {
+  return db
+    .selectFrom('assessment_results as r')
+    .innerJoin('scales as sc', 'sc.id', 'r.scale_id')
+    .select([
+      'r.id',
+      'r.scale_id',
+      'r.version_id',
+      'sc.name_zh',
+      'sc.name_en',
+      'r.valid',
+      'r.total',
+      'r.band',
+      'r.warning_level',
+      'r.submitted_at',
+      'r.score',
+    ])
+    .where('r.student_id', '=', studentId)
+    .orderBy('r.submitted_at')
+    .orderBy('r.id')
+    .execute();
+}
+
+/** How many interventions were recorded for a student. */
+export async function interventionCountOf(db: Db, studentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('interventions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

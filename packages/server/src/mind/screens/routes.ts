@@ -1,5 +1,7 @@
 import {
   envelopeOf,
+  mindProfile,
+  mindProfileQuery,
   screenBandQuery,
   screenBands,
   screenGauge,
@@ -36,6 +38,7 @@ import {
   publicWarnings,
   revokeScreenLink,
 } from './links.ts';
+import { mindProfileOf } from './profile.ts';
 import * as security from './security.ts';
 import {
   bandsByPlace,
@@ -76,6 +79,21 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await bandsByPlace(actorOf(request), request.query)),
+  );
+  // A student's mind profile is a read of their file: the archive's access, and audited like it.
+  app.post(
+    '/apis-psychology-audit/screen/mindProfile',
+    {
+      config: { access: '/data/studentFile:view' },
+      schema: {
+        tags,
+        summary:
+          "One student's mind profile: latest results by scale and dimension, warnings, interventions, mood (audited)",
+        body: mindProfileQuery,
+        response: { 200: envelopeOf(mindProfile) },
+      },
+    },
+    async (request) => ok(request, await mindProfileOf(actorOf(request), request.body.studentId)),
   );
   app.get(
     '/apis-psychology/warning/gauge',
