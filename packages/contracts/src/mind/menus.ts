@@ -68,6 +68,9 @@ export const MIND_MENU_SCREENS: Readonly<Record<string, string>> = {
   schoolWarningScreen: '/schoolWarningScreen',
   manageScreen: '/manageScreen',
   securityScreen: '/securityScreen',
+  districtYouthSoulHome: '/districtYouthSoulHome',
+  districtYouthSoulHomeSchool: '/districtYouthSoulHomeSchool',
+  districtYouthSoulHomeWarning: '/districtYouthSoulHomeWarning',
 };
 
 /** The dashboard a Mind address outside `/data/` opens (`/jdp/districtScreen` → `districtScreen`). */

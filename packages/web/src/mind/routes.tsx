@@ -26,6 +26,14 @@ const builtScreens: Record<string, RouteObject['lazy']> = {
   schoolWarningScreen: async () => ({ Component: (await import('./screens/WarningScreen.tsx')).WarningScreen }),
   manageScreen: async () => ({ Component: (await import('./screens/ManageScreen.tsx')).ManageScreen }),
   securityScreen: async () => ({ Component: (await import('./screens/SecurityScreen.tsx')).SecurityScreen }),
+  districtYouthSoulHome: async () => ({ Component: (await import('./screens/YouthSoulHome.tsx')).YouthSoulHome }),
+  districtYouthSoulHomeSchool: async () => ({
+    Component: (await import('./screens/YouthSoulHome.tsx')).YouthSoulHomeSchool,
+  }),
+  districtYouthSoulHomeWarning: async () => ({
+    Component: (await import('./screens/YouthSoulHome.tsx')).YouthSoulHomeWarning,
+  }),
+  mindProfile: async () => ({ Component: (await import('./screens/MindProfile.tsx')).MindProfile }),
   // Open (spec section 5): a published link's aggregates without a session, or the links for an administrator.
   schoolScreen: async () => ({ Component: (await import('./screens/SchoolScreen.tsx')).SchoolScreen }),
 };

@@ -1,5 +1,6 @@
 import type {
   LocalText,
+  MindProfile,
   ScreenBands,
   ScreenGauge,
   ScreenGradeWarnings,
@@ -58,6 +59,19 @@ export const useGradeWarnings = (q: Query, enabled = true) =>
   useScreenCall<ScreenGradeWarnings>('grades', 'apis-psychology/warning/radarList', q, enabled);
 export const useTasks = (q: Query, enabled = true) =>
   useScreenCall<ScreenTasks>('tasks', 'apis-psychology/screen/school/tasks', q, enabled);
+
+/**
+ * A student's mind profile (decision 0105): a read of the student's file, audited on the server,
+ * so asked once per opening and not refreshed on a timer (a wall left open would fill the audit log).
+ */
+export const useMindProfile = (studentId: number | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: ['mind.screen', 'profile', studentId],
+    queryFn: ({ signal }) => post<MindProfile>('apis-psychology-audit/screen/mindProfile', { studentId }, { signal }),
+    enabled: enabled && studentId !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silentError: true },
+  });
 
 /** The security-warning cockpit's cards (decision 0096), each its own call. */
 interface SecurityParts {

@@ -76,6 +76,14 @@ export function StudentFilePage() {
                 <Link to={`/data/studentReport?studentId=${s.studentId}`} data-testid="file-report">
                   {t('reports.insight.report')}
                 </Link>
+                <a
+                  href={`/jdp/mindProfile?studentId=${s.studentId}`}
+                  target="_blank"
+                  rel="noopener"
+                  data-testid="file-profile"
+                >
+                  {t('route.mindProfile')}
+                </a>
               </Flex>
             ),
           },

@@ -63,6 +63,14 @@ export function InsightDetailPage() {
         extra={
           <Flex gap={12} wrap>
             <Link to={`/data/studentReport?studentId=${data.studentId}`}>{t('reports.insight.report')}</Link>
+            <a
+              href={`/jdp/mindProfile?studentId=${data.studentId}`}
+              target="_blank"
+              rel="noopener"
+              data-testid="insight-profile"
+            >
+              {t('route.mindProfile')}
+            </a>
             <Link to="/data/studentInsight">{t('reports.insight.back')}</Link>
           </Flex>
         }

@@ -7,7 +7,7 @@ import { ScreenCard } from './ScreenCard.tsx';
 import { ScreenChart } from './ScreenChart.tsx';
 
 /** The screen whose strings a card takes (`scr.<screen>.bands`, `.bandsNoScale`, `.warnings`). */
-type Screen = 'district' | 'school';
+type Screen = 'district' | 'school' | 'youth';
 
 /** One scale's results by band, per grade or class: the district and school screens draw the same card. */
 export function BandsCard({
