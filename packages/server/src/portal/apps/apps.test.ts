@@ -97,6 +97,7 @@ describe('the Mind sidebar', () => {
     const admin = names((await w.schoolAdmin.get('/apis-portal/app/getAppMenu?appCode=mind')).json().data);
     expect(admin).toEqual(expect.arrayContaining(['Accounts and binding', 'Reminder model', 'School observations']));
     expect(admin).not.toContain('District screen');
+    expect(admin).not.toContain('Youth soul home');
   });
 
   it('leads only to built pages, each role to those its permissions open', async () => {
@@ -134,7 +135,9 @@ describe('the Mind sidebar', () => {
     expect(menus.get('psychology')).not.toContain('Management screen');
     expect(menus.get('psychology')).toContain('Warning cockpit');
     expect(menus.get('teacher')).not.toContain('Warning cockpit');
-    expect(menus.get('bureau')).toEqual(expect.arrayContaining(['District screen', 'Warning cockpit']));
+    expect(menus.get('bureau')).toEqual(
+      expect.arrayContaining(['District screen', 'Youth soul home', 'Warning cockpit']),
+    );
     // The security-warning cockpit (decision 0096): for those who see and handle the behaviour alerts.
     expect(menus.get('school')).toContain('Security-warning cockpit');
     expect(menus.get('psychology')).toContain('Security-warning cockpit');
