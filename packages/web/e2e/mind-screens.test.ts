@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../server/test/factories.ts';
 import { screenshot, visit } from './browser.ts';
+import { tokenOf } from './mind-assess-world.ts';
 import { figure, screensWorld, wall } from './mind-screens-world.ts';
 import { mindTitle, openMind } from './mind-walks.ts';
 import { unexpected } from './portal-walks.ts';
@@ -86,6 +88,112 @@ describe('the district screen, as demo_bureau after a round of assessments', () 
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByTestId('card-stages').locator('canvas').waitFor();
     await screenshot(page, 'mind-screen-cockpit-laptop');
+    expect(unexpected(problems)).toEqual([]);
+    await close();
+  });
+  it('the youth-soul home: the district wall, a school chosen on it, and the warnings wall', async () => {
+    interface Schools {
+      schools: { schoolId: number; name: string; results: number; openWarnings: number }[];
+      totals: { results: number; done: number };
+    }
+    const figures = await world.api<Schools>('apis-psychology/screen/school/queryList', world.token);
+    const gauge = await world.api<{ total: number; open: number }>('apis-psychology/warning/gauge', world.token);
+    const overdue = await world.api<{ total: number }>('apis-psychology/screen/school/queryPage', world.token);
+    const school = figures.schools.find((s) => s.results > 0);
+    if (!school) throw new Error('no school with results');
+
+    const { page, problems, close } = await visit(world.browser, wall);
+    await openMind(page, world.server.url, '/districtYouthSoulHome', world.token);
+    await figure(page, 'kpi-results', figures.totals.results);
+    await figure(page, 'kpi-done', figures.totals.done);
+    await figure(page, 'kpi-warnings', gauge.total);
+    await figure(page, 'kpi-open', gauge.open);
+    await figure(page, 'kpi-schools', figures.schools.length);
+    await page.getByTestId('card-bands').locator('canvas').waitFor();
+    await page.getByTestId('card-trend').locator('canvas').waitFor();
+    expect(await page.title()).toBe(mindTitle('districtYouthSoulHome'));
+    await screenshot(page, 'youthsoul-district-zh');
+
+    // The school's tile opens its wall: the school's own figures, its classes' bands and grades' warnings.
+    await page.getByTestId(`school-tile-${school.schoolId}`).click();
+    await page.getByTestId('school-name').getByText(school.name).waitFor();
+    await figure(page, 'kpi-results', school.results);
+    await figure(page, 'kpi-open', school.openWarnings);
+    await page.getByTestId('card-bands').locator('canvas').waitFor();
+    await page.getByTestId('card-grades').locator('canvas').waitFor();
+    expect(new URL(page.url()).searchParams.get('schoolId')).toBe(String(school.schoolId));
+    await screenshot(page, 'youthsoul-school-zh');
+
+    await openMind(page, world.server.url, '/districtYouthSoulHomeWarning', world.token);
+    await figure(page, 'kpi-warnings', gauge.total);
+    await figure(page, 'kpi-open', gauge.open);
+    await figure(page, 'kpi-overdue', overdue.total);
+    await page.getByTestId('card-stages').locator('canvas').waitFor();
+    await page.getByTestId('card-by-school').locator('canvas').waitFor();
+    await screenshot(page, 'youthsoul-warnings-zh');
+    await english(page);
+    await page.getByText('Warnings per school (open and all)').waitFor();
+    await figure(page, 'kpi-open', gauge.open);
+    await page.getByTestId('card-by-school').locator('canvas').waitFor();
+    await screenshot(page, 'youthsoul-warnings-en');
+    expect(unexpected(problems)).toEqual([]);
+    await close();
+  });
+
+  it('a student’s mind profile: the red warning, the MHT dimensions as a radar, and the mood', async () => {
+    const db = world.server.db;
+    const red = await db
+      .selectFrom('warnings as w')
+      .innerJoin('students as s', 's.id', 'w.student_id')
+      .select(['s.id', 's.org_id', 's.name'])
+      .where('w.level', '=', 'red')
+      .executeTakeFirstOrThrow();
+    // The student also answers the MHT (its eight dimensions) and writes today's mood, on H5.
+    const user = await buildUser(db, { roleIds: [], identityId: 2, orgId: red.org_id });
+    await db.updateTable('students').set({ user_id: user.id }).where('id', '=', red.id).execute();
+    const student = await tokenOf(world.server.url, user);
+    const mht = await db
+      .selectFrom('scales')
+      .select('id')
+      .where('code', '=', 'MHT')
+      .where('owner_org_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const task = await world.api<{ id: number }>('apis-psychology/survey/record/createTask', world.token, {
+      name: 'Profile walk MHT',
+      scaleIds: [mht.id],
+      targets: { schoolIds: [], gradeIds: [], classIds: [], studentIds: [red.id], teacherUserIds: [] },
+      startsAt: now - 3_600_000,
+      endsAt: now + 86_400_000,
+    });
+    await world.api('apis-psychology/survey/task/publish', world.token, { id: task.id });
+    const answers = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [String(i + 1), i % 3 === 0 ? 'A' : 'B']));
+    await world.api('apis-psychology/h5/survey/submit', student, { taskId: task.id, scaleId: mht.id, answers });
+    await world.api('apis-psychology/h5/moodJournal/today', student, { mood: 2, intensity: 6, tags: [], note: '' });
+
+    interface Profile {
+      scales: { results: number }[];
+      warnings: { closedAt: number | null }[];
+    }
+    const profile = await world.api<Profile>('apis-psychology-audit/screen/mindProfile', world.token, {
+      studentId: red.id,
+    });
+    expect(profile.scales).toHaveLength(2);
+    const { page, problems, close } = await visit(world.browser, wall);
+    await openMind(page, world.server.url, `/mindProfile?studentId=${red.id}`, world.token);
+    await page.getByTestId('profile-student').getByText(red.name).waitFor();
+    await figure(page, 'kpi-results', 2);
+    await figure(page, 'kpi-warnings', profile.warnings.length);
+    await figure(page, 'kpi-open', profile.warnings.filter((w) => w.closedAt === null).length);
+    await page.getByTestId('card-radar').locator('canvas').waitFor();
+    await page.getByTestId('card-mood').locator('canvas').waitFor();
+    await page.getByTestId('warnings-table').getByText('红色预警').waitFor();
+    expect(await page.title()).toBe(mindTitle('mindProfile'));
+    await screenshot(page, 'youthsoul-profile-zh');
+    await english(page);
+    await page.getByText('Mood, last 30 days').waitFor();
+    await page.getByTestId('card-radar').locator('canvas').waitFor();
+    await screenshot(page, 'youthsoul-profile-en');
     expect(unexpected(problems)).toEqual([]);
     await close();
   });

@@ -173,6 +173,8 @@ export const mindProfile = z.object({
     }),
   ),
   warnings: studentReport.shape.warnings,
+  /** The configured warning levels, to name and colour the levels above. */
+  levels: z.array(z.object({ code: z.string(), name: localText, colour: z.string() })),
   interventions: z.number(),
   /** Mood entries of the last 30 China-time days, oldest first (1 very low … `moodMax` very good). */
   moods: z.array(z.object({ day: z.string(), mood: z.number() })),

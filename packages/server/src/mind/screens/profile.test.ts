@@ -52,6 +52,7 @@ describe('a student’s mind profile (apis-psychology-audit/screen/mindProfile)'
     expect(new Set(mht.dimensions.map((d: { score: number }) => d.score)).size).toBeGreaterThan(1);
     // The red warning of the PHQ-9 first, then what the MHT raised: oldest first.
     expect(p.warnings[0]).toMatchObject({ id: w.warnings.a2, level: 'red', state: 'new' });
+    expect(p.levels.find((l: { code: string }) => l.code === 'red')?.name).toBeTruthy();
     expect(p.interventions).toBe(0);
     expect(p.moods).toHaveLength(1);
     expect(p.moods[0].mood).toBe(2);

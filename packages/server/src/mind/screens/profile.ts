@@ -14,6 +14,7 @@ import { readArchive } from '../archive/service.ts';
 import { pinnedDefinition } from '../assessments/scales.ts';
 import { type StoredScore, scoreOf } from '../assessments/stored-score.ts';
 import { entriesBetween } from '../mood/repository.ts';
+import { levelRows } from '../warnings/repository.ts';
 import { interventionCountOf, orgNames, profileResultsOf } from './repository.ts';
 
 /** How many days of mood the profile shows. */
@@ -39,12 +40,13 @@ export async function mindProfileOf(actor: Actor, studentId: number): Promise<Mi
   const student = await readArchive(actor, studentId, 'mindProfile');
   const db = actor.db;
   const today = formatDate(Date.now());
-  const [results, warnings, interventions, moods, places] = await Promise.all([
+  const [results, warnings, interventions, moods, places, levels] = await Promise.all([
     profileResultsOf(db, student.id),
     warningsOf(db, student.id),
     interventionCountOf(db, student.id),
     entriesBetween(db, student.id, shiftDay(today, 1 - MOOD_DAYS), today),
     orgNames(db, [student.school_id, student.org_id]),
+    levelRows(db),
   ]);
   // The latest result of each scale, in the order the scales were first answered.
   const latest = new Map<number, { row: (typeof results)[number]; count: number }>();
@@ -97,6 +99,7 @@ export async function mindProfileOf(actor: Actor, studentId: number): Promise<Mi
       createdAt: Number(w.created_at),
       closedAt: w.closed_at === null ? null : Number(w.closed_at),
     })),
+    levels: levels.map((l) => ({ code: l.code, name: fromJson<LocalText>(l.name), colour: l.colour })),
     interventions,
     moods: moods.map((m) => ({ day: m.day, mood: Number(m.mood) })),
     moodMax: MOOD_LIMITS.moodMax,

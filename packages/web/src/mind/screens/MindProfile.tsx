@@ -35,8 +35,15 @@ export function MindProfile() {
   const none = t('scr.kpi.none');
   const latest = p && p.scales.length > 0 ? Math.max(...p.scales.map((s) => s.submittedAt)) : null;
   const radar = p ? radarScale(p) : undefined;
-  const levelColour = (level: string | null) =>
-    level === 'red' ? palette.danger : level ? palette.accent[4] : palette.text;
+  const levelOf = new Map((p?.levels ?? []).map((l) => [l.code, l]));
+  const levelText = (level: string | null) =>
+    level === null ? (
+      none
+    ) : (
+      <span key="level" style={{ color: levelOf.get(level)?.colour }}>
+        {textIn(levelOf.get(level)?.name) || level}
+      </span>
+    );
   return (
     <ScreenCanvas updatedAt={studentId === undefined ? null : profile.dataUpdatedAt} allowed={allowed}>
       {studentId === undefined ? (
@@ -122,9 +129,7 @@ export function MindProfile() {
                       textIn(s.scaleName),
                       s.total === null ? none : String(s.total),
                       s.valid ? textIn(s.band?.label) || none : t('scr.profile.invalid'),
-                      <span key="level" style={{ color: levelColour(s.warningLevel) }}>
-                        {s.warningLevel ?? none}
-                      </span>,
+                      levelText(s.warningLevel),
                       dateText(s.submittedAt),
                     ],
                   }))}
@@ -151,14 +156,7 @@ export function MindProfile() {
                   ]}
                   rows={[...d.warnings].reverse().map((w) => ({
                     key: w.id,
-                    cells: [
-                      dateText(w.createdAt),
-                      <span key="level" style={{ color: levelColour(w.level) }}>
-                        {w.level}
-                      </span>,
-                      t(`warn.state.${w.state}`),
-                      textIn(w.reason),
-                    ],
+                    cells: [dateText(w.createdAt), levelText(w.level), t(`warn.state.${w.state}`), textIn(w.reason)],
                   }))}
                 />
               )}
@@ -190,7 +188,8 @@ function radarChart(scale: Profile['scales'][number]) {
     tooltip: {},
     radar: {
       indicator: scale.dimensions.map((d) => ({ name: textIn(d.name), max: d.max || 1 })),
-      radius: '68%',
+      radius: '72%',
+      center: ['50%', '54%'],
       axisName: { ...chartText },
       splitLine: axis.splitLine,
       axisLine: axis.axisLine,
@@ -226,8 +225,10 @@ function moodChart(p: Profile, name: string) {
         type: 'line',
         data: p.moods.map((m) => m.mood),
         itemStyle: { color: palette.accent[1] },
-        label: { show: true, ...chartText },
-        symbolSize: 10,
+        lineStyle: { width: 3 },
+        label: { show: true, position: 'top', ...chartText },
+        symbol: 'circle',
+        symbolSize: 14,
       },
     ],
   };
