@@ -213,22 +213,23 @@ function radarChart(scale: Profile['scales'][number]) {
   };
 }
 
+/** One bar per day written, its height the mood; the low days (2 and below) in the warning colour. */
 function moodChart(p: Profile, name: string) {
   return {
-    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: p.moods.map((m) => m.day.slice(5)), ...axis },
-    yAxis: { type: 'value', min: 1, max: p.moodMax, minInterval: 1, ...axis },
+    yAxis: { type: 'value', min: 0, max: p.moodMax, minInterval: 1, ...axis },
     series: [
       {
         name,
-        type: 'line',
-        data: p.moods.map((m) => m.mood),
-        itemStyle: { color: palette.accent[1] },
-        lineStyle: { width: 3 },
+        type: 'bar',
+        barMaxWidth: 28,
+        data: p.moods.map((m) => ({
+          value: m.mood,
+          itemStyle: { color: m.mood <= 2 ? palette.danger : palette.accent[1] },
+        })),
         label: { show: true, position: 'top', ...chartText },
-        symbol: 'circle',
-        symbolSize: 14,
       },
     ],
   };
