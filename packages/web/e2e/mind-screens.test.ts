@@ -179,8 +179,11 @@ describe('the district screen, as demo_bureau after a round of assessments', () 
       studentId: red.id,
     });
     expect(profile.scales).toHaveLength(2);
-    const { page, problems, close } = await visit(world.browser, wall);
-    await openMind(page, world.server.url, `/mindProfile?studentId=${red.id}`, world.token);
+    // Opened from the student's insight, in a window of its own, as a wall is.
+    const { page: insight, problems, close } = await visit(world.browser, wall);
+    await openMind(insight, world.server.url, `/data/studentInsightDetailInfo?studentId=${red.id}`, world.token);
+    const [page] = await Promise.all([insight.waitForEvent('popup'), insight.getByTestId('insight-profile').click()]);
+    expect(new URL(page.url()).pathname).toBe('/jdp/mindProfile');
     await page.getByTestId('profile-student').getByText(red.name).waitFor();
     await figure(page, 'kpi-results', 2);
     await figure(page, 'kpi-warnings', profile.warnings.length);
