@@ -31,6 +31,7 @@ export * from './lang.ts';
 export * from './messages.ts';
 export * from './mind/account-slips.ts';
 export * from './mind/activities.ts';
+export * from './mind/signing.ts';
 export * from './mind/ai.ts';
 export * from './mind/archive.ts';
 export * from './mind/archive-daily.ts';

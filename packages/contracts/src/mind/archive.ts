@@ -4,6 +4,7 @@ import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 import { visitRecord } from './homevisits.ts';
 import { INTERVENTION_KINDS, WARNING_ACTIONS, WARNING_SOURCES, WARNING_STATES } from './interventions.ts';
 import { isoDate, PARENT_RELATIONS, student } from './students.ts';
+import { archiveSignedForm } from './signing.ts';
 import { semesterBrief } from './students-xuenian.ts';
 
 /** Limits of the archive's forms, written once for the server and the form. */
@@ -243,6 +244,8 @@ export const archiveSections = z.object({
   appointments: z.array(archiveAppointment),
   growthRecords: z.array(archiveGrowth),
   observations: z.array(archiveObservation),
+  /** Forms a parent signed online for the student, newest last. */
+  signedForms: z.array(archiveSignedForm),
 });
 
 /** `studentArchives/queryBaseInfo`: the student card, the class's head teachers, the family. */

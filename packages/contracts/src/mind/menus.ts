@@ -34,6 +34,7 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   groupApply: '/data/groupApply',
   appointmentRecordQuery: '/data/appointmentRecordQuery',
   activityManage: '/data/activityManage',
+  signature: '/data/signature',
   tutorChoice: '/data/tutorChoice',
   taskSelectProgress: '/data/taskSelectProgress',
   // Daily work.

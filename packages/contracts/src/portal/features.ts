@@ -127,6 +127,7 @@ export const FEATURES: readonly FeatureDef[] = [
     'privateNotes',
   ]),
   f('mind', 'counselling', '/data/activityManage', '活动管理', 'Activities', [...crud, 'export']),
+  f('mind', 'counselling', '/data/signature', '在线签署', 'Online signing', [...crud, 'export']),
   f('mind', 'counselling', '/data/tutorChoice', '导师选择', 'Tutor choice', crud),
   f('mind', 'counselling', '/data/taskSelectProgress', '选择进度', 'Tutor-choice progress', ['view']),
   f('mind', 'daily', '/data/dailyDynamic', '工作动态', 'Work news', crud),

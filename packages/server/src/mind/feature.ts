@@ -50,6 +50,8 @@ import { reportsRoutes } from './reports/routes.ts';
 import { scalesRoutes } from './scales/routes.ts';
 import type { ScalesTables } from './scales/tables.ts';
 import { screensRoutes } from './screens/routes.ts';
+import { signingRoutes } from './signing/routes.ts';
+import type { SigningTables } from './signing/tables.ts';
 import type { ScreensTables } from './screens/tables.ts';
 import { tutorsRoutes } from './tutors/routes.ts';
 import type { TutorsTables } from './tutors/tables.ts';
@@ -78,6 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reportsRoutes);
   await app.register(activitiesRoutes);
   await app.register(tutorsRoutes);
+  await app.register(signingRoutes);
   await app.register(moodRoutes);
   await app.register(aiRoutes);
   await app.register(campusRoutes);
@@ -102,7 +105,8 @@ export interface MindTables
     MoodTables,
     AiTables,
     CampusTables,
-    EmotionTables {}
+    EmotionTables,
+    SigningTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {

@@ -379,6 +379,7 @@ describe('the whole file', () => {
       'observations',
       'parents',
       'results',
+      'signedForms',
       'student',
       'warnings',
     ]);

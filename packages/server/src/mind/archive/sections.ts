@@ -5,6 +5,7 @@ import { fromJson, toBool } from '../../platform/db/sql.ts';
 import { startOfDate } from '../../platform/time.ts';
 import { appointmentsOfStudent, groupSessionsOfStudent } from '../counselling/repository.ts';
 import { visitsOf } from '../homevisits/repository.ts';
+import { signedFormsOf } from '../signing/repository.ts';
 import { dailyOfStudent } from './daily-repository.ts';
 import { growthOf, interventionsOf, resultsOf, warningStepsOf, warningsOf } from './repository.ts';
 
@@ -13,7 +14,7 @@ type Words = Record<Lang, string>;
 
 /** Every record of a student's file, each list oldest first. The caller has checked the student against the scope. */
 export async function archiveSections(db: Db, studentId: number, lang: Lang) {
-  const [results, warnings, steps, interventions, visits, groups, appointments, growth, daily] = await Promise.all([
+  const [results, warnings, steps, interventions, visits, groups, appointments, growth, daily, signed] = await Promise.all([
     resultsOf(db, studentId),
     warningsOf(db, studentId),
     warningStepsOf(db, studentId),
@@ -23,6 +24,7 @@ export async function archiveSections(db: Db, studentId: number, lang: Lang) {
     appointmentsOfStudent(db, studentId),
     growthOf(db, studentId),
     dailyOfStudent(db, studentId),
+    signedFormsOf(db, studentId),
   ]);
   return {
     results: results.map((r) => ({
@@ -117,6 +119,13 @@ export async function archiveSections(db: Db, studentId: number, lang: Lang) {
       title: d.title,
       content: d.content,
       by: d.author_name,
+    })),
+    signedForms: signed.map((f) => ({
+      id: Number(f.id),
+      number: f.number,
+      title: f.title,
+      signedAt: Number(f.signed_at),
+      sha256: f.pdf_sha256 ?? '',
     })),
   };
 }

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { SignField, SignTemplateCreate } from '@meridian/contracts';
+import { fromJson, toJson } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { findFileByPath } from '../../portal/files/repository.ts';
+import { filesContextOf } from '../../portal/files/service.ts';
+import { openStored } from '../../portal/files/store.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { archiveScope } from '../archive/access.ts';
+import {
+  type FormFilter,
+  type FormRow,
+  findFormInScope,
+  formHash,
+  formPage,
+  insertForm,
+  insertTemplate,
+  parentsOfStudent,
+  studentForForm,
+  type TemplateRow,
+  templatesOf,
+  withdrawForm,
+} from './repository.ts';
+
+const notFound = () => new AppError(404, 'signing.notFound');
+
+function presentTemplate(row: TemplateRow) {
+  return {
+    id: Number(row.id),
+    schoolId: row.school_id === null ? null : Number(row.school_id),
+    title: row.title,
+    body: row.body,
+    fields: fromJson<SignField[]>(row.fields),
+  };
+}
+
+export function presentForm(row: FormRow) {
+  return {
+    id: Number(row.id),
+    number: row.number,
+    title: row.title,
+    studentId: Number(row.student_id),
+    studentName: row.student_name,
+    recipientName: row.recipient_name,
+    state: row.state,
+    sentAt: Number(row.sent_at),
+    sentBy: row.sent_by_name,
+    signedAt: row.signed_at === null ? null : Number(row.signed_at),
+    withdrawnAt: row.withdrawn_at === null ? null : Number(row.withdrawn_at),
+    sha256: row.pdf_sha256,
+  };
+}
+
+/** The defaults and the templates of the caller's schools. */
+export async function listTemplates(actor: Actor) {
+  return (await templatesOf(actor.db, await archiveScope(actor))).map(presentTemplate);
+}
+
+/** A template of the caller's school: a caller of exactly one school keeps templates for it. */
+export async function addTemplate(actor: Actor, body: Required<SignTemplateCreate>) {
+  const scope = await archiveScope(actor);
+  const school = scope.schoolIds.length === 1 ? scope.schoolIds[0] : undefined;
+  if (school === undefined) throw new AppError(403, 'signing.noSchool');
+  const at = Date.now();
+  const id = await insertTemplate(actor.db, {
+    school_id: school,
+    title: body.title,
+    body: body.body,
+    fields: toJson(body.fields),
+    created_by: actor.auth.userId,
+    created_at: at,
+    updated_at: at,
+  });
+  const row = (await templatesOf(actor.db, scope)).find((t) => Number(t.id) === id);
+  if (!row) throw new AppError(404, 'signing.templateNotFound');
+  return presentTemplate(row);
+}
+
+export async function listForms(actor: Actor, filter: FormFilter, page: { page: number; size: number }) {
+  const result = await formPage(actor.db, await archiveScope(actor), filter, page);
+  return { ...result, list: result.list.map(presentForm) };
+}
+
+/** The parents of a student of the caller's scope a form can go to. */
+export async function recipientsOf(actor: Actor, studentId: number) {
+  const student = await studentForForm(actor.db, await archiveScope(actor), studentId);
+  if (!student) throw new AppError(404, 'student.notFound');
+  return (await parentsOfStudent(actor.db, studentId)).map((p) => ({
+    parentId: Number(p.id),
+    name: p.name,
+    relation: p.relation,
+    hasAccount: p.user_id !== null,
+  }));
+}
+
+/** A form number nobody can guess from another: `SF` and 12 upper-case letters and digits. */
+const newNumber = () => `SF${randomBytes(9).toString('base64url').toUpperCase().replace(/[-_]/g, 'X').slice(0, 12)}`;
+
+/** Sends a template, as it reads now, for a student of the caller's scope to one of their parents. */
+export async function sendForm(actor: Actor, body: { templateId: number; studentId: number; parentId: number }) {
+  const scope = await archiveScope(actor);
+  const student = await studentForForm(actor.db, scope, body.studentId);
+  if (!student) throw new AppError(404, 'student.notFound');
+  const template = (await templatesOf(actor.db, scope)).find(
+    (t) => Number(t.id) === body.templateId && (t.school_id === null || Number(t.school_id) === Number(student.school_id)),
+  );
+  if (!template) throw new AppError(404, 'signing.templateNotFound');
+  const parent = (await parentsOfStudent(actor.db, body.studentId)).find((p) => Number(p.id) === body.parentId);
+  if (!parent) {
+    throw new AppError(400, 'signing.notYourParent', { rules: [{ field: 'parentId', key: 'signing.notYourParent' }] });
+  }
+  if (parent.user_id === null) {
+    throw new AppError(409, 'signing.parentNoAccount', { rules: [{ field: 'parentId', key: 'signing.parentNoAccount' }] });
+  }
+  const id = await insertForm(actor.db, {
+    number: newNumber(),
+    template_id: Number(template.id),
+    school_id: Number(student.school_id),
+    student_id: body.studentId,
+    parent_id: body.parentId,
+    recipient_user_id: Number(parent.user_id),
+    title: template.title,
+    body: template.body,
+    fields: toJson(fromJson<SignField[]>(template.fields)),
+    state: 'sent',
+    values: null,
+    signature_path: null,
+    pdf_path: null,
+    pdf_sha256: null,
+    sent_by: actor.auth.userId,
+    sent_at: Date.now(),
+    signed_at: null,
+    withdrawn_at: null,
+  });
+  return formOfScope(actor, id);
+}
+
+async function formOfScope(actor: Actor, id: number) {
+  const row = await findFormInScope(actor.db, await archiveScope(actor), id);
+  if (!row) throw notFound();
+  return presentForm(row);
+}
+
+/** Withdraws a form that is not signed yet; its link then refuses to open. */
+export async function withdraw(actor: Actor, id: number) {
+  const form = await formOfScope(actor, id);
+  if (!(await withdrawForm(actor.db, id, Date.now()))) {
+    throw new AppError(409, form.state === 'signed' ? 'signing.alreadySigned' : 'signing.cannotWithdraw');
+  }
+  return formOfScope(actor, id);
+}
+
+/** The signed PDF of a form of the caller's scope, read from the file service. */
+export async function signedPdf(actor: Actor, id: number) {
+  const row = await findFormInScope(actor.db, await archiveScope(actor), id);
+  if (!row) throw notFound();
+  if (row.state !== 'signed' || row.pdf_path === null) throw new AppError(409, 'signing.notSigned');
+  const ctx = filesContextOf(actor.request);
+  const file = await findFileByPath(ctx.db, row.pdf_path);
+  if (!file) throw new AppError(404, 'files.notFound');
+  return { name: `${row.number}.pdf`, stream: await openStored(ctx, file) };
+}
+
+/** Whether a PDF's SHA-256 is the one recorded when the form with this number was signed. */
+export async function verify(actor: Pick<Actor, 'db'>, number: string, sha256: string) {
+  const row = await formHash(actor.db, number);
+  // A wrong number and a wrong hash answer alike: nothing about a form is told to a guess.
+  const matches = row?.state === 'signed' && row.pdf_sha256 === sha256;
+  return { matches, signedAt: matches && row.signed_at !== null ? Number(row.signed_at) : null };
+}
