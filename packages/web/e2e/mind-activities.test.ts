@@ -1,47 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { insertStudents, placementOf } from '../../server/src/mind/people/students/testing.ts';
-import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { phone, screenshot, visit } from './browser.ts';
-import { mindUser, openMind } from './mind-walks.ts';
+import { openMind, schoolWithParent } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
 
-/** A school with one class, one student and a parent account linked to the student. */
-async function schoolWithParent() {
-  const db = suite.server.db;
-  const teacher = await mindUser(suite.server);
-  const school = await db.selectFrom('orgs').select('id').where('name', '=', teacher.orgName).executeTakeFirstOrThrow();
-  const grade = await buildOrg(db, { type: 'grade', name: 'Grade 7', parentId: school.id });
-  const klass = await buildOrg(db, { type: 'class', name: 'Class 7-1', parentId: grade.id });
-  const [studentId] = await insertStudents(db, [
-    { ...(await placementOf(db, klass.id)), name: '张小明', student_no: 'W001' },
-  ]);
-  const parent = await buildUser(db, { roleIds: [], identityId: 3, orgId: null });
-  const at = Date.now();
-  const { id: parentId } = await db
-    .insertInto('parents')
-    .values({
-      school_id: school.id,
-      name: '张妈妈',
-      phone: '13900000001',
-      user_id: parent.id,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('student_parents')
-    .values({ student_id: studentId ?? 0, parent_id: parentId, relation: 'mother', created_at: at })
-    .execute();
-  return { teacher, parent };
-}
-
 describe('activities (issue 26)', () => {
   it('a psychology teacher publishes an activity; a parent signs their child up on a phone, once', async () => {
-    const { teacher, parent } = await schoolWithParent();
+    const { teacher, parent } = await schoolWithParent(suite.server);
     const desk = await visit(suite.browser);
     try {
       await openMind(desk.page, suite.server.url, '/data/activityManage', teacher.token);

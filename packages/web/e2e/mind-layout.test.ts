@@ -24,6 +24,7 @@ const BUILT_TEST_IDS: Record<string, string> = {
   reminderConfiguration: 'reminder-page',
   reminderConfigurationManagement: 'reminder-log-page',
   activityManage: 'activity-page',
+  signature: 'signing-page',
 };
 
 /** `growthRecord/:userId` → `growthRecord/42`: an address a user would open. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
+import { insertStudents, placementOf } from '../../server/src/mind/people/students/testing.ts';
 import type { Database } from '../../server/src/platform/db/schema.ts';
 import { grantIdentity } from '../../server/src/portal/accounts/repository.ts';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
@@ -46,6 +47,37 @@ export async function mindUser(
   const body = (await response.json()) as { code: number; data?: { token?: string } };
   if (!body.data?.token) throw new Error(`sign-in of ${user.account} failed: ${JSON.stringify(body)}`);
   return { ...user, nickname: `Nick ${user.account}`, orgName, token: body.data.token };
+}
+
+/** A school with one class, one student and a parent account linked to the student. */
+export async function schoolWithParent(server: { url: string; db: Kysely<Database> }) {
+  const db = server.db;
+  const teacher = await mindUser(server);
+  const school = await db.selectFrom('orgs').select('id').where('name', '=', teacher.orgName).executeTakeFirstOrThrow();
+  const grade = await buildOrg(db, { type: 'grade', name: 'Grade 7', parentId: school.id });
+  const klass = await buildOrg(db, { type: 'class', name: 'Class 7-1', parentId: grade.id });
+  const [studentId] = await insertStudents(db, [
+    { ...(await placementOf(db, klass.id)), name: '张小明', student_no: 'W001' },
+  ]);
+  const parent = await buildUser(db, { roleIds: [], identityId: 3, orgId: null });
+  const at = Date.now();
+  const { id: parentId } = await db
+    .insertInto('parents')
+    .values({
+      school_id: school.id,
+      name: '张妈妈',
+      phone: '13900000001',
+      user_id: parent.id,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('student_parents')
+    .values({ student_id: studentId ?? 0, parent_id: parentId, relation: 'mother', created_at: at })
+    .execute();
+  return { teacher, parent, studentId: studentId ?? 0 };
 }
 
 /** Opens a Mind address the way single sign-on hands it over: with the token in the query. */

@@ -3,8 +3,8 @@ import { textFilter } from '../paging.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 import { visitRecord } from './homevisits.ts';
 import { INTERVENTION_KINDS, WARNING_ACTIONS, WARNING_SOURCES, WARNING_STATES } from './interventions.ts';
-import { isoDate, PARENT_RELATIONS, student } from './students.ts';
 import { archiveSignedForm } from './signing.ts';
+import { isoDate, PARENT_RELATIONS, student } from './students.ts';
 import { semesterBrief } from './students-xuenian.ts';
 
 /** Limits of the archive's forms, written once for the server and the form. */

@@ -81,12 +81,21 @@ export const signFormSend = z.strictObject({
 });
 
 /** The parents a form for this student can go to. */
-export const signRecipient = z.object({ parentId: z.number(), name: z.string(), relation: z.string(), hasAccount: z.boolean() });
+export const signRecipient = z.object({
+  parentId: z.number(),
+  name: z.string(),
+  relation: z.string(),
+  hasAccount: z.boolean(),
+});
 
 /** Anyone with the form's number checks a PDF's SHA-256 (computed where the PDF is). */
 export const signVerify = z.strictObject({
   number: z.string().trim().min(1, 'v.signing.number').max(20, 'v.signing.number'),
-  sha256: z.string().trim().toLowerCase().regex(/^[0-9a-f]{64}$/, 'v.signing.sha256'),
+  sha256: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, 'v.signing.sha256'),
 });
 export const signVerdict = z.object({ matches: z.boolean(), signedAt: z.number().nullable() });
 
@@ -112,4 +121,10 @@ export const signFormSign = z.strictObject({
 });
 
 /** A signed form on the student's archive. */
-export const archiveSignedForm = z.object({ id: z.number(), number: z.string(), title: z.string(), signedAt: z.number(), sha256: z.string() });
+export const archiveSignedForm = z.object({
+  id: z.number(),
+  number: z.string(),
+  title: z.string(),
+  signedAt: z.number(),
+  sha256: z.string(),
+});

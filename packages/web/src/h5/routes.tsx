@@ -59,6 +59,16 @@ export const h5Routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./activities/ActivitiesPage.tsx')).ActivitiesPage }),
               },
               {
+                path: 'sign',
+                handle: { title: 'route.signForms' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./signing/SignFormsPage.tsx')).SignFormsPage }),
+              },
+              {
+                path: 'sign/:number',
+                handle: { title: 'route.signForm' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./signing/SignFormPage.tsx')).SignFormPage }),
+              },
+              {
                 path: 'orders',
                 handle: { title: 'route.orders' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./orders/OrdersPage.tsx')).OrdersPage }),

@@ -14,18 +14,19 @@ type Words = Record<Lang, string>;
 
 /** Every record of a student's file, each list oldest first. The caller has checked the student against the scope. */
 export async function archiveSections(db: Db, studentId: number, lang: Lang) {
-  const [results, warnings, steps, interventions, visits, groups, appointments, growth, daily, signed] = await Promise.all([
-    resultsOf(db, studentId),
-    warningsOf(db, studentId),
-    warningStepsOf(db, studentId),
-    interventionsOf(db, studentId),
-    visitsOf(db, studentId),
-    groupSessionsOfStudent(db, studentId),
-    appointmentsOfStudent(db, studentId),
-    growthOf(db, studentId),
-    dailyOfStudent(db, studentId),
-    signedFormsOf(db, studentId),
-  ]);
+  const [results, warnings, steps, interventions, visits, groups, appointments, growth, daily, signed] =
+    await Promise.all([
+      resultsOf(db, studentId),
+      warningsOf(db, studentId),
+      warningStepsOf(db, studentId),
+      interventionsOf(db, studentId),
+      visitsOf(db, studentId),
+      groupSessionsOfStudent(db, studentId),
+      appointmentsOfStudent(db, studentId),
+      growthOf(db, studentId),
+      dailyOfStudent(db, studentId),
+      signedFormsOf(db, studentId),
+    ]);
   return {
     results: results.map((r) => ({
       id: r.id,

@@ -8,7 +8,13 @@ const GRANTS = [
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
-const ITEM = { code: 'mind_signature', name: '在线签署', en: 'Online signing', page: 'signature', roles: [1, 2, 3, 4, 5] };
+const ITEM = {
+  code: 'mind_signature',
+  name: '在线签署',
+  en: 'Online signing',
+  page: 'signature',
+  roles: [1, 2, 3, 4, 5],
+};
 
 /** The three templates every school starts with (decision 0104). */
 const DEFAULTS = [

@@ -47,7 +47,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${TEMPLATES}/list`,
     {
       config: { access: '/data/signature:view' },
-      schema: { tags, summary: 'The default templates and the school’s own', response: { 200: envelopeOf(z.array(signTemplate)) } },
+      schema: {
+        tags,
+        summary: 'The default templates and the school’s own',
+        response: { 200: envelopeOf(z.array(signTemplate)) },
+      },
     },
     async (request) => ok(request, await listTemplates(actorOf(request))),
   );
@@ -55,7 +59,12 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${TEMPLATES}/add`,
     {
       config: { access: '/data/signature:add' },
-      schema: { tags, summary: 'A template of the caller’s school', body: signTemplateCreate, response: { 200: envelopeOf(signTemplate) } },
+      schema: {
+        tags,
+        summary: 'A template of the caller’s school',
+        body: signTemplateCreate,
+        response: { 200: envelopeOf(signTemplate) },
+      },
     },
     async (request) => ok(request, await addTemplate(actorOf(request), request.body)),
   );
@@ -63,7 +72,12 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/page`,
     {
       config: { access: '/data/signature:view' },
-      schema: { tags, summary: 'Forms sent for the caller’s students', body: signFormPage, response: { 200: envelopeOf(pageOf(signForm)) } },
+      schema: {
+        tags,
+        summary: 'Forms sent for the caller’s students',
+        body: signFormPage,
+        response: { 200: envelopeOf(pageOf(signForm)) },
+      },
     },
     async (request) => {
       const { page, size, ...filter } = request.body;
@@ -87,7 +101,12 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/send`,
     {
       config: { access: '/data/signature:add' },
-      schema: { tags, summary: 'Send a template for a student to one of their parents', body: signFormSend, response: { 200: oneForm } },
+      schema: {
+        tags,
+        summary: 'Send a template for a student to one of their parents',
+        body: signFormSend,
+        response: { 200: oneForm },
+      },
     },
     async (request) => ok(request, await sendForm(actorOf(request), request.body)),
   );
@@ -95,7 +114,12 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/withdraw`,
     {
       config: { access: '/data/signature:edit' },
-      schema: { tags, summary: 'Withdraw a form not signed yet', body: z.strictObject({ id: bodyId }), response: { 200: oneForm } },
+      schema: {
+        tags,
+        summary: 'Withdraw a form not signed yet',
+        body: z.strictObject({ id: bodyId }),
+        response: { 200: oneForm },
+      },
     },
     async (request) => ok(request, await withdraw(actorOf(request), request.body.id)),
   );
@@ -118,9 +142,15 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/verify`,
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Whether a PDF’s SHA-256 is the signed form’s', body: signVerify, response: { 200: envelopeOf(signVerdict) } },
+      schema: {
+        tags,
+        summary: 'Whether a PDF’s SHA-256 is the signed form’s',
+        body: signVerify,
+        response: { 200: envelopeOf(signVerdict) },
+      },
     },
-    async (request) => ok(request, await verify({ db: request.server.db.kysely }, request.body.number, request.body.sha256)),
+    async (request) =>
+      ok(request, await verify({ db: request.server.db.kysely }, request.body.number, request.body.sha256)),
   );
 
   // H5: open to any signed-in account; a form opens only for the account it was sent to.
@@ -136,7 +166,12 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${H5}/form/:number`,
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'A form sent to me, to fill and sign', params: formNumber, response: { 200: envelopeOf(signFormToSign) } },
+      schema: {
+        tags,
+        summary: 'A form sent to me, to fill and sign',
+        params: formNumber,
+        response: { 200: envelopeOf(signFormToSign) },
+      },
     },
     async (request) => ok(request, await openForm(actorOf(request), request.params.number)),
   );
@@ -148,7 +183,8 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'psychology sign upload: a handwritten signature (multipart field `file`), PNG by its content',
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(fileReference) } },
+        response: { 200: envelopeOf(fileReference) },
+      },
     },
     async (request) => ok(request, await uploadSignature(request, actorOf(request))),
   );
@@ -156,7 +192,12 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${H5}/sign`,
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Sign a form sent to me, once', body: signFormSign, response: { 200: envelopeOf(signFormToSign) } },
+      schema: {
+        tags,
+        summary: 'Sign a form sent to me, once',
+        body: signFormSign,
+        response: { 200: envelopeOf(signFormToSign) },
+      },
     },
     async (request) => ok(request, await sign(request, actorOf(request), request.body)),
   );

@@ -102,7 +102,8 @@ export async function sendForm(actor: Actor, body: { templateId: number; student
   const student = await studentForForm(actor.db, scope, body.studentId);
   if (!student) throw new AppError(404, 'student.notFound');
   const template = (await templatesOf(actor.db, scope)).find(
-    (t) => Number(t.id) === body.templateId && (t.school_id === null || Number(t.school_id) === Number(student.school_id)),
+    (t) =>
+      Number(t.id) === body.templateId && (t.school_id === null || Number(t.school_id) === Number(student.school_id)),
   );
   if (!template) throw new AppError(404, 'signing.templateNotFound');
   const parent = (await parentsOfStudent(actor.db, body.studentId)).find((p) => Number(p.id) === body.parentId);
@@ -110,7 +111,9 @@ export async function sendForm(actor: Actor, body: { templateId: number; student
     throw new AppError(400, 'signing.notYourParent', { rules: [{ field: 'parentId', key: 'signing.notYourParent' }] });
   }
   if (parent.user_id === null) {
-    throw new AppError(409, 'signing.parentNoAccount', { rules: [{ field: 'parentId', key: 'signing.parentNoAccount' }] });
+    throw new AppError(409, 'signing.parentNoAccount', {
+      rules: [{ field: 'parentId', key: 'signing.parentNoAccount' }],
+    });
   }
   const id = await insertForm(actor.db, {
     number: newNumber(),

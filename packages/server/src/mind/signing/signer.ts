@@ -45,7 +45,11 @@ export async function openForm(actor: Actor, number: string) {
 
 /** `psychology sign upload`: one handwritten signature, a PNG by its content, kept protected as the signer's. */
 export async function uploadSignature(request: FastifyRequest, actor: Actor) {
-  const received = await receiveUpload(request, { maxBytes: SIGNING_LIMITS.signatureMaxBytes, maxFiles: 1, fields: [] });
+  const received = await receiveUpload(request, {
+    maxBytes: SIGNING_LIMITS.signatureMaxBytes,
+    maxFiles: 1,
+    fields: [],
+  });
   const file = received.files[0];
   if (!file) throw new AppError(400, 'files.noFile');
   if ((await sniffKind(file.bytes)) !== 'png') throw new AppError(400, 'signing.notPng');
@@ -90,7 +94,9 @@ export async function signForm(
   const file = await findFileByPath(ctx.db, body.signaturePath);
   // Only a PNG the caller uploaded: never someone else's file by its path.
   if (!file || file.owner_id !== actor.auth.userId || !file.path.endsWith('.png')) {
-    throw new AppError(400, 'signing.badSignature', { rules: [{ field: 'signaturePath', key: 'signing.badSignature' }] });
+    throw new AppError(400, 'signing.badSignature', {
+      rules: [{ field: 'signaturePath', key: 'signing.badSignature' }],
+    });
   }
   const signature = await readAll(await openStored(ctx, file), SIGNING_LIMITS.signatureMaxBytes);
   const signedAt = Date.now();

@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 async function send(by: Caller = w.psychologyTeacher) {
-  const res = await by.post('/apis-psychology/signature/send', { templateId: consent, studentId: w.students.a1, parentId });
+  const res = await by.post('/apis-psychology/signature/send', {
+    templateId: consent,
+    studentId: w.students.a1,
+    parentId,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; number: string; state: string };
 }
@@ -104,9 +108,15 @@ describe('sending and signing', () => {
 
     // Anyone with the number, signed in or not, checks a PDF against it.
     const verify = (sha256: string) =>
-      t.app.inject({ method: 'POST', url: '/api/apis-psychology/signature/verify', payload: { number: form.number, sha256 } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/apis-psychology/signature/verify',
+        payload: { number: form.number, sha256 },
+      });
     expect((await verify(hash)).json().data).toMatchObject({ matches: true, signedAt: expect.any(Number) });
-    const tampered = createHash('sha256').update(Buffer.concat([bytes, Buffer.from(' ')])).digest('hex');
+    const tampered = createHash('sha256')
+      .update(Buffer.concat([bytes, Buffer.from(' ')]))
+      .digest('hex');
     expect((await verify(tampered)).json().data).toEqual({ matches: false, signedAt: null });
 
     const archive = await w.psychologyTeacher.get(`/apis-psychology/studentFile/details/${w.students.a1}`);
@@ -175,7 +185,9 @@ describe('sending and signing', () => {
     const form = await send();
     const other = await w.otherSchoolAdmin.post('/apis-psychology/signature/page', {});
     expect(other.json().data.total).toBe(0);
-    expect((await w.otherSchoolAdmin.post('/apis-psychology/signature/withdraw', { id: form.id })).statusCode).toBe(404);
+    expect((await w.otherSchoolAdmin.post('/apis-psychology/signature/withdraw', { id: form.id })).statusCode).toBe(
+      404,
+    );
     expect((await w.otherSchoolAdmin.get(`/apis-psychology/signature/pdf/${form.id}`)).statusCode).toBe(404);
     const sendOther = await w.otherSchoolAdmin.post('/apis-psychology/signature/send', {
       templateId: consent,

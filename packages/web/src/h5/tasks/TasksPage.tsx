@@ -104,6 +104,9 @@ export function TasksPage() {
         </Link>{' '}
         <Link to="/tutors" data-testid="h5-tutors-link">
           {t('tutors.open')}
+        </Link>{' '}
+        <Link to="/sign" data-testid="h5-signing-link">
+          {t('signing.open')}
         </Link>
       </Typography.Paragraph>
       <Segmented<TaskFilter>

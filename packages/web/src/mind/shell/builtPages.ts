@@ -75,6 +75,8 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   activityBmDetail: async () => ({
     Component: (await import('../pages/activities/ActivityBmDetailPage.tsx')).ActivityBmDetailPage,
   }),
+  // Online signing: templates, forms sent to parents, their signed PDFs (issue 26).
+  signature: async () => ({ Component: (await import('../pages/signing/SignaturePage.tsx')).SignaturePage }),
   // Campus equipment and behaviour alerts (issue 22, decisions 0085 and 0088).
   equipmentManage: async () => ({
     Component: (await import('../pages/campus/EquipmentPage.tsx')).EquipmentPage,

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { currentLang } from '../../../shared/i18n.ts';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { StudentStatusTag } from '../../../shared/people/labels.tsx';
+import { SignedFormsTable } from '../signing/SignedFormsTable.tsx';
 import { type ArchiveDetails, archiveBySemester, archiveDetails } from './api.ts';
 import { isNotFound, LevelTag, ParentTags, StudentNotFound, sameStudent } from './common.tsx';
 import { FamilyPanel } from './FamilyPanel.tsx';
@@ -28,6 +29,7 @@ const TABS = [
   'warnings',
   'interventions',
   'homeVisits',
+  'signedForms',
   'counselling',
   'growth',
   'timeline',
@@ -119,6 +121,10 @@ export function StudentFile({ studentId }: { studentId: number }) {
     homeVisits: {
       label: t('archive.tabs.homeVisits') + count(f.homeVisits.length),
       node: <VisitsTable rows={f.homeVisits} />,
+    },
+    signedForms: {
+      label: t('signing.archiveTab') + count(f.signedForms.length),
+      node: <SignedFormsTable rows={f.signedForms} />,
     },
     counselling: {
       label: t('archive.tabs.counselling'),

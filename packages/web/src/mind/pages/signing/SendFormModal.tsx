@@ -1,0 +1,85 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Form, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
+import { StudentPicker } from '../../../shared/people/StudentPicker.tsx';
+import { recipientsOf, sendSignForm, signTemplates } from './api.ts';
+
+interface SendFields {
+  templateId: number;
+  studentId: number;
+  parentId: number;
+}
+
+/** Sends a template for a student to one of their parents; a parent without an account cannot be chosen. */
+export function SendFormModal({ onClose, onSent }: { onClose(): void; onSent(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SendFields>();
+  const studentId = Form.useWatch('studentId', form);
+  const templates = useQuery({ queryKey: ['signing', 'templates'], queryFn: ({ signal }) => signTemplates(signal) });
+  const parents = useQuery({
+    queryKey: ['signing', 'recipients', studentId],
+    queryFn: ({ signal }) => recipientsOf(studentId, signal),
+    enabled: studentId !== undefined,
+  });
+  const send = useMutation({ mutationFn: sendSignForm, onSuccess: onSent, meta: { silentError: true } });
+  return (
+    <Modal
+      open
+      title={t('signing.send')}
+      okText={t('signing.sendOk')}
+      okButtonProps={{ 'data-testid': 'signing-send-ok' }}
+      cancelText={t('signing.cancel')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={send.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={(v) => send.mutate(v)} data-testid="signing-send-form">
+        {send.isError && <FormAlert error={send.error} />}
+        <Form.Item
+          name="templateId"
+          label={t('signing.template')}
+          rules={[{ required: true, message: t('signing.templateRequired') }]}
+        >
+          <Select
+            loading={templates.isLoading}
+            data-testid="signing-template"
+            options={(templates.data ?? []).map((x) => ({ value: x.id, label: x.title }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="studentId"
+          label={t('signing.student')}
+          rules={[{ required: true, message: t('signing.studentRequired') }]}
+        >
+          <StudentPicker onChange={() => form.setFieldValue('parentId', undefined)} />
+        </Form.Item>
+        <Form.Item
+          name="parentId"
+          label={t('signing.parent')}
+          rules={[{ required: true, message: t('signing.parentRequired') }]}
+        >
+          <Select
+            data-testid="signing-parent"
+            loading={parents.isFetching}
+            disabled={studentId === undefined}
+            placeholder={studentId === undefined ? t('signing.pickStudentFirst') : undefined}
+            notFoundContent={t('signing.noParents')}
+            options={(parents.data ?? []).map((p) => {
+              const relation = t(`system.people.relation.${p.relation}`);
+              return {
+                value: p.parentId,
+                disabled: !p.hasAccount,
+                label: t(p.hasAccount ? 'signing.parentWithAccount' : 'signing.parentNoAccount', {
+                  name: p.name,
+                  relation,
+                }),
+              };
+            })}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
