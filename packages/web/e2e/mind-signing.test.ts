@@ -30,7 +30,7 @@ describe('online signing (issue 26)', () => {
       await student.click();
       await page.keyboard.type('张小明');
       await pickOption(page, '张小明');
-      await page.getByTestId('signing-parent').click();
+      await page.getByTestId('signing-recipient').click();
       await pickOption(page, '张妈妈');
       await page.getByTestId('signing-send-ok').click();
       await page.getByText('表单已发送').waitFor();

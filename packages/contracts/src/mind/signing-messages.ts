@@ -20,8 +20,8 @@ export const signingMessages = {
   },
   'signing.notFound': { 'zh-CN': '签署表单不存在', en: 'No such form' },
   'signing.notYourParent': {
-    'zh-CN': '只能发给该学生已登记的家长',
-    en: 'A form can only go to a parent registered for this student',
+    'zh-CN': '只能发给该学生已登记的家长或所在班级的老师',
+    en: 'A form can only go to a parent registered for this student or a teacher of their class',
   },
   'signing.parentNoAccount': {
     'zh-CN': '该家长还没有账号，无法在手机上签署：请先为家长开通账号',

@@ -73,16 +73,22 @@ export const signFormPage = z.strictObject({
   studentId: bodyId.optional(),
 });
 
+/** Who signs: one of the student's parents, or one of the teachers of the student's class. */
+export const SIGN_RECIPIENT_KINDS = ['parent', 'teacher'] as const;
+
 export const signFormSend = z.strictObject({
   templateId: bodyId,
   studentId: bodyId,
-  /** One of the student's parents with an account. */
-  parentId: bodyId,
+  recipientKind: z.enum(SIGN_RECIPIENT_KINDS, { error: 'signing.notYourParent' }),
+  /** The parent's id, or the teacher's (teacher roster) id. */
+  recipientId: bodyId,
 });
+export type SignFormSend = z.infer<typeof signFormSend>;
 
-/** The parents a form for this student can go to. */
+/** Whom a form for this student can go to. `relation` is the parent's, or the teacher's part in the class. */
 export const signRecipient = z.object({
-  parentId: z.number(),
+  kind: z.enum(SIGN_RECIPIENT_KINDS),
+  id: z.number(),
   name: z.string(),
   relation: z.string(),
   hasAccount: z.boolean(),

@@ -38,6 +38,19 @@ export function studentForForm(db: Db, scope: StudentScope, studentId: number) {
     .executeTakeFirst();
 }
 
+/** The active teachers of a student's class, with their part in it. */
+export function teachersOfStudent(db: Db, studentId: number) {
+  return db
+    .selectFrom('students as s')
+    .innerJoin('class_teachers as ct', 'ct.class_id', 's.org_id')
+    .innerJoin('teachers as t', 't.id', 'ct.teacher_id')
+    .select(['t.id', 't.name', 't.user_id', 'ct.kind'])
+    .where('s.id', '=', studentId)
+    .where('t.status', '=', 'active')
+    .orderBy('t.id')
+    .execute();
+}
+
 /** The parents registered for a student, with their accounts. */
 export function parentsOfStudent(db: Db, studentId: number) {
   return db
@@ -58,7 +71,6 @@ function formsWithNames(db: Db) {
   return db
     .selectFrom('sign_forms as f')
     .innerJoin('students as s', 's.id', 'f.student_id')
-    .innerJoin('parents as p', 'p.id', 'f.parent_id')
     .innerJoin('users as u', 'u.id', 'f.sent_by')
     .innerJoin('orgs as o', 'o.id', 'f.school_id')
     .select([
@@ -78,7 +90,7 @@ function formsWithNames(db: Db) {
       'f.signed_at',
       'f.withdrawn_at',
       's.name as student_name',
-      'p.name as recipient_name',
+      'f.recipient_name',
       'u.nickname as sent_by_name',
       'o.name as school_name',
     ]);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SignField, SignTemplateCreate } from '@meridian/contracts';
+import type { SignField, SignFormSend, SignTemplateCreate } from '@meridian/contracts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findFileByPath } from '../../portal/files/repository.ts';
@@ -18,6 +18,7 @@ import {
   parentsOfStudent,
   studentForForm,
   type TemplateRow,
+  teachersOfStudent,
   templatesOf,
   withdrawForm,
 } from './repository.ts';
@@ -81,23 +82,45 @@ export async function listForms(actor: Actor, filter: FormFilter, page: { page: 
   return { ...result, list: result.list.map(presentForm) };
 }
 
-/** The parents of a student of the caller's scope a form can go to. */
+/** Whom a form for this student can go to: their parents, then the teachers of their class. */
+async function recipientsOfStudent(actor: Actor, studentId: number) {
+  const [parents, teachers] = await Promise.all([
+    parentsOfStudent(actor.db, studentId),
+    teachersOfStudent(actor.db, studentId),
+  ]);
+  return [
+    ...parents.map((p) => ({
+      kind: 'parent' as const,
+      id: Number(p.id),
+      name: p.name,
+      relation: p.relation,
+      userId: p.user_id === null ? null : Number(p.user_id),
+    })),
+    ...teachers.map((x) => ({
+      kind: 'teacher' as const,
+      id: Number(x.id),
+      name: x.name,
+      relation: x.kind,
+      userId: Number(x.user_id),
+    })),
+  ];
+}
+
+/** Whom a form for a student of the caller's scope can go to. */
 export async function recipientsOf(actor: Actor, studentId: number) {
   const student = await studentForForm(actor.db, await archiveScope(actor), studentId);
   if (!student) throw new AppError(404, 'student.notFound');
-  return (await parentsOfStudent(actor.db, studentId)).map((p) => ({
-    parentId: Number(p.id),
-    name: p.name,
-    relation: p.relation,
-    hasAccount: p.user_id !== null,
+  return (await recipientsOfStudent(actor, studentId)).map(({ userId, ...shown }) => ({
+    ...shown,
+    hasAccount: userId !== null,
   }));
 }
 
 /** A form number nobody can guess from another: `SF` and 12 upper-case letters and digits. */
 const newNumber = () => `SF${randomBytes(9).toString('base64url').toUpperCase().replace(/[-_]/g, 'X').slice(0, 12)}`;
 
-/** Sends a template, as it reads now, for a student of the caller's scope to one of their parents. */
-export async function sendForm(actor: Actor, body: { templateId: number; studentId: number; parentId: number }) {
+/** Sends a template, as it reads now, for a student of the caller's scope to one of their parents or class teachers. */
+export async function sendForm(actor: Actor, body: SignFormSend) {
   const scope = await archiveScope(actor);
   const student = await studentForForm(actor.db, scope, body.studentId);
   if (!student) throw new AppError(404, 'student.notFound');
@@ -106,13 +129,15 @@ export async function sendForm(actor: Actor, body: { templateId: number; student
       Number(t.id) === body.templateId && (t.school_id === null || Number(t.school_id) === Number(student.school_id)),
   );
   if (!template) throw new AppError(404, 'signing.templateNotFound');
-  const parent = (await parentsOfStudent(actor.db, body.studentId)).find((p) => Number(p.id) === body.parentId);
-  if (!parent) {
-    throw new AppError(400, 'signing.notYourParent', { rules: [{ field: 'parentId', key: 'signing.notYourParent' }] });
+  const recipient = (await recipientsOfStudent(actor, body.studentId)).find(
+    (r) => r.kind === body.recipientKind && r.id === body.recipientId,
+  );
+  if (!recipient) {
+    throw new AppError(400, 'signing.notYourParent', { rules: [{ field: 'recipient', key: 'signing.notYourParent' }] });
   }
-  if (parent.user_id === null) {
+  if (recipient.userId === null) {
     throw new AppError(409, 'signing.parentNoAccount', {
-      rules: [{ field: 'parentId', key: 'signing.parentNoAccount' }],
+      rules: [{ field: 'recipient', key: 'signing.parentNoAccount' }],
     });
   }
   const id = await insertForm(actor.db, {
@@ -120,8 +145,10 @@ export async function sendForm(actor: Actor, body: { templateId: number; student
     template_id: Number(template.id),
     school_id: Number(student.school_id),
     student_id: body.studentId,
-    parent_id: body.parentId,
-    recipient_user_id: Number(parent.user_id),
+    recipient_kind: recipient.kind,
+    recipient_id: recipient.id,
+    recipient_name: recipient.name,
+    recipient_user_id: recipient.userId,
     title: template.title,
     body: template.body,
     fields: toJson(fromJson<SignField[]>(template.fields)),

@@ -29,7 +29,8 @@ async function send(by: Caller = w.psychologyTeacher) {
   const res = await by.post('/apis-psychology/signature/send', {
     templateId: consent,
     studentId: w.students.a1,
-    parentId,
+    recipientKind: 'parent',
+    recipientId: parentId,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; number: string; state: string };
@@ -44,6 +45,31 @@ async function signature(by: Caller = w.parentA1): Promise<string> {
 const answers = { guardian: 'Wang Fang', relation: 'mother', phone: '13900000000' };
 const sign = (by: Caller, number: string, signaturePath: string, values: Record<string, string> = answers) =>
   by.post('/apis-psychology/h5/signature/sign', { number, values, signaturePath });
+
+describe('sending to a teacher', () => {
+  it('offers the student’s parents and class teachers, and the head teacher signs a home-visit record', async () => {
+    const res = await w.psychologyTeacher.get(`/apis-psychology/signature/recipients/${w.students.a1}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const recipients = res.json().data as Array<{ kind: string; id: number; relation: string; hasAccount: boolean }>;
+    expect(recipients).toContainEqual(expect.objectContaining({ kind: 'parent', id: parentId, hasAccount: true }));
+    const head = recipients.find((r) => r.kind === 'teacher' && r.relation === 'head');
+    if (!head) throw new Error('the class teacher is not offered');
+    const visit = await templateId(w.psychologyTeacher, 'Home-visit record');
+    const sent = await w.psychologyTeacher.post('/apis-psychology/signature/send', {
+      templateId: visit,
+      studentId: w.students.a1,
+      recipientKind: 'teacher',
+      recipientId: head.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const number = sent.json().data.number;
+    expect((await w.parentA1.get(`/apis-psychology/h5/signature/form/${number}`)).statusCode).toBe(404);
+    const values = { visitedOn: '2026-11-20', guardian: 'Wang Fang', opinion: '' };
+    const signed = await sign(w.classTeacher, number, await signature(w.classTeacher), values);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().data.state).toBe('signed');
+  });
+});
 
 describe('templates', () => {
   it('gives every school the three defaults, and a school its own only to its staff', async () => {
@@ -192,7 +218,8 @@ describe('sending and signing', () => {
     const sendOther = await w.otherSchoolAdmin.post('/apis-psychology/signature/send', {
       templateId: consent,
       studentId: w.students.a1,
-      parentId,
+      recipientKind: 'parent',
+      recipientId: parentId,
     });
     expect(sendOther.statusCode).toBe(404);
     // Another account does not see the form by its number.
@@ -205,10 +232,13 @@ describe('sending and signing', () => {
     const res = await w.psychologyTeacher.post('/apis-psychology/signature/send', {
       templateId: consent,
       studentId: w.students.a2,
-      parentId,
+      recipientKind: 'parent',
+      recipientId: parentId,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('A form can only go to a parent registered for this student');
+    expect(res.json().message).toBe(
+      'A form can only go to a parent registered for this student or a teacher of their class',
+    );
     const anonymous = await t.app.inject({
       method: 'GET',
       url: '/api/apis-psychology/h5/signature/mine',

@@ -21,7 +21,10 @@ export interface SignFormsTable {
   template_id: number;
   school_id: number;
   student_id: number;
-  parent_id: number;
+  recipient_kind: 'parent' | 'teacher';
+  /** The parent's or the teacher's roster id, and the name the form was sent to. */
+  recipient_id: number;
+  recipient_name: string;
   recipient_user_id: number;
   title: string;
   body: string;

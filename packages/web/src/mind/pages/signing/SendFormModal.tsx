@@ -8,16 +8,17 @@ import { recipientsOf, sendSignForm, signTemplates } from './api.ts';
 interface SendFields {
   templateId: number;
   studentId: number;
-  parentId: number;
+  /** `parent:3` or `teacher:7`: one select holds both kinds of recipient. */
+  recipient: string;
 }
 
-/** Sends a template for a student to one of their parents; a parent without an account cannot be chosen. */
+/** Sends a template for a student to a parent or a teacher of their class; a parent without an account cannot be chosen. */
 export function SendFormModal({ onClose, onSent }: { onClose(): void; onSent(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SendFields>();
   const studentId = Form.useWatch('studentId', form);
   const templates = useQuery({ queryKey: ['signing', 'templates'], queryFn: ({ signal }) => signTemplates(signal) });
-  const parents = useQuery({
+  const recipients = useQuery({
     queryKey: ['signing', 'recipients', studentId],
     queryFn: ({ signal }) => recipientsOf(studentId, signal),
     enabled: studentId !== undefined,
@@ -35,7 +36,15 @@ export function SendFormModal({ onClose, onSent }: { onClose(): void; onSent(): 
       confirmLoading={send.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(v) => send.mutate(v)} data-testid="signing-send-form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={({ recipient, ...v }) => {
+          const [kind, id] = recipient.split(':');
+          send.mutate({ ...v, recipientKind: kind === 'teacher' ? 'teacher' : 'parent', recipientId: Number(id) });
+        }}
+        data-testid="signing-send-form"
+      >
         {send.isError && <FormAlert error={send.error} />}
         <Form.Item
           name="templateId"
@@ -53,23 +62,26 @@ export function SendFormModal({ onClose, onSent }: { onClose(): void; onSent(): 
           label={t('signing.student')}
           rules={[{ required: true, message: t('signing.studentRequired') }]}
         >
-          <StudentPicker onChange={() => form.setFieldValue('parentId', undefined)} />
+          <StudentPicker onChange={() => form.setFieldValue('recipient', undefined)} />
         </Form.Item>
         <Form.Item
-          name="parentId"
-          label={t('signing.parent')}
+          name="recipient"
+          label={t('signing.recipient')}
           rules={[{ required: true, message: t('signing.parentRequired') }]}
         >
           <Select
-            data-testid="signing-parent"
-            loading={parents.isFetching}
+            data-testid="signing-recipient"
+            loading={recipients.isFetching}
             disabled={studentId === undefined}
             placeholder={studentId === undefined ? t('signing.pickStudentFirst') : undefined}
             notFoundContent={t('signing.noParents')}
-            options={(parents.data ?? []).map((p) => {
-              const relation = t(`system.people.relation.${p.relation}`);
+            options={(recipients.data ?? []).map((p) => {
+              const relation =
+                p.kind === 'parent'
+                  ? t(`system.people.relation.${p.relation}`)
+                  : t(`signing.teacherParts.${p.relation}`);
               return {
-                value: p.parentId,
+                value: `${p.kind}:${p.id}`,
                 disabled: !p.hasAccount,
                 label: t(p.hasAccount ? 'signing.parentWithAccount' : 'signing.parentNoAccount', {
                   name: p.name,

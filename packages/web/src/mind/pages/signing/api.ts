@@ -1,4 +1,12 @@
-import type { Page, SignTemplateCreate, signForm, signRecipient, signTemplate, signVerdict } from '@meridian/contracts';
+import type {
+  Page,
+  SignFormSend,
+  SignTemplateCreate,
+  signForm,
+  signRecipient,
+  signTemplate,
+  signVerdict,
+} from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
 import { download } from '../../../shared/download.ts';
 import { get, post } from '../../../shared/request.ts';
@@ -21,8 +29,7 @@ export const signFormPage = (body: FormFilter & { page: number; size: number }, 
   post<Page<SignForm>>(`${BASE}/page`, body, { signal });
 export const recipientsOf = (studentId: number, signal?: Signal) =>
   get<SignRecipient[]>(`${BASE}/recipients/${studentId}`, { signal });
-export const sendSignForm = (body: { templateId: number; studentId: number; parentId: number }) =>
-  post<SignForm>(`${BASE}/send`, body);
+export const sendSignForm = (body: SignFormSend) => post<SignForm>(`${BASE}/send`, body);
 export const withdrawSignForm = (id: number) => post<SignForm>(`${BASE}/withdraw`, { id });
 /** The signed PDF, saved by the browser. */
 export const downloadSignedPdf = (id: number, number: string) => download(`${BASE}/pdf/${id}`, `${number}.pdf`);
