@@ -41,6 +41,7 @@ export * from './mind/campus-push.ts';
 export * from './mind/counselling.ts';
 export * from './mind/downloads.ts';
 export * from './mind/emotion.ts';
+export * from './mind/faces.ts';
 export * from './mind/home.ts';
 export * from './mind/homevisits.ts';
 export * from './mind/imports.ts';

@@ -27,6 +27,7 @@ import { campusMessages } from './mind/campus-messages.ts';
 import { campusPushMessages } from './mind/campus-push-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
 import { emotionMessages } from './mind/emotion-messages.ts';
+import { facesMessages } from './mind/faces-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
 import { moodJournalMessages } from './mind/mood-journal-messages.ts';
 import { peopleIoMessages } from './mind/people-io-messages.ts';
@@ -97,6 +98,7 @@ export const catalogues = [
   campusMessages,
   campusPushMessages,
   emotionMessages,
+  facesMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

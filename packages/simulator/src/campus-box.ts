@@ -37,6 +37,14 @@ export interface CampusBoxEmotionSample {
   sampleId?: string;
 }
 
+/** A "person seen" report: the whitelisted student the camera matched. */
+export interface CampusBoxSighting {
+  studentId: number;
+  seenAt?: number;
+  score?: number;
+  sightingId?: string;
+}
+
 export interface CampusBoxAnswer {
   status: number;
   body: { code: number; message: string; data: unknown };
@@ -115,6 +123,18 @@ export class CampusBox {
   /** Reports the emotions of a class: shares of the faces seen, never a single student's. */
   emotion(sample: CampusBoxEmotionSample): Promise<CampusBoxAnswer> {
     return this.send(this.emotionRequest(sample));
+}
+
+  /** Reports that the camera saw a whitelisted student; a retry sends the same sighting id. */
+  sighting(seen: CampusBoxSighting): Promise<CampusBoxAnswer> {
+    const body = JSON.stringify({
+      ...(this.options.schoolId === undefined ? {} : { schoolId: this.options.schoolId }),
+      sightingId: seen.sightingId ?? randomUUID(),
+      studentId: seen.studentId,
+      seenAt: seen.seenAt ?? Date.now(),
+      ...(seen.score === undefined ? {} : { score: seen.score }),
+    });
+    return this.send(this.sign('/api/apis-psychology/campus/device/sighting', body));
   }
 
   /** Tells the server the box is alive. */

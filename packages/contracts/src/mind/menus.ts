@@ -16,6 +16,10 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   securityWarning: '/data/securityWarning',
   // The emotion boards of classes and schools; the class board and the emotion record are tabs beside them.
   schoolEmotion: '/data/schoolEmotion',
+  // Whitelist faces and the trajectory query (decision 0101); the playback opens from the query.
+  faceUpload: '/data/faceUpload',
+  trajectoryQuery: '/data/trajectoryQuery',
+  trackHk: '/data/trajectoryQuery',
   // Assessments: tasks of each rater, their progress, the scales.
   scaleMeasurement: '/data/scaleMeasurement',
   otherEvaluation: '/data/otherEvaluation',

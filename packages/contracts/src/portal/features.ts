@@ -115,6 +115,8 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'warnings', '/data/equipmentManage', '设备管理', 'Campus equipment', crud),
   f('mind', 'warnings', '/data/schoolEmotion', '情绪看板', 'Emotion boards', ['view']),
   f('mind', 'warnings', '/data/emotionRecord', '情绪记录', 'Emotion records', ['view']),
+  f('mind', 'warnings', '/data/faceUpload', '人脸白名单', 'Whitelist faces', ['view', 'add', 'delete', 'edit']),
+  f('mind', 'warnings', '/data/trajectoryQuery', '轨迹查询', 'Trajectory query', ['view']),
   f('mind', 'warnings', '/data/intelEmotion', '情绪预警', 'Emotion warnings', ['view', 'edit']),
   f('mind', 'archives', '/data/studentFile', '学生档案', 'Student archives', [...crud, 'export']),
   f('mind', 'archives', '/data/moodJournal', '心情日记', 'Mood journal', ['view']),

@@ -20,6 +20,9 @@ import { downloadsRoutes } from './downloads/routes.ts';
 import type { DownloadsTables } from './downloads/tables.ts';
 import { emotionRoutes } from './emotion/routes.ts';
 import type { EmotionTables } from './emotion/tables.ts';
+import { expiredFacesCleanup } from './faces/cleanup.ts';
+import { facesRoutes } from './faces/routes.ts';
+import type { FacesTables } from './faces/tables.ts';
 import { homeRoutes } from './home/routes.ts';
 import { unsavedAttachmentsCleanup } from './interventions/cleanup.ts';
 import {
@@ -85,6 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(aiRoutes);
   await app.register(campusRoutes);
   await app.register(emotionRoutes);
+  await app.register(facesRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */
@@ -106,7 +110,8 @@ export interface MindTables
     AiTables,
     CampusTables,
     EmotionTables,
-    SigningTables {}
+    SigningTables,
+    FacesTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {
@@ -116,5 +121,5 @@ export const mind: Feature = {
   routes,
   jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob],
   schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
-  cleanups: [expiredDownloadsCleanup(), unsavedAttachmentsCleanup()],
+  cleanups: [expiredDownloadsCleanup(), unsavedAttachmentsCleanup(), expiredFacesCleanup],
 };

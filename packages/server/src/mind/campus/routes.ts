@@ -28,6 +28,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { grantFileReads } from '../../portal/files/service.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { emotionDeviceRoutes } from '../emotion/routes.ts';
+import { faceDeviceRoutes } from '../faces/routes.ts';
 import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
 import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
@@ -85,6 +86,7 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // Class emotion samples (decision 0100): signed like the events, stored by the emotion module.
   await app.register(emotionDeviceRoutes);
+  await app.register(faceDeviceRoutes);
 };
 
 /** Campus equipment (equipmentManage) and behaviour alerts (securityWarning), decision 0085. */

@@ -24,6 +24,7 @@ import * as m0066 from './0066_student_insight_menu.ts';
 import * as m0068 from './0068_security_screen_menu.ts';
 import * as m0069 from './0069_campus_push.ts';
 import * as m0072 from './0072_emotion_boards.ts';
+import * as m0073 from './0073_faces.ts';
 import * as m0076 from './0076_online_signing.ts';
 import * as m0077 from './0077_youth_soul_menu.ts';
 
@@ -54,6 +55,7 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0068_security_screen_menu': m0068,
   '0069_campus_push': m0069,
   '0072_emotion_boards': m0072,
+  '0073_faces': m0073,
   '0076_online_signing': m0076,
   '0077_youth_soul_menu': m0077,
 };

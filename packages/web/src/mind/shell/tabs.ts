@@ -48,7 +48,9 @@ export const TAB_GROUPS: TabGroup[] = [
     key: 'security',
     tabs: [
       { route: 'securityWarning' },
-      { route: 'trajectoryQuery' },
+      { route: 'trajectoryQuery', includes: ['trackHk'] },
+      // Whitelist faces: consent, photos and the school's switch (decision 0101).
+      { route: 'faceUpload', roles: ADMIN_ROLES },
       // Push configuration is for the administrators (spec section 2, decision 0097).
       { route: 'pushConfig', roles: ADMIN_ROLES },
       // The cameras and terminals the alerts come from, for the administrators who manage them (decision 0088).
