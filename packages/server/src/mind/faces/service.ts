@@ -58,15 +58,15 @@ export async function setSwitch(actor: Actor, schoolId: number, enabled: boolean
   return saved;
 }
 
-async function requireEnabled(actor: Actor, schoolId: number, action: string, target: Record<string, unknown>) {
+/** Refuses while the feature is off for the student's school; the refused attempt is on the record too. */
+async function requireEnabled(actor: Actor, schoolId: number, action: string, asked: { studentId: number }) {
   if (await isEnabled(actor.db, schoolId)) return;
-  // A refused attempt on the most sensitive data is on the record too.
   await audit(actor.db, actor.request, {
     action,
     result: 'fail',
-    targetType: 'school',
-    targetId: schoolId,
-    detail: { ...target, refused: 'off' },
+    targetType: 'student',
+    targetId: asked.studentId,
+    detail: { ...asked, schoolId, refused: 'off' },
   });
   throw new AppError(403, 'faces.off');
 }

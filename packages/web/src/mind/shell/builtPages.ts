@@ -93,6 +93,16 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   classEmotion: async () => ({ Component: (await emotion()).ClassEmotionPage }),
   classEmotionDetail: async () => ({ Component: (await emotion()).ClassEmotionDetailPage }),
   emotionRecord: async () => ({ Component: (await emotion()).EmotionRecordPage }),
+  // Whitelist faces and the trajectory query with its playback (decision 0101).
+  faceUpload: async () => ({
+    Component: (await import('../pages/faces/FaceUploadPage.tsx')).FaceUploadPage,
+  }),
+  trajectoryQuery: async () => ({
+    Component: (await import('../pages/faces/TrajectoryPage.tsx')).TrajectoryPage,
+  }),
+  trackHk: async () => ({
+    Component: (await import('../pages/faces/TrajectoryPage.tsx')).TrackPlaybackPage,
+  }),
   // Tutor choice (issue 26, decision 0087): the tasks, their progress by class and the tutors' answers.
   tutorChoice: async () => ({
     Component: (await import('../pages/tutors/TutorChoicePage.tsx')).TutorChoicePage,
