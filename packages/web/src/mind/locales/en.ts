@@ -135,6 +135,7 @@ export const en: MindMessages = {
       trajectoryQuery: 'Trajectory query',
       pushConfig: 'Push config',
       equipmentManage: 'Equipment',
+      faceUpload: 'Whitelist faces',
     },
     emotionBoards: {
       schoolEmotion: 'School emotion',

@@ -135,6 +135,7 @@ export const zhCN = {
       trajectoryQuery: '轨迹查询',
       pushConfig: '推送配置',
       equipmentManage: '设备管理',
+      faceUpload: '人脸白名单',
     },
     emotionBoards: {
       schoolEmotion: '学校情绪',

@@ -24,7 +24,7 @@ describe('the menu pages a page belongs to (the sidebar item it lights)', () => 
   });
 
   it('is the page alone when it is reached from no list and has no tabs', () => {
-    expect(menuPathsOf('/data/trackHk')).toEqual(['/data/trackHk']);
+    expect(menuPathsOf('/data/dataDocking')).toEqual(['/data/dataDocking']);
     expect(menuPathsOf('/accountCenter')).toEqual(['/accountCenter']);
   });
 });

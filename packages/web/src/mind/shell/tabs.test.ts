@@ -14,15 +14,19 @@ describe('the top tabs of a route group (spec section 2)', () => {
     expect(routes(null, 'emotionLog')).toEqual(['intelEmotion', 'emotionLog']);
   });
 
-  it('shows push configuration and campus equipment beside the behaviour alerts to roles 1 and 2 only, once built', () => {
+  it('shows trajectories, faces, push configuration and campus equipment beside the behaviour alerts to roles 1 and 2 only, once built', () => {
     const built = (route: string) => BUILT_DATA_PAGES[route] !== undefined;
     expect(tabsFor('securityWarning', 2, built)?.tabs.map((tab) => tab.route)).toEqual([
       'securityWarning',
+      'trajectoryQuery',
+      'faceUpload',
       'pushConfig',
       'equipmentManage',
     ]);
     expect(tabsFor('pushConfig', 1, built)?.active).toBe('pushConfig');
     expect(tabsFor('equipmentManage', 1, built)?.active).toBe('equipmentManage');
+    // The playback lights the trajectory query it is played from.
+    expect(tabsFor('trackHk', 2, built)?.active).toBe('trajectoryQuery');
     expect(tabsFor('securityWarning', 3, built)).toBeNull();
   });
 

@@ -48,7 +48,8 @@ export const TAB_GROUPS: TabGroup[] = [
     key: 'security',
     tabs: [
       { route: 'securityWarning' },
-      { route: 'trajectoryQuery', includes: ['trackHk'] },
+      // Faces and trajectories are the administrators' until a school grants them (decision 0101).
+      { route: 'trajectoryQuery', includes: ['trackHk'], roles: ADMIN_ROLES },
       // Whitelist faces: consent, photos and the school's switch (decision 0101).
       { route: 'faceUpload', roles: ADMIN_ROLES },
       // Push configuration is for the administrators (spec section 2, decision 0097).
