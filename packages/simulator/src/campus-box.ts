@@ -123,7 +123,7 @@ export class CampusBox {
   /** Reports the emotions of a class: shares of the faces seen, never a single student's. */
   emotion(sample: CampusBoxEmotionSample): Promise<CampusBoxAnswer> {
     return this.send(this.emotionRequest(sample));
-}
+  }
 
   /** Reports that the camera saw a whitelisted student; a retry sends the same sighting id. */
   sighting(seen: CampusBoxSighting): Promise<CampusBoxAnswer> {
