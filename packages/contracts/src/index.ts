@@ -32,6 +32,7 @@ export * from './messages.ts';
 export * from './mind/account-slips.ts';
 export * from './mind/activities.ts';
 export * from './mind/ai.ts';
+export * from './mind/ai-interview.ts';
 export * from './mind/archive.ts';
 export * from './mind/archive-daily.ts';
 export * from './mind/assessments.ts';

@@ -20,6 +20,7 @@ import { workOrdersMessages } from './iot/workorders-messages.ts';
 import type { Lang } from './lang.ts';
 import { accountSlipsMessages } from './mind/account-slips-messages.ts';
 import { activitiesMessages } from './mind/activities-messages.ts';
+import { aiInterviewMessages } from './mind/ai-interview-messages.ts';
 import { aiMessages } from './mind/ai-messages.ts';
 import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
@@ -95,6 +96,7 @@ export const catalogues = [
   tutorChoiceMessages,
   moodJournalMessages,
   aiMessages,
+  aiInterviewMessages,
   campusMessages,
   campusPushMessages,
   emotionMessages,

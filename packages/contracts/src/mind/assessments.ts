@@ -8,6 +8,9 @@ export type AssessmentKind = (typeof ASSESSMENT_KINDS)[number];
 /** Who rates a student in an other-rater task. */
 export const OTHER_RATERS = ['classTeacher', 'parent'] as const;
 export type OtherRater = (typeof OTHER_RATERS)[number];
+/** How students answer a task: a questionnaire, or a conversation with the AI interviewer (decision 0102). */
+export const TASK_MODES = ['questionnaire', 'interview'] as const;
+export type TaskMode = (typeof TASK_MODES)[number];
 export const TASK_STATES = ['draft', 'published', 'paused', 'ended'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
@@ -30,6 +33,8 @@ const taskFields = {
   name: z.string().trim().min(1, 'v.task.name').max(TASK_LIMITS.nameMax, 'v.task.name'),
   kind: z.enum(ASSESSMENT_KINDS, { error: 'v.task.kind' }).default('student'),
   rater: z.enum(OTHER_RATERS, { error: 'v.task.rater' }).nullable().default(null),
+  /** How students answer: a questionnaire, or a conversation with the AI interviewer (decision 0102). */
+  mode: z.enum(TASK_MODES, { error: 'v.task.mode' }).default('questionnaire'),
   scaleIds: z
     .array(bodyId, { error: 'v.task.scales' })
     .min(1, 'v.task.scales')
@@ -53,17 +58,21 @@ const taskFields = {
 const windowRule = (t: { startsAt: number; endsAt: number }) => t.endsAt > t.startsAt;
 const raterRule = (t: { kind: AssessmentKind; rater: OtherRater | null }) =>
   (t.kind === 'other') === (t.rater !== null);
+/** Only students are interviewed by the AI: teachers and other raters answer questionnaires. */
+const modeRule = (t: { kind: AssessmentKind; mode: TaskMode }) => t.mode === 'questionnaire' || t.kind === 'student';
 
 export const taskCreate = z
   .strictObject(taskFields)
   .refine(windowRule, { message: 'v.task.window', path: ['endsAt'] })
-  .refine(raterRule, { message: 'v.task.rater', path: ['rater'] });
+  .refine(raterRule, { message: 'v.task.rater', path: ['rater'] })
+  .refine(modeRule, { message: 'v.task.mode', path: ['mode'] });
 export type TaskCreate = z.infer<typeof taskCreate>;
 
 export const taskEdit = z
   .strictObject({ id: bodyId, ...taskFields })
   .refine(windowRule, { message: 'v.task.window', path: ['endsAt'] })
-  .refine(raterRule, { message: 'v.task.rater', path: ['rater'] });
+  .refine(raterRule, { message: 'v.task.rater', path: ['rater'] })
+  .refine(modeRule, { message: 'v.task.mode', path: ['mode'] });
 export type TaskEdit = z.infer<typeof taskEdit>;
 
 export const taskIdBody = z.strictObject({ id: bodyId });
@@ -74,6 +83,7 @@ export const taskPage = z.strictObject({
   name: textFilter(TASK_LIMITS.nameMax),
   state: z.enum(TASK_STATES).optional(),
   kind: z.enum(ASSESSMENT_KINDS).optional(),
+  mode: z.enum(TASK_MODES).optional(),
 });
 
 export const task = z.object({
@@ -81,6 +91,7 @@ export const task = z.object({
   name: z.string(),
   kind: z.enum(ASSESSMENT_KINDS),
   rater: z.enum(OTHER_RATERS).nullable(),
+  mode: z.enum(TASK_MODES),
   state: z.enum(TASK_STATES),
   orgId: z.number(),
   orgName: z.string(),
@@ -151,6 +162,7 @@ export const myTask = z.object({
   scaleName: z.string(),
   studentId: z.number().nullable(),
   studentName: z.string().nullable(),
+  mode: z.enum(TASK_MODES),
   state: z.enum(['todo', 'started', 'done']),
   endsAt: z.number(),
   maxMinutes: z.number().nullable(),

@@ -5,6 +5,8 @@ import { activitiesRoutes } from './activities/routes.ts';
 import type { ActivitiesTables } from './activities/tables.ts';
 import { aiRoutes } from './ai/routes.ts';
 import type { AiTables } from './ai/tables.ts';
+import { aiInterviewRoutes } from './ai-interview/routes.ts';
+import type { AiInterviewTables } from './ai-interview/tables.ts';
 import { archiveRoutes } from './archive/routes.ts';
 import type { ArchiveTables } from './archive/tables.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';
@@ -86,6 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(signingRoutes);
   await app.register(moodRoutes);
   await app.register(aiRoutes);
+  await app.register(aiInterviewRoutes);
   await app.register(campusRoutes);
   await app.register(emotionRoutes);
   await app.register(facesRoutes);
@@ -108,6 +111,7 @@ export interface MindTables
     TutorsTables,
     MoodTables,
     AiTables,
+    AiInterviewTables,
     CampusTables,
     EmotionTables,
     SigningTables,

@@ -14,14 +14,14 @@ import { endpointOf } from './settings.ts';
 const MAX_DRAFT_TOKENS = 900;
 const RESULTS_SENT = 5;
 
-type Unavailable = 'off' | 'notSet' | 'noLegalBasis' | 'overBudget';
+export type AiUnavailable = 'off' | 'notSet' | 'noLegalBasis' | 'overBudget';
 
 /** Whether a school may draft now; the reason when not, in the order an administrator would fix them. */
-async function gate(actor: Actor, schoolId: number) {
+export async function aiGate(actor: Actor, schoolId: number) {
   const endpoint = await endpointOf(actor);
   const used = (await tokensOn(actor.db, [schoolId], schoolDay(Date.now()))).get(schoolId) ?? 0;
   const privacy = await readSchoolPrivacy(actor.db, schoolId);
-  let reason: Unavailable | null = null;
+  let reason: AiUnavailable | null = null;
   if (!endpoint) reason = 'notSet';
   else if (!endpoint.enabled) reason = 'off';
   else if (!privacy.sending || !privacy.legalBasis) reason = 'noLegalBasis';
@@ -32,7 +32,7 @@ async function gate(actor: Actor, schoolId: number) {
 /** Whether "draft suggestions" can work for this warning now, so the page can say why not before a click. */
 export async function suggestionAvailability(actor: Actor, warningId: number) {
   const w = await loadWarning(actor, warningId);
-  const { reason } = await gate(actor, w.school_id);
+  const { reason } = await aiGate(actor, w.school_id);
   return { available: reason === null, reason };
 }
 
@@ -77,7 +77,7 @@ async function factsOf(actor: Actor, warningId: number, lang: Lang): Promise<Sug
   };
 }
 
-function callFailed(error: AiCallError): AppError {
+export function callFailed(error: AiCallError): AppError {
   switch (error.outcome) {
     case 'rateLimited':
       return new AppError(429, 'ai.rateLimited', { params: { seconds: error.retryAfterSeconds ?? 60 } });
@@ -100,7 +100,7 @@ function callFailed(error: AiCallError): AppError {
 export async function draftSuggestions(actor: Actor, warningId: number): Promise<AiSuggestionDraft> {
   const w = await loadWarning(actor, warningId);
   requireHandler(actor, w);
-  const { endpoint, used, reason } = await gate(actor, w.school_id);
+  const { endpoint, used, reason } = await aiGate(actor, w.school_id);
   if (reason !== null || !endpoint) throw new AppError(409, `ai.${reason ?? 'notSet'}`);
   const messages = suggestionMessages(await factsOf(actor, warningId, actor.lang), actor.lang);
   let answer: Awaited<ReturnType<typeof chat>>;

@@ -42,7 +42,7 @@ const notAssigned = () => new AppError(403, 'sheet.notAssigned');
  * the student they name. A tampered task or scale id finds no sheet of theirs; a student naming
  * another student is told they answer only for themself.
  */
-async function sheetFor(actor: Actor, ref: SheetRef): Promise<SheetRow> {
+export async function sheetFor(actor: Actor, ref: SheetRef): Promise<SheetRow> {
   const me = actor.auth.userId;
   if (ref.studentId === undefined) {
     const asStudent = actor.auth.identityId === Identity.student;
@@ -69,7 +69,7 @@ const deadlineOf = (row: SheetRow) =>
   row.max_minutes === null || row.started_at === null ? null : row.started_at + row.max_minutes * 60_000;
 
 /** The rules of an open sheet, in the order a respondent would want to hear them. */
-function checkOpen(row: SheetRow, at: number): void {
+export function checkOpen(row: SheetRow, at: number): void {
   if (row.task_state !== 'published') throw new AppError(409, 'sheet.notOpen');
   if (at < row.starts_at) {
     throw new AppError(409, 'sheet.notStarted', { params: { at: new Date(row.starts_at).toISOString() } });
@@ -77,11 +77,11 @@ function checkOpen(row: SheetRow, at: number): void {
   if (at > row.ends_at) throw new AppError(409, 'sheet.closed');
 }
 
-function checkNotDone(row: SheetRow): void {
+export function checkNotDone(row: SheetRow): void {
   if (row.state === 'done' && !toBool(row.retest)) throw new AppError(409, 'sheet.done');
 }
 
-function checkTime(row: SheetRow, at: number): void {
+export function checkTime(row: SheetRow, at: number): void {
   const deadline = deadlineOf(row);
   if (deadline !== null && at > deadline) {
     throw new AppError(409, 'sheet.timeUp', { params: { minutes: row.max_minutes ?? 0 } });
@@ -133,6 +133,7 @@ export async function mySheets(actor: Actor) {
       scaleName: textOf(definition.name, actor.lang),
       studentId: r.kind === 'other' ? r.student_id : null,
       studentName: r.kind === 'other' ? r.student_name : null,
+      mode: r.mode,
       state: r.state,
       endsAt: r.ends_at,
       maxMinutes: r.max_minutes,

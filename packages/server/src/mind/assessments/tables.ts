@@ -1,4 +1,4 @@
-import type { AssessmentKind, OtherRater, TaskState } from '@meridian/contracts';
+import type { AssessmentKind, OtherRater, TaskMode, TaskState } from '@meridian/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Booleans: written as true/false, read back as 0/1 (SQLite) or true/false (PostgreSQL); use `toBool`. */
@@ -16,6 +16,8 @@ export interface AssessmentTasksTable {
   name: string;
   kind: AssessmentKind;
   rater: OtherRater | null;
+  /** Questionnaire, or an AI interview of the students (decision 0102). */
+  mode: ColumnType<TaskMode, TaskMode | undefined, TaskMode>;
   state: TaskState;
   /** The targets as chosen (`TaskTargets`); the assignees are what they resolved to at publish. */
   targets: Json;

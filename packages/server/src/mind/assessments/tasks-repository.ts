@@ -38,6 +38,7 @@ export function visibleTaskPage(
     .$if(Boolean(filters.name), (q) => q.where(contains('name', filters.name ?? '')))
     .$if(filters.state !== undefined, (q) => q.where('state', '=', filters.state ?? 'draft'))
     .$if(filters.kind !== undefined, (q) => q.where('kind', '=', filters.kind ?? 'student'))
+    .$if(filters.mode !== undefined, (q) => q.where('mode', '=', filters.mode ?? 'questionnaire'))
     .orderBy('id', 'desc');
   return paginate(query, paging);
 }

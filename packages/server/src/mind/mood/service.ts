@@ -9,7 +9,7 @@ import { counsellorsOf, entriesBetween, entryOfDay, saveEntry, setEntryWarning, 
 import { settingsBySchool } from './settings.ts';
 
 /** The national psychological help line, day and night; the page names it in the reader's language. */
-const HOTLINE = '12356';
+export const HOTLINE = '12356';
 /** A day's entry is the day of the deployment's time zone (`TIME_ZONE`, decision 0089). */
 export const schoolDay = (at: number) => formatDate(at);
 

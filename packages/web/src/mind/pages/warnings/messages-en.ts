@@ -18,6 +18,7 @@ export const warnEn: WarnStrings = {
       report: "Teacher's report",
       observation: 'Observation',
       journal: 'Mood journal',
+      interview: 'AI interview',
     },
     action: {
       open: 'Warning raised',

@@ -14,7 +14,13 @@ export const warnZh = {
       cancelled: '已取消',
     },
     push: { none: '未推送', pending: '推送中', sent: '已推送', failed: '推送失败' },
-    source: { assessment: '量表测评', report: '教师上报', observation: '日常观察', journal: '心情日记' },
+    source: {
+      assessment: '量表测评',
+      report: '教师上报',
+      observation: '日常观察',
+      journal: '心情日记',
+      interview: 'AI 访谈',
+    },
     action: {
       open: '产生预警',
       setup: '设置处理人',

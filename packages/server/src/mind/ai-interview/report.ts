@@ -1,0 +1,163 @@
+import { type InterviewReport, type PageQuery, scoreSheet, textOf, topWarning } from '@meridian/contracts';
+import { fromJson, toBool, toJson } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { pinnedDefinition } from '../assessments/scales.ts';
+import { storedScore } from '../assessments/stored-score.ts';
+import { staffScope } from '../assessments/tasks.ts';
+import {
+  correctionCounts,
+  correctionsOf,
+  correctResult,
+  findInterviewResult,
+  interviewResultPage,
+  turnsOf,
+} from './repository.ts';
+import { itemsOf } from './service.ts';
+
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+const notFound = () => new AppError(404, 'interview.resultNotFound');
+
+/** The interview results of the caller's scope; a list shows scores, not transcripts, so it is not audited per row. */
+export async function interviewResults(actor: Actor, taskId: number | undefined, paging: PageQuery) {
+  const scope = await staffScope(actor);
+  const page = await interviewResultPage(actor.db, scope, taskId, paging);
+  const counts = await correctionCounts(
+    actor.db,
+    page.list.map((r) => Number(r.id)),
+  );
+  const names = new Map<number, string>();
+  for (const r of page.list) {
+    if (!names.has(r.version_id)) {
+      names.set(r.version_id, textOf((await pinnedDefinition(actor.db, r.version_id)).name, actor.lang));
+    }
+  }
+  return {
+    ...page,
+    list: page.list.map((r) => ({
+      resultId: Number(r.id),
+      taskId: r.task_id,
+      taskName: r.task_name,
+      scaleName: names.get(r.version_id) ?? '',
+      studentName: r.student_name ?? '',
+      className: r.class_name,
+      total: num(r.total),
+      band: r.band,
+      warningLevel: r.warning_level,
+      corrections: counts.get(Number(r.id)) ?? 0,
+      submittedAt: Number(r.submitted_at),
+    })),
+  };
+}
+
+/**
+ * One interview: the transcript, each mapped item and the score. Every read is audited, and a
+ * result outside the scope is "not found", so that its existence is not revealed either.
+ */
+export async function interviewReport(actor: Actor, resultId: number): Promise<InterviewReport> {
+  const scope = await staffScope(actor);
+  const row = await findInterviewResult(actor.db, scope, resultId);
+  if (!row) throw notFound();
+  await audit(actor.db, actor.request, {
+    action: 'ai.interview.read',
+    targetType: 'assessment_result',
+    targetId: row.id,
+    detail: { studentId: row.student_id, taskId: row.task_id },
+  });
+  const definition = await pinnedDefinition(actor.db, row.version_id);
+  const answers = fromJson<Record<string, string>>(row.answers);
+  const turns = await turnsOf(actor.db, row.assignee_id, row.attempt);
+  const corrections = await correctionsOf(actor.db, row.id);
+  // The student's words an item was mapped from: their last message before confirming it.
+  const quoteOf = (itemId: string) =>
+    turns.findLast((t) => t.role === 'student' && t.kind === 'answer' && t.item_id === itemId)?.content ?? null;
+  return {
+    resultId: Number(row.id),
+    taskName: row.task_name,
+    scaleName: textOf(definition.name, actor.lang),
+    studentName: row.student_name ?? '',
+    className: row.class_name,
+    total: num(row.total),
+    band: row.band,
+    warningLevel: row.warning_level,
+    submittedAt: Number(row.submitted_at),
+    items: itemsOf(definition, actor.lang).map((item) => ({
+      itemId: item.itemId,
+      no: item.no,
+      text: item.text,
+      value: answers[item.itemId] ?? '',
+      options: item.options,
+      quote: quoteOf(item.itemId),
+    })),
+    turns: turns.map((t) => ({
+      id: Number(t.id),
+      role: t.role,
+      kind: t.kind,
+      content: t.content,
+      itemId: t.item_id,
+      optionValue: t.option_value,
+      crisis: toBool(t.crisis),
+      at: Number(t.at),
+    })),
+    corrections: corrections.map((c) => ({
+      itemId: c.item_id,
+      from: c.from_value,
+      to: c.to_value,
+      fromTotal: num(c.from_total),
+      toTotal: num(c.to_total),
+      byName: c.nickname ?? '',
+      at: Number(c.at),
+    })),
+  };
+}
+
+/**
+ * A teacher corrects a mapped answer: the result is scored again by the same scoring, and the
+ * correction (who, when, from what to what, the totals) is kept and audited.
+ */
+export async function correctMapping(actor: Actor, resultId: number, itemId: string, value: string) {
+  const scope = await staffScope(actor);
+  const row = await findInterviewResult(actor.db, scope, resultId);
+  if (!row) throw notFound();
+  const definition = await pinnedDefinition(actor.db, row.version_id);
+  const item = itemsOf(definition, actor.lang).find((i) => i.itemId === itemId);
+  if (!item?.options.some((o) => o.value === value)) throw new AppError(400, 'interview.notAnOption');
+  const answers = fromJson<Record<string, string>>(row.answers);
+  const from = answers[itemId] ?? '';
+  if (from === value) return interviewReport(actor, resultId);
+  const next = { ...answers, [itemId]: value };
+  const score = scoreSheet(definition, next);
+  const at = Date.now();
+  await actor.db.transaction().execute((trx) =>
+    correctResult(
+      trx,
+      row.id,
+      {
+        answers: toJson(next),
+        valid: score.valid,
+        total: score.total,
+        band: score.band?.id ?? null,
+        warning_level: topWarning(score)?.level ?? null,
+        score: toJson(storedScore(score)),
+      },
+      {
+        result_id: row.id,
+        item_id: itemId,
+        from_value: from,
+        to_value: value,
+        from_total: num(row.total),
+        to_total: score.total,
+        by_user_id: actor.auth.userId,
+        at,
+      },
+    ),
+  );
+  await audit(actor.db, actor.request, {
+    action: 'ai.interview.correct',
+    targetType: 'assessment_result',
+    targetId: row.id,
+    detail: { itemId, from, to: value, fromTotal: num(row.total), toTotal: score.total },
+  });
+  return interviewReport(actor, resultId);
+}
