@@ -27,6 +27,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   progressMonitor: '/data/scaleMeasurement',
   customScale: '/data/systemScale',
   AISystemScale: '/data/systemScale',
+  // AI interview assessments (decision 0102): the tasks, and through them their results and reports.
+  AIScaleMeasurement: '/data/AIScaleMeasurement',
   // Archives: one student's file, details, family and timeline.
   studentFile: '/data/studentFile',
   studentDetail: '/data/studentFile',

@@ -89,6 +89,11 @@ export const h5Routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./tutors/TutorsPage.tsx')).TutorsPage }),
               },
               {
+                path: 'interview/:taskId/:scaleId',
+                handle: { title: 'route.interview' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./interview/InterviewPage.tsx')).InterviewPage }),
+              },
+              {
                 path: 'answer/:taskId/:scaleId',
                 handle: { title: 'route.answer' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./answer/AnswerPage.tsx')).AnswerPage }),

@@ -1,4 +1,12 @@
-import { type InterviewReport, type PageQuery, scoreSheet, textOf, topWarning } from '@meridian/contracts';
+import {
+  type InterviewReport,
+  type Lang,
+  type PageQuery,
+  type ScaleDefinition,
+  scoreSheet,
+  textOf,
+  topWarning,
+} from '@meridian/contracts';
 import { fromJson, toBool, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
@@ -17,6 +25,9 @@ import {
 import { itemsOf } from './service.ts';
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
+/** A band's name in the reader's language (results keep the band's id). */
+const bandName = (definition: ScaleDefinition, id: string | null, lang: Lang) =>
+  id === null ? null : textOf(definition.bands?.find((b) => b.id === id)?.label, lang) || id;
 const notFound = () => new AppError(404, 'interview.resultNotFound');
 
 /** The interview results of the caller's scope; a list shows scores, not transcripts, so it is not audited per row. */
@@ -27,11 +38,9 @@ export async function interviewResults(actor: Actor, taskId: number | undefined,
     actor.db,
     page.list.map((r) => Number(r.id)),
   );
-  const names = new Map<number, string>();
+  const definitions = new Map<number, ScaleDefinition>();
   for (const r of page.list) {
-    if (!names.has(r.version_id)) {
-      names.set(r.version_id, textOf((await pinnedDefinition(actor.db, r.version_id)).name, actor.lang));
-    }
+    if (!definitions.has(r.version_id)) definitions.set(r.version_id, await pinnedDefinition(actor.db, r.version_id));
   }
   return {
     ...page,
@@ -39,11 +48,14 @@ export async function interviewResults(actor: Actor, taskId: number | undefined,
       resultId: Number(r.id),
       taskId: r.task_id,
       taskName: r.task_name,
-      scaleName: names.get(r.version_id) ?? '',
+      scaleName: textOf(definitions.get(r.version_id)?.name, actor.lang),
       studentName: r.student_name ?? '',
       className: r.class_name,
       total: num(r.total),
-      band: r.band,
+      band: (() => {
+        const definition = definitions.get(r.version_id);
+        return definition ? bandName(definition, r.band, actor.lang) : r.band;
+      })(),
       warningLevel: r.warning_level,
       corrections: counts.get(Number(r.id)) ?? 0,
       submittedAt: Number(r.submitted_at),
@@ -79,7 +91,7 @@ export async function interviewReport(actor: Actor, resultId: number): Promise<I
     studentName: row.student_name ?? '',
     className: row.class_name,
     total: num(row.total),
-    band: row.band,
+    band: bandName(definition, row.band, actor.lang),
     warningLevel: row.warning_level,
     submittedAt: Number(row.submitted_at),
     items: itemsOf(definition, actor.lang).map((item) => ({

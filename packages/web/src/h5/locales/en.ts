@@ -3,6 +3,7 @@ import type { H5Messages } from './zh-CN.ts';
 export const en: H5Messages = {
   appName: 'Meridian Mobile',
   route: {
+    interview: 'AI interview',
     tasks: 'My tasks',
     login: 'Sign in',
     answer: 'Answering',
@@ -256,6 +257,32 @@ export const en: H5Messages = {
     confirmOk: 'Submit',
     confirmCancel: 'Check again',
     refused: 'Not submitted',
+  },
+  interview: {
+    loading: 'Opening the interview…',
+    loadFailed: 'The interview could not be opened',
+    intro:
+      'This assessment is a conversation: the AI interviewer asks you {{count}} questions as a chat, you answer in your own words and confirm how it understood you. If you leave, you can carry on later where you stopped.',
+    start: 'Start the interview',
+    chose: 'My answer: {{label}}',
+    confirmThis: 'Confirm your answer to this question: {{label}}',
+    yes: 'Yes, that is right',
+    orOther: 'If not, tap the one that fits better:',
+    orTap: 'Or tap the option that fits best:',
+    placeholder: 'Answer in your own words…',
+    send: 'Send',
+    helpTitle: 'You are not alone: you can talk to someone now',
+    help: 'Your school’s psychology teacher ({{counsellors}}) is ready to listen; you can also call the helpline {{hotline}}. If you are in danger, tell an adult near you at once or call 110.',
+    psychologyTeacher: 'psychology teacher',
+    unavailable: {
+      notSet:
+        'No AI endpoint is set up, so the interviewer cannot talk now: answer each question by tapping its options',
+      off: 'AI is turned off, so the interviewer cannot talk now: answer each question by tapping its options',
+      noLegalBasis:
+        'Your school has not recorded a legal basis for sending student text, so the interviewer is off: answer each question by tapping its options',
+      overBudget:
+        "Your school's AI budget for today is used up: answer each question by tapping its options, or come back tomorrow",
+    },
   },
   result: {
     heading: 'Submitted',

@@ -3,6 +3,7 @@ import type { Messages } from '../../shared/i18n.ts';
 export const zhCN = {
   appName: 'Meridian 移动端',
   route: {
+    interview: 'AI 访谈',
     tasks: '我的任务',
     login: '登录',
     answer: '答题',
@@ -240,6 +241,29 @@ export const zhCN = {
     confirmOk: '提交',
     confirmCancel: '再检查一下',
     refused: '提交未成功',
+  },
+  interview: {
+    loading: '正在打开访谈…',
+    loadFailed: '访谈没能打开',
+    intro:
+      '这次测评以对话的方式进行：AI 访谈员会用聊天的方式问您 {{count}} 个问题，您用自己的话回答，并确认它对您回答的理解。中途离开，回来可以接着聊。',
+    start: '开始访谈',
+    chose: '我选：{{label}}',
+    confirmThis: '请确认这道题的答案：{{label}}',
+    yes: '对，就是这样',
+    orOther: '不对的话，请点选更合适的：',
+    orTap: '也可以直接点选最接近的选项：',
+    placeholder: '用自己的话回答…',
+    send: '发送',
+    helpTitle: '你并不孤单，现在就可以找人聊聊',
+    help: '学校的心理老师（{{counsellors}}）随时愿意听你说；也可以拨打心理援助热线 {{hotline}}。如果你有危险，请马上告诉身边的大人或拨打 110。',
+    psychologyTeacher: '心理老师',
+    unavailable: {
+      notSet: '学校尚未配置 AI 接口，访谈员暂时不能对话；请直接点选每题的选项完成测评',
+      off: 'AI 功能已关闭，访谈员暂时不能对话；请直接点选每题的选项完成测评',
+      noLegalBasis: '本校尚未记录发送学生资料的法律依据，访谈员不能对话；请直接点选每题的选项完成测评',
+      overBudget: '本校今天的 AI 额度已用完；请直接点选每题的选项完成测评，或明天再来',
+    },
   },
   result: {
     heading: '提交成功',

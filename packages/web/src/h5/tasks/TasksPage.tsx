@@ -14,7 +14,8 @@ type TaskFilter = 'pending' | 'done';
 const stateColor: Record<MyTask['state'], string> = { todo: 'blue', started: 'orange', done: 'green' };
 
 /** The address of one sheet: a rater's sheet names the student it is about. */
-export function answerPath(task: Pick<MyTask, 'taskId' | 'scaleId' | 'studentId'>): string {
+export function answerPath(task: Pick<MyTask, 'taskId' | 'scaleId' | 'studentId' | 'mode'>): string {
+  if (task.mode === 'interview') return `/interview/${task.taskId}/${task.scaleId}`;
   const about = task.studentId === null ? '' : `?studentId=${task.studentId}`;
   return `/answer/${task.taskId}/${task.scaleId}${about}`;
 }

@@ -28,6 +28,14 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   scaleResult: results,
   scaleResultTeacher: results,
   otherScaleResult: results,
+  // AI interview assessments (decision 0102): tasks answered as a conversation, their results and transcripts.
+  AIScaleMeasurement: async () => ({ Component: (await tasks()).InterviewTasksPage }),
+  AIScaleResult: async () => ({
+    Component: (await import('../pages/ai-interview/ResultsPage.tsx')).InterviewResultsPage,
+  }),
+  AIScaleResultReport: async () => ({
+    Component: (await import('../pages/ai-interview/ReportPage.tsx')).InterviewReportPage,
+  }),
   scaleResultReport: async () => ({ Component: (await import('../pages/assessments/ReportPage.tsx')).ReportPage }),
   'scaleDetails/:userId': async () => ({
     Component: (await import('../pages/downloads/ScaleDetailsPage.tsx')).ScaleDetailsPage,

@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/errors.ts';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { currentLang } from '../../../shared/i18n.ts';
 import { scaleOptions } from '../scales/api.ts';
-import { type AssessmentKind, createTask, editTask, type Task, type TaskFields } from './api.ts';
+import { type AssessmentKind, createTask, editTask, type Task, type TaskFields, type TaskMode } from './api.ts';
 import { OrgPicker, StudentPicker, type TargetLevel } from './TargetPickers.tsx';
 
 interface Values {
@@ -56,6 +56,8 @@ function initialValues(task: Task | null): Partial<Values> {
 
 interface TaskFormProps {
   kind: AssessmentKind;
+  /** How students answer: a questionnaire, or a conversation with the AI interviewer. */
+  mode?: TaskMode;
   /** The draft being edited, or null for a new task. */
   task: Task | null;
   open: boolean;
@@ -64,7 +66,7 @@ interface TaskFormProps {
 }
 
 /** A new or draft task: scales, whom it reaches, its window, retest, report visibility and time limit. */
-export function TaskForm({ kind, task, open, onClose, onSaved }: TaskFormProps) {
+export function TaskForm({ kind, mode = 'questionnaire', task, open, onClose, onSaved }: TaskFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const lang = currentLang();
@@ -100,6 +102,7 @@ export function TaskForm({ kind, task, open, onClose, onSaved }: TaskFormProps) 
     save.mutate({
       name: values.name.trim(),
       kind,
+      mode,
       rater: kind === 'other' ? (values.rater ?? null) : null,
       scaleIds: values.scaleIds,
       targets: {

@@ -13,6 +13,7 @@ import {
   moveTask,
   type Task,
   type TaskFilter,
+  type TaskMode,
   type TaskMove,
   type TaskState,
   taskPage,
@@ -33,13 +34,21 @@ const time = (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm');
  * and those published above it, with their completion; drafts are edited, then published, paused,
  * resumed or ended.
  */
-function TaskList({ kind, resultsPath }: { kind: AssessmentKind; resultsPath: string }) {
+function TaskList({
+  kind,
+  mode = 'questionnaire',
+  resultsPath,
+}: {
+  kind: AssessmentKind;
+  mode?: TaskMode;
+  resultsPath: string;
+}) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const can = useCan(FEATURE);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Task | null | 'new'>(null);
-  const tasks = usePagedList<TaskFilter, Task>(['assess', 'tasks'], taskPage, { filters: { kind } });
+  const tasks = usePagedList<TaskFilter, Task>(['assess', 'tasks'], taskPage, { filters: { kind, mode } });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['assess', 'tasks'] });
   const move = useMutation({
     mutationFn: ({ id, to }: { id: number; to: TaskMove }) => moveTask(id, to),
@@ -81,7 +90,7 @@ function TaskList({ kind, resultsPath }: { kind: AssessmentKind; resultsPath: st
           layout="inline"
           style={{ rowGap: 12 }}
           onFinish={(values: { name?: string; state?: TaskState }) =>
-            tasks.search({ kind, name: values.name?.trim() || undefined, state: values.state })
+            tasks.search({ kind, mode, name: values.name?.trim() || undefined, state: values.state })
           }
         >
           <Form.Item name="name">
@@ -194,6 +203,7 @@ function TaskList({ kind, resultsPath }: { kind: AssessmentKind; resultsPath: st
         <TaskForm
           open
           kind={kind}
+          mode={mode}
           task={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
@@ -211,5 +221,7 @@ function TaskList({ kind, resultsPath }: { kind: AssessmentKind; resultsPath: st
 export const StudentTasksPage = () => <TaskList kind="student" resultsPath="scaleResult" />;
 /** `/data/scaleMeasurementTeacher`: teachers' own assessments. */
 export const TeacherTasksPage = () => <TaskList kind="teacher" resultsPath="scaleResultTeacher" />;
+/** `/data/AIScaleMeasurement`: students' assessments answered as a conversation with the AI interviewer. */
+export const InterviewTasksPage = () => <TaskList kind="student" mode="interview" resultsPath="AIScaleResult" />;
 /** `/data/otherEvaluation`: a class teacher or parent rating a student. */
 export const OtherTasksPage = () => <TaskList kind="other" resultsPath="otherScaleResult" />;

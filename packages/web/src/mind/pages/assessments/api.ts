@@ -7,6 +7,7 @@ import type {
   resultDetail,
   resultRow,
   ScoreResult,
+  TaskMode,
   TaskState,
   TaskTargets,
   task,
@@ -24,7 +25,7 @@ export type ResultRow = Output<typeof resultRow>;
 export type ResultDetail = Omit<Output<typeof resultDetail>, 'score'> & { score: ScoreResult };
 export type GroupReport = Output<typeof groupReport>;
 export type GroupBy = 'school' | 'grade' | 'class' | 'gender';
-export type { AssessmentKind, TaskState };
+export type { AssessmentKind, TaskMode, TaskState };
 
 type Signal = AbortSignal | undefined;
 type Paging = { page: number; size: number };
@@ -32,6 +33,7 @@ type Paging = { page: number; size: number };
 export interface TaskFields {
   name: string;
   kind: AssessmentKind;
+  mode?: TaskMode;
   rater: OtherRater | null;
   scaleIds: number[];
   targets: TaskTargets;
@@ -46,6 +48,7 @@ export interface TaskFilter {
   name?: string | undefined;
   state?: TaskState | undefined;
   kind?: AssessmentKind | undefined;
+  mode?: TaskMode | undefined;
 }
 
 export interface ResultFilter {

@@ -1,0 +1,151 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAiStandIn, startOpenAiStandIn } from '../../server/src/mind/ai/openai-stand-in.ts';
+import { buildUser } from '../../server/test/factories.ts';
+import { launchBrowser, phone, screenshot, visit } from './browser.ts';
+import { pickInTree, pickOption } from './dropdowns.ts';
+import { buildClassWorld, tokenOf } from './mind-assess-world.ts';
+import { openMind } from './mind-walks.ts';
+import { type PortalServer, startPortalServer } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
+
+const API_KEY = 'sk-walk-interview';
+const suite = {} as { server: PortalServer; browser: Browser; ai: OpenAiStandIn };
+/** The phone of the brief: 375 px wide. */
+const narrowPhone = { ...phone, viewport: { width: 375, height: 812 } };
+
+beforeAll(async () => {
+  suite.ai = await startOpenAiStandIn({ apiKey: API_KEY });
+  suite.server = await startPortalServer({ SECRETS_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=' });
+  suite.browser = await launchBrowser();
+});
+afterAll(async () => {
+  await suite.browser?.close();
+  await suite.server?.close();
+  await suite.ai?.close();
+});
+
+async function call(token: string, method: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${suite.server.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-authorization': token },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number };
+  if (envelope.code !== 200) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+}
+
+/** What the model answers for one item: the option it read, and how it would ask the next question. */
+const reply = (option: string, next: string) => ({ reply: JSON.stringify({ option, followUp: null, next }) });
+
+describe('AI interview assessments (issue 23)', () => {
+  it('a student answers PHQ-9 as a conversation on a phone, confirms, and the teacher sees the same score', async () => {
+    const world = await buildClassWorld(suite.server);
+    const student = world.students[0];
+    if (!student) throw new Error('no student');
+    // The deployment's endpoint is the stand-in, and the school recorded its legal basis.
+    const admin = await buildUser(suite.server.db, { roleIds: [1], superAdmin: true, identityId: 1 });
+    const adminToken = await tokenOf(suite.server.url, admin);
+    await call(adminToken, 'PUT', '/apis-psychology/aiSetting', {
+      enabled: true,
+      baseUrl: suite.ai.baseUrl,
+      model: 'stand-in-chat',
+      apiKey: API_KEY,
+      dailyTokenBudget: 1_000_000,
+    });
+    await call(adminToken, 'PUT', `/apis-psychology/aiSetting/schools/${world.orgs.school.id}`, {
+      sending: true,
+      legalBasis: '家长知情同意书（2026 秋季）',
+    });
+
+    // The psychology teacher publishes an interview task from the AI assessment page.
+    const desk = await visit(suite.browser);
+    try {
+      const { page } = desk;
+      await openMind(page, suite.server.url, '/data/AIScaleMeasurement', world.teacher.token);
+      await page.getByTestId('task-add').click();
+      await page.getByTestId('task-name').fill('AI 访谈 · 秋季');
+      await page.locator('#scaleIds').click();
+      await pickOption(page, 'PHQ-9');
+      await page.keyboard.press('Escape');
+      await pickInTree(page, page.locator('#orgIds'), [
+        world.orgs.school.name,
+        world.orgs.grade.name,
+        world.orgs.klass.name,
+      ]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('task-show-report').click();
+      await page.getByTestId('task-save').click();
+      const row = page.getByTestId('task-table').locator('tr', { hasText: 'AI 访谈 · 秋季' });
+      await row.getByTestId('task-publish').click();
+      await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+      await row.getByText('进行中').waitFor();
+      await screenshot(page, 'aiinterview-tasks');
+      expect(unexpected(desk.problems)).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+
+    // The same answers as a questionnaire would be: items 1-8 "several days" (1), item 9 "not at all" (0).
+    const choices = ['B', 'B', 'B', 'B', 'B', 'B', 'B', 'B', 'A'];
+    const mobile = await visit(suite.browser, narrowPhone);
+    let studentTotal = '';
+    try {
+      const { page } = mobile;
+      await page.goto(`${suite.server.url}/h5/login`);
+      await page.getByTestId('h5-account').fill(student.account);
+      await page.getByTestId('h5-password').fill(student.password);
+      await page.getByTestId('h5-sign-in').click();
+      await page.getByTestId('h5-task').filter({ hasText: 'AI 访谈 · 秋季' }).getByRole('button').click();
+      await page.getByTestId('interview-start').click();
+      await page.getByTestId('turn-interviewer').getByText('第 1 题').waitFor();
+      for (const [index, choice] of choices.entries()) {
+        if (index === 4) {
+          // The student leaves and comes back: the conversation resumes where it stopped.
+          await page.reload();
+          await page.getByTestId('interview-progress').getByText('4').waitFor();
+          await expect(page.getByTestId('interview-progress').textContent()).resolves.toContain('4');
+          await screenshot(page, 'aiinterview-h5-resumed');
+        }
+        suite.ai.script(reply(choice, `第 ${index + 2} 个问题：最近两周，这种情况多吗？`));
+        await page.getByTestId('interview-text').fill(choice === 'A' ? '完全没有这种念头' : '有那么几天是这样');
+        await page.getByTestId('interview-send').click();
+        await page.getByTestId('interview-confirm').waitFor();
+        if (index === 0) await screenshot(page, 'aiinterview-h5-confirm');
+        await page.getByTestId('interview-confirm').click();
+        await page
+          .getByTestId('interview-progress')
+          .getByText(`${index + 1}`)
+          .waitFor();
+      }
+      await page.getByTestId('interview-submit').click();
+      await page.getByTestId('h5-report').waitFor();
+      studentTotal = (await page.getByTestId('h5-report').textContent()) ?? '';
+      await screenshot(page, 'aiinterview-h5-report');
+      expect(unexpected(mobile.problems)).toEqual([]);
+    } finally {
+      await mobile.close();
+    }
+    // What left the school never named the student.
+    expect(JSON.stringify(suite.ai.received.map((r) => r.body.messages))).not.toContain(student.name);
+
+    const report = await visit(suite.browser);
+    try {
+      const { page } = report;
+      await openMind(page, suite.server.url, '/data/AIScaleResult', world.teacher.token);
+      await page.getByTestId('interview-results').getByText(student.name).waitFor();
+      await screenshot(page, 'aiinterview-results');
+      await page.getByTestId('interview-report-link').first().click();
+      const total = page.getByTestId('interview-report-total');
+      await total.waitFor();
+      // 8 x 1 + 0: the questionnaire's total for the same options, and what the student was shown.
+      await expect(total.textContent()).resolves.toBe('8');
+      expect(studentTotal).toContain('8');
+      await page.getByTestId('interview-report-transcript').getByText('有那么几天是这样').first().waitFor();
+      await screenshot(page, 'aiinterview-report');
+      expect(unexpected(report.problems)).toEqual([]);
+    } finally {
+      await report.close();
+    }
+  });
+});

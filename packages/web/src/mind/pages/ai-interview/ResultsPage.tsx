@@ -1,0 +1,65 @@
+import { Card, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { type InterviewResultFilter, type InterviewResultRow, interviewResultPage } from './api.ts';
+import './strings.ts';
+
+/** `/data/AIScaleResult`: the finished AI interviews of the caller's scope, each opening its report. */
+export function InterviewResultsPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const taskId = Number(search.get('taskId')) || undefined;
+  const results = usePagedList<InterviewResultFilter, InterviewResultRow>(
+    ['interview', 'results'],
+    interviewResultPage,
+    { filters: { taskId } },
+  );
+  return (
+    <Card data-testid="interview-results">
+      <PagedTable<InterviewResultRow>
+        list={results}
+        rowKey="resultId"
+        locale={{ emptyText: t('interview.results.empty') }}
+        scroll={{ x: 900 }}
+        columns={[
+          { title: t('interview.results.student'), dataIndex: 'studentName', width: 110 },
+          { title: t('interview.results.className'), dataIndex: 'className', width: 120 },
+          { title: t('interview.results.task'), dataIndex: 'taskName', width: 160 },
+          { title: t('interview.results.scale'), dataIndex: 'scaleName', width: 200 },
+          { title: t('interview.results.total'), dataIndex: 'total', width: 70 },
+          {
+            title: t('interview.results.warning'),
+            dataIndex: 'warningLevel',
+            width: 80,
+            render: (level: string | null) => (level ? <Tag color={level}>{level}</Tag> : '-'),
+          },
+          {
+            title: t('interview.results.corrections'),
+            dataIndex: 'corrections',
+            width: 80,
+            render: (n: number) => (n > 0 ? n : '-'),
+          },
+          {
+            title: t('interview.results.submittedAt'),
+            dataIndex: 'submittedAt',
+            width: 150,
+            render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 90,
+            render: (_v, row) => (
+              <Link to={`/data/AIScaleResultReport?resultId=${row.resultId}`} data-testid="interview-report-link">
+                {t('interview.results.report')}
+              </Link>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+/** The Chinese words of the AI interview results and report; the English file has the same keys. */
+export const interviewZh = {
+  interview: {
+    results: {
+      empty: '还没有学生完成 AI 访谈测评',
+      task: '任务',
+      student: '学生',
+      className: '班级',
+      scale: '量表',
+      total: '总分',
+      band: '结果',
+      warning: '预警',
+      corrections: '已更正',
+      submittedAt: '提交时间',
+      report: '查看报告',
+      allTasks: '全部任务',
+    },
+    report: {
+      loadFailed: '报告没能打开',
+      back: '返回结果列表',
+      total: '总分',
+      band: '结果',
+      warning: '预警等级',
+      submittedAt: '提交时间',
+      items: '逐题对应',
+      itemsHint: '学生在对话中确认了每题的选项；如对应有误，可更正，系统会按同一计分规则重新计分并记录更正。',
+      no: '题号',
+      item: '题目',
+      quote: '学生原话',
+      option: '对应选项',
+      transcript: '访谈记录',
+      interviewer: '访谈员',
+      student: '学生',
+      crisis: '危机词',
+      corrections: '更正记录',
+      correction: '{{by}} 将第 {{no}} 题由 {{from}} 改为 {{to}}，总分 {{fromTotal}} → {{toTotal}}',
+      corrected: '已更正，总分已重新计算',
+      audited: '查看访谈记录会写入审计日志。',
+    },
+  },
+};
+export type InterviewStrings = typeof interviewZh;
