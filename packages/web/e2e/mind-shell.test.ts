@@ -211,10 +211,11 @@ describe('the Mind header and main area', () => {
       // The admin check's flag, set for the pages that read it.
       await expect.poll(async () => (await storedSession(page)).session.isAdmin).toBe('true');
 
-      // The AI scale library is built, AI assessments and the tree hole are not: no row of "coming" tabs.
+      // The AI scale library and AI interviews are built, the tree hole is not: no "coming" tab in the row.
       await goInApp(page, '/data/AISystemScale');
       await page.getByTestId('mind-title').getByText('AI 测评中心').waitFor();
-      expect(await tabs.count()).toBe(0);
+      await tabs.getByText('访谈测评').waitFor();
+      expect(await tabs.getByRole('tab').allTextContents()).toEqual(['访谈测评', 'AI 测评中心']);
 
       await openMind(page, suite.server.url, '/data/systemScale', teacher.token);
       await tabs.getByText('量表中心').waitFor();
