@@ -96,7 +96,9 @@ describe('an AI interview with the model', () => {
     // Nothing is saved before the student confirms.
     expect((await a1.get(`${h5}?taskId=${id}&scaleId=${w.scales.phq9}`)).json().data.answered).toBe(0);
     const next = (await confirm(a1, id, '1', 'C')).json().data;
-    expect(next.turns.at(-1)).toMatchObject({ role: 'interviewer', content: '接下来想问问你……', itemId: '2' });
+    expect(next.turns.at(-1)).toMatchObject({ role: 'interviewer', itemId: '2' });
+    // The model's phrasing, and the scale's own wording of item 2 under it.
+    expect(next.turns.at(-1).content).toBe('接下来想问问你……\nQuestion 2: Feeling down, depressed, or hopeless');
 
     // The student leaves after item 2 and comes back: the conversation and answers are where they were.
     ai.script(maps('C'));

@@ -265,11 +265,14 @@ export async function confirmInInterview(
   const turns = await turnsOf(actor.db, row.id, row.attempts + 1);
   const proposal = pendingProposal(turns, itemId);
   const next = items[current.no] ?? null;
+  // The model's phrasing introduces the next item; the scale's own wording is always shown under it.
   const asked = proposal?.option_value === value && proposal.next_question ? proposal.next_question : null;
   await addTurns(actor.db, [
     turn(row, 'student', 'confirmed', option.label, { item_id: itemId, option_value: value }),
     next
-      ? turn(row, 'interviewer', 'question', asked ?? ask(next, actor.lang), { item_id: next.itemId })
+      ? turn(row, 'interviewer', 'question', asked ? `${asked}\n${ask(next, actor.lang)}` : ask(next, actor.lang), {
+          item_id: next.itemId,
+        })
       : turn(row, 'interviewer', 'question', translate('interview.done', actor.lang)),
   ]);
   return viewOf(actor, row, items, definition);
