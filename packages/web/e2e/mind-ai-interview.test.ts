@@ -129,6 +129,32 @@ describe('AI interview assessments (issue 23)', () => {
     // What left the school never named the student.
     expect(JSON.stringify(suite.ai.received.map((r) => r.body.messages))).not.toContain(student.name);
 
+    // Another student writes a crisis phrase while the endpoint fails: help shows at once, the failure is said.
+    const other = world.students[1];
+    if (!other) throw new Error('no second student');
+    const second = await visit(suite.browser, narrowPhone);
+    try {
+      const { page } = second;
+      await page.goto(`${suite.server.url}/h5/login`);
+      await page.getByTestId('h5-account').fill(other.account);
+      await page.getByTestId('h5-password').fill(other.password);
+      await page.getByTestId('h5-sign-in').click();
+      await page.getByTestId('h5-task').filter({ hasText: 'AI 访谈 · 秋季' }).getByRole('button').click();
+      await page.getByTestId('interview-start').click();
+      suite.ai.script({ status: 500 });
+      await page.getByTestId('interview-text').fill('我不想活了');
+      await page.getByTestId('interview-send').click();
+      await page.getByTestId('interview-help').getByText('12356').waitFor();
+      await page.getByTestId('interview-error').waitFor();
+      // Nothing lost: the message is in the conversation and still in the box.
+      await page.getByTestId('turn-student').getByText('我不想活了').waitFor();
+      await expect(page.getByTestId('interview-text').inputValue()).resolves.toBe('我不想活了');
+      await screenshot(page, 'aiinterview-h5-crisis');
+      expect(unexpected(second.problems).filter((p) => !p.includes('502'))).toEqual([]);
+    } finally {
+      await second.close();
+    }
+
     const report = await visit(suite.browser);
     try {
       const { page } = report;

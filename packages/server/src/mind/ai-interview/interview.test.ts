@@ -158,7 +158,9 @@ describe('an AI interview with the model', () => {
     expect(corrected.json().data.corrections).toEqual([
       expect.objectContaining({ itemId: '1', from: 'C', to: 'A', fromTotal: 17, toTotal: 15 }),
     ]);
-    // A class teacher does not handle results: no transcript for them.
+    // The school's administrator handles results too; a class teacher does not: no transcript for them.
+    const admin = await w.schoolAdmin.post('/apis-psychology/aiInterview/results', { taskId: id });
+    expect(admin.json().data.list).toHaveLength(1);
     const refused = await w.classTeacher.get(`/apis-psychology/aiInterview/report?resultId=${resultId}`);
     expect(refused.statusCode).toBe(403);
   });
