@@ -150,6 +150,10 @@ describe('AI interview assessments (issue 23)', () => {
       await page.getByTestId('turn-student').getByText('我不想活了').waitFor();
       await expect(page.getByTestId('interview-text').inputValue()).resolves.toBe('我不想活了');
       await screenshot(page, 'aiinterview-h5-crisis');
+      await page.getByTestId('lang-switch').getByText('English').click();
+      await page.getByTestId('interview-help').getByText('You are not alone').waitFor();
+      await page.getByText('Or tap the option that fits best:').waitFor();
+      await screenshot(page, 'aiinterview-h5-crisis-en');
       expect(unexpected(second.problems).filter((p) => !p.includes('502'))).toEqual([]);
     } finally {
       await second.close();
