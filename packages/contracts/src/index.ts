@@ -40,6 +40,7 @@ export * from './mind/binding.ts';
 export * from './mind/campus.ts';
 export * from './mind/campus-push.ts';
 export * from './mind/counselling.ts';
+export * from './mind/docking.ts';
 export * from './mind/downloads.ts';
 export * from './mind/emotion.ts';
 export * from './mind/faces.ts';

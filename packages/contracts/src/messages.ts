@@ -26,6 +26,7 @@ import { archiveMessages } from './mind/archive-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
 import { campusMessages } from './mind/campus-messages.ts';
 import { campusPushMessages } from './mind/campus-push-messages.ts';
+import { dockingMessages } from './mind/docking-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
 import { emotionMessages } from './mind/emotion-messages.ts';
 import { facesMessages } from './mind/faces-messages.ts';
@@ -101,6 +102,7 @@ export const catalogues = [
   campusPushMessages,
   emotionMessages,
   facesMessages,
+  dockingMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]

@@ -16,6 +16,9 @@ import { campusPushJob } from './campus/push.ts';
 import { campusRoutes } from './campus/routes.ts';
 import type { CampusTables } from './campus/tables.ts';
 import { seedDemoDistrict } from './demo/seed.ts';
+import { dockingBatchJob } from './docking/job.ts';
+import { dockingRoutes } from './docking/routes.ts';
+import type { DockingTables } from './docking/tables.ts';
 import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
 import { downloadJob } from './downloads/job.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
@@ -92,6 +95,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(campusRoutes);
   await app.register(emotionRoutes);
   await app.register(facesRoutes);
+  await app.register(dockingRoutes);
 };
 
 /** The tables of Mind, added to the `Database` type in `src/features.ts`. */
@@ -115,7 +119,8 @@ export interface MindTables
     CampusTables,
     EmotionTables,
     SigningTables,
-    FacesTables {}
+    FacesTables,
+    DockingTables {}
 
 /** Mind: school and district mental-health management. */
 export const mind: Feature = {
@@ -123,7 +128,7 @@ export const mind: Feature = {
   migrations: mindMigrations,
   seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log), sealPlainSecrets],
   routes,
-  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob],
+  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob, dockingBatchJob()],
   schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
   cleanups: [expiredDownloadsCleanup(), unsavedAttachmentsCleanup(), expiredFacesCleanup],
 };

@@ -199,6 +199,10 @@ const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   /** How long one call to the AI endpoint may take (decision 0090). */
   AI_TIMEOUT_MS: positiveInt.max(300_000).default(60_000),
+  /** The secret province docking signs its requests with, when it is not stored (sealed) on the docking page. */
+  PROVINCE_APP_SECRET: z.string().min(1).optional(),
+  /** How long one batch sent to the province platform may take before it is retried (decision 0103). */
+  PROVINCE_TIMEOUT_MS: positiveInt.max(120_000).default(15_000),
 });
 
 const hints: Record<string, string> = {

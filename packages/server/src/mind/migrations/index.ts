@@ -26,6 +26,7 @@ import * as m0069 from './0069_campus_push.ts';
 import * as m0072 from './0072_emotion_boards.ts';
 import * as m0073 from './0073_faces.ts';
 import * as m0074 from './0074_ai_interviews.ts';
+import * as m0075 from './0075_province_docking.ts';
 import * as m0076 from './0076_online_signing.ts';
 import * as m0077 from './0077_youth_soul_menu.ts';
 
@@ -58,6 +59,7 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0072_emotion_boards': m0072,
   '0073_faces': m0073,
   '0074_ai_interviews': m0074,
+  '0075_province_docking': m0075,
   '0076_online_signing': m0076,
   '0077_youth_soul_menu': m0077,
 };
