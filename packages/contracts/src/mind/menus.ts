@@ -60,6 +60,9 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   report: '/data/report',
   studentInsight: '/data/intervene',
   downloadCenter: '/data/downloadCenter',
+  // Province docking: the platform's settings and push, and what was sent up.
+  dataDocking: '/data/dataDocking',
+  upstreamRecord: '/data/dataDocking',
   // AI: the endpoint, the budget and each school's legal basis.
   aiSetting: '/data/aiSetting',
 };

@@ -76,6 +76,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   studentDetail: async () => ({ Component: (await archive()).StudentDetailPage }),
   FamilyInfo: async () => ({ Component: (await archive()).FamilyInfoPage }),
   warningTimerShaft: async () => ({ Component: (await archive()).WarningTimerShaftPage }),
+  // Province docking (issue 26, decision 0103): the platform's settings and push, and what was sent up.
+  dataDocking: async () => ({
+    Component: (await import('../pages/docking/DataDockingPage.tsx')).DataDockingPage,
+  }),
+  upstreamRecord: async () => ({
+    Component: (await import('../pages/docking/UpstreamRecordPage.tsx')).UpstreamRecordPage,
+  }),
   // Activities and their sign-up lists (issue 26).
   activityManage: async () => ({
     Component: (await import('../pages/activities/ActivityManagePage.tsx')).ActivityManagePage,
