@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { deleteSetting, readSetting, writeSetting } from '../../platform/settings/repository.ts';
-import type { StudentScope } from '../people/students/scope.ts';
 
 /** The deployment's AI endpoint as stored; the key sealed by the deployment's secret box, never in the clear. */
 export interface StoredAiSetting {
@@ -41,18 +40,6 @@ export const readSchoolPrivacy = (db: Kysely<Database>, schoolId: number) =>
 export const writeSchoolPrivacy = (db: Kysely<Database>, schoolId: number, value: StoredSchoolPrivacy, by: number) =>
   writeSetting(db, privacyKey(schoolId), value, by);
 export const clearSchoolPrivacy = (db: Kysely<Database>, schoolId: number) => deleteSetting(db, privacyKey(schoolId));
-
-/** The schools of a scope with their names, for the privacy list. */
-export async function schoolsOf(db: Kysely<Database>, scope: StudentScope) {
-  if (!scope.all && scope.schoolIds.length === 0) return [];
-  return db
-    .selectFrom('orgs')
-    .select(['id', 'name'])
-    .where('type', '=', 'school')
-    .$if(!scope.all, (q) => q.where('id', 'in', scope.schoolIds))
-    .orderBy('id')
-    .execute();
-}
 
 export async function nicknames(db: Kysely<Database>, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, string>();

@@ -6,13 +6,13 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
 import { schoolDay } from '../mood/service.ts';
+import { schoolsOfScope as schoolsOf } from '../people/students/scope-repository.ts';
 import type { AiEndpoint } from './client.ts';
 import {
   nicknames,
   readAiSetting,
   readSchoolPrivacy,
   type StoredAiSetting,
-  schoolsOf,
   tokensOn,
   writeAiSetting,
   writeSchoolPrivacy,

@@ -1,13 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import {
-  RECORDS_PATH,
-  SIGNATURE_HEADERS,
-  signatureMatches,
-  signatureOf,
-  type WireRecord,
-  type WireResult,
-} from './protocol.ts';
+import { createHash, createHmac } from 'node:crypto';
+import { type Answer, type Received, serve } from '../../platform/sms/stand-ins.ts';
+import type { WireRecord, WireResult } from './protocol.ts';
 
 /**
  * A local stand-in of a province platform, for tests, walks and trying docking on a laptop. It
@@ -16,7 +9,8 @@ import {
  * (413 beyond). Each record is kept by its key: a new key is created, a known key updated or left
  * unchanged, never created twice. A record whose ID number fails its check digit, or that has no
  * name, is refused with a reason. On command it answers 429 with `retry-after`, 503, or silence
- * (a timeout). Listens on 127.0.0.1, port 0; bodies are capped.
+ * (a timeout). Listens on 127.0.0.1, port 0. It checks signatures with its own code, never the
+ * product's `protocol.ts`, so that a mistake there cannot agree with itself.
  */
 
 export type ScriptedOutage = { status: 429 | 503; retryAfterSeconds?: number } | { silence: true };
@@ -29,7 +23,6 @@ export interface StoredRecord {
   received: number;
 }
 
-const BODY_LIMIT = 2 * 1024 * 1024;
 const BATCH_MAX = 100;
 const CLOCK_SKEW_MS = 5 * 60_000;
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -50,67 +43,67 @@ function refusal(record: WireRecord): string | null {
   return null;
 }
 
-const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+/** The signature the platform expects, as docs/protocols/province.md writes it. */
+function expectedSignature(secret: string, appId: string, timestamp: string, nonce: string, body: string) {
+  const bodyHash = createHash('sha256').update(body).digest('hex');
+  return createHmac('sha256', secret).update([appId, timestamp, nonce, bodyHash].join('\n')).digest('hex');
+}
 
 export async function startProvinceStandIn(options: { appId: string; secret: string }) {
   const outages: ScriptedOutage[] = [];
   const records = new Map<string, StoredRecord>();
   const nonces = new Set<string>();
-  const sockets = new Set<Socket>();
   /** Every accepted request's idempotency key and record count, in order. */
   const batches: Array<{ idempotencyKey: string; size: number }> = [];
   let down = false;
   let refusedSignatures = 0;
 
-  const header = (req: http.IncomingMessage, name: string) => {
-    const value = req.headers[name];
+  const header = (r: Received, name: string) => {
+    const value = r.headers[name];
     return typeof value === 'string' ? value : '';
   };
 
-  const answer = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => {
-    const appId = header(req, SIGNATURE_HEADERS.appId);
-    const timestamp = header(req, SIGNATURE_HEADERS.timestamp);
-    const nonce = header(req, SIGNATURE_HEADERS.nonce);
-    const given = header(req, SIGNATURE_HEADERS.signature);
+  const answer = (r: Received): Answer => {
+    if (r.method !== 'POST' || r.path !== '/api/v1/records/batch') return { status: 404, body: { error: 'not_found' } };
+    const appId = header(r, 'x-app-id');
+    const timestamp = header(r, 'x-timestamp');
+    const nonce = header(r, 'x-nonce');
+    const given = header(r, 'x-signature');
     const fresh = Math.abs(Date.now() - Number(timestamp)) <= CLOCK_SKEW_MS;
     if (
       appId !== options.appId ||
       !fresh ||
       nonce === '' ||
       nonces.has(nonce) ||
-      !signatureMatches(signatureOf(options.secret, appId, timestamp, nonce, raw), given)
+      given !== expectedSignature(options.secret, appId, timestamp, nonce, r.body)
     ) {
       refusedSignatures++;
-      json(res, 401, { error: 'invalid_signature', message: 'The request signature does not verify.' });
-      return;
+      return { status: 401, body: { error: 'invalid_signature', message: 'The request signature does not verify.' } };
     }
     nonces.add(nonce);
-    if (down) {
-      json(res, 503, { error: 'unavailable', message: 'The platform is under maintenance.' });
-      return;
-    }
+    if (down) return { status: 503, body: { error: 'unavailable', message: 'The platform is under maintenance.' } };
     const outage = outages.shift();
     if (outage) {
-      if ('silence' in outage) return;
+      if ('silence' in outage) return 'hang';
       const headers: Record<string, string> =
         outage.retryAfterSeconds === undefined ? {} : { 'retry-after': String(outage.retryAfterSeconds) };
-      json(res, outage.status, { error: outage.status === 429 ? 'rate_limited' : 'unavailable' }, headers);
-      return;
+      return {
+        status: outage.status,
+        body: { error: outage.status === 429 ? 'rate_limited' : 'unavailable' },
+        headers,
+      };
     }
-    let body: { batchKey?: string; records?: WireRecord[] };
+    let parsed: { records?: WireRecord[] };
     try {
-      body = JSON.parse(raw) as typeof body;
+      parsed = JSON.parse(r.body) as typeof parsed;
     } catch {
-      json(res, 400, { error: 'bad_json' });
-      return;
+      return { status: 400, body: { error: 'bad_json' } };
     }
-    const list = Array.isArray(body.records) ? body.records : [];
+    const list = Array.isArray(parsed.records) ? parsed.records : [];
     if (list.length > BATCH_MAX) {
-      json(res, 413, { error: 'batch_too_large', message: `At most ${BATCH_MAX} records per request.` });
-      return;
+      return { status: 413, body: { error: 'batch_too_large', message: `At most ${BATCH_MAX} records per request.` } };
     }
-    batches.push({ idempotencyKey: header(req, SIGNATURE_HEADERS.idempotency), size: list.length });
+    batches.push({ idempotencyKey: header(r, 'idempotency-key'), size: list.length });
     const results: WireResult[] = list.map((record) => {
       const reason = refusal(record);
       if (reason) return { key: record.key, status: 'rejected', reason };
@@ -124,39 +117,14 @@ export async function startProvinceStandIn(options: { appId: string; secret: str
       known.data = record.data;
       return { key: record.key, status: same ? 'unchanged' : 'updated' };
     });
-    json(res, 200, { results });
+    return { body: { results } };
   };
 
-  const server = http.createServer((req, res) => {
-    if (req.method !== 'POST' || !req.url?.endsWith(RECORDS_PATH)) {
-      json(res, 404, { error: 'not_found' });
-      return;
-    }
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on('data', (part: Buffer) => {
-      size += part.length;
-      if (size > BODY_LIMIT) {
-        res.writeHead(413).end();
-        req.destroy();
-        return;
-      }
-      parts.push(part);
-    });
-    req.on('end', () => {
-      if (size <= BODY_LIMIT) answer(req, res, Buffer.concat(parts).toString('utf8'));
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await serve(answer);
 
   return {
     /** The platform address to configure. */
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: server.url,
     records,
     batches,
     get refusedSignatures() {
@@ -177,10 +145,7 @@ export async function startProvinceStandIn(options: { appId: string; secret: str
       down = false;
       refusedSignatures = 0;
     },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
 }
 export type ProvinceStandIn = Awaited<ReturnType<typeof startProvinceStandIn>>;

@@ -35,18 +35,6 @@ export async function writeConfig(db: Kysely<Database>, row: Omit<DockingConfigs
     .execute();
 }
 
-/** The schools of a scope with their names. */
-export async function schoolsOf(db: Kysely<Database>, scope: StudentScope) {
-  if (!scope.all && scope.schoolIds.length === 0) return [];
-  return db
-    .selectFrom('orgs')
-    .select(['id', 'name'])
-    .where('type', '=', 'school')
-    .$if(!scope.all, (q) => q.where('id', 'in', scope.schoolIds))
-    .orderBy('id')
-    .execute();
-}
-
 /** The students of these schools, with what the platform is told about each. */
 export async function studentsOf(db: Db, schoolIds: number[]) {
   if (schoolIds.length === 0) return [];

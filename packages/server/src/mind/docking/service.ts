@@ -19,6 +19,7 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { staffScope } from '../assessments/tasks.ts';
 import type { StudentScope } from '../people/students/scope.ts';
+import { schoolsOfScope as schoolsOf } from '../people/students/scope-repository.ts';
 import type { ProvinceEndpoint } from './client.ts';
 import {
   batchPage,
@@ -32,7 +33,6 @@ import {
   recordsOfScope,
   requeueRecords,
   resultsOf,
-  schoolsOf,
   studentsOf,
   writeConfig,
 } from './repository.ts';

@@ -19,7 +19,7 @@ export interface Received {
   headers: http.IncomingHttpHeaders;
   body: string;
 }
-export type Answer = { status?: number; body: unknown } | 'hang';
+export type Answer = { status?: number; body: unknown; headers?: Record<string, string> } | 'hang';
 export type Handler = (r: Received) => Answer;
 
 /** A JSON HTTP server on 127.0.0.1, port 0, that records each request and answers what `handler` says. */
@@ -41,7 +41,7 @@ export async function serve(handler: Handler) {
       received.push(r);
       const answer = handler(r);
       if (answer === 'hang') return;
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(JSON.stringify(answer.body));
     });
   });

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { reusable } from '../../../platform/db/reusable.ts';
 import type { Database } from '../../../platform/db/schema.ts';
+import type { StudentScope } from './scope.ts';
 
 // The reads behind a caller's student scope (`scope.ts`).
 
@@ -35,5 +36,17 @@ export function classesUnder(db: Kysely<Database>, paths: string[]) {
     .select('id')
     .where('type', '=', 'class')
     .where((eb) => eb.or(paths.map((path) => eb('orgs.path', 'like', `${path}%`))))
+    .execute();
+}
+
+/** The schools of a scope with their names, by id: what a page offers to choose from. */
+export async function schoolsOfScope(db: Kysely<Database>, scope: StudentScope) {
+  if (!scope.all && scope.schoolIds.length === 0) return [];
+  return db
+    .selectFrom('orgs')
+    .select(['id', 'name'])
+    .where('type', '=', 'school')
+    .$if(!scope.all, (q) => q.where('id', 'in', scope.schoolIds))
+    .orderBy('id')
     .execute();
 }
