@@ -3,17 +3,17 @@ import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../../shared/PageLoading.tsx';
-import { usePermission } from '../../access/Permission.tsx';
 import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { dockingConfigInfo } from './api.ts';
 import { ConfigCard } from './ConfigCard.tsx';
+import { useDockingCan } from './can.ts';
 import { PushCard } from './PushCard.tsx';
 import './strings.ts';
 
 /** `/data/dataDocking`: the district's province platform, what it reports, and the push (decision 0103). */
 export function DataDockingPage() {
   const { t } = useTranslation();
-  const mayView = usePermission('view');
+  const mayView = useDockingCan()('view');
   return (
     <ViewGuard may={mayView} testId="docking-page" refusal={t('docking.noAccess')}>
       <DataDocking />
@@ -22,7 +22,7 @@ export function DataDockingPage() {
 }
 
 function DataDocking() {
-  const canEdit = usePermission('edit');
+  const canEdit = useDockingCan()('edit');
   const config = useQuery({
     queryKey: ['docking', 'config'],
     queryFn: ({ signal }) => dockingConfigInfo(signal),

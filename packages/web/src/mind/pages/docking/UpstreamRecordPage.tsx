@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/feedback.tsx';
 import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
-import { usePermission } from '../../access/Permission.tsx';
 import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { time } from '../warnings/lookups.tsx';
 import { type DockingRecord, dockingRecordPage, type RecordFilter, resendFailed } from './api.ts';
 import { BatchesCard } from './BatchesCard.tsx';
+import { useDockingCan } from './can.ts';
 import { FixStudentDialog } from './FixStudentDialog.tsx';
 import './strings.ts';
 
@@ -25,7 +25,7 @@ const REFRESH_MS = 2000;
 /** `/data/upstreamRecord`: each record and batch sent up, the platform's reasons, resends and corrections. */
 export function UpstreamRecordPage() {
   const { t } = useTranslation();
-  const mayView = usePermission('view');
+  const mayView = useDockingCan()('view');
   return (
     <ViewGuard may={mayView} testId="upstream-page" refusal={t('docking.noAccess')}>
       <Flex vertical gap={16} data-testid="upstream-page">
@@ -39,7 +39,7 @@ export function UpstreamRecordPage() {
 function RecordsCard() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const canEdit = usePermission('edit');
+  const canEdit = useDockingCan()('edit');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RecordFilter>();
   const [fixing, setFixing] = useState<DockingRecord | null>(null);
