@@ -68,6 +68,12 @@ const OPEN_ROUTES = [
   // nonce), checked before anything else is read (decision 0085, docs/protocols/campus-events.md).
   'POST /api/apis-psychology/campus/device/event',
   'POST /api/apis-psychology/campus/device/heartbeat',
+  // Class emotion samples and "person seen" reports, signed the same way (decisions 0100, 0101).
+  'POST /api/apis-psychology/campus/device/emotion',
+  'POST /api/apis-psychology/campus/device/sighting',
+  // Anyone holding a signed form's PDF checks it against the stored SHA-256 by the form's number;
+  // the answer is only whether they match (decision 0104).
+  'POST /api/apis-psychology/signature/verify',
   // A school's published screen: a signed, revocable link's token opens that school's aggregates only (decision 0091).
   'GET /api/apis-psychology/screen/public/bands',
   'GET /api/apis-psychology/screen/public/overview',
