@@ -86,9 +86,9 @@ describe('the Mind sidebar (spec section 2)', () => {
       const active = (await storedSession(page)).local['mind.menu.active'];
       await page.locator('.ant-layout-sider-trigger').click();
       await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('true');
-      // A page no item opens (the trajectory playback) keeps the remembered item lit.
-      await page.goto(`${suite.server.url}/jdp/data/trackHk`);
-      await page.getByTestId('mind-coming').waitFor();
+      // A page no item opens (the video playback) keeps the remembered item lit.
+      await page.goto(`${suite.server.url}/jdp/data/hk`);
+      await page.getByTestId('mind-title').getByText('视频回看').waitFor();
       expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
       expect((await storedSession(page)).local).toMatchObject({
         'mind.menu.collapsed': '1',
