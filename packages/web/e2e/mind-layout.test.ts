@@ -108,9 +108,9 @@ describe('Mind routes and titles (spec section 2)', () => {
         await expect.poll(() => page.title(), { message: name }).toBe(mindTitle(name));
       }
       await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
-      await page.goto(`${suite.server.url}/jdp/data/trajectoryQuery`);
+      await page.goto(`${suite.server.url}/jdp/data/hk`);
       await page.getByTestId('mind-coming').waitFor();
-      await expect.poll(() => page.title()).toBe(mindTitle('trajectoryQuery', 'en'));
+      await expect.poll(() => page.title()).toBe(mindTitle('hk', 'en'));
       await page.getByTestId('mind-coming').getByText(mindEn.coming.description).waitFor();
       for (const name of ['accountCenter', 'welcomeHome', 'schoolWarning']) {
         await goInApp(page, `/${name}`);

@@ -14,7 +14,7 @@ describe('Mind session start (spec section 4)', () => {
       if (request.url().includes('/authz/login/cas')) asked.push(request.url());
     });
     try {
-      const address = `${suite.server.url}/jdp/data/trajectoryQuery?jgId=7`;
+      const address = `${suite.server.url}/jdp/data/hk?jgId=7`;
       await page.goto(address);
       await page.getByTestId('login-page').waitFor();
       expect(asked).toHaveLength(1);
@@ -82,11 +82,11 @@ describe('Mind session start (spec section 4)', () => {
     const user = await mindUser(suite.server, { defaultPass: true });
     const { page, problems, close } = await visit(suite.browser);
     try {
-      await openMind(page, suite.server.url, '/data/trajectoryQuery', user.token);
+      await openMind(page, suite.server.url, '/data/hk', user.token);
       await page.getByTestId('account-center').waitFor();
       const url = new URL(page.url());
       expect(url.pathname).toBe('/jdp/accountCenter');
-      expect(url.searchParams.get('target')).toBe(`${suite.server.url}/jdp/data/trajectoryQuery`);
+      expect(url.searchParams.get('target')).toBe(`${suite.server.url}/jdp/data/hk`);
       await expect.poll(() => page.title()).toBe(mindTitle('accountCenter'));
       // The shared account center in forced mode: only the password can be changed.
       const form = page.getByTestId('account-center');
@@ -95,9 +95,9 @@ describe('Mind session start (spec section 4)', () => {
       await form.getByLabel('确认密码').fill('Changed#2026');
       await page.getByTestId('change-password').click();
       // Changed: on to the page the user asked for, the new token handed over and taken out of the address.
-      await page.getByTestId('mind-coming').waitFor();
-      expect(page.url()).toBe(`${suite.server.url}/jdp/data/trajectoryQuery`);
-      await expect.poll(() => page.title()).toBe(mindTitle('trajectoryQuery'));
+      await page.getByTestId('mind-title').getByText('视频回看').waitFor();
+      expect(page.url()).toBe(`${suite.server.url}/jdp/data/hk`);
+      await expect.poll(() => page.title()).toBe(mindTitle('hk'));
       expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
@@ -108,7 +108,7 @@ describe('Mind session start (spec section 4)', () => {
     const user = await mindUser(suite.server, { identityId: 5 });
     const { page, problems, close } = await visit(suite.browser);
     try {
-      await openMind(page, suite.server.url, '/data/trajectoryQuery', user.token);
+      await openMind(page, suite.server.url, '/data/hk', user.token);
       await page.getByTestId('account-center').waitFor();
       expect(new URL(page.url()).pathname).toBe('/jdp/accountCenter');
       for (const path of ['/data/home', '/pending', '/districtScreen']) {
