@@ -40,6 +40,7 @@ import { screensMessages } from './mind/screens-messages.ts';
 import { signingMessages } from './mind/signing-messages.ts';
 import { studentsMessages } from './mind/students-messages.ts';
 import { teachersMessages } from './mind/teachers-messages.ts';
+import { treeHoleMessages } from './mind/tree-hole-messages.ts';
 import { tutorChoiceMessages } from './mind/tutor-choice-messages.ts';
 import { fillPlaceholders, type MessageCatalogue, type MessageParams, platformMessages } from './platform-messages.ts';
 import { accountsMessages } from './portal/accounts-messages.ts';
@@ -98,6 +99,7 @@ export const catalogues = [
   moodJournalMessages,
   aiMessages,
   aiInterviewMessages,
+  treeHoleMessages,
   campusMessages,
   campusPushMessages,
   emotionMessages,
@@ -105,9 +107,13 @@ export const catalogues = [
   dockingMessages,
 ] as const satisfies readonly MessageCatalogue[];
 
-type Merged<T extends readonly object[]> = T extends readonly [infer Head, ...infer Rest extends readonly object[]]
-  ? Head & Merged<Rest>
-  : unknown;
+// Tail-recursive (an accumulator), so that TypeScript follows many more catalogues than its nesting limit.
+type Merged<T extends readonly object[], Acc = unknown> = T extends readonly [
+  infer Head,
+  ...infer Rest extends readonly object[],
+]
+  ? Merged<Rest, Acc & Head>
+  : Acc;
 
 export const messages: Merged<typeof catalogues> = Object.assign({}, ...catalogues);
 export type MessageKey = keyof typeof messages;

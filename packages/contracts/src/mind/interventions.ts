@@ -30,7 +30,7 @@ export const WARNING_ACTIONS = [
 ] as const;
 export type WarningAction = (typeof WARNING_ACTIONS)[number];
 /** What raised a warning: a scale result, a teacher's report, an observation, the crisis check on a journal note. */
-export const WARNING_SOURCES = ['assessment', 'report', 'observation', 'journal', 'interview'] as const;
+export const WARNING_SOURCES = ['assessment', 'report', 'observation', 'journal', 'interview', 'treeHole'] as const;
 export type WarningSource = (typeof WARNING_SOURCES)[number];
 /** Where the notice of a published warning stands; `failed` is what `retry` sends again. */
 export const PUSH_STATES = ['none', 'pending', 'sent', 'failed'] as const;

@@ -61,6 +61,8 @@ import { screensRoutes } from './screens/routes.ts';
 import type { ScreensTables } from './screens/tables.ts';
 import { signingRoutes } from './signing/routes.ts';
 import type { SigningTables } from './signing/tables.ts';
+import { treeHoleRoutes } from './tree-hole/routes.ts';
+import type { TreeHoleTables } from './tree-hole/tables.ts';
 import { tutorsRoutes } from './tutors/routes.ts';
 import type { TutorsTables } from './tutors/tables.ts';
 import type { WarningsTables } from './warnings/tables.ts';
@@ -92,6 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moodRoutes);
   await app.register(aiRoutes);
   await app.register(aiInterviewRoutes);
+  await app.register(treeHoleRoutes);
   await app.register(campusRoutes);
   await app.register(emotionRoutes);
   await app.register(facesRoutes);
@@ -116,6 +119,7 @@ export interface MindTables
     MoodTables,
     AiTables,
     AiInterviewTables,
+    TreeHoleTables,
     CampusTables,
     EmotionTables,
     SigningTables,

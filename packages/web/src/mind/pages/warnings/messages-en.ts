@@ -19,6 +19,7 @@ export const warnEn: WarnStrings = {
       observation: 'Observation',
       journal: 'Mood journal',
       interview: 'AI interview',
+      treeHole: 'AI mood tree hole',
     },
     action: {
       open: 'Warning raised',

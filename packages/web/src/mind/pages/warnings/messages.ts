@@ -20,6 +20,7 @@ export const warnZh = {
       observation: '日常观察',
       journal: '心情日记',
       interview: 'AI 访谈',
+      treeHole: 'AI 心情树洞',
     },
     action: {
       open: '产生预警',

@@ -1,0 +1,242 @@
+import { type Lang, type PageQuery, type TreeHole, translate } from '@meridian/contracts';
+import { toBool } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { formatDate } from '../../platform/time.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { AiCallError, chat } from '../ai/client.ts';
+import { redact } from '../ai/prompt.ts';
+import { addTokens } from '../ai/repository.ts';
+import { aiGate, callFailed } from '../ai/suggestions.ts';
+import { studentIdentity } from '../ai-interview/repository.ts';
+import { staffScope } from '../assessments/tasks.ts';
+import { type CrisisCategory, checkCrisis } from '../crisis/check.ts';
+import { counsellorsOf, studentOfUser } from '../mood/repository.ts';
+import { HOTLINE, schoolDay } from '../mood/service.ts';
+import { openWarning } from '../warnings/open.ts';
+import { listenerMessages } from './prompt.ts';
+import {
+  addMessage,
+  type ConversationRow,
+  conversationOf,
+  conversationsOf,
+  createConversation,
+  crisisTimes,
+  messageCounts,
+  messagesOf,
+  reportedConversation,
+  reportPage,
+  setShared,
+  setWarning,
+} from './repository.ts';
+
+/** The longest answer asked for: three or four sentences. */
+const MAX_REPLY_TOKENS = 400;
+
+async function studentOf(actor: Actor) {
+  const student = await studentOfUser(actor.db, actor.auth.userId);
+  if (!student) throw new AppError(403, 'treeHole.notStudent');
+  return student;
+}
+type Student = Awaited<ReturnType<typeof studentOf>>;
+
+const notFound = () => new AppError(404, 'treeHole.notFound');
+
+const messageView = (m: Awaited<ReturnType<typeof messagesOf>>[number]) => ({
+  id: Number(m.id),
+  role: m.role,
+  content: m.content,
+  crisis: toBool(m.crisis),
+  at: Number(m.at),
+});
+
+/** The student's view; whom to turn to is shown once any conversation had a crisis signal. */
+async function viewOf(actor: Actor, student: Student): Promise<TreeHole> {
+  const rows = await conversationsOf(actor.db, student.id);
+  const messages = await messagesOf(
+    actor.db,
+    rows.map((c) => Number(c.id)),
+  );
+  const { reason } = await aiGate(actor, student.school_id);
+  return {
+    unavailable: reason,
+    conversations: rows.map((c: ConversationRow) => ({
+      id: Number(c.id),
+      shared: toBool(c.shared),
+      crisis: c.warning_id !== null,
+      createdAt: Number(c.created_at),
+      updatedAt: Number(c.updated_at),
+      messages: messages.filter((m) => Number(m.conversation_id) === Number(c.id)).map(messageView),
+    })),
+    help: rows.some((c) => c.warning_id !== null)
+      ? { counsellors: (await counsellorsOf(actor.db, student.school_id)).map((c) => c.name), hotline: HOTLINE }
+      : null,
+  };
+}
+
+/** The student's own tree hole: every conversation, shared or not. */
+export async function myTreeHole(actor: Actor): Promise<TreeHole> {
+  return viewOf(actor, await studentOf(actor));
+}
+
+const crisisReason = (categories: CrisisCategory[]) => {
+  const text = (lang: Lang) =>
+    translate('treeHole.crisisReason', lang, {
+      categories: categories.map((c) => translate(`crisis.${c}`, lang)).join(lang === 'en' ? ', ' : '、'),
+    });
+  return { 'zh-CN': text('zh-CN'), en: text('en') };
+};
+
+/**
+ * A student's message. It is stored and passes the local crisis check first, whatever the AI
+ * settings: a hit opens a red warning at once (once per conversation) and the student is shown
+ * whom to turn to. Then the listener answers: the model when the school may send (names and ID
+ * numbers out), else a plain kind answer with the help line. When the endpoint fails, the
+ * student's message is kept and the error says why in words.
+ */
+export async function sayToTreeHole(actor: Actor, conversationId: number | undefined, text: string): Promise<TreeHole> {
+  const student = await studentOf(actor);
+  const verdict = checkCrisis(text);
+  const at = Date.now();
+  const conversation =
+    conversationId === undefined ? null : ((await conversationOf(actor.db, student.id, conversationId)) ?? null);
+  if (conversationId !== undefined && conversation === null) throw notFound();
+  const id = await actor.db.transaction().execute(async (trx) => {
+    const id =
+      conversation === null
+        ? await createConversation(
+            trx,
+            { student_id: student.id, school_id: student.school_id, class_id: student.class_id },
+            at,
+          )
+        : Number(conversation.id);
+    await addMessage(trx, { conversation_id: id, role: 'student', content: text, crisis: verdict.risky, at });
+    if (!verdict.risky || (conversation && conversation.warning_id !== null)) return id;
+    const warningId = await openWarning(
+      trx,
+      {
+        studentId: student.id,
+        studentName: student.name,
+        schoolId: student.school_id,
+        classId: student.class_id,
+        level: 'red',
+        rule: 'crisis',
+        reason: crisisReason([...new Set(verdict.hits.map((h) => h.category))]),
+        resultId: id,
+        source: 'treeHole',
+      },
+      at,
+    );
+    await setWarning(trx, id, warningId);
+    return id;
+  });
+
+  const { endpoint, reason } = await aiGate(actor, student.school_id);
+  if (reason !== null || !endpoint) {
+    await addMessage(actor.db, {
+      conversation_id: id,
+      role: 'listener',
+      content: translate('treeHole.plainAnswer', actor.lang, { hotline: HOTLINE }),
+      crisis: false,
+      at: Date.now(),
+    });
+    return viewOf(actor, student);
+  }
+  const who = await studentIdentity(actor.db, student.id);
+  const names = [who?.name ?? '', who?.student_no ?? '', student.name];
+  const turns = (await messagesOf(actor.db, [id])).map((m) => ({
+    from: m.role,
+    text: redact(m.content, names, actor.lang),
+  }));
+  let answer: Awaited<ReturnType<typeof chat>>;
+  try {
+    answer = await chat(endpoint, listenerMessages(turns, actor.lang), MAX_REPLY_TOKENS);
+  } catch (error) {
+    // The student's message is already saved: only the answer is missing, and the error says why.
+    if (error instanceof AiCallError) throw callFailed(error);
+    throw error;
+  }
+  const done = Date.now();
+  await addTokens(actor.db, student.school_id, schoolDay(done), answer.tokens, done);
+  await audit(actor.db, actor.request, {
+    action: 'ai.treeHole.send',
+    targetType: 'tree_hole_conversation',
+    targetId: id,
+    detail: { studentId: student.id, model: endpoint.model, tokens: answer.tokens },
+  });
+  await addMessage(actor.db, {
+    conversation_id: id,
+    role: 'listener',
+    content: answer.text.trim().slice(0, 2000),
+    crisis: false,
+    at: done,
+  });
+  return viewOf(actor, student);
+}
+
+/** The student shares a conversation with the school, or takes it back. */
+export async function shareTreeHole(actor: Actor, conversationId: number, shared: boolean): Promise<TreeHole> {
+  const student = await studentOf(actor);
+  if (!(await conversationOf(actor.db, student.id, conversationId))) throw notFound();
+  await setShared(actor.db, conversationId, shared);
+  await audit(actor.db, actor.request, {
+    action: shared ? 'treeHole.share' : 'treeHole.unshare',
+    targetType: 'tree_hole_conversation',
+    targetId: conversationId,
+    detail: { studentId: student.id },
+  });
+  return viewOf(actor, student);
+}
+
+/**
+ * The school's chat report: the conversations of the scope the students shared, and those with a
+ * crisis signal. Of an unshared conversation only the signal's dates are given, never its words.
+ */
+export async function treeHoleReport(actor: Actor, paging: PageQuery) {
+  const scope = await staffScope(actor);
+  const page = await reportPage(actor.db, scope, paging);
+  const ids = page.list.map((r) => Number(r.id));
+  const times = await crisisTimes(actor.db, ids);
+  const counts = await messageCounts(actor.db, ids);
+  return {
+    ...page,
+    list: page.list.map((r) => {
+      const shared = toBool(r.shared);
+      return {
+        conversationId: Number(r.id),
+        studentName: r.student_name,
+        className: r.class_name,
+        shared,
+        crisis: r.warning_id !== null,
+        crisisDays: [
+          ...new Set(
+            times.filter((t) => Number(t.conversation_id) === Number(r.id)).map((t) => formatDate(Number(t.at))),
+          ),
+        ],
+        messages: shared ? (counts.get(Number(r.id)) ?? 0) : null,
+        updatedAt: Number(r.updated_at),
+      };
+    }),
+  };
+}
+
+/** A shared conversation's words, for the roles that handle warnings; every read is audited. */
+export async function treeHoleTranscript(actor: Actor, conversationId: number) {
+  const scope = await staffScope(actor);
+  const row = await reportedConversation(actor.db, scope, conversationId);
+  // Not shared is "not found": the school does not learn more than the signal's dates.
+  if (!row || !toBool(row.shared)) throw notFound();
+  await audit(actor.db, actor.request, {
+    action: 'ai.treeHole.read',
+    targetType: 'tree_hole_conversation',
+    targetId: Number(row.id),
+    detail: {},
+  });
+  const messages = await messagesOf(actor.db, [Number(row.id)]);
+  return {
+    conversationId: Number(row.id),
+    studentName: row.student_name,
+    className: row.class_name,
+    messages: messages.map(messageView),
+  };
+}
