@@ -84,6 +84,11 @@ export const h5Routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./mood/MoodPage.tsx')).MoodPage }),
               },
               {
+                path: 'tree-hole',
+                handle: { title: 'route.treeHole' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./tree-hole/TreeHolePage.tsx')).TreeHolePage }),
+              },
+              {
                 path: 'tutors',
                 handle: { title: 'route.tutors' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./tutors/TutorsPage.tsx')).TutorsPage }),

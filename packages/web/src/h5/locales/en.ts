@@ -3,6 +3,7 @@ import type { H5Messages } from './zh-CN.ts';
 export const en: H5Messages = {
   appName: 'Meridian Mobile',
   route: {
+    treeHole: 'Mood tree hole',
     interview: 'AI interview',
     tasks: 'My tasks',
     login: 'Sign in',
@@ -295,5 +296,24 @@ export const en: H5Messages = {
     factors: 'Factor scores',
     invalid: 'These answers did not pass the validity check',
     help: 'If something troubles you, talk to your class teacher or psychology teacher at any time, or call the helpline 12356.',
+  },
+  treeHole: {
+    open: 'Mood tree hole',
+    heading: 'My mood tree hole',
+    intro:
+      'Write whatever is on your mind; the listener answers with care. Your school reads a conversation only if you share it. If you write about being in danger, your psychology teacher is told at once so they can help.',
+    loading: 'Opening the tree hole…',
+    loadFailed: 'The tree hole could not be opened',
+    empty: 'No conversations yet: write your first message below.',
+    newConversation: 'New conversation',
+    conversation: 'Conversation of {{date}}',
+    placeholder: 'Write what is on your mind…',
+    send: 'Send',
+    share: 'Share this conversation with my school',
+    shared: 'Shared with your school: the psychology teacher can read it',
+    notShared: 'Only you can read this conversation',
+    crisis: 'Your psychology teacher has been told, to help you',
+    plain:
+      'The AI listener is not available now: you get a short answer and the help lines, and what you write is kept.',
   },
 };

@@ -3,6 +3,7 @@ import type { Messages } from '../../shared/i18n.ts';
 export const zhCN = {
   appName: 'Meridian 移动端',
   route: {
+    treeHole: '心情树洞',
     interview: 'AI 访谈',
     tasks: '我的任务',
     login: '登录',
@@ -276,6 +277,24 @@ export const zhCN = {
     factors: '因子得分',
     invalid: '本次作答未通过有效性检查',
     help: '如果你感到困扰，可以随时找班主任或心理老师聊聊，也可以拨打心理援助热线 12356。',
+  },
+  treeHole: {
+    open: '心情树洞',
+    heading: '我的心情树洞',
+    intro:
+      '想说什么都可以写下来，倾听者会用心回应你。只有你选择分享的对话，学校才能看到；如果你写到自己有危险，心理老师会马上知道，以便帮助你。',
+    loading: '正在打开心情树洞…',
+    loadFailed: '心情树洞没能打开',
+    empty: '还没有对话：在下面写下第一句话吧。',
+    newConversation: '新对话',
+    conversation: '{{date}} 的对话',
+    placeholder: '写下你想说的话…',
+    send: '发送',
+    share: '把这段对话分享给学校',
+    shared: '已分享给学校：心理老师可以阅读',
+    notShared: '这段对话只有你自己能看到',
+    crisis: '心理老师已经收到提醒，会来帮助你',
+    plain: 'AI 倾听者暂时不可用：你会收到一段简短的回应和求助热线，你写的内容都会保存。',
   },
 } satisfies Messages;
 

@@ -103,6 +103,9 @@ export function TasksPage() {
         <Link to="/mood" data-testid="h5-mood-link">
           {t('mood.open')}
         </Link>{' '}
+        <Link to="/tree-hole" data-testid="h5-tree-hole-link">
+          {t('treeHole.open')}
+        </Link>{' '}
         <Link to="/tutors" data-testid="h5-tutors-link">
           {t('tutors.open')}
         </Link>{' '}

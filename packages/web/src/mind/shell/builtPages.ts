@@ -36,6 +36,8 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   AIScaleResultReport: async () => ({
     Component: (await import('../pages/ai-interview/ReportPage.tsx')).InterviewReportPage,
   }),
+  // The AI mood tree hole's chat report (decision 0111): shared conversations and crisis signals.
+  AIReport: async () => ({ Component: (await import('../pages/tree-hole/ReportPage.tsx')).TreeHoleReportPage }),
   scaleResultReport: async () => ({ Component: (await import('../pages/assessments/ReportPage.tsx')).ReportPage }),
   'scaleDetails/:userId': async () => ({
     Component: (await import('../pages/downloads/ScaleDetailsPage.tsx')).ScaleDetailsPage,

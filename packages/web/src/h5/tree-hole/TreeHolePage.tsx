@@ -1,0 +1,165 @@
+import { TREE_HOLE_LIMITS } from '@meridian/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Empty, Flex, Input, Result, Segmented, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/errors.ts';
+import { useSessionCheck } from '../login/useSessionCheck.ts';
+import { readTreeHole, sayToTreeHole, shareTreeHole, type TreeHole } from './api.ts';
+import '../interview/interview.css';
+
+type Conversation = TreeHole['conversations'][number];
+
+/** The conversation: the listener on the left, the student on the right. */
+function Messages({ conversation }: { conversation: Conversation }) {
+  return (
+    <div className="h5-chat" data-testid="tree-hole-messages">
+      {conversation.messages.map((m) => (
+        <div
+          key={m.id}
+          className={`h5-bubble h5-bubble-${m.role === 'student' ? 'student' : 'interviewer'}`}
+          data-testid={`tree-hole-${m.role}`}
+        >
+          {m.content}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * `/h5/tree-hole`: the AI mood tree hole (decision 0111). The student writes freely; each message
+ * is crisis-checked on the server first; they choose, per conversation, whether the school may read it.
+ */
+export function TreeHolePage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const key = ['h5', 'treeHole'];
+  const [text, setText] = useState('');
+  // The conversation shown; null writes a new one.
+  const [chosen, setChosen] = useState<number | null | undefined>(undefined);
+  const view = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => readTreeHole(signal),
+    meta: { silentError: true },
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  useSessionCheck(view.error);
+  const conversations = view.data?.conversations ?? [];
+  const currentId = chosen === undefined ? (conversations[0]?.id ?? null) : chosen;
+  const current = conversations.find((c) => c.id === currentId) ?? null;
+  const say = useMutation({
+    mutationFn: (words: string) => sayToTreeHole(current?.id, words),
+    onSuccess: (next) => {
+      queryClient.setQueryData(key, next);
+      setText('');
+      // A new conversation is the newest: show it.
+      if (!current) setChosen(next.conversations[0]?.id ?? null);
+    },
+    // What the student wrote stays in the box; the server kept it in the conversation too.
+    onError: () => void view.refetch(),
+    meta: { silentError: true },
+  });
+  const share = useMutation({
+    mutationFn: (shared: boolean) =>
+      current ? shareTreeHole(current.id, shared) : Promise.reject(new Error('no conversation')),
+    onSuccess: (next) => queryClient.setQueryData(key, next),
+    meta: { silentError: true },
+  });
+
+  if (view.isError) {
+    return <Result status="warning" title={t('treeHole.loadFailed')} subTitle={errorText(view.error)} />;
+  }
+  if (view.isPending) {
+    return (
+      <Card aria-busy="true" aria-label={t('treeHole.loading')}>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  const data = view.data;
+  const failure = say.error ?? share.error;
+  return (
+    <Flex vertical gap={10} className="h5-interview" data-testid="tree-hole">
+      <Card size="small">
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('treeHole.heading')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('treeHole.intro')}</Typography.Text>
+      </Card>
+      {data.help && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="tree-hole-help"
+          title={t('interview.helpTitle')}
+          description={t('interview.help', {
+            counsellors: data.help.counsellors.join('、') || t('interview.psychologyTeacher'),
+            hotline: data.help.hotline,
+          })}
+        />
+      )}
+      {data.unavailable && <Alert type="info" showIcon title={t('treeHole.plain')} data-testid="tree-hole-plain" />}
+      <Segmented
+        block
+        value={currentId ?? 0}
+        onChange={(v) => setChosen(v === 0 ? null : Number(v))}
+        options={[
+          { value: 0, label: t('treeHole.newConversation') },
+          ...conversations.slice(0, 3).map((c) => ({
+            value: c.id,
+            label: dayjs(c.createdAt).format('MM-DD HH:mm'),
+          })),
+        ]}
+        data-testid="tree-hole-conversations"
+      />
+      {current ? (
+        <Card size="small" data-testid="tree-hole-current">
+          <Flex vertical gap={6}>
+            <Typography.Text strong>
+              {t('treeHole.conversation', { date: dayjs(current.createdAt).format('YYYY-MM-DD HH:mm') })}
+            </Typography.Text>
+            <Checkbox
+              checked={current.shared}
+              disabled={share.isPending}
+              onChange={(e) => share.mutate(e.target.checked)}
+              data-testid="tree-hole-share"
+            >
+              {t('treeHole.share')}
+            </Checkbox>
+            <Typography.Text type="secondary" data-testid="tree-hole-shared-state">
+              {current.shared ? t('treeHole.shared') : t('treeHole.notShared')}
+            </Typography.Text>
+            {current.crisis && <Typography.Text type="danger">{t('treeHole.crisis')}</Typography.Text>}
+          </Flex>
+          <Messages conversation={current} />
+        </Card>
+      ) : (
+        <Empty description={t('treeHole.empty')} />
+      )}
+      {failure !== null && <Alert type="error" showIcon title={errorText(failure)} data-testid="tree-hole-error" />}
+      <Flex gap={8} align="end">
+        <Input.TextArea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          maxLength={TREE_HOLE_LIMITS.messageMax}
+          placeholder={t('treeHole.placeholder')}
+          aria-label={t('treeHole.placeholder')}
+          data-testid="tree-hole-text"
+        />
+        <Button
+          type="primary"
+          loading={say.isPending}
+          disabled={text.trim() === ''}
+          onClick={() => say.mutate(text.trim())}
+          data-testid="tree-hole-send"
+        >
+          {t('treeHole.send')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
