@@ -105,6 +105,8 @@ describe('the AI mood tree hole (issue 23)', () => {
       await expect(report.textContent()).resolves.not.toContain('小秘密');
       await report.getByTestId('tree-hole-read').click();
       await page.getByTestId('tree-hole-transcript').getByText('和好朋友吵架了').waitFor();
+      // The drawer has finished sliding in.
+      await page.locator('.ant-drawer-content-wrapper:not([class*="motion"])').waitFor();
       await screenshot(page, 'treehole-report');
       await expect(page.getByTestId('tree-hole-transcript').textContent()).resolves.not.toContain('小秘密');
       expect(unexpected(desk.problems)).toEqual([]);

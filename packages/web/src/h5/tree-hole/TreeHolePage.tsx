@@ -110,7 +110,8 @@ export function TreeHolePage() {
           { value: 0, label: t('treeHole.newConversation') },
           ...conversations.slice(0, 3).map((c) => ({
             value: c.id,
-            label: dayjs(c.createdAt).format('MM-DD HH:mm'),
+            // Short enough for three on a 375 px phone: the time today, the date before.
+            label: dayjs(c.createdAt).format(dayjs(c.createdAt).isSame(dayjs(), 'day') ? 'HH:mm' : 'MM-DD'),
           })),
         ]}
         data-testid="tree-hole-conversations"

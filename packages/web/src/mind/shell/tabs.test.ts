@@ -38,10 +38,11 @@ describe('the top tabs of a route group (spec section 2)', () => {
 
   it('offers no tab whose page is not built, and no row of one tab', () => {
     const built = (route: string) => BUILT_DATA_PAGES[route] !== undefined;
-    // The AI scale library and AI interview assessments are built; the AI tree hole is not (issue 23).
+    // The AI scale library, AI interview assessments and the AI tree hole are built (issue 23).
     expect(tabsFor('AISystemScale', 1, built)?.tabs.map((tab) => tab.route)).toEqual([
       'AIScaleMeasurement',
       'AISystemScale',
+      'AIReport',
     ]);
     expect(tabsFor('AIScaleResultReport', 3, built)?.active).toBe('AIScaleMeasurement');
     expect(tabsFor('systemScale', 3, built)?.tabs.map((tab) => tab.route)).toEqual([
@@ -49,12 +50,11 @@ describe('the top tabs of a route group (spec section 2)', () => {
       'otherEvaluation',
       'systemScale',
     ]);
-    // Only the built tabs of the AI row, when one more of it is built.
-    const withReport = (route: string) => built(route) || route === 'AIReport';
-    expect(tabsFor('AIReport', 1, withReport)?.tabs.map((tab) => tab.route)).toEqual([
+    // Only the built tabs of the AI row, when one of it is not built.
+    const withoutReport = (route: string) => built(route) && route !== 'AIReport';
+    expect(tabsFor('AISystemScale', 1, withoutReport)?.tabs.map((tab) => tab.route)).toEqual([
       'AIScaleMeasurement',
       'AISystemScale',
-      'AIReport',
     ]);
   });
 });
