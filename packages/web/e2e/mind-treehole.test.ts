@@ -87,6 +87,10 @@ describe('the AI mood tree hole (issue 23)', () => {
       await page.getByTestId('tree-hole-send').click();
       await page.getByTestId('tree-hole-help').getByText('12356').waitFor();
       await screenshot(page, 'treehole-h5-crisis');
+      await page.getByTestId('lang-switch').getByText('English').click();
+      await page.getByTestId('tree-hole-help').getByText('You are not alone').waitFor();
+      await page.getByText('Share this conversation with my school').waitFor();
+      await screenshot(page, 'treehole-h5-crisis-en');
       expect(unexpected(mobile.problems)).toEqual([]);
     } finally {
       await mobile.close();

@@ -305,7 +305,7 @@ export const en: H5Messages = {
     loading: 'Opening the tree hole…',
     loadFailed: 'The tree hole could not be opened',
     empty: 'No conversations yet: write your first message below.',
-    newConversation: 'New conversation',
+    newConversation: 'New',
     conversation: 'Conversation of {{date}}',
     placeholder: 'Write what is on your mind…',
     send: 'Send',
