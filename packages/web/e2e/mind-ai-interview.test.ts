@@ -1,62 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../../server/src/mind/ai/openai-stand-in.ts';
-import { buildUser } from '../../server/test/factories.ts';
-import { launchBrowser, phone, screenshot, visit } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, visit } from './browser.ts';
 import { pickInTree, pickOption } from './dropdowns.ts';
-import { buildClassWorld, tokenOf } from './mind-assess-world.ts';
+import { aiClassWorld, aiWalkSuite, narrowPhone } from './mind-ai-world.ts';
 import { openMind } from './mind-walks.ts';
-import { type PortalServer, startPortalServer } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
-const API_KEY = 'sk-walk-interview';
-const suite = {} as { server: PortalServer; browser: Browser; ai: OpenAiStandIn };
-/** The phone of the brief: 375 px wide. */
-const narrowPhone = { ...phone, viewport: { width: 375, height: 812 } };
-
-beforeAll(async () => {
-  suite.ai = await startOpenAiStandIn({ apiKey: API_KEY });
-  suite.server = await startPortalServer({ SECRETS_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=' });
-  suite.browser = await launchBrowser();
-});
-afterAll(async () => {
-  await suite.browser?.close();
-  await suite.server?.close();
-  await suite.ai?.close();
-});
-
-async function call(token: string, method: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${suite.server.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-authorization': token },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number };
-  if (envelope.code !== 200) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-}
+const suite = aiWalkSuite('sk-walk-interview');
 
 /** What the model answers for one item: the option it read, and how it would ask the next question. */
 const reply = (option: string, next: string) => ({ reply: JSON.stringify({ option, followUp: null, next }) });
 
 describe('AI interview assessments (issue 23)', () => {
   it('a student answers PHQ-9 as a conversation on a phone, confirms, and the teacher sees the same score', async () => {
-    const world = await buildClassWorld(suite.server);
+    // The deployment's endpoint is the stand-in, and the school recorded its legal basis.
+    const world = await aiClassWorld(suite);
     const student = world.students[0];
     if (!student) throw new Error('no student');
-    // The deployment's endpoint is the stand-in, and the school recorded its legal basis.
-    const admin = await buildUser(suite.server.db, { roleIds: [1], superAdmin: true, identityId: 1 });
-    const adminToken = await tokenOf(suite.server.url, admin);
-    await call(adminToken, 'PUT', '/apis-psychology/aiSetting', {
-      enabled: true,
-      baseUrl: suite.ai.baseUrl,
-      model: 'stand-in-chat',
-      apiKey: API_KEY,
-      dailyTokenBudget: 1_000_000,
-    });
-    await call(adminToken, 'PUT', `/apis-psychology/aiSetting/schools/${world.orgs.school.id}`, {
-      sending: true,
-      legalBasis: '家长知情同意书（2026 秋季）',
-    });
 
     // The psychology teacher publishes an interview task from the AI assessment page.
     const desk = await visit(suite.browser);
