@@ -102,4 +102,24 @@ describe('the school screens, as demo_school after a round of assessments', () =
     expect(unexpected(problems)).toEqual([]);
     await close();
   });
+
+  it('the welcome page opens on a phone without signing in, with the help line and the ways in', async () => {
+    const { page, problems, close } = await visit(world.browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    await page.goto(`${world.server.url}/jdp/welcomeHome`);
+    await page.getByTestId('welcome-home').getByRole('heading', { name: '暖心老师 · 贴心朋友' }).waitFor();
+    await page.getByTestId('welcome-hotline').getByRole('link', { name: '12356' }).waitFor();
+    await page.getByRole('link', { name: '学生入口（手机）' }).waitFor();
+    expect(await page.title()).toBe(mindTitle('welcomeHome'));
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await screenshot(page, 'screens2-welcome-phone-zh');
+    await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Warm teacher, smart friend' }).waitFor();
+    await screenshot(page, 'screens2-welcome-phone-en');
+    expect(unexpected(problems)).toEqual([]);
+    await close();
+  });
 });

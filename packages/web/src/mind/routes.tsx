@@ -50,7 +50,11 @@ export const mindRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/data/home" replace /> },
       // Spec section 5: the welcome, school screen and personal information pages skip the check.
-      { path: 'welcomeHome', handle: handle('welcomeHome'), lazy: screen },
+      {
+        path: 'welcomeHome',
+        handle: handle('welcomeHome'),
+        lazy: async () => ({ Component: (await import('./screens/WelcomeHome.tsx')).WelcomeHome }),
+      },
       ...SCREENS.filter(isOpen).map((name) => ({
         path: name,
         handle: handle(name),
