@@ -126,6 +126,14 @@ describe('class and school emotion boards (issue 22)', () => {
       await chart(desk.page.getByTestId('class-emotion-page'), 'emotion-class-trend-chart');
       await desk.page.getByText('Emotion data is summed per class').first().waitFor();
       await settledShot(desk.page, 'emotion-class-board-en');
+      // The emotion log: every sample the box sent, newest first, with its class and device.
+      await goInApp(desk.page, '/data/emotionLog');
+      const log = desk.page.getByTestId('emotion-log-table').locator('tbody tr.ant-table-row');
+      // A week of two samples a day for two classes: 28, the first page of 20.
+      await expect.poll(() => log.count()).toBe(20);
+      expect(await log.nth(0).innerText()).toContain(beijingDay(tenOClock(0)));
+      await desk.page.getByRole('columnheader', { name: 'Sampled at' }).waitFor();
+      await settledShot(desk.page, 'emotion-log-en');
       expect(unexpected(desk.problems)).toEqual([]);
     } finally {
       await desk.close();
@@ -139,6 +147,9 @@ describe('class and school emotion boards (issue 22)', () => {
       await other.page.getByTestId('school-emotion-page').getByTestId('no-access').waitFor();
       await other.page.getByText('你当前的角色不能查看情绪看板').waitFor();
       expect(await other.page.getByRole('menuitem', { name: '情绪看板' }).count()).toBe(0);
+      // The log of what the devices sent is theirs to read (migration 0079).
+      await goInApp(other.page, '/data/emotionLog');
+      await other.page.getByTestId('emotion-log-table').waitFor();
     } finally {
       await other.close();
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from '../paging.ts';
 import { queryId } from '../portal/orgs.ts';
 
 /**
@@ -92,3 +93,19 @@ export const emotionRecordDay = emotionTotals.extend({
   mostNegative: z.number().nullable(),
 });
 export type EmotionRecordDay = z.infer<typeof emotionRecordDay>;
+
+/** The emotion log: the samples the school's devices sent, newest first, paged (decision 0100). */
+export const emotionLogQuery = emotionBoardQuery.omit({ by: true }).extend(pageQuery.shape);
+export type EmotionLogQuery = z.infer<typeof emotionLogQuery>;
+
+export const emotionLogRow = z.object({
+  id: z.number(),
+  occurredAt: z.number(),
+  receivedAt: z.number(),
+  deviceName: z.string(),
+  className: z.string(),
+  faces: z.number(),
+  distribution,
+  negative: z.number(),
+});
+export type EmotionLogRow = z.infer<typeof emotionLogRow>;

@@ -210,4 +210,39 @@ describe('class emotion samples from campus devices', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe('Choose a date range of at most 400 days');
   });
+
+  it('lists the samples the devices sent, newest first and paged, to the psychology teacher within the school', async () => {
+    const range = { from: dayOf(tenOClock(6)), to: dayOf(tenOClock(0)) };
+    const log = (caller: typeof w.schoolAdmin, query: string) =>
+      caller.get(`/apis-psychology/emotion/log?from=${range.from}&to=${range.to}&${query}`);
+    // The week of the first test: 7 days × 2 classes.
+    const first = await log(w.schoolAdmin, `schoolId=${w.orgs.school.id}&page=1&size=5`);
+    expect(first.statusCode, first.body).toBe(200);
+    const page = first.json().data as {
+      total: number;
+      list: Array<{ occurredAt: number; className: string; deviceName: string; faces: number; negative: number }>;
+    };
+    expect(page.total).toBe(14);
+    expect(page.list).toHaveLength(5);
+    const times = page.list.map((r) => r.occurredAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Today's newest: class B's calm sample at 11:00, 30 faces, a tenth negative, from the camera.
+    expect(page.list[0]).toMatchObject({
+      className: 'Class 7-2',
+      deviceName: 'Classroom 7 camera',
+      faces: 30,
+      negative: 0.1,
+    });
+    const third = await log(w.schoolAdmin, `schoolId=${w.orgs.school.id}&page=3&size=5`);
+    expect(third.json().data.list).toHaveLength(4);
+    const oneClass = await log(w.psychologyTeacher, `classId=${w.classes.klassA.id}`);
+    expect(oneClass.statusCode, oneClass.body).toBe(200);
+    expect(oneClass.json().data.total).toBe(7);
+    // Another school's administrator: refused for this school, nothing of it in their own.
+    const other = await log(w.otherSchoolAdmin, `schoolId=${w.orgs.school.id}`);
+    expect(other.statusCode).toBe(403);
+    expect((await log(w.otherSchoolAdmin, '')).json().data.total).toBe(0);
+    // The class teacher holds no log.
+    expect((await log(w.classTeacher, '')).statusCode).toBe(403);
+  });
 });

@@ -144,3 +144,42 @@ export function hourSums(db: Db, f: BoardFilter) {
     .orderBy('h.hour')
     .execute();
 }
+
+/** The samples of the scope (of one school or class) between two instants, newest first, a page of them, with the count. */
+export async function samplePage(db: Db, f: BoardFilter, fromMs: number, toMs: number, page: number, size: number) {
+  let q = db.selectFrom('emotion_samples as s').where('s.occurred_at', '>=', fromMs).where('s.occurred_at', '<', toMs);
+  if (!f.scope.all) {
+    const { schoolIds, classIds } = f.scope;
+    if (schoolIds.length === 0 && classIds.length === 0) q = q.where(sql<SqlBool>`1 = 0`);
+    else
+      q = q.where((eb) =>
+        eb.or([
+          ...(schoolIds.length > 0 ? [eb('s.school_id', 'in', schoolIds)] : []),
+          ...(classIds.length > 0 ? [eb('s.class_id', 'in', classIds)] : []),
+        ]),
+      );
+  }
+  if (f.schoolId !== undefined) q = q.where('s.school_id', '=', f.schoolId);
+  if (f.classId !== undefined) q = q.where('s.class_id', '=', f.classId);
+  const [rows, count] = await Promise.all([
+    q
+      .innerJoin('orgs as c', 'c.id', 's.class_id')
+      .innerJoin('campus_devices as d', 'd.id', 's.device_id')
+      .select([
+        's.id',
+        's.occurred_at',
+        's.received_at',
+        's.faces',
+        'c.name as class_name',
+        'd.name as device_name',
+        ...EMOTIONS.map((e) => `s.${e}` as const),
+      ])
+      .orderBy('s.occurred_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

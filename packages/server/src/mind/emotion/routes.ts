@@ -1,16 +1,19 @@
 import {
   emotionBoardQuery,
   emotionBoard as emotionBoardSchema,
+  emotionLogQuery,
+  emotionLogRow,
   emotionRecordDay,
   emotionSampleAccepted,
   emotionSampleIn,
   envelopeOf,
+  pageOf,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { emotionBoard, emotionRecord, receiveSample } from './service.ts';
+import { emotionBoard, emotionLog, emotionRecord, receiveSample } from './service.ts';
 
 const tags = ['emotion'];
 
@@ -61,5 +64,18 @@ export const emotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await emotionRecord(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/emotion/log',
+    {
+      config: { access: '/data/emotionLog:view' },
+      schema: {
+        tags,
+        summary: 'The emotion log: the samples a school’s or class’s devices sent, newest first, paged',
+        querystring: emotionLogQuery,
+        response: { 200: envelopeOf(pageOf(emotionLogRow)) },
+      },
+    },
+    async (request) => ok(request, await emotionLog(actorOf(request), request.query)),
   );
 };

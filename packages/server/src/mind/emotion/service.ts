@@ -4,12 +4,15 @@ import {
   EMOTIONS,
   type EmotionBoard,
   type EmotionBoardQuery,
+  type EmotionLogQuery,
+  type EmotionLogRow,
   type EmotionPeriod,
   type EmotionRecordDay,
   type EmotionSampleIn,
   type EmotionTotals,
   Identity,
   NEGATIVE_EMOTIONS,
+  type Page,
 } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors.ts';
@@ -26,6 +29,7 @@ import {
   insertSample,
   orgOfType,
   sampleByKey,
+  samplePage,
   schoolAbove,
 } from './repository.ts';
 import type { EmotionColumns } from './tables.ts';
@@ -254,4 +258,35 @@ export async function emotionRecord(
         ...totalsOf(d.sum),
       };
     });
+}
+
+/**
+ * The emotion log: the samples a school's (or a class's) devices sent over the days, newest first,
+ * a page of them: what an administrator reads to check an installation. Still per class.
+ */
+export async function emotionLog(actor: Actor, q: EmotionLogQuery): Promise<Page<EmotionLogRow>> {
+  const { filter } = await filterOf(actor, q);
+  const from = Date.parse(`${q.from}T00:00:00Z`) - ZONE_MS;
+  const to = Date.parse(`${q.to}T00:00:00Z`) - ZONE_MS + DAY_MS;
+  const { rows, total } = await samplePage(actor.db, filter, from, to, q.page, q.size);
+  return {
+    list: rows.map((r) => {
+      const sum: Record<string, number> = {};
+      add(sum, { ...r, samples: 1 });
+      const totals = totalsOf(sum);
+      return {
+        id: Number(r.id),
+        occurredAt: Number(r.occurred_at),
+        receivedAt: Number(r.received_at),
+        deviceName: r.device_name,
+        className: r.class_name,
+        faces: Number(r.faces),
+        distribution: totals.distribution,
+        negative: totals.negative,
+      };
+    }),
+    total,
+    page: q.page,
+    size: q.size,
+  };
 }

@@ -29,6 +29,7 @@ import * as m0074 from './0074_ai_interviews.ts';
 import * as m0075 from './0075_province_docking.ts';
 import * as m0076 from './0076_online_signing.ts';
 import * as m0077 from './0077_youth_soul_menu.ts';
+import * as m0079 from './0079_emotion_log.ts';
 import * as m0082 from './0082_tree_hole.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
@@ -63,5 +64,6 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0075_province_docking': m0075,
   '0076_online_signing': m0076,
   '0077_youth_soul_menu': m0077,
+  '0079_emotion_log': m0079,
   '0082_tree_hole': m0082,
 };

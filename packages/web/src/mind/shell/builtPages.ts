@@ -110,6 +110,7 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   classEmotion: async () => ({ Component: (await emotion()).ClassEmotionPage }),
   classEmotionDetail: async () => ({ Component: (await emotion()).ClassEmotionDetailPage }),
   emotionRecord: async () => ({ Component: (await emotion()).EmotionRecordPage }),
+  emotionLog: async () => ({ Component: (await emotion()).EmotionLogPage }),
   // Whitelist faces and the trajectory query with its playback (decision 0101).
   faceUpload: async () => ({
     Component: (await import('../pages/faces/FaceUploadPage.tsx')).FaceUploadPage,

@@ -1,4 +1,10 @@
-import type { emotionBoard as boardSchema, EmotionBoardQuery, emotionRecordDay } from '@meridian/contracts';
+import type {
+  emotionBoard as boardSchema,
+  EmotionBoardQuery,
+  emotionLogRow,
+  emotionRecordDay,
+  Page,
+} from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
 import { get } from '../../../shared/request.ts';
 
@@ -6,6 +12,7 @@ import { get } from '../../../shared/request.ts';
 
 export type EmotionBoard = Output<typeof boardSchema>;
 export type EmotionRecordDay = Output<typeof emotionRecordDay>;
+export type EmotionLogRow = Output<typeof emotionLogRow>;
 export type BoardQuery = Omit<EmotionBoardQuery, 'by'> & { by?: EmotionBoardQuery['by'] };
 
 const defined = <T extends object>(query: T) =>
@@ -16,3 +23,6 @@ export const boardOf = (query: BoardQuery, signal?: AbortSignal) =>
 
 export const emotionRecord = (query: Omit<BoardQuery, 'classId' | 'by'>, signal?: AbortSignal) =>
   get<EmotionRecordDay[]>('apis-psychology/emotion/record', { query: defined(query), signal });
+
+export const emotionLogOf = (query: Omit<BoardQuery, 'by'> & { page: number; size: number }, signal?: AbortSignal) =>
+  get<Page<EmotionLogRow>>('apis-psychology/emotion/log', { query: defined(query), signal });

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Skeleton, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
+import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { useCan } from '../assessments/can.ts';
 import { LazyChart } from '../assessments/LazyChart.tsx';
-import { type EmotionBoard, emotionRecord } from './api.ts';
+import { type EmotionBoard, type EmotionLogRow, emotionLogOf, emotionRecord } from './api.ts';
 import {
   BoardState,
   classesChart,
@@ -350,6 +352,64 @@ function RecordList() {
             ]}
           />
         )}
+      </Flex>
+    </Card>
+  );
+}
+
+/** `/data/emotionLog`: the samples a school's devices sent, newest first: what an installer checks. */
+export function EmotionLogPage() {
+  const { t } = useTranslation();
+  const can = useCan('/data/emotionLog');
+  return (
+    <ViewGuard may={can('view')} testId="emotion-log-page" refusal={t('emotion.noLog')}>
+      <LogList />
+    </ViewGuard>
+  );
+}
+
+function LogList() {
+  const { t } = useTranslation();
+  const f = useBoardFilters(7);
+  const list = usePagedList<object, EmotionLogRow>(
+    ['emotion', 'log', f.schoolId, f.from, f.to],
+    (paging, signal) => emotionLogOf({ schoolId: f.schoolId, from: f.from, to: f.to, ...paging }, signal),
+    { enabled: f.schoolId !== undefined },
+  );
+  return (
+    <Card data-testid="emotion-log-page">
+      <Flex vertical gap={16}>
+        <FilterBar f={f} period={false} />
+        <Privacy />
+        <PagedTable<EmotionLogRow>
+          list={list}
+          rowKey="id"
+          size="small"
+          data-testid="emotion-log-table"
+          scroll={{ x: 860 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emotion.logEmpty')} /> }}
+          columns={[
+            {
+              title: t('emotion.time'),
+              key: 'time',
+              width: 150,
+              render: (_, r) => dayjs(r.occurredAt).format('YYYY-MM-DD HH:mm'),
+            },
+            { title: t('emotion.className'), dataIndex: 'className', width: 110 },
+            { title: t('emotion.device'), dataIndex: 'deviceName', width: 160 },
+            { title: t('emotion.faces'), dataIndex: 'faces', width: 90 },
+            { title: t('emotion.negative'), dataIndex: 'negative', width: 110, render: (v: number) => percent(v) },
+            {
+              title: t('emotion.distribution'),
+              key: 'distribution',
+              render: (_, r) => (
+                <DistributionBar
+                  total={{ samples: 1, faces: r.faces, distribution: r.distribution, negative: r.negative }}
+                />
+              ),
+            },
+          ]}
+        />
       </Flex>
     </Card>
   );

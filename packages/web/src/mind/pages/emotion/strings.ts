@@ -37,6 +37,10 @@ const zhCN = {
     privacy: '情绪数据按班级汇总，不包含任何学生个人的情绪。',
     noBoards: '你当前的角色不能查看情绪看板，如有需要请联系管理员。',
     noRecord: '你当前的角色不能查看情绪记录，如有需要请联系管理员。',
+    time: '采样时间',
+    device: '设备',
+    logEmpty: '这段时间设备还没有上报情绪采样',
+    noLog: '你当前的角色不能查看情绪日志，如有需要请联系管理员。',
   },
 };
 type EmotionStrings = typeof zhCN;
@@ -74,6 +78,10 @@ const en: EmotionStrings = {
     privacy: 'Emotion data is summed per class; it holds no single student’s emotion.',
     noBoards: 'Your current role may not see the emotion boards; ask your administrator if you need them.',
     noRecord: 'Your current role may not see the emotion records; ask your administrator if you need them.',
+    time: 'Sampled at',
+    device: 'Device',
+    logEmpty: 'No device sent an emotion sample for these dates yet',
+    noLog: 'Your current role may not see the emotion log; ask your administrator if you need it.',
   },
 };
 
