@@ -23,6 +23,7 @@ async function pressOnCanvas(page: Page, screen: ScadaDetail, index: number) {
 }
 
 describe('a Device Cloud user drawing a cloud configuration', () => {
+  // About 25 s on a quiet machine (the device polled, the shared link polling): room for a loaded one.
   it('places a tank bound to a simulated device, saves, and sees its value live in run mode', async () => {
     const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
     const { page, problems, close } = await visit(suite.browser);
@@ -196,5 +197,5 @@ describe('a Device Cloud user drawing a cloud configuration', () => {
       world.dtu.stop();
       await close();
     }
-  });
+  }, 90_000);
 });

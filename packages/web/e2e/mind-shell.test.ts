@@ -211,11 +211,11 @@ describe('the Mind header and main area', () => {
       // The admin check's flag, set for the pages that read it.
       await expect.poll(async () => (await storedSession(page)).session.isAdmin).toBe('true');
 
-      // The AI scale library and AI interviews are built, the tree hole is not: no "coming" tab in the row.
+      // The AI tab row: interviews, the AI scale library and the tree-hole report, all built.
       await goInApp(page, '/data/AISystemScale');
       await page.getByTestId('mind-title').getByText('AI 测评中心').waitFor();
-      await tabs.getByText('访谈测评').waitFor();
-      expect(await tabs.getByRole('tab').allTextContents()).toEqual(['访谈测评', 'AI 测评中心']);
+      await tabs.getByText('AI 心情树洞').waitFor();
+      expect(await tabs.getByRole('tab').allTextContents()).toEqual(['访谈测评', 'AI 测评中心', 'AI 心情树洞']);
 
       await openMind(page, suite.server.url, '/data/systemScale', teacher.token);
       await tabs.getByText('量表中心').waitFor();
