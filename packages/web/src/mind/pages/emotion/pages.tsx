@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Skeleton, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -116,28 +117,20 @@ function SchoolBoard() {
             </Card>
             <Row gutter={[16, 16]}>
               <Col xs={24} xl={14}>
-                <Section title={t('emotion.trend')}>
-                  {charts && (
-                    <LazyChart
-                      option={charts.trend}
-                      height={300}
-                      label={t('emotion.trendLabel')}
-                      testId="emotion-trend-chart"
-                    />
-                  )}
-                </Section>
+                <ChartSection
+                  title={t('emotion.trend')}
+                  label={t('emotion.trendLabel')}
+                  option={charts?.trend}
+                  testId="emotion-trend-chart"
+                />
               </Col>
               <Col xs={24} xl={10}>
-                <Section title={t('emotion.classesLabel')}>
-                  {charts && (
-                    <LazyChart
-                      option={charts.classes}
-                      height={Math.max(200, 32 * data.classes.length + 40)}
-                      label={t('emotion.classesLabel')}
-                      testId="emotion-classes-chart"
-                    />
-                  )}
-                </Section>
+                <ChartSection
+                  title={t('emotion.classesLabel')}
+                  option={charts?.classes}
+                  height={Math.max(200, 32 * data.classes.length + 40)}
+                  testId="emotion-classes-chart"
+                />
               </Col>
             </Row>
             <Section title={t('emotion.classes')}>
@@ -175,16 +168,12 @@ function ClassBoard() {
       <BoardState board={board}>
         {(data) => (
           <Flex vertical gap={16}>
-            <Section title={t('emotion.classTrend')}>
-              {chart && (
-                <LazyChart
-                  option={chart}
-                  height={300}
-                  label={t('emotion.classTrendLabel')}
-                  testId="emotion-class-trend-chart"
-                />
-              )}
-            </Section>
+            <ChartSection
+              title={t('emotion.classTrend')}
+              label={t('emotion.classTrendLabel')}
+              option={chart}
+              testId="emotion-class-trend-chart"
+            />
             <Section title={t('emotion.classes')}>
               <ClassTable board={data} from={f.from} to={f.to} />
             </Section>
@@ -251,40 +240,24 @@ function ClassDetail() {
             </Card>
             <Row gutter={[16, 16]}>
               <Col xs={24} xl={15}>
-                <Section title={t('emotion.trend')}>
-                  {charts && (
-                    <LazyChart
-                      option={charts.trend}
-                      height={300}
-                      label={t('emotion.trendLabel')}
-                      testId="emotion-trend-chart"
-                    />
-                  )}
-                </Section>
+                <ChartSection
+                  title={t('emotion.trend')}
+                  label={t('emotion.trendLabel')}
+                  option={charts?.trend}
+                  testId="emotion-trend-chart"
+                />
               </Col>
               <Col xs={24} xl={9}>
-                <Section title={t('emotion.distribution')}>
-                  {charts && (
-                    <LazyChart
-                      option={charts.pie}
-                      height={300}
-                      label={t('emotion.distribution')}
-                      testId="emotion-pie-chart"
-                    />
-                  )}
-                </Section>
+                <ChartSection title={t('emotion.distribution')} option={charts?.pie} testId="emotion-pie-chart" />
               </Col>
             </Row>
-            <Section title={t('emotion.hours')}>
-              {charts && (
-                <LazyChart
-                  option={charts.hours}
-                  height={260}
-                  label={t('emotion.hoursLabel')}
-                  testId="emotion-hours-chart"
-                />
-              )}
-            </Section>
+            <ChartSection
+              title={t('emotion.hours')}
+              label={t('emotion.hoursLabel')}
+              option={charts?.hours}
+              height={260}
+              testId="emotion-hours-chart"
+            />
           </Flex>
         )}
       </BoardState>
@@ -412,5 +385,26 @@ function LogList() {
         />
       </Flex>
     </Card>
+  );
+}
+
+/** A titled chart of a board; nothing is drawn until its option is worked out. */
+function ChartSection({
+  title,
+  label = title,
+  option,
+  height = 300,
+  testId,
+}: {
+  title: string;
+  label?: string;
+  option: EChartsCoreOption | null | undefined | false;
+  height?: number;
+  testId: string;
+}) {
+  return (
+    <Section title={title}>
+      {option && <LazyChart option={option} height={height} label={label} testId={testId} />}
+    </Section>
   );
 }
