@@ -119,6 +119,18 @@ describe('applying for an invoice', () => {
     expect(again.body).toContain(`Order ${a.number} is already on an invoice`);
   });
 
+  it('puts an order on one invoice when two applications for it arrive at once', async () => {
+    const c = await withInfo();
+    const a = await paidOrder(c);
+    const b = await paidOrder(c, { product: 'voice100' });
+    const both = await Promise.all([apply(c, [a.id, b.id]), apply(c, [b.id, a.id]), apply(c, [b.id])]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const refused of both.filter((r) => r.statusCode === 409))
+      expect(refused.body).toContain('is already on an invoice');
+    const mine = (await c.get('/iot/billing/invoices')).json().data;
+    expect(mine.total).toBe(1);
+  });
+
   it('refuses an unpaid, a cancelled and another account’s order, moving nothing', async () => {
     const c = await withInfo();
     const unpaid = await order(c);

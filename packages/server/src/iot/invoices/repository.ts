@@ -33,6 +33,23 @@ export function invoiceableOrders(db: Db, accountId: number) {
     .execute();
 }
 
+/**
+ * On PostgreSQL, locks these orders of the account for the caller's transaction, in id order, so
+ * that two applications naming the same order take turns; the second then reads the first's
+ * invoice (a statement after the lock sees what committed meanwhile). SQLite writes one at a time.
+ */
+export async function lockOrders(trx: Db, engine: 'sqlite' | 'postgres', accountId: number, ids: readonly number[]) {
+  if (engine !== 'postgres') return;
+  await trx
+    .selectFrom('billing_orders')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** These orders of the account, with whether each is on an invoice already. */
 export function ordersForInvoice(db: Db, accountId: number, ids: readonly number[]) {
   return db

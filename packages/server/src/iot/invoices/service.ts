@@ -122,6 +122,7 @@ export async function applyForInvoice(actor: Actor, orderIds: readonly number[])
   const now = Date.now();
   type Refusal = { key: MessageKey; number: string; orderId: number };
   const outcome = await db.transaction().execute(async (trx): Promise<number | Refusal> => {
+    await repo.lockOrders(trx, actor.request.server.db.engine, auth.userId, ids);
     const orders = await repo.ordersForInvoice(trx, auth.userId, ids);
     // Another account's order is as absent as one that never was.
     if (orders.length !== ids.length) throw notFound('order.notFound');
