@@ -98,6 +98,14 @@ describe('the Mind sidebar (spec section 2)', () => {
       await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('false');
       expect((await storedSession(page)).local['mind.menu.collapsed']).toBe('0');
       await expect.poll(() => sidebar.locator('li.ant-menu-item-selected').allTextContents()).toEqual(['DSP board']);
+      // On a phone the menu folds to its icons and leaves the page the width; the reader's own
+      // choice is not overwritten, and a wide window opens it again.
+      const wide = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('true');
+      expect((await storedSession(page)).local['mind.menu.collapsed']).toBe('0');
+      if (wide) await page.setViewportSize(wide);
+      await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('false');
       expect(unexpected(problems, /HTTP 404: .*\/dsp\/board/)).toEqual([]);
     } finally {
       await close();

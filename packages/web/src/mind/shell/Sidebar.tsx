@@ -65,9 +65,13 @@ export function Sidebar() {
     else window.open(target.url, '_blank');
   };
 
-  const toggle = (next: boolean) => {
-    setCollapsed(next);
-    writeLocal(COLLAPSED_KEY, next ? '1' : '0');
+  // The reader's own fold is remembered; a narrow screen (below lg, a phone) folds the menu to
+  // its icons without changing what is remembered, and a wide one restores it.
+  const fold = (next: boolean, type: 'clickTrigger' | 'responsive') => {
+    if (type === 'clickTrigger') {
+      setCollapsed(next);
+      writeLocal(COLLAPSED_KEY, next ? '1' : '0');
+    } else setCollapsed(next || readLocal(COLLAPSED_KEY) === '1');
   };
 
   return (
@@ -77,8 +81,9 @@ export function Sidebar() {
       width={232}
       collapsedWidth={64}
       collapsible
+      breakpoint="lg"
       collapsed={collapsed}
-      onCollapse={toggle}
+      onCollapse={fold}
       style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
     >
       <Flex align="center" gap={10} style={{ height: 56, padding: '0 19px' }}>
