@@ -27,6 +27,7 @@ export function createWorker(config: Config, db: Db, log: Logger): JobWorker {
   return new JobWorker({
     db,
     log: log.child({ service: 'jobs' }),
+    config,
     jobs: [...features.flatMap((f) => f.jobs ?? []), cleanupJob(cleanups)],
     schedules: [...features.flatMap((f) => f.schedules ?? []), cleanupSchedule],
     pollMs: config.JOBS_POLL_MS,

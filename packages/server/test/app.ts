@@ -27,6 +27,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** What the job worker hands a job or a nightly cleanup, for a test that runs one by hand. */
+export const jobContextOf = (t: Pick<TestApp, 'app' | 'config'>) => ({ config: t.config, log: t.app.log });
+
 /**
  * The whole application on a new database of the engine under test, not listening: call it with
  * `app.inject`. Routes may still be added before the first request.

@@ -132,7 +132,7 @@ export const mind: Feature = {
   migrations: mindMigrations,
   seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log), sealPlainSecrets],
   routes,
-  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob, dockingBatchJob()],
+  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob, dockingBatchJob],
   schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
-  cleanups: [expiredDownloadsCleanup(), unsavedAttachmentsCleanup(), expiredFacesCleanup],
+  cleanups: [expiredDownloadsCleanup, unsavedAttachmentsCleanup, expiredFacesCleanup],
 };

@@ -245,7 +245,7 @@ describe('orders that cannot be paid', () => {
       .set({ expires_at: Date.now() - 1 })
       .where('id', '=', placed.id)
       .execute();
-    const ctx = { db: t.db, log: t.app.log, signal: new AbortController().signal } as Parameters<
+    const ctx = { db: t.db, log: t.app.log, config: t.config, signal: new AbortController().signal } as Parameters<
       typeof orderExpiryJob.run
     >[1];
     await orderExpiryJob.run(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, jobContextOf, type TestApp } from '../../../test/app.ts';
 import { DAY } from '../../platform/time.ts';
 import { buildDevice, mainAccount, nonMemberAccount, subUser } from '../devices/testing.ts';
 import { membershipHistoryCleanup } from './retention.ts';
@@ -44,7 +44,7 @@ describe("history past a membership's days", () => {
       .execute();
     const lapsedDevice = await deviceWithHistory(lapsed);
 
-    const removed = await membershipHistoryCleanup.run(t.db, now);
+    const removed = await membershipHistoryCleanup.run(t.db, now, jobContextOf(t));
 
     expect(await daysKept(plainDevice)).toEqual([5, 1]);
     expect(await daysKept(plainSubDevice)).toEqual([5, 1]);
@@ -53,7 +53,7 @@ describe("history past a membership's days", () => {
     expect(await daysKept(memberDevice)).toEqual([40, 20, 10, 5, 1]);
     expect(removed).toBe(9);
     // Run again, nothing more goes.
-    expect(await membershipHistoryCleanup.run(t.db, now)).toBe(0);
+    expect(await membershipHistoryCleanup.run(t.db, now, jobContextOf(t))).toBe(0);
   });
 
   it('shows the days kept on the membership page, never more than the deployment keeps', async () => {

@@ -1,14 +1,10 @@
 import { holdsMembership, levelInForce, planOf } from '@meridian/contracts';
-import { loadConfig } from '../../platform/config.ts';
 import { deleteInBatches } from '../../platform/db/sql.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { DAY } from '../../platform/time.ts';
 import { accountTreeOf } from '../../portal/access/scope-repository.ts';
 import { deleteDeviceHistoryBatch } from '../telemetry/partitions-repository.ts';
 import { devicesOwnedBy, membershipHolders } from './repository.ts';
-
-/** The settings of the process the cleanup runs in: cleanups receive the database, not the config. */
-const settings = () => loadConfig(process.env);
 
 /**
  * The days of history an account's membership keeps (decision 0079): its level's days, never more
@@ -32,8 +28,8 @@ const ACCOUNTS_PER_READ = 500;
  */
 export const membershipHistoryCleanup: Cleanup = {
   name: 'history past each membership',
-  async run(db, now) {
-    const ceiling = settings().TELEMETRY_RETENTION_DAYS;
+  async run(db, now, { config }) {
+    const ceiling = config.TELEMETRY_RETENTION_DAYS;
     let removed = 0;
     for (let after = 0; ; ) {
       const accounts = await membershipHolders(db.kysely, after, ACCOUNTS_PER_READ);

@@ -1,6 +1,6 @@
 import { crc16 } from '@meridian/simulator/modbus';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, jobContextOf, memoryLogger, type TestApp } from '../../../test/app.ts';
 
 import { buildUser } from '../../../test/factories.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
@@ -280,7 +280,7 @@ describe('the nightly cleanup', () => {
         { at: now - 29 * day, address, sn: 'RECENT', device_id: null, result: 'unknownDevice' },
       ])
       .execute();
-    await registrationsCleanup.run(t.db, now);
+    await registrationsCleanup.run(t.db, now, jobContextOf(t));
     const left = await t.db.kysely
       .selectFrom('dtu_registrations')
       .select('sn')

@@ -179,22 +179,20 @@ describe.runIf(dynsecRuns)('device clients in Mosquitto’s dynamic security', (
 
   it('runs as a job each minute, only where MQTT_ADMIN_URL names the administrator', async () => {
     const f = await world.addDevice();
-    const run = () =>
+    const run = (settings: Partial<typeof t.config>) =>
       brokerSyncJob.run(
         { id: 1, kind: brokerSyncJob.kind, payload: {}, attempt: 1, maxAttempts: 1 },
-        { db: t.db, log: memoryLogger().logger, signal: new AbortController().signal },
+        {
+          db: t.db,
+          log: memoryLogger().logger,
+          config: { ...t.config, ...settings },
+          signal: new AbortController().signal,
+        },
       );
-    const before = { ...process.env };
-    try {
-      delete process.env.MQTT_ADMIN_URL;
-      await run();
-      expect(await connects(f.sn)).not.toBe(true);
-      process.env.MQTT_ADMIN_URL = `mqtt://${ADMIN.user}:${ADMIN.password}@127.0.0.1:${port}`;
-      process.env.MQTT_URL = `mqtt://${GATEWAY.username}:${GATEWAY.password}@127.0.0.1:${port}`;
-      await run();
-      expect(await connects(f.sn)).toBe(true);
-    } finally {
-      process.env = before;
-    }
+    const broker = `mqtt://${GATEWAY.username}:${GATEWAY.password}@127.0.0.1:${port}`;
+    await run({ MQTT_ADMIN_URL: undefined, MQTT_URL: broker });
+    expect(await connects(f.sn)).not.toBe(true);
+    await run({ MQTT_ADMIN_URL: `mqtt://${ADMIN.user}:${ADMIN.password}@127.0.0.1:${port}`, MQTT_URL: broker });
+    expect(await connects(f.sn)).toBe(true);
   });
 });

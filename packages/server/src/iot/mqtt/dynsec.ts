@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { loadConfig } from '../../platform/config.ts';
 import { defineJob, type Schedule } from '../../platform/jobs/types.ts';
 import { configTopic } from './config.ts';
 import { otaTopic } from './ota.ts';
@@ -208,8 +207,7 @@ export const BROKER_SYNC_JOB = 'iot.mqtt.brokerSync';
 export const brokerSyncJob = defineJob({
   kind: BROKER_SYNC_JOB,
   maxAttempts: 1,
-  async run(_job, { db, log }) {
-    const config = loadConfig(process.env);
+  async run(_job, { db, log, config }) {
     if (!config.MQTT_ADMIN_URL) return;
     const control = await DynsecControl.connect(config.MQTT_ADMIN_URL);
     try {

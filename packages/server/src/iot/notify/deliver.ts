@@ -1,7 +1,6 @@
 import { type Lang, toLang } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { loadConfig } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
 import { SendError } from '../../platform/sms/send.ts';
@@ -99,22 +98,16 @@ export async function deliver(db: Kysely<Database>, deliveryId: number, options:
   }
 }
 
-/** The outbox job of one delivery; `envOf` reads the provider addresses (the process's configuration by default). */
-export function deliveryJob(
-  envOf: () => NotifyEnv = () => loadConfig(process.env),
-): JobDefinition<{ deliveryId: number }> {
-  return defineJob<{ deliveryId: number }>({
-    kind: NOTIFY_JOB,
-    maxAttempts: NOTIFY_MAX_ATTEMPTS,
-    leaseMs: SENDING_MS,
-    run: (job, { db, log }) =>
-      deliver(db.kysely, job.payload.deliveryId, {
-        env: envOf(),
-        log,
-        attempt: job.attempt,
-        maxAttempts: job.maxAttempts,
-      }),
-  });
-}
-
-export const notifyDeliveryJob = deliveryJob();
+/** The outbox job of one delivery: the providers' addresses are the deployment's settings. */
+export const notifyDeliveryJob = defineJob<{ deliveryId: number }>({
+  kind: NOTIFY_JOB,
+  maxAttempts: NOTIFY_MAX_ATTEMPTS,
+  leaseMs: SENDING_MS,
+  run: (job, { db, log, config }) =>
+    deliver(db.kysely, job.payload.deliveryId, {
+      env: config,
+      log,
+      attempt: job.attempt,
+      maxAttempts: job.maxAttempts,
+    }),
+});

@@ -1,7 +1,7 @@
 import type { AlarmFacts } from '@meridian/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, jobContextOf, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { startAliyun, startTencent } from '../../platform/sms/stand-ins.ts';
 import { startSmtpServer } from '../../portal/codes/stand-ins.ts';
@@ -11,7 +11,7 @@ import { sampleTemplate } from '../templates/testing.ts';
 import { type NotifyEnv, senderFor } from './channels/index.ts';
 import { forgetWechatTokens } from './channels/wechat.ts';
 import { DELIVERIES_KEPT_DAYS, deliveriesCleanup } from './cleanup.ts';
-import { deliver, deliveryJob, NOTIFY_JOB } from './deliver.ts';
+import { deliver, NOTIFY_JOB, notifyDeliveryJob } from './deliver.ts';
 import { type AlarmEvent, notifyAlarm, setTriggerRecipients, triggerRecipients } from './index.ts';
 import { startWebhook, startWechat } from './stand-ins.ts';
 
@@ -58,7 +58,14 @@ beforeAll(async () => {
     NOTIFY_SEND_TIMEOUT_MS: 2000,
   };
   // Retries come back after a few milliseconds instead of seconds.
-  worker = new JobWorker({ db: t.db, log, jobs: [deliveryJob(() => env)], baseRetryMs: 1, maxRetryMs: 4 });
+  worker = new JobWorker({
+    db: t.db,
+    log,
+    config: { ...t.config, ...env },
+    jobs: [notifyDeliveryJob],
+    baseRetryMs: 1,
+    maxRetryMs: 4,
+  });
   const put = async (path: string, body: unknown) => {
     const res = await owner.call('PUT', `/iot/notify/${path}`, body);
     if (res.statusCode !== 200) throw new Error(`${path} not saved: ${res.body}`);
@@ -438,7 +445,8 @@ describe('secrets', () => {
     const logged = new JobWorker({
       db: t.db,
       log: logger,
-      jobs: [deliveryJob(() => env)],
+      config: { ...t.config, ...env },
+      jobs: [notifyDeliveryJob],
       baseRetryMs: 1,
       maxRetryMs: 4,
     });
@@ -541,7 +549,7 @@ describe('the nightly cleanup', () => {
         rows.slice(1).map((d) => d.id),
       )
       .execute();
-    expect(await deliveriesCleanup.run(t.db, Date.now())).toBe(rows.length - 1);
+    expect(await deliveriesCleanup.run(t.db, Date.now(), jobContextOf(t))).toBe(rows.length - 1);
     expect((await deliveries(alarm)).map((d) => d.state)).toEqual(['queued']);
   });
 });

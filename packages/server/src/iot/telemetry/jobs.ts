@@ -1,4 +1,3 @@
-import { loadConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { deleteInBatches } from '../../platform/db/sql.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
@@ -12,9 +11,6 @@ import { deleteNetworkSamplesBefore, silentDevices } from './status-repository.t
 
 /** Day partitions kept ready ahead of today, so that writes never wait for one. */
 const PARTITIONS_AHEAD = 3;
-
-/** The settings of the process the job runs in: jobs receive the database and a log, not the config. */
-const settings = () => loadConfig(process.env);
 
 /**
  * Marks offline, with "device reported data timeout", every device that is not offline and has
@@ -61,10 +57,10 @@ export const PARTITIONS_JOB = 'iot.telemetry.partitions';
 export const offlineJob = defineJob({
   kind: OFFLINE_JOB,
   maxAttempts: 1,
-  async run(_job, { db, log }) {
+  async run(_job, { db, log, config }) {
     const released = await releaseDeadGateways(db, Date.now());
     if (released) log.info({ count: released }, 'devices offline: the gateway process holding them is gone');
-    const count = await offlineSilentDevices(db, Date.now(), settings().DEVICE_OFFLINE_AFTER_MINUTES * 60_000);
+    const count = await offlineSilentDevices(db, Date.now(), config.DEVICE_OFFLINE_AFTER_MINUTES * 60_000);
     if (count) log.info({ count }, 'devices offline after data timeout');
   },
 });
@@ -87,14 +83,14 @@ export const telemetrySchedules: Schedule[] = [
 /** History past TELEMETRY_RETENTION_DAYS (35 by default), removed by the nightly cleanup. */
 export const historyCleanup: Cleanup = {
   name: 'telemetry history',
-  run: (db, now) => removeHistoryBefore(db, now - settings().TELEMETRY_RETENTION_DAYS * DAY),
+  run: (db, now, { config }) => removeHistoryBefore(db, now - config.TELEMETRY_RETENTION_DAYS * DAY),
 };
 
 /** Network samples past TELEMETRY_RETENTION_DAYS, as history goes. */
 export const networkSamplesCleanup: Cleanup = {
   name: 'network samples',
-  run: (db, now) =>
+  run: (db, now, { config }) =>
     deleteInBatches((limit) =>
-      deleteNetworkSamplesBefore(db.kysely, now - settings().TELEMETRY_RETENTION_DAYS * DAY, limit),
+      deleteNetworkSamplesBefore(db.kysely, now - config.TELEMETRY_RETENTION_DAYS * DAY, limit),
     ),
 };

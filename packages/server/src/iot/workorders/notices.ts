@@ -1,6 +1,5 @@
 import { toLang, translate, type WorkOrderNoticeEvent } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import { loadConfig } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
 import { defineJob, type Schedule } from '../../platform/jobs/types.ts';
@@ -111,8 +110,8 @@ export async function sendNotice(
 export const workOrderNoticeJob = defineJob<{ noticeId: number }>({
   kind: NOTICE_JOB,
   maxAttempts: NOTICE_ATTEMPTS,
-  run: (job, { db }) =>
-    sendNotice(db.kysely, job.payload.noticeId, loadConfig(process.env), { now: job.attempt, max: job.maxAttempts }),
+  run: (job, { db, config }) =>
+    sendNotice(db.kysely, job.payload.noticeId, config, { now: job.attempt, max: job.maxAttempts }),
 });
 
 /**

@@ -53,7 +53,8 @@ async function work(done: () => Promise<boolean>) {
   const worker = new JobWorker({
     db: t.db,
     log: pino({ level: 'silent' }),
-    jobs: [dockingBatchJob({ configOf: () => t.config })],
+    config: t.config,
+    jobs: [dockingBatchJob],
     pollMs: 10,
   });
   worker.start();

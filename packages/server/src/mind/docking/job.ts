@@ -1,4 +1,3 @@
-import { type Config, loadConfig } from '../../platform/config.ts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
 import { ProvinceCallError, sendBatch } from './client.ts';
@@ -12,49 +11,46 @@ import { BATCH_ATTEMPTS, DOCKING_BATCH_JOB, endpointOf } from './service.ts';
  * that is down, slow, busy (429) or refusing the signature is tried again with the jobs table's
  * backoff; after the last attempt the batch's records fail with the reason, to be resent by hand.
  */
-export function dockingBatchJob(options: { configOf?: () => Config } = {}): JobDefinition<{ batchId: number }> {
-  const configOf = options.configOf ?? (() => loadConfig(process.env));
-  return defineJob<{ batchId: number }>({
-    kind: DOCKING_BATCH_JOB,
-    maxAttempts: BATCH_ATTEMPTS,
-    async run(job, { db: { kysely: db } }) {
-      const batch = await findBatch(db, job.payload.batchId);
-      if (!batch || batch.state === 'sent' || batch.state === 'failed') return;
-      const records = await waitingRecordsOf(db, Number(batch.id));
-      const last = job.attempt >= job.maxAttempts;
-      const config = await readConfig(db, Number(batch.owner_org_id));
-      const endpoint = config ? endpointOf(config, configOf()) : null;
-      if (!config || !endpoint) {
-        const reason = 'the province platform is not set up, or has no secret';
-        await recordAttemptFailed(db, Number(batch.id), reason, job.attempt, last, Date.now());
-        throw new Error(reason);
+export const dockingBatchJob: JobDefinition<{ batchId: number }> = defineJob<{ batchId: number }>({
+  kind: DOCKING_BATCH_JOB,
+  maxAttempts: BATCH_ATTEMPTS,
+  async run(job, { db: { kysely: db }, config: settings }) {
+    const batch = await findBatch(db, job.payload.batchId);
+    if (!batch || batch.state === 'sent' || batch.state === 'failed') return;
+    const records = await waitingRecordsOf(db, Number(batch.id));
+    const last = job.attempt >= job.maxAttempts;
+    const config = await readConfig(db, Number(batch.owner_org_id));
+    const endpoint = config ? endpointOf(config, settings) : null;
+    if (!config || !endpoint) {
+      const reason = 'the province platform is not set up, or has no secret';
+      await recordAttemptFailed(db, Number(batch.id), reason, job.attempt, last, Date.now());
+      throw new Error(reason);
+    }
+    const wire: WireRecord[] = records.map((r) => ({
+      key: r.record_key,
+      kind: r.kind,
+      data: fromJson<Record<string, unknown>>(r.payload),
+    }));
+    try {
+      const results =
+        records.length === 0 ? [] : await sendBatch(endpoint, `${endpoint.appId}:batch-${batch.id}`, wire);
+      const byKey = new Map(results.map((r) => [r.key, r]));
+      const accepted: string[] = [];
+      const refused: Array<{ key: string; reason: string }> = [];
+      for (const r of wire) {
+        const answer = byKey.get(r.key);
+        if (answer && answer.status !== 'rejected') accepted.push(r.key);
+        else
+          refused.push({
+            key: r.key,
+            reason: answer?.reason?.slice(0, 500) || 'the platform gave no answer for this record',
+          });
       }
-      const wire: WireRecord[] = records.map((r) => ({
-        key: r.record_key,
-        kind: r.kind,
-        data: fromJson<Record<string, unknown>>(r.payload),
-      }));
-      try {
-        const results =
-          records.length === 0 ? [] : await sendBatch(endpoint, `${endpoint.appId}:batch-${batch.id}`, wire);
-        const byKey = new Map(results.map((r) => [r.key, r]));
-        const accepted: string[] = [];
-        const refused: Array<{ key: string; reason: string }> = [];
-        for (const r of wire) {
-          const answer = byKey.get(r.key);
-          if (answer && answer.status !== 'rejected') accepted.push(r.key);
-          else
-            refused.push({
-              key: r.key,
-              reason: answer?.reason?.slice(0, 500) || 'the platform gave no answer for this record',
-            });
-        }
-        await recordOutcome(db, Number(batch.id), { accepted, refused, attempts: job.attempt }, Date.now());
-      } catch (error) {
-        if (!(error instanceof ProvinceCallError)) throw error;
-        await recordAttemptFailed(db, Number(batch.id), error.message.slice(0, 500), job.attempt, last, Date.now());
-        throw error;
-      }
-    },
-  });
-}
+      await recordOutcome(db, Number(batch.id), { accepted, refused, attempts: job.attempt }, Date.now());
+    } catch (error) {
+      if (!(error instanceof ProvinceCallError)) throw error;
+      await recordAttemptFailed(db, Number(batch.id), error.message.slice(0, 500), job.attempt, last, Date.now());
+      throw error;
+    }
+  },
+});

@@ -1,5 +1,3 @@
-import pino, { type Logger } from 'pino';
-import { type Config, loadConfig } from '../../platform/config.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { removeStoredFiles } from '../../portal/files/store.ts';
@@ -8,29 +6,23 @@ import { deleteDownloads, expiredDownloads } from './repository.ts';
 const BATCH = 500;
 
 /** The nightly cleanup of the download center: tasks past their keeping time, and their files. */
-export function expiredDownloadsCleanup(
-  configOf: () => Config = () => loadConfig(process.env),
-  // A cleanup gets no logger of its own; this one writes where the process's log goes (stdout).
-  log: Pick<Logger, 'warn'> = pino({ name: 'downloads' }),
-): Cleanup {
-  return {
-    name: 'expired downloads',
-    async run(db, now) {
-      const stores = fileStoresOf(configOf());
-      let removed = 0;
-      for (let round = 0; round < 10_000; round++) {
-        const batch = await expiredDownloads(db.kysely, now, BATCH);
-        if (batch.length === 0) break;
-        const fileIds = batch.flatMap((t) => (t.fileId === null ? [] : [Number(t.fileId)]));
-        const gone = new Set(await removeStoredFiles(db.kysely, stores, fileIds, log));
-        // A task whose file could not be removed stays for the next night.
-        const ids = batch.filter((t) => t.fileId === null || gone.has(Number(t.fileId))).map((t) => t.id);
-        if (ids.length === 0) break;
-        await deleteDownloads(db.kysely, ids);
-        removed += ids.length;
-        if (batch.length < BATCH) break;
-      }
-      return removed;
-    },
-  };
-}
+export const expiredDownloadsCleanup: Cleanup = {
+  name: 'expired downloads',
+  async run(db, now, { config, log }) {
+    const stores = fileStoresOf(config);
+    let removed = 0;
+    for (let round = 0; round < 10_000; round++) {
+      const batch = await expiredDownloads(db.kysely, now, BATCH);
+      if (batch.length === 0) break;
+      const fileIds = batch.flatMap((t) => (t.fileId === null ? [] : [Number(t.fileId)]));
+      const gone = new Set(await removeStoredFiles(db.kysely, stores, fileIds, log));
+      // A task whose file could not be removed stays for the next night.
+      const ids = batch.filter((t) => t.fileId === null || gone.has(Number(t.fileId))).map((t) => t.id);
+      if (ids.length === 0) break;
+      await deleteDownloads(db.kysely, ids);
+      removed += ids.length;
+      if (batch.length < BATCH) break;
+    }
+    return removed;
+  },
+};

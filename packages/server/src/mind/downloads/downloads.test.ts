@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, jobContextOf, type TestApp } from '../../../test/app.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { unsavedAttachmentsCleanup } from '../interventions/cleanup.ts';
@@ -109,7 +109,7 @@ describe('the file center', () => {
     const file = await fileOf(done);
     if (!file) throw new Error('the export stored no file');
     const twoDaysOn = Date.now() + 2 * 24 * 60 * 60_000;
-    expect(await unsavedAttachmentsCleanup(() => t.config).run(t.db, twoDaysOn)).toBe(0);
+    expect(await unsavedAttachmentsCleanup.run(t.db, twoDaysOn, jobContextOf(t))).toBe(0);
     expect(await fileStoresOf(t.config).current.exists(file.path)).toBe(true);
   });
 
@@ -118,7 +118,7 @@ describe('the file center', () => {
     if (!file) throw new Error('the export stored no file');
     const store = fileStoresOf(t.config).current;
     expect(await store.exists(file.path)).toBe(true);
-    const removed = await expiredDownloadsCleanup(() => t.config).run(t.db, Date.now());
+    const removed = await expiredDownloadsCleanup.run(t.db, Date.now(), jobContextOf(t));
     expect(removed).toBe(1);
     expect(await store.exists(file.path)).toBe(false);
     expect(await t.db.kysely.selectFrom('files').select('id').where('id', '=', file.id).execute()).toEqual([]);

@@ -200,10 +200,10 @@ describe('a store that refuses the file', () => {
       S3_ACCESS_KEY: 'k',
       S3_SECRET_KEY: 's',
     };
-    const job = downloadJob({ configOf: () => broken });
+    const job = downloadJob();
     const started = await w.psychologyTeacher.post('/apis-psychology/survey/record/download', { taskId: w.taskId });
     const taskId: number = started.json().data.id;
-    const ctx = { db: t.db, log: pino({ level: 'silent' }), signal: new AbortController().signal };
+    const ctx = { db: t.db, log: pino({ level: 'silent' }), config: broken, signal: new AbortController().signal };
     const run = (attempt: number) =>
       job.run({ id: 0, kind: job.kind, payload: { taskId }, attempt, maxAttempts: 3 }, ctx);
     await expect(run(1)).rejects.toThrow();

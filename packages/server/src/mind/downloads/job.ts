@@ -1,7 +1,6 @@
 import { DOWNLOAD_LIMITS, type DownloadKind } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { type Config, loadConfig } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
@@ -28,8 +27,6 @@ const keepFor = (kind: DownloadKind) =>
     : DOWNLOAD_LIMITS.keepDays * DAY;
 
 export interface DownloadJobOptions {
-  /** The configuration whose file stores receive the files (the process's own by default). */
-  configOf?: () => Config;
   fonts?: readonly FontFile[];
   /** Rows per batch and the most one export may hold (tests make both small). */
   limits?: Partial<WorkbookLimits>;
@@ -63,14 +60,13 @@ function progressOf(
  * failure the owner can act on (too many rows, no Chinese font) is recorded without a retry.
  */
 export function downloadJob(options: DownloadJobOptions = {}): JobDefinition<{ taskId: number }> {
-  const configOf = options.configOf ?? (() => loadConfig(process.env));
   const fonts = options.fonts ?? CJK_FONTS;
   const limits: WorkbookLimits = { batch: BATCH, rowsMax: DOWNLOAD_LIMITS.rowsMax, ...options.limits };
   return defineJob<{ taskId: number }>({
     kind: DOWNLOAD_JOB,
     maxAttempts: 3,
     leaseMs: 30 * 60_000,
-    async run(job, { db: { kysely: db }, log, signal }) {
+    async run(job, { db: { kysely: db }, log, config, signal }) {
       const task = await findDownload(db, job.payload.taskId);
       // A running task is taken again only when its previous run died (the job's lease ran out).
       if (
@@ -83,7 +79,7 @@ export function downloadJob(options: DownloadJobOptions = {}): JobDefinition<{ t
       try {
         const { bytes, kind, extra } = await write(db, task, progress, fonts, limits);
         if (signal.aborted) throw new Error('the worker is stopping');
-        const files = { db, stores: fileStoresOf(configOf()), log: log as Logger };
+        const files = { db, stores: fileStoresOf(config), log: log as Logger };
         const [file] = await storeFiles(files, [{ name: `${task.name}.${kind}`, bytes, kind }], {
           purpose: 'attachment',
           protected: true,
@@ -107,7 +103,7 @@ export function downloadJob(options: DownloadJobOptions = {}): JobDefinition<{ t
           at,
         );
         // Cancelled or deleted while the file was being stored: the file belongs to no task.
-        if (!finished) await removeStoredFiles(db, fileStoresOf(configOf()), [file.id], log);
+        if (!finished) await removeStoredFiles(db, fileStoresOf(config), [file.id], log);
       } catch (error) {
         if (error instanceof DownloadStopped) return;
         const at = Date.now();

@@ -40,7 +40,8 @@ export function drainDownloads(t: TestApp, options: DownloadJobOptions = {}): Pr
   const worker = new JobWorker({
     db: t.db,
     log: pino({ level: 'silent' }),
-    jobs: [downloadJob({ configOf: () => t.config, ...options })],
+    config: t.config,
+    jobs: [downloadJob(options)],
   });
   return worker.drain();
 }

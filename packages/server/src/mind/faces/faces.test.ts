@@ -1,6 +1,6 @@
 import { CampusBox, TINY_PNG } from '@meridian/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, jobContextOf, type TestApp } from '../../../test/app.ts';
 import { isSealed } from '../../platform/secrets/box.ts';
 import { DAY } from '../../platform/time.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
@@ -177,7 +177,7 @@ describe('whitelist faces and trajectory query', () => {
     const list = await w.schoolAdmin.get('/apis-psychology/faceUpload/list');
     expect(list.json().data).toHaveLength(2);
     // The retention job, run a day and a bit later, deletes the one-day face only.
-    const removed = await expiredFacesCleanup.run(t.db, Date.now() + DAY + 60_000);
+    const removed = await expiredFacesCleanup.run(t.db, Date.now() + DAY + 60_000, jobContextOf(t));
     expect(removed).toBe(1);
     const left = (await w.schoolAdmin.get('/apis-psychology/faceUpload/list')).json().data as Array<{ id: number }>;
     expect(left).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { FileReference } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, jobContextOf, type TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
 import { filesEnv, multipart, pdf, png } from '../../../test/files.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
@@ -169,7 +169,7 @@ describe('attachments on records', () => {
 
 describe('attachments never saved on a record', () => {
   const DAY = 24 * 60 * 60_000;
-  const cleanup = () => unsavedAttachmentsCleanup(() => t.config);
+  const cleanup = () => unsavedAttachmentsCleanup;
   const stored = async (path: string) => ({
     row: (await t.db.kysely.selectFrom('files').select('id').where('path', '=', path).execute()).length === 1,
     bytes: await fileStoresOf(t.config).current.exists(path),
@@ -182,10 +182,10 @@ describe('attachments never saved on a record', () => {
     expect(res.statusCode, res.body).toBe(200);
 
     // The same night: the upload may still be on its way to a record.
-    await cleanup().run(t.db, Date.now());
+    await cleanup().run(t.db, Date.now(), jobContextOf(t));
     expect(await stored(dropped.path)).toEqual({ row: true, bytes: true });
 
-    const removed = await cleanup().run(t.db, Date.now() + DAY + 60_000);
+    const removed = await cleanup().run(t.db, Date.now() + DAY + 60_000, jobContextOf(t));
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await stored(dropped.path)).toEqual({ row: false, bytes: false });
     expect(await stored(saved.path)).toEqual({ row: true, bytes: true });

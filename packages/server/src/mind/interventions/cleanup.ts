@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import pino, { type Logger } from 'pino';
-import { type Config, loadConfig } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
@@ -28,29 +26,23 @@ async function pathsOnRecordsSince(db: Kysely<Database>, since: number): Promise
  * The nightly removal of record attachments that were uploaded and never saved on a record (the
  * dialog was cancelled, or the file removed from it before saving): bytes and row (decision 0043).
  */
-export function unsavedAttachmentsCleanup(
-  configOf: () => Config = () => loadConfig(process.env),
-  // A cleanup gets no logger of its own; this one writes where the process's log goes (stdout).
-  log: Pick<Logger, 'warn'> = pino({ name: 'interventions' }),
-): Cleanup {
-  return {
-    name: 'unsaved record attachments',
-    async run(db, now) {
-      const since = now - LOOK_BACK;
-      const held = await pathsOnRecordsSince(db.kysely, since);
-      const stores = fileStoresOf(configOf());
-      let removed = 0;
-      let afterId = 0;
-      for (let round = 0; round < 10_000; round++) {
-        const batch = await uploadedAttachments(db.kysely, since, now - UNSAVED_AFTER, afterId, BATCH);
-        const last = batch.at(-1);
-        if (!last) break;
-        afterId = last.id;
-        const unsaved = batch.filter((f) => !held.has(f.path)).map((f) => f.id);
-        removed += (await removeStoredFiles(db.kysely, stores, unsaved, log)).length;
-        if (batch.length < BATCH) break;
-      }
-      return removed;
-    },
-  };
-}
+export const unsavedAttachmentsCleanup: Cleanup = {
+  name: 'unsaved record attachments',
+  async run(db, now, { config, log }) {
+    const since = now - LOOK_BACK;
+    const held = await pathsOnRecordsSince(db.kysely, since);
+    const stores = fileStoresOf(config);
+    let removed = 0;
+    let afterId = 0;
+    for (let round = 0; round < 10_000; round++) {
+      const batch = await uploadedAttachments(db.kysely, since, now - UNSAVED_AFTER, afterId, BATCH);
+      const last = batch.at(-1);
+      if (!last) break;
+      afterId = last.id;
+      const unsaved = batch.filter((f) => !held.has(f.path)).map((f) => f.id);
+      removed += (await removeStoredFiles(db.kysely, stores, unsaved, log)).length;
+      if (batch.length < BATCH) break;
+    }
+    return removed;
+  },
+};

@@ -56,7 +56,7 @@ describe('the notices of warning steps go through the outbox', () => {
     if (!claimed) return;
     await warningPushJob.run(
       { id: claimed.id, kind: claimed.kind, payload: fromJson(claimed.payload), attempt: 1, maxAttempts: 3 },
-      { db: t.db, log, signal: new AbortController().signal },
+      { db: t.db, log, config: t.config, signal: new AbortController().signal },
     );
     expect(await notices(id)).toHaveLength(3);
     // Its lease of 1 ms has run out once the clock has passed it: the job is then anyone's to take.

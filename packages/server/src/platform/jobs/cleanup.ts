@@ -1,12 +1,20 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { DAY } from '../time.ts';
 import { deleteFinishedJobs } from './repository.ts';
 import { defineJob, type JobDefinition, type Schedule } from './types.ts';
 
+/** What a cleanup may read besides the database: the deployment's settings and the job's log. */
+export interface CleanupContext {
+  config: Config;
+  log: Pick<Logger, 'info' | 'warn'>;
+}
+
 /** One kind of expired row, removed by the nightly cleanup. Returns how many rows went. */
 export interface Cleanup {
   name: string;
-  run(db: Db, now: number): Promise<number>;
+  run(db: Db, now: number, ctx: CleanupContext): Promise<number>;
 }
 
 export const finishedJobsCleanup: Cleanup = {
@@ -22,10 +30,10 @@ export function cleanupJob(cleanups: readonly Cleanup[]): JobDefinition {
   return defineJob({
     kind: CLEANUP_KIND,
     maxAttempts: 3,
-    async run(_job, { db, log, signal }) {
+    async run(_job, { db, log, config, signal }) {
       for (const cleanup of cleanups) {
         if (signal.aborted) throw new Error('stopped before the cleanup finished');
-        const removed = await cleanup.run(db, Date.now());
+        const removed = await cleanup.run(db, Date.now(), { config, log });
         log.info({ cleanup: cleanup.name, removed }, 'cleanup done');
       }
     },

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 
 /** A job as its handler sees it. */
@@ -14,6 +15,8 @@ export interface Job<P = unknown> {
 export interface JobContext {
   db: Db;
   log: Logger;
+  /** The deployment's settings, as the process that runs the worker loaded them. */
+  config: Config;
   /** Aborted when the worker is stopping: a long job should stop early and be retried. */
   signal: AbortSignal;
 }

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDb } from '../../../test/db.ts';
+import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { cleanupJob, finishedJobsCleanup } from './cleanup.ts';
 import { insertJob } from './repository.ts';
@@ -190,7 +191,7 @@ describe('the nightly cleanup', () => {
     await add('failed', 31);
     await add('failed', 29);
     await add('queued', 90);
-    expect(await finishedJobsCleanup.run(db, now)).toBe(2);
+    expect(await finishedJobsCleanup.run(db, now, { config: loadConfig({}), log })).toBe(2);
     expect((await jobs()).map((j) => j.kind)).toEqual(['done-6', 'failed-29', 'queued-90']);
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { fromJson } from '../db/sql.ts';
@@ -12,6 +13,8 @@ import type { JobDefinition, Schedule } from './types.ts';
 export interface WorkerOptions {
   db: Db;
   log: Logger;
+  /** What the jobs read of the deployment's settings; the process's environment when not given. */
+  config?: Config;
   jobs: readonly JobDefinition[];
   schedules?: readonly Schedule[];
   pollMs?: number;
@@ -39,7 +42,8 @@ export function retryDelay(attempt: number, baseMs: number, maxMs: number): numb
  */
 export class JobWorker {
   readonly id = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  readonly #opts: Required<Omit<WorkerOptions, 'schedules'>> & { schedules: readonly Schedule[] };
+  readonly #opts: Required<Omit<WorkerOptions, 'schedules' | 'config'>> & { schedules: readonly Schedule[] };
+  readonly #config: Config;
   readonly #byKind: Map<string, JobDefinition>;
   readonly #running = new Set<Promise<void>>();
   readonly #abort = new AbortController();
@@ -60,6 +64,7 @@ export class JobWorker {
       schedules: [],
       ...options,
     };
+    this.#config = options.config ?? loadConfig(process.env);
     this.#byKind = new Map(options.jobs.map((j) => [j.kind, j]));
     for (const s of this.#opts.schedules) {
       if (!this.#byKind.has(s.kind)) throw new Error(`schedule for unknown job kind ${s.kind}`);
@@ -173,7 +178,7 @@ export class JobWorker {
     };
     const jobLog = log.child({ job: row.id, kind: row.kind, attempt: row.attempts });
     try {
-      await definition.run(job, { db, log: jobLog, signal: this.#abort.signal });
+      await definition.run(job, { db, log: jobLog, config: this.#config, signal: this.#abort.signal });
       await completeJob(db.kysely, row.id, this.id);
     } catch (error) {
       const last = row.attempts >= row.max_attempts;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, jobContextOf, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { portal } from '../feature.ts';
 import { startSmsWebhook, startSmtpServer } from './stand-ins.ts';
@@ -275,7 +275,7 @@ describe('the nightly cleanup', () => {
       .where('target', '=', old.phone)
       .execute();
     const cleanup = portal.cleanups?.find((c) => c.name === 'used verification codes');
-    expect(await cleanup?.run(t.db, now)).toBe(1);
+    expect(await cleanup?.run(t.db, now, jobContextOf(t))).toBe(1);
     const left = await t.db.kysely
       .selectFrom('verification_codes')
       .select('target')
