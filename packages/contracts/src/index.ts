@@ -7,6 +7,7 @@ export * from './iot/articles.ts';
 export * from './iot/billing.ts';
 export * from './iot/config.ts';
 export * from './iot/devices.ts';
+export * from './iot/cjt188.ts';
 export * from './iot/dlt645.ts';
 export * from './iot/firmware.ts';
 export * from './iot/gateway.ts';

@@ -1,0 +1,252 @@
+/**
+ * The CJ/T 188-2004 codec (the Chinese protocol of household water, heat and gas meters), shared by
+ * the gateway and the simulated meters as the DL/T 645 codec is (decisions 0086 and 0114).
+ *
+ * A frame is `68 T A0..A6 C L DATA CS 16`, sent after a few 0xFE wake-up bytes:
+ * - T: the meter type (0x10 cold water, 0x30 gas...; 0xAA any type);
+ * - A0..A6: the meter address, 14 BCD digits, lowest pair first (AA..AA is the wildcard address);
+ * - C: the control code: bit 7 the direction (1 = the meter's answer), bit 6 an error answer, bits
+ *   5..0 the function (0x01 read data, 0x03 read address);
+ * - L: the data length; DATA as it is (no +0x33, unlike DL/T 645);
+ * - CS: the sum modulo 256 of every byte from the 68 to the last data byte.
+ * A read carries the data identifier DI0 DI1 (the standard's 901F goes out as 90 1F) and a
+ * sequence byte SER; the answer repeats both and appends the data. For 901F (metering data of a
+ * water or gas meter): current cumulative flow (4 BCD bytes, 2 decimals, lowest first) and its
+ * unit byte, the same at the settlement day, the meter's time (7 BCD bytes, seconds first) and two
+ * status bytes. An error answer (C = 0xC1) carries SER and the two status bytes.
+ * Pure functions, no I/O, never throwing on bytes from the wire.
+ */
+
+import { WATER_WILDCARD_ADDRESS, type WaterItemFormat } from '@meridian/contracts';
+
+export const START = 0x68;
+export const END = 0x16;
+export const PREAMBLE = 0xfe;
+/** The meter type byte that every meter answers to. */
+export const ANY_TYPE = 0xaa;
+
+export const CONTROL = {
+  readData: 0x01,
+  readAddress: 0x03,
+  /** Bit 7: the frame is a meter's answer. */
+  answer: 0x80,
+  /** Bit 6: the answer is an error answer. */
+  error: 0x40,
+} as const;
+
+/** The unit bytes of CJ/T 188-2004 for volumes, and how many cubic metres one unit is. */
+export const VOLUME_UNITS: Readonly<Record<number, { unit: string; cubicMetres: number }>> = {
+  0x29: { unit: 'L', cubicMetres: 0.001 },
+  0x2c: { unit: 'm³', cubicMetres: 1 },
+};
+export const UNIT_CUBIC_METRE = 0x2c;
+export const UNIT_LITRE = 0x29;
+
+/** The status word's bits the standard names (first status byte): the valve (D0-D1) and the battery (D2). */
+export const STATUS = {
+  valveClosed: 0x0001,
+  valveAbnormal: 0x0003,
+  batteryLow: 0x0004,
+} as const;
+
+export { isWaterMeterAddress, WATER_ITEMS, WATER_WILDCARD_ADDRESS, waterItem } from '@meridian/contracts';
+
+/** The seven address bytes of a 14-digit address, lowest pair first ("00000000000001" → 01 00 .. 00). */
+export function addressBytes(address: string): Buffer {
+  return Buffer.from(address, 'hex').reverse();
+}
+
+/** The 14-digit address of seven address bytes. */
+export function addressOf(bytes: Uint8Array): string {
+  return Buffer.from(bytes).reverse().toString('hex');
+}
+
+/** The two identifier bytes DI0 DI1 as sent, of the standard's writing ("901f" → 90 1F). */
+export function identifierBytes(di: string): Buffer {
+  return Buffer.from(di, 'hex');
+}
+
+export interface Cjt188Frame {
+  type: number;
+  address: string;
+  control: number;
+  data: Buffer;
+}
+
+/** A whole frame on the wire, with the wake-up preamble unless `preamble` is 0. */
+export function encodeFrame(frame: Cjt188Frame, preamble = 2): Buffer {
+  const out = Buffer.alloc(preamble + 13 + frame.data.length, PREAMBLE);
+  const start = preamble;
+  let i = start;
+  out[i++] = START;
+  out[i++] = frame.type;
+  out.set(addressBytes(frame.address), i);
+  i += 7;
+  out[i++] = frame.control;
+  out[i++] = frame.data.length;
+  out.set(frame.data, i);
+  i += frame.data.length;
+  out[i] = checksum(out, start, i);
+  out[i + 1] = END;
+  return out;
+}
+
+function checksum(bytes: Uint8Array, start: number, end: number): number {
+  let sum = 0;
+  for (let i = start; i < end; i++) sum += bytes[i];
+  return sum & 0xff;
+}
+
+export type ParseResult =
+  | { kind: 'frame'; frame: Cjt188Frame; length: number }
+  /** More bytes are needed before anything can be said. */
+  | { kind: 'incomplete' }
+  /** A whole frame whose checksum or end byte is wrong; `length` bytes are to be dropped. */
+  | { kind: 'corrupt'; length: number; reason: 'checksum' | 'end' }
+  /** Bytes that do not start a frame; `length` of them are to be dropped. */
+  | { kind: 'garbage'; length: number };
+
+/** Reads the first frame at the start of `bytes`, skipping the preamble. */
+export function parseFrame(bytes: Uint8Array): ParseResult {
+  let start = 0;
+  while (start < bytes.length && bytes[start] === PREAMBLE) start++;
+  if (start === bytes.length) return { kind: 'incomplete' };
+  if (bytes[start] !== START) {
+    let next = start + 1;
+    while (next < bytes.length && bytes[next] !== START && bytes[next] !== PREAMBLE) next++;
+    return { kind: 'garbage', length: next };
+  }
+  if (bytes.length < start + 11) return { kind: 'incomplete' };
+  const length = bytes[start + 10];
+  const end = start + 11 + length;
+  if (bytes.length < end + 2) return { kind: 'incomplete' };
+  if (checksum(bytes, start, end) !== bytes[end]) return { kind: 'corrupt', length: end + 2, reason: 'checksum' };
+  if (bytes[end + 1] !== END) return { kind: 'corrupt', length: end + 2, reason: 'end' };
+  return {
+    kind: 'frame',
+    frame: {
+      type: bytes[start + 1],
+      address: addressOf(bytes.subarray(start + 2, start + 9)),
+      control: bytes[start + 9],
+      data: Buffer.from(bytes.subarray(start + 11, end)),
+    },
+    length: end + 2,
+  };
+}
+
+/** The request reading one data identifier of one meter, with sequence byte `ser`. */
+export function readRequest(type: number, address: string, di: string, ser = 0): Buffer {
+  return encodeFrame({ type, address, control: CONTROL.readData, data: Buffer.concat([identifierBytes(di), Buffer.from([ser])]) });
+}
+
+/** A meter's normal answer to a read: the identifier, the sequence byte and the data. */
+export function readAnswer(type: number, address: string, di: string, ser: number, data: Uint8Array): Buffer {
+  return encodeFrame({
+    type,
+    address,
+    control: CONTROL.readData | CONTROL.answer,
+    data: Buffer.concat([identifierBytes(di), Buffer.from([ser]), data]),
+  });
+}
+
+/** A meter's error answer to a read: the sequence byte and its two status bytes. */
+export function errorAnswer(type: number, address: string, ser: number, status: number): Buffer {
+  return encodeFrame({
+    type,
+    address,
+    control: CONTROL.readData | CONTROL.answer | CONTROL.error,
+    data: Buffer.from([ser, status & 0xff, status >> 8]),
+  });
+}
+
+/** BCD bytes, lowest first, of a whole number of `bytes * 2` digits; undefined when it does not fit. */
+function bcd(digits: number, bytes: number): Buffer | undefined {
+  if (!Number.isInteger(digits) || digits < 0) return undefined;
+  const text = digits.toString().padStart(bytes * 2, '0');
+  if (text.length > bytes * 2) return undefined;
+  return Buffer.from(text, 'hex').reverse();
+}
+
+/** The number of BCD bytes, lowest first; undefined when a nibble is not a digit. */
+function fromBcd(bytes: Uint8Array): number | undefined {
+  const text = Buffer.from(bytes).reverse().toString('hex');
+  return /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/** What one read of 901F says: both flows in cubic metres, the meter's time and its status word. */
+export interface MeteringData {
+  current: number;
+  settlement: number;
+  /** The meter's clock, `YYYY-MM-DD hh:mm:ss` as it sent it. */
+  time: string;
+  status: number;
+}
+
+/** The 19 data bytes of a 901F answer (after DI and SER); undefined when a value does not fit. */
+export function encodeMetering(data: MeteringData, unit = UNIT_CUBIC_METRE): Buffer | undefined {
+  const per = VOLUME_UNITS[unit]?.cubicMetres ?? 1;
+  const current = bcd(Math.round((data.current / per) * 100), 4);
+  const settlement = bcd(Math.round((data.settlement / per) * 100), 4);
+  const [date = '', clock = ''] = data.time.split(' ');
+  const digits = `${date.replaceAll('-', '')}${clock.replaceAll(':', '')}`;
+  if (!current || !settlement || !/^\d{14}$/.test(digits)) return undefined;
+  // Seconds first: ss mm hh DD MM YYYY with the year's low byte before its high one.
+  const time = Buffer.from(digits, 'hex').reverse();
+  return Buffer.concat([
+    current,
+    Buffer.from([unit]),
+    settlement,
+    Buffer.from([unit]),
+    time,
+    Buffer.from([data.status & 0xff, data.status >> 8]),
+  ]);
+}
+
+/** The 901F data (after DI and SER); undefined when it is short, not BCD, or in a unit that is no volume. */
+export function decodeMetering(bytes: Uint8Array): MeteringData | undefined {
+  if (bytes.length < 19) return undefined;
+  const volume = (at: number) => {
+    const unit = VOLUME_UNITS[bytes[at + 4]];
+    const raw = fromBcd(bytes.subarray(at, at + 4));
+    return unit && raw !== undefined ? Math.round(raw * unit.cubicMetres * 100_000) / 10_000_000 : undefined;
+  };
+  const current = volume(0);
+  const settlement = volume(5);
+  const time = Buffer.from(bytes.subarray(10, 17)).reverse().toString('hex');
+  if (current === undefined || settlement === undefined || !/^\d{14}$/.test(time)) return undefined;
+  return {
+    current,
+    settlement,
+    time: `${time.slice(0, 4)}-${time.slice(4, 6)}-${time.slice(6, 8)} ${time.slice(8, 10)}:${time.slice(10, 12)}:${time.slice(12, 14)}`,
+    status: bytes[17] | (bytes[18] << 8),
+  };
+}
+
+/** The value of one item of a 901F read. */
+export function itemValue(item: WaterItemFormat, data: MeteringData): number {
+  if (item.name === 'status') return data.status;
+  return item.name === 'currentFlow' ? data.current : data.settlement;
+}
+
+export type ReadOutcome =
+  | { kind: 'data'; data: Buffer }
+  /** An error answer, with the meter's status word. */
+  | { kind: 'error'; status: number }
+  /** The answer is not for this meter or identifier. */
+  | { kind: 'mismatch' };
+
+/**
+ * What a meter's answer says about a read of `di` from `address`: its data after DI and SER, or
+ * its error answer. Meters in the field echo the identifier in either byte order (90 1F or
+ * 1F 90); both are taken.
+ */
+export function readOutcome(frame: Cjt188Frame, address: string, di: string): ReadOutcome {
+  const wanted = address.toLowerCase();
+  if (frame.address !== wanted && wanted !== WATER_WILDCARD_ADDRESS) return { kind: 'mismatch' };
+  if ((frame.control & 0xbf) !== (CONTROL.readData | CONTROL.answer)) return { kind: 'mismatch' };
+  if (frame.control & CONTROL.error) return { kind: 'error', status: (frame.data[1] ?? 0) | ((frame.data[2] ?? 0) << 8) };
+  const sent = identifierBytes(di);
+  const echoed = frame.data.subarray(0, 2);
+  if (!echoed.equals(sent) && !echoed.equals(Buffer.from(sent).reverse())) return { kind: 'mismatch' };
+  return { kind: 'data', data: frame.data.subarray(3) };
+}
