@@ -1,4 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  decodeMetering,
+  parseFrame as parseWater,
+  readRequest as waterRead,
+  readOutcome as waterOutcome,
+} from './cjt188.ts';
+import { Cjt188Meter } from './cjt188-meter.ts';
 import { KNOWN_IDENTIFIERS, parseFrame, readOutcome, readRequest as readRequest645 } from './dlt645.ts';
 import { Dlt645Meter } from './dlt645-meter.ts';
 import { type DtuOptions, SimulatedDtu } from './dtu.ts';
@@ -198,5 +205,36 @@ describe('a simulated DTU with DL/T 645 meters', () => {
     expect(await readEnergy(peer, '000000000001', 17)).toEqual({ kind: 'error', code: 1, causes: ['other'] });
     // The other meter is unaffected.
     expect(await readEnergy(peer, '000000000002')).toEqual({ kind: 'value', value: 7.5 });
+  });
+});
+
+describe('a simulated DTU with CJ/T 188 water meters', () => {
+  const waterMeters = () => [
+    new Cjt188Meter({ address: '00000000000001', current: 123.45 }),
+    new Cjt188Meter({ address: '00000000000002', current: 7.5 }),
+  ];
+
+  async function readFlow(peer: Awaited<ReturnType<TestGateway['accept']>>, address: string, length = 37) {
+    peer.write(waterRead(0x10, address, '901f'));
+    const parsed = parseWater(await peer.read(length));
+    if (parsed.kind !== 'frame') return parsed.kind;
+    const outcome = waterOutcome(parsed.frame, address, '901f');
+    return outcome.kind === 'data' ? decodeMetering(outcome.data)?.current : outcome;
+  }
+
+  it('answers each water meter by address, and reports an error answer and a bad checksum as such', async () => {
+    const d = dtu({ framing: 'cjt188', slaves: [], waterMeters: waterMeters() });
+    const peer = await gateway.accept();
+    await peer.read(28);
+    // The answer: 2 preamble bytes, 13 of frame, 3 of identifier and SER and 19 of data.
+    expect(await readFlow(peer, '00000000000001')).toBe(123.45);
+    expect(await readFlow(peer, '00000000000002')).toBe(7.5);
+
+    d.inject('badCrc');
+    expect(await readFlow(peer, '00000000000001')).toBe('corrupt');
+    d.inject('exception');
+    expect(await readFlow(peer, '00000000000001', 18)).toEqual({ kind: 'error', status: 0x0100 });
+    // The other meter is unaffected.
+    expect(await readFlow(peer, '00000000000002')).toBe(7.5);
   });
 });

@@ -1,4 +1,6 @@
 import { connect, type Socket } from 'node:net';
+import { errorAnswer as waterErrorAnswer, parseFrame as parseWaterFrame } from './cjt188.ts';
+import type { Cjt188Meter } from './cjt188-meter.ts';
 import { ERROR_BITS, errorAnswer, parseFrame } from './dlt645.ts';
 import type { Dlt645Meter } from './dlt645-meter.ts';
 import { AtStream, DtuFirmware } from './dtu-ota.ts';
@@ -6,6 +8,12 @@ import { EXCEPTION, exceptionPdu, mbapFrame, parseMbap, parseRtu, rtuFrame, rtuR
 import type { FirmwareIdentity, OtaOptions } from './ota.ts';
 import type { ModbusSlave } from './slave.ts';
 import { Stats, sharedTicker, type Ticker } from './stats.ts';
+
+/** A DL/T 645 or CJ/T 188 answer spoilt: its checksum, the byte before the final 16, flipped. */
+function flipChecksum(bytes: Buffer): Buffer {
+  bytes[bytes.length - 2] ^= 0xff;
+  return bytes;
+}
 
 /** What a DTU can be told to do wrong, on demand or at random. */
 export type Fault = 'noReply' | 'exception' | 'garbage' | 'badCrc' | 'disconnect';
@@ -26,11 +34,14 @@ export interface DtuOptions {
   slaves?: readonly ModbusSlave[];
   /** DL/T 645-2007 meters on the RS485 bus; used when `framing` is `dlt645`. */
   meters?: readonly Dlt645Meter[];
+  /** CJ/T 188-2004 water meters on the bus; used when `framing` is `cjt188`. */
+  waterMeters?: readonly Cjt188Meter[];
   /**
    * `tcp`: requests and replies are Modbus TCP MBAP frames (a modbusTcp device); `rtu` (default):
-   * RTU frames; `dlt645`: DL/T 645-2007 frames answered by `meters`.
+   * RTU frames; `dlt645`: DL/T 645-2007 frames answered by `meters`; `cjt188`: CJ/T 188-2004
+   * frames answered by `waterMeters`.
    */
-  framing?: 'rtu' | 'tcp' | 'dlt645';
+  framing?: 'rtu' | 'tcp' | 'dlt645' | 'cjt188';
   /** Probability per request of each fault, e.g. `{ noReply: 0.01 }`. */
   faults?: Partial<Record<Fault, number>>;
   /** Pipe the bytes both ways to a real slave at host:port (a Modbus RTU-over-TCP server) instead of answering. */
@@ -235,6 +246,7 @@ export class SimulatedDtu {
     this.#pendingAt = this.#lastTraffic;
     if (this.options.framing === 'tcp') this.#drainMbap();
     else if (this.options.framing === 'dlt645') this.#drainDlt645();
+    else if (this.options.framing === 'cjt188') this.#drainCjt188();
     else this.#drainRtu();
   }
 
@@ -390,12 +402,30 @@ export class SimulatedDtu {
   #answerDlt645(address: string, reply: Buffer): void {
     this.#answerOrFail(() => reply, {
       exception: () => errorAnswer(address, ERROR_BITS.other),
-      // The checksum, the byte before the final 16, flipped.
-      corrupt: (bytes) => {
-        bytes[bytes.length - 2] ^= 0xff;
-        return bytes;
-      },
+      corrupt: flipChecksum,
     });
+  }
+
+  /** CJ/T 188 frames: as for DL/T 645, every meter sees each one and the one it names answers. */
+  #drainCjt188(): void {
+    while (this.#pending.length > 0) {
+      const parsed = parseWaterFrame(this.#pending);
+      if (parsed.kind === 'incomplete') return;
+      const frame = this.#pending.subarray(0, parsed.length);
+      this.#pending = this.#pending.subarray(parsed.length);
+      if (parsed.kind !== 'frame') continue;
+      this.stats.requests++;
+      for (const meter of this.options.waterMeters ?? []) {
+        const reply = meter.handle(frame);
+        if (!reply) continue;
+        // The error answer a meter gives to a request it cannot serve: its status with bit 8 set.
+        const ser = parsed.frame.data[2] ?? 0;
+        this.#answerOrFail(() => reply, {
+          exception: () => waterErrorAnswer(meter.type, meter.address, ser, meter.data.status | 0x0100),
+          corrupt: flipChecksum,
+        });
+      }
+    }
   }
 
   #answer(address: number, pdu: Buffer, frame: (pdu: Buffer) => Buffer): void {
