@@ -32,7 +32,7 @@ describe('CJ/T 188-2004 frames', () => {
     expect(readRequest(0x10, '00000000000012', '901f').subarray(0, 2)).toEqual(hex('FE FE'));
   });
 
-  it("reads the published answer of that meter: 1000.10 m³ now and at the settlement day", () => {
+  it('reads the published answer of that meter: 1000.10 m³ now and at the settlement day', () => {
     // The same tool's decode test: C = 81, L = 16, DI 90 1F, SER 00, 00100010 (BCD, lowest byte
     // first) with unit 2C (m³) twice, a clock of zeros and the status bytes 00 FF; CS 67.
     const answer = hex(

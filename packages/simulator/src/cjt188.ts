@@ -36,8 +36,8 @@ export const CONTROL = {
 
 /** The unit bytes of CJ/T 188-2004 for volumes, and how many cubic metres one unit is. */
 export const VOLUME_UNITS: Readonly<Record<number, { unit: string; cubicMetres: number }>> = {
-  0x29: { unit: 'L', cubicMetres: 0.001 },
-  0x2c: { unit: 'm³', cubicMetres: 1 },
+  41: { unit: 'L', cubicMetres: 0.001 },
+  44: { unit: 'm³', cubicMetres: 1 },
 };
 export const UNIT_CUBIC_METRE = 0x2c;
 export const UNIT_LITRE = 0x29;
@@ -136,7 +136,12 @@ export function parseFrame(bytes: Uint8Array): ParseResult {
 
 /** The request reading one data identifier of one meter, with sequence byte `ser`. */
 export function readRequest(type: number, address: string, di: string, ser = 0): Buffer {
-  return encodeFrame({ type, address, control: CONTROL.readData, data: Buffer.concat([identifierBytes(di), Buffer.from([ser])]) });
+  return encodeFrame({
+    type,
+    address,
+    control: CONTROL.readData,
+    data: Buffer.concat([identifierBytes(di), Buffer.from([ser])]),
+  });
 }
 
 /** A meter's normal answer to a read: the identifier, the sequence byte and the data. */
@@ -244,7 +249,8 @@ export function readOutcome(frame: Cjt188Frame, address: string, di: string): Re
   const wanted = address.toLowerCase();
   if (frame.address !== wanted && wanted !== WATER_WILDCARD_ADDRESS) return { kind: 'mismatch' };
   if ((frame.control & 0xbf) !== (CONTROL.readData | CONTROL.answer)) return { kind: 'mismatch' };
-  if (frame.control & CONTROL.error) return { kind: 'error', status: (frame.data[1] ?? 0) | ((frame.data[2] ?? 0) << 8) };
+  if (frame.control & CONTROL.error)
+    return { kind: 'error', status: (frame.data[1] ?? 0) | ((frame.data[2] ?? 0) << 8) };
   const sent = identifierBytes(di);
   const echoed = frame.data.subarray(0, 2);
   if (!echoed.equals(sent) && !echoed.equals(Buffer.from(sent).reverse())) return { kind: 'mismatch' };

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   decodeMetering,
   parseFrame as parseWater,
-  readRequest as waterRead,
   readOutcome as waterOutcome,
+  readRequest as waterRead,
 } from './cjt188.ts';
 import { Cjt188Meter } from './cjt188-meter.ts';
 import { KNOWN_IDENTIFIERS, parseFrame, readOutcome, readRequest as readRequest645 } from './dlt645.ts';

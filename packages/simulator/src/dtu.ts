@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { errorAnswer as waterErrorAnswer, parseFrame as parseWaterFrame } from './cjt188.ts';
+import { parseFrame as parseWaterFrame, errorAnswer as waterErrorAnswer } from './cjt188.ts';
 import type { Cjt188Meter } from './cjt188-meter.ts';
 import { ERROR_BITS, errorAnswer, parseFrame } from './dlt645.ts';
 import type { Dlt645Meter } from './dlt645-meter.ts';

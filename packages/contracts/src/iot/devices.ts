@@ -41,6 +41,7 @@ export const DTU_PROTOCOLS = [
   'modbusRtu',
   'modbusTcp',
   'dlt645',
+  'cjt188',
 ] as const satisfies readonly (typeof DEVICE_PROTOCOLS)[number][];
 
 export const DEVICE_NAME_MAX = 50;

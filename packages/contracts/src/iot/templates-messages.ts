@@ -49,13 +49,29 @@ export const templatesMessages = {
     'zh-CN': '数据标识：8 位十六进制（DI3..DI0，如 00010000）',
     en: 'Data identifier: 8 hex digits (DI3..DI0, e.g. 00010000)',
   },
+  'template.slave.anyMeterAddress': {
+    'zh-CN': '表地址：DL/T 645 为 12 位数字，CJ/T 188 为 14 位数字（或通配地址 AA…AA）',
+    en: 'Meter address: 12 digits for DL/T 645, 14 for CJ/T 188 (or the wildcard AA…AA)',
+  },
+  'template.slave.waterMeterAddress': {
+    'zh-CN': '表地址：14 位数字（或通配地址 AAAAAAAAAAAAAA）',
+    en: 'Meter address: 14 digits (or the wildcard AAAAAAAAAAAAAA)',
+  },
+  'template.slave.meterType': {
+    'zh-CN': '仪表类型：冷水表 10H、热水表 11H、直饮水表 12H、中水表 13H 或燃气表 30H',
+    en: 'Meter type: cold water 10H, hot water 11H, drinking water 12H, reclaimed water 13H or gas 30H',
+  },
+  'template.point.waterItem': {
+    'zh-CN': '数据项：当前累积流量、结算日累积流量或状态（数据标识 901F）',
+    en: 'Data item: current cumulative flow, settlement-day flow or status (identifier 901F)',
+  },
   'template.point.meterReadOnly': {
-    'zh-CN': 'DL/T 645 数据点只能只读',
-    en: 'A DL/T 645 data point can only be read',
+    'zh-CN': '仪表数据点只能只读',
+    en: "A meter's data point can only be read",
   },
   'template.point.meterNumeric': {
-    'zh-CN': 'DL/T 645 数据点须为数值型',
-    en: 'A DL/T 645 data point is numeric',
+    'zh-CN': '仪表数据点须为数值型',
+    en: "A meter's data point is numeric",
   },
   'template.point.meterBytes': {
     'zh-CN': '数据长度：1-8 字节',

@@ -1,8 +1,10 @@
 import type { MessageKey } from '../messages.ts';
 import type { MessageParams } from '../platform-messages.ts';
-import { knownFormat } from './dlt645.ts';
+import { isMeterType, isWaterMeterAddress, waterItem } from './cjt188.ts';
+import { isMeterAddress, knownFormat } from './dlt645.ts';
 import {
   BIT_REGISTER_TYPES,
+  isMeterProtocol,
   READ_ONLY_REGISTER_TYPES,
   TEMPLATE_LIMITS,
   type TemplateInput,
@@ -44,10 +46,10 @@ function slaveRules(slaves: readonly TemplateSlaveInput[], protocol: TemplateInp
     const hasPort = slave.port !== null && slave.port !== undefined;
     if (hasIp !== hasPort) rules.push({ field: `${at}.${hasIp ? 'port' : 'ip'}`, key: 'template.slave.endpoint' });
     else if (protocol === 'modbusTcp' && !hasIp) rules.push({ field: `${at}.ip`, key: 'template.slave.tcpEndpoint' });
-    const meter = protocol === 'dlt645';
-    if (meter && !slave.meterAddress) rules.push({ field: `${at}.meterAddress`, key: 'template.slave.meterAddress' });
+    const meter = isMeterProtocol(protocol);
+    rules.push(...meterAddressRules(slave, at, protocol));
     // Two slaves answering to one address on one bus (or one IP and port) are one device.
-    const address = meter ? (slave.meterAddress ?? '').toLowerCase() : slave.address;
+    const address = meter ? `${slave.address}:${(slave.meterAddress ?? '').toLowerCase()}` : slave.address;
     const endpoint = `${slave.ip ?? ''}:${slave.port ?? ''}#${address}`;
     if (endpoints.has(endpoint))
       rules.push({ field: `${at}.${meter ? 'meterAddress' : 'address'}`, key: 'template.slave.deviceNoTaken' });
@@ -58,6 +60,23 @@ function slaveRules(slaves: readonly TemplateSlaveInput[], protocol: TemplateInp
       deviceNos.add(no);
     }
   });
+  return rules;
+}
+
+/** A meter's address in its protocol's shape; a CJ/T 188 meter's type (its `address`) one the standard names. */
+function meterAddressRules(
+  slave: TemplateSlaveInput,
+  at: string,
+  protocol: TemplateInput['protocol'],
+): TemplateRuleBroken[] {
+  const address = slave.meterAddress ?? '';
+  if (protocol === 'dlt645' && !isMeterAddress(address))
+    return [{ field: `${at}.meterAddress`, key: 'template.slave.meterAddress' }];
+  if (protocol !== 'cjt188') return [];
+  const rules: TemplateRuleBroken[] = [];
+  if (!isMeterType(slave.address)) rules.push({ field: `${at}.address`, key: 'template.slave.meterType' });
+  if (!isWaterMeterAddress(address))
+    rules.push({ field: `${at}.meterAddress`, key: 'template.slave.waterMeterAddress' });
   return rules;
 }
 
@@ -102,13 +121,9 @@ function registerRules(point: TemplatePointInput, at: string): TemplateRuleBroke
  * bytes with `precision` decimals; a known identifier's format is the standard's.
  */
 function meterRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
-  const rules: TemplateRuleBroken[] = [];
-  if (!point.dataIdentifier) {
-    rules.push({ field: `${at}.dataIdentifier`, key: 'template.point.dataIdentifier' });
-    return rules;
-  }
-  if (point.readWrite !== 'readOnly') rules.push({ field: `${at}.readWrite`, key: 'template.point.meterReadOnly' });
-  if (point.dataType !== 'numeric') rules.push({ field: `${at}.dataType`, key: 'template.point.meterNumeric' });
+  if (!point.dataIdentifier || !/^[0-9a-f]{8}$/i.test(point.dataIdentifier))
+    return [{ field: `${at}.dataIdentifier`, key: 'template.point.dataIdentifier' }];
+  const rules = readOnlyNumberRules(point, at);
   if (point.registerLength > 8) rules.push({ field: `${at}.registerLength`, key: 'template.point.meterBytes' });
   const known = knownFormat(point.dataIdentifier);
   if (known && (known.bytes !== point.registerLength || known.decimals !== point.precision))
@@ -120,8 +135,38 @@ function meterRules(point: TemplatePointInput, at: string): TemplateRuleBroken[]
   return rules;
 }
 
+/** A meter's point is read, never written, as a number. */
+function readOnlyNumberRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
+  const rules: TemplateRuleBroken[] = [];
+  if (point.readWrite !== 'readOnly') rules.push({ field: `${at}.readWrite`, key: 'template.point.meterReadOnly' });
+  if (point.dataType !== 'numeric') rules.push({ field: `${at}.dataType`, key: 'template.point.meterNumeric' });
+  return rules;
+}
+
+/**
+ * A CJ/T 188 point: one item of a data identifier's answer (`901f:current`), read as a number in
+ * the item's format, which is the standard's (decision 0114).
+ */
+function waterRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
+  const item = waterItem(point.dataIdentifier ?? '');
+  if (!item) return [{ field: `${at}.dataIdentifier`, key: 'template.point.waterItem' }];
+  const rules = readOnlyNumberRules(point, at);
+  if (item.bytes !== point.registerLength || item.decimals !== point.precision)
+    rules.push({
+      field: `${at}.registerLength`,
+      key: 'template.point.meterFormat',
+      params: { di: point.dataIdentifier ?? '', bytes: item.bytes, decimals: item.decimals },
+    });
+  return rules;
+}
+
 function pointRules(point: TemplatePointInput, at: string, protocol: TemplateInput['protocol']): TemplateRuleBroken[] {
-  const rules = protocol === 'dlt645' ? meterRules(point, at) : registerRules(point, at);
+  const rules =
+    protocol === 'dlt645'
+      ? meterRules(point, at)
+      : protocol === 'cjt188'
+        ? waterRules(point, at)
+        : registerRules(point, at);
   for (const field of ['formula', 'inverseFormula'] as const) {
     const text = point[field];
     if (!text) continue;

@@ -9,10 +9,15 @@ import { textFilter } from '../paging.ts';
 
 /**
  * How the gateway talks to the devices behind a template: Modbus RTU over a DTU's serial bus,
- * Modbus TCP through a DTU, DL/T 645-2007 electricity meters on a DTU's RS485 bus, JSON over MQTT
+ * Modbus TCP through a DTU, DL/T 645-2007 electricity meters and CJ/T 188-2004 water and gas meters on a DTU's bus, JSON over MQTT
  * (`devices/{sn}/up`), and JSON posted to the HTTP ingest endpoint by NB and cellular devices.
  */
-export const TEMPLATE_PROTOCOLS = ['modbusRtu', 'modbusTcp', 'dlt645', 'mqttJson', 'httpJson'] as const;
+export const TEMPLATE_PROTOCOLS = ['modbusRtu', 'modbusTcp', 'dlt645', 'cjt188', 'mqttJson', 'httpJson'] as const;
+/** The protocols of meters read by address and data identifier (not by Modbus register). */
+export const METER_PROTOCOLS = ['dlt645', 'cjt188'] as const satisfies readonly TemplateProtocol[];
+export function isMeterProtocol(protocol: string): protocol is (typeof METER_PROTOCOLS)[number] {
+  return (METER_PROTOCOLS as readonly string[]).includes(protocol);
+}
 export type TemplateProtocol = (typeof TEMPLATE_PROTOCOLS)[number];
 
 /**
@@ -93,11 +98,14 @@ export const templateSlave = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9]{1,32}$/, 'template.slave.deviceNo')
     .nullish(),
-  /** DL/T 645 only: the meter's 12-digit address (the Modbus `address` is then 0). */
+  /**
+   * DL/T 645: the meter's 12-digit address (the Modbus `address` is then 0); CJ/T 188: its 14-digit
+   * address (the `address` is then the meter type, decision 0114). The protocol's rule checks which.
+   */
   meterAddress: z
     .string()
     .trim()
-    .regex(/^(\d{12}|[Aa]{12})$/, 'template.slave.meterAddress')
+    .regex(/^(\d{12}|\d{14}|[Aa]{12}|[Aa]{14})$/, 'template.slave.anyMeterAddress')
     .nullish(),
 });
 export type TemplateSlaveInput = z.infer<typeof templateSlave>;
@@ -126,11 +134,12 @@ export const templatePoint = z.strictObject({
   /**
    * DL/T 645 only: the data identifier, 8 hex digits DI3..DI0 (`00010000`, forward active energy).
    * Its format is `registerLength` bytes with `precision` decimals (decision 0093).
+   * CJ/T 188: the data item, identifier and item (`901f:current`, decision 0114).
    */
   dataIdentifier: z
     .string()
     .trim()
-    .regex(/^[0-9a-fA-F]{8}$/, 'template.point.dataIdentifier')
+    .regex(/^([0-9a-fA-F]{8}|[0-9a-fA-F]{4}:[a-z]+)$/, 'template.point.dataIdentifier')
     .nullish(),
 });
 export type TemplatePointInput = z.infer<typeof templatePoint>;

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { itemValue } from '@meridian/simulator/cjt188';
 import type { ModbusRequest } from '@meridian/simulator/modbus';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
@@ -8,7 +9,15 @@ import { DtuFirmwareSession, upgradeDtu } from './dtu-ota.ts';
 import { Exchange, type LineFraming, type LinkCounters, SlaveFailure } from './exchange.ts';
 import type { DeviceConfiguration, DeviceLink, FirmwareReport, FirmwareTransfer } from './links.ts';
 import type { LinkHolder } from './node.ts';
-import { decodeBlock, type MeterRead, planMeterReads, planReads, type ReadBlock } from './planner.ts';
+import {
+  decodeBlock,
+  type MeterRead,
+  planMeterReads,
+  planReads,
+  planWaterReads,
+  type ReadBlock,
+  type WaterRead,
+} from './planner.ts';
 import type { TemplatePlans } from './plans.ts';
 import type { PollSchedule, Scheduled } from './schedule.ts';
 import { EncodeError, encodeRaw, type GatewayPoint, pointValue } from './values.ts';
@@ -93,6 +102,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
   #points: readonly GatewayPoint[] = [];
   #blocks: readonly ReadBlock[] = [];
   #meterReads: readonly MeterRead[] = [];
+  #waterReads: readonly WaterRead[] = [];
   #cycle: Cycle | null = null;
   #networkAt = 0;
   readonly #health = new Map<number | string, SlaveHealth>();
@@ -129,6 +139,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
     this.#points = points;
     this.#blocks = planReads(points, this.mergeLength);
     this.#meterReads = planMeterReads(points);
+    this.#waterReads = planWaterReads(points);
   }
 
   get blocks(): readonly ReadBlock[] {
@@ -169,7 +180,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
       .then((points) => this.usePoints(points))
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'template not reloaded'));
     // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
-    const reads = this.#blocks.length + this.#meterReads.length;
+    const reads = this.#blocks.length + this.#meterReads.length + this.#waterReads.length;
     if (this.#cycle || !reads) return;
     const cycle: Cycle = { at: now, left: reads, readings: [], slaves: new Map() };
     this.#cycle = cycle;
@@ -191,6 +202,16 @@ export class DtuConnection implements DeviceLink, Scheduled {
           this.#exchange.meterRead(address, identifier, format, this.ctx.options.readTimeoutMs),
         );
         cycle.readings.push({ pointId: point.id, value: pointValue(point, raw) });
+      });
+    }
+    for (const read of this.#waterReads) {
+      this.#queueRead(cycle, read.address, read.identifier, async () => {
+        const data = await this.#retrying(() =>
+          this.#exchange.waterRead(read.type, read.address, read.identifier, this.ctx.options.readTimeoutMs),
+        );
+        for (const point of read.points)
+          if (point.water)
+            cycle.readings.push({ pointId: point.id, value: pointValue(point, itemValue(point.water.item, data)) });
       });
     }
     this.#pump();
@@ -315,6 +336,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
     if (!point) return Promise.reject(new AppError(404, 'gateway.pointNotFound'));
     if (
       point.meter ||
+      point.water ||
       point.readWrite === 'readOnly' ||
       point.registerType === 'discreteInput' ||
       point.registerType === 'inputRegister'

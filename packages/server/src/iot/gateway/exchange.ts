@@ -1,10 +1,17 @@
 import type { Socket } from 'node:net';
 import type { DataFormat } from '@meridian/contracts';
+import {
+  decodeMetering,
+  type MeteringData,
+  parseFrame as parseWaterFrame,
+  readOutcome as waterOutcome,
+  readRequest as waterRequest,
+} from '@meridian/simulator/cjt188';
 import { decodeValue, parseFrame, readOutcome, readRequest } from '@meridian/simulator/dlt645';
 import { encodeRequest, type Framing, type ModbusRequest, parseReply } from '@meridian/simulator/modbus';
 
-/** How the line behind a DTU is framed: Modbus RTU, Modbus TCP, or DL/T 645-2007 meters. */
-export type LineFraming = Framing | 'dlt645';
+/** How the line behind a DTU is framed: Modbus RTU, Modbus TCP, DL/T 645-2007 or CJ/T 188-2004 meters. */
+export type LineFraming = Framing | 'dlt645' | 'cjt188';
 
 /** Why a request to a slave failed; each maps to the spec's message (service.ts). */
 export type FailureKind = 'noReply' | 'errorReply' | 'badCrc' | 'truncated' | 'mismatch' | 'malformed' | 'closed';
@@ -69,6 +76,26 @@ function meterReply(address: string, di: string, format: DataFormat): (buf: Buff
   };
 }
 
+/**
+ * Reads a CJ/T 188 meter's answer to a read of `di`: the data after the identifier and SER, or
+ * its status word as an error reply; a bad checksum fails as a bad CRC, data that is not BCD of a
+ * volume as a malformed reply.
+ */
+function waterReply(address: string, di: string): (buf: Buffer) => Step {
+  return (buf) => {
+    const parsed = parseWaterFrame(buf);
+    if (parsed.kind === 'incomplete') return parsed;
+    if (parsed.kind === 'garbage') return { kind: 'skip', used: parsed.length };
+    if (parsed.kind === 'corrupt')
+      return { kind: 'fail', error: new SlaveFailure(parsed.reason === 'checksum' ? 'badCrc' : 'malformed') };
+    const outcome = waterOutcome(parsed.frame, address, di);
+    if (outcome.kind === 'mismatch') return { kind: 'skip', used: parsed.length };
+    if (outcome.kind === 'error') return { kind: 'fail', error: new SlaveFailure('errorReply', outcome.status || 1) };
+    if (!decodeMetering(outcome.data)) return { kind: 'fail', error: new SlaveFailure('malformed') };
+    return { kind: 'ok', data: Buffer.from(outcome.data) };
+  };
+}
+
 interface Pending {
   /** How the answer of a Modbus or DL/T 645 request is read, or null for Data Debugging (raw bytes back). */
   read: ((buf: Buffer) => Step) | null;
@@ -107,7 +134,7 @@ export class Exchange {
 
   request(req: ModbusRequest, timeoutMs: number): Promise<Buffer> {
     const framing = this.#framing;
-    if (framing === 'dlt645') return Promise.reject(new SlaveFailure('malformed'));
+    if (framing === 'dlt645' || framing === 'cjt188') return Promise.reject(new SlaveFailure('malformed'));
     this.#transaction = (this.#transaction + 1) & 0xffff;
     const framed = framing === 'tcp' ? { ...req, transaction: this.#transaction } : req;
     return this.#start(modbusReply(framed, framing), encodeRequest(framed, framing), timeoutMs);
@@ -117,6 +144,14 @@ export class Exchange {
   async meterRead(address: string, di: string, format: DataFormat, timeoutMs: number): Promise<number> {
     const bytes = await this.#start(meterReply(address, di, format), readRequest(address, di), timeoutMs);
     return decodeValue(format, bytes) as number;
+  }
+
+  /** Reads one data identifier (901F) of a CJ/T 188 meter: its flows, clock and status. */
+  async waterRead(type: number, address: string, di: string, timeoutMs: number): Promise<MeteringData> {
+    this.#transaction = (this.#transaction + 1) & 0xff;
+    const request = waterRequest(type, address, di, this.#transaction);
+    const bytes = await this.#start(waterReply(address, di), request, timeoutMs);
+    return decodeMetering(bytes) as MeteringData;
   }
 
   /** Sends bytes as they are; resolves with what came back once the line has been quiet for `quietMs`. */

@@ -42,7 +42,7 @@ export function planReads(
 ): ReadBlock[] {
   const groups = new Map<string, GatewayPoint[]>();
   for (const p of points) {
-    if (p.readWrite === 'writeOnly' || p.meter) continue;
+    if (p.readWrite === 'writeOnly' || p.meter || p.water) continue;
     const key = `${p.slave}:${p.registerType}`;
     const group = groups.get(key);
     if (group) group.push(p);
@@ -109,4 +109,29 @@ export function planMeterReads(points: readonly GatewayPoint[]): MeterRead[] {
   const reads: MeterRead[] = [];
   for (const point of points) if (point.meter) reads.push({ point: point as MeterRead['point'] });
   return reads.sort((a, b) => a.point.meter.address.localeCompare(b.point.meter.address));
+}
+
+/** One CJ/T 188 read of a poll cycle: one data identifier of one meter, and the points its answer carries. */
+export interface WaterRead {
+  type: number;
+  address: string;
+  identifier: string;
+  points: GatewayPoint[];
+}
+
+/**
+ * The CJ/T 188 reads of a cycle: one request per meter and identifier, whose answer carries every
+ * item a point takes (901F holds both flows and the status), a meter's reads together.
+ */
+export function planWaterReads(points: readonly GatewayPoint[]): WaterRead[] {
+  const reads = new Map<string, WaterRead>();
+  for (const point of points) {
+    if (!point.water) continue;
+    const { type, address, item } = point.water;
+    const key = `${type}:${address}:${item.identifier}`;
+    const read = reads.get(key);
+    if (read) read.points.push(point);
+    else reads.set(key, { type, address, identifier: item.identifier, points: [point] });
+  }
+  return [...reads.values()].sort((a, b) => a.address.localeCompare(b.address));
 }

@@ -305,7 +305,11 @@ class DtuSocket {
       device.id,
       device.template_id,
       this.#socket,
-      device.protocol === 'modbusTcp' ? 'tcp' : device.protocol === 'dlt645' ? 'dlt645' : 'rtu',
+      device.protocol === 'modbusTcp'
+        ? 'tcp'
+        : device.protocol === 'dlt645' || device.protocol === 'cjt188'
+          ? device.protocol
+          : 'rtu',
       Math.max(1, device.query_interval) * 1000,
       device.merge_length ?? TEMPLATE_LIMITS.registerMergeLength,
       port.context,

@@ -8,6 +8,8 @@ import {
   type RegisterType,
   VARIANTS,
   type Variant,
+  type WaterItemFormat,
+  waterItem,
 } from '@meridian/contracts';
 
 /**
@@ -31,6 +33,8 @@ export interface GatewayPoint {
   inverse: ((x: number) => number) | null;
   /** A DL/T 645 point: its meter's address, its data identifier and the value's format; null for Modbus. */
   meter: { address: string; identifier: string; format: DataFormat } | null;
+  /** A CJ/T 188 point: its meter's type and address, and the item of an identifier's answer it takes. */
+  water: { type: number; address: string; item: WaterItemFormat } | null;
 }
 
 export interface PointSource {
@@ -66,8 +70,10 @@ export function gatewayPoint(p: PointSource): GatewayPoint {
   const bits = BIT_REGISTER_TYPES.includes(p.registerType);
   const fixed = VARIANTS[p.variant].registers;
   const span = bits || p.variant === 'bit' ? 1 : (fixed ?? p.registerLength);
+  const item = p.dataIdentifier ? waterItem(p.dataIdentifier) : undefined;
+  const water = p.meterAddress && item ? { type: p.slaveAddress, address: p.meterAddress, item } : null;
   const meter =
-    p.meterAddress && p.dataIdentifier
+    p.meterAddress && p.dataIdentifier && !water
       ? {
           address: p.meterAddress,
           identifier: p.dataIdentifier,
@@ -82,14 +88,15 @@ export function gatewayPoint(p: PointSource): GatewayPoint {
     address: p.registerAddress,
     span,
     // A meter's value is a decimal number, whatever variant the template row carries.
-    variant: meter ? 'float64' : p.variant,
-    dataType: meter ? 'numeric' : p.dataType,
+    variant: meter || water ? 'float64' : p.variant,
+    dataType: meter || water ? 'numeric' : p.dataType,
     bitIndex: p.bitIndex,
     precision: p.precision,
     readWrite: p.readWrite,
     formula: compiled(p.formula),
     inverse: compiled(p.inverseFormula),
     meter,
+    water,
   };
 }
 

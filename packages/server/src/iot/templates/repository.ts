@@ -1,4 +1,10 @@
-import { type PageQuery, registerAddressOf, type TemplateInput, type TemplateProtocol } from '@meridian/contracts';
+import {
+  isMeterProtocol,
+  type PageQuery,
+  registerAddressOf,
+  type TemplateInput,
+  type TemplateProtocol,
+} from '@meridian/contracts';
 import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains, paginate } from '../../platform/db/sql.ts';
@@ -202,7 +208,7 @@ export async function writeTree(
   templateId: number,
   input: Pick<TemplateInput, 'protocol' | 'slaves' | 'points'>,
 ) {
-  const meter = input.protocol === 'dlt645';
+  const meter = isMeterProtocol(input.protocol);
   const oldSlaves = new Set((await slavesOf(trx, templateId)).map((s) => Number(s.id)));
   const oldPoints = new Set(
     (await trx.selectFrom('template_points').select('id').where('template_id', '=', templateId).execute()).map((p) =>

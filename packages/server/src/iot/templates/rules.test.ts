@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
-import { mainAccount, meterPoint, meterTemplate, samplePoint, sampleTemplate } from './testing.ts';
+import {
+  mainAccount,
+  meterPoint,
+  meterTemplate,
+  samplePoint,
+  sampleTemplate,
+  waterPoint,
+  waterTemplate,
+} from './testing.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -255,7 +263,10 @@ describe('DL/T 645 templates', () => {
       }),
     );
     expect(data).toEqual([
-      { field: 'slaves[3].meterAddress', msg: 'Meter address: 12 digits (or the wildcard AAAAAAAAAAAA)' },
+      {
+        field: 'slaves[3].meterAddress',
+        msg: 'Meter address: 12 digits for DL/T 645, 14 for CJ/T 188 (or the wildcard AA…AA)',
+      },
       { field: 'points[0].dataIdentifier', msg: 'Data identifier: 8 hex digits (DI3..DI0, e.g. 00010000)' },
     ]);
     const rules = await problems(
@@ -288,10 +299,70 @@ describe('DL/T 645 templates', () => {
       }),
     );
     expect(data).toEqual([
-      { field: 'points[0].readWrite', msg: 'A DL/T 645 data point can only be read' },
-      { field: 'points[1].dataType', msg: 'A DL/T 645 data point is numeric' },
+      { field: 'points[0].readWrite', msg: "A meter's data point can only be read" },
+      { field: 'points[1].dataType', msg: "A meter's data point is numeric" },
       { field: 'points[2].registerLength', msg: 'Data identifier 00010000 is 4 bytes with 2 decimals' },
       { field: 'points[3].registerLength', msg: 'Data length: 1-8 bytes' },
+    ]);
+  });
+});
+
+describe('CJ/T 188 templates', () => {
+  it('keeps meter types, 14-digit addresses and data items, and returns them as saved', async () => {
+    const res = await owner.post('/iot/templates', waterTemplate(`Water ${++seq}`));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.protocol).toBe('cjt188');
+    expect(data.slaves.map((s: { address: number; meterAddress: string }) => [s.address, s.meterAddress])).toEqual([
+      [0x10, '00000000000001'],
+      [0x10, '00000000000002'],
+    ]);
+    expect(data.points.map((p: { name: string; dataIdentifier: string }) => [p.name, p.dataIdentifier])).toEqual([
+      ['Flow one', '901f:current'],
+      ['Settled one', '901f:settlement'],
+      ['Status one', '901f:status'],
+      ['Flow two', '901f:current'],
+    ]);
+  });
+
+  it('wants a meter type the standard names, a 14-digit address, once, and an item of 901F on each point', async () => {
+    const data = await problems(
+      waterTemplate('', {
+        name: `Water ${++seq}`,
+        slaves: [
+          { index: 1, name: 'Water one', address: 0x10, meterAddress: '00000000000001' },
+          { index: 2, name: 'Water copy', address: 0x10, meterAddress: '00000000000001' },
+          { index: 3, name: 'Water electric', address: 0x40, meterAddress: '00000000000003' },
+          { index: 4, name: 'Water short', address: 0x10, meterAddress: '000000000004' },
+        ],
+        points: [
+          waterPoint(),
+          waterPoint({ name: 'Energy read', dataIdentifier: '00010000' }),
+          waterPoint({ name: 'Flow wide', registerLength: 2 }),
+          waterPoint({ name: 'Flow written', readWrite: 'readWrite' }),
+        ],
+      }),
+    );
+    expect(data).toEqual([
+      { field: 'slaves[1].meterAddress', msg: 'Device numbers must differ' },
+      {
+        field: 'slaves[2].address',
+        msg: 'Meter type: cold water 10H, hot water 11H, drinking water 12H, reclaimed water 13H or gas 30H',
+      },
+      { field: 'slaves[3].meterAddress', msg: 'Meter address: 14 digits (or the wildcard AAAAAAAAAAAAAA)' },
+      {
+        field: 'points[1].dataIdentifier',
+        msg: 'Data item: current cumulative flow, settlement-day flow or status (identifier 901F)',
+      },
+      { field: 'points[2].registerLength', msg: 'Data identifier 901f:current is 4 bytes with 2 decimals' },
+      { field: 'points[3].readWrite', msg: "A meter's data point can only be read" },
+    ]);
+  });
+
+  it('refuses a CJ/T 188 item in a DL/T 645 template', async () => {
+    const data = await problems(meterTemplate(`Meters ${++seq}`, { points: [waterPoint()] }));
+    expect(data).toEqual([
+      { field: 'points[0].dataIdentifier', msg: 'Data identifier: 8 hex digits (DI3..DI0, e.g. 00010000)' },
     ]);
   });
 });

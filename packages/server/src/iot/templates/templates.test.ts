@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
-import { insertDevice, mainAccount, meterTemplate, samplePoint, sampleTemplate } from './testing.ts';
+import { insertDevice, mainAccount, meterTemplate, samplePoint, sampleTemplate, waterTemplate } from './testing.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -213,6 +213,7 @@ describe('the Communication Protocol screen', () => {
     const mine = await mainAccount(t);
     const theirs = await mainAccount(t);
     await mine.post('/iot/templates', meterTemplate('Meters of mine'));
+    await mine.post('/iot/templates', waterTemplate('Water meters of mine'));
     await createTemplate(mine, 'Sensors of mine');
     await theirs.post('/iot/templates', meterTemplate('Meters of theirs'));
     const res = await mine.get('/iot/templates/protocols');
@@ -226,6 +227,7 @@ describe('the Communication Protocol screen', () => {
       ['modbusRtu', 1, ['Sensors of mine']],
       ['modbusTcp', 0, []],
       ['dlt645', 1, ['Meters of mine']],
+      ['cjt188', 1, ['Water meters of mine']],
       ['mqttJson', 0, []],
       ['httpJson', 0, []],
     ]);

@@ -121,3 +121,27 @@ export function meterTemplate(name: string, change: Record<string, unknown> = {}
     ...change,
   };
 }
+
+/** A CJ/T 188 point: one item of the 901F answer, in the standard's format. */
+export function waterPoint(change: Record<string, unknown> = {}): Record<string, unknown> {
+  return meterPoint({ name: 'Cumulative flow', dataIdentifier: '901f:current', unit: 'm³', ...change });
+}
+
+/** A CJ/T 188 template: two cold water meters (type 10H) on one bus, their flow and meter 1's status. */
+export function waterTemplate(name: string, change: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name,
+    protocol: 'cjt188',
+    slaves: [
+      { index: 1, name: 'Water one', address: 0x10, meterAddress: '00000000000001' },
+      { index: 2, name: 'Water two', address: 0x10, meterAddress: '00000000000002' },
+    ],
+    points: [
+      waterPoint({ name: 'Flow one' }),
+      waterPoint({ name: 'Settled one', dataIdentifier: '901f:settlement' }),
+      waterPoint({ name: 'Status one', dataIdentifier: '901f:status', registerLength: 2, precision: 0, unit: null }),
+      waterPoint({ slaveIndex: 2, name: 'Flow two' }),
+    ],
+    ...change,
+  };
+}
