@@ -15,6 +15,7 @@ export const devicesEn: Shape<typeof devicesZhCN> = {
       modbusRtu: 'Modbus RTU (DTU passthrough)',
       modbusTcp: 'Modbus TCP',
       dlt645: 'DL/T 645 meters (DTU transparent)',
+      cjt188: 'CJ/T 188 water and gas meters (DTU transparent)',
       mqttJson: 'MQTT',
       httpJson: 'NB / cellular HTTP',
     },

@@ -11,6 +11,7 @@ export const devicesZhCN = {
       modbusRtu: 'Modbus RTU（DTU 透传）',
       modbusTcp: 'Modbus TCP',
       dlt645: 'DL/T 645 电表（DTU 透传）',
+      cjt188: 'CJ/T 188 水表/气表（DTU 透传）',
       mqttJson: 'MQTT',
       httpJson: 'NB / 蜂窝 HTTP',
     },

@@ -13,8 +13,21 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       modbusRtu: 'Modbus RTU',
       modbusTcp: 'Modbus TCP',
       dlt645: 'DL/T 645-2007',
+      cjt188: 'CJ/T 188-2004',
       mqttJson: 'MQTT JSON',
       httpJson: 'HTTP JSON',
+    },
+    meterType: {
+      coldWater: 'Cold water meter',
+      hotWater: 'Hot water meter',
+      drinkingWater: 'Drinking water meter',
+      reclaimedWater: 'Reclaimed water meter',
+      gas: 'Gas meter',
+    },
+    waterItem: {
+      currentFlow: 'Current cumulative flow',
+      settlementFlow: 'Settlement-day cumulative flow',
+      status: 'Status',
     },
     identifier: {
       combinedActiveEnergy: 'Combined active energy',
@@ -75,8 +88,11 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       deviceNo: 'Device number',
       meterAddress: 'Meter address',
       meterAddressPlaceholder: '12 digits',
+      waterAddressPlaceholder: '14 digits',
+      meterType: 'Meter type',
       add: 'Add slave',
       addMeter: 'Add meter',
+      addWaterMeter: 'Add water or gas meter',
     },
     point: {
       slave: 'Slave',
@@ -97,6 +113,7 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       amplitude: 'Change amplitude',
       description: 'Description',
       dataIdentifier: 'Data identifier',
+      waterItem: 'Data item (identifier 901F)',
       dataIdentifierPlaceholder: 'Choose, or type 8 hex digits',
       bytes: 'Length (bytes)',
       decimals: 'Decimals',
@@ -126,6 +143,8 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       pointsHint: 'Choosing a data type adjusts the data format and the register length',
       meterPointsHint:
         'Choosing a standard data identifier fills its length, decimals and unit from DL/T 645-2007; meter points are read-only',
+      waterPointsHint:
+        'Choose an item of 901F: decimals and unit follow CJ/T 188-2004; the items of one meter are read in one request, read-only',
       fixMarked: 'Fix the fields marked in red first',
       problems: '{{count}} things to fix',
       saved: 'Template saved',
@@ -165,6 +184,12 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       doc: 'DL/T 645-2007, the protocol of multi-function electricity meters: meters on the RS485 bus behind a DTU, read meter by meter and one data identifier per request at the query frequency (the protocol cannot merge reads); values are BCD.',
       points:
         'A slave is a meter, found by its 12-digit address; a data point is an 8-hex-digit data identifier (00010000 is forward active energy) with its length, decimals and unit, read-only.',
+    },
+    cjt188: {
+      transport: 'DTU passthrough',
+      doc: 'CJ/T 188-2004, the protocol of household water and gas meters: meters on the M-Bus or RS485 bus behind a DTU, each read at the query frequency with data identifier 901F (metering data), whose one answer carries the current cumulative flow, the settlement-day flow, the meter clock and its status, so the points of one meter are read in one request; flows are BCD with a unit byte, litres converted to cubic metres.',
+      points:
+        'A slave is a water or gas meter, found by its type (10H cold water...) and 14-digit address; a data point is one item of 901F: current or settlement-day cumulative flow (m³, 2 decimals) or the status word (valve, battery), read-only.',
     },
     mqttJson: {
       transport: 'MQTT',

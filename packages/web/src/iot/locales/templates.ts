@@ -9,8 +9,21 @@ export const templatesZhCN = {
       modbusRtu: 'Modbus RTU',
       modbusTcp: 'Modbus TCP',
       dlt645: 'DL/T 645-2007',
+      cjt188: 'CJ/T 188-2004',
       mqttJson: 'MQTT JSON',
       httpJson: 'HTTP JSON',
+    },
+    meterType: {
+      coldWater: '冷水表',
+      hotWater: '生活热水表',
+      drinkingWater: '直饮水表',
+      reclaimedWater: '中水表',
+      gas: '燃气表',
+    },
+    waterItem: {
+      currentFlow: '当前累积流量',
+      settlementFlow: '结算日累积流量',
+      status: '状态',
     },
     identifier: {
       combinedActiveEnergy: '组合有功总电能',
@@ -71,8 +84,11 @@ export const templatesZhCN = {
       deviceNo: '设备编号',
       meterAddress: '表地址',
       meterAddressPlaceholder: '12 位数字',
+      waterAddressPlaceholder: '14 位数字',
+      meterType: '仪表类型',
       add: '添加从机',
       addMeter: '添加电表',
+      addWaterMeter: '添加水表/气表',
     },
     point: {
       slave: '从机',
@@ -94,6 +110,7 @@ export const templatesZhCN = {
       description: '描述',
       dataIdentifier: '数据标识',
       dataIdentifierPlaceholder: '选择或输入 8 位十六进制',
+      waterItem: '数据项（数据标识 901F）',
       bytes: '数据长度（字节）',
       decimals: '小数位',
       add: '添加数据点',
@@ -121,6 +138,7 @@ export const templatesZhCN = {
       descriptionMax: '说明最多 200 个字符',
       pointsHint: '选择数据类型后，数据格式与寄存器长度随之调整',
       meterPointsHint: '选择标准数据标识后，长度、小数位与单位按 DL/T 645-2007 填入；电表数据点只读',
+      waterPointsHint: '选择 901F 的数据项，小数位与单位按 CJ/T 188-2004 填入；同一块表的数据项一次读取，只读',
       fixMarked: '请先修正标红的字段',
       problems: '有 {{count}} 处需要修正',
       saved: '模板已保存',
@@ -158,6 +176,12 @@ export const templatesZhCN = {
       doc: 'DL/T 645-2007 多功能电能表通讯协议：电表挂在 DTU 的 RS485 总线上，平台按查询频率逐表、逐个数据标识读取（此协议不能合并读取），值为 BCD 编码。',
       points:
         '从机为电表，按 12 位表地址寻址；数据点为 8 位十六进制数据标识（如 00010000 正向有功总电能）及其长度、小数位与单位，只读。',
+    },
+    cjt188: {
+      transport: 'DTU 透传',
+      doc: 'CJ/T 188-2004 户用计量仪表数据传输协议：水表、燃气表挂在 DTU 的 M-Bus 或 RS485 总线上，平台按查询频率逐表读取数据标识 901F（计量数据），一次应答带回当前累积流量、结算日累积流量、表内时间与状态，同一块表的数据点合并为一次读取；流量为 BCD 编码并带单位，升换算为立方米。',
+      points:
+        '从机为水表或燃气表，按仪表类型（如 10H 冷水表）与 14 位表地址寻址；数据点为 901F 的一项：当前累积流量、结算日累积流量（立方米，2 位小数）或状态字（阀门、电池），只读。',
     },
     mqttJson: {
       transport: 'MQTT',

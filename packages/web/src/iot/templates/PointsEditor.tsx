@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { registerAddressOf, TEMPLATE_LIMITS } from '@meridian/contracts';
 import { Button, Form, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type EditorPoint, type EditorSlave, newMeterPoint, newPoint } from './editor.ts';
+import { type EditorPoint, type EditorSlave, newMeterPoint, newPoint, newWaterPoint } from './editor.ts';
 import { pointColumns } from './pointColumns.tsx';
 
 /** Under the table: the add button (a new point follows the last one's registers) and the count against the limit. */
@@ -11,12 +11,14 @@ function PointsFooter({
   points,
   firstSlave,
   meter,
+  water,
   add,
 }: {
   count: number;
   points: EditorPoint[];
   firstSlave: number | undefined;
   meter: boolean;
+  water: boolean;
   add(point: EditorPoint): void;
 }) {
   const { t } = useTranslation();
@@ -31,6 +33,7 @@ function PointsFooter({
         data-testid="point-add"
         onClick={() => {
           const last = points[points.length - 1];
+          if (water) return add(newWaterPoint(last?.slaveIndex ?? firstSlave));
           if (meter) return add(newMeterPoint(last?.slaveIndex ?? firstSlave));
           const address = last ? (registerAddressOf(last.registerAddress ?? '') ?? -1) + (last.registerLength ?? 1) : 0;
           add(newPoint(last?.slaveIndex ?? firstSlave, Math.max(0, address)));
@@ -54,7 +57,9 @@ export function PointsEditor() {
   const form = Form.useFormInstance();
   const slaves: EditorSlave[] = Form.useWatch('slaves', form) ?? [];
   const points: EditorPoint[] = Form.useWatch('points', form) ?? [];
-  const meter = Form.useWatch('protocol', form) === 'dlt645';
+  const protocol = Form.useWatch('protocol', form);
+  const water = protocol === 'cjt188';
+  const meter = protocol === 'dlt645' || water;
   const slaveOptions = slaves
     .filter((s) => s?.index !== undefined && s.index !== null)
     .map((s) => ({ value: s.index as number, label: `${s.index} ${s.name ?? ''}` }));
@@ -76,13 +81,14 @@ export function PointsEditor() {
             scroll={{ x: meter ? 1500 : 2300 }}
             pagination={fields.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
             locale={{ emptyText: t('templates.noPoints') }}
-            columns={pointColumns({ t, points, slaveOptions, setPoint, remove, meter })}
+            columns={pointColumns({ t, points, slaveOptions, setPoint, remove, meter, water })}
           />
           <PointsFooter
             count={fields.length}
             points={points}
             firstSlave={slaveOptions[0]?.value}
             meter={meter}
+            water={water}
             add={add}
           />
         </>

@@ -1,4 +1,4 @@
-import { knownFormat } from '@meridian/contracts';
+import { knownFormat, waterItem } from '@meridian/contracts';
 import { Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,9 @@ export const hex = (address: number) => `0x${address.toString(16).toUpperCase().
 /** The standard's name of a DL/T 645 data identifier ("正向有功总电能"), or '' for one it does not list. */
 export const identifierName = (t: TFunction, di: string | null | undefined) => {
   const known = knownFormat(di ?? '');
-  return known ? t(`templates.identifier.${known.name}`) : '';
+  if (known) return t(`templates.identifier.${known.name}`);
+  const item = waterItem(di ?? '');
+  return item ? t(`templates.waterItem.${item.name}`) : '';
 };
 
 /** A template's slaves, read only: serial number, name, address and how they are reached. */
@@ -31,7 +33,11 @@ export function SlavesView({ slaves }: { slaves: TemplateSlaveView[] }) {
           key: 'address',
           width: 140,
           // A DL/T 645 meter is known by its 12-digit address.
-          render: (_v, s) => s.meterAddress ?? s.address,
+          // A CJ/T 188 one by its type and 14-digit address.
+          render: (_v, s) =>
+            s.meterAddress && s.meterAddress.length === 14
+              ? `${s.address.toString(16).toUpperCase()}H · ${s.meterAddress}`
+              : (s.meterAddress ?? s.address),
         },
         { title: t('templates.slave.ip'), key: 'ip', render: (_v, s) => (s.ip ? `${s.ip}:${s.port ?? ''}` : '-') },
         { title: t('templates.slave.deviceNo'), dataIndex: 'deviceNo', render: (v: string | null) => v ?? '-' },
@@ -78,7 +84,8 @@ export function PointsView({
           render: (_v, p) =>
             p.dataIdentifier ? (
               <span>
-                {t('templates.point.dataIdentifier')} {p.dataIdentifier} · {p.registerLength} B
+                {t('templates.point.dataIdentifier')}{' '}
+                {waterItem(p.dataIdentifier)?.identifier.toUpperCase() ?? p.dataIdentifier} · {p.registerLength} B
               </span>
             ) : (
               <span>

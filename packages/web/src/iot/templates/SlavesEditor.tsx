@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { templateSlave } from '@meridian/contracts';
-import { Button, Form, type FormListFieldData, Input, InputNumber, Table } from 'antd';
+import { METER_TYPES, templateSlave } from '@meridian/contracts';
+import { Button, Form, type FormListFieldData, Input, InputNumber, Select, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../shared/forms/rules.ts';
@@ -11,12 +11,14 @@ const rule = (field: keyof typeof templateSlave.shape) => [schemaRule(templateSl
 
 /**
  * The template's slaves: serial number, name, address 0-255, and IP and port when reached by IP;
- * for DL/T 645, the meters by their 12-digit address.
+ * for DL/T 645, the meters by their 12-digit address; for CJ/T 188, by their type and 14-digit address.
  */
 export function SlavesEditor() {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const meter = Form.useWatch('protocol', form) === 'dlt645';
+  const protocol = Form.useWatch('protocol', form);
+  const water = protocol === 'cjt188';
+  const meter = protocol === 'dlt645' || water;
   type Column = { title: string; width: number; render(_v: unknown, field: FormListFieldData): ReactNode };
   // A DL/T 645 meter is found by its 12-digit address alone; a Modbus slave by address, or IP and port.
   const meterColumn: Column = {
@@ -28,7 +30,30 @@ export function SlavesEditor() {
         rules={[{ required: true, message: catalogue('template.slave.meterAddress') }, ...rule('meterAddress')]}
         style={{ margin: 0 }}
       >
-        <Input placeholder={t('templates.slave.meterAddressPlaceholder')} maxLength={12} />
+        <Input
+          placeholder={t(water ? 'templates.slave.waterAddressPlaceholder' : 'templates.slave.meterAddressPlaceholder')}
+          maxLength={water ? 14 : 12}
+        />
+      </Form.Item>
+    ),
+  };
+  // A CJ/T 188 meter also names its type (the T byte of its frames), kept in the slave's address.
+  const typeColumn: Column = {
+    title: t('templates.slave.meterType'),
+    width: 200,
+    render: (_v, field) => (
+      <Form.Item
+        name={[field.name, 'address']}
+        rules={[{ required: true, message: catalogue('template.slave.meterType') }]}
+        style={{ margin: 0 }}
+      >
+        <Select
+          data-testid={`slave-type-${field.name}`}
+          options={Object.entries(METER_TYPES).map(([name, code]) => ({
+            value: code,
+            label: `${code.toString(16).toUpperCase()}H ${t(`templates.meterType.${name}`)}`,
+          }))}
+        />
       </Form.Item>
     ),
   };
@@ -111,7 +136,7 @@ export function SlavesEditor() {
                   </Form.Item>
                 ),
               },
-              ...(meter ? [meterColumn] : modbusColumns),
+              ...(water ? [typeColumn, meterColumn] : meter ? [meterColumn] : modbusColumns),
               {
                 width: 48,
                 render: (_v, field) => (
@@ -135,10 +160,10 @@ export function SlavesEditor() {
             onClick={() => {
               const slaves: EditorSlave[] = form.getFieldValue('slaves') ?? [];
               const next = Math.max(0, ...slaves.map((s) => s.index ?? 0)) + 1;
-              add(newSlave(next));
+              add(newSlave(next, protocol));
             }}
           >
-            {t(meter ? 'templates.slave.addMeter' : 'templates.slave.add')}
+            {t(water ? 'templates.slave.addWaterMeter' : meter ? 'templates.slave.addMeter' : 'templates.slave.add')}
           </Button>
         </>
       )}

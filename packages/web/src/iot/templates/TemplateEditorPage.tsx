@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { TEMPLATE_PROTOCOLS, templateName } from '@meridian/contracts';
+import { isMeterType, METER_TYPES, TEMPLATE_PROTOCOLS, templateName } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { showFieldErrors } from '../components/errors.ts';
 import { createTemplate, replaceTemplate, templateOf } from './api.ts';
-import { checkTemplate, type EditorValues, toEditor } from './editor.ts';
+import { checkTemplate, type EditorSlave, type EditorValues, toEditor } from './editor.ts';
 import { PointsEditor } from './PointsEditor.tsx';
 import { SlavesEditor } from './SlavesEditor.tsx';
 
@@ -132,7 +132,18 @@ function Editor({ templateId, initial }: { templateId: number | null; initial: E
             </Col>
             <Col xs={24} md={6}>
               <Form.Item name="protocol" label={t('templates.field.protocol')} rules={[{ required: true }]}>
-                <Select options={TEMPLATE_PROTOCOLS.map((p) => ({ value: p, label: t(`templates.protocol.${p}`) }))} />
+                <Select
+                  options={TEMPLATE_PROTOCOLS.map((p) => ({ value: p, label: t(`templates.protocol.${p}`) }))}
+                  onChange={(next: string) => {
+                    // A CJ/T 188 meter's address field is its type: one the standard names, cold water unless chosen.
+                    if (next !== 'cjt188') return;
+                    const slaves: EditorSlave[] = form.getFieldValue('slaves') ?? [];
+                    form.setFieldValue(
+                      'slaves',
+                      slaves.map((s) => (isMeterType(s.address ?? -1) ? s : { ...s, address: METER_TYPES.coldWater })),
+                    );
+                  }}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
@@ -153,7 +164,13 @@ function Editor({ templateId, initial }: { templateId: number | null; initial: E
           title={t('templates.points')}
           extra={
             <Typography.Text type="secondary">
-              {t(protocol === 'dlt645' ? 'templates.editor.meterPointsHint' : 'templates.editor.pointsHint')}
+              {t(
+                protocol === 'dlt645'
+                  ? 'templates.editor.meterPointsHint'
+                  : protocol === 'cjt188'
+                    ? 'templates.editor.waterPointsHint'
+                    : 'templates.editor.pointsHint',
+              )}
             </Typography.Text>
           }
         >

@@ -1,6 +1,8 @@
 import {
   type DataType,
+  isMeterProtocol,
   localizeIssue,
+  METER_TYPES,
   type TemplateDetail,
   type TemplateInput,
   templateInput,
@@ -83,7 +85,22 @@ export const newMeterPoint = (slaveIndex: number | undefined): EditorPoint => ({
   unit: 'kWh',
 });
 
-export const newSlave = (index: number): EditorSlave => ({ index, name: '', address: index });
+/**
+ * A new CJ/T 188 point on `slaveIndex`: the current cumulative flow of 901F, 4 bytes with 2
+ * decimals, in cubic metres.
+ */
+export const newWaterPoint = (slaveIndex: number | undefined): EditorPoint => ({
+  ...newMeterPoint(slaveIndex),
+  dataIdentifier: '901f:current',
+  unit: 'm³',
+});
+
+/** A new slave; a CJ/T 188 meter starts as a cold water meter (type 10H). */
+export const newSlave = (index: number, protocol?: string): EditorSlave => ({
+  index,
+  name: '',
+  address: protocol === 'cjt188' ? METER_TYPES.coldWater : index,
+});
 
 export function toEditor(template: TemplateDetail | undefined): EditorValues {
   if (!template) return { protocol: 'modbusRtu', slaves: [newSlave(1)], points: [] };
@@ -114,7 +131,7 @@ const orNull = <T>(value: T | null | undefined) => (value === undefined || value
 
 /** The body the API takes; empty texts become null so that optional fields stay optional. */
 export function toBody(values: EditorValues): unknown {
-  const meter = values.protocol === 'dlt645';
+  const meter = isMeterProtocol(values.protocol ?? '');
   return {
     name: values.name?.trim() ?? '',
     protocol: values.protocol,
@@ -124,8 +141,8 @@ export function toBody(values: EditorValues): unknown {
       ip: orNull(slave.ip?.trim()),
       port: orNull(slave.port),
       deviceNo: orNull(slave.deviceNo?.trim()),
-      // A meter is reached by its meter address; its Modbus address is 0.
-      ...(meter ? { address: 0 } : {}),
+      // A meter is reached by its meter address; a DL/T 645 one's Modbus address is 0, a CJ/T 188 one's is its type.
+      ...(values.protocol === 'dlt645' ? { address: 0 } : {}),
       meterAddress: meter ? orNull(slave.meterAddress?.trim()) : null,
     })),
     points: (values.points ?? []).map((point) => ({

@@ -8,6 +8,8 @@ import {
   STORAGE_TYPES,
   VARIANTS,
   type Variant,
+  WATER_ITEMS,
+  waterItem,
 } from '@meridian/contracts';
 import {
   AutoComplete,
@@ -32,8 +34,10 @@ export type PointRows = {
   slaveOptions: { value: number; label: string }[];
   setPoint(index: number, change: Partial<EditorPoint>): void;
   remove(index: number): void;
-  /** A DL/T 645 template: points are data identifiers of meters, not registers. */
+  /** A DL/T 645 or CJ/T 188 template: points are data identifiers of meters, not registers. */
   meter: boolean;
+  /** A CJ/T 188 template: a point is an item of the 901F answer, in the standard's format. */
+  water?: boolean;
 };
 
 type Columns = TableColumnsType<FormListFieldData>;
@@ -290,9 +294,63 @@ function storageColumns({ t, points, remove }: PointRows): Columns {
   ];
 }
 
+/**
+ * A CJ/T 188 point: the item of the 901F answer it takes (its format is the standard's, shown and
+ * set with it), its unit and formula.
+ */
+function waterColumns({ t, setPoint }: PointRows): Columns {
+  const items = Object.entries(WATER_ITEMS).map(([id, item]) => ({
+    value: id,
+    label: `${item.identifier.toUpperCase()} ${t(`templates.waterItem.${item.name}`)}`,
+  }));
+  return [
+    {
+      title: t('templates.point.waterItem'),
+      width: 280,
+      render: (_v, f) =>
+        cell(
+          [f.name, 'dataIdentifier'],
+          <Select
+            data-testid={`point-item-${f.name}`}
+            options={items}
+            onChange={(id: string) => {
+              const item = waterItem(id ?? '');
+              if (item) setPoint(f.name, { registerLength: item.bytes, precision: item.decimals, unit: item.unit });
+            }}
+          />,
+          [{ required: true, message: catalogue('template.point.waterItem') }],
+        ),
+    },
+    {
+      title: t('templates.point.decimals'),
+      width: 90,
+      render: (_v, f) =>
+        cell(
+          [f.name, 'precision'],
+          <InputNumber precision={0} disabled style={{ width: '100%' }} />,
+          rule('precision'),
+        ),
+    },
+    {
+      title: t('templates.point.unit'),
+      width: 90,
+      render: (_v, f) => cell([f.name, 'unit'], <Input />, rule('unit')),
+    },
+    {
+      title: t('templates.point.formula'),
+      width: 170,
+      render: (_v, f) => cell([f.name, 'formula'], <Input placeholder="x * 1000" />, [formulaRule]),
+    },
+  ];
+}
+
 /** Every column of the points table, one field of the point model each, in the table's order. */
 export const pointColumns = (rows: PointRows): Columns => [
   ...nameColumns(rows),
-  ...(rows.meter ? meterColumns(rows) : [...registerColumns(rows), ...valueColumns(rows)]),
+  ...(rows.water
+    ? waterColumns(rows)
+    : rows.meter
+      ? meterColumns(rows)
+      : [...registerColumns(rows), ...valueColumns(rows)]),
   ...storageColumns(rows),
 ];
