@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../server/test/factories.ts';
+import { Cjt188Meter, SimulatedDtu } from '../../simulator/src/index.ts';
+import { visit } from './browser.ts';
+import { api, liveSuite } from './iot-live-walks.ts';
+import { choose, IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
+import { awaitText, unexpected } from './portal-walks.ts';
+
+const suite = liveSuite();
+
+describe('a Device Cloud user with a water meter', () => {
+  it('adds a CJ/T 188 template with a flow point, puts a water meter behind a DTU and sees its flow live', async () => {
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
+    const { page, problems, close } = await visit(suite.browser);
+    const sn = 'WATERWALK00000000001';
+    const meter = new Cjt188Meter({ address: '00000000000001', current: 123.45, settlement: 100 });
+    const dtu = new SimulatedDtu({
+      host: '127.0.0.1',
+      port: suite.server.dtuPort,
+      sn,
+      password: '12345678',
+      framing: 'cjt188',
+      waterMeters: [meter],
+      heartbeatSeconds: 0,
+      reconnectMs: 500,
+    });
+    try {
+      await signInToIot(page, suite.server.url, user);
+
+      // ---- The template: protocol CJ/T 188, one cold water meter by its address, its flows.
+      await openFromMenu(page, '设备模板', '我的模板');
+      await page.getByTestId('template-add').click();
+      const editor = page.getByTestId('template-editor');
+      await editor.getByLabel('模板名称').fill('小区水表模板');
+      await choose(
+        page,
+        editor.locator('.ant-form-item').filter({ hasText: '协议' }).locator('.ant-select'),
+        'CJ/T 188-2004',
+      );
+      const slaves = page.getByTestId('slaves-editor');
+      await slaves.getByRole('columnheader', { name: '仪表类型' }).waitFor();
+      await slaves.locator('tbody tr').nth(0).locator('input').nth(1).fill('一号楼冷水表');
+      // The meter starts as a cold water meter (10H).
+      await slaves.getByTestId('slave-type-0').getByText('10H 冷水表').waitFor();
+      // A meter address is 14 digits: a short one is refused where it is typed.
+      const address = slaves.getByPlaceholder('14 位数字');
+      await address.fill('12345');
+      await page.getByText('表地址：DL/T 645 为 12 位数字，CJ/T 188 为 14 位数字（或通配地址 AA…AA）').waitFor();
+      await address.fill('00000000000001');
+      const points = page.getByTestId('points-editor');
+      const row = (n: number) => points.locator('.ant-table-tbody tr.ant-table-row').nth(n);
+      await page.getByTestId('point-add').click();
+      await row(0).locator('input').nth(1).fill('当前累积流量');
+      // A new water point reads the current cumulative flow of 901F, in m³.
+      await row(0).getByTestId('point-item-0').getByText('901F 当前累积流量').waitFor();
+      await page.getByTestId('point-add').click();
+      await row(1).locator('input').nth(1).fill('结算日累积流量');
+      await choose(page, row(1).getByTestId('point-item-1'), '901F 结算日累积流量');
+      await settledShot(page, 'cjt188-editor-zh-CN');
+      await page.getByTestId('template-save').click();
+      await awaitText(page, '模板已保存', problems);
+      await page.waitForURL(/\/iot\/templates\/\d+$/);
+      const templateId = Number(new URL(page.url()).pathname.split('/').at(-1));
+
+      // ---- A device on a DTU, CJ/T 188, polled every second; the simulated DTU carries the meter.
+      const device = await api<{ id: number }>(page, suite.server.url, 'POST', 'iot/devices', {
+        name: '一号楼水表',
+        sn,
+        imei: '861000000000188',
+        commPassword: '12345678',
+        protocol: 'cjt188',
+        queryInterval: 1,
+        templateId,
+        enabled: true,
+      });
+      dtu.start();
+      await dtu.ready();
+      const template = await api<{ points: Array<{ id: number; name: string }> }>(
+        page,
+        suite.server.url,
+        'GET',
+        `iot/templates/${templateId}`,
+      );
+      const pointId = (name: string) => template.points.find((p) => p.name === name)?.id ?? 0;
+
+      // ---- The device page: online, and the cumulative flow arrives and moves live.
+      await page.goto(`${suite.server.url}/iot/devices/${device.id}`);
+      await page.getByTestId('device-detail').getByText('在线').waitFor({ timeout: 15_000 });
+      await page.getByRole('tab', { name: '实时数据' }).click();
+      const flow = page.getByTestId(`point-value-${pointId('当前累积流量')}`);
+      await expect.poll(async () => flow.textContent(), { timeout: 15_000 }).toBe('123.45');
+      expect(await page.getByTestId(`point-value-${pointId('结算日累积流量')}`).textContent()).toBe('100.00');
+      meter.set({ current: 123.78 });
+      await expect.poll(async () => flow.textContent(), { timeout: 10_000 }).toBe('123.78');
+      await settledShot(page, 'cjt188-live-zh-CN');
+      // The device's template tab names the meter by type and address and each point by its item.
+      await page.getByRole('tab', { name: '模板与数据点' }).click();
+      await page.getByTestId('slaves-view').getByText('10H · 00000000000001').waitFor();
+      await page.getByTestId('points-view').getByText('数值 · 当前累积流量').waitFor();
+
+      // ---- Communication Protocol: CJ/T 188 explained, and the template that uses it.
+      await openFromMenu(page, '设备模板', '通讯协议');
+      const card = page.getByTestId('protocol-cjt188');
+      await card.getByText('使用此协议的模板：1 个').waitFor();
+      await card.getByRole('link', { name: '小区水表模板' }).waitFor();
+      await card.getByText('CJ/T 188-2004 户用计量仪表数据传输协议', { exact: false }).waitFor();
+      await settledShot(page, 'cjt188-protocols-zh-CN', { fullPage: true });
+      await page.getByText('English', { exact: true }).click();
+      await card.getByText('Templates using this protocol: 1').waitFor();
+      await card.getByText('household water and gas meters', { exact: false }).waitFor();
+      await settledShot(page, 'cjt188-protocols-en', { fullPage: true });
+      await page.getByText('中文', { exact: true }).click();
+      await card.getByRole('link', { name: '小区水表模板' }).click();
+      await page.waitForURL(new RegExp(`/iot/templates/${templateId}$`));
+      expect(await page.getByTestId('slaves-editor').getByPlaceholder('14 位数字').inputValue()).toBe('00000000000001');
+      expect(unexpected(problems)).toEqual([]);
+    } finally {
+      dtu.stop();
+      await close();
+    }
+  }, 120_000);
+});
