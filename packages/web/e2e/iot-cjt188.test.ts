@@ -46,7 +46,7 @@ describe('a Device Cloud user with a water meter', () => {
       // A meter address is 14 digits: a short one is refused where it is typed.
       const address = slaves.getByPlaceholder('14 位数字');
       await address.fill('12345');
-      await page.getByText('表地址：DL/T 645 为 12 位数字，CJ/T 188 为 14 位数字（或通配地址 AA…AA）').waitFor();
+      await page.getByText('表地址：14 位数字（或通配地址 AAAAAAAAAAAAAA）').waitFor();
       await address.fill('00000000000001');
       const points = page.getByTestId('points-editor');
       const row = (n: number) => points.locator('.ant-table-tbody tr.ant-table-row').nth(n);

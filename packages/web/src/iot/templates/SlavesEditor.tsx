@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { METER_TYPES, templateSlave } from '@meridian/contracts';
+import { isMeterAddress, isWaterMeterAddress, METER_TYPES, templateSlave } from '@meridian/contracts';
 import { Button, Form, type FormListFieldData, Input, InputNumber, Select, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,15 @@ export function SlavesEditor() {
     render: (_v, field) => (
       <Form.Item
         name={[field.name, 'meterAddress']}
-        rules={[{ required: true, message: catalogue('template.slave.meterAddress') }, ...rule('meterAddress')]}
+        rules={[
+          {
+            // Each protocol's own shape, in its own words: 12 digits for DL/T 645, 14 for CJ/T 188.
+            validator: async (_rule, value: string | undefined) => {
+              if (!(water ? isWaterMeterAddress : isMeterAddress)(value?.trim() ?? ''))
+                throw new Error(catalogue(water ? 'template.slave.waterMeterAddress' : 'template.slave.meterAddress'));
+            },
+          },
+        ]}
         style={{ margin: 0 }}
       >
         <Input
