@@ -144,7 +144,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const detail = await timed(RUNS, () => board(`classId=${classId}&by=day`));
     await app.close();
     const filter = {
-      scope: { all: false, schoolIds: [schoolId], classIds: [] },
+      scope: { all: false, schoolIds: [schoolId], classIds: [], orgPaths: [] },
       schoolId,
       from: dayOf(0),
       to: dayOf(DAYS - 1),

@@ -14,5 +14,9 @@ export const emotionMessages = {
     en: 'Choose a date range of at most 400 days',
   },
   'emotion.notSchool': { 'zh-CN': '请选择你管理的学校', en: 'Choose a school you manage' },
+  'emotion.notOrg': {
+    'zh-CN': '请选择你所辖范围内的街道或区县',
+    en: 'Choose a sub-district or district within your area',
+  },
   'emotion.notClass': { 'zh-CN': '请选择你管理的班级', en: 'Choose a class you manage' },
 } as const;

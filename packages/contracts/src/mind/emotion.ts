@@ -109,3 +109,47 @@ export const emotionLogRow = z.object({
   negative: z.number(),
 });
 export type EmotionLogRow = z.infer<typeof emotionLogRow>;
+
+/**
+ * The emotion screens (decision 0119): the district's schools compared by their negative share,
+ * its trend, and the classes over the threshold, read from the class-day summaries.
+ */
+export const EMOTION_SCREEN = {
+  /** A class whose negative share over the days reaches this is listed on the screens. */
+  negativeThreshold: 0.3,
+  /** How many schools and classes a wall lists. */
+  listed: 12,
+} as const;
+
+export const emotionScreenQuery = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'emotion.badRange'),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'emotion.badRange'),
+  by: z.enum(['day', 'week']).default('day'),
+});
+export type EmotionScreenQuery = z.infer<typeof emotionScreenQuery>;
+
+/** The sub-district screen names the organisation node (a bureau under the caller's) it is narrowed to. */
+export const emotionNodeScreenQuery = emotionScreenQuery.extend({ orgId: queryId });
+export type EmotionNodeScreenQuery = z.infer<typeof emotionNodeScreenQuery>;
+
+export const emotionDistrictScreen = z.object({
+  /** The node the figures are narrowed to; null for the caller's whole scope. */
+  org: z.object({ id: z.number(), name: z.string() }).nullable(),
+  total: emotionTotals,
+  /** Schools with samples, most negative first, each with how many of its classes are over the threshold. */
+  schools: z.array(emotionTotals.extend({ schoolId: z.number(), schoolName: z.string(), classesOver: z.number() })),
+  trend: z.array(emotionTotals.extend({ period: z.string() })),
+  threshold: z.number(),
+  /** Classes whose negative share over the days reaches the threshold, most negative first. */
+  classesOver: z.array(
+    z.object({
+      classId: z.number(),
+      className: z.string(),
+      schoolName: z.string(),
+      negative: z.number(),
+      faces: z.number(),
+    }),
+  ),
+  classesOverTotal: z.number(),
+});
+export type EmotionDistrictScreen = z.infer<typeof emotionDistrictScreen>;

@@ -12,6 +12,8 @@ export interface EmotionScope {
   all: boolean;
   schoolIds: number[];
   classIds: number[];
+  /** The organisation subtrees behind the ids, to check a node a screen is narrowed to. */
+  orgPaths: string[];
 }
 
 /** A class of the school at `schoolPath`, by its id. */
@@ -25,8 +27,8 @@ export function classOfSchool(db: Db, classId: number, schoolPath: string) {
     .executeTakeFirst();
 }
 
-/** An org of a type by its id, with its path (a school or a class named in a board's question). */
-export function orgOfType(db: Db, id: number, type: 'school' | 'class') {
+/** An org of a type by its id, with its path (a school, a class or a bureau node named in a board's question). */
+export function orgOfType(db: Db, id: number, type: 'school' | 'class' | 'bureau') {
   return db
     .selectFrom('orgs')
     .select(['id', 'name', 'path'])
@@ -95,6 +97,8 @@ export interface BoardFilter {
   scope: EmotionScope;
   schoolId?: number;
   classId?: number;
+  /** Only the schools under this organisation path (a sub-district's bureau). */
+  underPath?: string;
   from: string;
   to: string;
 }
@@ -117,6 +121,13 @@ function filtered(db: Db, f: BoardFilter, table: 'emotion_class_hours' | 'emotio
   }
   if (f.schoolId !== undefined) q = q.where('h.school_id', '=', f.schoolId);
   if (f.classId !== undefined) q = q.where('h.class_id', '=', f.classId);
+  if (f.underPath !== undefined) {
+    q = q.where(
+      'h.school_id',
+      'in',
+      db.selectFrom('orgs').select('id').where('type', '=', 'school').where('path', 'like', `${f.underPath}%`),
+    );
+  }
   return q;
 }
 
@@ -133,6 +144,30 @@ export function classDays(db: Db, f: BoardFilter) {
     .select(['h.class_id', 'c.name as class_name', 'h.day', ...sums])
     .groupBy(['h.class_id', 'c.name', 'h.day'])
     .orderBy('h.day')
+    .execute();
+}
+
+/** The sums per school and day, with the school's name (the district screens). */
+export function schoolDays(db: Db, f: BoardFilter) {
+  return filtered(db, f, 'emotion_class_days')
+    .innerJoin('orgs as s', 's.id', 'h.school_id')
+    .select(['h.school_id', 's.name as school_name', 'h.day', ...sums])
+    .groupBy(['h.school_id', 's.name', 'h.day'])
+    .orderBy('h.day')
+    .execute();
+}
+
+/**
+ * The classes whose negative share over the days reaches `thousandths` (of a face), with their
+ * school: compared in SQL on the summed thousandths, so only the few classes over it come back.
+ */
+export function classesOver(db: Db, f: BoardFilter, thousandths: number) {
+  return filtered(db, f, 'emotion_class_days')
+    .innerJoin('orgs as c', 'c.id', 'h.class_id')
+    .innerJoin('orgs as s', 's.id', 'h.school_id')
+    .select(['h.class_id', 'c.name as class_name', 'h.school_id', 's.name as school_name', ...sums])
+    .groupBy(['h.class_id', 'c.name', 'h.school_id', 's.name'])
+    .having(sql<SqlBool>`sum(h.sad) + sum(h.angry) + sum(h.fearful) >= ${thousandths} * sum(h.faces)`)
     .execute();
 }
 

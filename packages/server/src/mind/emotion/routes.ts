@@ -1,11 +1,14 @@
 import {
   emotionBoardQuery,
   emotionBoard as emotionBoardSchema,
+  emotionDistrictScreen,
   emotionLogQuery,
   emotionLogRow,
+  emotionNodeScreenQuery,
   emotionRecordDay,
   emotionSampleAccepted,
   emotionSampleIn,
+  emotionScreenQuery,
   envelopeOf,
   pageOf,
 } from '@meridian/contracts';
@@ -13,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { districtEmotion, nodeEmotion } from './screens.ts';
 import { emotionBoard, emotionLog, emotionRecord, receiveSample } from './service.ts';
 
 const tags = ['emotion'];
@@ -77,5 +81,46 @@ export const emotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await emotionLog(actorOf(request), request.query)),
+  );
+
+  // The emotion screens (decision 0119): aggregates of the caller's scope, from the summaries only.
+  app.get(
+    '/apis-psychology/screen/emotion/district',
+    {
+      config: { access: '/districtScreenEmotion:view' },
+      schema: {
+        tags,
+        summary: 'The district emotion screen: schools by negative share, trend, classes over the threshold',
+        querystring: emotionScreenQuery,
+        response: { 200: envelopeOf(emotionDistrictScreen) },
+      },
+    },
+    async (request) => ok(request, await districtEmotion(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/screen/emotion/node',
+    {
+      config: { access: '/districtScreenEmotionJd:view' },
+      schema: {
+        tags,
+        summary: 'The same narrowed to one sub-district (an organisation node inside the caller’s area)',
+        querystring: emotionNodeScreenQuery,
+        response: { 200: envelopeOf(emotionDistrictScreen) },
+      },
+    },
+    async (request) => ok(request, await nodeEmotion(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/screen/emotion/school',
+    {
+      config: { access: '/schoolWarningScreenEmotion:view' },
+      schema: {
+        tags,
+        summary: 'One school’s emotion cockpit: classes by period, trend and hours (the caller’s school without one)',
+        querystring: emotionBoardQuery.omit({ classId: true }),
+        response: { 200: envelopeOf(emotionBoardSchema) },
+      },
+    },
+    async (request) => ok(request, await emotionBoard(actorOf(request), request.query)),
   );
 };

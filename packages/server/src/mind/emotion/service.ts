@@ -108,14 +108,14 @@ export async function receiveSample(
 type Sums = { samples: number | string; faces: number | string } & Record<keyof EmotionColumns, number | string>;
 
 /** Adds summed rows together. */
-function add(into: Record<string, number>, row: Sums): void {
+export function add(into: Record<string, number>, row: Sums): void {
   into.samples = (into.samples ?? 0) + Number(row.samples);
   into.faces = (into.faces ?? 0) + Number(row.faces);
   for (const e of EMOTIONS) into[e] = (into[e] ?? 0) + Number(row[e]);
 }
 
 /** Sums as shares of the faces, rounded to thousandths. */
-function totalsOf(sum: Record<string, number>): EmotionTotals {
+export function totalsOf(sum: Record<string, number>): EmotionTotals {
   const faces = sum.faces ?? 0;
   const share = (n: number) => (faces > 0 ? Math.round(n / faces) / 1000 : 0);
   const distribution = Object.fromEntries(EMOTIONS.map((e) => [e, share(sum[e] ?? 0)])) as Distribution;
@@ -133,16 +133,21 @@ export function periodOf(day: string, by: EmotionPeriod): string {
 }
 
 /** The caller's schools and classes; students and parents see no board. */
-async function scopeOf(actor: Actor): Promise<EmotionScope> {
+export async function scopeOf(actor: Actor): Promise<EmotionScope> {
   const { identityId, superAdmin } = actor.auth;
   if (!superAdmin && (identityId === Identity.student || identityId === Identity.parent)) {
     throw new AppError(403, 'auth.forbidden');
   }
   const scope = await studentScopeOf(actor.db, actor.auth);
-  return { all: scope.all, schoolIds: scope.schoolIds.map(Number), classIds: scope.classIds.map(Number) };
+  return {
+    all: scope.all,
+    schoolIds: scope.schoolIds.map(Number),
+    classIds: scope.classIds.map(Number),
+    orgPaths: scope.orgPaths,
+  };
 }
 
-function checkRange(from: string, to: string): void {
+export function checkRange(from: string, to: string): void {
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
   if (!Number.isFinite(days) || days < 0 || days >= EMOTION_LIMITS.rangeDaysMax) {
     throw new AppError(400, 'emotion.badRange', { rules: [{ field: 'from', key: 'emotion.badRange' }] });
