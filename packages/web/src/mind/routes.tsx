@@ -34,6 +34,20 @@ const builtScreens: Record<string, RouteObject['lazy']> = {
     Component: (await import('./screens/YouthSoulHome.tsx')).YouthSoulHomeWarning,
   }),
   mindProfile: async () => ({ Component: (await import('./screens/MindProfile.tsx')).MindProfile }),
+  // The emotion screens (decision 0119): aggregates per school and class from the emotion summaries.
+  districtScreenEmotion: async () => ({
+    Component: (await import('./screens/EmotionDistrictScreen.tsx')).DistrictEmotionScreen,
+  }),
+  districtScreenEmotionJd: async () => ({
+    Component: (await import('./screens/EmotionDistrictScreen.tsx')).DistrictEmotionJdScreen,
+  }),
+  schoolWarningScreenEmotion: async () => ({
+    Component: (await import('./screens/SchoolEmotionScreen.tsx')).SchoolEmotionScreen,
+  }),
+  // Open by the spec, but it shows the signed-in user's own information only, and without a session the way to sign in.
+  personalInformation: async () => ({
+    Component: (await import('./screens/PersonalInformation.tsx')).PersonalInformation,
+  }),
   // Open (spec section 5): a published link's aggregates without a session, or the links for an administrator.
   schoolScreen: async () => ({ Component: (await import('./screens/SchoolScreen.tsx')).SchoolScreen }),
 };

@@ -19,6 +19,8 @@ export interface UserInfo {
   identityName: string | null;
   roleId: number | null;
   deptId: number | null;
+  /** The user's unit (the organisation they belong to), with its name. */
+  dept?: { id: number; name: string; logo: string | null } | null;
   userType: string;
   vipLevel: number;
   superAdmin: boolean;

@@ -1,4 +1,6 @@
 import type {
+  EmotionBoard,
+  EmotionDistrictScreen,
   LocalText,
   MindProfile,
   ScreenBands,
@@ -59,6 +61,14 @@ export const useGradeWarnings = (q: Query, enabled = true) =>
   useScreenCall<ScreenGradeWarnings>('grades', 'apis-psychology/warning/radarList', q, enabled);
 export const useTasks = (q: Query, enabled = true) =>
   useScreenCall<ScreenTasks>('tasks', 'apis-psychology/screen/school/tasks', q, enabled);
+
+/** The emotion screens' calls (decision 0119): the district, one sub-district node, one school. */
+export const useEmotionDistrict = (q: Query, enabled = true) =>
+  useScreenCall<EmotionDistrictScreen>('emotion.district', 'apis-psychology/screen/emotion/district', q, enabled);
+export const useEmotionNode = (q: Query, enabled = true) =>
+  useScreenCall<EmotionDistrictScreen>('emotion.node', 'apis-psychology/screen/emotion/node', q, enabled);
+export const useEmotionSchool = (q: Query, enabled = true) =>
+  useScreenCall<EmotionBoard>('emotion.school', 'apis-psychology/screen/emotion/school', q, enabled);
 
 /**
  * A student's mind profile (decision 0105): a read of the student's file, audited on the server,
