@@ -122,6 +122,7 @@ describe('the emotion screens and personal information (issue 21)', () => {
     await page.getByTestId('kpi-range').getByText(streetName).waitFor();
     await page.getByTestId('schools-table').getByText(places[1].school).waitFor();
     expect(await page.getByTestId('schools-table').innerText()).not.toContain(places[0].school);
+    for (const card of ['card-schools', 'card-trend']) await page.getByTestId(card).locator('canvas').waitFor();
     expect(await page.title()).toBe(mindTitle('districtScreenEmotionJd'));
     await screenshot(page, 'emoscreens-street-zh');
     expect(unexpected(problems)).toEqual([]);
@@ -139,7 +140,7 @@ describe('the emotion screens and personal information (issue 21)', () => {
       .waitFor();
     expect(await mine.page.getByTestId('heat-row').count()).toBe(school.classes.length);
     await figure(mine.page, 'kpi-classes', String(school.classes.length));
-    await mine.page.getByTestId('card-trend').locator('canvas').waitFor();
+    for (const card of ['card-trend', 'card-hours']) await mine.page.getByTestId(card).locator('canvas').waitFor();
     expect(await mine.page.title()).toBe(mindTitle('schoolWarningScreenEmotion'));
     await screenshot(mine.page, 'emoscreens-school-zh');
     // Another school is refused in words, and none of its classes shows.

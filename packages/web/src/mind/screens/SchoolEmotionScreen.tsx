@@ -85,6 +85,7 @@ export function SchoolEmotionScreen() {
               option={negativeLine(
                 f.hours.map((h) => ({ label: `${h.hour}:00`, negative: h.negative })),
                 t('scr.emo.series'),
+                'bar',
               )}
             />
           )}

@@ -52,8 +52,12 @@ export function negativeBars(rows: { name: string; negative: number }[], thresho
   };
 }
 
-/** The negative share per period (or hour) as a line. */
-export function negativeLine(points: { label: string; negative: number }[], series: string) {
+/** The negative share per period as a line, or per hour of the day as bars (a few hours read better as bars). */
+export function negativeLine(
+  points: { label: string; negative: number }[],
+  series: string,
+  kind: 'line' | 'bar' = 'line',
+) {
   return {
     grid: { left: 8, right: 24, top: 24, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis' },
@@ -62,12 +66,13 @@ export function negativeLine(points: { label: string; negative: number }[], seri
     series: [
       {
         name: series,
-        type: 'line',
-        smooth: true,
-        symbolSize: 8,
+        type: kind,
         data: points.map((p) => Math.round(p.negative * 1000) / 10),
         itemStyle: { color: palette.figure },
-        areaStyle: { color: 'rgba(95, 211, 255, 0.15)' },
+        label: { show: points.length <= 12, position: 'top', formatter: '{c}%', ...chartText },
+        ...(kind === 'line'
+          ? { smooth: true, symbolSize: 8, areaStyle: { color: 'rgba(95, 211, 255, 0.15)' } }
+          : { barMaxWidth: 32 }),
       },
     ],
   };
