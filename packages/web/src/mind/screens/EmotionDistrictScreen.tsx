@@ -83,7 +83,7 @@ function EmotionWall({
         />
         <Kpi
           testId="kpi-over"
-          label={`${t('scr.emo.over')}（${t('scr.emo.overHint', { n: share(threshold) })}）`}
+          label={t('scr.emo.overKpi', { n: share(threshold) })}
           value={d ? count(d.classesOverTotal) : none}
           tone={palette.danger}
         />

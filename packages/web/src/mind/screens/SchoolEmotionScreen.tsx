@@ -50,7 +50,7 @@ export function SchoolEmotionScreen() {
         />
         <Kpi
           testId="kpi-over"
-          label={`${t('scr.emo.over')}（${t('scr.emo.overHint', { n: share(THRESHOLD) })}）`}
+          label={t('scr.emo.overKpi', { n: share(THRESHOLD) })}
           value={over === undefined ? none : count(over)}
           tone={palette.danger}
         />
