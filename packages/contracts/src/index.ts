@@ -69,6 +69,7 @@ export * from './paging.ts';
 export * from './platform-messages.ts';
 export * from './portal/accounts.ts';
 export * from './portal/apps.ts';
+export * from './portal/brands.ts';
 export * from './portal/features.ts';
 export * from './portal/file-url.ts';
 export * from './portal/files.ts';

@@ -44,6 +44,7 @@ import { treeHoleMessages } from './mind/tree-hole-messages.ts';
 import { tutorChoiceMessages } from './mind/tutor-choice-messages.ts';
 import { fillPlaceholders, type MessageCatalogue, type MessageParams, platformMessages } from './platform-messages.ts';
 import { accountsMessages } from './portal/accounts-messages.ts';
+import { brandsMessages } from './portal/brands-messages.ts';
 import { filesMessages } from './portal/files-messages.ts';
 import { portalMessages } from './portal/messages.ts';
 import { oauthMessages } from './portal/oauth-messages.ts';
@@ -86,6 +87,7 @@ export const catalogues = [
   billingMessages,
   invoicesMessages,
   articlesMessages,
+  brandsMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

@@ -5,6 +5,8 @@ import { accessRoutes } from './access/routes.ts';
 import { accountLifecycleRoutes } from './accounts/lifecycle-routes.ts';
 import type { AccountLifecycleTables } from './accounts/lifecycle-tables.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { brandRoutes } from './brands/routes.ts';
+import type { BrandsTables } from './brands/tables.ts';
 import { deleteExpiredCodes, deleteOldSends } from './codes/repository.ts';
 import { filesRoutes } from './files/routes.ts';
 import type { FilesTables } from './files/tables.ts';
@@ -26,10 +28,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(filesRoutes);
   await app.register(orgsRoutes);
   await app.register(oauthRoutes);
+  await app.register(brandRoutes);
 };
 
 /** The tables of the portal, added to the `Database` type in `src/features.ts`. */
-export interface PortalTables extends IdentityTables, AccountLifecycleTables, FilesTables, OrgsTables, OauthTables {}
+export interface PortalTables
+  extends IdentityTables,
+    AccountLifecycleTables,
+    FilesTables,
+    OrgsTables,
+    OauthTables,
+    BrandsTables {}
 
 /** Identity, access and the portal: what both apps sign in, authorise and store files with. */
 export const portal: Feature = {

@@ -46,6 +46,8 @@ const OPEN_ROUTES = [
   'GET /api/apis-authz/oauth/ticket',
   'GET /api/apis-third/file/getByPath',
   'GET /api/iot/map/tiles/:z/:x/:y',
+  // The brand of the request's host: the sign-in page shows it (decision 0116).
+  'GET /api/portal/brand/current',
   'POST /api/apis-authz/auth/user/forceUpdatePassword',
   'POST /api/apis-authz/auth/user/forgetPassword/generateCaptcha',
   'POST /api/apis-authz/auth/user/forgetPassword/reset',

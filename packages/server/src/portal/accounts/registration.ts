@@ -7,6 +7,8 @@ import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { readSetting, writeSetting } from '../../platform/settings/repository.ts';
 import { audit } from '../audit/service.ts';
+import { linkReseller } from '../brands/repository.ts';
+import { resellerOfHost } from '../brands/service.ts';
 import { maskTarget, requireCode } from '../codes/service.ts';
 import { hashPassword } from '../identity/secrets.ts';
 import { defaultRoleOf, insertRegistration, releasePhone } from './lifecycle-repository.ts';
@@ -66,6 +68,8 @@ export async function register(
   const now = Date.now();
   const status = pending ? ('pending' as const) : ('enabled' as const);
   const roleId = await defaultRoleOf(db, body.app);
+  // A Device Cloud account signing up on a neutral member's domain is that member's customer.
+  const resellerId = body.app === 'iot' ? await resellerOfHost(db, request.hostname) : undefined;
   const userId = await db.transaction().execute(async (trx) => {
     const id = await insertUser(
       trx,
@@ -82,6 +86,7 @@ export async function register(
       now,
     );
     if (roleId !== undefined) await grantRole(trx, id, roleId);
+    if (resellerId !== undefined) await linkReseller(trx, id, resellerId);
     if (body.app === 'mind') await grantIdentity(trx, id, Identity.unbound);
     await insertRegistration(trx, {
       user_id: id,
@@ -94,7 +99,7 @@ export async function register(
       action: 'register',
       userId: id,
       account: body.account,
-      detail: { app: body.app, status, roleId: roleId ?? null },
+      detail: { app: body.app, status, roleId: roleId ?? null, resellerId: resellerId ?? null },
     });
     return id;
   });

@@ -45,6 +45,8 @@ export interface UsersTable {
   vip_level: Generated<number>;
   /** When a bought membership ends; null: no end (decision 0079). */
   vip_expires_at: number | null;
+  /** The neutral member on whose domain the account signed up (decision 0116). */
+  reseller_id: number | null;
   super_admin: Bool;
   device_level: number | null;
   slave_quota: number | null;
