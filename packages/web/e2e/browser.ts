@@ -5,8 +5,11 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = process.env.MERIDIAN_SHOTS_DIR ?? '/tmp/meridian-shots';
 
-/** Debian's Chromium, headless, with everything that would reach out to the internet turned off. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with everything that would reach out to the internet turned off;
+ * `extraArgs` adds switches (a host resolver rule that sends a custom domain to the test server).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -18,6 +21,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
     // A user's browser runs in a UTF-8 locale; under CI's bare C locale Chromium would save a file
     // named in Chinese as "download".

@@ -9,6 +9,7 @@ import {
   FieldTimeOutlined,
   FileTextOutlined,
   FundProjectionScreenOutlined,
+  GlobalOutlined,
   HomeOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -157,6 +158,16 @@ export const iotAreas: IotArea[] = [
       { key: 'invoices', path: '/billing/invoices', need: '/iot/orders' },
       // The platform administrators' review queue (decision 0098).
       { key: 'invoiceQueue', path: '/billing/invoice-queue', need: '/iot/invoices' },
+    ],
+  },
+  {
+    // Neutral operation (decision 0116): every main account reads what it is; neutral members set their brand.
+    key: 'neutral',
+    icon: <GlobalOutlined />,
+    pages: [
+      { key: 'intro', path: '/neutral', need: '/iot/orders' },
+      { key: 'brand', path: '/neutral/brand', need: '/iot/orders' },
+      { key: 'customers', path: '/neutral/customers', need: '/iot/orders' },
     ],
   },
   {

@@ -156,6 +156,15 @@ export const iotRoutes: RouteObject[] = [
       page('operations/recovery', 'menu.operations.recovery', async () => ({
         Component: (await import('./operations/RecoveryPage.tsx')).RecoveryPage,
       })),
+      page('neutral', 'menu.neutral.intro', async () => ({
+        Component: (await import('./neutral/NeutralIntroPage.tsx')).NeutralIntroPage,
+      })),
+      page('neutral/brand', 'menu.neutral.brand', async () => ({
+        Component: (await import('./neutral/BrandPage.tsx')).BrandPage,
+      })),
+      page('neutral/customers', 'menu.neutral.customers', async () => ({
+        Component: (await import('./neutral/CustomersPage.tsx')).CustomersPage,
+      })),
       page('billing/membership', 'menu.billing.membership', async () => ({
         Component: (await import('./billing/MembershipPage.tsx')).MembershipPage,
       })),

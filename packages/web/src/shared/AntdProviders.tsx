@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentBrand } from './brand.ts';
 import { FeedbackApp, useFeedback } from './FeedbackApp.tsx';
 import { lendFeedback } from './feedback.tsx';
 import { i18n, onLanguage } from './i18n.ts';
@@ -35,7 +36,7 @@ export function AntdProviders({ children, theme }: AntdProvidersProps) {
   const { i18n: instance } = useTranslation();
   const lang = toLang(instance.language) ?? DEFAULT_LANG;
   return (
-    <ConfigProvider locale={antdLocales[lang] ?? zhCN} theme={meridianTheme}>
+    <ConfigProvider locale={antdLocales[lang] ?? zhCN} theme={brandTheme()}>
       <ConfigProvider theme={theme}>
         <FeedbackApp>
           <FeedbackBridge />
@@ -44,6 +45,22 @@ export function AntdProviders({ children, theme }: AntdProvidersProps) {
       </ConfigProvider>
     </ConfigProvider>
   );
+}
+
+/** Meridian's theme, in the primary colour of the domain's brand when there is one (decision 0116). */
+function brandTheme(): ThemeConfig {
+  const brand = currentBrand();
+  return brand
+    ? {
+        ...meridianTheme,
+        token: {
+          ...meridianTheme.token,
+          colorPrimary: brand.primaryColor,
+          colorInfo: brand.primaryColor,
+          colorLink: brand.primaryColor,
+        },
+      }
+    : meridianTheme;
 }
 
 function FeedbackBridge(): null {

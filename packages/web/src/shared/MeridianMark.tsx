@@ -1,5 +1,25 @@
-/** The Meridian mark (the same drawing as the favicon), for page headers. */
+import { fileUrl } from '@meridian/contracts';
+import { currentBrand } from './brand.ts';
+
+/**
+ * The platform's mark for page headers: Meridian's (the same drawing as the favicon), or on a
+ * neutral member's domain its 106x60 logo at the header's height (decision 0116).
+ */
 export function MeridianMark({ size = 28 }: { size?: number }) {
+  const brand = currentBrand();
+  if (brand) {
+    const height = Math.max(size, 30);
+    return (
+      <img
+        src={fileUrl(brand.logo)}
+        alt={brand.name}
+        data-testid="brand-logo"
+        height={height}
+        width={Math.round((height * 106) / 60)}
+        style={{ display: 'block', objectFit: 'contain' }}
+      />
+    );
+  }
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#2f6bd8" />

@@ -1,6 +1,7 @@
 import { DEFAULT_LANG, type Lang, toLang } from '@meridian/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { brandNames } from './brand.ts';
 import { commonMessages } from './locales/index.ts';
 import { readLocal, writeLocal } from './storage.ts';
 
@@ -81,20 +82,25 @@ export function setupI18n(app: Catalogue): Promise<void> {
   i18n.on('languageChanged', (tag: string) => {
     document.documentElement.lang = toLang(tag) ?? DEFAULT_LANG;
   });
-  void i18n.use(initReactI18next).init({
-    // addCatalogue below gives the strings: Chinese at once, English when it is read.
-    resources: {},
-    lng: DEFAULT_LANG,
-    fallbackLng: DEFAULT_LANG,
-    supportedLngs: ['zh-CN', 'en'],
-    load: 'currentOnly',
-    ns: ['app', 'common'],
-    defaultNS: 'app',
-    fallbackNS: 'common',
-    initAsync: false,
-    // React escapes what it renders; escaping here too would show entities.
-    interpolation: { escapeValue: false },
-  });
+  void i18n
+    .use(initReactI18next)
+    .use(brandNames)
+    .init({
+      // addCatalogue below gives the strings: Chinese at once, English when it is read.
+      resources: {},
+      lng: DEFAULT_LANG,
+      fallbackLng: DEFAULT_LANG,
+      supportedLngs: ['zh-CN', 'en'],
+      load: 'currentOnly',
+      ns: ['app', 'common'],
+      defaultNS: 'app',
+      fallbackNS: 'common',
+      initAsync: false,
+      // React escapes what it renders; escaping here too would show entities.
+      interpolation: { escapeValue: false },
+      // On a neutral member's domain its name stands wherever the platform's would (decision 0116).
+      postProcess: ['brand'],
+    });
   const loaded = [addCatalogue('app', app), addCatalogue('common', commonMessages)];
   if (lang !== DEFAULT_LANG) loaded.push(changeLang(lang, { remember: false }));
   return Promise.all(loaded).then(() => undefined);

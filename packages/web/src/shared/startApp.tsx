@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './AppProviders.tsx';
+import { loadBrand } from './brand.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { type Catalogue, setupI18n } from './i18n.ts';
 import { takeTokenFromAddress } from './session.ts';
@@ -25,19 +26,22 @@ interface AppStart extends AppEntry {
 
 /**
  * Starts one entry of the multi-page build in `#root`. The first page's code and the reader's
- * language (English is a fetch of its own) load side by side; the page renders once both are here.
+ * language (English is a fetch of its own) and the domain's brand load side by side; the page
+ * renders once all are here, so that a neutral member's customers never see the platform's name.
  */
 export async function startApp({ basename, routes, messages, Frame = Fragment, crash }: AppStart): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to render into');
+  const branded = loadBrand();
   const language = setupI18n(messages);
   // Before the router reads the address: a token handed over by single sign-on is stored and leaves the address bar.
   takeTokenFromAddress();
   // Creating the router starts loading the first route's lazy code.
   const router = createBrowserRouter(routes, { basename });
-  await language.catch((error: unknown) =>
-    console.error('English could not be loaded; the page opens in Chinese', error),
-  );
+  await Promise.all([
+    language.catch((error: unknown) => console.error('English could not be loaded; the page opens in Chinese', error)),
+    branded,
+  ]);
   createRoot(container).render(
     <StrictMode>
       <AppProviders>

@@ -46,7 +46,7 @@ const viewOf = (row: repo.BrandViewRow): BrandView => ({
  */
 async function liveBrandOfHost(db: Kysely<Database>, hostname: string, now: number) {
   const row = await repo.brandOfDomain(db, domainOf(hostname));
-  if (!row || row.owner_status !== 'enabled' || levelInForce(row, now) !== NEUTRAL) return undefined;
+  if (row?.owner_status !== 'enabled' || levelInForce(row, now) !== NEUTRAL) return undefined;
   return row;
 }
 

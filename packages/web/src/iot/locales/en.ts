@@ -7,6 +7,7 @@ import { devicesEn } from './devices-en.ts';
 import { firmwareEn } from './firmware-en.ts';
 import { invoicesEn } from './invoices-en.ts';
 import { maintenanceEn } from './maintenance-en.ts';
+import { neutralEn } from './neutral-en.ts';
 import { projectsEn } from './projects-en.ts';
 import { tasksEn } from './tasks-en.ts';
 import { templatesEn } from './templates-en.ts';
@@ -85,6 +86,12 @@ export const en: IotMessages = {
       invoices: 'Invoices',
       invoiceQueue: 'Invoice review',
     },
+    neutral: {
+      title: 'Neutral operation',
+      intro: 'Neutral Introduction',
+      brand: 'Brand and domain',
+      customers: 'Reseller users',
+    },
     settings: {
       title: 'System Setting',
       emailServer: 'Email Server',
@@ -120,6 +127,7 @@ export const en: IotMessages = {
   ...workOrdersEn,
   ...maintenanceEn,
   ...billingEn,
+  ...neutralEn,
   ...invoicesEn,
   ...articlesEn,
   home: {

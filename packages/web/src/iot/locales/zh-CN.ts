@@ -8,6 +8,7 @@ import { devicesZhCN } from './devices.ts';
 import { firmwareZhCN } from './firmware.ts';
 import { invoicesZhCN } from './invoices.ts';
 import { maintenanceZhCN } from './maintenance.ts';
+import { neutralZhCN } from './neutral.ts';
 import { projectsZhCN } from './projects.ts';
 import { tasksZhCN } from './tasks.ts';
 import { templatesZhCN } from './templates.ts';
@@ -60,6 +61,7 @@ export const zhCN = {
       invoices: '发票管理',
       invoiceQueue: '发票审核',
     },
+    neutral: { title: '中性运营', intro: '中性介绍', brand: '品牌与域名', customers: '经销客户' },
     settings: {
       title: '系统设置',
       emailServer: '邮件服务器',
@@ -95,6 +97,7 @@ export const zhCN = {
   ...workOrdersZhCN,
   ...maintenanceZhCN,
   ...billingZhCN,
+  ...neutralZhCN,
   ...invoicesZhCN,
   ...articlesZhCN,
   home: {

@@ -2,6 +2,8 @@ import { ClusterOutlined, HeartOutlined, SafetyCertificateOutlined } from '@ant-
 import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentBrand } from '../../shared/brand.ts';
+import { fileAddress } from '../../shared/files.ts';
 import { MeridianMark } from '../../shared/MeridianMark.tsx';
 import { Paragraph, Text, Title } from '../../shared/typography.tsx';
 
@@ -17,6 +19,14 @@ const soft = { color: 'rgba(255, 255, 255, 0.72)' };
 /** The left half of the sign-in pages: who we are and what one account opens. */
 export function BrandPanel() {
   const { t } = useTranslation();
+  // On a neutral member's domain: its sign-in background and colour (decision 0116).
+  const brand = currentBrand();
+  const shade = brand ? `linear-gradient(145deg, #0f2240cc 0%, ${brand.primaryColor}b3 100%)` : undefined;
+  const background = brand
+    ? brand.background
+      ? `${shade}, url("${fileAddress(brand.background)}") center / cover no-repeat`
+      : `linear-gradient(145deg, #0f2240 0%, ${brand.primaryColor} 100%)`
+    : 'linear-gradient(145deg, #0f2240 0%, #163a78 55%, #2f6bd8 100%)';
   return (
     <Flex
       vertical
@@ -29,10 +39,10 @@ export function BrandPanel() {
         maxWidth: 640,
         minHeight: '100vh',
         padding: '40px 56px',
-        background: 'linear-gradient(145deg, #0f2240 0%, #163a78 55%, #2f6bd8 100%)',
+        background,
       }}
     >
-      <Meridians />
+      {!brand && <Meridians />}
       <Flex align="center" gap={12} style={{ position: 'relative' }}>
         <MeridianMark size={34} />
         <Text strong style={{ ...white, fontSize: 20 }}>

@@ -1,6 +1,7 @@
 import { Flex, Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { currentBrand } from '../../shared/brand.ts';
 import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
 import { MeridianMark } from '../../shared/MeridianMark.tsx';
 import { useRouteTitle, useScrollToTop } from '../../shared/routing.ts';
@@ -45,6 +46,11 @@ export function SignInLayout() {
           <Text type="secondary" style={{ fontSize: 12 }}>
             {t('footer', { year: new Date().getFullYear() })}
           </Text>
+          {currentBrand()?.icp ? (
+            <Text type="secondary" style={{ fontSize: 12 }} data-testid="brand-icp">
+              {currentBrand()?.icp}
+            </Text>
+          ) : null}
         </Flex>
       </Flex>
     </Layout>
