@@ -94,7 +94,10 @@ describe('neutral operation on a custom domain', () => {
 
       // The neutral member sees its new customer.
       await page.goto(`${server.url}/iot/neutral/customers`);
-      await page.getByTestId('customers-table').getByText('acme_customer').waitFor();
+      const row = page.getByTestId('customers-table').getByRole('row').filter({ hasText: '13900139087' });
+      await row.waitFor();
+      expect(await row.getByRole('cell').first().innerText()).toBe('acme_customer');
+      expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
       await screenshot(page, 'neutral-customers');
       expect(unexpected(owner.problems, /upload\/image/)).toEqual([]);
       expect(unexpected(customer.problems)).toEqual([]);

@@ -44,3 +44,8 @@ export async function loadBrand(): Promise<void> {
     console.warn('The brand of this domain could not be read; the platform look is shown', error);
   }
 }
+
+/** An app's name for the document title: on a brand's domain, followed by the brand's name when it does not say it. */
+export function brandedAppName(appName: string): string {
+  return brand && !appName.includes(brand.name) ? `${appName} - ${brand.name}` : appName;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
+import { brandedAppName } from './brand.ts';
 
 /** What a route declares about itself in its `handle`: `title` is a key of the app's strings. */
 export interface RouteHandle {
@@ -17,7 +18,7 @@ export function useRouteTitle(appNameKey: string): void {
   const { t } = useTranslation();
   const matches = useMatches();
   const titleKey = matches.map((match) => titleKeyOf(match.handle)).findLast(Boolean);
-  const appName = t(appNameKey);
+  const appName = brandedAppName(t(appNameKey));
   const pageTitle = titleKey ? t(titleKey) : undefined;
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} - ${appName}` : appName;
