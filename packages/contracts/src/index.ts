@@ -17,6 +17,7 @@ export * from './iot/maintenance.ts';
 export * from './iot/mqtt.ts';
 export * from './iot/notify.ts';
 export * from './iot/operations.ts';
+export * from './iot/passthrough.ts';
 export * from './iot/projects.ts';
 export * from './iot/scada.ts';
 export * from './iot/tasks.ts';

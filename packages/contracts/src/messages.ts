@@ -10,6 +10,7 @@ import { maintenanceMessages } from './iot/maintenance-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
 import { operationsMessages } from './iot/operations-messages.ts';
+import { passthroughMessages } from './iot/passthrough-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
 import { scadaMessages } from './iot/scada-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';
@@ -84,6 +85,7 @@ export const catalogues = [
   maintenanceMessages,
   operationsMessages,
   scadaMessages,
+  passthroughMessages,
   billingMessages,
   invoicesMessages,
   articlesMessages,

@@ -14,6 +14,7 @@ export interface TestServer {
   databaseUrl: string;
   /** The DTU port of the gateway, when the server runs it. */
   dtuPort?: number;
+  passthroughPort?: number;
   close(): Promise<void>;
 }
 
@@ -34,6 +35,7 @@ export async function startTestServer(
   const services = options.services ?? ['api'];
   const gateway = services.includes('gateway');
   const dtuPort = gateway ? await freePort() : undefined;
+  const passthroughPort = gateway ? await freePort() : undefined;
   const target = await createMigratedTestDatabase();
   const config = loadConfig(
     {
@@ -42,7 +44,7 @@ export async function startTestServer(
       PORT: '0',
       DATABASE_URL: target.url,
       LOG_FORMAT: 'json',
-      ...(gateway ? { DTU_PORT: String(dtuPort), MQTT_PORT: '0' } : {}),
+      ...(gateway ? { DTU_PORT: String(dtuPort), MQTT_PORT: '0', PASSTHROUGH_PORT: String(passthroughPort) } : {}),
       ...(process.env.MERIDIAN_WEB_DIR ? { WEB_DIR: process.env.MERIDIAN_WEB_DIR } : {}),
       ...env,
     },
@@ -53,7 +55,7 @@ export async function startTestServer(
     url: (server.url ?? '').replace(/\/$/, ''),
     db: server.db.kysely,
     databaseUrl: target.url,
-    ...(dtuPort === undefined ? {} : { dtuPort: config.DTU_PORT }),
+    ...(dtuPort === undefined ? {} : { dtuPort: config.DTU_PORT, passthroughPort: config.PASSTHROUGH_PORT }),
     async close() {
       await server.stop();
       await target.drop();

@@ -41,6 +41,9 @@ import type { NotifyTables } from './notify/tables.ts';
 import { operationsCatchUp, operationsJob, operationsSchedules } from './operations/job.ts';
 import { operationsRoutes } from './operations/routes.ts';
 import type { OperationsTables } from './operations/tables.ts';
+import { passthroughRoutes } from './passthrough/routes.ts';
+import { passthroughService } from './passthrough/service.ts';
+import type { PassthroughTables } from './passthrough/tables.ts';
 import { projectsRoutes } from './projects/routes.ts';
 import { scadaRoutes } from './scada/routes.ts';
 import type { ScadaTables } from './scada/tables.ts';
@@ -81,6 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(alarmsRoutes);
   await app.register(notifyRoutes);
   await app.register(configRoutes);
+  await app.register(passthroughRoutes);
   await app.register(tasksRoutes);
   await app.register(firmwareRoutes);
   await app.register(upgradeRoutes);
@@ -113,7 +117,8 @@ export interface IotTables
     OperationsTables,
     BillingTables,
     ArticlesTables,
-    InvoicesTables {}
+    InvoicesTables,
+    PassthroughTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {
@@ -122,7 +127,15 @@ export const iot: Feature = {
   seeds: [({ db, config, log }) => seedDemoDevices(db, config, log), operationsCatchUp],
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
-  gateway: [dtuService, mqttService, leaseService, configService, taskRecoveryService, upgradeService],
+  gateway: [
+    dtuService,
+    mqttService,
+    passthroughService,
+    leaseService,
+    configService,
+    taskRecoveryService,
+    upgradeService,
+  ],
   jobs: [
     notifyDeliveryJob,
     offlineJob,

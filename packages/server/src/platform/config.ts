@@ -158,6 +158,11 @@ const envSchema = z.object({
    * (decision 0107). Then only the load balancer may reach the DTU port.
    */
   DTU_PROXY_PROTOCOL: z.enum(['on', 'off']).default('off'),
+  /**
+   * Where the user's PC software connects to reach a DTU's serial device through a passthrough
+   * strategy: it sends the strategy's token and a newline first (decision 0113; 0: any free port, for tests).
+   */
+  PASSTHROUGH_PORT: port.default(15001),
   /** The embedded MQTT broker's port (0: any free port, for tests); ignored when MQTT_URL is set. */
   MQTT_PORT: port.default(1883),
   /** An external MQTT broker (Mosquitto, EMQX) instead of the embedded one: `mqtt://user:pass@host:1883`. */

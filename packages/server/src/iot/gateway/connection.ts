@@ -68,6 +68,22 @@ interface UrgentTask {
   fail(error: AppError): void;
 }
 
+/** A PC client relaying raw bytes to and from the serial device behind a DTU (passthrough/relay.ts). */
+export interface PassthroughPeer {
+  /** Bytes from the serial device (heartbeats and registration prefixes already taken off). */
+  fromDevice(chunk: Buffer): void;
+  /** The DTU's connection closed: the session ends. */
+  deviceGone(): void;
+}
+
+/** The line of a DTU held by a passthrough session: bytes to the device, and its release. */
+export interface PassthroughLine {
+  /** Writes raw bytes to the DTU; the bytes still queued for its socket after this write. */
+  send(bytes: Buffer): number;
+  /** The session is over: polling resumes at once. */
+  release(): void;
+}
+
 /** The spec's message for a failed command (spec section 8). */
 export function commandError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -107,6 +123,10 @@ export class DtuConnection implements DeviceLink, Scheduled {
   #networkAt = 0;
   readonly #health = new Map<number | string, SlaveHealth>();
   #faulty = false;
+  /** The passthrough session holding (or waiting for) the line; while set, no cycle starts and commands are refused. */
+  #peer: PassthroughPeer | null = null;
+  /** The session has the line: the DTU's bytes go to the peer. */
+  #relaying = false;
 
   readonly deviceId: number;
   readonly templateId: number | null;
@@ -148,6 +168,10 @@ export class DtuConnection implements DeviceLink, Scheduled {
 
   /** Bytes from the socket, registration prefix and heartbeats already taken off. */
   receive(chunk: Buffer): void {
+    if (this.#relaying && this.#peer) {
+      this.#peer.fromDevice(chunk);
+      return;
+    }
     this.#exchange.receive(chunk);
   }
 
@@ -179,6 +203,8 @@ export class DtuConnection implements DeviceLink, Scheduled {
       .get(this.templateId)
       .then((points) => this.usePoints(points))
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'template not reloaded'));
+    // While a PC client holds the line (passthrough), polling pauses: the tick is skipped (decision 0113).
+    if (this.#peer) return;
     // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
     const reads = this.#blocks.length + this.#meterReads.length + this.#waterReads.length;
     if (this.#cycle || !reads) return;
@@ -311,6 +337,12 @@ export class DtuConnection implements DeviceLink, Scheduled {
 
   /** Runs `task` ahead of polling, with the line to itself; resolves or rejects with its outcome. */
   #urgently<T>(task: () => Promise<T>): Promise<T> {
+    // A command would mix its bytes into the PC software's: refused rather than queued for as long as the session lasts.
+    if (this.#peer && !this.#closed) return Promise.reject(new AppError(409, 'passthrough.busy'));
+    return this.#queueUrgent(task);
+  }
+
+  #queueUrgent<T>(task: () => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new AppError(409, 'gateway.offline'));
     return new Promise<T>((resolve, reject) => {
       this.#urgent.push({ run: () => task().then(resolve, reject), fail: reject });
@@ -450,6 +482,50 @@ export class DtuConnection implements DeviceLink, Scheduled {
     return new DtuFirmwareSession(this.#exchange, password, this.ctx.options.atTimeoutMs);
   }
 
+  /**
+   * A passthrough session (decision 0113): polling pauses at once; the line is granted once the
+   * request in flight is answered (or times out); until `release`, the DTU's bytes go to `peer` and
+   * commands are refused with "device in passthrough". Rejects when the DTU is offline or already
+   * in a session.
+   */
+  openPassthrough(peer: PassthroughPeer): Promise<PassthroughLine> {
+    if (this.#closed) return Promise.reject(new AppError(409, 'gateway.offline'));
+    if (this.#peer) return Promise.reject(new AppError(409, 'passthrough.busy'));
+    this.#peer = peer;
+    return new Promise<PassthroughLine>((granted, refused) => {
+      this.#queueUrgent(
+        () =>
+          new Promise<void>((done) => {
+            this.#relaying = true;
+            let released = false;
+            granted({
+              send: (bytes) => {
+                this.counters.bytesOut += bytes.length;
+                this.socket.write(bytes);
+                return this.socket.writableLength;
+              },
+              release: () => {
+                if (released) return;
+                released = true;
+                this.#relaying = false;
+                this.#peer = null;
+                done();
+                // Polling resumes at once rather than at the next tick.
+                if (!this.#closed && !this.#cycle) this.ctx.schedule.at(this, Date.now());
+              },
+            });
+          }),
+      ).catch((error: unknown) => {
+        this.#peer = null;
+        refused(error);
+      });
+    });
+  }
+
+  get inPassthrough(): boolean {
+    return this.#peer !== null;
+  }
+
   close(reason: string): void {
     this.#shut(reason === 'replaced' || reason === 'disabled' || reason === 'restarted' ? reason : 'disconnected');
     this.socket.destroy();
@@ -463,6 +539,10 @@ export class DtuConnection implements DeviceLink, Scheduled {
     this.#exchange.close();
     for (const task of this.#urgent.splice(0)) task.fail(new AppError(409, 'gateway.offline'));
     this.#reads.length = 0;
+    const peer = this.#peer;
+    this.#peer = null;
+    this.#relaying = false;
+    peer?.deviceGone();
     this.#reportNetwork();
     const at = Date.now();
     this.finished = this.#announced

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DTU_PROTOCOLS,
+  PASSTHROUGH_MAX_PER_ACCOUNT,
+  type PageQuery,
+  type PassthroughInput,
+  type PassthroughView,
+  passthroughInput,
+} from '@meridian/contracts';
+import type { GatewayService } from '../../platform/feature.ts';
+import { AppError, rulesBroken } from '../../platform/http/errors.ts';
+import { accountScopeOf } from '../../portal/access/scope.ts';
+import { audit } from '../../portal/audit/service.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { deviceFor } from '../devices/service.ts';
+import { PASSTHROUGH_DEFAULTS, sessionsFor, startPassthroughServer } from './relay.ts';
+import * as repo from './repository.ts';
+
+/** The passthrough port, in processes that run the gateway (decision 0113). */
+export const passthroughService: GatewayService = {
+  name: 'passthrough',
+  async start({ config, db, log }) {
+    const server = await startPassthroughServer(db, log.child({ area: 'passthrough' }), {
+      ...PASSTHROUGH_DEFAULTS,
+      host: config.HOST,
+      port: config.PASSTHROUGH_PORT,
+    });
+    return { stop: () => server.stop() };
+  },
+};
+
+function viewOf(actor: Actor, row: repo.StrategyRow): PassthroughView {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    deviceId: Number(row.device_id),
+    deviceName: row.device_name,
+    sn: row.sn,
+    allowList: JSON.parse(row.allow_list) as string[],
+    token: row.token,
+    inSession: sessionsFor(actor.db).has(Number(row.id)),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export async function strategies(actor: Actor, filter: { name?: string | undefined }, page: PageQuery) {
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  const result = await repo.listStrategies(actor.db, scope, filter, page);
+  return { ...result, list: result.list.map((row) => viewOf(actor, row)) };
+}
+
+async function strategyFor(actor: Actor, id: number): Promise<repo.StrategyRow> {
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  const row = await repo.findStrategy(actor.db, scope, id);
+  if (!row) throw new AppError(404, 'passthrough.notFound');
+  return row;
+}
+
+export async function strategy(actor: Actor, id: number): Promise<PassthroughView> {
+  return viewOf(actor, await strategyFor(actor, id));
+}
+
+/** The DTU must be one the caller may edit (a session pauses its polling), and in no other strategy. */
+async function checkDevice(actor: Actor, deviceId: number, except?: number): Promise<void> {
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  const device = await deviceFor(actor, scope, deviceId, 'edit');
+  if (!(DTU_PROTOCOLS as readonly string[]).includes(device.protocol))
+    throw rulesBroken([{ field: 'deviceId', key: 'passthrough.device.notDtu' }]);
+  if (await repo.deviceTaken(actor.db, deviceId, except))
+    throw rulesBroken([{ field: 'deviceId', key: 'passthrough.device.taken' }]);
+}
+
+export async function createStrategy(actor: Actor, body: PassthroughInput): Promise<PassthroughView> {
+  const input = passthroughInput.parse(body);
+  const ownerId = actor.auth.userId;
+  // Spec section 5 and 8: the count is limited, "too many passthrough strategies".
+  if ((await repo.countOwned(actor.db, ownerId)) >= PASSTHROUGH_MAX_PER_ACCOUNT)
+    throw new AppError(409, 'passthrough.tooMany', { params: { max: PASSTHROUGH_MAX_PER_ACCOUNT } });
+  if (await repo.nameTaken(actor.db, ownerId, input.name))
+    throw rulesBroken([{ field: 'name', key: 'passthrough.name.taken' }]);
+  await checkDevice(actor, input.deviceId);
+  const id = await repo.insertStrategy(actor.db, {
+    owner_id: ownerId,
+    name: input.name,
+    device_id: input.deviceId,
+    token: randomBytes(12).toString('base64url'),
+    allow_list: JSON.stringify(input.allowList),
+    at: Date.now(),
+  });
+  await audit(actor.db, actor.request, { action: 'createPassthrough', targetType: 'passthrough', targetId: id });
+  return strategy(actor, id);
+}
+
+/** A session in progress keeps its DTU until the PC client leaves; the new settings apply to the next one. */
+export async function editStrategy(actor: Actor, id: number, body: PassthroughInput): Promise<PassthroughView> {
+  const input = passthroughInput.parse(body);
+  const row = await strategyFor(actor, id);
+  if (await repo.nameTaken(actor.db, Number(row.owner_id), input.name, id))
+    throw rulesBroken([{ field: 'name', key: 'passthrough.name.taken' }]);
+  await checkDevice(actor, input.deviceId, id);
+  await repo.updateStrategy(actor.db, id, {
+    name: input.name,
+    device_id: input.deviceId,
+    allow_list: JSON.stringify(input.allowList),
+    at: Date.now(),
+  });
+  await audit(actor.db, actor.request, { action: 'editPassthrough', targetType: 'passthrough', targetId: id });
+  return strategy(actor, id);
+}
+
+export async function removeStrategy(actor: Actor, id: number): Promise<void> {
+  await strategyFor(actor, id);
+  await repo.deleteStrategy(actor.db, id);
+  await audit(actor.db, actor.request, { action: 'deletePassthrough', targetType: 'passthrough', targetId: id });
+}
