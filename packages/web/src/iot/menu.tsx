@@ -121,6 +121,8 @@ export const iotAreas: IotArea[] = [
       { key: 'monitor', path: '/network/monitor', need: '/iot/devices' },
       { key: 'dtu', path: '/network/dtu', need: '/iot/devices' },
       { key: 'onlineRate', path: '/network/online-rate', need: '/iot/devices' },
+      // Transparent Transmission Groups: a DTU's serial line for PC software (decision 0113).
+      { key: 'passthrough', path: '/network/passthrough', need: '/iot/devices' },
     ],
   },
   { key: 'video', icon: <VideoCameraOutlined /> },

@@ -66,6 +66,9 @@ export const iotRoutes: RouteObject[] = [
       page('network/online-rate', 'menu.network.onlineRate', async () => ({
         Component: (await import('./telemetry/OnlineRatePage.tsx')).OnlineRatePage,
       })),
+      page('network/passthrough', 'menu.network.passthrough', async () => ({
+        Component: (await import('./passthrough/PassthroughPage.tsx')).PassthroughPage,
+      })),
       page('config/application', 'menu.config.application', async () => ({
         Component: (await import('./config/ProfilesPage.tsx')).ProfilesPage,
       })),

@@ -234,7 +234,10 @@ class Session {
   #fromClient(chunk: Buffer): void {
     if (this.#ended) return;
     const line = this.#line;
-    if (!line) return this.#keep(chunk);
+    if (!line) {
+      this.#keep(chunk);
+      return;
+    }
     // A PC that sends faster than the DTU's link carries: past the cap, the session closes; polling and other DTUs go on.
     if (line.send(chunk) > this.cap) this.end('overflow');
   }

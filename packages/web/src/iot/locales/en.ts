@@ -8,6 +8,7 @@ import { firmwareEn } from './firmware-en.ts';
 import { invoicesEn } from './invoices-en.ts';
 import { maintenanceEn } from './maintenance-en.ts';
 import { neutralEn } from './neutral-en.ts';
+import { passthroughEn } from './passthrough-en.ts';
 import { projectsEn } from './projects-en.ts';
 import { tasksEn } from './tasks-en.ts';
 import { templatesEn } from './templates-en.ts';
@@ -66,6 +67,7 @@ export const en: IotMessages = {
       monitor: 'Network overview',
       dtu: 'DTU manage',
       onlineRate: 'DTU online rate',
+      passthrough: 'Transparent Transmission Group',
     },
     video: 'Video monitoring',
     maintenance: { title: 'Maintenance and work orders', workOrders: 'Work orders', plans: 'Maintenance plans' },
@@ -120,6 +122,7 @@ export const en: IotMessages = {
   ...usersEn,
   ...dataEn,
   ...configEn,
+  ...passthroughEn,
   ...alarmsEn,
   ...tasksEn,
   ...firmwareEn,

@@ -9,6 +9,7 @@ import { firmwareZhCN } from './firmware.ts';
 import { invoicesZhCN } from './invoices.ts';
 import { maintenanceZhCN } from './maintenance.ts';
 import { neutralZhCN } from './neutral.ts';
+import { passthroughZhCN } from './passthrough.ts';
 import { projectsZhCN } from './projects.ts';
 import { tasksZhCN } from './tasks.ts';
 import { templatesZhCN } from './templates.ts';
@@ -46,7 +47,13 @@ export const zhCN = {
     tasks: { title: '定时任务', list: '定时任务', records: '执行记录', log: '执行日志', monitor: '任务监控' },
     firmware: { title: '固件升级', management: '固件管理', upgrades: '升级任务' },
     config: { title: '远程配置', application: '配置应用', devices: '设备配置' },
-    network: { title: '网络监控', monitor: '网络概览', dtu: 'DTU 管理', onlineRate: 'DTU 在线率' },
+    network: {
+      title: '网络监控',
+      monitor: '网络概览',
+      dtu: 'DTU 管理',
+      onlineRate: 'DTU 在线率',
+      passthrough: '透传分组',
+    },
     video: '视频监控',
     maintenance: { title: '维保与工单', workOrders: '维修工单', plans: '维保计划' },
     projects: { title: '项目管理', list: '项目', statistics: '项目数量统计', users: '下级用户' },
@@ -90,6 +97,7 @@ export const zhCN = {
   ...usersZhCN,
   ...dataZhCN,
   ...configZhCN,
+  ...passthroughZhCN,
   ...alarmsZhCN,
   ...tasksZhCN,
   ...firmwareZhCN,

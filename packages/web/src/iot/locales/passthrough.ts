@@ -1,0 +1,29 @@
+/** The strings of passthrough strategies (`passthrough.*`): Transparent Transmission Group list, add and edit. */
+export const passthroughZhCN = {
+  passthrough: {
+    field: {
+      name: '策略名称',
+      device: 'DTU 设备',
+      token: '连接令牌',
+      allowList: '允许的来源地址',
+      state: '状态',
+      updatedAt: '更新时间',
+    },
+    anyAddress: '任意地址（凭令牌）',
+    state: { inSession: '透传中，轮询已暂停', idle: '空闲' },
+    endpoint:
+      '在 PC 软件（串口调试助手、组态软件的 TCP 客户端或虚拟串口工具）中连接 {{host}}:{{port}}，连接后先发送该策略的连接令牌并换行，之后收发的字节原样转发到 DTU 后面的串口设备。有 PC 软件连接期间，该 DTU 暂停轮询，断开后立即恢复。',
+    form: {
+      add: '添加透传策略',
+      edit: '编辑透传策略',
+      allowHint: '留空则任何知道令牌的地址都可以连接；填写后只接受这些 IPv4 地址。',
+      devicePlaceholder: '按名称或 SN 搜索 DTU',
+      allowPlaceholder: '输入 IPv4 地址后回车',
+    },
+    empty: '还没有透传策略。添加一个，让 PC 软件通过云端直接访问 DTU 后面的串口设备。',
+    saved: '透传策略已保存',
+    deleted: '透传策略已删除',
+    confirmDelete: '删除这个透传策略？正在进行的透传会在 PC 软件断开后结束。',
+    copy: '复制令牌',
+  },
+};
