@@ -8,6 +8,7 @@ import { dtuPolling } from './dtu.ts';
 import { emotion } from './emotion.ts';
 import { mqttIngest } from './mqtt.ts';
 import { operations } from './operations.ts';
+import { passthrough } from './passthrough.ts';
 import { reports } from './reports.ts';
 import { storage } from './storage.ts';
 import { students } from './students.ts';
@@ -36,6 +37,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['mqtt', mqttIngest],
   ['dtu', dtuPolling],
   ['upgrade', dtuUpgrades],
+  ['passthrough', passthrough],
   ['alarms', alarms],
   ['tasks', tasks],
   ['assessments', assessments],

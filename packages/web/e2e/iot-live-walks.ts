@@ -7,13 +7,21 @@ import { ModbusSlave, type SignalSpec, SimulatedDtu } from '../../simulator/src/
 import { launchBrowser } from './browser.ts';
 
 /** Meridian with its device gateway (a free DTU port) and a browser, for the live-data walks. */
-export function liveSuite(): { server: { url: string; db: Kysely<Database>; dtuPort: number }; browser: Browser } {
+export function liveSuite(): {
+  server: { url: string; db: Kysely<Database>; dtuPort: number; passthroughPort: number };
+  browser: Browser;
+} {
   const suite = {} as ReturnType<typeof liveSuite>;
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const server = await startTestServer({ ADMIN_PASSWORD: 'Admin#2026' }, { services: ['api', 'gateway'] });
     close = server.close;
-    suite.server = { url: server.url, db: server.db, dtuPort: server.dtuPort ?? 0 };
+    suite.server = {
+      url: server.url,
+      db: server.db,
+      dtuPort: server.dtuPort ?? 0,
+      passthroughPort: server.passthroughPort ?? 0,
+    };
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

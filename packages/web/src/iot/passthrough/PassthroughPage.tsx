@@ -46,7 +46,7 @@ export function PassthroughPage() {
             type="info"
             showIcon
             data-testid="passthrough-endpoint"
-            message={t('passthrough.endpoint', { host: window.location.hostname, port: endpoint.data.port })}
+            title={t('passthrough.endpoint', { host: window.location.hostname, port: endpoint.data.port })}
           />
         )}
         <Flex justify="space-between" wrap gap={8}>
