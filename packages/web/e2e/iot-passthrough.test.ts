@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { Socket } from 'node:net';
 import { encodeRequest, parseReply } from '@meridian/simulator/modbus';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
@@ -19,7 +19,7 @@ describe('a Device Cloud user reaching a serial device with their own PC softwar
     const { page, close } = await visit(suite.browser);
     await signInToIot(page, suite.server.url, user);
     const world = await plcWorld(page, suite.server.url, suite.server.dtuPort, SN);
-    const pc = connect({ port: suite.server.passthroughPort, host: '127.0.0.1' });
+    const pc = new Socket();
     pc.on('error', () => undefined);
     try {
       world.dtu.start();
@@ -46,7 +46,7 @@ describe('a Device Cloud user reaching a serial device with their own PC softwar
       expect(token).toMatch(/^[\w-]{16}$/);
 
       // ---- The PC software: the token line, then a Modbus read answered by the PLC behind the DTU.
-      await new Promise<void>((resolve) => pc.once('connect', () => resolve()));
+      await new Promise<void>((resolve) => pc.connect(suite.server.passthroughPort, '127.0.0.1', resolve));
       let received = Buffer.alloc(0);
       pc.on('data', (chunk: Buffer) => {
         received = Buffer.concat([received, chunk]);
