@@ -10,8 +10,7 @@ import { telemetryFor } from '../packages/server/src/iot/telemetry/index.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
-import { createTestDatabase } from '../packages/server/test/db.ts';
-import { seedFleet } from './fleet.ts';
+import { embeddedTestDatabase, seedFleet } from './fleet.ts';
 import { percentile } from './load.ts';
 import type { Figure } from './run.ts';
 
@@ -52,11 +51,7 @@ function until(count: () => number, want: number, ms: number): Promise<void> {
 
 export async function dtuPolling(): Promise<Figure[]> {
   // The embedded database: the figure is about the gateway, and one process holds both.
-  const engine = process.env.TEST_ENGINE;
-  process.env.TEST_ENGINE = 'sqlite';
-  const target = await createTestDatabase();
-  if (engine === undefined) delete process.env.TEST_ENGINE;
-  else process.env.TEST_ENGINE = engine;
+  const target = await embeddedTestDatabase();
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
   const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   const log = pino({ level: 'silent' });

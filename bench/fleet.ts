@@ -3,6 +3,19 @@
 import type { Variant } from '@meridian/contracts';
 import type { Db } from '../packages/server/src/platform/db/database.ts';
 import { grantRole, insertUser } from '../packages/server/src/portal/accounts/repository.ts';
+import { createTestDatabase } from '../packages/server/test/db.ts';
+
+/** A new embedded (SQLite) database whatever TEST_ENGINE says: the gateway benches measure the gateway, one process holding both. */
+export async function embeddedTestDatabase() {
+  const engine = process.env.TEST_ENGINE;
+  process.env.TEST_ENGINE = 'sqlite';
+  try {
+    return await createTestDatabase();
+  } finally {
+    if (engine === undefined) delete process.env.TEST_ENGINE;
+    else process.env.TEST_ENGINE = engine;
+  }
+}
 
 export interface FleetOptions {
   account: string;

@@ -10,8 +10,7 @@ import { telemetryFor } from '../packages/server/src/iot/telemetry/index.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
-import { createTestDatabase } from '../packages/server/test/db.ts';
-import { seedFleet } from './fleet.ts';
+import { embeddedTestDatabase, seedFleet } from './fleet.ts';
 import { percentile } from './load.ts';
 import type { Figure } from './run.ts';
 
@@ -74,11 +73,7 @@ function connected(port: number): Promise<Socket> {
 }
 
 export async function passthrough(): Promise<Figure[]> {
-  const engine = process.env.TEST_ENGINE;
-  process.env.TEST_ENGINE = 'sqlite';
-  const target = await createTestDatabase();
-  if (engine === undefined) delete process.env.TEST_ENGINE;
-  else process.env.TEST_ENGINE = engine;
+  const target = await embeddedTestDatabase();
   const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
   const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
   const log = pino({ level: 'silent' });

@@ -23,9 +23,8 @@ import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
 import { fileStoresOf } from '../packages/server/src/platform/files/stores.ts';
-import { createTestDatabase } from '../packages/server/test/db.ts';
 import { ModbusSlave, SimulatedDtu, Ticker } from '../packages/simulator/src/index.ts';
-import { seedFleet } from './fleet.ts';
+import { embeddedTestDatabase, seedFleet } from './fleet.ts';
 import type { Figure } from './run.ts';
 
 /** How many DTUs upgrade at once (the figure is 1,000; the default stays light for a laptop). */
@@ -50,11 +49,7 @@ async function until(done: () => Promise<boolean>, ms: number, what: string): Pr
 }
 
 export async function dtuUpgrades(): Promise<Figure[]> {
-  const engine = process.env.TEST_ENGINE;
-  process.env.TEST_ENGINE = 'sqlite';
-  const target = await createTestDatabase();
-  if (engine === undefined) delete process.env.TEST_ENGINE;
-  else process.env.TEST_ENGINE = engine;
+  const target = await embeddedTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-upgrade-bench-'));
   const config = loadConfig(
     { DATABASE_URL: target.url, LOG_LEVEL: 'silent', LOG_FORMAT: 'json', DATA_DIR: dataDir },

@@ -107,7 +107,7 @@ export async function startDtuServer(
 }
 
 /** Listens on the configured port and host; the port bound. */
-async function listen(server: Server, options: DtuServerOptions): Promise<number> {
+export async function listen(server: Server, options: { port: number; host: string }): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

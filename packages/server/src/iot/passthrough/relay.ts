@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { DtuConnection, type PassthroughLine } from '../gateway/connection.ts';
 import { linksFor } from '../gateway/links.ts';
+import { listen } from '../gateway/server.ts';
 import { strategyByToken } from './repository.ts';
 
 export interface PassthroughOptions {
@@ -77,15 +78,7 @@ export async function startPassthroughServer(
     void admit(db, log, options, socket, ends);
   });
   server.on('error', (error) => log.error({ error }, 'passthrough port error'));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const bound = server.address();
-  const port = typeof bound === 'object' && bound ? bound.port : options.port;
+  const port = await listen(server, options);
   log.info({ port }, 'passthrough port listening');
   return {
     port,
