@@ -107,7 +107,7 @@ const readCounter = { slave: 1, fn: 3, address: 0, count: 1 } as const;
 async function exchange(pc: Awaited<ReturnType<typeof pcClient>>): Promise<number> {
   pc.clear();
   pc.socket.write(encodeRequest(readCounter, 'rtu'));
-  await expect.poll(() => parseReply(readCounter, pc.received(), 'rtu').kind, { timeout: 5000 }).toBe('ok');
+  await expect.poll(() => parseReply(readCounter, pc.received(), 'rtu').kind, { timeout: 10_000 }).toBe('ok');
   const verdict = parseReply(readCounter, pc.received(), 'rtu');
   return verdict.kind === 'ok' ? Buffer.from(verdict.data).readUInt16BE(0) : -1;
 }
@@ -158,7 +158,7 @@ describe('passthrough strategies', () => {
     // Polling pauses: a poll tick passes during the session and no cycle is recorded.
     const batches = telemetry.batches.filter((b) => b.deviceId === device.id).length;
     const dueAt = connection.dueAt;
-    await expect.poll(() => connection.dueAt, { timeout: 5000 }).toBeGreaterThan(dueAt);
+    await expect.poll(() => connection.dueAt, { timeout: 10_000 }).toBeGreaterThan(dueAt);
     expect(await exchange(pc)).toBe(4321);
     expect(telemetry.batches.filter((b) => b.deviceId === device.id).length).toBe(batches);
     // Commands are refused clearly rather than mixed into the PC's bytes.
@@ -169,7 +169,7 @@ describe('passthrough strategies', () => {
     pc.socket.destroy();
     await pc.closed;
     await expect
-      .poll(() => telemetry.batches.filter((b) => b.deviceId === device.id).length, { timeout: 5000 })
+      .poll(() => telemetry.batches.filter((b) => b.deviceId === device.id).length, { timeout: 10_000 })
       .toBeGreaterThan(batches);
     expect(connection.inPassthrough).toBe(false);
   });
@@ -198,7 +198,9 @@ describe('passthrough strategies', () => {
     // A DTU whose serial line does not keep up: it stops reading.
     const slow = await dtuDevice({ templateId: null });
     const stuck = await connectDtu(server.port, registrationOf(slow.sn, slow.password), []);
-    await expect.poll(() => [...server.connections].some((c) => c.deviceId === slow.id)).toBe(true);
+    await expect
+      .poll(() => [...server.connections].some((c) => c.deviceId === slow.id), { timeout: 10_000 })
+      .toBe(true);
     stuck.socket.pause();
     const flood = await pcClient(`${(await strategyFor(slow.id, 'Flooded link')).token}\n`);
     const chunk = Buffer.alloc(64 * 1024, 0x55);
