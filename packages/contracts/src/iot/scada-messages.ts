@@ -36,6 +36,14 @@ export const scadaMessages = {
     'zh-CN': '背景图片须为您上传的 jpg 或 png 图片',
     en: 'The background must be a jpg or png picture you uploaded',
   },
+  'scada.notClickable': {
+    'zh-CN': '组件“{element}”不是绑定了数据点的按钮或开关',
+    en: 'Component “{element}” is not a button or switch bound to a data point',
+  },
+  'scada.switchValue': {
+    'zh-CN': '开关只能写入开或关（1 或 0）',
+    en: 'A switch writes on or off (1 or 0)',
+  },
   'v.scada.linkPassword': {
     'zh-CN': '访问密码最多 64 个字符',
     en: 'A link password is at most 64 characters',

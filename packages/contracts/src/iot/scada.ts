@@ -13,10 +13,24 @@ export const SCADA_SHARINGS = ['closed', 'open'] as const;
 export type ScadaSharing = (typeof SCADA_SHARINGS)[number];
 
 /** The first set of components (issue 20): each renders the same in the editor and the viewer. */
-export const SCADA_KINDS = ['tank', 'pump', 'valve', 'lamp', 'number', 'label', 'pipe', 'button'] as const;
+export const SCADA_KINDS = ['tank', 'pump', 'valve', 'lamp', 'number', 'label', 'pipe', 'button', 'switch'] as const;
 export type ScadaKind = (typeof SCADA_KINDS)[number];
-/** Components whose look follows a bound point; a label shows only its text. */
-export const SCADA_BINDABLE: readonly ScadaKind[] = ['tank', 'pump', 'valve', 'lamp', 'number', 'pipe', 'button'];
+/** Components whose look follows a bound point; a label bound to a point shows its value in its text (decision 0117). */
+export const SCADA_BINDABLE: readonly ScadaKind[] = [
+  'tank',
+  'pump',
+  'valve',
+  'lamp',
+  'number',
+  'label',
+  'pipe',
+  'button',
+  'switch',
+];
+/** Components a click on the running screen acts on: a button writes its value, a switch turns its point over. */
+export const SCADA_CLICKABLE: readonly ScadaKind[] = ['button', 'switch'];
+/** Where a label's text takes its bound point's value. */
+export const SCADA_VALUE_MARK = '{value}';
 
 const coordinate = z.number().min(-SCADA_CANVAS_MAX).max(SCADA_CANVAS_MAX);
 const size = z.number().min(4).max(SCADA_CANVAS_MAX);
@@ -27,6 +41,29 @@ export const scadaBinding = z.strictObject({
   pointId: z.number().int().positive(),
 });
 export type ScadaBinding = z.infer<typeof scadaBinding>;
+
+/**
+ * A component's colour from its bound point (decision 0117): by switch state (one colour on, one
+ * off) or by thresholds (the colour of the highest step the value reaches; below the first, the
+ * component's own colour).
+ */
+export const scadaColourRule = z.discriminatedUnion('by', [
+  z.strictObject({ by: z.literal('switch'), on: colour, off: colour }),
+  z.strictObject({
+    by: z.literal('threshold'),
+    steps: z
+      .array(z.strictObject({ from: z.number(), colour }))
+      .min(1)
+      .max(5),
+  }),
+]);
+export type ScadaColourRule = z.infer<typeof scadaColourRule>;
+
+export const SCADA_CONDITIONS = ['on', 'off', 'gt', 'lt', 'eq'] as const;
+export type ScadaCondition = (typeof SCADA_CONDITIONS)[number];
+/** Shown only while its bound point meets the condition; `value` for gt, lt and eq. */
+export const scadaVisibility = z.strictObject({ when: z.enum(SCADA_CONDITIONS), value: z.number().default(0) });
+export type ScadaVisibility = z.infer<typeof scadaVisibility>;
 
 export const scadaElement = z.strictObject({
   /** Unique within the document; the editor makes it. */
@@ -52,6 +89,10 @@ export const scadaElement = z.strictObject({
     .nullable()
     .default(null),
   binding: scadaBinding.nullable().default(null),
+  /** Elements sharing a group are selected, moved and aligned together. */
+  group: z.string().min(1).max(40).nullable().default(null),
+  colourRule: scadaColourRule.nullable().default(null),
+  visibleWhen: scadaVisibility.nullable().default(null),
 });
 export type ScadaElement = z.infer<typeof scadaElement>;
 export type ScadaElementInput = z.input<typeof scadaElement>;
@@ -114,6 +155,19 @@ export type ScadaSummary = z.infer<typeof scadaSummary>;
 
 export const scadaDetail = scadaSummary.extend({ document: scadaDocument });
 export type ScadaDetail = z.infer<typeof scadaDetail>;
+
+/** A click on a running screen's button or switch; a switch names the state it asks for. */
+export const scadaPress = z.strictObject({
+  elementId: z.string().min(1).max(40),
+  value: z.union([z.number(), z.boolean()]).nullable().default(null),
+});
+export type ScadaPress = z.input<typeof scadaPress>;
+export const scadaPressed = z.object({
+  deviceId: z.number(),
+  pointId: z.number(),
+  raw: z.union([z.number(), z.boolean(), z.string()]),
+});
+export type ScadaPressed = z.infer<typeof scadaPressed>;
 
 /** The header a shared link's token travels in, never the address, so that no log records it (decision 0099). */
 export const SCADA_LINK_HEADER = 'x-scada-link';

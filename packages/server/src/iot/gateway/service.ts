@@ -7,6 +7,7 @@ import { DAY } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import type { DeviceRight } from '../devices/access.ts';
 import { deviceFor } from '../devices/service.ts';
 import { closeTelemetry, telemetryFor } from '../telemetry/index.ts';
 import type { DeviceLink } from './links.ts';
@@ -56,10 +57,21 @@ export const registrationsCleanup: Cleanup = {
 /** Finds the device's link: this process's, or the gateway process's that holds it (decision 0076). */
 export type ReachDevice = (deviceId: number) => Promise<DeviceLink | undefined>;
 
-/** Writes a value to a data point of a connected device: checked, the inverse formula applied, sent ahead of polling; audited. */
-export async function writePoint(actor: Actor, reach: ReachDevice, deviceId: number, pointId: number, value: unknown) {
+/**
+ * Writes a value to a data point of a connected device: checked, the inverse formula applied, sent
+ * ahead of polling; audited. The device page needs edit right on the device; a configuration's
+ * operator, checked by the configuration, needs only to see it (decision 0117).
+ */
+export async function writePoint(
+  actor: Actor,
+  reach: ReachDevice,
+  deviceId: number,
+  pointId: number,
+  value: unknown,
+  right: DeviceRight = 'edit',
+) {
   const scope = await accountScopeOf(actor.db, actor.auth);
-  const device = await deviceFor(actor, scope, deviceId, 'edit');
+  const device = await deviceFor(actor, scope, deviceId, right);
   const source = device.template_id
     ? (await templatePoints(actor.db, device.template_id)).find((p) => p.id === pointId)
     : undefined;

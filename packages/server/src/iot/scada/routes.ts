@@ -7,6 +7,8 @@ import {
   scadaCreate,
   scadaDetail,
   scadaLinkHeaders,
+  scadaPress,
+  scadaPressed,
   scadaQuery,
   scadaSave,
   scadaShare,
@@ -16,9 +18,12 @@ import {
   scadaSummary,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { reachDevice } from '../gateway/commands.ts';
+import { pressElement } from './press.ts';
 import { addScreen, listScreens, removeScreen, saveScreen, screenDetail } from './service.ts';
 import { closeShare, openShare, sharedScreen, shareOf } from './share.ts';
 
@@ -90,6 +95,30 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeScreen(actorOf(request), request.params.id);
       return ok(request, null);
     },
+  );
+
+  app.post(
+    '/iot/scada/:id/press',
+    {
+      config: { access: `${SCADA}:operate` },
+      schema: {
+        tags,
+        summary: 'A click on a running screen: its button or switch writes its bound point through the device write path',
+        params: byId,
+        body: scadaPress,
+        response: { 200: envelopeOf(scadaPressed) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await pressElement(
+          actorOf(request),
+          (id) => reachDevice(request.server.db, id, request.server.log as Logger),
+          request.params.id,
+          request.body,
+        ),
+      ),
   );
 
   app.get(

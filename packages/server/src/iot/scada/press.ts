@@ -1,0 +1,36 @@
+import { SCADA_CLICKABLE, type ScadaPress, type ScadaPressed, scadaDocument, scadaPress } from '@meridian/contracts';
+import { fromJson } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Actor } from '../../portal/orgs/actor.ts';
+import { type ReachDevice, writePoint } from '../gateway/service.ts';
+import { screenFor, screenScopeOf } from './service.ts';
+
+/**
+ * A click on a running screen (decision 0117): the screen says what is written where, never the
+ * caller. A button writes its value; a switch writes the on or off the caller asks for. The route
+ * holds the operate permission; the write goes through the device write path, which refuses a
+ * read-only point, checks the value and audits, with the caller needing only to see the device.
+ */
+export async function pressElement(
+  actor: Actor,
+  reach: ReachDevice,
+  screenId: number,
+  input: ScadaPress,
+): Promise<ScadaPressed> {
+  const { elementId, value } = scadaPress.parse(input);
+  const row = await screenFor(actor, await screenScopeOf(actor), screenId);
+  const element = scadaDocument.parse(fromJson<unknown>(row.document)).elements.find((e) => e.id === elementId);
+  const binding = element?.binding;
+  if (!element || !binding || !SCADA_CLICKABLE.includes(element.kind)) {
+    throw new AppError(400, 'scada.notClickable', { params: { element: elementId } });
+  }
+  let written: unknown = element.writeValue;
+  if (element.kind === 'switch') {
+    if (value === null || ![0, 1, true, false].includes(value)) throw new AppError(400, 'scada.switchValue');
+    written = value;
+  } else if (written === null) {
+    throw new AppError(400, 'scada.notClickable', { params: { element: element.text || elementId } });
+  }
+  const result = await writePoint(actor, reach, binding.deviceId, binding.pointId, written, 'view');
+  return { deviceId: binding.deviceId, pointId: result.pointId, raw: result.raw };
+}
