@@ -70,8 +70,8 @@ describe('a Device Cloud user drawing a cloud configuration', () => {
       await page.getByTestId('scada-palette-pipe').click();
       await page.getByTestId('scada-palette-lamp').click();
       // Undo takes the lamp away, redo puts it back.
-      await page.getByTestId('scada-undo').click();
-      await page.getByTestId('scada-redo').click();
+      await page.getByTestId('scada-tool-undo').click();
+      await page.getByTestId('scada-tool-redo').click();
       await page.getByTestId('scada-save').click();
       await awaitText(page, '组态已保存', problems);
       await settledShot(page, 'iot-scada-editor-zh-CN');

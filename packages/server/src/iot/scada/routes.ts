@@ -103,7 +103,8 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: `${SCADA}:operate` },
       schema: {
         tags,
-        summary: 'A click on a running screen: its button or switch writes its bound point through the device write path',
+        summary:
+          'A click on a running screen: its button or switch writes its bound point through the device write path',
         params: byId,
         body: scadaPress,
         response: { 200: envelopeOf(scadaPressed) },

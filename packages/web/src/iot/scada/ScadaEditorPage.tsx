@@ -1,12 +1,4 @@
-import {
-  DeleteOutlined,
-  PlayCircleOutlined,
-  RedoOutlined,
-  SaveOutlined,
-  UndoOutlined,
-  VerticalAlignBottomOutlined,
-  VerticalAlignTopOutlined,
-} from '@ant-design/icons';
+import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   SCADA_KINDS,
   SCADA_NAME_MAX,
@@ -18,7 +10,7 @@ import {
   scadaElement,
 } from '@meridian/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Input, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Flex, Input, Select, Space, Tag } from 'antd';
 import type Konva from 'konva';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +22,23 @@ import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { type ScadaDetail, saveScreen, screenOf } from './api.ts';
 import { BackgroundPicker } from './BackgroundPicker.tsx';
-import { commit, type History, historyOf, redo, reorder, snap, undo } from './history.ts';
+import { type EditAction, EditTools, nudgeOf, shortcutOf } from './EditTools.tsx';
+import {
+  align,
+  copyOf,
+  distribute,
+  group,
+  layer,
+  nudge,
+  paste,
+  removeAll,
+  ungroup,
+  withGroups,
+  zoomIn,
+  zoomOut,
+} from './editing.ts';
+import { commit, type History, historyOf, redo, snap, undo } from './history.ts';
+import { LayerList } from './LayerList.tsx';
 import { PropertiesPanel } from './PropertiesPanel.tsx';
 import { Background, PlacedShape, ShapeBody } from './shapes.tsx';
 import { useFit } from './useFit.ts';
@@ -45,6 +53,7 @@ const SIZES: Record<ScadaKind, [number, number]> = {
   label: [160, 30],
   pipe: [200, 20],
   button: [100, 40],
+  switch: [60, 30],
 };
 
 /** The lines of the grid, every fifth step, keyed by where they run. */
@@ -58,10 +67,17 @@ function gridLines(width: number, height: number, grid: number): Array<[string, 
 }
 
 /** A new component of `kind` at x, y with the defaults of the document schema. */
+/** A new element id: its kind, the time and a few random characters, unique within a screen. */
+const freshId = (kind: ScadaKind) =>
+  `${kind}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 40);
+
+/** What Ctrl+C took, kept across screens of this tab so that a copy pastes into another screen. */
+let clipboard: ScadaElement[] = [];
+
 export function newElement(kind: ScadaKind, x: number, y: number, label: string): ScadaElement {
   const [width, height] = SIZES[kind];
   return scadaElement.parse({
-    id: `${kind}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`,
+    id: freshId(kind),
     kind,
     x,
     y,
@@ -92,11 +108,15 @@ function Editor({ screen }: { screen: ScadaDetail }) {
   const [history, setHistory] = useState<History<ScadaDocument>>(() => historyOf(screen.document));
   const [name, setName] = useState(screen.name);
   const [sharing, setSharing] = useState<ScadaSharing>(screen.sharing);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  /** The zoom the user chose; null fits the canvas to the page. */
+  const [zoom, setZoom] = useState<number | null>(null);
+  const [canPaste, setCanPaste] = useState(clipboard.length > 0);
   const doc = history.present;
   const dirty = doc !== screen.document || name !== screen.name || sharing !== screen.sharing;
-  const { box, scale } = useFit(doc.width);
+  const { box, scale: fit } = useFit(doc.width);
+  const scale = zoom ?? fit;
   const stage = useRef<Konva.Stage>(null);
   const transformer = useRef<Konva.Transformer>(null);
 
@@ -119,44 +139,113 @@ function Editor({ screen }: { screen: ScadaDetail }) {
       t(`scada.kinds.${kind}`),
     );
     change((d) => ({ ...d, elements: [...d.elements, element] }));
-    setSelected(element.id);
+    setSelected([element.id]);
   };
-  const remove = useCallback(() => {
-    if (!selected) return;
-    change((d) => ({ ...d, elements: d.elements.filter((e) => e.id !== selected) }));
-    setSelected(null);
-  }, [selected, change]);
+  /**
+   * Picks an element, on the canvas with its group, in the layer list alone (to change one member's
+   * properties); with `more`, adds it to the selection or takes it out.
+   */
+  const pick = useCallback(
+    (id: string, more: boolean, alone = false) =>
+      setSelected((current) => {
+        const members = alone ? [id] : withGroups(history.present.elements, [id]);
+        if (!more) return members;
+        return current.includes(id) ? current.filter((s) => !members.includes(s)) : [...current, ...members];
+      }),
+    [history.present.elements],
+  );
 
-  // The transformer follows the selected component.
+  const act = useCallback(
+    (action: EditAction) => {
+      const ids = selected;
+      const pasteFrom = (copied: ScadaElement[]) => {
+        const at = Math.max(doc.grid, 10);
+        const result = paste(doc, copied, at, (e) => freshId(e.kind));
+        change(() => result.document);
+        setSelected(result.ids);
+      };
+      switch (action.type) {
+        case 'undo':
+          setHistory(undo);
+          break;
+        case 'redo':
+          setHistory(redo);
+          break;
+        case 'align':
+          change((d) => align(d, ids, action.edge));
+          break;
+        case 'distribute':
+          change((d) => distribute(d, ids, action.axis));
+          break;
+        case 'group':
+          change((d) => group(d, ids, freshId('label').replace('label', 'group')));
+          break;
+        case 'ungroup':
+          change((d) => ungroup(d, ids));
+          break;
+        case 'layer':
+          change((d) => layer(d, ids, action.move));
+          break;
+        case 'copy':
+          clipboard = copyOf(doc, ids);
+          setCanPaste(clipboard.length > 0);
+          break;
+        case 'paste':
+          pasteFrom(clipboard);
+          break;
+        case 'duplicate':
+          pasteFrom(copyOf(doc, ids));
+          break;
+        case 'remove':
+          change((d) => removeAll(d, ids));
+          setSelected([]);
+          break;
+        case 'zoom':
+          setZoom(action.to === 'fit' ? null : action.to === 'in' ? zoomIn(scale) : zoomOut(scale));
+          break;
+      }
+    },
+    [selected, doc, change, scale],
+  );
+
+  // The transformer follows the selection.
   useEffect(() => {
-    const node = selected ? stage.current?.findOne(`#${selected}`) : undefined;
-    transformer.current?.nodes(node ? [node] : []);
+    const konva = stage.current;
+    const nodes = konva ? selected.flatMap((id) => konva.findOne(`#${id}`) ?? []) : [];
+    transformer.current?.nodes(nodes);
     transformer.current?.getLayer()?.batchDraw();
   });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      if (target && ['INPUT', 'TEXTAREA'].includes(target.tagName)) return;
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === 'z') {
+      if (target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable)) return;
+      // A dialog (the confirmation of a write, a picker) keeps its keys.
+      if (document.querySelector('.ant-modal-wrap:not([style*="display: none"])')) return;
+      const distance = nudgeOf(event, doc.grid);
+      if (distance && selected.length > 0) {
         event.preventDefault();
-        setHistory((h) => (event.shiftKey ? redo(h) : undo(h)));
-      } else if (mod && event.key.toLowerCase() === 'y') {
-        event.preventDefault();
-        setHistory(redo);
-      } else if (event.key === 'Delete' || event.key === 'Backspace') {
-        remove();
+        change((d) => nudge(d, selected, distance[0], distance[1]));
+        return;
       }
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+        event.preventDefault();
+        setSelected(doc.elements.map((e) => e.id));
+        return;
+      }
+      const action = shortcutOf(event);
+      if (!action) return;
+      event.preventDefault();
+      act(action);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [remove]);
+  }, [act, change, doc, selected]);
 
   const save = async () => {
     const unbound = doc.elements.find((e) => e.binding && e.binding.pointId === 0);
     if (unbound) {
-      setSelected(unbound.id);
+      setSelected([unbound.id]);
       message.error(t('scada.pickPoint'));
       return false;
     }
@@ -185,101 +274,118 @@ function Editor({ screen }: { screen: ScadaDetail }) {
     if (point) add(kind, point.x / scale, point.y / scale);
   };
 
-  const chosen = doc.elements.find((e) => e.id === selected) ?? null;
+  /** The end of a drag: the dragged element snaps to the grid and the rest of the selection moves as far. */
+  const dragged = (element: ScadaElement, node: Konva.Node) => {
+    const dx = snap(node.x(), doc.grid) - element.x;
+    const dy = snap(node.y(), doc.grid) - element.y;
+    const moving = selected.includes(element.id) ? selected : withGroups(doc.elements, [element.id]);
+    const konva = stage.current;
+    // Konva moved the nodes; put each where the document will say, so that no node is left astray.
+    for (const e of doc.elements) {
+      if (moving.includes(e.id)) konva?.findOne(`#${e.id}`)?.position({ x: e.x + dx, y: e.y + dy });
+    }
+    change((d) => nudge(d, moving, dx, dy));
+  };
+  /** While one element is dragged, the others of the selection follow it. */
+  const dragging = (element: ScadaElement, node: Konva.Node) => {
+    const dx = node.x() - element.x;
+    const dy = node.y() - element.y;
+    const konva = stage.current;
+    for (const e of doc.elements) {
+      if (e.id !== element.id && selected.includes(e.id))
+        konva?.findOne(`#${e.id}`)?.position({ x: e.x + dx, y: e.y + dy });
+    }
+  };
+  /** The end of a resize or a turn, of one element or several: one step of the history. */
+  const transformed = () => {
+    const nodes = transformer.current?.nodes() ?? [];
+    const changes = new Map<string, Partial<ScadaElement>>();
+    for (const node of nodes) {
+      const element = doc.elements.find((e) => e.id === node.id());
+      if (!element) continue;
+      const width = Math.max(4, snap(element.width * node.scaleX(), doc.grid) || doc.grid);
+      const height = Math.max(4, snap(element.height * node.scaleY(), doc.grid) || doc.grid);
+      node.scale({ x: 1, y: 1 });
+      changes.set(element.id, {
+        x: Math.round(node.x()),
+        y: Math.round(node.y()),
+        width,
+        height,
+        rotation: Math.round(node.rotation()),
+      });
+    }
+    change((d) => ({ ...d, elements: d.elements.map((e) => ({ ...e, ...changes.get(e.id) })) }));
+  };
+
+  const chosen = selected.length === 1 ? (doc.elements.find((e) => e.id === selected[0]) ?? null) : null;
+  const picked = doc.elements.filter((e) => selected.includes(e.id));
+  const units = new Set(picked.map((e) => e.group ?? `e:${e.id}`)).size;
   const grid = doc.grid;
   return (
     <Flex vertical gap={12} data-testid="scada-editor">
       <Card size="small">
-        <Flex wrap gap={8} align="center" justify="space-between">
-          <Space wrap>
-            <Input
-              value={name}
-              maxLength={SCADA_NAME_MAX}
-              onChange={(e) => setName(e.target.value)}
-              style={{ width: 220 }}
-              aria-label={t('scada.name')}
-              data-testid="scada-editor-name"
-            />
-            <Select<ScadaSharing>
-              value={sharing}
-              onChange={setSharing}
-              style={{ width: 175 }}
-              aria-label={t('scada.sharing')}
-              options={SCADA_SHARINGS.map((s) => ({
-                value: s,
-                label: `${t('scada.sharing')}: ${t(`scada.sharings.${s}`)}`,
-              }))}
-            />
-            <Tooltip title={`${t('scada.undo')} (Ctrl+Z)`}>
-              <Button
-                icon={<UndoOutlined />}
-                disabled={history.past.length === 0}
-                onClick={() => setHistory(undo)}
-                aria-label={t('scada.undo')}
-                data-testid="scada-undo"
+        <Flex vertical gap={8}>
+          <Flex wrap gap={8} align="center" justify="space-between">
+            <Space wrap>
+              <Input
+                value={name}
+                maxLength={SCADA_NAME_MAX}
+                onChange={(e) => setName(e.target.value)}
+                style={{ width: 220 }}
+                aria-label={t('scada.name')}
+                data-testid="scada-editor-name"
               />
-            </Tooltip>
-            <Tooltip title={`${t('scada.redo')} (Ctrl+Y)`}>
-              <Button
-                icon={<RedoOutlined />}
-                disabled={history.future.length === 0}
-                onClick={() => setHistory(redo)}
-                aria-label={t('scada.redo')}
-                data-testid="scada-redo"
+              <Select<ScadaSharing>
+                value={sharing}
+                onChange={setSharing}
+                style={{ width: 175 }}
+                aria-label={t('scada.sharing')}
+                options={SCADA_SHARINGS.map((s) => ({
+                  value: s,
+                  label: `${t('scada.sharing')}: ${t(`scada.sharings.${s}`)}`,
+                }))}
               />
-            </Tooltip>
-            <Tooltip title={t('scada.front')}>
-              <Button
-                icon={<VerticalAlignTopOutlined />}
-                disabled={!chosen}
-                aria-label={t('scada.front')}
-                onClick={() => selected && change((d) => ({ ...d, elements: reorder(d.elements, selected, 'front') }))}
+              <Select<number>
+                value={grid}
+                style={{ width: 170 }}
+                aria-label={t('scada.grid')}
+                onChange={(next) => change((d) => ({ ...d, grid: next }))}
+                options={[0, 5, 10, 20].map((g) => ({
+                  value: g,
+                  label: `${t('scada.grid')}: ${g === 0 ? t('scada.gridOff') : `${g}px`}`,
+                }))}
               />
-            </Tooltip>
-            <Tooltip title={t('scada.back')}>
-              <Button
-                icon={<VerticalAlignBottomOutlined />}
-                disabled={!chosen}
-                aria-label={t('scada.back')}
-                onClick={() => selected && change((d) => ({ ...d, elements: reorder(d.elements, selected, 'back') }))}
+              <BackgroundPicker
+                value={doc.background}
+                onChange={(background) => change((d) => ({ ...d, background }))}
               />
-            </Tooltip>
-            <Tooltip title={t('scada.remove')}>
+            </Space>
+            <Space>
+              {dirty && <Tag color="orange">{t('scada.unsaved')}</Tag>}
+              <Button icon={<SaveOutlined />} type="primary" loading={saving} onClick={save} data-testid="scada-save">
+                {t('scada.save')}
+              </Button>
               <Button
-                icon={<DeleteOutlined />}
-                danger
-                disabled={!chosen}
-                onClick={remove}
-                aria-label={t('scada.remove')}
-              />
-            </Tooltip>
-            <Select<number>
-              value={grid}
-              style={{ width: 170 }}
-              aria-label={t('scada.grid')}
-              onChange={(next) => change((d) => ({ ...d, grid: next }))}
-              options={[0, 5, 10, 20].map((g) => ({
-                value: g,
-                label: `${t('scada.grid')}: ${g === 0 ? t('scada.gridOff') : `${g}px`}`,
-              }))}
-            />
-            <BackgroundPicker value={doc.background} onChange={(background) => change((d) => ({ ...d, background }))} />
-          </Space>
-          <Space>
-            {dirty && <Tag color="orange">{t('scada.unsaved')}</Tag>}
-            <Button icon={<SaveOutlined />} type="primary" loading={saving} onClick={save} data-testid="scada-save">
-              {t('scada.save')}
-            </Button>
-            <Button
-              icon={<PlayCircleOutlined />}
-              data-testid="scada-run"
-              onClick={async () => {
-                if (!dirty || (await save())) navigate(`/scada/${screen.id}/view`);
-              }}
-            >
-              {t('scada.open')}
-            </Button>
-          </Space>
+                icon={<PlayCircleOutlined />}
+                data-testid="scada-run"
+                onClick={async () => {
+                  if (!dirty || (await save())) navigate(`/scada/${screen.id}/view`);
+                }}
+              >
+                {t('scada.open')}
+              </Button>
+            </Space>
+          </Flex>
+          <EditTools
+            units={units}
+            selected={selected.length}
+            grouped={picked.some((e) => e.group !== null)}
+            canUndo={history.past.length > 0}
+            canRedo={history.future.length > 0}
+            canPaste={canPaste}
+            zoom={scale}
+            onAction={act}
+          />
         </Flex>
       </Card>
       <Flex gap={12} align="flex-start">
@@ -301,7 +407,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
         </Card>
         <div
           ref={box}
-          style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}
+          style={{ flex: 1, minWidth: 0, overflow: zoom === null ? 'hidden' : 'auto', maxHeight: '75vh' }}
           role="application"
           aria-label={t('scada.palette')}
           onDragOver={(event) => event.preventDefault()}
@@ -314,9 +420,9 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             height={doc.height * scale}
             scaleX={scale}
             scaleY={scale}
-            style={{ background: '#ffffff', border: '1px solid #d9d9d9' }}
+            style={{ background: '#ffffff', border: '1px solid #d9d9d9', width: 'fit-content' }}
             onMouseDown={(e) => {
-              if (e.target === e.target.getStage()) setSelected(null);
+              if (e.target === e.target.getStage()) setSelected([]);
             }}
           >
             <Layer listening={false}>
@@ -331,26 +437,13 @@ function Editor({ screen }: { screen: ScadaDetail }) {
                   key={element.id}
                   element={element}
                   draggable
-                  onMouseDown={() => setSelected(element.id)}
-                  onDragEnd={(e) => {
-                    const x = snap(e.target.x(), grid);
-                    const y = snap(e.target.y(), grid);
-                    e.target.position({ x, y });
-                    patch(element.id, { x, y });
+                  onMouseDown={(e) => {
+                    const more = e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey;
+                    // Pressing on a picked element keeps the selection, so that dragging moves all of it.
+                    if (more || !selected.includes(element.id)) pick(element.id, more);
                   }}
-                  onTransformEnd={(e) => {
-                    const node = e.target;
-                    const width = Math.max(4, snap(element.width * node.scaleX(), grid) || grid);
-                    const height = Math.max(4, snap(element.height * node.scaleY(), grid) || grid);
-                    node.scale({ x: 1, y: 1 });
-                    patch(element.id, {
-                      x: Math.round(node.x()),
-                      y: Math.round(node.y()),
-                      width,
-                      height,
-                      rotation: Math.round(node.rotation()),
-                    });
-                  }}
+                  onDragMove={(e) => dragging(element, e.target)}
+                  onDragEnd={(e) => dragged(element, e.target)}
                 >
                   <ShapeBody element={element} value={undefined} none={t('scada.noValue')} preview />
                 </PlacedShape>
@@ -360,6 +453,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
                 rotationSnaps={[0, 45, 90, 135, 180, 225, 270, 315]}
                 keepRatio={false}
                 ignoreStroke
+                onTransformEnd={transformed}
                 boundBoxFunc={(before, after) =>
                   Math.abs(after.width) < 4 || Math.abs(after.height) < 4 ? before : after
                 }
@@ -367,13 +461,23 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             </Layer>
           </Stage>
         </div>
-        <Card size="small" title={t('scada.properties')} style={{ width: 280, flex: 'none' }}>
-          {chosen ? (
-            <PropertiesPanel key={chosen.id} element={chosen} onChange={(fields) => patch(chosen.id, fields)} />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('scada.noSelection')} />
-          )}
-        </Card>
+        <Flex vertical gap={12} style={{ width: 280, flex: 'none' }}>
+          <Card size="small" title={t('scada.properties')}>
+            {chosen ? (
+              <PropertiesPanel key={chosen.id} element={chosen} onChange={(fields) => patch(chosen.id, fields)} />
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={
+                  selected.length > 1 ? t('scada.manySelected', { count: selected.length }) : t('scada.noSelection')
+                }
+              />
+            )}
+          </Card>
+          <Card size="small" title={t('scada.layers')}>
+            <LayerList elements={doc.elements} selected={selected} onPick={(id, more) => pick(id, more, true)} />
+          </Card>
+        </Flex>
       </Flex>
     </Flex>
   );

@@ -1,7 +1,7 @@
 import { EditOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { ScadaElement } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Result, Space } from 'antd';
+import { App, Button, Card, Flex, Result, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,12 +11,11 @@ import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
-import { writePoint } from '../telemetry/api.ts';
 import { LiveIndicator } from '../telemetry/RealtimeTab.tsx';
-import { type ScadaDetail, screenOf } from './api.ts';
+import { pressOn, type ScadaDetail, screenOf } from './api.ts';
 import { Readings, ScreenStage } from './ScreenStage.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
-import type { Reading } from './shapes.tsx';
+import { activeOf, type Reading } from './shapes.tsx';
 import { readingKey, useBoundValues } from './useBoundValues.ts';
 import './strings.ts';
 
@@ -65,28 +64,27 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
   const readingOf = (element: ScadaElement): Reading =>
     element.binding ? (values.get(readingKey(element.binding.deviceId, element.binding.pointId)) ?? null) : undefined;
 
+  // Only an operator's screen listens to clicks (decision 0117); the server checks the permission again.
   const press = (element: ScadaElement) => {
-    if (element.kind !== 'button' || !element.binding || element.writeValue === null) return;
-    if (!canOperate) {
-      message.warning(t('scada.cannotOperate'));
-      return;
+    if (!element.binding) return;
+    const name = element.text || t(`scada.kinds.${element.kind}`);
+    let value: number | null = null;
+    let title: string;
+    if (element.kind === 'switch') {
+      value = activeOf(readingOf(element)) ? 0 : 1;
+      title = t('scada.switchAsk', { point: name, state: t(value ? 'scada.on' : 'scada.off') });
+    } else {
+      if (element.writeValue === null) return;
+      title = t('scada.writeAsk', { point: name, value: String(element.writeValue) });
     }
-    const { deviceId, pointId } = element.binding;
-    const value = element.writeValue;
-    confirm(
-      {
-        title: t('scada.writeAsk', { point: element.text || element.id, value: String(value) }),
-        okText: t('data.write.send'),
-      },
-      async () => {
-        try {
-          await writePoint(deviceId, pointId, value);
-          message.success(t('scada.written'));
-        } catch (error) {
-          notifyError(error);
-        }
-      },
-    );
+    confirm({ title, okText: t('data.write.send') }, async () => {
+      try {
+        await pressOn(screen.id, { elementId: element.id, value });
+        message.success(t('scada.written'));
+      } catch (error) {
+        notifyError(error);
+      }
+    });
   };
 
   return (
@@ -96,6 +94,7 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
         title={screen.name}
         extra={
           <Space>
+            {!canOperate && <Tag data-testid="scada-view-only">{t('scada.cannotOperate')}</Tag>}
             <LiveIndicator />
             {screen.editable && (
               <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="scada-share-button">
@@ -110,7 +109,7 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
           </Space>
         }
       >
-        <ScreenStage document={doc} readingOf={readingOf} onPress={press} />
+        <ScreenStage document={doc} readingOf={readingOf} onPress={canOperate ? press : undefined} />
       </Card>
       <Readings document={doc} readingOf={readingOf} />
       {sharing && <ShareDialog id={screen.id} name={screen.name} onClose={() => setSharing(false)} />}

@@ -1,8 +1,9 @@
-import type { ScadaDocument, ScadaElement } from '@meridian/contracts';
+import { SCADA_CLICKABLE, type ScadaDocument, type ScadaElement } from '@meridian/contracts';
 import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Layer, Stage } from 'react-konva';
 import { fileAddress } from '../../shared/files.ts';
+import { visibleOf } from './bindings.ts';
 import { Background, PlacedShape, type Reading, readingText, ShapeBody } from './shapes.tsx';
 import { useFit } from './useFit.ts';
 import './strings.ts';
@@ -10,7 +11,7 @@ import './strings.ts';
 interface ScreenProps {
   document: ScadaDocument;
   readingOf(element: ScadaElement): Reading;
-  /** A button's press; without it nothing on the screen listens (a shared, read-only screen). */
+  /** A button's or a switch's press; without it nothing on the screen listens (read only, or no operate permission). */
   onPress?(element: ScadaElement): void;
 }
 
@@ -31,17 +32,31 @@ export function ScreenStage({ document: doc, readingOf, onPress }: ScreenProps) 
           <Background src={fileAddress(doc.background)} width={doc.width} height={doc.height} />
         </Layer>
         <Layer listening={onPress !== undefined}>
-          {doc.elements.map((element) => (
-            <PlacedShape
-              key={element.id}
-              element={element}
-              listening={onPress !== undefined && element.kind === 'button'}
-              onClick={() => onPress?.(element)}
-              onTap={() => onPress?.(element)}
-            >
-              <ShapeBody element={element} value={readingOf(element)} none={t('scada.noValue')} />
-            </PlacedShape>
-          ))}
+          {doc.elements.map((element) => {
+            const value = readingOf(element);
+            if (!visibleOf(element, value)) return null;
+            const pressable =
+              onPress !== undefined && SCADA_CLICKABLE.includes(element.kind) && element.binding !== null;
+            return (
+              <PlacedShape
+                key={element.id}
+                element={element}
+                listening={pressable}
+                onClick={() => onPress?.(element)}
+                onTap={() => onPress?.(element)}
+                onMouseEnter={(e) => {
+                  const container = e.target.getStage()?.container();
+                  if (container) container.style.cursor = 'pointer';
+                }}
+                onMouseLeave={(e) => {
+                  const container = e.target.getStage()?.container();
+                  if (container) container.style.cursor = '';
+                }}
+              >
+                <ShapeBody element={element} value={value} none={t('scada.noValue')} />
+              </PlacedShape>
+            );
+          })}
         </Layer>
       </Stage>
     </div>

@@ -4,6 +4,8 @@ import {
   SCADA_LINK_PASSWORD_HEADER,
   type ScadaDetail,
   type ScadaDocument,
+  type ScadaPress,
+  type ScadaPressed,
   type ScadaShare,
   type ScadaShared,
   type ScadaShareOpened,
@@ -24,6 +26,8 @@ export const saveScreen = (
   id: number,
   body: { name: string; sharing: ScadaSharing; revision: number; document: ScadaDocument },
 ) => put<ScadaDetail>(`iot/scada/${id}`, body);
+/** A click on a running screen's button or switch: the server writes what the screen says (decision 0117). */
+export const pressOn = (id: number, body: ScadaPress) => post<ScadaPressed>(`iot/scada/${id}/press`, body);
 export const deleteScreen = (id: number) => del<null>(`iot/scada/${id}`);
 
 /** A screen's shared link (decision 0099). */

@@ -1,6 +1,18 @@
 import { type ScadaDocument, type ScadaElement, scadaElement } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
-import { align, copyOf, distribute, group, layer, nudge, paste, removeAll, ungroup, zoomIn, zoomOut } from './editing.ts';
+import {
+  align,
+  copyOf,
+  distribute,
+  group,
+  layer,
+  nudge,
+  paste,
+  removeAll,
+  ungroup,
+  zoomIn,
+  zoomOut,
+} from './editing.ts';
 import { commit, historyOf, undo } from './history.ts';
 
 const box = (id: string, x: number, y: number, width = 40, height = 20, change: Partial<ScadaElement> = {}) =>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Circle, Group, Image as KonvaImage, Line, Rect, Text } from 'react-konva';
 import type { LiveValue } from '../telemetry/live.ts';
 import { formatValue, isOn } from '../telemetry/points.ts';
+import { colourOf, labelText } from './bindings.ts';
 
 /** A reading of a bound point: `undefined` while unbound, `null` before the point's first value. */
 export type Reading = LiveValue | null | undefined;
@@ -37,7 +38,8 @@ interface ShapeProps {
 
 /** The picture of one component, drawn inside a box of the element's size at 0,0; editor and viewer share it. */
 export function ShapeBody({ element, value, none, preview = false }: ShapeProps) {
-  const { width: w, height: h, colour } = element;
+  const { width: w, height: h } = element;
+  const colour = colourOf(element, value);
   const on = preview || activeOf(value);
   switch (element.kind) {
     case 'tank': {
@@ -124,9 +126,18 @@ export function ShapeBody({ element, value, none, preview = false }: ShapeProps)
           verticalAlign="middle"
           fontSize={Math.max(10, Math.min(h * 0.6, 48))}
           fill={colour}
-          text={element.text}
+          text={labelText(element, value === undefined || value === null ? null : readingText(element, value, none))}
         />
       );
+    case 'switch': {
+      const r = h / 2 - 3;
+      return (
+        <>
+          <Rect width={w} height={h} cornerRadius={h / 2} fill={on ? colour : OFF} stroke="#595959" strokeWidth={1} />
+          <Circle x={on ? w - h / 2 : h / 2} y={h / 2} radius={r} fill="#ffffff" shadowBlur={2} shadowOpacity={0.4} />
+        </>
+      );
+    }
     case 'pipe':
       return <Pipe width={w} height={h} colour={colour} flowing={on} />;
     case 'button':
@@ -185,9 +196,12 @@ export function PlacedShape({
 }: { element: ScadaElement; children: React.ReactNode } & Konva.NodeConfig & {
     onClick?: (e: Konva.KonvaEventObject<MouseEvent>) => void;
     onTap?: (e: Konva.KonvaEventObject<TouchEvent>) => void;
+    onDragMove?: (e: Konva.KonvaEventObject<DragEvent>) => void;
     onDragEnd?: (e: Konva.KonvaEventObject<DragEvent>) => void;
     onTransformEnd?: (e: Konva.KonvaEventObject<Event>) => void;
     onMouseDown?: (e: Konva.KonvaEventObject<MouseEvent>) => void;
+    onMouseEnter?: (e: Konva.KonvaEventObject<MouseEvent>) => void;
+    onMouseLeave?: (e: Konva.KonvaEventObject<MouseEvent>) => void;
   }) {
   return (
     <Group id={element.id} name="scada-element" x={element.x} y={element.y} rotation={element.rotation} {...group}>
