@@ -67,9 +67,9 @@ function gridLines(width: number, height: number, grid: number): Array<[string, 
 }
 
 /** A new component of `kind` at x, y with the defaults of the document schema. */
-/** A new element id: its kind, the time and a few random characters, unique within a screen. */
-const freshId = (kind: ScadaKind) =>
-  `${kind}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 40);
+/** A new element or group id: a prefix (the kind), the time and a few random characters, unique within a screen. */
+const freshId = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 40);
 
 /** What Ctrl+C took, kept across screens of this tab so that a copy pastes into another screen. */
 let clipboard: ScadaElement[] = [];
@@ -178,7 +178,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
           change((d) => distribute(d, ids, action.axis));
           break;
         case 'group':
-          change((d) => group(d, ids, freshId('label').replace('label', 'group')));
+          change((d) => group(d, ids, freshId('group')));
           break;
         case 'ungroup':
           change((d) => ungroup(d, ids));
@@ -314,7 +314,13 @@ function Editor({ screen }: { screen: ScadaDetail }) {
         rotation: Math.round(node.rotation()),
       });
     }
-    change((d) => ({ ...d, elements: d.elements.map((e) => ({ ...e, ...changes.get(e.id) })) }));
+    change((d) => ({
+      ...d,
+      elements: d.elements.map((e) => {
+        const fields = changes.get(e.id);
+        return fields ? { ...e, ...fields } : e;
+      }),
+    }));
   };
 
   const chosen = selected.length === 1 ? (doc.elements.find((e) => e.id === selected[0]) ?? null) : null;
