@@ -38,4 +38,29 @@ export const billingMessages = {
     'zh-CN': '微信支付下单失败，请稍后重试',
     en: 'WeChat Pay did not take the order; try again later',
   },
+  'v.transfer.reference': { 'zh-CN': '请填写银行流水号（1 到 64 个字符）', en: 'Enter the bank reference (1 to 64 characters)' },
+  'alipay.notConfigured': {
+    'zh-CN': '未配置支付宝，请联系平台管理员',
+    en: 'Alipay is not configured; ask the platform administrator',
+  },
+  'alipay.failed': {
+    'zh-CN': '支付宝下单失败，请稍后重试',
+    en: 'Alipay did not take the order; try again later',
+  },
+  'balance.low': {
+    'zh-CN': '余额 {balance} 不足以支付 {amount}，请先充值或换一种支付方式',
+    en: 'Your balance of {balance} does not cover {amount}; top up or pay another way',
+  },
+  'balance.recharge': {
+    'zh-CN': '充值订单不能用余额支付',
+    en: 'A top-up cannot be paid from the balance',
+  },
+  'transfer.notConfigured': {
+    'zh-CN': '未配置银行转账收款账户，请联系平台管理员',
+    en: 'Bank transfer is not configured; ask the platform administrator',
+  },
+  'transfer.notWaiting': {
+    'zh-CN': '该订单不在等待银行转账确认',
+    en: 'This order is not waiting for a bank transfer to be confirmed',
+  },
 } as const;

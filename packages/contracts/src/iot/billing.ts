@@ -82,7 +82,8 @@ export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
 /** Spec section 4: order states. A cancelled order cannot be restored. */
 export const ORDER_STATUSES = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAY_METHODS = ['wechat'] as const;
+/** WeChat Pay Native and Alipay (QR codes), the account's balance, and bank transfer (decision 0115). */
+export const PAY_METHODS = ['wechat', 'alipay', 'balance', 'transfer'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 /** Why the balance moved: money in for an order, money out for what it bought. */
 export const LEDGER_REASONS = ['recharge', 'purchase'] as const;
@@ -132,6 +133,29 @@ export type OrderView = z.infer<typeof orderView>;
 
 /** What the page shows to pay an order by WeChat Pay (Native): the code_url drawn as a QR code. */
 export const wechatPayView = z.object({ orderId: z.number(), codeUrl: z.string(), expiresAt: z.number() });
+/** What the page shows to pay an order by Alipay (precreate): the qr_code drawn as a QR code. */
+export const alipayView = z.object({ orderId: z.number(), qrCode: z.string(), expiresAt: z.number() });
+/** An order waiting for a bank transfer may wait this long for the administrator's confirmation. */
+export const TRANSFER_WINDOW_MS = 7 * 86_400_000;
+/** Where to send a bank transfer: the payee the deployment configured, and the order number as reference. */
+export const bankTransferView = z.object({ orderId: z.number(), payee: z.string(), reference: z.string(), expiresAt: z.number() });
+/** The administrator's confirmation of a bank transfer: the bank's reference of the money received. */
+export const transferConfirmInput = z.strictObject({
+  bankReference: z.string({ error: 'v.transfer.reference' }).trim().min(1, 'v.transfer.reference').max(64, 'v.transfer.reference'),
+});
+export type TransferConfirmInput = z.input<typeof transferConfirmInput>;
+/** An order waiting in the administrators' bank-transfer queue. */
+export const transferQueueView = z.object({
+  id: z.number(),
+  number: z.string(),
+  account: z.string(),
+  product: z.enum(PRODUCTS),
+  quantity: z.number(),
+  amount: z.number(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+});
+export type TransferQueueView = z.infer<typeof transferQueueView>;
 
 export const membershipView = z.object({
   level: z.number(),
@@ -155,6 +179,9 @@ export const membershipView = z.object({
   voiceCredits: z.number(),
   /** False when no payment provider is configured: orders can be made, not paid. */
   wechatPay: z.boolean(),
+  /** Whether Alipay and bank transfer are configured in this deployment. */
+  alipay: z.boolean(),
+  bankTransfer: z.boolean(),
 });
 export type MembershipView = z.infer<typeof membershipView>;
 

@@ -160,6 +160,7 @@ export const FEATURES: readonly FeatureDef[] = [
   f('iot', 'account', '/iot/projects', '项目管理', 'Projects', crud),
   f('iot', 'account', '/iot/orders', '订单', 'Orders', ['view', 'add']),
   f('iot', 'account', '/iot/invoices', '发票审核', 'Invoice review', ['view', 'review']),
+  f('iot', 'account', '/iot/transfers', '转账确认', 'Bank transfer confirmation', ['view', 'confirm']),
   f('iot', 'account', '/iot/statistics', '运营统计', 'Operation statistics', ['view']),
   f('iot', 'account', '/iot/articles', '文章管理', 'Articles', crud),
   f('iot', 'account', '/iot/settings', '系统设置', 'Settings', ['view', 'edit']),

@@ -198,6 +198,19 @@ const envSchema = z.object({
   /** Where WeChat Pay sends payment notifications: this server's public address of /api/iot/billing/wechatpay/notify. */
   WECHATPAY_NOTIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   WECHATPAY_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.mch.weixin.qq.com'),
+  /**
+   * Alipay open API (precreate, QR code) for Device Cloud orders (decision 0115). Unset ALIPAY_APP_ID:
+   * Alipay is not offered. The application private key signs requests (RSA2); Alipay's public key
+   * verifies answers and notifications. PEM text, a literal \n standing for a line break.
+   */
+  ALIPAY_APP_ID: z.string().trim().min(1).optional(),
+  ALIPAY_APP_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  /** Where Alipay posts payment notifications: this server's public address of /api/iot/billing/alipay/notify. */
+  ALIPAY_NOTIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALIPAY_GATEWAY: z.url({ protocol: /^https?$/ }).default('https://openapi.alipay.com/gateway.do'),
+  /** Bank transfer (decision 0115): the payee's bank, account name and number, shown to the payer. Unset: not offered. */
+  BANK_TRANSFER_PAYEE: z.string().trim().min(1).max(300).optional(),
   /** How long one alarm notification (mail, SMS, call, WeChat, push) may take before it is retried. */
   NOTIFY_SEND_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   /** The API key of the OpenAI-compatible endpoint, when it is not stored (sealed) on the AI settings page. */
@@ -251,6 +264,9 @@ const WECHATPAY_NEEDS: Array<keyof Env> = [
   'WECHATPAY_NOTIFY_URL',
 ];
 
+/** Alipay cannot take an order without every one of these (decision 0115). */
+const ALIPAY_NEEDS: Array<keyof Env> = ['ALIPAY_APP_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_NOTIFY_URL'];
+
 const missingForSms = (e: Env) => (e.SMS_PROVIDER ? SMS_NEEDS[e.SMS_PROVIDER].filter((name) => !e[name]) : []);
 
 /** Reads and checks the environment; a bad variable throws one line that names it. */
@@ -272,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   }
   const missingPay = e.WECHATPAY_MCH_ID ? WECHATPAY_NEEDS.filter((name) => !e[name]) : [];
   if (missingPay.length > 0) throw new ConfigError(`WECHATPAY_MCH_ID needs ${missingPay.join(', ')} set as well`);
+  const missingAlipay = e.ALIPAY_APP_ID ? ALIPAY_NEEDS.filter((name) => !e[name]) : [];
+  if (missingAlipay.length > 0) throw new ConfigError(`ALIPAY_APP_ID needs ${missingAlipay.join(', ')} set as well`);
   const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'meridian.db')}`;
   return {
     ...e,

@@ -1,4 +1,4 @@
-import type { LedgerReason, OrderStatus, PageQuery } from '@meridian/contracts';
+import type { LedgerReason, OrderStatus, PageQuery, PayMethod } from '@meridian/contracts';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
@@ -142,12 +142,44 @@ export function ordersPage(db: Db, accountId: number, status: OrderStatus | unde
   );
 }
 
-export async function setPayment(db: Db, id: number, codeUrl: string) {
+/** Keeps the code the provider gave for an unpaid order (WeChat Pay's code_url, Alipay's qr_code). */
+export async function setPayment(db: Db, id: number, codeUrl: string, method: 'wechat' | 'alipay') {
   await db
     .updateTable('billing_orders')
-    .set({ code_url: codeUrl, pay_method: 'wechat' })
+    .set({ code_url: codeUrl, pay_method: method })
     .where('id', '=', id)
+    .where('status', '=', 'unpaid')
     .execute();
+}
+
+/**
+ * Puts an unpaid order in the bank-transfer queue until `expiresAt` (decision 0115); false when it
+ * was no longer unpaid or its window had closed.
+ */
+export async function awaitTransfer(db: Db, id: number, expiresAt: number, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable('billing_orders')
+    .set({ pay_method: 'transfer', code_url: null, expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('status', '=', 'unpaid')
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Unpaid orders waiting for a bank transfer, oldest first, with the account that placed them. */
+export function transferQueuePage(db: Db, page: PageQuery, at: number) {
+  return paginate(
+    db
+      .selectFrom('billing_orders as o')
+      .innerJoin('users as u', 'u.id', 'o.account_id')
+      .select(['o.id', 'o.number', 'o.product', 'o.quantity', 'o.amount', 'o.created_at', 'o.expires_at', 'u.account'])
+      .where('o.status', '=', 'unpaid')
+      .where('o.pay_method', '=', 'transfer')
+      .where('o.expires_at', '>', at)
+      .orderBy('o.id', 'asc'),
+    page,
+  );
 }
 
 /** Moves an unpaid order to `status`; false when it was not unpaid (or, for `expired`, not yet due). */
@@ -163,10 +195,16 @@ export async function closeUnpaid(db: Db, id: number, status: 'cancelled' | 'exp
 }
 
 /** Takes the payment of an unpaid order, once: false when another notification already took it. */
-export async function markPaid(trx: Db, id: number, transactionId: string, at: number): Promise<boolean> {
+export async function markPaid(
+  trx: Db,
+  id: number,
+  transactionId: string | null,
+  method: PayMethod,
+  at: number,
+): Promise<boolean> {
   const result = await trx
     .updateTable('billing_orders')
-    .set({ status: 'paid', paid_at: at, transaction_id: transactionId, pay_method: 'wechat' })
+    .set({ status: 'paid', paid_at: at, transaction_id: transactionId, pay_method: method })
     .where('id', '=', id)
     .where('status', '=', 'unpaid')
     .executeTakeFirst();

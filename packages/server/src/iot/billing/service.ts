@@ -7,6 +7,9 @@ import {
   type MembershipView,
   ORDER_PAY_WINDOW_MS,
   type OrderInput,
+  type PayMethod,
+  TRANSFER_WINDOW_MS,
+  type TransferConfirmInput,
   type OrderStatus,
   type OrderView,
   type PageQuery,
@@ -25,6 +28,7 @@ import { slaveUsage, TEST_ACCOUNT_ROLE } from '../devices/quota.ts';
 import { usersWithRole } from '../devices/quota-repository.ts';
 import * as repo from './repository.ts';
 import type { BillingOrderRow } from './tables.ts';
+import { AlipayError, alipayOf, closeTrade, precreate, queryTrade } from './alipay.ts';
 import { closeOrder, createNativeOrder, WechatPayError, wechatPayOf } from './wechatpay.ts';
 
 export const ORDER_EXPIRY_JOB = 'iot.billing.orderExpiry';
@@ -85,6 +89,8 @@ export async function membershipOverview(actor: Actor): Promise<MembershipView> 
     smsCredits: Number(money?.sms_credits ?? 0),
     voiceCredits: Number(money?.voice_credits ?? 0),
     wechatPay: wechatPayOf(actor.request.server.config) !== null,
+    alipay: alipayOf(actor.request.server.config) !== null,
+    bankTransfer: actor.request.server.config.BANK_TRANSFER_PAYEE !== undefined,
   };
 }
 
@@ -174,8 +180,9 @@ export async function payByWechat(actor: Actor, id: number) {
   refuseUnpayable(order, now);
   const pay = wechatPayOf(actor.request.server.config);
   if (!pay) throw new AppError(409, 'pay.notConfigured');
-  let codeUrl = order.code_url;
+  let codeUrl = order.pay_method === 'wechat' ? order.code_url : null;
   if (!codeUrl) {
+    await closeAtProvider(actor, order);
     try {
       codeUrl = await createNativeOrder(pay, {
         outTradeNo: order.number,
@@ -195,7 +202,7 @@ export async function payByWechat(actor: Actor, id: number) {
       });
       throw new AppError(502, 'pay.failed');
     }
-    await repo.setPayment(actor.db, Number(order.id), codeUrl);
+    await repo.setPayment(actor.db, Number(order.id), codeUrl, 'wechat');
     await audit(actor.db, actor.request, {
       action: 'billing.order.pay',
       targetType: 'billing_order',
@@ -222,14 +229,257 @@ export async function cancelOrder(actor: Actor, id: number): Promise<OrderView> 
     return true;
   });
   if (!done) refuseUnpayable((await repo.findOrder(actor.db, Number(order.id))) ?? order, now);
-  const pay = wechatPayOf(actor.request.server.config);
-  if (pay && order.code_url) {
-    // So that the code can no longer be paid; a payment that still arrives is refused and logged.
-    await closeOrder(pay, order.number).catch((error: unknown) =>
-      actor.request.log.warn({ err: error, order: order.number }, 'WeChat Pay did not close a cancelled order'),
-    );
+  await closeAtProvider(actor, order);
+  return orderDetail(actor, id);
+}
+
+/**
+ * Closes the order's code at the provider that gave it (on cancel, or when the payer picks another
+ * way to pay), so that it can no longer be paid; a payment that still arrives is refused and logged.
+ */
+async function closeAtProvider(actor: Actor, order: BillingOrderRow) {
+  if (!order.code_url) return;
+  const config = actor.request.server.config;
+  const wechat = wechatPayOf(config);
+  const alipay = alipayOf(config);
+  const closing =
+    order.pay_method === 'wechat' && wechat
+      ? closeOrder(wechat, order.number)
+      : order.pay_method === 'alipay' && alipay
+        ? closeTrade(alipay, order.number)
+        : null;
+  await closing?.catch((error: unknown) =>
+    actor.request.log.warn({ err: error, order: order.number }, `${order.pay_method} did not close an order`),
+  );
+}
+
+/** Alipay (precreate): places (or finds again) the order at Alipay and answers its qr_code. */
+export async function payByAlipay(actor: Actor, id: number) {
+  const order = await ownOrder(actor, id);
+  refuseUnpayable(order, Date.now());
+  const pay = alipayOf(actor.request.server.config);
+  if (!pay) throw new AppError(409, 'alipay.notConfigured');
+  let qrCode = order.pay_method === 'alipay' ? order.code_url : null;
+  if (!qrCode) {
+    await closeAtProvider(actor, order);
+    try {
+      qrCode = await precreate(pay, {
+        outTradeNo: order.number,
+        subject: `Meridian ${order.product} x${order.quantity}`,
+        total: Number(order.amount),
+        expiresAt: Number(order.expires_at),
+      });
+    } catch (error) {
+      if (!(error instanceof AlipayError)) throw error;
+      actor.request.log.warn({ err: error, order: order.number }, 'Alipay refused a precreate');
+      await audit(actor.db, actor.request, {
+        action: 'billing.order.pay',
+        result: 'fail',
+        targetType: 'billing_order',
+        targetId: Number(order.id),
+        detail: { number: order.number, method: 'alipay', reason: error.message },
+      });
+      throw new AppError(502, 'alipay.failed');
+    }
+    await repo.setPayment(actor.db, Number(order.id), qrCode, 'alipay');
+    await audit(actor.db, actor.request, {
+      action: 'billing.order.pay',
+      targetType: 'billing_order',
+      targetId: Number(order.id),
+      detail: { number: order.number, method: 'alipay', amount: Number(order.amount) },
+    });
+  }
+  return { orderId: Number(order.id), qrCode, expiresAt: Number(order.expires_at) };
+}
+
+/**
+ * Asks Alipay (`alipay.trade.query`) about an unpaid Alipay order whose notification has not come,
+ * and applies a paid trade of the order's amount, once. Answers the order as it now stands.
+ */
+export async function reconcileAlipay(actor: Actor, id: number): Promise<OrderView> {
+  const order = await ownOrder(actor, id);
+  const pay = alipayOf(actor.request.server.config);
+  if (!pay || order.pay_method !== 'alipay' || statusOf(order, Date.now()) !== 'unpaid') return orderView(order);
+  let trade: Awaited<ReturnType<typeof queryTrade>>;
+  try {
+    trade = await queryTrade(pay, order.number);
+  } catch (error) {
+    if (!(error instanceof AlipayError)) throw error;
+    actor.request.log.warn({ err: error, order: order.number }, 'Alipay trade query failed');
+    throw new AppError(502, 'alipay.failed');
+  }
+  if (trade && (trade.status === 'TRADE_SUCCESS' || trade.status === 'TRADE_FINISHED')) {
+    const now = Date.now();
+    if (trade.total !== Number(order.amount)) {
+      actor.request.log.warn({ order: order.number, total: trade.total }, 'Alipay trade amount differs from the order');
+      await repo.insertPaymentEvent(actor.db, {
+        provider: 'alipay',
+        event_id: null,
+        order_number: order.number,
+        transaction_id: trade.tradeNo,
+        outcome: 'refused',
+        reason: `query: amount ${trade.total} differs from the order's ${order.amount}`,
+        ip: null,
+        at: now,
+      });
+    } else {
+      const applied = await actor.db
+        .transaction()
+        .execute((trx) => applyPayment(trx, order, trade.tradeNo, 'alipay', now));
+      await repo.insertPaymentEvent(actor.db, {
+        provider: 'alipay',
+        event_id: null,
+        order_number: order.number,
+        transaction_id: trade.tradeNo,
+        outcome: applied ? 'credited' : 'duplicate',
+        reason: 'trade.query',
+        ip: null,
+        at: now,
+      });
+    }
   }
   return orderDetail(actor, id);
+}
+
+/**
+ * Pays an order from the account's balance, in one transaction: the order becomes paid and the
+ * balance goes down by its amount (a purchase row behind the order), or nothing happens and the
+ * balance that falls short is said. The balance is never negative (decision 0115).
+ */
+export async function payByBalance(actor: Actor, id: number): Promise<OrderView> {
+  const order = await ownOrder(actor, id);
+  const now = Date.now();
+  refuseUnpayable(order, now);
+  if (order.product === 'recharge') throw new AppError(409, 'balance.recharge');
+  const accountId = Number(order.account_id);
+  const amount = Number(order.amount);
+  try {
+    await actor.db.transaction().execute(async (trx) => {
+      if (!(await repo.markPaid(trx, Number(order.id), null, 'balance', now))) {
+        refuseUnpayable((await repo.findOrder(trx, Number(order.id))) ?? order, now);
+        throw new AppError(409, 'order.paid');
+      }
+      await repo.ensureBillingAccount(trx, accountId, now);
+      const debited = await repo.moveBalance(trx, accountId, -amount, now);
+      if (debited === null) {
+        const money = await repo.billingAccount(trx, accountId);
+        throw new AppError(409, 'balance.low', {
+          params: { balance: yuanText(Number(money?.balance ?? 0)), amount: yuanText(amount) },
+        });
+      }
+      await deliverPurchase(trx, order, debited, now);
+      await audit(trx, actor.request, {
+        action: 'billing.order.pay',
+        targetType: 'billing_order',
+        targetId: Number(order.id),
+        detail: { number: order.number, method: 'balance', amount },
+      });
+    });
+  } catch (error) {
+    if (error instanceof AppError) {
+      await audit(actor.db, actor.request, {
+        action: 'billing.order.pay',
+        result: 'fail',
+        targetType: 'billing_order',
+        targetId: Number(order.id),
+        detail: { number: order.number, method: 'balance', reason: error.key },
+      });
+    }
+    throw error;
+  }
+  await closeAtProvider(actor, order);
+  return orderDetail(actor, id);
+}
+
+const yuanText = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+
+/**
+ * Bank transfer: the order waits (up to TRANSFER_WINDOW_MS) in the administrators' queue with its
+ * number as the transfer's reference, and answers where to send the money.
+ */
+export async function payByTransfer(actor: Actor, id: number) {
+  const order = await ownOrder(actor, id);
+  const now = Date.now();
+  refuseUnpayable(order, now);
+  const payee = actor.request.server.config.BANK_TRANSFER_PAYEE;
+  if (!payee) throw new AppError(409, 'transfer.notConfigured');
+  let expiresAt = Number(order.expires_at);
+  if (order.pay_method !== 'transfer') {
+    expiresAt = now + TRANSFER_WINDOW_MS;
+    const waiting = await actor.db.transaction().execute(async (trx) => {
+      if (!(await repo.awaitTransfer(trx, Number(order.id), expiresAt, now))) return false;
+      await insertJob(
+        trx,
+        {
+          kind: ORDER_EXPIRY_JOB,
+          payload: { orderId: Number(order.id) },
+          runAt: expiresAt,
+          dedupeKey: `order-expiry:${order.id}:transfer`,
+        },
+        now,
+      );
+      await audit(trx, actor.request, {
+        action: 'billing.order.pay',
+        targetType: 'billing_order',
+        targetId: Number(order.id),
+        detail: { number: order.number, method: 'transfer', amount: Number(order.amount) },
+      });
+      return true;
+    });
+    if (!waiting) refuseUnpayable((await repo.findOrder(actor.db, Number(order.id))) ?? order, now);
+    await closeAtProvider(actor, order);
+  }
+  return { orderId: Number(order.id), payee, reference: order.number, expiresAt };
+}
+
+/** The administrators' queue of orders waiting for a bank transfer. */
+export async function transferQueue(actor: Actor, page: PageQuery) {
+  const result = await repo.transferQueuePage(actor.db, page, Date.now());
+  return {
+    ...result,
+    list: result.list.map((o) => ({
+      id: Number(o.id),
+      number: o.number,
+      account: o.account,
+      product: o.product,
+      quantity: Number(o.quantity),
+      amount: Number(o.amount),
+      createdAt: Number(o.created_at),
+      expiresAt: Number(o.expires_at),
+    })),
+  };
+}
+
+/** An administrator confirms that the transfer arrived: the order is paid, once, with the bank's reference. */
+export async function confirmTransfer(actor: Actor, id: number, input: TransferConfirmInput): Promise<OrderView> {
+  const order = await repo.findOrder(actor.db, id);
+  if (!order) throw notFound('order.notFound');
+  const now = Date.now();
+  const refuse = async (key: string) => {
+    await audit(actor.db, actor.request, {
+      action: 'billing.transfer.confirm',
+      result: 'fail',
+      targetType: 'billing_order',
+      targetId: id,
+      detail: { number: order.number, reason: key },
+    });
+    refuseUnpayable(order, now);
+    throw new AppError(409, key);
+  };
+  if (order.pay_method !== 'transfer' || statusOf(order, now) !== 'unpaid') return refuse('transfer.notWaiting');
+  const reference = input.bankReference.trim();
+  const applied = await actor.db.transaction().execute(async (trx) => {
+    if (!(await applyPayment(trx, order, `transfer:${reference}`, 'transfer', now))) return false;
+    await audit(trx, actor.request, {
+      action: 'billing.transfer.confirm',
+      targetType: 'billing_order',
+      targetId: id,
+      detail: { number: order.number, amount: Number(order.amount), bankReference: reference },
+    });
+    return true;
+  });
+  if (!applied) return refuse('transfer.notWaiting');
+  return orderView((await repo.findOrder(actor.db, id)) ?? order);
 }
 
 export async function ledger(actor: Actor, reason: LedgerReason | undefined, page: PageQuery) {
@@ -270,10 +520,11 @@ export async function applyPayment(
   trx: Transaction<Database>,
   order: BillingOrderRow,
   transactionId: string,
+  method: PayMethod,
   now: number,
 ) {
   const orderId = Number(order.id);
-  if (!(await repo.markPaid(trx, orderId, transactionId, now))) return false;
+  if (!(await repo.markPaid(trx, orderId, transactionId, method, now))) return false;
   const accountId = Number(order.account_id);
   const amount = Number(order.amount);
   await repo.ensureBillingAccount(trx, accountId, now);
@@ -291,19 +542,29 @@ export async function applyPayment(
   if (order.product === 'recharge') return true;
   const debited = await repo.moveBalance(trx, accountId, -amount, now);
   if (debited === null) throw new Error(`balance of account ${accountId} could not pay ${amount}`);
+  await deliverPurchase(trx, order, debited, now);
+  return true;
+}
+
+/**
+ * What a paid order buys, once its amount has left the balance (`balanceAfter`): the purchase row
+ * behind the order, then the membership or the message credits.
+ */
+async function deliverPurchase(trx: Transaction<Database>, order: BillingOrderRow, balanceAfter: number, now: number) {
+  const accountId = Number(order.account_id);
   await repo.insertLedgerEntry(trx, {
     accountId,
-    delta: -amount,
-    balanceAfter: debited,
+    delta: -Number(order.amount),
+    balanceAfter,
     reason: 'purchase',
-    orderId,
+    orderId: Number(order.id),
     at: now,
   });
   const level = LEVEL_OF[order.product];
   const quantity = Number(order.quantity);
   if (level !== undefined) {
     const row = await repo.membershipRow(trx, accountId);
-    if (!row) return true;
+    if (!row) return;
     const current = levelInForce(row, now);
     // A renewal adds its years to the running one; a new or higher level starts today (decision 0079).
     const from = current === level && row.vip_expires_at !== null ? Number(row.vip_expires_at) : now;
@@ -313,5 +574,4 @@ export async function applyPayment(
     const count = pack.count * quantity;
     await repo.addCredits(trx, accountId, pack.kind === 'sms' ? count : 0, pack.kind === 'voice' ? count : 0, now);
   }
-  return true;
 }

@@ -21,7 +21,7 @@ export interface BillingOrdersTable {
   amount: number;
   status: OrderStatus;
   pay_method: PayMethod | null;
-  /** The WeChat Pay Native code_url, kept for the order's pay window. */
+  /** The WeChat Pay Native code_url or Alipay's qr_code, kept for the order's pay window. */
   code_url: string | null;
   transaction_id: string | null;
   created_by: number;
@@ -45,7 +45,7 @@ export interface BillingLedgerTable {
 
 export interface BillingPaymentEventsTable {
   id: Generated<number>;
-  provider: 'wechat';
+  provider: 'wechat' | 'alipay';
   event_id: string | null;
   order_number: string | null;
   transaction_id: string | null;
