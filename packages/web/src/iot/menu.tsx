@@ -160,6 +160,8 @@ export const iotAreas: IotArea[] = [
       { key: 'invoices', path: '/billing/invoices', need: '/iot/orders' },
       // The platform administrators' review queue (decision 0098).
       { key: 'invoiceQueue', path: '/billing/invoice-queue', need: '/iot/invoices' },
+      // Orders waiting for a bank transfer, confirmed by the platform administrators (decision 0115).
+      { key: 'transferQueue', path: '/billing/transfer-queue', need: '/iot/transfers' },
     ],
   },
   {

@@ -186,6 +186,9 @@ export const iotRoutes: RouteObject[] = [
       page('billing/invoice-queue', 'menu.billing.invoiceQueue', async () => ({
         Component: (await import('./billing/InvoiceQueuePage.tsx')).InvoiceQueuePage,
       })),
+      page('billing/transfer-queue', 'menu.billing.transferQueue', async () => ({
+        Component: (await import('./billing/TransferQueuePage.tsx')).TransferQueuePage,
+      })),
       page('settings/email-server', 'menu.settings.emailServer', async () => ({
         Component: (await import('./alarms/EmailServerPage.tsx')).EmailServerPage,
       })),

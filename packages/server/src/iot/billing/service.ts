@@ -7,15 +7,15 @@ import {
   type MembershipView,
   ORDER_PAY_WINDOW_MS,
   type OrderInput,
-  type PayMethod,
-  TRANSFER_WINDOW_MS,
-  type TransferConfirmInput,
   type OrderStatus,
   type OrderView,
   type PageQuery,
+  type PayMethod,
   type Product,
   planOf,
   priceOf,
+  TRANSFER_WINDOW_MS,
+  type TransferConfirmInput,
   translate,
 } from '@meridian/contracts';
 import type { Transaction } from 'kysely';
@@ -26,9 +26,9 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { slaveUsage, TEST_ACCOUNT_ROLE } from '../devices/quota.ts';
 import { usersWithRole } from '../devices/quota-repository.ts';
+import { AlipayError, alipayOf, closeTrade, precreate, queryTrade } from './alipay.ts';
 import * as repo from './repository.ts';
 import type { BillingOrderRow } from './tables.ts';
-import { AlipayError, alipayOf, closeTrade, precreate, queryTrade } from './alipay.ts';
 import { closeOrder, createNativeOrder, WechatPayError, wechatPayOf } from './wechatpay.ts';
 
 export const ORDER_EXPIRY_JOB = 'iot.billing.orderExpiry';
@@ -455,7 +455,8 @@ export async function confirmTransfer(actor: Actor, id: number, input: TransferC
   const order = await repo.findOrder(actor.db, id);
   if (!order) throw notFound('order.notFound');
   const now = Date.now();
-  const refuse = async (key: string) => {
+  const refuse = async () => {
+    const key = 'transfer.notWaiting';
     await audit(actor.db, actor.request, {
       action: 'billing.transfer.confirm',
       result: 'fail',
@@ -466,7 +467,7 @@ export async function confirmTransfer(actor: Actor, id: number, input: TransferC
     refuseUnpayable(order, now);
     throw new AppError(409, key);
   };
-  if (order.pay_method !== 'transfer' || statusOf(order, now) !== 'unpaid') return refuse('transfer.notWaiting');
+  if (order.pay_method !== 'transfer' || statusOf(order, now) !== 'unpaid') return refuse();
   const reference = input.bankReference.trim();
   const applied = await actor.db.transaction().execute(async (trx) => {
     if (!(await applyPayment(trx, order, `transfer:${reference}`, 'transfer', now))) return false;
@@ -478,7 +479,7 @@ export async function confirmTransfer(actor: Actor, id: number, input: TransferC
     });
     return true;
   });
-  if (!applied) return refuse('transfer.notWaiting');
+  if (!applied) return refuse();
   return orderView((await repo.findOrder(actor.db, id)) ?? order);
 }
 

@@ -74,7 +74,7 @@ export function MembershipPage() {
               <Alert type="info" showIcon title={t('billing.testAccount')} style={{ marginBottom: 16 }} />
             )}
             {m.lapsed && <Alert type="warning" showIcon title={t('billing.lapsed')} style={{ marginBottom: 16 }} />}
-            {!m.wechatPay && mayBuy && (
+            {!m.wechatPay && !m.alipay && mayBuy && (
               <Alert type="warning" showIcon title={t('billing.payNotConfigured')} style={{ marginBottom: 16 }} />
             )}
             <Descriptions column={{ xs: 1, md: 3 }} bordered size="small">

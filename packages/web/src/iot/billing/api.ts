@@ -6,11 +6,13 @@ import type {
   OrderStatus,
   OrderView,
   Page,
+  TransferConfirmInput,
+  TransferQueueView,
 } from '@meridian/contracts';
 import { get, post } from '../../shared/request.ts';
 
 /** The calls of memberships, orders, WeChat Pay and the ledger (issue 24, decisions 0079 and 0080). */
-export type { LedgerEntryView, MembershipView, OrderView };
+export type { LedgerEntryView, MembershipView, OrderView, TransferQueueView };
 
 type Paging = { page: number; size: number };
 export interface OrderFilters {
@@ -28,6 +30,16 @@ export const orderOf = (id: number, signal?: AbortSignal) => get<OrderView>(`${B
 export const placeOrder = (input: OrderInput) => post<OrderView>(`${BASE}/orders`, input);
 export const payByWechat = (id: number) =>
   post<{ orderId: number; codeUrl: string; expiresAt: number }>(`${BASE}/orders/${id}/wechat-pay`);
+export const payByAlipay = (id: number) =>
+  post<{ orderId: number; qrCode: string; expiresAt: number }>(`${BASE}/orders/${id}/alipay`);
+export const queryAlipay = (id: number) => post<OrderView>(`${BASE}/orders/${id}/alipay/query`);
+export const payByBalance = (id: number) => post<OrderView>(`${BASE}/orders/${id}/balance`);
+export const payByTransfer = (id: number) =>
+  post<{ orderId: number; payee: string; reference: string; expiresAt: number }>(`${BASE}/orders/${id}/bank-transfer`);
+export const listTransfers = (query: Paging, signal?: AbortSignal) =>
+  get<Page<TransferQueueView>>(`${BASE}/transfers`, { query: { ...query }, signal });
+export const confirmTransfer = (id: number, input: TransferConfirmInput) =>
+  post<OrderView>(`${BASE}/transfers/${id}/confirm`, input);
 export const cancelOrder = (id: number) => post<OrderView>(`${BASE}/orders/${id}/cancel`);
 export const listLedger = (query: LedgerFilters & Paging, signal?: AbortSignal) =>
   get<Page<LedgerEntryView>>(`${BASE}/ledger`, { query: { ...query }, signal });

@@ -87,6 +87,7 @@ export const en: IotMessages = {
       settlement: 'Settlement details',
       invoices: 'Invoices',
       invoiceQueue: 'Invoice review',
+      transferQueue: 'Bank transfers',
     },
     neutral: {
       title: 'Neutral operation',

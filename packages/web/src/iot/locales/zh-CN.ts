@@ -67,6 +67,7 @@ export const zhCN = {
       settlement: '结算明细',
       invoices: '发票管理',
       invoiceQueue: '发票审核',
+      transferQueue: '转账确认',
     },
     neutral: { title: '中性运营', intro: '中性介绍', brand: '品牌与域名', customers: '经销客户' },
     settings: {
