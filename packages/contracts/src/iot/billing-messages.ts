@@ -38,7 +38,10 @@ export const billingMessages = {
     'zh-CN': '微信支付下单失败，请稍后重试',
     en: 'WeChat Pay did not take the order; try again later',
   },
-  'v.transfer.reference': { 'zh-CN': '请填写银行流水号（1 到 64 个字符）', en: 'Enter the bank reference (1 to 64 characters)' },
+  'v.transfer.reference': {
+    'zh-CN': '请填写银行流水号（1 到 64 个字符）',
+    en: 'Enter the bank reference (1 to 64 characters)',
+  },
   'alipay.notConfigured': {
     'zh-CN': '未配置支付宝，请联系平台管理员',
     en: 'Alipay is not configured; ask the platform administrator',

@@ -138,10 +138,19 @@ export const alipayView = z.object({ orderId: z.number(), qrCode: z.string(), ex
 /** An order waiting for a bank transfer may wait this long for the administrator's confirmation. */
 export const TRANSFER_WINDOW_MS = 7 * 86_400_000;
 /** Where to send a bank transfer: the payee the deployment configured, and the order number as reference. */
-export const bankTransferView = z.object({ orderId: z.number(), payee: z.string(), reference: z.string(), expiresAt: z.number() });
+export const bankTransferView = z.object({
+  orderId: z.number(),
+  payee: z.string(),
+  reference: z.string(),
+  expiresAt: z.number(),
+});
 /** The administrator's confirmation of a bank transfer: the bank's reference of the money received. */
 export const transferConfirmInput = z.strictObject({
-  bankReference: z.string({ error: 'v.transfer.reference' }).trim().min(1, 'v.transfer.reference').max(64, 'v.transfer.reference'),
+  bankReference: z
+    .string({ error: 'v.transfer.reference' })
+    .trim()
+    .min(1, 'v.transfer.reference')
+    .max(64, 'v.transfer.reference'),
 });
 export type TransferConfirmInput = z.input<typeof transferConfirmInput>;
 /** An order waiting in the administrators' bank-transfer queue. */

@@ -86,13 +86,18 @@ export async function startAlipay() {
       const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const method = params.method ?? 'error';
       if (!params.sign || params.sign_type !== 'RSA2')
-        return answer(res, method, refuse('40001', 'Missing Required Arguments', 'isv.missing-signature', '缺少签名参数'));
+        return answer(
+          res,
+          method,
+          refuse('40001', 'Missing Required Arguments', 'isv.missing-signature', '缺少签名参数'),
+        );
       if (params.app_id !== APP_ID)
         return answer(res, method, refuse('40002', 'Invalid Arguments', 'isv.invalid-app-id', '无效的AppID参数'));
       const signed = createVerify('RSA-SHA256')
         .update(content(params, ['sign']), 'utf8')
         .verify(app.publicKey, params.sign, 'base64');
-      if (!signed) return answer(res, method, refuse('40002', 'Invalid Arguments', 'isv.invalid-signature', '验签出错'));
+      if (!signed)
+        return answer(res, method, refuse('40002', 'Invalid Arguments', 'isv.invalid-signature', '验签出错'));
       let biz: Record<string, string>;
       try {
         biz = JSON.parse(params.biz_content ?? '');
@@ -106,7 +111,11 @@ export async function startAlipay() {
           return answer(res, method, refuse('40002', 'Invalid Arguments', 'isv.invalid-parameter', '参数无效'));
         if (trade) {
           if (trade.total !== biz.total_amount)
-            return answer(res, method, refuse('40004', 'Business Failed', 'ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改'));
+            return answer(
+              res,
+              method,
+              refuse('40004', 'Business Failed', 'ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改'),
+            );
           if (trade.state === 'TRADE_SUCCESS')
             return answer(res, method, refuse('40004', 'Business Failed', 'ACQ.TRADE_HAS_SUCCESS', '交易已被支付'));
           if (trade.state === 'TRADE_CLOSED')
@@ -138,7 +147,8 @@ export async function startAlipay() {
       }
       if (method === 'alipay.trade.query') {
         // Alipay knows a precreated trade only once it has been scanned; here, once it is paid or closed.
-        if (!trade || (trade.state === 'WAIT_BUYER_PAY' && trade.tradeNo === null)) return answer(res, method, notExist);
+        if (!trade || (trade.state === 'WAIT_BUYER_PAY' && trade.tradeNo === null))
+          return answer(res, method, notExist);
         return answer(res, method, {
           code: '10000',
           msg: 'Success',

@@ -252,7 +252,11 @@ describe('paying by bank transfer', () => {
     expect(blank.statusCode).toBe(400);
     const confirmed = await admin.post(`/iot/billing/transfers/${placed.id}/confirm`, { bankReference: 'CMB-8812' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().data).toMatchObject({ status: 'paid', payMethod: 'transfer', transactionId: 'transfer:CMB-8812' });
+    expect(confirmed.json().data).toMatchObject({
+      status: 'paid',
+      payMethod: 'transfer',
+      transactionId: 'transfer:CMB-8812',
+    });
     expect(await membership(owner)).toMatchObject({ level: 1, balance: 0 });
 
     const twice = await admin.post(`/iot/billing/transfers/${placed.id}/confirm`, { bankReference: 'CMB-8812' });

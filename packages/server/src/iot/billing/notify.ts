@@ -53,7 +53,8 @@ function recorder(request: FastifyRequest, provider: Provider, now: number): Rec
         detail: { provider, outcome, reason, transactionId: tx?.transactionId },
       });
     }
-    if (outcome === 'refused') request.log.warn({ provider, order: tx?.outTradeNo, reason }, 'payment notification refused');
+    if (outcome === 'refused')
+      request.log.warn({ provider, order: tx?.outTradeNo, reason }, 'payment notification refused');
   };
 }
 
