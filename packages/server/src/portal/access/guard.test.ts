@@ -66,6 +66,8 @@ const OPEN_ROUTES = [
   'POST /api/iot/ingest',
   // WeChat Pay's payment notification: signed with its platform key and verified over the raw body (decision 0080).
   'POST /api/iot/billing/wechatpay/notify',
+  // Alipay's asynchronous notification: RSA2-signed with Alipay's key over its sorted form parameters (decision 0115).
+  'POST /api/iot/billing/alipay/notify',
   // Campus cameras and AI boxes: each request signed with the device's own secret (HMAC, timestamp,
   // nonce), checked before anything else is read (decision 0085, docs/protocols/campus-events.md).
   'POST /api/apis-psychology/campus/device/event',
