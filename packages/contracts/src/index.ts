@@ -45,6 +45,7 @@ export * from './mind/counselling.ts';
 export * from './mind/docking.ts';
 export * from './mind/downloads.ts';
 export * from './mind/emotion.ts';
+export * from './mind/emotion-alerts.ts';
 export * from './mind/faces.ts';
 export * from './mind/home.ts';
 export * from './mind/homevisits.ts';

@@ -29,6 +29,7 @@ import { campusMessages } from './mind/campus-messages.ts';
 import { campusPushMessages } from './mind/campus-push-messages.ts';
 import { dockingMessages } from './mind/docking-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
+import { emotionAlertMessages } from './mind/emotion-alerts-messages.ts';
 import { emotionMessages } from './mind/emotion-messages.ts';
 import { facesMessages } from './mind/faces-messages.ts';
 import { interventionsMessages } from './mind/interventions-messages.ts';
@@ -107,6 +108,7 @@ export const catalogues = [
   campusMessages,
   campusPushMessages,
   emotionMessages,
+  emotionAlertMessages,
   facesMessages,
   dockingMessages,
 ] as const satisfies readonly MessageCatalogue[];

@@ -10,6 +10,9 @@ export const CAMPUS_PUSH_CHANNELS = ['site', 'sms', 'wechat'] as const;
 export type CampusPushChannel = (typeof CAMPUS_PUSH_CHANNELS)[number];
 /** Channels with a sender in Mind today; the others are shown as having no provider configured. */
 export const CAMPUS_PUSH_READY: readonly CampusPushChannel[] = ['site'];
+/** What a rule may name: the behaviour event types, and emotion alerts (decision 0118). */
+export const CAMPUS_PUSH_TYPES = [...CAMPUS_EVENT_TYPES, 'emotion'] as const;
+export type CampusPushType = (typeof CAMPUS_PUSH_TYPES)[number];
 export const CAMPUS_PUSH_LIMITS = { nameMax: 50, peopleMax: 50 } as const;
 const DAY_MINUTES = 24 * 60;
 
@@ -19,7 +22,7 @@ export const campusPushRuleInput = z
   .strictObject({
     schoolId: bodyId,
     name: z.string().trim().min(1, 'v.campusPush.name').max(CAMPUS_PUSH_LIMITS.nameMax, 'v.campusPush.name'),
-    types: z.array(z.enum(CAMPUS_EVENT_TYPES)).min(1, 'v.campusPush.types'),
+    types: z.array(z.enum(CAMPUS_PUSH_TYPES)).min(1, 'v.campusPush.types'),
     userIds: z.array(bodyId).min(1, 'v.campusPush.people').max(CAMPUS_PUSH_LIMITS.peopleMax, 'v.campusPush.people'),
     channels: z.array(z.enum(CAMPUS_PUSH_CHANNELS)).min(1, 'v.campusPush.channels'),
     /** From this minute of the China day (inclusive) to that one (exclusive); from > to wraps over midnight. */
@@ -34,7 +37,7 @@ export const campusPushRule = z.object({
   schoolId: z.number(),
   schoolName: z.string(),
   name: z.string(),
-  types: z.array(z.enum(CAMPUS_EVENT_TYPES)),
+  types: z.array(z.enum(CAMPUS_PUSH_TYPES)),
   people: z.array(z.object({ userId: z.number(), name: z.string() })),
   channels: z.array(z.enum(CAMPUS_PUSH_CHANNELS)),
   fromMinute: z.number(),

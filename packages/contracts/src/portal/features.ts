@@ -119,6 +119,7 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'warnings', '/data/trajectoryQuery', '轨迹查询', 'Trajectory query', ['view']),
   f('mind', 'warnings', '/data/intelEmotion', '情绪预警', 'Emotion warnings', ['view', 'edit']),
   f('mind', 'warnings', '/data/emotionLog', '情绪日志', 'Emotion log', ['view']),
+  f('mind', 'warnings', '/data/behaviorJournal', '行为日志', 'Behaviour journal', ['view', 'export']),
   f('mind', 'archives', '/data/studentFile', '学生档案', 'Student archives', [...crud, 'export']),
   f('mind', 'archives', '/data/moodJournal', '心情日记', 'Mood journal', ['view']),
   f('mind', 'archives', '/data/moodJournalTest', '心情日记设置', 'Mood journal settings', ['view', 'edit']),

@@ -24,6 +24,9 @@ import { downloadJob } from './downloads/job.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import type { DownloadsTables } from './downloads/tables.ts';
 import { emotionRoutes } from './emotion/routes.ts';
+import { emotionAlertRoutes } from './emotion-alerts/routes.ts';
+import { emotionPushJob } from './emotion-alerts/service.ts';
+import type { EmotionAlertTables } from './emotion-alerts/tables.ts';
 import type { EmotionTables } from './emotion/tables.ts';
 import { expiredFacesCleanup } from './faces/cleanup.ts';
 import { facesRoutes } from './faces/routes.ts';
@@ -97,6 +100,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(treeHoleRoutes);
   await app.register(campusRoutes);
   await app.register(emotionRoutes);
+  await app.register(emotionAlertRoutes);
   await app.register(facesRoutes);
   await app.register(dockingRoutes);
 };
@@ -122,6 +126,7 @@ export interface MindTables
     TreeHoleTables,
     CampusTables,
     EmotionTables,
+    EmotionAlertTables,
     SigningTables,
     FacesTables,
     DockingTables {}
@@ -132,7 +137,7 @@ export const mind: Feature = {
   migrations: mindMigrations,
   seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log), sealPlainSecrets],
   routes,
-  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob, dockingBatchJob],
+  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob, emotionPushJob, dockingBatchJob],
   schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
   cleanups: [expiredDownloadsCleanup, unsavedAttachmentsCleanup, expiredFacesCleanup],
 };

@@ -6,6 +6,7 @@ import {
   type CampusPushChannel,
   type CampusPushRule,
   type CampusPushRuleInput,
+  type CampusPushType,
   withinHours,
 } from '@meridian/contracts';
 import type { Transaction } from 'kysely';
@@ -51,7 +52,7 @@ async function rulesOut(actor: Actor, rows: RuleRow[]): Promise<CampusPushRule[]
     schoolId: Number(r.school_id),
     schoolName: r.school_name,
     name: r.name,
-    types: listOf(r.types) as CampusEventType[],
+    types: listOf(r.types) as CampusPushType[],
     people: listOf(r.user_ids).map((id) => ({ userId: Number(id), name: names.get(Number(id)) ?? '' })),
     channels: listOf(r.channels) as CampusPushChannel[],
     fromMinute: Number(r.from_minute),
@@ -140,20 +141,17 @@ interface PushPayload {
   to: Array<{ userId: number; channels: CampusPushChannel[] }>;
 }
 
-/**
- * Matches a new alert against its school's rules at `at` (the moment it arrived) and queues one job
- * with whom to tell, in the alert's transaction (the outbox). Outside a rule's hours that rule
- * sends nothing; with no rule matching, nothing is queued. The alert's id keys the job.
- */
-export async function queueAlertPush(
+/** Whom a school's rules tell about an event of `type` arriving at `at`, each with the channels chosen. */
+export async function pushRecipients(
   trx: Transaction<Database>,
-  alert: { id: number; schoolId: number; type: string },
+  schoolId: number,
+  type: CampusPushType,
   at: number,
-): Promise<boolean> {
+): Promise<Array<{ userId: number; channels: CampusPushChannel[] }>> {
   const minute = chinaMinute(at);
   const to = new Map<number, Set<CampusPushChannel>>();
-  for (const r of await rulesOfSchool(trx, alert.schoolId)) {
-    if (!listOf(r.types).includes(alert.type)) continue;
+  for (const r of await rulesOfSchool(trx, schoolId)) {
+    if (!listOf(r.types).includes(type)) continue;
     if (!withinHours(Number(r.from_minute), Number(r.to_minute), minute)) continue;
     for (const id of listOf(r.user_ids).map(Number)) {
       const channels = to.get(id) ?? new Set();
@@ -161,11 +159,22 @@ export async function queueAlertPush(
       to.set(id, channels);
     }
   }
-  if (to.size === 0) return false;
-  const payload: PushPayload = {
-    alertId: alert.id,
-    to: [...to].map(([userId, channels]) => ({ userId, channels: [...channels] })),
-  };
+  return [...to].map(([userId, channels]) => ({ userId, channels: [...channels] }));
+}
+
+/**
+ * Matches a new alert against its school's rules at `at` (the moment it arrived) and queues one job
+ * with whom to tell, in the alert's transaction (the outbox). Outside a rule's hours that rule
+ * sends nothing; with no rule matching, nothing is queued. The alert's id keys the job.
+ */
+export async function queueAlertPush(
+  trx: Transaction<Database>,
+  alert: { id: number; schoolId: number; type: CampusEventType },
+  at: number,
+): Promise<boolean> {
+  const to = await pushRecipients(trx, alert.schoolId, alert.type, at);
+  if (to.length === 0) return false;
+  const payload: PushPayload = { alertId: alert.id, to };
   return insertJob(trx, { kind: CAMPUS_PUSH, payload, dedupeKey: `${CAMPUS_PUSH}:${alert.id}`, maxAttempts: 3 }, at);
 }
 

@@ -1,4 +1,4 @@
-import { EMOTIONS } from '@meridian/contracts';
+import { EMOTIONS, NEGATIVE_EMOTIONS } from '@meridian/contracts';
 import { type Insertable, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import type { EmotionClassHoursTable, EmotionColumns, EmotionSamplesTable } from './tables.ts';
@@ -77,19 +77,27 @@ const grown = (table: 'emotion_class_hours' | 'emotion_class_days') => ({
   ...Object.fromEntries(EMOTIONS.map((e) => [e, sumOf(table, e)])),
 });
 
-/** Adds a sample to its class's hour and day, creating their rows on their first sample. */
-export async function addToSummaries(db: Db, row: Insertable<EmotionClassHoursTable> & EmotionColumns): Promise<void> {
+/**
+ * Adds a sample to its class's hour and day, creating their rows on their first sample; answers the
+ * day as summed so far (its faces and negative emotions), with every sample committed before it.
+ */
+export async function addToSummaries(
+  db: Db,
+  row: Insertable<EmotionClassHoursTable> & EmotionColumns,
+): Promise<{ faces: number; negative: number }> {
   await db
     .insertInto('emotion_class_hours')
     .values(row)
     .onConflict((oc) => oc.columns(['class_id', 'day', 'hour']).doUpdateSet(grown('emotion_class_hours')))
     .execute();
   const { hour: _, ...day } = row;
-  await db
+  const sums = await db
     .insertInto('emotion_class_days')
     .values(day)
     .onConflict((oc) => oc.columns(['class_id', 'day']).doUpdateSet(grown('emotion_class_days')))
-    .execute();
+    .returning(['faces', ...NEGATIVE_EMOTIONS])
+    .executeTakeFirstOrThrow();
+  return { faces: Number(sums.faces), negative: NEGATIVE_EMOTIONS.reduce((n, e) => n + Number(sums[e]), 0) };
 }
 
 /** Which summary rows a board reads: the scope's, of one school or class, within the days. */

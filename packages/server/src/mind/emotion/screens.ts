@@ -7,7 +7,8 @@ import {
 import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { type BoardFilter, classesOver, orgOfType, schoolDays } from './repository.ts';
-import { add, checkRange, periodOf, scopeOf, totalsOf } from './service.ts';
+import { scopeOf } from './scope.ts';
+import { add, checkRange, periodOf, totalsOf } from './service.ts';
 
 // The district emotion screens (districtScreenEmotion and its sub-district variant, decision 0119):
 // schools compared, the trend and the classes over the threshold, from the class-day summaries only.

@@ -10,7 +10,6 @@ import {
   type EmotionRecordDay,
   type EmotionSampleIn,
   type EmotionTotals,
-  Identity,
   NEGATIVE_EMOTIONS,
   type Page,
 } from '@meridian/contracts';
@@ -18,13 +17,12 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { signedDevice } from '../campus/intake.ts';
-import { studentScopeOf } from '../people/students/scope.ts';
+import { raiseOnCrossing } from '../emotion-alerts/service.ts';
 import {
   addToSummaries,
   type BoardFilter,
   classDays,
   classOfSchool,
-  type EmotionScope,
   hourSums,
   insertSample,
   orgOfType,
@@ -32,6 +30,7 @@ import {
   samplePage,
   schoolAbove,
 } from './repository.ts';
+import { scopeOf } from './scope.ts';
 import type { EmotionColumns } from './tables.ts';
 
 const DAY_MS = 86_400_000;
@@ -87,7 +86,7 @@ export async function receiveSample(
     });
     // Counted once: a sample that lost a race with its own retry adds nothing.
     if (sampleId !== undefined) {
-      await addToSummaries(trx, {
+      const soFar = await addToSummaries(trx, {
         school_id: device.schoolId,
         class_id: body.classId,
         day,
@@ -96,6 +95,12 @@ export async function receiveSample(
         faces: body.faces,
         ...parts,
       });
+      // An emotion alert crossing with this sample is raised with it (decision 0118).
+      await raiseOnCrossing(
+        trx,
+        { schoolId: device.schoolId, classId: body.classId, day, ...soFar },
+        Date.now(),
+      );
     }
     return sampleId;
   });
@@ -132,20 +137,6 @@ export function periodOf(day: string, by: EmotionPeriod): string {
   return new Date(at - weekday * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The caller's schools and classes; students and parents see no board. */
-export async function scopeOf(actor: Actor): Promise<EmotionScope> {
-  const { identityId, superAdmin } = actor.auth;
-  if (!superAdmin && (identityId === Identity.student || identityId === Identity.parent)) {
-    throw new AppError(403, 'auth.forbidden');
-  }
-  const scope = await studentScopeOf(actor.db, actor.auth);
-  return {
-    all: scope.all,
-    schoolIds: scope.schoolIds.map(Number),
-    classIds: scope.classIds.map(Number),
-    orgPaths: scope.orgPaths,
-  };
-}
 
 export function checkRange(from: string, to: string): void {
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;

@@ -31,6 +31,7 @@ import * as m0076 from './0076_online_signing.ts';
 import * as m0077 from './0077_youth_soul_menu.ts';
 import * as m0079 from './0079_emotion_log.ts';
 import * as m0082 from './0082_tree_hole.ts';
+import * as m0089 from './0089_emotion_alerts.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -66,4 +67,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0077_youth_soul_menu': m0077,
   '0079_emotion_log': m0079,
   '0082_tree_hole': m0082,
+  '0089_emotion_alerts': m0089,
 };
