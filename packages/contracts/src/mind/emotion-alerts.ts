@@ -62,11 +62,7 @@ export const emotionAlert = z.object({
 export type EmotionAlert = z.infer<typeof emotionAlert>;
 
 export const emotionAlertHandle = z.strictObject({
-  note: z
-    .string()
-    .trim()
-    .min(1, 'v.emotionAlert.note')
-    .max(EMOTION_ALERT_LIMITS.noteMax, 'v.emotionAlert.note'),
+  note: z.string().trim().min(1, 'v.emotionAlert.note').max(EMOTION_ALERT_LIMITS.noteMax, 'v.emotionAlert.note'),
 });
 export type EmotionAlertHandle = z.infer<typeof emotionAlertHandle>;
 
@@ -117,6 +113,13 @@ export const behaviorJournalDay = z.object({
   }),
   emotion: z.object({ total: z.number(), handled: z.number(), serious: z.number() }),
   /** What was done: the results and notes written that day, oldest first. */
-  actions: z.array(z.object({ kind: z.enum(['security', 'emotion']), at: z.number(), byName: z.string().nullable(), text: z.string() })),
+  actions: z.array(
+    z.object({
+      kind: z.enum(['security', 'emotion']),
+      at: z.number(),
+      byName: z.string().nullable(),
+      text: z.string(),
+    }),
+  ),
 });
 export type BehaviorJournalDay = z.infer<typeof behaviorJournalDay>;

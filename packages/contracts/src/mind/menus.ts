@@ -14,6 +14,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   reminderConfiguration: '/data/reminderConfiguration',
   // Behaviour alerts from campus devices; their equipment is a tab beside them.
   securityWarning: '/data/securityWarning',
+  // Emotion alerts: a class's day over the school's threshold (decision 0118).
+  intelEmotion: '/data/intelEmotion',
   // The emotion boards of classes and schools; the class board and the emotion record are tabs beside them.
   schoolEmotion: '/data/schoolEmotion',
   // The emotion log: the samples the devices sent (decision 0100), for the leads who check an installation.

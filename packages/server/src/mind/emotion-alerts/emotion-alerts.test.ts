@@ -1,7 +1,7 @@
+import * as XLSX from '@e965/xlsx';
 import { CampusBox, type CampusBoxEmotionSample } from '@meridian/simulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from '@e965/xlsx';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
@@ -45,7 +45,17 @@ const send = async (sample: CampusBoxEmotionSample) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 };
 
-type Alert = { id: number; className: string; day: string; negative: number; peak: number; level: string; state: string; note: string | null; handledByName: string | null };
+type Alert = {
+  id: number;
+  className: string;
+  day: string;
+  negative: number;
+  peak: number;
+  level: string;
+  state: string;
+  note: string | null;
+  handledByName: string | null;
+};
 const alerts = async (caller: typeof w.schoolAdmin, query: string) => {
   const res = await caller.get(`/apis-psychology/intelEmotion/page?${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -121,9 +131,13 @@ describe('emotion alerts', () => {
     expect(inbox.statusCode, inbox.body).toBe(200);
     expect(inbox.json().data).toMatchObject({
       unread: 1,
-      list: [{ alertId: page.list[0]?.id, className: 'Class 7-1', schoolName: 'First School', day: dayOf(tenOClock(1)) }],
+      list: [
+        { alertId: page.list[0]?.id, className: 'Class 7-1', schoolName: 'First School', day: dayOf(tenOClock(1)) },
+      ],
     });
-    const read = await w.psychologyTeacher.post(`/apis-psychology/intelEmotion/notices/${inbox.json().data.list[0].id}/read`);
+    const read = await w.psychologyTeacher.post(
+      `/apis-psychology/intelEmotion/notices/${inbox.json().data.list[0].id}/read`,
+    );
     expect(read.statusCode, read.body).toBe(200);
     expect((await w.psychologyTeacher.get('/apis-psychology/intelEmotion/notices')).json().data.unread).toBe(0);
     // Nothing in an alert names a student.
@@ -141,7 +155,9 @@ describe('emotion alerts', () => {
     expect((await alerts(w.schoolAdmin, `${range(7)}&level=attention`)).total).toBe(0);
     expect((await alerts(w.schoolAdmin, `${range(7)}&level=serious&state=open`)).total).toBe(1);
     expect((await alerts(w.schoolAdmin, `from=${yesterday}&to=${yesterday}&classId=${klassA.id}`)).total).toBe(1);
-    expect((await alerts(w.schoolAdmin, range(7, 0).replace(/from=[^&]+/, `from=${dayOf(tenOClock(0))}`))).total).toBe(0);
+    expect((await alerts(w.schoolAdmin, range(7, 0).replace(/from=[^&]+/, `from=${dayOf(tenOClock(0))}`))).total).toBe(
+      0,
+    );
     // Another school sees none of it, and cannot handle it.
     expect((await alerts(w.otherSchoolAdmin, range(7))).total).toBe(0);
     const foreign = await w.otherSchoolAdmin.post(`/apis-psychology/intelEmotion/${id}/handle`, { note: 'x' });
@@ -153,7 +169,10 @@ describe('emotion alerts', () => {
       note: 'Talked with the class teacher; a class meeting on Monday',
     });
     expect(handled.statusCode, handled.body).toBe(200);
-    expect(handled.json().data).toMatchObject({ state: 'handled', note: 'Talked with the class teacher; a class meeting on Monday' });
+    expect(handled.json().data).toMatchObject({
+      state: 'handled',
+      note: 'Talked with the class teacher; a class meeting on Monday',
+    });
     expect(handled.json().data.handledByName).toBeTruthy();
     const again = await w.schoolAdmin.post(`/apis-psychology/intelEmotion/${id}/handle`, { note: 'Second note' });
     expect(again.statusCode).toBe(409);
@@ -193,7 +212,9 @@ describe('emotion alerts', () => {
     const { klassB } = w.classes;
     const day = tenOClock(5);
     await Promise.all(
-      Array.from({ length: 8 }, (_, i) => send({ classId: klassB.id, faces: 20, emotions: dark, occurredAt: day + i * 1000 })),
+      Array.from({ length: 8 }, (_, i) =>
+        send({ classId: klassB.id, faces: 20, emotions: dark, occurredAt: day + i * 1000 }),
+      ),
     );
     const rows = (await alertRows()).filter((r) => Number(r.class_id) === klassB.id && r.day === dayOf(day));
     expect(rows).toHaveLength(1);
@@ -221,7 +242,12 @@ describe('the behaviour journal', () => {
     const q = `schoolId=${w.orgs.school.id}&${range(7)}`;
     const res = await w.psychologyTeacher.get(`/apis-psychology/behaviorJournal?${q}`);
     expect(res.statusCode, res.body).toBe(200);
-    const days = res.json().data as Array<{ day: string; security: Record<string, unknown>; emotion: Record<string, unknown>; actions: Array<{ kind: string; text: string }> }>;
+    const days = res.json().data as Array<{
+      day: string;
+      security: Record<string, unknown>;
+      emotion: Record<string, unknown>;
+      actions: Array<{ kind: string; text: string }>;
+    }>;
     expect(days.map((d) => d.day)).toEqual([dayOf(tenOClock(0)), dayOf(tenOClock(1)), dayOf(tenOClock(5))]);
     const yesterday = days[1];
     expect(yesterday?.security).toMatchObject({ total: 1, solved: 1, open: 0, byType: [{ type: 'fight', count: 1 }] });

@@ -63,7 +63,11 @@ export async function behaviorJournal(actor: Actor, q: BehaviorJournalQuery): Pr
   for (const [day, counted] of types) {
     dayOf(day).security.byType = [...counted]
       .map(([type, count]) => ({ type, count }))
-      .sort((a, b) => b.count - a.count || CAMPUS_EVENT_TYPES.indexOf(a.type as never) - CAMPUS_EVENT_TYPES.indexOf(b.type as never));
+      .sort(
+        (a, b) =>
+          b.count - a.count ||
+          CAMPUS_EVENT_TYPES.indexOf(a.type as never) - CAMPUS_EVENT_TYPES.indexOf(b.type as never),
+      );
   }
   for (const s of steps) {
     dayOf(beijingDay(Number(s.occurred_at))).actions.push({
@@ -97,11 +101,25 @@ export async function behaviorJournal(actor: Actor, q: BehaviorJournalQuery): Pr
 
 const HEADER: Record<Lang, string[]> = {
   'zh-CN': ['日期', '安全预警', '已解决', '误报', '未结', '事件类型', '情绪预警', '已处理', '严重', '处理记录'],
-  en: ['Day', 'Security alerts', 'Solved', 'False alarms', 'Open', 'Event types', 'Emotion alerts', 'Handled', 'Serious', 'What was done'],
+  en: [
+    'Day',
+    'Security alerts',
+    'Solved',
+    'False alarms',
+    'Open',
+    'Event types',
+    'Emotion alerts',
+    'Handled',
+    'Serious',
+    'What was done',
+  ],
 };
 
 /** The journal as an xlsx workbook, one row per day; audited, as every export of school data. */
-export async function exportBehaviorJournal(actor: Actor, q: BehaviorJournalQuery): Promise<{ name: string; body: Buffer }> {
+export async function exportBehaviorJournal(
+  actor: Actor,
+  q: BehaviorJournalQuery,
+): Promise<{ name: string; body: Buffer }> {
   const days = await behaviorJournal(actor, q);
   await audit(actor.db, actor.request, { action: 'behaviorJournal.export', targetType: 'org', targetId: q.schoolId });
   const lang = actor.lang;
@@ -121,7 +139,11 @@ export async function exportBehaviorJournal(actor: Actor, q: BehaviorJournalQuer
   return {
     name: `behavior-journal-${q.from}-${q.to}.xlsx`,
     body: writeWorkbook([
-      { name: translate('journal.sheet', lang), rows: [HEADER[lang], ...rows], widths: [12, 10, 8, 8, 8, 30, 10, 8, 8, 80] },
+      {
+        name: translate('journal.sheet', lang),
+        rows: [HEADER[lang], ...rows],
+        widths: [12, 10, 8, 8, 8, 30, 10, 8, 8, 80],
+      },
     ]),
   };
 }

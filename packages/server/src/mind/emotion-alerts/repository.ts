@@ -16,7 +16,13 @@ export function thresholdOf(db: Db, schoolId: number) {
     .executeTakeFirst();
 }
 
-export async function saveThreshold(db: Db, schoolId: number, threshold: number, by: number, at: number): Promise<void> {
+export async function saveThreshold(
+  db: Db,
+  schoolId: number,
+  threshold: number,
+  by: number,
+  at: number,
+): Promise<void> {
   await db
     .insertInto('emotion_alert_thresholds')
     .values({ school_id: schoolId, threshold, updated_by: by, updated_at: at })
@@ -172,7 +178,16 @@ export function noticesOf(db: Db, userId: number, limit: number) {
     .innerJoin('emotion_alerts as a', 'a.id', 'n.alert_id')
     .innerJoin('orgs as c', 'c.id', 'a.class_id')
     .innerJoin('orgs as o', 'o.id', 'a.school_id')
-    .select(['n.id', 'n.alert_id', 'o.name as school_name', 'c.name as class_name', 'a.day', 'a.negative', 'n.created_at', 'n.read_at'])
+    .select([
+      'n.id',
+      'n.alert_id',
+      'o.name as school_name',
+      'c.name as class_name',
+      'a.day',
+      'a.negative',
+      'n.created_at',
+      'n.read_at',
+    ])
     .where('n.user_id', '=', userId)
     .orderBy('n.id', 'desc')
     .limit(limit)
@@ -223,7 +238,16 @@ export function emotionAlertsBetween(db: Db, schoolIds: number[] | 'all', from: 
     .selectFrom('emotion_alerts as a')
     .innerJoin('orgs as c', 'c.id', 'a.class_id')
     .leftJoin('users as h', 'h.id', 'a.handled_by')
-    .select(['a.day', 'a.level', 'a.state', 'a.peak', 'a.handled_at', 'a.note', 'c.name as class_name', 'h.nickname as by_name'])
+    .select([
+      'a.day',
+      'a.level',
+      'a.state',
+      'a.peak',
+      'a.handled_at',
+      'a.note',
+      'c.name as class_name',
+      'h.nickname as by_name',
+    ])
     .$if(schoolIds !== 'all', (q) => q.where(inIds('a.school_id', schoolIds)))
     .where('a.day', '>=', from)
     .where('a.day', '<=', to)

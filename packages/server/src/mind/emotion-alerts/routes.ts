@@ -18,12 +18,12 @@ import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { behaviorJournal, exportBehaviorJournal } from './journal.ts';
 import {
-  emotionThreshold as thresholdOf,
   handleEmotionAlert,
   listEmotionAlerts,
   myEmotionNotices,
   readEmotionNotice,
   setEmotionThreshold,
+  emotionThreshold as thresholdOf,
 } from './service.ts';
 
 const tags = ['emotion alerts'];
@@ -102,7 +102,12 @@ export const emotionAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/notices/:id/read`,
     {
       config: { access: '/data/intelEmotion:view' },
-      schema: { tags, summary: 'Marks one of the caller’s messages read', params: idParams, response: { 200: envelopeOf(z.null()) } },
+      schema: {
+        tags,
+        summary: 'Marks one of the caller’s messages read',
+        params: idParams,
+        response: { 200: envelopeOf(z.null()) },
+      },
     },
     async (request) => {
       await readEmotionNotice(actorOf(request), request.params.id);

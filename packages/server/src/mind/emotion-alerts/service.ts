@@ -17,8 +17,8 @@ import { insertJob } from '../../platform/jobs/repository.ts';
 import { defineJob } from '../../platform/jobs/types.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { enabledAmong } from '../campus/push-repository.ts';
 import { pushRecipients } from '../campus/push.ts';
+import { enabledAmong } from '../campus/push-repository.ts';
 import { scopeOf } from '../emotion/scope.ts';
 import {
   type AlertRow,
@@ -102,7 +102,13 @@ export const emotionPushJob = defineJob<PushPayload>({
     const at = Date.now();
     await insertNotices(
       db.kysely,
-      reachable.map((u) => ({ alert_id: alertId, user_id: Number(u.id), channel: 'site', created_at: at, read_at: null })),
+      reachable.map((u) => ({
+        alert_id: alertId,
+        user_id: Number(u.id),
+        channel: 'site',
+        created_at: at,
+        read_at: null,
+      })),
     );
   },
 });

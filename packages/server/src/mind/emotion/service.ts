@@ -96,11 +96,7 @@ export async function receiveSample(
         ...parts,
       });
       // An emotion alert crossing with this sample is raised with it (decision 0118).
-      await raiseOnCrossing(
-        trx,
-        { schoolId: device.schoolId, classId: body.classId, day, ...soFar },
-        Date.now(),
-      );
+      await raiseOnCrossing(trx, { schoolId: device.schoolId, classId: body.classId, day, ...soFar }, Date.now());
     }
     return sampleId;
   });
@@ -136,7 +132,6 @@ export function periodOf(day: string, by: EmotionPeriod): string {
   const weekday = (new Date(at).getUTCDay() + 6) % 7;
   return new Date(at - weekday * DAY_MS).toISOString().slice(0, 10);
 }
-
 
 export function checkRange(from: string, to: string): void {
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;

@@ -111,6 +111,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   classEmotionDetail: async () => ({ Component: (await emotion()).ClassEmotionDetailPage }),
   emotionRecord: async () => ({ Component: (await emotion()).EmotionRecordPage }),
   emotionLog: async () => ({ Component: (await emotion()).EmotionLogPage }),
+  // Emotion alerts and the behaviour journal (issue 22, decision 0118).
+  intelEmotion: async () => ({
+    Component: (await import('../pages/emotion-alerts/IntelEmotionPage.tsx')).IntelEmotionPage,
+  }),
+  behaviorJournal: async () => ({
+    Component: (await import('../pages/emotion-alerts/BehaviorJournalPage.tsx')).BehaviorJournalPage,
+  }),
   // Whitelist faces and the trajectory query with its playback (decision 0101).
   faceUpload: async () => ({
     Component: (await import('../pages/faces/FaceUploadPage.tsx')).FaceUploadPage,

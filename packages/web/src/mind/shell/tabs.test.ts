@@ -18,6 +18,7 @@ describe('the top tabs of a route group (spec section 2)', () => {
     const built = (route: string) => BUILT_DATA_PAGES[route] !== undefined;
     expect(tabsFor('securityWarning', 2, built)?.tabs.map((tab) => tab.route)).toEqual([
       'securityWarning',
+      'behaviorJournal',
       'trajectoryQuery',
       'faceUpload',
       'pushConfig',
@@ -27,7 +28,11 @@ describe('the top tabs of a route group (spec section 2)', () => {
     expect(tabsFor('equipmentManage', 1, built)?.active).toBe('equipmentManage');
     // The playback lights the trajectory query it is played from.
     expect(tabsFor('trackHk', 2, built)?.active).toBe('trajectoryQuery');
-    expect(tabsFor('securityWarning', 3, built)).toBeNull();
+    // The psychology teacher has the behaviour journal beside the alerts (decision 0118).
+    expect(tabsFor('securityWarning', 3, built)?.tabs.map((tab) => tab.route)).toEqual([
+      'securityWarning',
+      'behaviorJournal',
+    ]);
   });
 
   it('lights the tab a page belongs to, and none on a page outside every group', () => {

@@ -48,6 +48,8 @@ export const TAB_GROUPS: TabGroup[] = [
     key: 'security',
     tabs: [
       { route: 'securityWarning' },
+      // The school's day-by-day record of its security and emotion alerts (decision 0118).
+      { route: 'behaviorJournal' },
       // Faces and trajectories are the administrators' until a school grants them (decision 0101).
       { route: 'trajectoryQuery', includes: ['trackHk'], roles: ADMIN_ROLES },
       // Whitelist faces: consent, photos and the school's switch (decision 0101).

@@ -1,10 +1,10 @@
 import {
-  CAMPUS_EVENT_TYPES,
   CAMPUS_PUSH_CHANNELS,
   CAMPUS_PUSH_LIMITS,
   CAMPUS_PUSH_READY,
-  type CampusEventType,
+  CAMPUS_PUSH_TYPES,
   type CampusPushChannel,
+  type CampusPushType,
 } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Drawer, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
@@ -29,7 +29,7 @@ export const clock = (minute: number) =>
 interface Values {
   schoolId?: number;
   name: string;
-  types: CampusEventType[];
+  types: CampusPushType[];
   userIds: number[];
   channels: CampusPushChannel[];
   fromMinute: number;
@@ -125,7 +125,7 @@ function RuleForm(props: { rule: CampusPushRule | null; onClose(): void; onSaved
         >
           <Checkbox.Group
             data-testid="push-types"
-            options={CAMPUS_EVENT_TYPES.map((x) => ({ value: x, label: t(`campus.types.${x}`) }))}
+            options={CAMPUS_PUSH_TYPES.map((x) => ({ value: x, label: t(`campus.types.${x}`) }))}
           />
         </Form.Item>
         <Form.Item
@@ -254,7 +254,7 @@ function RuleList() {
             title: t('campusPush.types'),
             dataIndex: 'types',
             width: 200,
-            render: (types: CampusEventType[]) => types.map((x) => <Tag key={x}>{t(`campus.types.${x}`)}</Tag>),
+            render: (types: CampusPushType[]) => types.map((x) => <Tag key={x}>{t(`campus.types.${x}`)}</Tag>),
           },
           {
             title: t('campusPush.people'),

@@ -45,6 +45,7 @@ const zhCN = {
       crowding: '人员聚集',
       loitering: '徘徊逗留',
       intrusion: '闯入',
+      emotion: '情绪预警',
     },
     state: '状态',
     states: {
@@ -145,6 +146,7 @@ const en: CampusStrings = {
       crowding: 'Crowding',
       loitering: 'Loitering',
       intrusion: 'Intrusion',
+      emotion: 'Emotion alert',
     },
     state: 'State',
     states: {
