@@ -132,6 +132,7 @@ export const en: MindMessages = {
     },
     security: {
       securityWarning: 'Behaviour alerts',
+      behaviorJournal: 'Behaviour journal',
       trajectoryQuery: 'Trajectory query',
       pushConfig: 'Push config',
       equipmentManage: 'Equipment',

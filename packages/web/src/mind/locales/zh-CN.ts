@@ -132,6 +132,7 @@ export const zhCN = {
     },
     security: {
       securityWarning: '行为预警',
+      behaviorJournal: '行为日志',
       trajectoryQuery: '轨迹查询',
       pushConfig: '推送配置',
       equipmentManage: '设备管理',
