@@ -9,7 +9,7 @@ import {
   type CampusPushType,
   withinHours,
 } from '@meridian/contracts';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
@@ -178,6 +178,16 @@ export async function queueAlertPush(
   return insertJob(trx, { kind: CAMPUS_PUSH, payload, dedupeKey: `${CAMPUS_PUSH}:${alert.id}`, maxAttempts: 3 }, at);
 }
 
+/** Of the people a job tells, those to reach by site message whose accounts are enabled. */
+export async function siteRecipients(
+  db: Kysely<Database>,
+  to: ReadonlyArray<{ userId: number; channels: readonly string[] }>,
+): Promise<number[]> {
+  const site = to.filter((p) => p.channels.includes('site')).map((p) => p.userId);
+  if (site.length === 0) return [];
+  return (await enabledAmong(db, site)).map((u) => Number(u.id));
+}
+
 /**
  * Sends an alert's messages: a site message per person (the only channel with a sender today).
  * Keyed by alert, person and channel, so a run repeated after a crash sends nothing twice.
@@ -187,16 +197,14 @@ export const campusPushJob = defineJob<PushPayload>({
   maxAttempts: 3,
   async run(job, { db }) {
     const { alertId, to } = job.payload;
-    const site = to.filter((p) => p.channels.includes('site')).map((p) => p.userId);
-    if (site.length === 0) return;
-    const reachable = await enabledAmong(db.kysely, site);
+    const reachable = await siteRecipients(db.kysely, to);
     if (reachable.length === 0) return;
     const at = Date.now();
     await insertNotices(
       db.kysely,
-      reachable.map((u) => ({
+      reachable.map((userId) => ({
         alert_id: alertId,
-        user_id: Number(u.id),
+        user_id: userId,
         channel: 'site',
         created_at: at,
         read_at: null,

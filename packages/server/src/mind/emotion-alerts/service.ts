@@ -17,8 +17,7 @@ import { insertJob } from '../../platform/jobs/repository.ts';
 import { defineJob } from '../../platform/jobs/types.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { pushRecipients } from '../campus/push.ts';
-import { enabledAmong } from '../campus/push-repository.ts';
+import { pushRecipients, siteRecipients } from '../campus/push.ts';
 import { scopeOf } from '../emotion/scope.ts';
 import {
   type AlertRow,
@@ -95,16 +94,14 @@ export const emotionPushJob = defineJob<PushPayload>({
   maxAttempts: 3,
   async run(job, { db }) {
     const { alertId, to } = job.payload;
-    const site = to.filter((p) => p.channels.includes('site')).map((p) => p.userId);
-    if (site.length === 0) return;
-    const reachable = await enabledAmong(db.kysely, site);
+    const reachable = await siteRecipients(db.kysely, to);
     if (reachable.length === 0) return;
     const at = Date.now();
     await insertNotices(
       db.kysely,
-      reachable.map((u) => ({
+      reachable.map((userId) => ({
         alert_id: alertId,
-        user_id: Number(u.id),
+        user_id: userId,
         channel: 'site',
         created_at: at,
         read_at: null,
