@@ -137,7 +137,15 @@ export const mind: Feature = {
   migrations: mindMigrations,
   seeds: [({ db, config, log }) => seedDemoDistrict(db, config, log), sealPlainSecrets],
   routes,
-  jobs: [warningPushJob, attentionReminderJob, downloadJob(), moodLowStreaksJob, campusPushJob, emotionPushJob, dockingBatchJob],
+  jobs: [
+    warningPushJob,
+    attentionReminderJob,
+    downloadJob(),
+    moodLowStreaksJob,
+    campusPushJob,
+    emotionPushJob,
+    dockingBatchJob,
+  ],
   schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
   cleanups: [expiredDownloadsCleanup, unsavedAttachmentsCleanup, expiredFacesCleanup],
 };
