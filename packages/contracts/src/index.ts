@@ -6,6 +6,7 @@ export * from './iot/alarms.ts';
 export * from './iot/articles.ts';
 export * from './iot/billing.ts';
 export * from './iot/cjt188.ts';
+export * from './iot/cameras.ts';
 export * from './iot/config.ts';
 export * from './iot/devices.ts';
 export * from './iot/dlt645.ts';

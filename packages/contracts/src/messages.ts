@@ -1,6 +1,7 @@
 import { alarmsMessages } from './iot/alarms-messages.ts';
 import { articlesMessages } from './iot/articles-messages.ts';
 import { billingMessages } from './iot/billing-messages.ts';
+import { camerasMessages } from './iot/cameras-messages.ts';
 import { configMessages } from './iot/config-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
 import { firmwareMessages } from './iot/firmware-messages.ts';
@@ -91,6 +92,7 @@ export const catalogues = [
   invoicesMessages,
   articlesMessages,
   brandsMessages,
+  camerasMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

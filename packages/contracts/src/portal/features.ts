@@ -152,6 +152,7 @@ export const FEATURES: readonly FeatureDef[] = [
   f('iot', 'monitoring', '/iot/alarms', '报警记录', 'Alarms', ['view', 'edit']),
   f('iot', 'monitoring', '/iot/triggers', '触发器', 'Triggers', crud),
   f('iot', 'monitoring', '/iot/scada', '云组态', 'Cloud configuration', [...crud, 'operate']),
+  f('iot', 'monitoring', '/iot/cameras', '摄像头', 'Cameras', crud),
   f('iot', 'monitoring', '/iot/history', '历史数据', 'Historical data', ['view', 'export']),
   f('iot', 'operations', '/iot/tasks', '定时任务', 'Timed tasks', crud),
   f('iot', 'operations', '/iot/firmware', '固件管理', 'Firmware', crud),

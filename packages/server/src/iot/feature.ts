@@ -9,6 +9,8 @@ import { orderExpiryJob } from './billing/expiry.ts';
 import { membershipHistoryCleanup } from './billing/retention.ts';
 import { billingRoutes } from './billing/routes.ts';
 import type { BillingTables } from './billing/tables.ts';
+import { camerasRoutes } from './cameras/routes.ts';
+import type { CamerasTables } from './cameras/tables.ts';
 import { configRoutes } from './config/routes.ts';
 import { configService } from './config/runner.ts';
 import type { ConfigTables } from './config/tables.ts';
@@ -96,6 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(billingRoutes);
   await app.register(invoicesRoutes);
   await app.register(articlesRoutes);
+  await app.register(camerasRoutes);
 };
 
 /** The tables of Device Cloud, added to the `Database` type in `src/features.ts`. */
@@ -118,7 +121,8 @@ export interface IotTables
     BillingTables,
     ArticlesTables,
     InvoicesTables,
-    PassthroughTables {}
+    PassthroughTables,
+    CamerasTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {

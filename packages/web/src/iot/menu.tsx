@@ -125,7 +125,15 @@ export const iotAreas: IotArea[] = [
       { key: 'passthrough', path: '/network/passthrough', need: '/iot/devices' },
     ],
   },
-  { key: 'video', icon: <VideoCameraOutlined /> },
+  {
+    // Camera List is also Video Management (decision 0112): the list is where cameras are managed.
+    key: 'video',
+    icon: <VideoCameraOutlined />,
+    pages: [
+      { key: 'cameras', path: '/video/cameras', need: '/iot/cameras' },
+      { key: 'monitor', path: '/video/monitor', need: '/iot/cameras' },
+    ],
+  },
   {
     key: 'maintenance',
     icon: <ToolOutlined />,

@@ -75,6 +75,12 @@ export const iotRoutes: RouteObject[] = [
       page('config/devices', 'menu.config.devices', async () => ({
         Component: (await import('./config/DeviceConfigsPage.tsx')).DeviceConfigsPage,
       })),
+      page('video/cameras', 'menu.video.cameras', async () => ({
+        Component: (await import('./video/CamerasPage.tsx')).CamerasPage,
+      })),
+      page('video/monitor', 'menu.video.monitor', async () => ({
+        Component: (await import('./video/MonitorPage.tsx')).MonitorPage,
+      })),
       page('articles', 'menu.articles.list', async () => ({
         Component: (await import('./articles/ArticlesPage.tsx')).ArticlesPage,
       })),

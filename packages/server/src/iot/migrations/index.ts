@@ -33,6 +33,7 @@ import * as m0067 from './0067_dlt645_templates.ts';
 import * as m0070 from './0070_invoices.ts';
 import * as m0071 from './0071_scada_links.ts';
 import * as m0078 from './0078_mqtt_broker_clients.ts';
+import * as m0083 from './0083_cameras.ts';
 import * as m0084 from './0084_passthrough_strategies.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
@@ -86,6 +87,8 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0071_scada_links': m0071,
   // The devices' clients in an external Mosquitto's dynamic security (issue 28).
   '0078_mqtt_broker_clients': m0078,
+  // Cameras and the Video Monitor (issue 25).
+  '0083_cameras': m0083,
   // Passthrough strategies: a DTU reached by the user's PC software (issue 25).
   '0084_passthrough_strategies': m0084,
 };

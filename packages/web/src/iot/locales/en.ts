@@ -69,7 +69,7 @@ export const en: IotMessages = {
       onlineRate: 'DTU online rate',
       passthrough: 'Transparent Transmission Group',
     },
-    video: 'Video monitoring',
+    video: { title: 'Video monitoring', cameras: 'Camera List', monitor: 'Video Monitor' },
     maintenance: { title: 'Maintenance and work orders', workOrders: 'Work orders', plans: 'Maintenance plans' },
     projects: {
       title: 'Projects',

@@ -1,64 +1,15 @@
 import type { ScadaDocument } from '@meridian/contracts';
-import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { latestOf } from '../telemetry/api.ts';
+import { useMemo } from 'react';
 import type { LiveValue } from '../telemetry/live.ts';
-import { liveClient } from '../telemetry/useLive.ts';
+import { readingKey, useDeviceValues } from '../telemetry/useDeviceValues.ts';
 
-/** `deviceId:pointId`, the key of a reading. */
-export const readingKey = (deviceId: number, pointId: number) => `${deviceId}:${pointId}`;
+export { readingKey };
 
-/**
- * The values of every point a screen binds: each device's latest values read once, then followed
- * over the one live-data socket the device pages use. A device the caller may not see simply has no
- * values: the rest of the screen keeps working.
- */
+/** The values of every point a screen binds, read and followed as the device pages do. */
 export function useBoundValues(document: ScadaDocument): Map<string, LiveValue | null> {
   const deviceIds = useMemo(
     () => [...new Set(document.elements.flatMap((e) => (e.binding ? [e.binding.deviceId] : [])))].sort((a, b) => a - b),
     [document],
   );
-  const latest = useQueries({
-    queries: deviceIds.map((id) => ({
-      queryKey: ['iot', 'latest', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => latestOf(id, signal),
-      staleTime: Number.POSITIVE_INFINITY,
-      meta: { silentError: true },
-    })),
-  });
-  const [live, setLive] = useState<Map<string, LiveValue | null>>(new Map());
-  const stamp = latest.map((q) => q.dataUpdatedAt).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `stamp` says when any device's latest values arrived.
-  useEffect(() => {
-    setLive((previous) => {
-      const next = new Map(previous);
-      for (const query of latest) {
-        for (const point of query.data?.points ?? []) {
-          const key = readingKey(query.data?.deviceId ?? 0, point.pointId);
-          if (!next.has(key)) next.set(key, point.value);
-        }
-      }
-      return next;
-    });
-  }, [stamp]);
-  const followed = deviceIds.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `followed` names the devices to follow.
-  useEffect(() => {
-    const client = liveClient();
-    const stops = deviceIds.map((deviceId) =>
-      client.follow(deviceId, (update) => {
-        if (update.type !== 'data') return;
-        setLive((previous) => {
-          const next = new Map(previous);
-          for (const [pointId, value] of Object.entries(update.values))
-            next.set(readingKey(deviceId, Number(pointId)), value);
-          return next;
-        });
-      }),
-    );
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [followed]);
-  return live;
+  return useDeviceValues(deviceIds).values;
 }

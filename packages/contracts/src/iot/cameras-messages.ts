@@ -1,0 +1,45 @@
+/** Messages of cameras and the Video Monitor, in every language. */
+export const camerasMessages = {
+  'v.camera.name': {
+    'zh-CN': '请填写摄像头名称（最多 40 个字符）',
+    en: 'Give the camera a name (at most 40 characters)',
+  },
+  'v.camera.streamUrl': {
+    'zh-CN': '请填写视频流地址：rtsp://…、以 .m3u8 结尾的 HLS、以 .flv 结尾的 HTTP-FLV，或 WebRTC 地址（webrtc://… 或 …/whep）',
+    en: 'Enter a stream address: rtsp://…, an HLS address ending in .m3u8, an HTTP-FLV address ending in .flv, or a WebRTC address (webrtc://… or …/whep)',
+  },
+  'v.camera.project': { 'zh-CN': '项目无效', en: 'The project is not valid' },
+  'v.camera.devices': {
+    'zh-CN': '最多绑定 8 台设备',
+    en: 'Bind at most 8 devices',
+  },
+  'camera.notFound': { 'zh-CN': '摄像头不存在', en: 'No such camera' },
+  'camera.deviceUnknown': {
+    'zh-CN': '绑定的设备不存在或您无权查看',
+    en: 'A bound device does not exist or you may not see it',
+  },
+  'camera.projectUnknown': {
+    'zh-CN': '项目不存在或您无权使用',
+    en: 'The project does not exist or you may not use it',
+  },
+  'camera.webrtc': {
+    'zh-CN': 'WebRTC 摄像头暂不支持在视频监控中播放',
+    en: 'WebRTC cameras cannot be played in the Video Monitor yet',
+  },
+  'camera.streamFailed': {
+    'zh-CN': '无法播放该摄像头的视频流：{reason}。请检查地址和摄像头是否在线',
+    en: 'The camera’s stream cannot be played: {reason}. Check the address and that the camera is online',
+  },
+  'camera.streamEnded': {
+    'zh-CN': '摄像头停止发送视频，请检查摄像头是否在线后重新打开画面',
+    en: 'The camera stopped sending video; check that it is online and open the view again',
+  },
+  'camera.noVideo': {
+    'zh-CN': '摄像头在 {seconds} 秒内没有送来视频，请检查摄像头是否在线',
+    en: 'The camera sent no video within {seconds} seconds; check that it is online',
+  },
+  'camera.notWatching': {
+    'zh-CN': '该摄像头当前没有在播放，请重新打开画面',
+    en: 'The camera is not being played now; open the view again',
+  },
+} as const;

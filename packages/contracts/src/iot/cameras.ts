@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { pageQuery, textFilter } from '../paging.ts';
+
+export const CAMERA_NAME_MAX = 40;
+export const CAMERA_URL_MAX = 500;
+/** Devices whose live values a view shows beside the video. */
+export const CAMERA_DEVICES_MAX = 8;
+/** Video Monitor grids (issue 25): 1, 4, 9 or 16 views. */
+export const MONITOR_GRIDS = [1, 4, 9, 16] as const;
+
+/**
+ * How a camera's stream is reached (decision 0112): RTSP, HTTP(S) HLS (`.m3u8`), HTTP-FLV (`.flv`)
+ * or a WebRTC address (`webrtc://`, or a WHEP endpoint `http(s)://…/whep`).
+ */
+export const STREAM_KINDS = ['rtsp', 'hls', 'flv', 'webrtc'] as const;
+export type StreamKind = (typeof STREAM_KINDS)[number];
+
+/** The kind of a stream address, or null when it is none of the four. */
+export function streamKindOf(address: string): StreamKind | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (!url.hostname || url.hostname.length > 253) return null;
+  const path = url.pathname.toLowerCase();
+  switch (url.protocol) {
+    case 'rtsp:':
+    case 'rtsps:':
+      return 'rtsp';
+    case 'webrtc:':
+      return path.length > 1 ? 'webrtc' : null;
+    case 'http:':
+    case 'https:':
+      if (path.endsWith('.m3u8')) return 'hls';
+      if (path.endsWith('.flv')) return 'flv';
+      if (path.endsWith('/whep')) return 'webrtc';
+      return null;
+    default:
+      return null;
+  }
+}
+
+export const cameraInput = z.strictObject({
+  name: z
+    .string({ error: 'v.camera.name' })
+    .trim()
+    .min(1, 'v.camera.name')
+    .max(CAMERA_NAME_MAX, 'v.camera.name'),
+  streamUrl: z
+    .string({ error: 'v.camera.streamUrl' })
+    .trim()
+    .min(1, 'v.camera.streamUrl')
+    .max(CAMERA_URL_MAX, 'v.camera.streamUrl')
+    .refine((u) => streamKindOf(u) !== null, 'v.camera.streamUrl'),
+  projectId: z.number({ error: 'v.camera.project' }).int().positive().nullable().default(null),
+  deviceIds: z
+    .array(z.number().int().positive(), { error: 'v.camera.devices' })
+    .max(CAMERA_DEVICES_MAX, 'v.camera.devices')
+    .default([]),
+});
+export type CameraInput = z.input<typeof cameraInput>;
+
+export const cameraQuery = pageQuery.extend({ keyword: textFilter(50) });
+
+export const cameraView = z.object({
+  id: z.number(),
+  name: z.string(),
+  streamUrl: z.string(),
+  kind: z.enum(STREAM_KINDS),
+  projectId: z.number().nullable(),
+  projectName: z.string().nullable(),
+  devices: z.array(z.object({ id: z.number(), name: z.string(), sn: z.string().nullable() })),
+  createdAt: z.number(),
+});
+export type CameraView = z.infer<typeof cameraView>;
+
+/** Where the browser plays a camera: the restreamed HLS playlist behind the API. */
+export const cameraLive = z.object({ playlist: z.string() });
+export type CameraLive = z.infer<typeof cameraLive>;

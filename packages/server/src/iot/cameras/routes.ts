@@ -1,0 +1,105 @@
+import { cameraInput, cameraLive, cameraQuery, cameraView, envelopeOf, pageOf, queryId } from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope.ts';
+import { actorOf } from '../../portal/orgs/actor.ts';
+import { restreamerOf } from './restream.ts';
+import { addCamera, cameraDetail, editCamera, listCameras, liveFile, removeCamera, watchCamera } from './service.ts';
+
+const tags = ['Device Cloud cameras'];
+const CAMERAS = '/iot/cameras';
+const byId = z.object({ id: queryId });
+const detail = { 200: envelopeOf(cameraView) };
+
+/** Cameras, and their live video restreamed to HLS (decision 0112). */
+export const camerasRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onClose', async () => restreamerOf(app.db.kysely).close());
+
+  app.get(
+    '/iot/cameras',
+    {
+      config: { access: `${CAMERAS}:view` },
+      schema: {
+        tags,
+        summary: 'The cameras of the caller’s account and the accounts below it',
+        querystring: cameraQuery,
+        response: { 200: envelopeOf(pageOf(cameraView)) },
+      },
+    },
+    async (request) => {
+      const { page, size, keyword } = request.query;
+      return ok(request, await listCameras(actorOf(request), keyword, { page, size }));
+    },
+  );
+
+  app.post(
+    '/iot/cameras',
+    {
+      config: { access: `${CAMERAS}:add` },
+      schema: { tags, summary: 'Adds a camera with its stream address', body: cameraInput, response: detail },
+    },
+    async (request) => ok(request, await addCamera(actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/iot/cameras/:id',
+    {
+      config: { access: `${CAMERAS}:view` },
+      schema: { tags, summary: 'One camera with its bound devices', params: byId, response: detail },
+    },
+    async (request) => ok(request, await cameraDetail(actorOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/iot/cameras/:id',
+    {
+      config: { access: `${CAMERAS}:edit` },
+      schema: { tags, summary: 'Changes a camera', params: byId, body: cameraInput, response: detail },
+    },
+    async (request) => ok(request, await editCamera(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/iot/cameras/:id',
+    {
+      config: { access: `${CAMERAS}:delete` },
+      schema: { tags, summary: 'Deletes a camera', params: byId, response: { 200: envelopeOf(z.null()) } },
+    },
+    async (request) => {
+      await removeCamera(actorOf(request), request.params.id);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/iot/cameras/:id/live',
+    {
+      config: { access: `${CAMERAS}:view` },
+      schema: {
+        tags,
+        summary: 'Starts or joins the camera’s restream; answers once the first video is there, or why not',
+        params: byId,
+        response: { 200: envelopeOf(cameraLive) },
+      },
+    },
+    async (request) => ok(request, await watchCamera(actorOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/iot/cameras/:id/live/:file',
+    {
+      config: { access: `${CAMERAS}:view`, sends: 'stream' },
+      schema: {
+        tags,
+        summary: 'The HLS playlist or a segment of a camera being watched',
+        params: z.object({ id: queryId, file: z.string().max(40) }),
+      },
+    },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const body = await liveFile(actorOf(request), id, file);
+      const type = file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+      return reply.header('cache-control', 'no-store').type(type).send(body);
+    },
+  );
+};
