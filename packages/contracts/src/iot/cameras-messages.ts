@@ -5,7 +5,8 @@ export const camerasMessages = {
     en: 'Give the camera a name (at most 40 characters)',
   },
   'v.camera.streamUrl': {
-    'zh-CN': '请填写视频流地址：rtsp://…、以 .m3u8 结尾的 HLS、以 .flv 结尾的 HTTP-FLV，或 WebRTC 地址（webrtc://… 或 …/whep）',
+    'zh-CN':
+      '请填写视频流地址：rtsp://…、以 .m3u8 结尾的 HLS、以 .flv 结尾的 HTTP-FLV，或 WebRTC 地址（webrtc://… 或 …/whep）',
     en: 'Enter a stream address: rtsp://…, an HLS address ending in .m3u8, an HTTP-FLV address ending in .flv, or a WebRTC address (webrtc://… or …/whep)',
   },
   'v.camera.project': { 'zh-CN': '项目无效', en: 'The project is not valid' },

@@ -43,11 +43,7 @@ export function streamKindOf(address: string): StreamKind | null {
 }
 
 export const cameraInput = z.strictObject({
-  name: z
-    .string({ error: 'v.camera.name' })
-    .trim()
-    .min(1, 'v.camera.name')
-    .max(CAMERA_NAME_MAX, 'v.camera.name'),
+  name: z.string({ error: 'v.camera.name' }).trim().min(1, 'v.camera.name').max(CAMERA_NAME_MAX, 'v.camera.name'),
   streamUrl: z
     .string({ error: 'v.camera.streamUrl' })
     .trim()

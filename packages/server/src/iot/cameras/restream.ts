@@ -44,8 +44,7 @@ function failureOf(ended: Ended): AppError {
 
 /** ffmpeg's arguments: the camera's stream in, video copied (cameras send H.264), HLS of 1-second segments out. */
 function ffmpegArgs(source: string, kind: StreamKind, dir: string): string[] {
-  const input =
-    kind === 'rtsp' ? ['-rtsp_transport', 'tcp', '-timeout', '10000000'] : ['-rw_timeout', '10000000'];
+  const input = kind === 'rtsp' ? ['-rtsp_transport', 'tcp', '-timeout', '10000000'] : ['-rw_timeout', '10000000'];
   return [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
     ...input,

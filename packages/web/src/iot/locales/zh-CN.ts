@@ -54,7 +54,7 @@ export const zhCN = {
       onlineRate: 'DTU 在线率',
       passthrough: '透传分组',
     },
-    video: { title: '视频监控', cameras: '摄像头列表', monitor: '视频监控' },
+    video: { title: '视频监控', cameras: '摄像头列表', monitor: '实时监控' },
     maintenance: { title: '维保与工单', workOrders: '维修工单', plans: '维保计划' },
     projects: { title: '项目管理', list: '项目', statistics: '项目数量统计', users: '下级用户' },
     operations: { title: '运营中心', center: '运营统计', recovery: '日故障恢复率' },

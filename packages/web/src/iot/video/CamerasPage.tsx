@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { CAMERA_NAME_MAX, CAMERA_URL_MAX, translate } from '@meridian/contracts';
+import { CAMERA_NAME_MAX, CAMERA_URL_MAX, streamKindOf, translate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -55,7 +55,11 @@ export function CamerasPage() {
           pagination={{ showSizeChanger: false }}
           columns={[
             { title: t('video.name'), dataIndex: 'name' },
-            { title: t('video.kind'), dataIndex: 'kind', render: (kind: CameraView['kind']) => <Tag>{t(`video.kinds.${kind}`)}</Tag> },
+            {
+              title: t('video.kind'),
+              dataIndex: 'kind',
+              render: (kind: CameraView['kind']) => <Tag>{t(`video.kinds.${kind}`)}</Tag>,
+            },
             { title: t('video.streamUrl'), dataIndex: 'streamUrl', ellipsis: true },
             { title: t('video.project'), dataIndex: 'projectName', render: (name: string | null) => name ?? '-' },
             {
@@ -140,7 +144,9 @@ function CameraForm({ camera, onClose }: { camera: CameraView | null; onClose():
         <Form.Item
           name="name"
           label={t('video.name')}
-          rules={[{ required: true, whitespace: true, max: CAMERA_NAME_MAX, message: translate('v.camera.name', lang) }]}
+          rules={[
+            { required: true, whitespace: true, max: CAMERA_NAME_MAX, message: translate('v.camera.name', lang) },
+          ]}
         >
           <Input maxLength={CAMERA_NAME_MAX} showCount data-testid="camera-name" />
         </Form.Item>
@@ -148,7 +154,15 @@ function CameraForm({ camera, onClose }: { camera: CameraView | null; onClose():
           name="streamUrl"
           label={t('video.streamUrl')}
           extra={t('video.streamHint')}
-          rules={[{ required: true, whitespace: true, message: translate('v.camera.streamUrl', lang) }]}
+          rules={[
+            {
+              required: true,
+              validator: async (_rule, value?: string) => {
+                if (!value?.trim() || !streamKindOf(value.trim()))
+                  throw new Error(translate('v.camera.streamUrl', lang));
+              },
+            },
+          ]}
         >
           <Input maxLength={CAMERA_URL_MAX} placeholder="rtsp://192.168.1.64:554/stream1" data-testid="camera-url" />
         </Form.Item>

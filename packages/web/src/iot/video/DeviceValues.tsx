@@ -1,9 +1,9 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LiveValue } from '../telemetry/live.ts';
 import { formatValue } from '../telemetry/points.ts';
 import { readingKey, useDeviceValues } from '../telemetry/useDeviceValues.ts';
-import type { LiveValue } from '../telemetry/live.ts';
 import type { CameraView } from './api.ts';
 
 /** Points shown per device beside a view; the device page shows them all. */

@@ -27,7 +27,8 @@ export function MonitorPage() {
     queryFn: ({ signal }) => listCameras({ page: 1, size: MOST }, signal),
   });
   if (cameras.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (cameras.isError) return <LoadFailed error={cameras.error} onRetry={() => cameras.refetch()} retrying={cameras.isFetching} />;
+  if (cameras.isError)
+    return <LoadFailed error={cameras.error} onRetry={() => cameras.refetch()} retrying={cameras.isFetching} />;
   const list = cameras.data?.list ?? [];
   // The camera asked for in the address first, then the others in the list's order.
   const first = Number(params.get('camera')) || null;
