@@ -102,9 +102,12 @@ export class Restreamer {
     }
   }
 
-  /** Stops the restreams nobody has asked for in `IDLE_MS`, and forgets the failed ones; answers the cameras stopped. */
+  /**
+   * Stops the restreams nobody has asked for in `IDLE_MS`; answers the cameras stopped. A failed one
+   * stays as long, so that its viewers keep reading why rather than "not being played".
+   */
   async sweep(): Promise<number[]> {
-    const idle = [...this.streams.values()].filter((s) => s.failure || this.now() - s.lastAsked >= IDLE_MS);
+    const idle = [...this.streams.values()].filter((s) => this.now() - s.lastAsked >= IDLE_MS);
     await Promise.all(idle.map((s) => this.stop(s)));
     return idle.map((s) => s.cameraId);
   }

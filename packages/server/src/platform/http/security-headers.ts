@@ -11,6 +11,8 @@ const options: Readonly<HelmetOptions> = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
+      // hls.js feeds the video element a MediaSource through a blob: address (decision 0112).
+      mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'", 'ws:', 'wss:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'self'"],

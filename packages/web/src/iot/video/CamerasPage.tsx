@@ -126,7 +126,7 @@ function CameraForm({ camera, onClose }: { camera: CameraView | null; onClose():
       title={t(camera ? 'video.editTitle' : 'video.addTitle')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending, 'data-testid': 'camera-save' } as object}
+      okButtonProps={{ loading: save.isPending }}
       destroyOnHidden
     >
       <Form<CameraInput>

@@ -48,6 +48,8 @@ export function LiveView({ cameraId }: { cameraId: number }) {
         if (!Hls.isSupported()) return fail(t('video.noHls'));
         hls = new Hls({
           liveSyncDurationCount: 2,
+          // The page's content security policy allows no blob: workers; 320x240 to a few 1080p views transmux fine on the page.
+          enableWorker: false,
           xhrSetup: (xhr) => {
             const token = getToken();
             if (token) xhr.setRequestHeader('X-Authorization', token);
@@ -56,7 +58,8 @@ export function LiveView({ cameraId }: { cameraId: number }) {
           },
         });
         hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal) fail(messageOf(data.networkDetails) ?? t('video.lost'));
+          // A 502 is the server reading ffmpeg's exit: the camera failed, no retry will mend it.
+          if (data.fatal || data.response?.code === 502) fail(messageOf(data.networkDetails) ?? t('video.lost'));
         });
         hls.loadSource(playlist);
         hls.attachMedia(element);
