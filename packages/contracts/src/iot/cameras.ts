@@ -15,24 +15,26 @@ export const MONITOR_GRIDS = [1, 4, 9, 16] as const;
 export const STREAM_KINDS = ['rtsp', 'hls', 'flv', 'webrtc'] as const;
 export type StreamKind = (typeof STREAM_KINDS)[number];
 
+/** scheme://[user[:password]@]host[:port][/path][?query]; a host name or a bracketed IPv6 address. */
+const STREAM_ADDRESS =
+  /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/\s]*@)?(\[[0-9a-f:.]+\]|[a-z0-9._~%-]+)(?::(\d{1,5}))?(\/[^\s?#]*)?(?:\?[^\s#]*)?$/i;
+
 /** The kind of a stream address, or null when it is none of the four. */
 export function streamKindOf(address: string): StreamKind | null {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return null;
-  }
-  if (!url.hostname || url.hostname.length > 253) return null;
-  const path = url.pathname.toLowerCase();
-  switch (url.protocol) {
-    case 'rtsp:':
-    case 'rtsps:':
+  const parts = STREAM_ADDRESS.exec(address);
+  if (!parts) return null;
+  const scheme = (parts[1] ?? '').toLowerCase();
+  const port = parts[3] === undefined ? 0 : Number(parts[3]);
+  const path = (parts[4] ?? '').toLowerCase();
+  if (port > 65535) return null;
+  switch (scheme) {
+    case 'rtsp':
+    case 'rtsps':
       return 'rtsp';
-    case 'webrtc:':
+    case 'webrtc':
       return path.length > 1 ? 'webrtc' : null;
-    case 'http:':
-    case 'https:':
+    case 'http':
+    case 'https':
       if (path.endsWith('.m3u8')) return 'hls';
       if (path.endsWith('.flv')) return 'flv';
       if (path.endsWith('/whep')) return 'webrtc';

@@ -46,7 +46,7 @@ export function MonitorPage() {
           <Segmented<Grid>
             value={grid}
             onChange={setGrid}
-            options={MONITOR_GRIDS.map((n) => ({ value: n, label: t('video.gridOf', { n }) }))}
+            options={MONITOR_GRIDS.map((n) => ({ value: n, label: t('video.gridOf', { count: n }) }))}
             data-testid="monitor-grid"
           />
           <Button icon={<FullscreenOutlined />} onClick={() => wall.current?.requestFullscreen()}>
