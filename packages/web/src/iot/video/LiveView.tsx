@@ -58,8 +58,9 @@ export function LiveView({ cameraId }: { cameraId: number }) {
           },
         });
         hls.on(Hls.Events.ERROR, (_event, data) => {
-          // A 502 is the server reading ffmpeg's exit: the camera failed, no retry will mend it.
-          if (data.fatal || data.response?.code === 502) fail(messageOf(data.networkDetails) ?? t('video.lost'));
+          // A 502 (playlist or segment) is the server reading ffmpeg's exit: no retry will mend it.
+          const status = data.networkDetails instanceof XMLHttpRequest ? data.networkDetails.status : 0;
+          if (data.fatal || status === 502) fail(messageOf(data.networkDetails) ?? t('video.lost'));
         });
         hls.loadSource(playlist);
         hls.attachMedia(element);
