@@ -2,7 +2,7 @@ import { type Lang, toLang } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/schema.ts';
-import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
+import { defineJob } from '../../platform/jobs/types.ts';
 import { SendError } from '../../platform/sms/send.ts';
 import { formatDateTime, MINUTE } from '../../platform/time.ts';
 import { type NotifyEnv, senderFor } from './channels/index.ts';
