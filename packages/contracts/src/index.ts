@@ -41,6 +41,7 @@ export * from './mind/archive-daily.ts';
 export * from './mind/assessments.ts';
 export * from './mind/binding.ts';
 export * from './mind/campus.ts';
+export * from './mind/campus-psychology.ts';
 export * from './mind/campus-push.ts';
 export * from './mind/counselling.ts';
 export * from './mind/docking.ts';

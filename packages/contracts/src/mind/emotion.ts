@@ -77,7 +77,7 @@ export const emotionBoard = z.object({
     emotionTotals.extend({
       classId: z.number(),
       className: z.string(),
-      trend: z.array(z.object({ period: z.string(), negative: z.number() })),
+      trend: z.array(z.object({ period: z.string(), negative: z.number(), faces: z.number() })),
     }),
   ),
   /** Hours of the day (0-23, Beijing time) with samples. */

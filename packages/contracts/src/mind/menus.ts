@@ -18,6 +18,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   intelEmotion: '/data/intelEmotion',
   // The emotion boards of classes and schools; the class board and the emotion record are tabs beside them.
   schoolEmotion: '/data/schoolEmotion',
+  // The campus psychology board: emotion beside the latest screening per grade and class (decision 0124).
+  campusPsychology: '/data/campusPsychology',
   // The emotion log: the samples the devices sent (decision 0100), for the leads who check an installation.
   emotionLog: '/data/emotionLog',
   // Whitelist faces and the trajectory query (decision 0101); the playback opens from the query.

@@ -114,6 +114,7 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'warnings', '/data/securityWarning', '安全预警', 'Security warnings', ['view', 'edit']),
   f('mind', 'warnings', '/data/equipmentManage', '设备管理', 'Campus equipment', crud),
   f('mind', 'warnings', '/data/schoolEmotion', '情绪看板', 'Emotion boards', ['view']),
+  f('mind', 'warnings', '/data/campusPsychology', '心理数据看板', 'Campus psychology board', ['view']),
   f('mind', 'warnings', '/data/emotionRecord', '情绪记录', 'Emotion records', ['view']),
   f('mind', 'warnings', '/data/faceUpload', '人脸白名单', 'Whitelist faces', ['view', 'add', 'delete', 'edit']),
   f('mind', 'warnings', '/data/trajectoryQuery', '轨迹查询', 'Trajectory query', ['view']),

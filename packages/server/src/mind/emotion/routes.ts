@@ -1,4 +1,8 @@
 import {
+  campusPsychology,
+  campusPsychologyClassQuery,
+  campusPsychologyDetail,
+  campusPsychologyQuery,
   emotionBoardQuery,
   emotionBoard as emotionBoardSchema,
   emotionDistrictScreen,
@@ -16,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { campusPsychologyDetailOf, campusPsychologyOf } from './psychology.ts';
 import { districtEmotion, nodeEmotion } from './screens.ts';
 import { emotionBoard, emotionLog, emotionRecord, receiveSample } from './service.ts';
 
@@ -81,6 +86,35 @@ export const emotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await emotionLog(actorOf(request), request.query)),
+  );
+
+  // The campus psychology board and its class detail (decision 0124): emotion beside the latest screening.
+  app.get(
+    '/apis-psychology/emotion/psychology',
+    {
+      config: { access: '/data/campusPsychology:view' },
+      schema: {
+        tags,
+        summary:
+          'Per grade and class: negative share by week, emotion alerts open and handled, latest screening by band',
+        querystring: campusPsychologyQuery,
+        response: { 200: envelopeOf(campusPsychology) },
+      },
+    },
+    async (request) => ok(request, await campusPsychologyOf(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/emotion/psychology/class',
+    {
+      config: { access: '/data/campusPsychology:view' },
+      schema: {
+        tags,
+        summary: 'One class: emotion by day, its emotion alerts, its latest screening by band (never one student)',
+        querystring: campusPsychologyClassQuery,
+        response: { 200: envelopeOf(campusPsychologyDetail) },
+      },
+    },
+    async (request) => ok(request, await campusPsychologyDetailOf(actorOf(request), request.query)),
   );
 
   // The emotion screens (decision 0119): aggregates of the caller's scope, from the summaries only.

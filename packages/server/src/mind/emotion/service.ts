@@ -141,7 +141,7 @@ export function checkRange(from: string, to: string): void {
 }
 
 /** The board's filter, with the school or class it names checked against the scope. */
-async function filterOf(actor: Actor, q: Pick<EmotionBoardQuery, 'schoolId' | 'classId' | 'from' | 'to'>) {
+export async function filterOf(actor: Actor, q: Pick<EmotionBoardQuery, 'schoolId' | 'classId' | 'from' | 'to'>) {
   checkRange(q.from, q.to);
   const scope = await scopeOf(actor);
   const filter: BoardFilter = { scope, from: q.from, to: q.to };
@@ -210,7 +210,7 @@ export async function emotionBoard(actor: Actor, q: EmotionBoardQuery): Promise<
         ...totalsOf(c.sum),
         trend: [...c.periods.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([period, sum]) => ({ period, negative: totalsOf(sum).negative })),
+          .map(([period, sum]) => ({ period, negative: totalsOf(sum).negative, faces: sum.faces ?? 0 })),
       }))
       .sort((a, b) => b.negative - a.negative || a.className.localeCompare(b.className)),
     hours: hours.map((row) => {
