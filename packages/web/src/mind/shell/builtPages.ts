@@ -111,6 +111,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   classEmotionDetail: async () => ({ Component: (await emotion()).ClassEmotionDetailPage }),
   emotionRecord: async () => ({ Component: (await emotion()).EmotionRecordPage }),
   emotionLog: async () => ({ Component: (await emotion()).EmotionLogPage }),
+  // The campus psychology board and its class detail: emotion beside the latest screening (decision 0124).
+  campusPsychology: async () => ({
+    Component: (await import('../pages/campus-psychology/pages.tsx')).CampusPsychologyPage,
+  }),
+  campusPsychologyDetail: async () => ({
+    Component: (await import('../pages/campus-psychology/pages.tsx')).CampusPsychologyDetailPage,
+  }),
   // Emotion alerts and the behaviour journal (issue 22, decision 0118).
   intelEmotion: async () => ({
     Component: (await import('../pages/emotion-alerts/IntelEmotionPage.tsx')).IntelEmotionPage,
