@@ -263,7 +263,11 @@ function bandsChart(screening: Screening, t: TFunction): EChartsCoreOption {
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid,
-    xAxis: { type: 'category', data: screening.bands.map((b) => textOf(b.label)) },
+    xAxis: {
+      type: 'category',
+      data: screening.bands.map((b) => textOf(b.label)),
+      axisLabel: { interval: 0, width: 72, overflow: 'break' },
+    },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       {
@@ -319,9 +323,22 @@ function Detail() {
   const data = detail.data;
   return (
     <Flex vertical gap={16} data-testid="campus-psychology-detail-page">
-      <Card title={data ? `${data.schoolName} ${data.className}` : <Skeleton.Input active size="small" />} extra={back}>
+      <Card
+        title={
+          data ? (
+            `${data.schoolName} ${data.className}`
+          ) : detail.isError ? (
+            t('psychology.detail')
+          ) : (
+            <Skeleton.Input active size="small" />
+          )
+        }
+        extra={back}
+      >
         <Flex vertical gap={12}>
-          <RangePicker r={r} />
+          <div>
+            <RangePicker r={r} />
+          </div>
           <Privacy />
         </Flex>
       </Card>
