@@ -243,6 +243,7 @@ const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
 
 function dailyChart(detail: CampusPsychologyDetail, t: TFunction): EChartsCoreOption {
   return {
+    animation: false,
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v}%` },
     grid,
     xAxis: { type: 'category', data: detail.trend.map((p) => p.period) },
@@ -261,6 +262,7 @@ function dailyChart(detail: CampusPsychologyDetail, t: TFunction): EChartsCoreOp
 
 function bandsChart(screening: Screening, t: TFunction): EChartsCoreOption {
   return {
+    animation: false,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid,
     xAxis: {
