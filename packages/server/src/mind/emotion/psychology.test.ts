@@ -71,6 +71,7 @@ describe('the campus psychology board (decision 0124)', () => {
     expect(grade).toMatchObject({ gradeId: w.orgs.grade.id, alertsOpen: 1, alertsHandled: 1, samples: 14 });
     const byName = new Map(grade.classes.map((c: { className: string }) => [c.className, c]));
     const a = byName.get('Class 7-1') as Record<string, unknown> & {
+      trend: unknown[];
       screening: { bands: Array<{ id: string; results: number }> };
     };
     const b = byName.get('Class 7-2') as typeof a;
