@@ -10,6 +10,11 @@ export const screensMessages = {
     'zh-CN': '该学校不在您的数据范围内，请选择您管辖的学校',
     en: 'That school is outside your data scope; choose one of your schools',
   },
+  'v.screen.org': { 'zh-CN': '请选择街道或区县', en: 'Choose a sub-district or district' },
+  'screen.notOrg': {
+    'zh-CN': '该街道或区县不在您的数据范围内，请选择您所辖的街道',
+    en: 'That sub-district is outside your data scope; choose one within your area',
+  },
   'v.screen.note': { 'zh-CN': '备注不超过 60 个字', en: 'Keep the note to 60 characters' },
   'v.screen.expiry': { 'zh-CN': '请选择正确的有效期', en: 'Choose a valid expiry date' },
   'screen.link.school': {

@@ -12,9 +12,14 @@ const period = {
   to: z.coerce.number().int().min(0, 'v.screen.period').optional(),
 };
 const schoolId = z.coerce.number().int().positive('v.screen.school').optional();
+/**
+ * A sub-district (a bureau node under the district's bureau, decision 0119) the figures are narrowed
+ * to: it must lie inside the caller's organisations (decision 0125).
+ */
+const orgId = z.coerce.number().int().positive('v.screen.org').optional();
 
 export const screenQuery = z
-  .object({ ...period, schoolId })
+  .object({ ...period, schoolId, orgId })
   .refine((q) => q.from === undefined || q.to === undefined || q.to > q.from, {
     message: 'v.screen.period',
     path: ['to'],
@@ -22,7 +27,7 @@ export const screenQuery = z
 export type ScreenQuery = z.infer<typeof screenQuery>;
 
 export const screenBandQuery = z
-  .object({ ...period, schoolId, scaleId: z.coerce.number().int().positive('v.screen.scale').optional() })
+  .object({ ...period, schoolId, orgId, scaleId: z.coerce.number().int().positive('v.screen.scale').optional() })
   .refine((q) => q.from === undefined || q.to === undefined || q.to > q.from, {
     message: 'v.screen.period',
     path: ['to'],
@@ -123,6 +128,29 @@ export const screenGradeWarnings = z.object({
   ),
 });
 export type ScreenGradeWarnings = z.infer<typeof screenGradeWarnings>;
+
+/**
+ * The district overview (districtScreenGs, decision 0125): results, those that warned and
+ * warnings by level for each school stage, the grades folded by their names (一年级…六年级 primary,
+ * 七年级…九年级 and 初一…初三 junior, 高一…高三 senior); grades named otherwise are `other`.
+ */
+export const SCHOOL_STAGES = ['primary', 'junior', 'senior', 'other'] as const;
+export const screenStages = z.object({
+  levels: z.array(z.object({ code: z.string(), name: localText, colour: z.string() })),
+  stages: z.array(
+    z.object({
+      stage: z.enum(SCHOOL_STAGES),
+      grades: z.number(),
+      results: z.number(),
+      /** Results that opened a warning. */
+      warned: z.number(),
+      warnings: z.number(),
+      open: z.number(),
+      counts: z.record(z.string(), z.number()),
+    }),
+  ),
+});
+export type ScreenStages = z.infer<typeof screenStages>;
 
 /** A school's tasks of the period with their completion (manageScreen). */
 export const screenTasks = z.object({

@@ -324,6 +324,32 @@ export function bandCounts(
     .execute();
 }
 
+/** Results and the students they warned per grade name (the district overview folds them by stage). */
+export function resultsByGrade(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  return db
+    .selectFrom('screen_results as r')
+    .leftJoin('orgs as g', 'g.id', 'r.grade_id')
+    .where(inScope(scope, schoolId, { period, column: 'day' }))
+    .select(['g.name as grade', sql<number>`sum(r.results)`.as('results'), sql<number>`sum(r.warned)`.as('warned')])
+    .groupBy('g.name')
+    .execute();
+}
+
+/** A bureau node (a district or a sub-district) by id, with its path. */
+export function bureauNode(db: Db, id: number) {
+  return db
+    .selectFrom('orgs')
+    .select(['id', 'name', 'path'])
+    .where('id', '=', id)
+    .where('type', '=', 'bureau')
+    .executeTakeFirst();
+}
+
+/** The schools under an organisation path (a sub-district's). */
+export function schoolsUnderPath(db: Db, path: string) {
+  return db.selectFrom('orgs').select('id').where('type', '=', 'school').where('path', 'like', `${path}%`).execute();
+}
+
 /** The schools a screen compares: the one asked for, else every school of the scope, figures or not. */
 export function schoolsOf(db: Db, scope: StudentScope, schoolId: number | undefined) {
   let q = db.selectFrom('orgs').select(['id', 'name']).where('type', '=', 'school');

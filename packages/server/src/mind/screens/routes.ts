@@ -18,6 +18,7 @@ import {
   screenPublicOverview,
   screenQuery,
   screenSchools,
+  screenStages,
   screenTasks,
   screenTrend,
   securityDevices,
@@ -46,6 +47,7 @@ import {
   overduePage,
   schoolsCompared,
   screenTrendOf,
+  stagesCompared,
   taskCompletion,
   warningGauge,
   warningHolders,
@@ -79,6 +81,19 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await bandsByPlace(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/screen/district/stages',
+    {
+      config: { access: '/districtScreenGs:view' },
+      schema: {
+        tags,
+        summary: 'Results and warnings by school stage (primary, junior, senior), grades folded by their names',
+        querystring: screenQuery,
+        response: { 200: envelopeOf(screenStages) },
+      },
+    },
+    async (request) => ok(request, await stagesCompared(actorOf(request), request.query)),
   );
   // A student's mind profile is a read of their file: the archive's access, and audited like it.
   app.post(

@@ -1,16 +1,18 @@
-import type {
-  LocalText,
-  ScreenBandQuery,
-  ScreenBands,
-  ScreenGauge,
-  ScreenGradeWarnings,
-  ScreenHolders,
-  ScreenOverduePage,
-  ScreenPageQuery,
-  ScreenQuery,
-  ScreenSchools,
-  ScreenTasks,
-  ScreenTrend,
+import {
+  type LocalText,
+  SCHOOL_STAGES,
+  type ScreenBandQuery,
+  type ScreenBands,
+  type ScreenGauge,
+  type ScreenGradeWarnings,
+  type ScreenHolders,
+  type ScreenOverduePage,
+  type ScreenPageQuery,
+  type ScreenQuery,
+  type ScreenSchools,
+  type ScreenStages,
+  type ScreenTasks,
+  type ScreenTrend,
 } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
@@ -23,15 +25,18 @@ import type { StudentScope } from '../people/students/scope.ts';
 import { levelRows } from '../warnings/repository.ts';
 import {
   bandCounts,
+  bureauNode,
   openByHolder,
   openUnassigned,
   orgNames,
   overdueWarnings,
   type Period,
   resultsByDay,
+  resultsByGrade,
   resultsBySchool,
   scaleNames,
   schoolsOf,
+  schoolsUnderPath,
   sheetsBySchool,
   sheetsByTask,
   warningBuckets,
@@ -48,8 +53,13 @@ const HOUR_MS = 3_600_000;
  * The caller's scope, and the one school asked for if it lies inside it: a school outside is
  * refused with a sentence, never answered with zeros that would look like a real figure.
  */
-export async function screenScope(actor: Actor, schoolId: number | undefined): Promise<StudentScope> {
+export async function screenScope(actor: Actor, schoolId: number | undefined, orgId?: number): Promise<StudentScope> {
   const scope = await staffScope(actor);
+  const checked = await schoolChecked(actor, scope, schoolId);
+  return orgId === undefined ? checked : nodeScope(actor.db, checked, orgId);
+}
+
+async function schoolChecked(actor: Actor, scope: StudentScope, schoolId: number | undefined) {
   if (schoolId === undefined || scope.all || scope.schoolIds.includes(schoolId)) return scope;
   const [school] = await orgNames(actor.db, [schoolId]);
   // A class teacher's scope holds classes: their school is theirs to ask about, for those classes.
@@ -57,9 +67,24 @@ export async function screenScope(actor: Actor, schoolId: number | undefined): P
   throw new AppError(403, 'screen.outside');
 }
 
+/**
+ * The scope narrowed to one sub-district (decision 0125, as 0119): the node must be a bureau inside
+ * the caller's organisations, else it is refused in words; the figures are then those of the
+ * caller's schools under it. A school's staff naming the bureau above their school is refused, not widened.
+ */
+async function nodeScope(db: Db, scope: StudentScope, orgId: number): Promise<StudentScope> {
+  const node = await bureauNode(db, orgId);
+  if (!node || !(scope.all || scope.orgPaths.some((path) => node.path.startsWith(path)))) {
+    throw new AppError(403, 'screen.notOrg');
+  }
+  const under = (await schoolsUnderPath(db, node.path)).map((s) => Number(s.id));
+  const schoolIds = scope.all ? under : under.filter((id) => scope.schoolIds.includes(id));
+  return { all: false, schoolIds, classIds: [], studentIds: [], orgPaths: [node.path] };
+}
+
 /** Schools compared (screen/school/queryList): sheets, results and warnings of each, from the summary tables. */
 export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<ScreenSchools> {
-  return schoolsIn(actor.db, await screenScope(actor, q.schoolId), q);
+  return schoolsIn(actor.db, await screenScope(actor, q.schoolId, q.orgId), q);
 }
 
 /** The same over a scope resolved earlier (a download task's), and for one task when `taskId` is given. */
@@ -105,7 +130,8 @@ export async function schoolsIn(db: Db, scope: StudentScope, q: ScreenQuery & Pe
  * (七年级) are one row, as a bureau compares them.
  */
 export async function bandsByPlace(actor: Actor, q: ScreenBandQuery): Promise<ScreenBands> {
-  return bandsIn(actor.db, await screenScope(actor, q.schoolId), q, q.schoolId === undefined ? 'grade' : 'class');
+  const scope = await screenScope(actor, q.schoolId, q.orgId);
+  return bandsIn(actor.db, scope, q, q.schoolId === undefined ? 'grade' : 'class');
 }
 
 /** The same over a scope resolved earlier, by grade or class as asked, and for one task when `taskId` is given. */
@@ -151,7 +177,7 @@ export async function bandsIn(
 
 /** Warnings by level and state and the mean handling time (warning/gauge), from the summary table. */
 export async function warningGauge(actor: Actor, q: ScreenQuery): Promise<ScreenGauge> {
-  return gaugeIn(actor.db, await screenScope(actor, q.schoolId), q);
+  return gaugeIn(actor.db, await screenScope(actor, q.schoolId, q.orgId), q);
 }
 
 /** The same over a scope resolved earlier; for one task, the warnings its results opened. */
@@ -194,7 +220,7 @@ export async function gaugeIn(db: Db, scope: StudentScope, q: ScreenQuery & Peri
 
 /** The cockpit's overdue steps (screen/school/queryPage): open warnings past their follow-up, with who holds them. */
 export async function overduePage(actor: Actor, q: ScreenPageQuery): Promise<ScreenOverduePage> {
-  const scope = await screenScope(actor, q.schoolId);
+  const scope = await screenScope(actor, q.schoolId, q.orgId);
   const [rows, count] = await overdueWarnings(actor.db, scope, actor.auth.userId, q.schoolId, Date.now(), q);
   return {
     list: rows.map((r) => ({
@@ -214,7 +240,7 @@ export async function overduePage(actor: Actor, q: ScreenPageQuery): Promise<Scr
 
 /** Who holds the open warnings, most first. */
 export async function warningHolders(actor: Actor, q: ScreenQuery): Promise<ScreenHolders> {
-  const scope = await screenScope(actor, q.schoolId);
+  const scope = await screenScope(actor, q.schoolId, q.orgId);
   const now = Date.now();
   const [lists, unassigned] = await Promise.all([
     Promise.all(
@@ -265,12 +291,12 @@ export async function trendFigures(db: Db, scope: StudentScope, q: ScreenQuery):
 }
 
 export async function screenTrendOf(actor: Actor, q: ScreenQuery): Promise<ScreenTrend> {
-  return trendFigures(actor.db, await screenScope(actor, q.schoolId), q);
+  return trendFigures(actor.db, await screenScope(actor, q.schoolId, q.orgId), q);
 }
 
 /** Warnings of each grade by level (warning/radarList); a warning of a student without a class is under "". */
 export async function gradeWarnings(actor: Actor, q: ScreenQuery): Promise<ScreenGradeWarnings> {
-  const scope = await screenScope(actor, q.schoolId);
+  const scope = await screenScope(actor, q.schoolId, q.orgId);
   const [rows, levels] = await Promise.all([warningsByClass(actor.db, scope, q.schoolId, q), levelRows(actor.db)]);
   const grades = new Map<string, ScreenGradeWarnings['grades'][number]>();
   for (const r of rows) {
@@ -290,7 +316,7 @@ export async function gradeWarnings(actor: Actor, q: ScreenQuery): Promise<Scree
 
 /** The student tasks of the period with their completion, latest first (manageScreen). */
 export async function taskCompletion(actor: Actor, q: ScreenQuery): Promise<ScreenTasks> {
-  const scope = await screenScope(actor, q.schoolId);
+  const scope = await screenScope(actor, q.schoolId, q.orgId);
   const rows = await sheetsByTask(actor.db, scope, q.schoolId, q);
   return {
     list: rows.map((r) => ({
@@ -300,5 +326,69 @@ export async function taskCompletion(actor: Actor, q: ScreenQuery): Promise<Scre
       assigned: Number(r.assigned),
       done: Number(r.done),
     })),
+  };
+}
+
+type Stage = (typeof SCHOOL_STAGES)[number];
+
+/**
+ * The school stage of a grade by its name (decision 0125): the org tree has no stage, and grades are
+ * named 一年级…九年级, 初一…初三, 高一…高三 (十年级…), or Grade 1…12, across the district's schools.
+ */
+export function stageOfGrade(name: string | null): Stage {
+  const n = (name ?? '').replace(/\s/g, '');
+  const year = /^grade(\d{1,2})$/i.exec(n)?.[1] ?? /^(\d{1,2})年级/.exec(n)?.[1];
+  const number = year === undefined ? Number.NaN : Number(year);
+  if (/^(高[一二三123]|高中|十[一二]?年级)/.test(n) || (number >= 10 && number <= 12)) return 'senior';
+  if (/^(初[一二三123]|初中|[七八九]年级)/.test(n) || (number >= 7 && number <= 9)) return 'junior';
+  if (/^([一二三四五六]年级|小学)/.test(n) || (number >= 1 && number <= 6)) return 'primary';
+  return 'other';
+}
+
+/** The district overview (districtScreenGs): results and warnings by school stage, from the summary tables. */
+export async function stagesCompared(actor: Actor, q: ScreenQuery): Promise<ScreenStages> {
+  const scope = await screenScope(actor, q.schoolId, q.orgId);
+  const [results, warnings, levels] = await Promise.all([
+    resultsByGrade(actor.db, scope, q.schoolId, q),
+    warningsByClass(actor.db, scope, q.schoolId, q),
+    levelRows(actor.db),
+  ]);
+  const stages = new Map<Stage, ScreenStages['stages'][number] & { names: Set<string> }>();
+  const stage = (grade: string | null) => {
+    const key = stageOfGrade(grade);
+    const s = stages.get(key) ?? {
+      stage: key,
+      grades: 0,
+      results: 0,
+      warned: 0,
+      warnings: 0,
+      open: 0,
+      counts: {},
+      names: new Set(),
+    };
+    if (grade) s.names.add(grade);
+    stages.set(key, s);
+    return s;
+  };
+  for (const r of results) {
+    const s = stage(r.grade);
+    s.results += Number(r.results);
+    s.warned += Number(r.warned);
+  }
+  for (const w of warnings) {
+    const s = stage(w.grade);
+    const n = Number(w.warnings);
+    s.warnings += n;
+    s.counts[w.level] = (s.counts[w.level] ?? 0) + n;
+    if (OPEN.has(w.state)) s.open += n;
+  }
+  return {
+    levels: levels.map((l) => ({ code: l.code, name: fromJson<LocalText>(l.name), colour: l.colour })),
+    stages: SCHOOL_STAGES.flatMap((key) => {
+      const s = stages.get(key);
+      if (!s || (s.results === 0 && s.warnings === 0)) return [];
+      const { names, ...figures } = s;
+      return [{ ...figures, grades: names.size }];
+    }),
   };
 }
