@@ -55,6 +55,8 @@ export type ScreenSchoolRow = z.infer<typeof screenSchoolRow>;
 export const screenSchools = z.object({
   schools: z.array(screenSchoolRow),
   totals: screenSchoolRow.omit({ schoolId: true, name: true }),
+  /** The sub-district asked for with `?orgId=` (decision 0125), named for the wall; absent otherwise. */
+  org: z.object({ id: z.number(), name: z.string() }).optional(),
 });
 export type ScreenSchools = z.infer<typeof screenSchools>;
 

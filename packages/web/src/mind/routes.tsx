@@ -22,6 +22,11 @@ const builtData: Record<string, RouteObject['lazy']> = {
 /** Screens a feature has built (docs/screens.md); the others show the placeholder wall. */
 const builtScreens: Record<string, RouteObject['lazy']> = {
   districtScreen: async () => ({ Component: (await import('./screens/DistrictScreen.tsx')).DistrictScreen }),
+  // The district overview by school stage and the sub-district screen (decision 0125).
+  districtScreenGs: async () => ({
+    Component: (await import('./screens/DistrictStagesScreen.tsx')).DistrictStagesScreen,
+  }),
+  districtScreenJd: async () => ({ Component: (await import('./screens/DistrictScreen.tsx')).DistrictScreenJd }),
   schoolWarning: async () => ({ Component: (await import('./screens/SchoolWarningScreen.tsx')).SchoolWarningScreen }),
   schoolWarningScreen: async () => ({ Component: (await import('./screens/WarningScreen.tsx')).WarningScreen }),
   manageScreen: async () => ({ Component: (await import('./screens/ManageScreen.tsx')).ManageScreen }),

@@ -101,6 +101,7 @@ describe('the sub-district screen', () => {
         openWarnings: 1,
       },
     ]);
+    expect(list.org).toEqual({ id: street.id, name: 'West Street' });
     const gauge = await data(w.bureauAdmin, `/apis-psychology/warning/gauge?orgId=${street.id}`);
     expect(gauge).toMatchObject({ total: 1, open: 1 });
     const bands = await data(w.bureauAdmin, `/apis-psychology/screen/school/queryClassTj?orgId=${street.id}`);

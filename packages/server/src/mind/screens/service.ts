@@ -84,7 +84,9 @@ async function nodeScope(db: Db, scope: StudentScope, orgId: number): Promise<St
 
 /** Schools compared (screen/school/queryList): sheets, results and warnings of each, from the summary tables. */
 export async function schoolsCompared(actor: Actor, q: ScreenQuery): Promise<ScreenSchools> {
-  return schoolsIn(actor.db, await screenScope(actor, q.schoolId, q.orgId), q);
+  const figures = await schoolsIn(actor.db, await screenScope(actor, q.schoolId, q.orgId), q);
+  const node = q.orgId === undefined ? undefined : await bureauNode(actor.db, q.orgId);
+  return node ? { ...figures, org: { id: Number(node.id), name: node.name } } : figures;
 }
 
 /** The same over a scope resolved earlier (a download task's), and for one task when `taskId` is given. */

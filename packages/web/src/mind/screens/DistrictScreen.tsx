@@ -5,6 +5,7 @@ import './strings.ts';
 import { screenFilters, useBands, useGauge, useSchools, useScreenAccess } from './api.ts';
 import { count, percent } from './format.ts';
 import { BandsCard, WarningsCard } from './kit/FigureCards.tsx';
+import { nodeFilter, PickNode } from './kit/node.tsx';
 import { axis, chartText, palette } from './kit/palette.ts';
 import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
 import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
@@ -20,9 +21,25 @@ const CHART_HEIGHT = ROW_HEIGHT - 56;
  * handling time. Each card has its own call and refreshes itself.
  */
 export function DistrictScreen() {
-  const { t } = useTranslation();
   const filters = screenFilters(useLocation().search);
-  const allowed = useScreenAccess('districtScreen');
+  return <DistrictWall screen="districtScreen" filters={filters} />;
+}
+
+/**
+ * The sub-district screen (`/districtScreenJd?orgId=`, decision 0125): the district screen's cards
+ * narrowed to one sub-district of the caller's area, the node checked by the server.
+ */
+export function DistrictScreenJd() {
+  const { search } = useLocation();
+  const orgId = nodeFilter(search);
+  const allowed = useScreenAccess('districtScreenJd');
+  if (orgId === undefined) return <PickNode allowed={allowed} />;
+  return <DistrictWall screen="districtScreenJd" filters={{ ...screenFilters(search), orgId }} />;
+}
+
+function DistrictWall({ screen, filters }: { screen: string; filters: ReturnType<typeof screenFilters> }) {
+  const { t } = useTranslation();
+  const allowed = useScreenAccess(screen);
   const schools = useSchools(filters, allowed === true);
   const bands = useBands(filters, allowed === true);
   const gauge = useGauge(filters, allowed === true);
@@ -33,6 +50,9 @@ export function DistrictScreen() {
   return (
     <ScreenCanvas updatedAt={updatedAt} allowed={allowed}>
       <div style={{ display: 'flex', gap: 16, height: 110, marginBottom: 16 }}>
+        {filters.orgId === undefined ? null : (
+          <Kpi testId="kpi-node" label={t('scr.gs.node')} value={schools.data?.org?.name ?? none} />
+        )}
         <Kpi
           testId="kpi-schools"
           label={t('scr.kpi.schools')}

@@ -6,6 +6,7 @@ import './strings.ts';
 import { useEmotionDistrict, useEmotionNode, useScreenAccess } from './api.ts';
 import { count } from './format.ts';
 import { emotionRange, negativeBars, negativeLine, share } from './kit/emotion.ts';
+import { nodeFilter, PickNode } from './kit/node.tsx';
 import { palette } from './kit/palette.ts';
 import { ScreenCanvas } from './kit/ScreenCanvas.tsx';
 import { Kpi, ScreenCard } from './kit/ScreenCard.tsx';
@@ -30,25 +31,15 @@ export function DistrictEmotionScreen() {
 
 /** The same narrowed to one sub-district (`?orgId=`, an organisation node of the caller's area). */
 export function DistrictEmotionJdScreen() {
-  const { t } = useTranslation();
   const { search } = useLocation();
   const range = emotionRange(search);
-  const orgId = Number(new URLSearchParams(search).get('orgId'));
-  const named = Number.isInteger(orgId) && orgId > 0;
+  const orgId = nodeFilter(search);
   const allowed = useScreenAccess('districtScreenEmotionJd');
-  const query = useEmotionNode({ from: range.from, to: range.to, by: range.by, orgId }, allowed === true && named);
-  if (!named) {
-    return (
-      <ScreenCanvas updatedAt={null} allowed={allowed}>
-        <div
-          data-testid="screen-pick-node"
-          style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 28 }}
-        >
-          {t('scr.emo.pickNode')}
-        </div>
-      </ScreenCanvas>
-    );
-  }
+  const query = useEmotionNode(
+    { from: range.from, to: range.to, by: range.by, orgId },
+    allowed === true && orgId !== undefined,
+  );
+  if (orgId === undefined) return <PickNode allowed={allowed} />;
   return <EmotionWall query={query} allowed={allowed} range={range} />;
 }
 

@@ -14,6 +14,7 @@ import type {
   ScreenOverduePage,
   ScreenPublicOverview,
   ScreenSchools,
+  ScreenStages,
   ScreenTasks,
   ScreenTrend,
   SecurityDevices,
@@ -50,6 +51,9 @@ export const useBands = (q: Query, enabled = true) =>
   useScreenCall<ScreenBands>('bands', 'apis-psychology/screen/school/queryClassTj', q, enabled);
 export const useGauge = (q: Query, enabled = true) =>
   useScreenCall<ScreenGauge>('gauge', 'apis-psychology/warning/gauge', q, enabled);
+/** The district overview's figures by school stage (decision 0125). */
+export const useStages = (q: Query, enabled = true) =>
+  useScreenCall<ScreenStages>('stages', 'apis-psychology/screen/district/stages', q, enabled);
 export const useOverdue = (q: Query, enabled = true) =>
   useScreenCall<ScreenOverduePage>('overdue', 'apis-psychology/screen/school/queryPage', { size: 8, ...q }, enabled);
 export const useHolders = (q: Query, enabled = true) =>
