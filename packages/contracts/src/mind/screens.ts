@@ -34,7 +34,7 @@ export const screenBandQuery = z
   });
 export type ScreenBandQuery = z.infer<typeof screenBandQuery>;
 
-export const screenPageQuery = pageQuery.extend({ schoolId });
+export const screenPageQuery = pageQuery.extend({ schoolId, orgId });
 export type ScreenPageQuery = z.infer<typeof screenPageQuery>;
 
 /** One school compared with the others: sheets assigned and answered, results, warnings. */
