@@ -143,6 +143,9 @@ export const screenStages = z.object({
     z.object({
       stage: z.enum(SCHOOL_STAGES),
       grades: z.number(),
+      /** Student sheets of the period's tasks assigned and answered (the stage's screening coverage). */
+      assigned: z.number(),
+      done: z.number(),
       results: z.number(),
       /** Results that opened a warning. */
       warned: z.number(),

@@ -65,13 +65,25 @@ describe('the district overview by stage', () => {
       {
         stage: 'junior',
         grades: 1,
+        assigned: first.assigned,
+        done: first.done,
         results: first.results,
         warned: first.warned,
         warnings: first.warnings,
         open: first.openWarnings,
         counts: expect.any(Object),
       },
-      { stage: 'senior', grades: 1, results: 2, warned: 1, warnings: 1, open: 1, counts: { red: 1 } },
+      {
+        stage: 'senior',
+        grades: 1,
+        assigned: 0,
+        done: 0,
+        results: 2,
+        warned: 1,
+        warnings: 1,
+        open: 1,
+        counts: { red: 1 },
+      },
     ]);
     const total = d.stages.reduce((n: number, s: { warnings: number }) => n + s.warnings, 0);
     expect(total).toBe(district.totals.warnings);

@@ -335,6 +335,17 @@ export function resultsByGrade(db: Db, scope: StudentScope, schoolId: number | u
     .execute();
 }
 
+/** Sheets assigned and answered per grade name, the period's tasks by their start (the overview's coverage). */
+export function sheetsByGrade(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  return db
+    .selectFrom('screen_sheets as sh')
+    .leftJoin('orgs as g', 'g.id', 'sh.grade_id')
+    .where(inScope(scope, schoolId, { period, column: 'starts_at' }))
+    .select(['g.name as grade', sql<number>`sum(sh.assigned)`.as('assigned'), sql<number>`sum(sh.done)`.as('done')])
+    .groupBy('g.name')
+    .execute();
+}
+
 /** A bureau node (a district or a sub-district) by id, with its path. */
 export function bureauNode(db: Db, id: number) {
   return db

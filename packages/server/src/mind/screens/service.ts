@@ -37,6 +37,7 @@ import {
   scaleNames,
   schoolsOf,
   schoolsUnderPath,
+  sheetsByGrade,
   sheetsBySchool,
   sheetsByTask,
   warningBuckets,
@@ -350,7 +351,8 @@ export function stageOfGrade(name: string | null): Stage {
 /** The district overview (districtScreenGs): results and warnings by school stage, from the summary tables. */
 export async function stagesCompared(actor: Actor, q: ScreenQuery): Promise<ScreenStages> {
   const scope = await screenScope(actor, q.schoolId, q.orgId);
-  const [results, warnings, levels] = await Promise.all([
+  const [sheets, results, warnings, levels] = await Promise.all([
+    sheetsByGrade(actor.db, scope, q.schoolId, q),
     resultsByGrade(actor.db, scope, q.schoolId, q),
     warningsByClass(actor.db, scope, q.schoolId, q),
     levelRows(actor.db),
@@ -361,6 +363,8 @@ export async function stagesCompared(actor: Actor, q: ScreenQuery): Promise<Scre
     const s = stages.get(key) ?? {
       stage: key,
       grades: 0,
+      assigned: 0,
+      done: 0,
       results: 0,
       warned: 0,
       warnings: 0,
@@ -372,6 +376,11 @@ export async function stagesCompared(actor: Actor, q: ScreenQuery): Promise<Scre
     stages.set(key, s);
     return s;
   };
+  for (const r of sheets) {
+    const s = stage(r.grade);
+    s.assigned += Number(r.assigned);
+    s.done += Number(r.done);
+  }
   for (const r of results) {
     const s = stage(r.grade);
     s.results += Number(r.results);
@@ -388,7 +397,7 @@ export async function stagesCompared(actor: Actor, q: ScreenQuery): Promise<Scre
     levels: levels.map((l) => ({ code: l.code, name: fromJson<LocalText>(l.name), colour: l.colour })),
     stages: SCHOOL_STAGES.flatMap((key) => {
       const s = stages.get(key);
-      if (!s || (s.results === 0 && s.warnings === 0)) return [];
+      if (!s || (s.assigned === 0 && s.results === 0 && s.warnings === 0)) return [];
       const { names, ...figures } = s;
       return [{ ...figures, grades: names.size }];
     }),

@@ -95,10 +95,12 @@ export function DistrictStagesScreen() {
           <>
             <WallTable
               testId="stages-table"
-              numeric={[1, 2, 3, 4, 5, 6]}
+              numeric={[1, 2, 3, 4, 5, 6, 7, 8]}
               head={[
                 t('scr.gs.stageCol'),
                 t('scr.gs.grades'),
+                t('scr.col.assigned'),
+                t('scr.col.coverage'),
                 t('scr.col.results'),
                 t('scr.col.warned'),
                 t('scr.gs.warnRate'),
@@ -110,6 +112,8 @@ export function DistrictStagesScreen() {
                 cells: [
                   stageName(s),
                   count(s.grades),
+                  count(s.assigned),
+                  percent(s.done, s.assigned),
                   count(s.results),
                   count(s.warned),
                   percent(s.warned, s.results),
