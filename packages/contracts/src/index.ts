@@ -4,6 +4,7 @@ export * from './health.ts';
 export * from './iot/alarm-text.ts';
 export * from './iot/alarms.ts';
 export * from './iot/articles.ts';
+export * from './iot/bigscreen.ts';
 export * from './iot/billing.ts';
 export * from './iot/cameras.ts';
 export * from './iot/cjt188.ts';

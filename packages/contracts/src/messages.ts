@@ -12,6 +12,7 @@ import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
 import { operationsMessages } from './iot/operations-messages.ts';
 import { passthroughMessages } from './iot/passthrough-messages.ts';
+import { bigscreenMessages } from './iot/bigscreen-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
 import { scadaMessages } from './iot/scada-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';
@@ -88,6 +89,7 @@ export const catalogues = [
   operationsMessages,
   scadaMessages,
   passthroughMessages,
+  bigscreenMessages,
   billingMessages,
   invoicesMessages,
   articlesMessages,

@@ -3,6 +3,8 @@ import type { Feature } from '../platform/feature.ts';
 import { alarmsCheckJob, alarmsSchedules, evaluateRecordedBatches } from './alarms/index.ts';
 import { alarmsRoutes } from './alarms/routes.ts';
 import type { AlarmsTables } from './alarms/tables.ts';
+import { bigscreenRoutes } from './bigscreen/routes.ts';
+import type { BigscreenTables } from './bigscreen/tables.ts';
 import { articlesRoutes } from './articles/routes.ts';
 import type { ArticlesTables } from './articles/tables.ts';
 import { orderExpiryJob } from './billing/expiry.ts';
@@ -95,6 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(scadaRoutes);
   await app.register(operationsRoutes);
   await app.register(homeRoutes);
+  await app.register(bigscreenRoutes);
   await app.register(billingRoutes);
   await app.register(invoicesRoutes);
   await app.register(articlesRoutes);
@@ -122,7 +125,8 @@ export interface IotTables
     ArticlesTables,
     InvoicesTables,
     PassthroughTables,
-    CamerasTables {}
+    CamerasTables,
+    BigscreenTables {}
 
 /** Device Cloud: devices, templates and everything that reads them. */
 export const iot: Feature = {

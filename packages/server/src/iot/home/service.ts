@@ -34,7 +34,8 @@ export async function homeSummary(actor: Actor, now = Date.now()): Promise<IotHo
   };
 }
 
-async function alarmWeek(actor: Actor, scope: Awaited<ReturnType<typeof accountScopeOf>>, now: number) {
+/** Today's alarm counts and the last HOME_ALARM_DAYS days' alarms raised and restored, oldest first. */
+export async function alarmWeek(actor: Actor, scope: Awaited<ReturnType<typeof accountScopeOf>>, now: number) {
   // Day starts in the deployment's zone, oldest first; the last bound is the end of today.
   const today = startOfDay(now);
   const bounds: number[] = [];

@@ -35,6 +35,7 @@ import * as m0071 from './0071_scada_links.ts';
 import * as m0078 from './0078_mqtt_broker_clients.ts';
 import * as m0083 from './0083_cameras.ts';
 import * as m0084 from './0084_passthrough_strategies.ts';
+import * as m0092 from './0092_bigscreen_settings.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -91,4 +92,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0083_cameras': m0083,
   // Passthrough strategies: a DTU reached by the user's PC software (issue 25).
   '0084_passthrough_strategies': m0084,
+  // The large-screen monitor's settings per account (issue 20).
+  '0092_bigscreen_settings': m0092,
 };

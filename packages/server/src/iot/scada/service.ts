@@ -14,7 +14,7 @@ import {
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError, type RuleBroken } from '../../platform/http/errors.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
-import { findFilesByPaths } from '../../portal/files/repository.ts';
+import { isOwnPicture } from '../../portal/files/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { accountsAbove } from '../workorders/repository.ts';
 import * as repo from './repository.ts';
@@ -142,9 +142,7 @@ async function checkDocument(
   // A background kept from the stored document stays; a new one must be a picture the caller uploaded,
   // which the image upload checked by its content.
   if (document.background !== null && document.background !== keptBackground) {
-    const [file] = await findFilesByPaths(actor.db, [document.background]);
-    const fine = file && file.owner_id === actor.auth.userId && ['image/jpeg', 'image/png'].includes(file.content_type);
-    if (!fine)
+    if (!(await isOwnPicture(actor.db, document.background, actor.auth.userId)))
       throw new AppError(400, 'scada.background', {
         rules: [{ field: 'document.background', key: 'scada.background' }],
       });

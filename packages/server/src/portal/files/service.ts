@@ -26,6 +26,15 @@ import { findFileByPath, findFilesByPaths } from './repository.ts';
 import { dataUrl, type FilesContext, openStored, readAll, referenceOf, storeFiles } from './store.ts';
 import type { FileRow } from './tables.ts';
 
+/**
+ * Whether `path` names a jpg or png the user uploaded themselves (the image upload checked it by its
+ * content): what a screen's background or a monitor's logo may be.
+ */
+export async function isOwnPicture(db: Kysely<Database>, path: string, userId: number): Promise<boolean> {
+  const file = await findFileByPath(db, path);
+  return file !== undefined && file.owner_id === userId && ['image/jpeg', 'image/png'].includes(file.content_type);
+}
+
 export function filesContextOf(request: FastifyRequest): FilesContext {
   return { db: request.server.db.kysely, stores: fileStoresOf(request.server.config), log: request.log };
 }
