@@ -1,5 +1,6 @@
 import { alarmsMessages } from './iot/alarms-messages.ts';
 import { articlesMessages } from './iot/articles-messages.ts';
+import { bigscreenMessages } from './iot/bigscreen-messages.ts';
 import { billingMessages } from './iot/billing-messages.ts';
 import { camerasMessages } from './iot/cameras-messages.ts';
 import { configMessages } from './iot/config-messages.ts';
@@ -12,7 +13,6 @@ import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
 import { operationsMessages } from './iot/operations-messages.ts';
 import { passthroughMessages } from './iot/passthrough-messages.ts';
-import { bigscreenMessages } from './iot/bigscreen-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
 import { scadaMessages } from './iot/scada-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';

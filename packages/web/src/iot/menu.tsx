@@ -43,6 +43,8 @@ export const iotAreas: IotArea[] = [
     icon: <DeploymentUnitOutlined />,
     pages: [
       { key: 'overview', path: '/devices/overview', need: '/iot/home' },
+      // The large-screen monitor opens full screen, outside the frame (decision 0121).
+      { key: 'bigscreen', path: '/bigscreen', need: '/iot/home' },
       { key: 'list', path: '/devices', need: '/iot/devices' },
       { key: 'map', path: '/devices/map', need: '/iot/devices' },
       { key: 'tags', path: '/devices/tags', need: '/iot/devices' },

@@ -19,6 +19,14 @@ export const iotRoutes: RouteObject[] = [
     handle: { title: 'menu.scada.screens' } satisfies RouteHandle,
     lazy: async () => ({ Component: (await import('./scada/SharedScadaPage.tsx')).SharedScadaPage }),
   },
+  // The large-screen monitor fills the wall: signed in, but outside the frame and its menu (decision 0121).
+  {
+    path: '/bigscreen',
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    handle: { title: 'menu.devices.bigscreen' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./bigscreen/BigscreenPage.tsx')).BigscreenPage }),
+  },
   {
     path: '/',
     Component: IotLayout,

@@ -84,7 +84,7 @@ describe('the large-screen monitor', () => {
     expect(recent[0]).toMatchObject({ deviceId: subMeter, deviceName: 'Sub meter', restored: false });
   });
 
-  it("shows a sub-user their own devices and alarms only, and another account none of these", async () => {
+  it('shows a sub-user their own devices and alarms only, and another account none of these', async () => {
     const mine = await view(sub);
     expect(mine.devices).toMatchObject({ total: 1, online: 1, alarm: 0 });
     expect(mine.followed).toEqual([subMeter]);
@@ -123,7 +123,11 @@ describe('the large-screen monitor', () => {
     expect((await view(owner)).settings).toEqual({ title: 'Plant wall', logo, refreshSeconds: 10 });
     expect((await view(sub)).settings).toEqual({ title: '', logo: null, refreshSeconds: 30 });
 
-    const long = await owner.call('PUT', '/iot/bigscreen/settings', { title: 'x'.repeat(41), logo, refreshSeconds: 10 });
+    const long = await owner.call('PUT', '/iot/bigscreen/settings', {
+      title: 'x'.repeat(41),
+      logo,
+      refreshSeconds: 10,
+    });
     expect(long.statusCode).toBe(400);
     expect(long.body).toContain('A monitor title is at most 40 characters');
     const odd = await owner.call('PUT', '/iot/bigscreen/settings', { title: '', logo: null, refreshSeconds: 7 });

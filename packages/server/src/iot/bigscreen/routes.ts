@@ -2,7 +2,7 @@ import { bigscreenSettings, bigscreenView, envelopeOf } from '@meridian/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { bigscreenSettingsOf, bigscreenView as viewOf, saveBigscreenSettings } from './service.ts';
+import { bigscreenSettingsOf, saveBigscreenSettings, bigscreenView as viewOf } from './service.ts';
 
 const tags = ['Device Cloud large-screen monitor'];
 // The monitor is the home page on a wall: whoever may open the home page may open it, and keeps

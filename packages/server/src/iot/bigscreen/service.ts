@@ -7,8 +7,8 @@ import {
   type BigscreenSettings,
   type BigscreenView,
 } from '@meridian/contracts';
-import { startOfDay } from '../../platform/time.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { startOfDay } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { isOwnPicture } from '../../portal/files/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';

@@ -1,7 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { FundProjectionScreenOutlined, PlusOutlined } from '@ant-design/icons';
 import type { IotHomeSummary, StatusCounts } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Skeleton, Steps } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../shared/permissions.ts';
@@ -22,6 +22,7 @@ export function HomePage() {
   const { t } = useTranslation();
   const { can, isSuccess: grantsKnown } = usePermissions();
   const mayHome = grantsKnown && can({ path: '/iot/home', code: 'view' });
+  const navigate = useNavigate();
   const overview = useQuery({
     queryKey: ['iot', 'devices', 'overview'],
     queryFn: ({ signal }) => get<{ devices: StatusCounts }>('iot/overview', { signal }),
@@ -46,9 +47,20 @@ export function HomePage() {
   const hasDevices = counts !== undefined && counts.total > 0;
   return (
     <div data-testid="iot-home">
-      <Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
-        {t('home.heading')}
-      </Title>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+          {t('home.heading')}
+        </Title>
+        {mayHome && (
+          <Button
+            icon={<FundProjectionScreenOutlined />}
+            onClick={() => navigate('/bigscreen')}
+            data-testid="home-bigscreen"
+          >
+            {t('bigscreen.open')}
+          </Button>
+        )}
+      </Flex>
       <Paragraph type="secondary" style={{ marginBottom: 24 }}>
         {t('home.intro')}
       </Paragraph>

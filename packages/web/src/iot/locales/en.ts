@@ -1,5 +1,6 @@
 import { alarmsEn } from './alarms-en.ts';
 import { articlesEn } from './articles-en.ts';
+import { bigscreenEn } from './bigscreen-en.ts';
 import { billingEn } from './billing-en.ts';
 import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
@@ -26,6 +27,7 @@ export const en: IotMessages = {
     devices: {
       title: 'Devices',
       overview: 'Device Overview',
+      bigscreen: 'Large-screen monitor',
       list: 'Device list',
       map: 'Devices Map',
       tags: 'Device Group',
@@ -123,6 +125,7 @@ export const en: IotMessages = {
   ...usersEn,
   ...dataEn,
   ...configEn,
+  ...bigscreenEn,
   ...passthroughEn,
   ...alarmsEn,
   ...tasksEn,

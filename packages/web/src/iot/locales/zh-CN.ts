@@ -1,6 +1,7 @@
 import type { Messages } from '../../shared/i18n.ts';
 import { alarmsZhCN } from './alarms.ts';
 import { articlesZhCN } from './articles.ts';
+import { bigscreenZhCN } from './bigscreen.ts';
 import { billingZhCN } from './billing.ts';
 import { configZhCN } from './config.ts';
 import { dataZhCN } from './data.ts';
@@ -26,6 +27,7 @@ export const zhCN = {
     devices: {
       title: '设备管理',
       overview: '设备概览',
+      bigscreen: '监控大屏',
       list: '设备列表',
       map: '设备地图',
       tags: '设备分组',
@@ -98,6 +100,7 @@ export const zhCN = {
   ...usersZhCN,
   ...dataZhCN,
   ...configZhCN,
+  ...bigscreenZhCN,
   ...passthroughZhCN,
   ...alarmsZhCN,
   ...tasksZhCN,
