@@ -10,6 +10,7 @@ import {
 import type { BigscreenView } from '@meridian/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ConfigProvider, Flex, Result, Skeleton, Tabs, theme } from 'antd';
+import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -221,7 +222,7 @@ function Monitor() {
               {view.dataUpdatedAt > 0 &&
                 t('bigscreen.updatedAt', {
                   seconds: refreshMs / 1000,
-                  time: new Date(view.dataUpdatedAt).toLocaleTimeString(),
+                  time: dayjs(view.dataUpdatedAt).format('HH:mm:ss'),
                 })}
             </span>
           }

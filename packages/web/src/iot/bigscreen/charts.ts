@@ -72,7 +72,7 @@ export function alarmTrend(week: BigscreenView['alarms']['week'], labels: { rais
         type: 'line',
         name: labels.raised,
         smooth: true,
-        areaStyle: { opacity: 0.2 },
+        areaStyle: { color: STATUS_COLOURS.alarm, opacity: 0.15 },
         itemStyle: { color: STATUS_COLOURS.alarm },
         data: week.map((d) => d.raised),
       },

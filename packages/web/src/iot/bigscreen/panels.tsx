@@ -1,6 +1,6 @@
 import type { BigscreenView } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Table, Tag } from 'antd';
+import { ConfigProvider, Empty, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { readingKey, useDeviceValues } from '../telemetry/useDeviceValues.ts';
 import { alarmTrend, projectBars, restoredRing, statusRing, topDeviceBars, WALL } from './charts.ts';
 
 const PAGE_SIZE = 12;
+/** A chart's height in a half-height panel of the 1080-high wall, below the panel's title. */
+const CHART = 262;
 const STATUSES = ['online', 'offline', 'alarm', 'fault'] as const;
 
 /** A framed panel of the wall with its title. */
@@ -73,7 +75,7 @@ export function OverviewTab({ data, fresh }: { data: BigscreenView; fresh: Set<n
   const status = (s: string) => t(`devices.status.${s}`);
   const counts = data.devices;
   return (
-    <div style={grid('1fr 1fr 1fr', '150px 1fr 1fr')}>
+    <div style={grid('repeat(3, minmax(0, 1fr))', '150px minmax(0, 1fr) minmax(0, 1fr)')}>
       <div style={{ gridColumn: '1 / 4', display: 'flex', gap: 16 }} data-testid="bigscreen-counts">
         <Figure label={t('bigscreen.total')} value={counts.total} testId="bigscreen-count-total" />
         {STATUSES.map((s) => (
@@ -87,7 +89,7 @@ export function OverviewTab({ data, fresh }: { data: BigscreenView; fresh: Set<n
         ))}
       </div>
       <Panel title={t('bigscreen.tabs.overview')}>
-        <LazyChart option={statusRing(counts, status)} height={300} testId="bigscreen-status-chart" />
+        <LazyChart option={statusRing(counts, status)} height={CHART} testId="bigscreen-status-chart" />
       </Panel>
       <Panel title={t('bigscreen.byProject')}>
         {data.byProject.length === 0 ? (
@@ -95,7 +97,7 @@ export function OverviewTab({ data, fresh }: { data: BigscreenView; fresh: Set<n
         ) : (
           <LazyChart
             option={projectBars(data.byProject, status, t('bigscreen.noProject'))}
-            height={300}
+            height={CHART}
             testId="bigscreen-project-chart"
           />
         )}
@@ -153,7 +155,7 @@ export function AlarmsTab({ data }: { data: BigscreenView }) {
   const { t } = useTranslation();
   const a = data.alarms;
   return (
-    <div style={grid('2fr 1fr', '150px 1fr 1fr')}>
+    <div style={grid('minmax(0, 2fr) minmax(0, 1fr)', '150px minmax(0, 1fr) minmax(0, 1fr)')}>
       <div style={{ gridColumn: '1 / 3', display: 'flex', gap: 16 }} data-testid="bigscreen-alarm-counts">
         <Figure
           label={t('bigscreen.alarmsToday')}
@@ -173,14 +175,14 @@ export function AlarmsTab({ data }: { data: BigscreenView }) {
       <Panel title={t('bigscreen.trend')}>
         <LazyChart
           option={alarmTrend(a.week, { raised: t('bigscreen.raised'), restored: t('bigscreen.restored') })}
-          height={310}
+          height={CHART}
           testId="bigscreen-alarm-trend"
         />
       </Panel>
       <Panel title={t('bigscreen.byState')}>
         <LazyChart
           option={restoredRing(a.week, { restored: t('bigscreen.restored'), notRestored: t('bigscreen.notRestored') })}
-          height={310}
+          height={CHART}
           testId="bigscreen-alarm-state"
         />
       </Panel>
@@ -190,7 +192,7 @@ export function AlarmsTab({ data }: { data: BigscreenView }) {
         ) : (
           <LazyChart
             option={topDeviceBars(a.topDevices, t('bigscreen.raised'))}
-            height={300}
+            height={CHART}
             testId="bigscreen-top-devices"
           />
         )}
@@ -270,54 +272,60 @@ export function DevicesTab({ refreshMs }: { refreshMs: number }) {
   const { values, latest } = useDeviceValues(ids);
   const pointsOf = (id: number) => latest.find((l) => l?.deviceId === id)?.points.slice(0, 4) ?? [];
   return (
-    <Table<DeviceRow>
-      data-testid="bigscreen-devices"
-      rowKey="id"
-      size="middle"
-      loading={list.isLoading}
-      dataSource={rows}
-      locale={{ emptyText: <Empty description={t('bigscreen.noDevices')} /> }}
-      pagination={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: list.data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: setPage,
+    <ConfigProvider
+      theme={{
+        token: { fontSize: 18 },
+        components: { Table: { headerBg: 'rgba(12, 38, 84, 0.85)', rowHoverBg: 'rgba(29, 79, 145, 0.35)' } },
       }}
-      style={{ fontSize: 16 }}
-      columns={[
-        { title: t('bigscreen.device'), dataIndex: 'name', width: 260 },
-        { title: 'SN', dataIndex: 'sn', width: 260 },
-        { title: t('bigscreen.project'), dataIndex: 'projectName', width: 220, render: (v) => v ?? '—' },
-        {
-          title: t('bigscreen.status'),
-          dataIndex: 'status',
-          width: 120,
-          render: (s: DeviceRow['status']) => (
-            <span style={{ color: STATUS_COLOURS[s] ?? WALL.dim }}>● {t(`devices.status.${s}`)}</span>
-          ),
-        },
-        {
-          title: t('bigscreen.values'),
-          key: 'values',
-          render: (_, row) => (
-            <span data-testid={`bigscreen-values-${row.id}`} style={{ display: 'flex', gap: 20, flexWrap: 'wrap' }}>
-              {pointsOf(row.id).map((p) => {
-                const value = values.get(readingKey(row.id, p.pointId));
-                return (
-                  <span key={p.pointId} style={{ whiteSpace: 'nowrap' }}>
-                    <span style={{ color: WALL.dim }}>{p.name} </span>
-                    <span style={{ color: '#fff', fontVariantNumeric: 'tabular-nums' }}>
-                      {value === null || value === undefined ? '—' : String(value)}
-                      {p.unit ? ` ${p.unit}` : ''}
+    >
+      <Table<DeviceRow>
+        data-testid="bigscreen-devices"
+        rowKey="id"
+        size="middle"
+        loading={list.isLoading}
+        dataSource={rows}
+        locale={{ emptyText: <Empty description={t('bigscreen.noDevices')} /> }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+        columns={[
+          { title: t('bigscreen.device'), dataIndex: 'name', width: 260 },
+          { title: 'SN', dataIndex: 'sn', width: 260 },
+          { title: t('bigscreen.project'), dataIndex: 'projectName', width: 220, render: (v) => v ?? '—' },
+          {
+            title: t('bigscreen.status'),
+            dataIndex: 'status',
+            width: 120,
+            render: (s: DeviceRow['status']) => (
+              <span style={{ color: STATUS_COLOURS[s] ?? WALL.dim }}>● {t(`devices.status.${s}`)}</span>
+            ),
+          },
+          {
+            title: t('bigscreen.values'),
+            key: 'values',
+            render: (_, row) => (
+              <span data-testid={`bigscreen-values-${row.id}`} style={{ display: 'flex', gap: 20, flexWrap: 'wrap' }}>
+                {pointsOf(row.id).map((p) => {
+                  const value = values.get(readingKey(row.id, p.pointId));
+                  return (
+                    <span key={p.pointId} style={{ whiteSpace: 'nowrap' }}>
+                      <span style={{ color: WALL.dim }}>{p.name} </span>
+                      <span style={{ color: '#fff', fontVariantNumeric: 'tabular-nums' }}>
+                        {value === null || value === undefined ? '—' : String(value)}
+                        {p.unit ? ` ${p.unit}` : ''}
+                      </span>
                     </span>
-                  </span>
-                );
-              })}
-            </span>
-          ),
-        },
-      ]}
-    />
+                  );
+                })}
+              </span>
+            ),
+          },
+        ]}
+      />
+    </ConfigProvider>
   );
 }
