@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { type S3StandIn, startS3StandIn } from './s3-standin.ts';
 
 /** Real, small files made byte by byte, so that tests upload what a browser would. */
@@ -224,4 +225,21 @@ export async function storedKeys(files: { s3: S3StandIn | undefined; dataDir: st
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
     .sort();
+}
+
+/** Uploads a small png through the image upload as the holder of `token`, and answers its stored path. */
+export async function uploadPicture(
+  app: Pick<FastifyInstance, 'inject'>,
+  token: string,
+  name = 'picture.png',
+): Promise<string> {
+  const form = await multipart([{ name, bytes: png(8, 8) }]);
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/apis-third/file/upload/image?purpose=image',
+    payload: form.payload,
+    headers: { 'x-authorization': token, ...form.headers },
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`picture not uploaded: ${uploaded.body}`);
+  return uploaded.json().data[0].path as string;
 }

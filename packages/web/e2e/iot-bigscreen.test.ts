@@ -92,6 +92,14 @@ describe('a Device Cloud user on the large-screen monitor', () => {
       await page.getByTestId('bigscreen-menu-home').click();
       await expect.poll(() => page.getByTestId('bigscreen-count-alarm').innerText()).toMatch(/报警\s+1/);
       await settledShot(page, 'bigscreen-overview-alarm-zh-CN');
+      // ---- In English: the menu, the tabs and the figures' labels.
+      await page.getByText('English', { exact: true }).click();
+      await page.getByRole('tab', { name: 'Alarm statistics' }).waitFor();
+      await page.getByTestId('bigscreen-menu-monitoring').getByText('Monitoring').waitFor();
+      await expect.poll(() => page.getByTestId('bigscreen-count-alarm').innerText()).toMatch(/Alarm\s+1/i);
+      await settledShot(page, 'bigscreen-overview-en');
+      await page.getByText('中文', { exact: true }).click();
+      await page.getByRole('tab', { name: '报警统计' }).waitFor();
       await page.getByTestId('bigscreen-menu-exit').click();
       await page.getByTestId('iot-home').waitFor();
       await page.getByTestId('home-bigscreen').click();

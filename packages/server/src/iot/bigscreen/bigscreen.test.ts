@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { as } from '../../../test/factories.ts';
-import { filesEnv, multipart, png } from '../../../test/files.ts';
+import { filesEnv, uploadPicture } from '../../../test/files.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { DAY, HOUR, startOfDay } from '../../platform/time.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
@@ -97,15 +96,7 @@ describe('the large-screen monitor', () => {
 
   it('keeps each account its own title, logo and refresh, and takes only a picture it uploaded', async () => {
     expect((await view(owner)).settings).toEqual({ title: '', logo: null, refreshSeconds: 30 });
-    const form = await multipart([{ name: 'logo.png', bytes: png(8, 8) }]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/apis-third/file/upload/image?purpose=image',
-      payload: form.payload,
-      headers: { ...as(owner.token), ...form.headers },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const logo = uploaded.json().data[0].path as string;
+    const logo = await uploadPicture(t.app, owner.token, 'logo.png');
 
     const refused = await owner.call('PUT', '/iot/bigscreen/settings', {
       title: 'Plant wall',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { as, buildUser } from '../../../test/factories.ts';
-import { filesEnv, multipart, png } from '../../../test/files.ts';
+import { buildUser } from '../../../test/factories.ts';
+import { filesEnv, uploadPicture } from '../../../test/files.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, messageFor, subUser } from '../devices/testing.ts';
 import { sampleTemplate } from '../templates/testing.ts';
@@ -181,15 +181,7 @@ describe('cloud configuration', () => {
 
   it('takes a background picture the caller uploaded, and refuses one that is not', async () => {
     const screen = await newScreen(owner, 'With background');
-    const form = await multipart([{ name: 'plant.png', bytes: png(8, 8) }]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/apis-third/file/upload/image?purpose=image',
-      payload: form.payload,
-      headers: { ...as(owner.token), ...form.headers },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const path = uploaded.json().data[0].path as string;
+    const path = await uploadPicture(t.app, owner.token, 'plant.png');
     const save = (background: string, revision: number) =>
       owner.call('PUT', `/iot/scada/${screen.id}`, {
         name: 'With background',

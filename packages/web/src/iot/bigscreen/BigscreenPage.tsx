@@ -14,8 +14,9 @@ import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAccountLanguage, useUserInfo } from '../../shared/auth.ts';
+import { saveLanguage, useAccountLanguage, useUserInfo } from '../../shared/auth.ts';
 import { fileAddress } from '../../shared/files.ts';
+import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
 import { MeridianMark } from '../../shared/MeridianMark.tsx';
 import { RequireSession } from '../../shared/RequireSession.tsx';
 import { useRouteTitle } from '../../shared/routing.ts';
@@ -208,6 +209,7 @@ function Monitor() {
               style={{ color: WALL.text }}
               onClick={() => void document.documentElement.requestFullscreen?.()}
             />
+            <LanguageSwitch size="middle" onChanged={saveLanguage} />
             {menuButton('setting', <SettingOutlined />, () => setSettingsOpen(true))}
             {menuButton('exit', <LogoutOutlined />, exit)}
           </Flex>

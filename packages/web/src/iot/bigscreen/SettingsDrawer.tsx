@@ -1,11 +1,11 @@
-import { BIGSCREEN_REFRESH, BIGSCREEN_TITLE_MAX, type BigscreenSettings, uploadRules } from '@meridian/contracts';
+import { BIGSCREEN_REFRESH, BIGSCREEN_TITLE_MAX, type BigscreenSettings } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Flex, Form, Input, Select, Space, Upload } from 'antd';
+import { App, Button, Drawer, Flex, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../shared/feedback.tsx';
 import { fileAddress } from '../../shared/files.ts';
-import { imageProblem, uploadImage } from '../../shared/uploads.ts';
+import { PicturePicker } from '../components/PicturePicker.tsx';
 import { bigscreenKey, saveBigscreenSettings } from './api.ts';
 
 /** The monitor's title, logo and refresh interval, saved for the signed-in account. */
@@ -20,7 +20,6 @@ export function SettingsDrawer(props: {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<BigscreenSettings>();
   const [logo, setLogo] = useState(props.settings.logo);
-  const [uploading, setUploading] = useState(false);
   useEffect(() => {
     if (props.open) {
       form.setFieldsValue(props.settings);
@@ -36,21 +35,6 @@ export function SettingsDrawer(props: {
     },
     onError: notifyError,
   });
-  const pick = async (file: File) => {
-    const problem = await imageProblem(file, uploadRules.image);
-    if (problem) {
-      message.error(problem);
-      return;
-    }
-    setUploading(true);
-    try {
-      setLogo((await uploadImage(file, 'image')).path);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setUploading(false);
-    }
-  };
   const address = fileAddress(logo);
   return (
     <Drawer
@@ -90,21 +74,13 @@ export function SettingsDrawer(props: {
                 style={{ height: 48, maxWidth: 200, objectFit: 'contain' }}
               />
             )}
-            <Space.Compact>
-              <Upload
-                accept=".jpg,.jpeg,.png"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void pick(file);
-                  return false;
-                }}
-              >
-                <Button loading={uploading} data-testid="bigscreen-logo-upload">
-                  {t('bigscreen.settings.logoUpload')}
-                </Button>
-              </Upload>
-              {logo && <Button onClick={() => setLogo(null)}>{t('bigscreen.settings.logoRemove')}</Button>}
-            </Space.Compact>
+            <PicturePicker
+              value={logo}
+              onChange={setLogo}
+              addLabel={t('bigscreen.settings.logoUpload')}
+              removeLabel={t('bigscreen.settings.logoRemove')}
+              testId="bigscreen-logo-upload"
+            />
           </Flex>
         </Form.Item>
         <Form.Item name="refreshSeconds" label={t('bigscreen.settings.refresh')}>

@@ -19,8 +19,8 @@ const axis = {
 };
 const legend = { top: 0, textStyle: { color: WALL.text, fontSize: 14 } };
 
-/** The devices by status, as a ring. */
-export function statusRing(counts: StatusCounts, label: (status: string) => string) {
+/** Slices as a ring, the legend below it. */
+function ring(data: Array<{ name: string; value: number; colour: string }>, withLabels: boolean) {
   return {
     animation: false,
     tooltip: { trigger: 'item' },
@@ -30,11 +30,19 @@ export function statusRing(counts: StatusCounts, label: (status: string) => stri
         type: 'pie',
         radius: ['50%', '72%'],
         center: ['50%', '45%'],
-        label: { show: false },
-        data: STATUSES.map((s) => ({ name: label(s), value: counts[s], itemStyle: { color: STATUS_COLOURS[s] } })),
+        label: withLabels ? { color: WALL.text, fontSize: 14, formatter: '{b}: {c}' } : { show: false },
+        data: data.map((d) => ({ name: d.name, value: d.value, itemStyle: { color: d.colour } })),
       },
     ],
   };
+}
+
+/** The devices by status, as a ring. */
+export function statusRing(counts: StatusCounts, label: (status: string) => string) {
+  return ring(
+    STATUSES.map((s) => ({ name: label(s), value: counts[s], colour: STATUS_COLOURS[s] })),
+    false,
+  );
 }
 
 /** The projects' devices, stacked by status, the largest project first. */
@@ -91,23 +99,13 @@ export function alarmTrend(week: BigscreenView['alarms']['week'], labels: { rais
 export function restoredRing(week: BigscreenView['alarms']['week'], labels: { restored: string; notRestored: string }) {
   const raised = week.reduce((n, d) => n + d.raised, 0);
   const restored = week.reduce((n, d) => n + d.restored, 0);
-  return {
-    animation: false,
-    tooltip: { trigger: 'item' },
-    legend: { ...legend, top: 'bottom' },
-    series: [
-      {
-        type: 'pie',
-        radius: ['50%', '72%'],
-        center: ['50%', '45%'],
-        label: { color: WALL.text, fontSize: 14, formatter: '{b}: {c}' },
-        data: [
-          { name: labels.restored, value: restored, itemStyle: { color: STATUS_COLOURS.online } },
-          { name: labels.notRestored, value: raised - restored, itemStyle: { color: STATUS_COLOURS.alarm } },
-        ],
-      },
+  return ring(
+    [
+      { name: labels.restored, value: restored, colour: STATUS_COLOURS.online },
+      { name: labels.notRestored, value: raised - restored, colour: STATUS_COLOURS.alarm },
     ],
-  };
+    true,
+  );
 }
 
 /** The devices with the most alarms this week. */
