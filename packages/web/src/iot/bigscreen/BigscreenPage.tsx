@@ -20,14 +20,13 @@ import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
 import { MeridianMark } from '../../shared/MeridianMark.tsx';
 import { RequireSession } from '../../shared/RequireSession.tsx';
 import { useRouteTitle } from '../../shared/routing.ts';
+import { ScaledWall } from '../../shared/ScaledWall.tsx';
 import { liveClient, useLiveState } from '../telemetry/useLive.ts';
 import { bigscreenKey, bigscreenOf } from './api.ts';
 import { WALL } from './charts.ts';
 import { AlarmsTab, DevicesTab, FeedTab, OverviewTab } from './panels.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 
-const WIDTH = 1920;
-const HEIGHT = 1080;
 const TABS = ['overview', 'alarms', 'devices', 'feed'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -40,18 +39,6 @@ export function BigscreenPage() {
       </ConfigProvider>
     </RequireSession>
   );
-}
-
-/** The window's scale for the 1920x1080 wall, following the window's size. */
-function useWallFit() {
-  const measure = () => Math.min(window.innerWidth / WIDTH, window.innerHeight / HEIGHT);
-  const [scale, setScale] = useState(measure);
-  useEffect(() => {
-    const onResize = () => setScale(Math.min(window.innerWidth / WIDTH, window.innerHeight / HEIGHT));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return scale;
 }
 
 /**
@@ -98,7 +85,6 @@ function Monitor() {
   const user = useUserInfo();
   useAccountLanguage(user.data);
   useRouteTitle('appName');
-  const scale = useWallFit();
   const [tab, setTab] = useState<Tab>('overview');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [refreshMs, setRefreshMs] = useState(30_000);
@@ -134,135 +120,111 @@ function Monitor() {
     </Button>
   );
   return (
-    <div data-testid="bigscreen" style={{ position: 'fixed', inset: 0, overflow: 'hidden', background: WALL.ground }}>
-      <div
-        data-testid="bigscreen-wall"
+    <ScaledWall
+      testId="bigscreen"
+      canvasTestId="bigscreen-wall"
+      ground={WALL.ground}
+      style={{ color: WALL.text, background: `radial-gradient(ellipse at top, #0c2a5c 0%, ${WALL.ground} 65%)` }}
+    >
+      <header
         style={{
-          position: 'absolute',
-          left: (window.innerWidth - WIDTH * scale) / 2,
-          top: (window.innerHeight - HEIGHT * scale) / 2,
-          width: WIDTH,
-          height: HEIGHT,
-          transform: `scale(${scale})`,
-          transformOrigin: '0 0',
-          color: WALL.text,
-          background: `radial-gradient(ellipse at top, #0c2a5c 0%, ${WALL.ground} 65%)`,
-          display: 'flex',
-          flexDirection: 'column',
-          padding: '0 32px 24px',
-          boxSizing: 'border-box',
+          height: 96,
+          display: 'grid',
+          gridTemplateColumns: '1fr auto 1fr',
+          alignItems: 'center',
+          borderBottom: `2px solid ${WALL.line}`,
         }}
       >
-        <header
-          style={{
-            height: 96,
-            display: 'grid',
-            gridTemplateColumns: '1fr auto 1fr',
-            alignItems: 'center',
-            borderBottom: `2px solid ${WALL.line}`,
-          }}
-        >
-          <Flex gap={8}>
-            {menuButton('home', <HomeOutlined />, () => setTab('overview'), tab === 'overview')}
-            {menuButton('monitoring', <DashboardOutlined />, () => setTab('devices'), tab === 'devices')}
-            {menuButton('management', <ControlOutlined />, () =>
-              window.open(`${window.location.origin}/iot/`, '_blank', 'noopener'),
-            )}
-          </Flex>
-          <Flex align="center" gap={16} justify="center">
-            {logo ? (
-              <img
-                src={logo}
-                alt=""
-                data-testid="bigscreen-logo"
-                style={{ height: 48, maxWidth: 200, objectFit: 'contain' }}
-              />
-            ) : (
-              <MeridianMark size={44} />
-            )}
-            <h1
-              data-testid="bigscreen-title"
-              style={{
-                margin: 0,
-                fontSize: 40,
-                letterSpacing: 4,
-                fontWeight: 600,
-                color: '#fff',
-                whiteSpace: 'nowrap',
-              }}
-            >
-              {title}
-            </h1>
-          </Flex>
-          <Flex gap={8} justify="flex-end" align="center">
-            <span
-              data-testid="bigscreen-live"
-              style={{ color: live === 'live' ? '#52c41a' : WALL.dim, marginRight: 8 }}
-            >
-              ● {t(`bigscreen.live.${live}`)}
-            </span>
-            <Button
-              type="text"
-              size="large"
-              icon={<FullscreenOutlined />}
-              aria-label="fullscreen"
-              style={{ color: WALL.text }}
-              onClick={() => void document.documentElement.requestFullscreen?.()}
-            />
-            <LanguageSwitch size="middle" onChanged={saveLanguage} />
-            {menuButton('setting', <SettingOutlined />, () => setSettingsOpen(true))}
-            {menuButton('exit', <LogoutOutlined />, exit)}
-          </Flex>
-        </header>
-        <Tabs
-          activeKey={tab}
-          onChange={(key) => setTab(key as Tab)}
-          size="large"
-          data-testid="bigscreen-tabs"
-          tabBarExtraContent={
-            <span data-testid="bigscreen-updated" style={{ color: WALL.dim, fontSize: 15 }}>
-              {view.dataUpdatedAt > 0 &&
-                t('bigscreen.updatedAt', {
-                  seconds: refreshMs / 1000,
-                  time: dayjs(view.dataUpdatedAt).format('HH:mm:ss'),
-                })}
-            </span>
-          }
-          items={TABS.map((key) => ({
-            key,
-            label: (
-              <span style={{ fontSize: 20 }}>
-                {key === 'feed' && <AlertOutlined style={{ marginRight: 6 }} />}
-                {t(`bigscreen.tabs.${key}`)}
-              </span>
-            ),
-          }))}
-          style={{ marginTop: 8 }}
-        />
-        <div style={{ flex: 1, minHeight: 0 }}>
-          {view.isError && !data ? (
-            <Result status="warning" title={t('bigscreen.loadFailed')} subTitle={view.error.message} />
-          ) : !data ? (
-            <Skeleton active paragraph={{ rows: 12 }} />
-          ) : tab === 'overview' ? (
-            <OverviewTab data={data} fresh={fresh} />
-          ) : tab === 'alarms' ? (
-            <AlarmsTab data={data} />
-          ) : tab === 'devices' ? (
-            <DevicesTab refreshMs={refreshMs} />
-          ) : (
-            <FeedTab data={data} fresh={fresh} />
+        <Flex gap={8}>
+          {menuButton('home', <HomeOutlined />, () => setTab('overview'), tab === 'overview')}
+          {menuButton('monitoring', <DashboardOutlined />, () => setTab('devices'), tab === 'devices')}
+          {menuButton('management', <ControlOutlined />, () =>
+            window.open(`${window.location.origin}/iot/`, '_blank', 'noopener'),
           )}
-        </div>
+        </Flex>
+        <Flex align="center" gap={16} justify="center">
+          {logo ? (
+            <img
+              src={logo}
+              alt=""
+              data-testid="bigscreen-logo"
+              style={{ height: 48, maxWidth: 200, objectFit: 'contain' }}
+            />
+          ) : (
+            <MeridianMark size={44} />
+          )}
+          <h1
+            data-testid="bigscreen-title"
+            style={{
+              margin: 0,
+              fontSize: 40,
+              letterSpacing: 4,
+              fontWeight: 600,
+              color: '#fff',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {title}
+          </h1>
+        </Flex>
+        <Flex gap={8} justify="flex-end" align="center">
+          <span data-testid="bigscreen-live" style={{ color: live === 'live' ? '#52c41a' : WALL.dim, marginRight: 8 }}>
+            ● {t(`bigscreen.live.${live}`)}
+          </span>
+          <Button
+            type="text"
+            size="large"
+            icon={<FullscreenOutlined />}
+            aria-label="fullscreen"
+            style={{ color: WALL.text }}
+            onClick={() => void document.documentElement.requestFullscreen?.()}
+          />
+          <LanguageSwitch size="middle" onChanged={saveLanguage} />
+          {menuButton('setting', <SettingOutlined />, () => setSettingsOpen(true))}
+          {menuButton('exit', <LogoutOutlined />, exit)}
+        </Flex>
+      </header>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as Tab)}
+        size="large"
+        data-testid="bigscreen-tabs"
+        tabBarExtraContent={
+          <span data-testid="bigscreen-updated" style={{ color: WALL.dim, fontSize: 15 }}>
+            {view.dataUpdatedAt > 0 &&
+              t('bigscreen.updatedAt', {
+                seconds: refreshMs / 1000,
+                time: dayjs(view.dataUpdatedAt).format('HH:mm:ss'),
+              })}
+          </span>
+        }
+        items={TABS.map((key) => ({
+          key,
+          label: (
+            <span style={{ fontSize: 20 }}>
+              {key === 'feed' && <AlertOutlined style={{ marginRight: 6 }} />}
+              {t(`bigscreen.tabs.${key}`)}
+            </span>
+          ),
+        }))}
+        style={{ marginTop: 8 }}
+      />
+      <div style={{ flex: 1, minHeight: 0 }}>
+        {view.isError && !data ? (
+          <Result status="warning" title={t('bigscreen.loadFailed')} subTitle={view.error.message} />
+        ) : !data ? (
+          <Skeleton active paragraph={{ rows: 12 }} />
+        ) : tab === 'overview' ? (
+          <OverviewTab data={data} fresh={fresh} />
+        ) : tab === 'alarms' ? (
+          <AlarmsTab data={data} />
+        ) : tab === 'devices' ? (
+          <DevicesTab refreshMs={refreshMs} />
+        ) : (
+          <FeedTab data={data} fresh={fresh} />
+        )}
       </div>
-      {data && (
-        <SettingsDrawer
-          open={settingsOpen}
-          settings={data.settings}
-          onClose={() => setSettingsOpen(false)}
-          getContainer={false}
-        />
-      )}
-    </div>
+      {data && <SettingsDrawer open={settingsOpen} settings={data.settings} onClose={() => setSettingsOpen(false)} />}
+    </ScaledWall>
   );
 }

@@ -9,12 +9,7 @@ import { PicturePicker } from '../components/PicturePicker.tsx';
 import { bigscreenKey, saveBigscreenSettings } from './api.ts';
 
 /** The monitor's title, logo and refresh interval, saved for the signed-in account. */
-export function SettingsDrawer(props: {
-  open: boolean;
-  settings: BigscreenSettings;
-  onClose(): void;
-  getContainer?: false;
-}) {
+export function SettingsDrawer(props: { open: boolean; settings: BigscreenSettings; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -42,7 +37,6 @@ export function SettingsDrawer(props: {
       onClose={props.onClose}
       title={t('bigscreen.settings.title')}
       size={480}
-      getContainer={props.getContainer}
       data-testid="bigscreen-settings"
       extra={
         <Button
