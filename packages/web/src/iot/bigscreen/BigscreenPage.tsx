@@ -179,7 +179,20 @@ function Monitor() {
             style={{ color: WALL.text }}
             onClick={() => void document.documentElement.requestFullscreen?.()}
           />
-          <LanguageSwitch size="middle" onChanged={saveLanguage} />
+          <ConfigProvider
+            theme={{
+              components: {
+                Segmented: {
+                  trackBg: WALL.panel,
+                  itemColor: WALL.dim,
+                  itemSelectedBg: WALL.line,
+                  itemSelectedColor: '#fff',
+                },
+              },
+            }}
+          >
+            <LanguageSwitch size="middle" onChanged={saveLanguage} />
+          </ConfigProvider>
           {menuButton('setting', <SettingOutlined />, () => setSettingsOpen(true))}
           {menuButton('exit', <LogoutOutlined />, exit)}
         </Flex>
