@@ -199,6 +199,20 @@ export type AlarmQuery = z.infer<typeof alarmQuery>;
 export const alarmExportQuery = alarmQuery.omit({ page: true, size: true });
 export type AlarmExportQuery = z.infer<typeof alarmExportQuery>;
 
+/** A bound camera's picture of the moment an alarm fired (decision 0122). */
+export const alarmSnapshot = z.object({
+  cameraId: z.number(),
+  cameraName: z.string(),
+  /** 'pending' while the job takes it; 'failed' says why in `reason`. */
+  state: z.enum(['pending', 'taken', 'failed']),
+  takenAt: z.number().nullable(),
+  /** The authorised address of the JPEG, when taken. */
+  image: z.string().nullable(),
+  /** Why there is no picture, in the reader's language. */
+  reason: z.string().nullable(),
+});
+export type AlarmSnapshot = z.infer<typeof alarmSnapshot>;
+
 export const alarmView = z.object({
   id: z.number(),
   triggerId: z.number(),
@@ -220,6 +234,8 @@ export const alarmView = z.object({
   repeats: z.number(),
   /** The linkage write: null when none, 'ok', or what went wrong in the caller's language. */
   linkage: z.string().nullable(),
+  /** The bound cameras' snapshots, in camera order; empty when no camera is bound. */
+  snapshots: z.array(alarmSnapshot),
 });
 export type AlarmView = z.infer<typeof alarmView>;
 

@@ -43,4 +43,10 @@ export const camerasMessages = {
     'zh-CN': '该摄像头当前没有在播放，请重新打开画面',
     en: 'The camera is not being played now; open the view again',
   },
+  'camera.snapshotFailed': {
+    'zh-CN': '未能抓拍：{reason}',
+    en: 'No snapshot: {reason}',
+  },
+  'camera.snapshotGone': { 'zh-CN': '抓拍图片已被删除', en: 'The snapshot has been deleted' },
+  'camera.snapshotMissing': { 'zh-CN': '该告警没有这张抓拍', en: 'This alarm has no such snapshot' },
 } as const;

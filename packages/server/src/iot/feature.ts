@@ -12,6 +12,7 @@ import { membershipHistoryCleanup } from './billing/retention.ts';
 import { billingRoutes } from './billing/routes.ts';
 import type { BillingTables } from './billing/tables.ts';
 import { camerasRoutes } from './cameras/routes.ts';
+import { snapshotJob } from './cameras/snapshot.ts';
 import type { CamerasTables } from './cameras/tables.ts';
 import { configRoutes } from './config/routes.ts';
 import { configService } from './config/runner.ts';
@@ -156,6 +157,7 @@ export const iot: Feature = {
     workOrderNoticeJob,
     workOrderOverdueJob,
     brokerSyncJob,
+    snapshotJob,
   ],
   schedules: [
     ...telemetrySchedules,

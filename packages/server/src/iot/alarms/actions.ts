@@ -11,7 +11,7 @@ import { checkedRaw } from '../gateway/write-rules.ts';
 import { publishAlarmStatus } from '../telemetry/live.ts';
 import { type Facts, type Step, shownReading } from './conditions.ts';
 import * as repo from './engine-repository.ts';
-import { handOver } from './handoff.ts';
+import { askSnapshots, handOver } from './handoff.ts';
 import { type DeviceContext, type EngineTrigger, pointsOf } from './store.ts';
 
 /**
@@ -118,6 +118,8 @@ async function fire(db: Db, ctx: DeviceContext, trigger: EngineTrigger, facts: F
     });
     if (ctx.pending.has(trigger.id)) await repo.removePending(trx, trigger.id, ctx.id);
     if (id === undefined) return undefined;
+    // Only recorded alarms show in Alarm Record, where the snapshot is seen.
+    if (trigger.saveRule === 'record') await askSnapshots(trx, id, ctx.id);
     if (notify)
       await handOver(trx, {
         alarmId: id,

@@ -21,6 +21,7 @@ import { actorOf } from '../../portal/orgs/actor.ts';
 import {
   alarmExportName,
   alarmRecord,
+  alarmSnapshot,
   alarmsToday,
   alarmCounts as countAlarms,
   exportAlarms,
@@ -191,6 +192,23 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', attachment(alarmExportName()))
         .send(Readable.from(stream));
+    },
+  );
+
+  app.get(
+    '/iot/alarms/:id/snapshots/:cameraId',
+    {
+      config: { access: ALARMS_VIEW, sends: 'file' },
+      schema: {
+        tags,
+        summary: 'The JPEG a bound camera took when the alarm fired',
+        params: z.object({ id: queryId, cameraId: queryId }),
+      },
+    },
+    async (request, reply) => {
+      const { id, cameraId } = request.params;
+      const stream = await alarmSnapshot(actorOf(request), id, cameraId);
+      return reply.header('cache-control', 'private, max-age=86400').type('image/jpeg').send(stream);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   type AlarmFacts,
   type AlarmProcess,
   type AlarmQuery,
+  type AlarmSnapshot,
   type AlarmView,
   alarmText,
   isMessageKey,
@@ -17,7 +18,10 @@ import { AppError, rulesBroken } from '../../platform/http/errors.ts';
 import { formatDate, formatDateTime, startOfDay } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
+import { filesContextOf } from '../../portal/files/service.ts';
+import { openStored } from '../../portal/files/store.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { snapshotFile, snapshotsOf } from '../cameras/snapshot.ts';
 import * as repo from './repository.ts';
 
 type Filter = Omit<AlarmQuery, 'page' | 'size'>;
@@ -36,7 +40,7 @@ function linkageText(outcome: string | null, lang: Lang): string | null {
   return translate('alarm.linkage.failed', lang, { reason });
 }
 
-function viewOf(row: repo.AlarmListRow, lang: Lang): AlarmView {
+function viewOf(row: repo.AlarmListRow, lang: Lang, snapshots: AlarmSnapshot[] = []): AlarmView {
   return {
     id: Number(row.id),
     triggerId: Number(row.trigger_id),
@@ -61,7 +65,18 @@ function viewOf(row: repo.AlarmListRow, lang: Lang): AlarmView {
     notification: row.notification,
     repeats: Number(row.repeats),
     linkage: linkageText(row.linkage_outcome, lang),
+    snapshots,
   };
+}
+
+/** The alarms' views with their cameras' snapshots. */
+async function viewsOf(actor: Actor, rows: repo.AlarmListRow[]): Promise<AlarmView[]> {
+  const snapshots = await snapshotsOf(
+    actor.db,
+    rows.map((r) => Number(r.id)),
+    actor.lang,
+  );
+  return rows.map((row) => viewOf(row, actor.lang, snapshots.get(Number(row.id))));
 }
 
 function checkRange(filter: Filter) {
@@ -74,7 +89,7 @@ export async function alarmRecord(actor: Actor, filter: Filter, page: PageQuery)
   checkRange(filter);
   const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await repo.listAlarms(actor.db, scope, filter, page);
-  return { ...result, list: result.list.map((row) => viewOf(row, actor.lang)) };
+  return { ...result, list: await viewsOf(actor, result.list) };
 }
 
 /** Alarms Today: Alarm Record from midnight on. */
@@ -157,7 +172,18 @@ export async function processAlarm(actor: Actor, id: number, input: AlarmProcess
   });
   const processed = await repo.findAlarmRow(actor.db, scope, id);
   if (!processed) throw new AppError(404, 'alarm.notFound');
-  return viewOf(processed, actor.lang);
+  const [view] = await viewsOf(actor, [processed]);
+  if (!view) throw new AppError(404, 'alarm.notFound');
+  return view;
+}
+
+/** A snapshot of an alarm the caller may see, as a JPEG stream from the file service (decision 0122). */
+export async function alarmSnapshot(actor: Actor, id: number, cameraId: number) {
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  if (!(await repo.findAlarm(actor.db, scope, id, 'view'))) throw new AppError(404, 'alarm.notFound');
+  const file = await snapshotFile(actor.db, id, cameraId);
+  if (!file) throw new AppError(404, 'camera.snapshotMissing');
+  return openStored(filesContextOf(actor.request), file);
 }
 
 /** The home page's alarm figures. */

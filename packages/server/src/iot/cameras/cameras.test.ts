@@ -112,6 +112,29 @@ describe('cameras', () => {
     expect((await owner.get(`/iot/cameras/${saved.id}`)).statusCode).toBe(404);
   });
 
+  it('masks the password of a stream address in the list, and keeps it when the edit leaves it as shown', async () => {
+    const stored = 'rtsp://admin:s3cret@192.168.1.64:554/Streaming/Channels/101';
+    const { id } = await add(owner, { name: 'Yard', streamUrl: stored });
+    const list = await owner.get('/iot/cameras?page=1&size=50&keyword=Yard');
+    const shown = list.json().data.list.find((c: { id: number }) => c.id === id).streamUrl;
+    expect(shown).toBe('rtsp://admin:***@192.168.1.64:554/Streaming/Channels/101');
+    expect(list.body).not.toContain('s3cret');
+    expect((await owner.get(`/iot/cameras/${id}`)).json().data.streamUrl).toBe(shown);
+    const addressOf = async () =>
+      (await t.db.kysely.selectFrom('cameras').select('stream_url').where('id', '=', id).executeTakeFirstOrThrow())
+        .stream_url;
+
+    // Saved as shown: the stored password stays.
+    const same = await owner.call('PUT', `/iot/cameras/${id}`, { name: 'Yard east', streamUrl: shown, deviceIds: [] });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().data.streamUrl).toBe(shown);
+    expect(await addressOf()).toBe(stored);
+    // A new address is taken as typed.
+    const typed = 'rtsp://admin:n3w@192.168.1.64:554/Streaming/Channels/101';
+    await owner.call('PUT', `/iot/cameras/${id}`, { name: 'Yard east', streamUrl: typed, deviceIds: [] });
+    expect(await addressOf()).toBe(typed);
+  });
+
   it('restreams a camera once for two viewers and stops once nobody asks for ~30 s', async () => {
     const restreamer = restreamerOf(t.db.kysely);
     let now = Date.now();
@@ -166,6 +189,12 @@ describe('cameras', () => {
     const gone = await owner.get(`/iot/cameras/${id}/live/index.m3u8`);
     expect(gone.statusCode).toBe(502);
     expect(gone.json().message).toMatch(/^The camera (stopped sending video|’s stream cannot be played)/);
+    // The viewers keep asking; the failure is logged once, not once per request.
+    const failedRequests = () => t.logs.filter((l) => l.msg === 'request failed').length;
+    const before = failedRequests();
+    for (let i = 0; i < 3; i++) expect((await owner.get(`/iot/cameras/${id}/live/index.m3u8`)).statusCode).toBe(502);
+    expect(failedRequests()).toBe(before);
+    expect(t.logs.filter((l) => l.camera === id && l.msg === 'restream: the camera stream ended')).toHaveLength(1);
 
     const webrtc = await add(owner, { name: 'WebRTC', streamUrl: 'webrtc://media.example.com/live/gate' });
     const refused = await owner.post(`/iot/cameras/${webrtc.id}/live`);

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StreamKind } from '@meridian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/http/errors.ts';
 import { SECOND } from '../../platform/time.ts';
 
@@ -37,18 +38,21 @@ interface LiveStream {
 }
 
 /** The error a viewer reads when ffmpeg ends on its own: what ffmpeg said, or that the input ended. */
-function failureOf(ended: Ended): AppError {
-  if (ended.reason) return new AppError(502, 'camera.streamFailed', { params: { reason: ended.reason } });
-  return new AppError(502, 'camera.streamEnded');
+function failureOf(ended: Ended, logged = false): AppError {
+  if (ended.reason) return new AppError(502, 'camera.streamFailed', { params: { reason: ended.reason }, logged });
+  return new AppError(502, 'camera.streamEnded', { logged });
+}
+
+/** ffmpeg's arguments reading a camera: RTSP over TCP, and 10 seconds of silence end the input. */
+export function inputArgs(source: string, kind: StreamKind): string[] {
+  const input = kind === 'rtsp' ? ['-rtsp_transport', 'tcp', '-timeout', '10000000'] : ['-rw_timeout', '10000000'];
+  return [...['-hide_banner', '-nostdin', '-loglevel', 'error'], ...input, ...['-i', source]];
 }
 
 /** ffmpeg's arguments: the camera's stream in, video copied (cameras send H.264), HLS of 1-second segments out. */
 function ffmpegArgs(source: string, kind: StreamKind, dir: string): string[] {
-  const input = kind === 'rtsp' ? ['-rtsp_transport', 'tcp', '-timeout', '10000000'] : ['-rw_timeout', '10000000'];
   return [
-    ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
-    ...input,
-    ...['-i', source],
+    ...inputArgs(source, kind),
     ...['-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'copy', '-c:a', 'aac'],
     ...['-f', 'hls', '-hls_time', '1', '-hls_list_size', '6'],
     ...['-hls_flags', 'delete_segments+independent_segments+omit_endlist'],
@@ -64,6 +68,8 @@ function ffmpegArgs(source: string, kind: StreamKind, dir: string): string[] {
 export class Restreamer {
   /** The idle clock; tests drive it. */
   now: () => number = Date.now;
+  /** Where a camera's failure is logged, once; the routes give the server's. */
+  log: Pick<FastifyBaseLogger, 'warn'> | null = null;
   private readonly streams = new Map<number, LiveStream>();
   private root: string | null = null;
   private sweeper: NodeJS.Timeout | null = null;
@@ -156,7 +162,14 @@ export class Restreamer {
       child.once('error', (error) => resolve({ stopped: false, code: null, reason: error.message }));
       child.once('exit', (code) => resolve({ stopped: stream.stopping, code, reason: lastError.slice(0, 200) }));
     }).then((ended) => {
-      if (!ended.stopped) stream.failure = failureOf(ended);
+      if (!ended.stopped) {
+        // Logged here, once per failure: every viewer's playlist request answers it again (decision 0122).
+        stream.failure = failureOf(ended, this.log !== null);
+        this.log?.warn(
+          { camera: cameraId, code: ended.code, reason: ended.reason },
+          'restream: the camera stream ended',
+        );
+      }
       return ended;
     });
     stream.ready = this.firstPlaylist(stream);

@@ -13,6 +13,7 @@ const detail = { 200: envelopeOf(cameraView) };
 
 /** Cameras, and their live video restreamed to HLS (decision 0112). */
 export const camerasRoutes: FastifyPluginAsyncZod = async (app) => {
+  restreamerOf(app.db.kysely).log = app.log;
   app.addHook('onClose', async () => restreamerOf(app.db.kysely).close());
 
   app.get(

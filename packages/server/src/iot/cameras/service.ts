@@ -13,6 +13,16 @@ import type { Actor } from '../../portal/orgs/actor.ts';
 import * as repo from './repository.ts';
 import { restreamerOf } from './restream.ts';
 
+/** `scheme://user:password@` written as `scheme://user:***@`: no list shows a camera's password (decision 0122). */
+export function maskedAddress(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@:?#]*):([^/@?#]*)@/i, '$1$2:***@');
+}
+
+/** The address to store: the one the form sent, or the stored one when the form sent it back masked and unchanged. */
+function addressToStore(sent: string, stored: string): string {
+  return sent !== stored && sent === maskedAddress(stored) ? stored : sent;
+}
+
 async function viewsOf(actor: Actor, scope: Scope, rows: repo.CameraRow[]): Promise<CameraView[]> {
   const devices = await repo.boundDevices(
     actor.db,
@@ -22,7 +32,7 @@ async function viewsOf(actor: Actor, scope: Scope, rows: repo.CameraRow[]): Prom
   return rows.map((row) => ({
     id: Number(row.id),
     name: row.name,
-    streamUrl: row.stream_url,
+    streamUrl: maskedAddress(row.stream_url),
     // Stored addresses passed the same check; 'rtsp' only covers one changed by hand.
     kind: streamKindOf(row.stream_url) ?? 'rtsp',
     projectId: row.project_id === null ? null : Number(row.project_id),
@@ -92,12 +102,12 @@ export async function addCamera(actor: Actor, body: CameraInput): Promise<Camera
 export async function editCamera(actor: Actor, id: number, body: CameraInput): Promise<CameraView> {
   const input = cameraInput.parse(body);
   const scope = await accountScopeOf(actor.db, actor.auth);
-  await cameraFor(actor, scope, id);
+  const stored = await cameraFor(actor, scope, id);
   const deviceIds = await checkBindings(actor, scope, input);
   await actor.db.transaction().execute(async (trx) => {
     await repo.updateCamera(trx, id, {
       name: input.name,
-      stream_url: input.streamUrl,
+      stream_url: addressToStore(input.streamUrl, stored.stream_url),
       project_id: input.projectId,
       updated_at: Date.now(),
     });

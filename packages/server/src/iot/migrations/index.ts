@@ -36,6 +36,7 @@ import * as m0078 from './0078_mqtt_broker_clients.ts';
 import * as m0083 from './0083_cameras.ts';
 import * as m0084 from './0084_passthrough_strategies.ts';
 import * as m0092 from './0092_bigscreen_settings.ts';
+import * as m0093 from './0093_alarm_snapshots.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -94,4 +95,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0084_passthrough_strategies': m0084,
   // The large-screen monitor's settings per account (issue 20).
   '0092_bigscreen_settings': m0092,
+  // A camera's snapshot attached to an alarm of a bound device (issue 25).
+  '0093_alarm_snapshots': m0093,
 };

@@ -19,11 +19,19 @@ export class AppError extends Error {
   readonly code: number;
   readonly data: unknown;
   readonly rules: readonly RuleBroken[];
+  /** Already logged where it happened (a failure answered to many requests): the handler does not log it again. */
+  readonly logged: boolean;
 
   constructor(
     status: number,
     key: MessageKey,
-    options: { params?: MessageParams; code?: number; data?: unknown; rules?: readonly RuleBroken[] } = {},
+    options: {
+      params?: MessageParams;
+      code?: number;
+      data?: unknown;
+      rules?: readonly RuleBroken[];
+      logged?: boolean;
+    } = {},
   ) {
     super(key);
     this.name = 'AppError';
@@ -33,6 +41,7 @@ export class AppError extends Error {
     this.code = options.code ?? status;
     this.data = options.data ?? null;
     this.rules = options.rules ?? [];
+    this.logged = options.logged ?? false;
   }
 }
 

@@ -45,7 +45,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.status >= 500 && !error.logged) request.log.error({ err: error }, 'request failed');
       const data = error.rules.length
         ? error.rules.map((r) => ({ field: r.field, msg: translate(r.key, lang, r.params) }))
         : error.data;
