@@ -6,15 +6,23 @@ import { startTestServer } from '../../server/test/server.ts';
 import { ModbusSlave, type SignalSpec, SimulatedDtu } from '../../simulator/src/index.ts';
 import { launchBrowser } from './browser.ts';
 
-/** Meridian with its device gateway (a free DTU port) and a browser, for the live-data walks. */
-export function liveSuite(): {
+/**
+ * Meridian with its device gateway (a free DTU port) and a browser, for the live-data walks; with
+ * `jobs`, its job worker too (alarm snapshots are taken through the outbox).
+ */
+export function liveSuite(options: { jobs?: boolean } = {}): {
   server: { url: string; db: Kysely<Database>; dtuPort: number; passthroughPort: number };
   browser: Browser;
 } {
   const suite = {} as ReturnType<typeof liveSuite>;
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const server = await startTestServer({ ADMIN_PASSWORD: 'Admin#2026' }, { services: ['api', 'gateway'] });
+    const server = options.jobs
+      ? await startTestServer(
+          { ADMIN_PASSWORD: 'Admin#2026', JOBS_POLL_MS: '200' },
+          { services: ['api', 'gateway', 'jobs'] },
+        )
+      : await startTestServer({ ADMIN_PASSWORD: 'Admin#2026' }, { services: ['api', 'gateway'] });
     close = server.close;
     suite.server = {
       url: server.url,

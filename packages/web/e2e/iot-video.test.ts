@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { startTestCamera } from '../../server/src/iot/cameras/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { phone, screenshot, visit } from './browser.ts';
-import { liveSuite, plcWorld } from './iot-live-walks.ts';
+import { api, liveSuite, plcWorld } from './iot-live-walks.ts';
 import { choose, fieldError, IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { unexpected } from './portal-walks.ts';
 
-const suite = liveSuite();
+// The job worker takes the alarm snapshots.
+const suite = liveSuite({ jobs: true });
 
 /** What the page's video element of a camera says about its playing. */
 const playback = (page: Page, cameraId: number) =>
@@ -102,6 +103,68 @@ describe('a Device Cloud user watching a camera beside a device', () => {
       }
     } catch (error) {
       await screenshot(page, 'camera-walk-failure');
+      console.error(problems);
+      throw error;
+    } finally {
+      world?.dtu.stop();
+      await camera.stop();
+      await close();
+    }
+  }, 120_000);
+
+  it('fires an alarm on the camera’s device and finds the camera’s snapshot on the alarm record', async () => {
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
+    const camera = await startTestCamera();
+    const { page, problems, close } = await visit(suite.browser);
+    let world: Awaited<ReturnType<typeof plcWorld>> | undefined;
+    try {
+      await signInToIot(page, suite.server.url, user);
+      world = await plcWorld(page, suite.server.url, suite.server.dtuPort, 'VIDEOWALK00000000002');
+      // A camera whose address carries a password: the list shows it masked.
+      const address = camera.url.replace('http://', 'http://viewer:Pw2026@');
+      await api(page, suite.server.url, 'POST', 'iot/cameras', {
+        name: '二号泵站摄像头',
+        streamUrl: address,
+        deviceIds: [world.deviceId],
+      });
+      await openFromMenu(page, '视频监控', '摄像头列表');
+      const row = page.getByTestId('cameras-table').locator('tbody tr', { hasText: '二号泵站摄像头' });
+      await row.getByText('viewer:***@', { exact: false }).waitFor();
+      expect(await page.getByTestId('cameras-table').textContent()).not.toContain('Pw2026');
+
+      // A trigger that holds at once: the first reading fires the alarm.
+      await api(page, suite.server.url, 'POST', 'iot/triggers', {
+        name: '出水温度报警',
+        scope: 'device',
+        deviceId: world.deviceId,
+        conditions: [{ kind: 'gt', pointId: world.points.temperature, value: -1000 }],
+        pushInterval: 0,
+      });
+      world.dtu.start();
+      await world.dtu.ready();
+
+      await openFromMenu(page, '报警与触发器', '报警记录');
+      const table = page.getByTestId('alarm-record-page').getByTestId('alarms-table');
+      const alarm = table.locator('tbody tr', { hasText: '一号泵站' }).first();
+      await alarm.waitFor({ timeout: 30_000 });
+      // The page reads the record again every 10 s: the snapshot appears once the job has taken it.
+      const image = alarm.getByTestId('alarm-snapshot-image');
+      await image.locator('img').waitFor({ timeout: 40_000 });
+      await alarm.getByText('二号泵站摄像头').waitFor();
+      await expect
+        .poll(() => image.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 })
+        .toBe(320);
+      await settledShot(page, 'alarm-snapshot-record-zh-CN');
+      await image.locator('img').click();
+      await page.locator('.ant-image-preview-img').waitFor();
+      await settledShot(page, 'alarm-snapshot-preview-zh-CN');
+      await page.keyboard.press('Escape');
+      await page.getByText('English', { exact: true }).click();
+      await table.locator('th', { hasText: 'Snapshot' }).waitFor();
+      await settledShot(page, 'alarm-snapshot-record-en');
+      expect(unexpected(problems)).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'alarm-snapshot-walk-failure');
       console.error(problems);
       throw error;
     } finally {

@@ -14,6 +14,7 @@ import { usePermissions } from '../../shared/permissions.ts';
 import { catalogue } from '../components/errors.ts';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
 import { FromAlarmButton } from '../workorders/FromAlarmButton.tsx';
+import { AlarmSnapshots } from './AlarmSnapshots.tsx';
 import { type AlarmFilters, type AlarmView, alarmRecord, alarmsToday, exportAlarms } from './api.ts';
 import { ProcessDialog } from './ProcessDialog.tsx';
 
@@ -169,6 +170,12 @@ export function AlarmsPage({ today = false }: { today?: boolean }) {
                 dataIndex: 'value',
                 width: 90,
                 render: (v: string | null) => v ?? '-',
+              },
+              {
+                title: t('alarms.column.snapshot'),
+                key: 'snapshot',
+                width: 120,
+                render: (_v, row) => <AlarmSnapshots alarm={row} />,
               },
               {
                 title: t('alarms.column.recovery'),

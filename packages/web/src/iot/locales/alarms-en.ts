@@ -37,6 +37,12 @@ export const alarmsEn: typeof alarmsZhCN = {
       recovery: 'Recovery',
       result: 'Result',
       notification: 'Notification and linkage',
+      snapshot: 'Snapshot',
+    },
+    snapshot: {
+      pending: 'Taking the snapshot…',
+      alt: 'Snapshot of {{camera}}',
+      unreadable: 'The snapshot cannot be shown',
     },
     empty: 'No alarms',
     emptyToday: 'No alarms today',
