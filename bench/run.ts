@@ -16,6 +16,7 @@ import { tasks } from './tasks.ts';
 import { telemetry } from './telemetry.ts';
 import { tracks } from './tracks.ts';
 import { dtuUpgrades } from './upgrade.ts';
+import { video } from './video.ts';
 import { web } from './web.ts';
 
 export interface Figure {
@@ -38,6 +39,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['dtu', dtuPolling],
   ['upgrade', dtuUpgrades],
   ['passthrough', passthrough],
+  ['video', video],
   ['alarms', alarms],
   ['tasks', tasks],
   ['assessments', assessments],
