@@ -131,6 +131,7 @@ describe('a Device Cloud user watching a camera beside a device', () => {
       const row = page.getByTestId('cameras-table').locator('tbody tr', { hasText: '二号泵站摄像头' });
       await row.getByText('viewer:***@', { exact: false }).waitFor();
       expect(await page.getByTestId('cameras-table').textContent()).not.toContain('Pw2026');
+      await settledShot(page, 'camera-list-masked-zh-CN');
 
       // A trigger that holds at once: the first reading fires the alarm.
       await api(page, suite.server.url, 'POST', 'iot/triggers', {
