@@ -4,6 +4,7 @@ import { bigscreenMessages } from './iot/bigscreen-messages.ts';
 import { billingMessages } from './iot/billing-messages.ts';
 import { camerasMessages } from './iot/cameras-messages.ts';
 import { configMessages } from './iot/config-messages.ts';
+import { dataPushMessages } from './iot/datapush-messages.ts';
 import { devicesMessages } from './iot/devices-messages.ts';
 import { firmwareMessages } from './iot/firmware-messages.ts';
 import { gatewayMessages } from './iot/gateway-messages.ts';
@@ -90,6 +91,7 @@ export const catalogues = [
   scadaMessages,
   passthroughMessages,
   bigscreenMessages,
+  dataPushMessages,
   billingMessages,
   invoicesMessages,
   articlesMessages,

@@ -17,6 +17,9 @@ import type { CamerasTables } from './cameras/tables.ts';
 import { configRoutes } from './config/routes.ts';
 import { configService } from './config/runner.ts';
 import type { ConfigTables } from './config/tables.ts';
+import { dataPushDeliveriesCleanup, dataPushJob, queueRecordedBatches } from './datapush/push.ts';
+import { dataPushRoutes } from './datapush/routes.ts';
+import type { DataPushTables } from './datapush/tables.ts';
 import { seedDemoDevices } from './demo/seed.ts';
 import { devicesRoutes } from './devices/routes.ts';
 import type { DevicesTables } from './devices/tables.ts';
@@ -77,6 +80,8 @@ import type { WorkOrdersTables } from './workorders/tables.ts';
 
 // Alarms are evaluated in whichever process records telemetry (issue 6).
 onRecorded(evaluateRecordedBatches);
+// Data push forwards each committed flush to the owners' targets (decision 0123).
+onRecorded(queueRecordedBatches);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(devicesRoutes);
@@ -90,6 +95,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(notifyRoutes);
   await app.register(configRoutes);
   await app.register(passthroughRoutes);
+  await app.register(dataPushRoutes);
   await app.register(tasksRoutes);
   await app.register(firmwareRoutes);
   await app.register(upgradeRoutes);
@@ -126,6 +132,7 @@ export interface IotTables
     ArticlesTables,
     InvoicesTables,
     PassthroughTables,
+    DataPushTables,
     CamerasTables,
     BigscreenTables {}
 
@@ -147,6 +154,7 @@ export const iot: Feature = {
   ],
   jobs: [
     notifyDeliveryJob,
+    dataPushJob,
     offlineJob,
     partitionsJob,
     alarmsCheckJob,
@@ -172,6 +180,7 @@ export const iot: Feature = {
     membershipHistoryCleanup,
     registrationsCleanup,
     deliveriesCleanup,
+    dataPushDeliveriesCleanup,
     taskRecordsCleanup,
     messagesCleanup,
   ],

@@ -163,6 +163,14 @@ const envSchema = z.object({
    * strategy: it sends the strategy's token and a newline first (decision 0113; 0: any free port, for tests).
    */
   PASSTHROUGH_PORT: port.default(15001),
+  /**
+   * Where data push targets may send (spec section 5: "data push URL must start with {host}"): every
+   * target's URL starts with it, e.g. `https://push.example.com/`. Unset: no target can be added,
+   * existing ones keep sending (decision 0123).
+   */
+  DATA_PUSH_URL_PREFIX: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long one data push request may take before it counts as a failure. */
+  DATA_PUSH_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   /** The embedded MQTT broker's port (0: any free port, for tests); ignored when MQTT_URL is set. */
   MQTT_PORT: port.default(1883),
   /** An external MQTT broker (Mosquitto, EMQX) instead of the embedded one: `mqtt://user:pass@host:1883`. */

@@ -37,6 +37,7 @@ import * as m0083 from './0083_cameras.ts';
 import * as m0084 from './0084_passthrough_strategies.ts';
 import * as m0092 from './0092_bigscreen_settings.ts';
 import * as m0093 from './0093_alarm_snapshots.ts';
+import * as m0094 from './0094_data_push.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -97,4 +98,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0092_bigscreen_settings': m0092,
   // A camera's snapshot attached to an alarm of a bound device (issue 25).
   '0093_alarm_snapshots': m0093,
+  // Data push targets and their deliveries (issue 25).
+  '0094_data_push': m0094,
 };
