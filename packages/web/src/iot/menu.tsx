@@ -192,6 +192,8 @@ export const iotAreas: IotArea[] = [
       { key: 'emailTemplate', path: '/settings/email-template', need: '/iot/settings' },
       { key: 'sms', path: '/settings/sms', need: '/iot/settings' },
       { key: 'wechatPush', path: '/settings/wechat-push', need: '/iot/settings' },
+      // A push forwards the devices' values: whoever sees devices sees their account's pushes (decision 0123).
+      { key: 'dataPush', path: '/settings/data-push', need: '/iot/devices' },
       { key: 'mobilePush', path: '/settings/mobile-push', need: '/iot/settings' },
     ],
   },

@@ -215,6 +215,9 @@ export const iotRoutes: RouteObject[] = [
       page('settings/wechat-push', 'menu.settings.wechatPush', async () => ({
         Component: (await import('./alarms/ChannelPages.tsx')).WechatPushPage,
       })),
+      page('settings/data-push', 'menu.settings.dataPush', async () => ({
+        Component: (await import('./datapush/DataPushPage.tsx')).DataPushPage,
+      })),
       page('settings/mobile-push', 'menu.settings.mobilePush', async () => ({
         Component: (await import('./alarms/ChannelPages.tsx')).MobilePushPage,
       })),

@@ -4,6 +4,7 @@ import { bigscreenEn } from './bigscreen-en.ts';
 import { billingEn } from './billing-en.ts';
 import { configEn } from './config-en.ts';
 import { dataEn } from './data-en.ts';
+import { dataPushEn } from './datapush-en.ts';
 import { devicesEn } from './devices-en.ts';
 import { firmwareEn } from './firmware-en.ts';
 import { invoicesEn } from './invoices-en.ts';
@@ -103,6 +104,7 @@ export const en: IotMessages = {
       emailTemplate: 'Email Template',
       sms: 'SMS and voice',
       wechatPush: 'WeChat Push',
+      dataPush: 'Data Push',
       mobilePush: 'Mobile Terminal',
     },
   },
@@ -127,6 +129,7 @@ export const en: IotMessages = {
   ...configEn,
   ...bigscreenEn,
   ...passthroughEn,
+  ...dataPushEn,
   ...alarmsEn,
   ...tasksEn,
   ...firmwareEn,

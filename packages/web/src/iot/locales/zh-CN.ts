@@ -5,6 +5,7 @@ import { bigscreenZhCN } from './bigscreen.ts';
 import { billingZhCN } from './billing.ts';
 import { configZhCN } from './config.ts';
 import { dataZhCN } from './data.ts';
+import { dataPushZhCN } from './datapush.ts';
 import { devicesZhCN } from './devices.ts';
 import { firmwareZhCN } from './firmware.ts';
 import { invoicesZhCN } from './invoices.ts';
@@ -78,6 +79,7 @@ export const zhCN = {
       emailTemplate: '邮件模板',
       sms: '短信与语音',
       wechatPush: '微信推送',
+      dataPush: '数据推送',
       mobilePush: '手机端推送',
     },
   },
@@ -102,6 +104,7 @@ export const zhCN = {
   ...configZhCN,
   ...bigscreenZhCN,
   ...passthroughZhCN,
+  ...dataPushZhCN,
   ...alarmsZhCN,
   ...tasksZhCN,
   ...firmwareZhCN,

@@ -1,0 +1,29 @@
+import type { dataPushZhCN } from './datapush.ts';
+
+export const dataPushEn: typeof dataPushZhCN = {
+  dataPush: {
+    intro:
+      "Data push sends each device report as JSON to your server's URL, every request signed with an HMAC-SHA256 (header X-Meridian-Signature) and retried when it fails; after 5 failures in a row the push is paused with the reason.",
+    creationClosed:
+      'Data push creation no longer supported (contact sales). Existing pushes keep working: pause, resume and see their last deliveries here.',
+    field: { name: 'Push name', url: 'URL', state: 'State', lastSentAt: 'Last delivered' },
+    state: { active: 'Pushing', paused: 'Paused' },
+    pausedByOwner: 'Paused by its owner',
+    neverSent: 'Nothing sent yet',
+    pause: 'Pause',
+    resume: 'Resume',
+    paused: 'Push paused',
+    resumed: 'Push resumed',
+    empty: 'No data push yet. Data push creation no longer supported (contact sales).',
+    deliveries: {
+      createdAt: 'Time',
+      state: 'Outcome',
+      states: { queued: 'Waiting', sent: 'Delivered', failed: 'Failed' },
+      content: 'Content',
+      counts: '{{devices}} devices, {{values}} values',
+      attempts: 'Attempts',
+      answer: 'Answer or error',
+      empty: 'Nothing sent yet: deliveries show here once a device reports.',
+    },
+  },
+};
