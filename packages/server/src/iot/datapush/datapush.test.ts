@@ -2,6 +2,7 @@ import { DATA_PUSH_PAUSE_AFTER } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, jobContextOf, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { as, buildUser } from '../../../test/factories.ts';
+import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { buildMqttWorld, type MqttWorld } from '../mqtt/testing.ts';
@@ -48,22 +49,7 @@ const report = (values: Record<string, unknown>) =>
     payload: JSON.stringify({ values }),
   });
 
-/** Runs the outbox until no push is due or waiting for its retry; bounded. */
-async function runOutbox() {
-  await vi.waitFor(
-    async () => {
-      await worker.drain();
-      const waiting = await t.db.kysely
-        .selectFrom('jobs')
-        .select('id')
-        .where('kind', '=', DATA_PUSH_JOB)
-        .where('state', 'in', ['queued', 'running'])
-        .execute();
-      expect(waiting, 'push jobs still waiting').toEqual([]);
-    },
-    { timeout: 10_000, interval: 5 },
-  );
-}
+const runOutbox = () => runJobsUntilSettled(worker, t.db, DATA_PUSH_JOB);
 
 /** Waits until telemetry's listener has queued a delivery for the target beyond `seen`. */
 async function deliveriesOf(id: number, atLeast: number) {

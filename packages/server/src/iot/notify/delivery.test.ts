@@ -1,7 +1,8 @@
 import type { AlarmFacts } from '@meridian/contracts';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jobContextOf, memoryLogger, type TestApp } from '../../../test/app.ts';
+import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { startAliyun, startTencent } from '../../platform/sms/stand-ins.ts';
 import { startSmtpServer } from '../../portal/codes/stand-ins.ts';
@@ -133,22 +134,7 @@ async function newTrigger(contactIds: number[], groupIds: number[] = [], ownerId
     .transaction()
     .execute((trx) => setTriggerRecipients(trx, trigger, ownerId, { contactIds, groupIds }));
 }
-/** Runs the outbox until no job is due or waiting for its retry (retries come back within 4 ms); bounded. */
-async function runOutbox() {
-  await vi.waitFor(
-    async () => {
-      await worker.drain();
-      const waiting = await t.db.kysely
-        .selectFrom('jobs')
-        .select('id')
-        .where('kind', '=', NOTIFY_JOB)
-        .where('state', 'in', ['queued', 'running'])
-        .execute();
-      expect(waiting, 'notification jobs still waiting').toEqual([]);
-    },
-    { timeout: 10_000, interval: 5 },
-  );
-}
+const runOutbox = () => runJobsUntilSettled(worker, t.db, NOTIFY_JOB);
 
 describe('notifyAlarm and the delivery job', () => {
   it("reaches a trigger's contacts and group members on each of their channels, once", async () => {
