@@ -44,6 +44,30 @@ export const scadaMessages = {
     'zh-CN': '开关只能写入开或关（1 或 0）',
     en: 'A switch writes on or off (1 or 0)',
   },
+  'scada.template': {
+    'zh-CN': '模板不存在或您无权查看',
+    en: 'No such template, or you may not see it',
+  },
+  'scada.templatePoint': {
+    'zh-CN': '组件“{element}”绑定的数据点不属于该组态的模板',
+    en: 'Component “{element}” is bound to a data point that is not in this configuration’s template',
+  },
+  'scada.applyTemplate': {
+    'zh-CN': '设备“{device}”不属于该组态的模板，不能应用',
+    en: 'Device “{device}” is of another template: the configuration cannot be applied to it',
+  },
+  'scada.applyScope': {
+    'zh-CN': '设备 {device} 不存在或不在您的权限范围内',
+    en: 'Device {device} does not exist or is outside what you may see',
+  },
+  'scada.notApplied': {
+    'zh-CN': '该组态未应用到设备 {device}，或您无权查看该设备',
+    en: 'This configuration is not applied to device {device}, or you may not see it',
+  },
+  'scada.deviceNeeded': {
+    'zh-CN': '模板组态须选择设备后才能操作',
+    en: 'Choose a device before operating a template-based configuration',
+  },
   'v.scada.linkPassword': {
     'zh-CN': '访问密码最多 64 个字符',
     en: 'A link password is at most 64 characters',

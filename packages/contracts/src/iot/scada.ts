@@ -97,6 +97,17 @@ export const scadaElement = z.strictObject({
 export type ScadaElement = z.infer<typeof scadaElement>;
 export type ScadaElementInput = z.input<typeof scadaElement>;
 
+/**
+ * A template-based screen (decision 0120): its bindings name points of this template (drawn against
+ * one of its devices) and it opens for any device it is applied to; `devices` null means every
+ * device of the template (Configuration Application), a list means only those.
+ */
+export const scadaTemplateOf = z.strictObject({
+  templateId: z.number().int().positive(),
+  devices: z.array(z.number().int().positive()).max(1000).nullable(),
+});
+export type ScadaTemplateOf = z.infer<typeof scadaTemplateOf>;
+
 /** A screen: its canvas and its elements, the later ones drawn on top (the array order is the z-order). */
 export const scadaDocument = z.strictObject({
   format: z.literal(SCADA_FORMAT),
@@ -106,6 +117,8 @@ export const scadaDocument = z.strictObject({
   grid: z.number().int().min(0).max(100),
   background: z.string().min(1).max(500).nullable(),
   elements: z.array(scadaElement).max(SCADA_ELEMENTS_MAX, 'v.scada.elements'),
+  /** Null for a Device Configuration, whose bindings name their devices. */
+  template: scadaTemplateOf.nullable().default(null),
 });
 export type ScadaDocument = z.infer<typeof scadaDocument>;
 export type ScadaDocumentInput = z.input<typeof scadaDocument>;
@@ -117,6 +130,7 @@ export const emptyScadaDocument = (): ScadaDocument => ({
   grid: 10,
   background: null,
   elements: [],
+  template: null,
 });
 
 const name = z.string({ error: 'v.scada.name' }).trim().min(1, 'v.scada.name').max(SCADA_NAME_MAX, 'v.scada.name');
@@ -153,12 +167,34 @@ export const scadaSummary = z.object({
 });
 export type ScadaSummary = z.infer<typeof scadaSummary>;
 
-export const scadaDetail = scadaSummary.extend({ document: scadaDocument });
+/** A device a template-based screen opens for. */
+export const scadaAppliedDevice = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * One screen. A template-based one comes resolved for `device` (its bindings name that device), with
+ * the applied devices the caller may open it for; both are null for a Device Configuration.
+ */
+export const scadaDetail = scadaSummary.extend({
+  document: scadaDocument,
+  device: z.number().nullable(),
+  devices: z.array(scadaAppliedDevice).nullable(),
+});
+export const scadaDetailQuery = z.object({ device: z.coerce.number().int().positive().optional() });
+
+/** Configuration Application: make a screen template-based and apply it to all the template's devices or some. */
+export const scadaApplication = z.strictObject({
+  templateId: z.number().int().positive().nullable(),
+  devices: z.array(z.number().int().positive()).max(1000).nullable().default(null),
+  revision: z.number().int().min(1),
+});
+export type ScadaApplication = z.input<typeof scadaApplication>;
 export type ScadaDetail = z.infer<typeof scadaDetail>;
 
 /** A click on a running screen's button or switch; a switch names the state it asks for. */
 export const scadaPress = z.strictObject({
   elementId: z.string().min(1).max(40),
+  /** On a template-based screen, the device it is open for. */
+  deviceId: z.number().int().positive().nullable().default(null),
   value: z.union([z.number(), z.boolean()]).nullable().default(null),
 });
 export type ScadaPress = z.input<typeof scadaPress>;

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { type ReachDevice, writePoint } from '../gateway/service.ts';
 import { screenFor, screenScopeOf } from './service.ts';
+import { resolvedFor } from './template.ts';
 
 /**
  * A click on a running screen (decision 0117): the screen says what is written where, never the
@@ -17,9 +18,14 @@ export async function pressElement(
   screenId: number,
   input: ScadaPress,
 ): Promise<ScadaPressed> {
-  const { elementId, value } = scadaPress.parse(input);
-  const row = await screenFor(actor, await screenScopeOf(actor), screenId);
-  const element = scadaDocument.parse(fromJson<unknown>(row.document)).elements.find((e) => e.id === elementId);
+  const { elementId, value, deviceId } = scadaPress.parse(input);
+  const scope = await screenScopeOf(actor);
+  const row = await screenFor(actor, scope, screenId);
+  const stored = scadaDocument.parse(fromJson<unknown>(row.document));
+  // A template-based screen writes the point of the device it is open for, if applied to it (decision 0120).
+  if (stored.template && deviceId === null) throw new AppError(400, 'scada.deviceNeeded');
+  const document = stored.template && deviceId !== null ? await resolvedFor(actor, scope, stored, deviceId) : stored;
+  const element = document.elements.find((e) => e.id === elementId);
   const binding = element?.binding;
   if (!element || !binding || !SCADA_CLICKABLE.includes(element.kind)) {
     throw new AppError(400, 'scada.notClickable', { params: { element: elementId } });

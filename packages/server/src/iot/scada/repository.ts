@@ -137,3 +137,33 @@ export function latestOfDevices(db: Db, deviceIds: readonly number[]) {
     .where('device_id', 'in', deviceIds)
     .execute();
 }
+
+/** Of these devices, the ones the caller may see, with their template and name. */
+export async function devicesOfTemplateView(db: Db, scope: Scope, deviceIds: readonly number[]) {
+  // Guard against running an invalid query when nothing is named.
+  if (deviceIds.length === 0) return [];
+  return db
+    .selectFrom('devices as d')
+    .select(['d.id', 'd.name', 'd.template_id'])
+    .where('d.id', 'in', deviceIds)
+    .where(deviceVisible(scope, 'view'))
+    .execute();
+}
+
+/** The template's devices the caller may see, in name order. */
+export function visibleDevicesOfTemplate(db: Db, scope: Scope, templateId: number) {
+  return db
+    .selectFrom('devices as d')
+    .select(['d.id', 'd.name'])
+    .where('d.template_id', '=', templateId)
+    .where(deviceVisible(scope, 'view'))
+    .orderBy('d.name')
+    .orderBy('d.id')
+    .execute();
+}
+
+/** The ids of a template's points. */
+export async function pointsOfTemplate(db: Db, templateId: number): Promise<number[]> {
+  const rows = await db.selectFrom('template_points').select('id').where('template_id', '=', templateId).execute();
+  return rows.map((r) => Number(r.id));
+}

@@ -4,8 +4,10 @@ import {
   queryId,
   SCADA_LINK_HEADER,
   SCADA_LINK_PASSWORD_HEADER,
+  scadaApplication,
   scadaCreate,
   scadaDetail,
+  scadaDetailQuery,
   scadaLinkHeaders,
   scadaPress,
   scadaPressed,
@@ -24,7 +26,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { reachDevice } from '../gateway/commands.ts';
 import { pressElement } from './press.ts';
-import { addScreen, listScreens, removeScreen, saveScreen, screenDetail } from './service.ts';
+import { addScreen, applyScreen, listScreens, removeScreen, saveScreen, screenDetail } from './service.ts';
 import { closeShare, openShare, sharedScreen, shareOf } from './share.ts';
 
 const tags = ['Device Cloud cloud configuration'];
@@ -65,9 +67,31 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // View or operate permission (spec section 6): one code cannot say "either", so the service checks.
       config: { access: 'user' },
-      schema: { tags, summary: 'One configuration with its document', params: byId, response: detail },
+      schema: {
+        tags,
+        summary: 'One configuration with its document; a template-based one resolved for `device`',
+        params: byId,
+        querystring: scadaDetailQuery,
+        response: detail,
+      },
     },
-    async (request) => ok(request, await screenDetail(actorOf(request), request.params.id)),
+    async (request) => ok(request, await screenDetail(actorOf(request), request.params.id, request.query.device)),
+  );
+
+  app.put(
+    '/iot/scada/:id/application',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary:
+          'Configuration Application: binds the screen to a template and applies it to all its devices or some (null: a Device Configuration)',
+        params: byId,
+        body: scadaApplication,
+        response: detail,
+      },
+    },
+    async (request) => ok(request, await applyScreen(actorOf(request), request.params.id, request.body)),
   );
 
   app.put(

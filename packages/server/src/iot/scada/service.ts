@@ -2,11 +2,13 @@ import {
   emptyScadaDocument,
   hasPermission,
   type PageQuery,
+  type ScadaApplication,
   type ScadaCreate,
   type ScadaDetail,
   type ScadaDocument,
   type ScadaSave,
   type ScadaSummary,
+  scadaApplication,
   scadaCreate,
   scadaDocument,
   scadaSave,
@@ -18,6 +20,7 @@ import { isOwnPicture } from '../../portal/files/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { accountsAbove } from '../workorders/repository.ts';
 import * as repo from './repository.ts';
+import { appliedDevices, checkTemplate, resolvedFor } from './template.ts';
 
 const PATH = '/iot/scada';
 
@@ -66,13 +69,16 @@ export async function screenFor(actor: Actor, scope: repo.ScreenScope, id: numbe
   return row;
 }
 
-export async function screenDetail(actor: Actor, id: number): Promise<ScadaDetail> {
+/** One screen; a template-based one opened for `device` comes with its bindings naming that device (decision 0120). */
+export async function screenDetail(actor: Actor, id: number, device?: number): Promise<ScadaDetail> {
   refuseWithoutViewOrOperate(actor);
   const scope = await screenScopeOf(actor);
   const row = await screenFor(actor, scope, id);
   // Read through the schema so that a document of an older format comes back in today's.
-  const document = scadaDocument.parse(fromJson<unknown>(row.document));
-  return { ...summaryOf(actor, scope, row), document };
+  const stored = scadaDocument.parse(fromJson<unknown>(row.document));
+  const devices = await appliedDevices(actor, scope, stored);
+  const document = devices && device !== undefined ? await resolvedFor(actor, scope, stored, device) : stored;
+  return { ...summaryOf(actor, scope, row), document, devices, device: devices ? (device ?? null) : null };
 }
 
 export async function addScreen(actor: Actor, input: ScadaCreate): Promise<ScadaDetail> {
@@ -111,6 +117,24 @@ export async function saveScreen(actor: Actor, id: number, input: ScadaSave): Pr
   return screenDetail(actor, id);
 }
 
+/** Configuration Application (decision 0120): makes the screen template-based (or a Device Configuration again). */
+export async function applyScreen(actor: Actor, id: number, input: ScadaApplication): Promise<ScadaDetail> {
+  const body = scadaApplication.parse(input);
+  const scope = await screenScopeOf(actor);
+  const row = await screenFor(actor, scope, id);
+  if (!editableBy(actor, scope, Number(row.owner_id))) throw new AppError(403, 'scada.readOnly');
+  const before = scadaDocument.parse(fromJson<unknown>(row.document));
+  const template = body.templateId === null ? null : { templateId: body.templateId, devices: body.devices };
+  const document: ScadaDocument = { ...before, template };
+  await checkDocument(actor, scope, document, before.background);
+  const saved = await repo.saveScreen(actor.db, id, body.revision, {
+    document: toJson(document),
+    updated_at: Date.now(),
+  });
+  if (!saved) throw new AppError(409, 'scada.stale', { params: { revision: Number(row.revision) } });
+  return screenDetail(actor, id);
+}
+
 export async function removeScreen(actor: Actor, id: number): Promise<void> {
   const scope = await screenScopeOf(actor);
   const row = await screenFor(actor, scope, id);
@@ -139,6 +163,7 @@ async function checkDocument(
   if (broken) {
     throw refusal(`document.elements.${broken.i}.binding`, 'scada.binding', broken.e.text || broken.e.id);
   }
+  await checkTemplate(actor, scope, document);
   // A background kept from the stored document stays; a new one must be a picture the caller uploaded,
   // which the image upload checked by its content.
   if (document.background !== null && document.background !== keptBackground) {
