@@ -1,4 +1,4 @@
-import type { ScadaDocument } from '@meridian/contracts';
+import type { MessageKey, ScadaDocument } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Scope } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
  * template's, or some), and the viewer and the press route swap in the chosen device.
  */
 
-function refused(key: string, field: string, params: Record<string, string | number>): AppError {
+function refused(key: MessageKey, field: string, params: Record<string, string | number>): AppError {
   return new AppError(400, key, { params, rules: [{ field, key, params }] });
 }
 

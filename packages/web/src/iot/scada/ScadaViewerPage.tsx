@@ -1,10 +1,10 @@
-import { EditOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EditOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { ScadaElement } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Result, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Empty, Flex, Result, Select, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/errors.ts';
 import { notifyError } from '../../shared/feedback.tsx';
 import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
@@ -12,6 +12,7 @@ import { PageLoading } from '../../shared/PageLoading.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { LiveIndicator } from '../telemetry/RealtimeTab.tsx';
+import { ApplicationDialog } from './ApplicationDialog.tsx';
 import { pressOn, type ScadaDetail, screenOf } from './api.ts';
 import { Readings, ScreenStage } from './ScreenStage.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -37,28 +38,50 @@ function NoPermission() {
 /** Run mode: the screen with its components bound to live point values; buttons write their point. */
 export function ScadaViewerPage() {
   const id = Number(useParams().id);
+  // A template-based screen opens for one of its applied devices (decision 0120): `?device=`.
+  const [search, setSearch] = useSearchParams();
+  const device = search.get('device') ? Number(search.get('device')) : undefined;
   const { can, isPending } = usePermissions();
   const allowed = can({ path: SCADA, code: 'view' }) || can({ path: SCADA, code: 'operate' });
   const screen = useQuery({
-    queryKey: ['iot', 'scada', id],
-    queryFn: ({ signal }) => screenOf(id, signal),
+    queryKey: ['iot', 'scada', id, device ?? null],
+    queryFn: ({ signal }) => screenOf(id, signal, device),
     enabled: allowed,
     meta: { silentError: true },
   });
+  const first = device === undefined ? screen.data?.devices?.[0]?.id : undefined;
+  useEffect(() => {
+    if (first !== undefined) setSearch({ device: String(first) }, { replace: true });
+  }, [first, setSearch]);
   if (isPending) return <PageLoading />;
   if (!allowed || (screen.error instanceof ApiError && screen.error.httpStatus === 403)) return <NoPermission />;
   if (screen.isError) {
     return <LoadFailed error={screen.error} onRetry={() => screen.refetch()} retrying={screen.isFetching} />;
   }
   if (!screen.data) return <PageLoading />;
-  return <Viewer screen={screen.data} canOperate={can({ path: SCADA, code: 'operate' })} />;
+  return (
+    <Viewer
+      screen={screen.data}
+      canOperate={can({ path: SCADA, code: 'operate' })}
+      onDevice={(next) => setSearch({ device: String(next) })}
+    />
+  );
 }
 
-function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boolean }) {
+function Viewer({
+  screen,
+  canOperate,
+  onDevice,
+}: {
+  screen: ScadaDetail;
+  canOperate: boolean;
+  onDevice(device: number): void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
   const [sharing, setSharing] = useState(false);
+  const [applying, setApplying] = useState(false);
   const values = useBoundValues(screen.document);
   const doc = screen.document;
   const readingOf = (element: ScadaElement): Reading =>
@@ -79,7 +102,7 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
     }
     confirm({ title, okText: t('data.write.send') }, async () => {
       try {
-        await pressOn(screen.id, { elementId: element.id, value });
+        await pressOn(screen.id, { elementId: element.id, value, deviceId: screen.device });
         message.success(t('scada.written'));
       } catch (error) {
         notifyError(error);
@@ -94,8 +117,23 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
         title={screen.name}
         extra={
           <Space>
+            {screen.devices && screen.devices.length > 0 && (
+              <Select
+                aria-label={t('scada.openFor')}
+                value={screen.device ?? undefined}
+                onChange={onDevice}
+                style={{ minWidth: 160 }}
+                data-testid="scada-device-pick"
+                options={screen.devices.map((d) => ({ value: d.id, label: d.name }))}
+              />
+            )}
             {!canOperate && <Tag data-testid="scada-view-only">{t('scada.cannotOperate')}</Tag>}
             <LiveIndicator />
+            {screen.editable && (
+              <Button icon={<ApartmentOutlined />} onClick={() => setApplying(true)} data-testid="scada-apply-button">
+                {t('scada.apply')}
+              </Button>
+            )}
             {screen.editable && (
               <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="scada-share-button">
                 {t('scada.share')}
@@ -109,9 +147,14 @@ function Viewer({ screen, canOperate }: { screen: ScadaDetail; canOperate: boole
           </Space>
         }
       >
-        <ScreenStage document={doc} readingOf={readingOf} onPress={canOperate ? press : undefined} />
+        {screen.devices && screen.devices.length === 0 ? (
+          <Empty description={t('scada.notAppliedAny')} data-testid="scada-not-applied" />
+        ) : (
+          <ScreenStage document={doc} readingOf={readingOf} onPress={canOperate ? press : undefined} />
+        )}
       </Card>
       <Readings document={doc} readingOf={readingOf} />
+      {applying && <ApplicationDialog screen={screen} onClose={() => setApplying(false)} />}
       {sharing && <ShareDialog id={screen.id} name={screen.name} onClose={() => setSharing(false)} />}
     </Flex>
   );

@@ -2,6 +2,7 @@ import {
   type Page,
   SCADA_LINK_HEADER,
   SCADA_LINK_PASSWORD_HEADER,
+  type ScadaApplication,
   type ScadaDetail,
   type ScadaDocument,
   type ScadaPress,
@@ -20,7 +21,12 @@ export type { ScadaDetail, ScadaDocument, ScadaSummary };
 
 export const listScreens = (query: { keyword?: string; page: number; size: number }, signal?: AbortSignal) =>
   get<Page<ScadaSummary>>('iot/scada', { query: { ...query }, signal });
-export const screenOf = (id: number, signal?: AbortSignal) => get<ScadaDetail>(`iot/scada/${id}`, { signal });
+/** A template-based screen opened for `device` comes with its bindings naming that device (decision 0120). */
+export const screenOf = (id: number, signal?: AbortSignal, device?: number) =>
+  get<ScadaDetail>(`iot/scada/${id}`, { signal, query: device === undefined ? {} : { device } });
+/** Configuration Application: a template and all its devices (`devices` null) or some; `templateId` null undoes it. */
+export const applyScreen = (id: number, body: ScadaApplication) =>
+  put<ScadaDetail>(`iot/scada/${id}/application`, body);
 export const addScreen = (body: { name: string; sharing: ScadaSharing }) => post<ScadaDetail>('iot/scada', body);
 export const saveScreen = (
   id: number,

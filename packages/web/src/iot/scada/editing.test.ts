@@ -23,6 +23,7 @@ const docOf = (...elements: ScadaElement[]): ScadaDocument => ({
   height: 720,
   grid: 10,
   background: null,
+  template: null,
   elements,
 });
 const places = (doc: ScadaDocument) => doc.elements.map((e) => [e.id, e.x, e.y]);
