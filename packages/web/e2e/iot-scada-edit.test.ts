@@ -4,23 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
 import { screenshot, visit } from './browser.ts';
 import { api, liveSuite, plcWorld } from './iot-live-walks.ts';
+import { middleOf } from './iot-scada-walks.ts';
 import { choose, IOT_MAIN_ROLE, signInToIot } from './iot-walks.ts';
 import { dialog, question, settledShot, spaced } from './portal-admin-walks.ts';
 import { awaitText, unexpected } from './portal-walks.ts';
 
 const suite = liveSuite();
-
-/** Where an element's middle is on the running screen's canvas, in page pixels. */
-async function middleOf(page: Page, screen: ScadaDetail, element: ScadaElement) {
-  const box = await page.getByTestId('scada-stage').locator('canvas').last().boundingBox();
-  if (!box) throw new Error('no canvas');
-  const scale = box.width / screen.document.width;
-  return {
-    x: box.x + (element.x + element.width / 2) * scale,
-    y: box.y + (element.y + element.height / 2) * scale,
-    scale,
-  };
-}
 
 /** The colour the running screen draws at an element's middle, as #rrggbb. */
 async function colourAt(page: Page, screen: ScadaDetail, element: ScadaElement) {

@@ -5,6 +5,7 @@ import { ModbusSlave, SimulatedDtu } from '../../simulator/src/index.ts';
 import { screenshot, visit } from './browser.ts';
 import { pickTitled } from './dropdowns.ts';
 import { api, liveSuite, PLC_SIGNALS, plcWorld } from './iot-live-walks.ts';
+import { middleOf } from './iot-scada-walks.ts';
 import { choose, IOT_MAIN_ROLE, signInToIot } from './iot-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { awaitText, unexpected } from './portal-walks.ts';
@@ -87,6 +88,26 @@ describe('a Device Cloud user applying a template-based configuration', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('device')).toBe(String(second.id));
       await expect.poll(async () => await reading.textContent(), { timeout: 15_000 }).toBe('55.0');
       await settledShot(page, 'scadatpl-second-device-zh-CN');
+
+      // ---- An overview screen whose label, clicked, opens the template screen.
+      const overview = await api<ScadaDetail>(page, suite.server.url, 'POST', 'iot/scada', { name: '厂区总览' });
+      await page.goto(`${suite.server.url}/iot/scada/${overview.id}/edit`);
+      await page.getByTestId('scada-editor').waitFor();
+      await page.getByTestId('scada-palette-label').click();
+      await choose(page, page.getByTestId('scada-properties').getByTestId('scada-prop-opens'), '泵站模板画面');
+      await settledShot(page, 'scadatpl-link-zh-CN');
+      await page.getByTestId('scada-save').click();
+      await awaitText(page, '组态已保存', problems);
+      const linked = await api<ScadaDetail>(page, suite.server.url, 'GET', `iot/scada/${overview.id}`);
+      const label = linked.document.elements[0];
+      if (!label) throw new Error('the label was not saved');
+      expect(label.opens).toBe(made.id);
+      await page.getByTestId('scada-run').click();
+      await page.getByTestId('scada-viewer').waitFor();
+      const spot = await middleOf(page, linked, label);
+      await page.mouse.click(spot.x, spot.y);
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/iot/scada/${made.id}/view`);
+      await page.getByTestId('scada-device-pick').waitFor();
 
       // ---- A device of another account is not there to open it for, in words.
       await page.goto(`${suite.server.url}/iot/scada/${made.id}/view?device=999999`);

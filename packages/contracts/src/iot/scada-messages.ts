@@ -64,6 +64,10 @@ export const scadaMessages = {
     'zh-CN': '该组态未应用到设备 {device}，或您无权查看该设备',
     en: 'This configuration is not applied to device {device}, or you may not see it',
   },
+  'scada.opens': {
+    'zh-CN': '组件“{element}”链接的组态不存在或不属于同一账号',
+    en: 'Component “{element}” opens a configuration that does not exist or is of another account',
+  },
   'scada.deviceNeeded': {
     'zh-CN': '模板组态须选择设备后才能操作',
     en: 'Choose a device before operating a template-based configuration',

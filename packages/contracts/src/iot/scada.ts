@@ -89,6 +89,8 @@ export const scadaElement = z.strictObject({
     .nullable()
     .default(null),
   binding: scadaBinding.nullable().default(null),
+  /** A screen of the same account that a click on the running screen opens, instead of writing (decision 0120). */
+  opens: z.number().int().positive().nullable().default(null),
   /** Elements sharing a group are selected, moved and aligned together. */
   group: z.string().min(1).max(40).nullable().default(null),
   colourRule: scadaColourRule.nullable().default(null),

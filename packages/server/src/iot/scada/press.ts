@@ -27,7 +27,8 @@ export async function pressElement(
   const document = stored.template && deviceId !== null ? await resolvedFor(actor, scope, stored, deviceId) : stored;
   const element = document.elements.find((e) => e.id === elementId);
   const binding = element?.binding;
-  if (!element || !binding || !SCADA_CLICKABLE.includes(element.kind)) {
+  // A component that opens another screen is a link, not a write (decision 0120).
+  if (!element || !binding || !SCADA_CLICKABLE.includes(element.kind) || element.opens !== null) {
     throw new AppError(400, 'scada.notClickable', { params: { element: elementId } });
   }
   let written: unknown = element.writeValue;

@@ -167,3 +167,16 @@ export async function pointsOfTemplate(db: Db, templateId: number): Promise<numb
   const rows = await db.selectFrom('template_points').select('id').where('template_id', '=', templateId).execute();
   return rows.map((r) => Number(r.id));
 }
+
+/** Of these screens, the ones of this account. */
+export async function screensOfOwner(db: Db, ownerId: number, ids: readonly number[]): Promise<number[]> {
+  // Guard against running an invalid query when nothing links.
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('scada_screens')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}

@@ -105,7 +105,7 @@ export async function saveScreen(actor: Actor, id: number, input: ScadaSave): Pr
   const row = await screenFor(actor, scope, id);
   if (!editableBy(actor, scope, Number(row.owner_id))) throw new AppError(403, 'scada.readOnly');
   const before = fromJson<ScadaDocument>(row.document);
-  await checkDocument(actor, scope, body.document, before.background);
+  await checkDocument(actor, scope, body.document, before.background, Number(row.owner_id));
   const saved = await repo.saveScreen(actor.db, id, body.revision, {
     name: body.name,
     sharing: body.sharing,
@@ -126,7 +126,7 @@ export async function applyScreen(actor: Actor, id: number, input: ScadaApplicat
   const before = scadaDocument.parse(fromJson<unknown>(row.document));
   const template = body.templateId === null ? null : { templateId: body.templateId, devices: body.devices };
   const document: ScadaDocument = { ...before, template };
-  await checkDocument(actor, scope, document, before.background);
+  await checkDocument(actor, scope, document, before.background, Number(row.owner_id));
   const saved = await repo.saveScreen(actor.db, id, body.revision, {
     document: toJson(document),
     updated_at: Date.now(),
@@ -147,6 +147,7 @@ async function checkDocument(
   scope: repo.ScreenScope,
   document: ScadaDocument,
   keptBackground: string | null,
+  ownerId: number,
 ): Promise<void> {
   const seen = new Set<string>();
   for (const [i, element] of document.elements.entries()) {
@@ -164,6 +165,11 @@ async function checkDocument(
     throw refusal(`document.elements.${broken.i}.binding`, 'scada.binding', broken.e.text || broken.e.id);
   }
   await checkTemplate(actor, scope, document);
+  // A link between screens stays within the account (decision 0120).
+  const linking = document.elements.flatMap((e, i) => (e.opens !== null ? [{ i, e, opens: e.opens }] : []));
+  const linked = new Set(await repo.screensOfOwner(actor.db, ownerId, [...new Set(linking.map((l) => l.opens))]));
+  const stray = linking.find((l) => !linked.has(l.opens));
+  if (stray) throw refusal(`document.elements.${stray.i}.opens`, 'scada.opens', stray.e.text || stray.e.id);
   // A background kept from the stored document stays; a new one must be a picture the caller uploaded,
   // which the image upload checked by its content.
   if (document.background !== null && document.background !== keptBackground) {
@@ -174,7 +180,7 @@ async function checkDocument(
   }
 }
 
-function refusal(field: string, key: 'scada.binding' | 'scada.duplicateId', element: string): AppError {
+function refusal(field: string, key: 'scada.binding' | 'scada.duplicateId' | 'scada.opens', element: string): AppError {
   const rule: RuleBroken = { field, key, params: { element } };
   return new AppError(400, key, { params: { element }, rules: [rule] });
 }

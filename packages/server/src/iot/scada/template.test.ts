@@ -195,4 +195,31 @@ describe('template-based configurations (Configuration Application)', () => {
     const theirs = await apply(owner, id, { templateId: 999_999, devices: null, revision: 2 });
     expect(theirs.json().message).toBe('No such template, or you may not see it');
   });
+
+  it('links a component to another screen of the account, and refuses one of another account', async () => {
+    const target = await drawnScreen('Filter room');
+    const theirs = (await stranger.post('/iot/scada', { name: 'Not yours' })).json().data.id as number;
+    const made = await owner.post('/iot/scada', { name: 'Overview' });
+    const id = made.json().data.id as number;
+    const save = (opens: number) =>
+      owner.call('PUT', `/iot/scada/${id}`, {
+        name: 'Overview',
+        sharing: 'closed',
+        revision: 1,
+        document: documentWith([
+          { ...element('go', 'button', devices[0] ?? 0, 'Setpoint', 1), text: 'Filters', opens },
+        ]),
+      });
+    const refused = await save(theirs);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Component “Filters” opens a configuration that does not exist or is of another account',
+    );
+    const fine = await save(target);
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.json().data.document.elements[0].opens).toBe(target);
+    // A link opens, it does not write.
+    const press = await owner.post(`/iot/scada/${id}/press`, { elementId: 'go' });
+    expect(press.statusCode).toBe(400);
+  });
 });

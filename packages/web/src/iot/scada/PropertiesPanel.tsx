@@ -10,6 +10,7 @@ import { Button, Flex, Form, Input, InputNumber, Select, Typography } from 'antd
 import { useTranslation } from 'react-i18next';
 import { latestOf } from '../telemetry/api.ts';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
+import { listScreens } from './api.ts';
 
 interface Props {
   element: ScadaElement;
@@ -24,6 +25,11 @@ export function PropertiesPanel({ element, onChange }: Props) {
     queryKey: ['iot', 'latest', deviceId],
     queryFn: ({ signal }) => latestOf(deviceId as number, signal),
     enabled: deviceId !== null,
+    staleTime: 30_000,
+  });
+  const screens = useQuery({
+    queryKey: ['iot', 'scada', 'list', 'links'],
+    queryFn: ({ signal }) => listScreens({ page: 1, size: 500 }, signal),
     staleTime: 30_000,
   });
   const kind = element.kind;
@@ -86,6 +92,19 @@ export function PropertiesPanel({ element, onChange }: Props) {
           />
         </Form.Item>
       )}
+      <Form.Item label={t('scada.opens')} extra={t('scada.opensHint')}>
+        <Select<number>
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('scada.opensNone')}
+          loading={screens.isPending}
+          data-testid="scada-prop-opens"
+          value={element.opens ?? undefined}
+          options={(screens.data?.list ?? []).filter((s) => s.editable).map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(opens) => onChange({ opens: opens ?? null })}
+        />
+      </Form.Item>
       {SCADA_BINDABLE.includes(kind) && (
         <>
           <Form.Item label={t('scada.device')}>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Result, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/errors.ts';
 import { notifyError } from '../../shared/feedback.tsx';
 import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
@@ -82,6 +82,7 @@ function Viewer({
   const confirm = useConfirm();
   const [sharing, setSharing] = useState(false);
   const [applying, setApplying] = useState(false);
+  const navigate = useNavigate();
   const values = useBoundValues(screen.document);
   const doc = screen.document;
   const readingOf = (element: ScadaElement): Reading =>
@@ -150,7 +151,12 @@ function Viewer({
         {screen.devices && screen.devices.length === 0 ? (
           <Empty description={t('scada.notAppliedAny')} data-testid="scada-not-applied" />
         ) : (
-          <ScreenStage document={doc} readingOf={readingOf} onPress={canOperate ? press : undefined} />
+          <ScreenStage
+            document={doc}
+            readingOf={readingOf}
+            onPress={canOperate ? press : undefined}
+            onOpen={(element) => element.opens !== null && navigate(`/scada/${element.opens}/view`)}
+          />
         )}
       </Card>
       <Readings document={doc} readingOf={readingOf} />

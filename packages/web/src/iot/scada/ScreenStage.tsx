@@ -13,10 +13,12 @@ interface ScreenProps {
   readingOf(element: ScadaElement): Reading;
   /** A button's or a switch's press; without it nothing on the screen listens (read only, or no operate permission). */
   onPress?(element: ScadaElement): void;
+  /** A click on a component that opens another screen (decision 0120); it needs no operate permission. */
+  onOpen?(element: ScadaElement): void;
 }
 
 /** A screen in run mode, scaled to fit its container: the canvas, then each bound component's reading in words. */
-export function ScreenStage({ document: doc, readingOf, onPress }: ScreenProps) {
+export function ScreenStage({ document: doc, readingOf, onPress, onOpen }: ScreenProps) {
   const { t } = useTranslation();
   const { box, scale } = useFit(doc.width);
   return (
@@ -31,19 +33,21 @@ export function ScreenStage({ document: doc, readingOf, onPress }: ScreenProps) 
         <Layer listening={false}>
           <Background src={fileAddress(doc.background)} width={doc.width} height={doc.height} />
         </Layer>
-        <Layer listening={onPress !== undefined}>
+        <Layer listening={onPress !== undefined || onOpen !== undefined}>
           {doc.elements.map((element) => {
             const value = readingOf(element);
             if (!visibleOf(element, value)) return null;
+            const opens = onOpen !== undefined && element.opens !== null;
             const pressable =
-              onPress !== undefined && SCADA_CLICKABLE.includes(element.kind) && element.binding !== null;
+              !opens && onPress !== undefined && SCADA_CLICKABLE.includes(element.kind) && element.binding !== null;
+            const act = () => (opens ? onOpen?.(element) : onPress?.(element));
             return (
               <PlacedShape
                 key={element.id}
                 element={element}
-                listening={pressable}
-                onClick={() => onPress?.(element)}
-                onTap={() => onPress?.(element)}
+                listening={pressable || opens}
+                onClick={act}
+                onTap={act}
                 onMouseEnter={(e) => {
                   const container = e.target.getStage()?.container();
                   if (container) container.style.cursor = 'pointer';

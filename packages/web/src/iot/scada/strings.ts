@@ -138,6 +138,9 @@ const zh = {
     applied: '已保存配置应用',
     openFor: '设备',
     notAppliedAny: '该模板组态尚未应用到您可查看的设备',
+    opens: '点击打开组态',
+    opensHint: '设置后，运行时点击该组件将打开所选组态，而不写值',
+    opensNone: '不链接',
   },
 };
 type ScadaStrings = typeof zh;
@@ -276,6 +279,9 @@ const en: ScadaStrings = {
     applied: 'Configuration Application saved',
     openFor: 'Device',
     notAppliedAny: 'This template-based configuration is not applied to any device you may see',
+    opens: 'A click opens',
+    opensHint: 'When set, a click on the running screen opens this configuration instead of writing',
+    opensNone: 'No link',
   },
 };
 
