@@ -26,11 +26,12 @@ export interface MeridianProcess {
 
 /**
  * `node src/main.ts` started as `npm start` does, with only PATH of this environment and what `env`
- * says (loopback, JSON logs unless `env` says otherwise); its output is collected.
+ * says (loopback, JSON logs, the passthrough port on any free port unless `env` says otherwise:
+ * processes of tests run side by side); its output is collected.
  */
 export function spawnMeridian(env: Record<string, string>, args: string[] = []): MeridianProcess {
   const child = spawn(process.execPath, [main, ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', HOST: '127.0.0.1', PASSTHROUGH_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -88,12 +88,12 @@ describe('the DTU port', () => {
       [2, 0, 1],
       [4, 0, 2],
     ]);
-    const log = await t.db.kysely
-      .selectFrom('dtu_registrations')
-      .selectAll()
-      .where('device_id', '=', device.id)
-      .execute();
-    expect(log.map((r) => [r.sn, r.result])).toEqual([[device.sn, 'accepted']]);
+    // The registration log is written beside the connection, not before the first poll: waited for.
+    const log = () =>
+      t.db.kysely.selectFrom('dtu_registrations').selectAll().where('device_id', '=', device.id).execute();
+    await expect
+      .poll(async () => (await log()).map((r) => [r.sn, r.result]), { timeout: 5_000 })
+      .toEqual([[device.sn, 'accepted']]);
     dtu.close();
     await expect
       .poll(() => telemetry.events.some((e) => e.deviceId === device.id && e.event === 'offline'), { timeout: 5_000 })

@@ -76,6 +76,7 @@ describe('an MQTT flood of announced 256 MB packets, against the gateway process
         HOST: '127.0.0.1',
         MQTT_PORT: '0',
         DTU_PORT: '0',
+        PASSTHROUGH_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

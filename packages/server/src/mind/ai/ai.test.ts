@@ -29,7 +29,8 @@ const draft = (id = w.warnings.a2) => w.psychologyTeacher.post(`/apis-psychology
 
 beforeAll(async () => {
   ai = await startOpenAiStandIn({ apiKey: API_KEY });
-  t = await buildTestApp({ SECRETS_KEY, AI_TIMEOUT_MS: '400' });
+  // Long enough for an answer on a loaded machine (400 ms was not); the silent endpoint waits it out once.
+  t = await buildTestApp({ SECRETS_KEY, AI_TIMEOUT_MS: '2000' });
   w = await buildWarningWorld(t);
   await step(w.psychologyTeacher, 'setup', { id: w.warnings.a2, psychologyUserId: w.psychologyTeacher.user.id });
   await step(w.psychologyTeacher, 'publish', { id: w.warnings.a2 });

@@ -86,7 +86,8 @@ const push = () => w.bureauAdmin.post('/apis-psychology/spt/up');
 
 beforeAll(async () => {
   platform = await startProvinceStandIn({ appId: APP_ID, secret: SECRET });
-  t = await buildTestApp({ SECRETS_KEY, PROVINCE_TIMEOUT_MS: '300' });
+  // Long enough for an answer on a loaded machine (300 ms was not: batches were resent); one test waits it out.
+  t = await buildTestApp({ SECRETS_KEY, PROVINCE_TIMEOUT_MS: '2000' });
   w = await buildWarningWorld(t);
   // Enough students with good ID numbers for more than one batch.
   const place = await placementOf(t.db.kysely, w.classes.klassA.id);
@@ -203,7 +204,7 @@ describe('province docking', () => {
     platform.script({ silence: true });
     await dueNow();
     await work(async () => (await batchOf()).attempts >= 2);
-    expect((await batchOf()).lastError).toContain('no answer within 300 ms');
+    expect((await batchOf()).lastError).toContain('no answer within 2000 ms');
     await dueNow();
     await deliver();
     expect((await batchOf()).state).toBe('sent');

@@ -215,5 +215,10 @@ describe('customers who sign up on the domain', () => {
     const refused = await other.call('PUT', `/portal/brand/customers/${theirs}/status`, { status: 'enabled' });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toBe('That account is not one of your customers');
+
+    // The platform's administrators see every neutral member's customers, and no one else's.
+    const admin = await callerFor(t, await buildUser(t.db.kysely, { superAdmin: true, roleIds: [5] }));
+    const all = (await admin.get(`/portal/brand/customers?keyword=_${tag}`)).json().data;
+    expect(all.list.map((u: { id: number }) => u.id)).toEqual([theirs]);
   });
 });

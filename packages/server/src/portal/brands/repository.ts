@@ -57,12 +57,13 @@ export function membershipOf(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
-/** The accounts that signed up on a neutral member's domain, newest first. */
-export function resellerUsers(db: Db, resellerId: number, keyword: string | undefined, page: PageQuery) {
+/** The accounts that signed up on a neutral member's domain (`null`: on any member's), newest first. */
+export function resellerUsers(db: Db, resellerId: number | null, keyword: string | undefined, page: PageQuery) {
   const query = db
     .selectFrom('users')
     .select(['id', 'account', 'nickname', 'phone', 'status', 'created_at'])
-    .where('reseller_id', '=', resellerId)
+    .$if(resellerId === null, (q) => q.where('reseller_id', 'is not', null))
+    .$if(resellerId !== null, (q) => q.where('reseller_id', '=', resellerId ?? 0))
     .$if(keyword !== undefined, (q) =>
       q.where((eb) => eb.or([contains('account', keyword ?? ''), contains('nickname', keyword ?? '')])),
     )

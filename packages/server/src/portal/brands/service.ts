@@ -132,14 +132,18 @@ export async function saveOwnBrand(actor: Actor, input: BrandData): Promise<OwnB
   return ownBrand(actor);
 }
 
-/** The accounts that signed up on the caller's domain (reseller users, spec section 6). */
+/**
+ * The accounts that signed up on the caller's domain (reseller users, spec section 6); a platform
+ * administrator sees every neutral member's.
+ */
 export async function listResellerUsers(
   actor: Actor,
   query: ResellerUserQuery,
 ): Promise<{ list: ResellerUser[]; total: number } & PageQuery> {
-  await requireNeutral(actor);
+  const admin = actor.auth.superAdmin;
+  if (!admin) await requireNeutral(actor);
   const { keyword, ...page } = query;
-  const result = await repo.resellerUsers(actor.db, actor.auth.userId, keyword, page);
+  const result = await repo.resellerUsers(actor.db, admin ? null : actor.auth.userId, keyword, page);
   return {
     ...result,
     list: result.list.map((row) => ({
