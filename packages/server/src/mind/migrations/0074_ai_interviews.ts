@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../../platform/db/migrate.ts';
-
-type Loose = Kysely<Record<string, Record<string, unknown>>>;
+import { grantPermission, revokePermission } from '../../platform/db/role-grants.ts';
 
 /** The psychology teacher runs the school's AI interviews and reads their reports, as for questionnaires. */
 const GRANT = { roleId: 3, path: '/data/AIScaleMeasurement', perms: 'view,add,edit,export' };
@@ -50,29 +48,12 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     .on('ai_interview_corrections')
     .columns(['result_id', 'id'])
     .execute();
-  // Typed loosely on purpose: a migration must not depend on today's table types.
-  const k = db as unknown as Loose;
   // A role edited by hand may already name the page: what it holds is kept.
-  const held = await k
-    .selectFrom('role_permissions')
-    .select('id')
-    .where('role_id', '=', GRANT.roleId)
-    .where('path', '=', GRANT.path)
-    .executeTakeFirst();
-  if (!held)
-    await k
-      .insertInto('role_permissions')
-      .values({ role_id: GRANT.roleId, path: GRANT.path, perms: GRANT.perms })
-      .execute();
+  await grantPermission(db, GRANT);
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {
-  await (db as unknown as Loose)
-    .deleteFrom('role_permissions')
-    .where('role_id', '=', GRANT.roleId)
-    .where('path', '=', GRANT.path)
-    .where('perms', '=', GRANT.perms)
-    .execute();
+  await revokePermission(db, GRANT);
   await db.schema.dropTable('ai_interview_corrections').execute();
   await db.schema.dropTable('ai_interview_turns').execute();
   await db.schema.alterTable('assessment_tasks').dropColumn('mode').execute();

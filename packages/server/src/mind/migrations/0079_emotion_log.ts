@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../../platform/db/migrate.ts';
-
-type Loose = Kysely<Record<string, Record<string, unknown>>>;
+import { grantPermission, revokePermission } from '../../platform/db/role-grants.ts';
 
 /**
  * The emotion log (decision 0100): a school's samples newest first, read through an index on the
@@ -15,27 +13,11 @@ export async function up({ db }: MigrationContext): Promise<void> {
     .on('emotion_samples')
     .columns(['school_id', 'occurred_at'])
     .execute();
-  const k = db as unknown as Loose;
   // A role edited by hand may already name the page: what it holds is kept.
-  const held = await k
-    .selectFrom('role_permissions')
-    .select('id')
-    .where('role_id', '=', GRANT.roleId)
-    .where('path', '=', GRANT.path)
-    .executeTakeFirst();
-  if (!held)
-    await k
-      .insertInto('role_permissions')
-      .values({ role_id: GRANT.roleId, path: GRANT.path, perms: GRANT.perms })
-      .execute();
+  await grantPermission(db, GRANT);
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {
-  await (db as unknown as Loose)
-    .deleteFrom('role_permissions')
-    .where('role_id', '=', GRANT.roleId)
-    .where('path', '=', GRANT.path)
-    .where('perms', '=', GRANT.perms)
-    .execute();
+  await revokePermission(db, GRANT);
   await db.schema.dropIndex('emotion_samples_school_time').execute();
 }

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../../platform/db/migrate.ts';
-
-type Loose = Kysely<Record<string, Record<string, unknown>>>;
+import { grantPermission, revokePermission } from '../../platform/db/role-grants.ts';
 
 /** The psychology teacher handles warnings: they read the tree-hole report of what students shared. */
 const GRANT = { roleId: 3, path: '/data/AIReport', perms: 'view' };
@@ -46,28 +44,11 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     .on('tree_hole_messages')
     .columns(['conversation_id', 'id'])
     .execute();
-  // Typed loosely on purpose: a migration must not depend on today's table types.
-  const k = db as unknown as Loose;
-  const held = await k
-    .selectFrom('role_permissions')
-    .select('id')
-    .where('role_id', '=', GRANT.roleId)
-    .where('path', '=', GRANT.path)
-    .executeTakeFirst();
-  if (!held)
-    await k
-      .insertInto('role_permissions')
-      .values({ role_id: GRANT.roleId, path: GRANT.path, perms: GRANT.perms })
-      .execute();
+  await grantPermission(db, GRANT);
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {
-  await (db as unknown as Loose)
-    .deleteFrom('role_permissions')
-    .where('role_id', '=', GRANT.roleId)
-    .where('path', '=', GRANT.path)
-    .where('perms', '=', GRANT.perms)
-    .execute();
+  await revokePermission(db, GRANT);
   await db.schema.dropTable('tree_hole_messages').execute();
   await db.schema.dropTable('tree_hole_conversations').execute();
 }

@@ -54,3 +54,39 @@ export async function revokePath(db: Kysely<unknown>, path: string, roleIds: rea
       .execute();
   }
 }
+
+/** One role's permissions on a feature path, as a migration grants them. */
+export interface PermissionGrant {
+  roleId: number;
+  path: string;
+  perms: string;
+}
+
+/**
+ * For migrations: gives one role a feature path's permissions, without a menu entry (Mind's menus
+ * are its own tables). A role that already holds the path keeps what it holds.
+ */
+export async function grantPermission(db: Kysely<unknown>, grant: PermissionGrant): Promise<void> {
+  const k = db as unknown as Loose;
+  const held = await k
+    .selectFrom('role_permissions')
+    .select('id')
+    .where('role_id', '=', grant.roleId)
+    .where('path', '=', grant.path)
+    .executeTakeFirst();
+  if (!held)
+    await k
+      .insertInto('role_permissions')
+      .values({ role_id: grant.roleId, path: grant.path, perms: grant.perms })
+      .execute();
+}
+
+/** Undoes `grantPermission`: the row it wrote, not what the role held before. */
+export async function revokePermission(db: Kysely<unknown>, grant: PermissionGrant): Promise<void> {
+  await (db as unknown as Loose)
+    .deleteFrom('role_permissions')
+    .where('role_id', '=', grant.roleId)
+    .where('path', '=', grant.path)
+    .where('perms', '=', grant.perms)
+    .execute();
+}
