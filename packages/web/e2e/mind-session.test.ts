@@ -127,8 +127,11 @@ describe('Mind session start (spec section 4)', () => {
     try {
       for (const name of ['welcomeHome', 'schoolScreen', 'personalInformation']) {
         await page.goto(`${suite.server.url}/jdp/${name}`);
-        // A screen's frame, or the welcome page, which is a page of its own rather than a wall.
-        await page.locator('[data-testid="mind-screen"], [data-testid="welcome-home"]').first().waitFor();
+        // A screen's frame, or the welcome and personal information pages, pages of their own rather than walls.
+        await page
+          .locator('[data-testid="mind-screen"], [data-testid="welcome-home"], [data-testid="personal-information"]')
+          .first()
+          .waitFor();
         expect(new URL(page.url()).pathname).toBe(`/jdp/${name}`);
         await expect.poll(() => page.title()).toBe(mindTitle(name));
       }
