@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { inSchools, type SchoolScope } from './repository.ts';
 import type { CampusNoticesTable, CampusPushRulesTable } from './tables.ts';
@@ -88,9 +88,12 @@ export function enabledAmong(db: Db, userIds: number[]) {
 }
 
 /** Messages, at most one per alert, person and channel. */
-export async function insertNotices(db: Db, rows: Insertable<CampusNoticesTable>[]): Promise<void> {
+/** The tables of site messages about an alert: behaviour alerts' and emotion alerts', of one shape. */
+export type NoticeTable = 'campus_notices' | 'emotion_alert_notices';
+
+export async function insertNotices(db: Db, table: NoticeTable, rows: Insertable<CampusNoticesTable>[]): Promise<void> {
   await db
-    .insertInto('campus_notices')
+    .insertInto(table)
     .values(rows)
     .onConflict((oc) => oc.columns(['alert_id', 'user_id', 'channel']).doNothing())
     .execute();
@@ -121,16 +124,19 @@ export function noticesOf(db: Db, userId: number, limit: number) {
 }
 
 /** Marks one of the user's messages read; false when it is not theirs. */
-export async function markNoticeRead(db: Db, userId: number, id: number, at: number): Promise<boolean> {
-  const found = await db
-    .selectFrom('campus_notices')
-    .select(['id', 'read_at'])
+/** Marks one of the caller's messages read (the first reading's time stays); false when it is not theirs. */
+export async function markNoticeRead(
+  db: Db,
+  table: NoticeTable,
+  userId: number,
+  id: number,
+  at: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ read_at: sql<number>`coalesce(read_at, ${at})` })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!found) return false;
-  if (found.read_at === null) {
-    await db.updateTable('campus_notices').set({ read_at: at }).where('id', '=', id).execute();
-  }
-  return true;
+  return Number(result.numUpdatedRows) === 1;
 }

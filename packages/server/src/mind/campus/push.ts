@@ -7,6 +7,7 @@ import {
   type CampusPushRule,
   type CampusPushRuleInput,
   type CampusPushType,
+  type MessageKey,
   withinHours,
 } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
@@ -25,6 +26,7 @@ import {
   insertNotices,
   insertRule,
   markNoticeRead,
+  type NoticeTable,
   namesOf,
   noticesOf,
   type RuleRow,
@@ -135,10 +137,10 @@ export async function removeRule(actor: Actor, id: number): Promise<void> {
   await audit(actor.db, actor.request, { action: 'campusPush.delete', targetType: 'campus_push_rule', targetId: id });
 }
 
+/** What a push job carries: the alert and, per person, the channels the matching rules chose. */
 interface PushPayload {
   alertId: number;
-  /** Per person, the channels the matching rules chose. */
-  to: Array<{ userId: number; channels: CampusPushChannel[] }>;
+  to: Array<{ userId: number; channels: readonly string[] }>;
 }
 
 /** Whom a school's rules tell about an event of `type` arriving at `at`, each with the channels chosen. */
@@ -172,46 +174,57 @@ export async function queueAlertPush(
   alert: { id: number; schoolId: number; type: CampusEventType },
   at: number,
 ): Promise<boolean> {
-  const to = await pushRecipients(trx, alert.schoolId, alert.type, at);
-  if (to.length === 0) return false;
-  const payload: PushPayload = { alertId: alert.id, to };
-  return insertJob(trx, { kind: CAMPUS_PUSH, payload, dedupeKey: `${CAMPUS_PUSH}:${alert.id}`, maxAttempts: 3 }, at);
+  return campusPush.queue(trx, alert.id, await pushRecipients(trx, alert.schoolId, alert.type, at), at);
 }
 
 /** Of the people a job tells, those to reach by site message whose accounts are enabled. */
-export async function siteRecipients(
-  db: Kysely<Database>,
-  to: ReadonlyArray<{ userId: number; channels: readonly string[] }>,
-): Promise<number[]> {
+async function siteRecipients(db: Kysely<Database>, to: PushPayload['to']): Promise<number[]> {
   const site = to.filter((p) => p.channels.includes('site')).map((p) => p.userId);
   if (site.length === 0) return [];
   return (await enabledAmong(db, site)).map((u) => Number(u.id));
 }
 
 /**
- * Sends an alert's messages: a site message per person (the only channel with a sender today).
- * Keyed by alert, person and channel, so a run repeated after a crash sends nothing twice.
+ * One alert kind's push (behaviour alerts here, emotion alerts in decision 0118): `queue` adds the
+ * job in the alert's transaction (the outbox), keyed by the alert, when anyone is to be told; the
+ * job sends a site message per person (the only channel with a sender today), keyed by alert,
+ * person and channel, so a run repeated after a crash sends nothing twice.
  */
-export const campusPushJob = defineJob<PushPayload>({
-  kind: CAMPUS_PUSH,
-  maxAttempts: 3,
-  async run(job, { db }) {
-    const { alertId, to } = job.payload;
-    const reachable = await siteRecipients(db.kysely, to);
-    if (reachable.length === 0) return;
-    const at = Date.now();
-    await insertNotices(
-      db.kysely,
-      reachable.map((userId) => ({
-        alert_id: alertId,
-        user_id: userId,
-        channel: 'site',
-        created_at: at,
-        read_at: null,
-      })),
-    );
-  },
-});
+export function sitePush(kind: string, table: NoticeTable) {
+  return {
+    async queue(trx: Transaction<Database>, alertId: number, to: PushPayload['to'], at: number): Promise<boolean> {
+      if (to.length === 0) return false;
+      const payload: PushPayload = { alertId, to };
+      return insertJob(trx, { kind, payload, dedupeKey: `${kind}:${alertId}`, maxAttempts: 3 }, at);
+    },
+    job: defineJob<PushPayload>({
+      kind,
+      maxAttempts: 3,
+      async run(job, { db }) {
+        const { alertId, to } = job.payload;
+        const reachable = await siteRecipients(db.kysely, to);
+        if (reachable.length === 0) return;
+        const at = Date.now();
+        const rows = reachable.map((userId) => ({
+          alert_id: alertId,
+          user_id: userId,
+          channel: 'site',
+          created_at: at,
+          read_at: null,
+        }));
+        await insertNotices(db.kysely, table, rows);
+      },
+    }),
+    /** Marks one of the caller's messages read; 404 when it is not theirs. */
+    async read(actor: Actor, id: number, notFound: MessageKey): Promise<void> {
+      if (!(await markNoticeRead(actor.db, table, actor.auth.userId, id, Date.now())))
+        throw new AppError(404, notFound);
+    },
+  };
+}
+
+const campusPush = sitePush(CAMPUS_PUSH, 'campus_notices');
+export const campusPushJob = campusPush.job;
 
 export async function myNotices(actor: Actor): Promise<{ unread: number; list: CampusNotice[] }> {
   const rows = await noticesOf(actor.db, actor.auth.userId, 20);
@@ -228,8 +241,6 @@ export async function myNotices(actor: Actor): Promise<{ unread: number; list: C
   return { unread: list.filter((n) => n.readAt === null).length, list };
 }
 
-export async function readNotice(actor: Actor, id: number): Promise<void> {
-  if (!(await markNoticeRead(actor.db, actor.auth.userId, id, Date.now()))) {
-    throw new AppError(404, 'campusPush.noticeNotFound');
-  }
+export function readNotice(actor: Actor, id: number): Promise<void> {
+  return campusPush.read(actor, id, 'campusPush.noticeNotFound');
 }

@@ -163,14 +163,6 @@ export async function markHandled(db: Db, id: number, by: number, note: string, 
 }
 
 /** Messages, at most one per alert, person and channel. */
-export async function insertNotices(db: Db, rows: Insertable<EmotionAlertNoticesTable>[]): Promise<void> {
-  await db
-    .insertInto('emotion_alert_notices')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['alert_id', 'user_id', 'channel']).doNothing())
-    .execute();
-}
-
 /** The caller's own messages, newest first, with the alert they are about. */
 export function noticesOf(db: Db, userId: number, limit: number) {
   return db
@@ -192,16 +184,6 @@ export function noticesOf(db: Db, userId: number, limit: number) {
     .orderBy('n.id', 'desc')
     .limit(limit)
     .execute();
-}
-
-export async function markNoticeRead(db: Db, userId: number, id: number, at: number): Promise<boolean> {
-  const result = await db
-    .updateTable('emotion_alert_notices')
-    .set({ read_at: sql<number>`coalesce(read_at, ${at})` })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The journal's security alerts: those of the schools that occurred between two instants, with their type and state. */

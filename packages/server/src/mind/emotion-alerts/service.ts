@@ -13,11 +13,9 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { insertJob } from '../../platform/jobs/repository.ts';
-import { defineJob } from '../../platform/jobs/types.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { pushRecipients, siteRecipients } from '../campus/push.ts';
+import { pushRecipients, sitePush } from '../campus/push.ts';
 import { scopeOf } from '../emotion/scope.ts';
 import {
   type AlertRow,
@@ -25,9 +23,7 @@ import {
   crossedAgain,
   findAlertInScope,
   insertAlert,
-  insertNotices,
   markHandled,
-  markNoticeRead,
   noticesOf,
   saveThreshold,
   thresholdOf,
@@ -77,38 +73,12 @@ export async function raiseOnCrossing(trx: Transaction<Database>, d: ClassDaySoF
     await crossedAgain(trx, d.classId, d.day, share, SERIOUS_ABOVE, at);
     return;
   }
-  const to = await pushRecipients(trx, d.schoolId, 'emotion', at);
-  if (to.length === 0) return;
-  const payload: PushPayload = { alertId: id, to };
-  await insertJob(trx, { kind: EMOTION_PUSH, payload, dedupeKey: `${EMOTION_PUSH}:${id}`, maxAttempts: 3 }, at);
+  await emotionPush.queue(trx, id, await pushRecipients(trx, d.schoolId, 'emotion', at), at);
 }
 
-interface PushPayload {
-  alertId: number;
-  to: Array<{ userId: number; channels: string[] }>;
-}
-
+const emotionPush = sitePush(EMOTION_PUSH, 'emotion_alert_notices');
 /** Sends an emotion alert's site messages, once per alert, person and channel however often it runs. */
-export const emotionPushJob = defineJob<PushPayload>({
-  kind: EMOTION_PUSH,
-  maxAttempts: 3,
-  async run(job, { db }) {
-    const { alertId, to } = job.payload;
-    const reachable = await siteRecipients(db.kysely, to);
-    if (reachable.length === 0) return;
-    const at = Date.now();
-    await insertNotices(
-      db.kysely,
-      reachable.map((userId) => ({
-        alert_id: alertId,
-        user_id: userId,
-        channel: 'site',
-        created_at: at,
-        read_at: null,
-      })),
-    );
-  },
-});
+export const emotionPushJob = emotionPush.job;
 
 const share = (thousandths: number | string) => Number(thousandths) / THOUSANDTHS;
 
@@ -204,8 +174,6 @@ export async function myEmotionNotices(actor: Actor): Promise<{ unread: number; 
   return { unread: list.filter((n) => n.readAt === null).length, list };
 }
 
-export async function readEmotionNotice(actor: Actor, id: number): Promise<void> {
-  if (!(await markNoticeRead(actor.db, actor.auth.userId, id, Date.now()))) {
-    throw new AppError(404, 'emotionAlert.notFound');
-  }
+export function readEmotionNotice(actor: Actor, id: number): Promise<void> {
+  return emotionPush.read(actor, id, 'emotionAlert.notFound');
 }
