@@ -18,10 +18,16 @@
  */
 
 import { WATER_WILDCARD_ADDRESS, type WaterItemFormat } from '@meridian/contracts';
+import {
+  addressBytes,
+  addressOf,
+  encodeMeterFrame,
+  type ParseResult as MeterParseResult,
+  START,
+  scanMeterFrame,
+} from './meter-frame.ts';
 
-export const START = 0x68;
-export const END = 0x16;
-export const PREAMBLE = 0xfe;
+export { addressBytes, addressOf, END, PREAMBLE, START } from './meter-frame.ts';
 /** The meter type byte that every meter answers to. */
 export const ANY_TYPE = 0xaa;
 
@@ -51,16 +57,6 @@ export const STATUS = {
 
 export { isWaterMeterAddress, WATER_ITEMS, WATER_WILDCARD_ADDRESS, waterItem } from '@meridian/contracts';
 
-/** The seven address bytes of a 14-digit address, lowest pair first ("00000000000001" → 01 00 .. 00). */
-export function addressBytes(address: string): Buffer {
-  return Buffer.from(address, 'hex').reverse();
-}
-
-/** The 14-digit address of seven address bytes. */
-export function addressOf(bytes: Uint8Array): string {
-  return Buffer.from(bytes).reverse().toString('hex');
-}
-
 /** The two identifier bytes DI0 DI1 as sent, of the standard's writing ("901f" → 90 1F). */
 export function identifierBytes(di: string): Buffer {
   return Buffer.from(di, 'hex');
@@ -75,53 +71,17 @@ export interface Cjt188Frame {
 
 /** A whole frame on the wire, with the wake-up preamble unless `preamble` is 0. */
 export function encodeFrame(frame: Cjt188Frame, preamble = 2): Buffer {
-  const out = Buffer.alloc(preamble + 13 + frame.data.length, PREAMBLE);
-  const start = preamble;
-  let i = start;
-  out[i++] = START;
-  out[i++] = frame.type;
-  out.set(addressBytes(frame.address), i);
-  i += 7;
-  out[i++] = frame.control;
-  out[i++] = frame.data.length;
-  out.set(frame.data, i);
-  i += frame.data.length;
-  out[i] = checksum(out, start, i);
-  out[i + 1] = END;
-  return out;
+  const header = [START, frame.type, ...addressBytes(frame.address), frame.control, frame.data.length];
+  return encodeMeterFrame(preamble, header, frame.data);
 }
 
-function checksum(bytes: Uint8Array, start: number, end: number): number {
-  let sum = 0;
-  for (let i = start; i < end; i++) sum += bytes[i];
-  return sum & 0xff;
-}
-
-export type ParseResult =
-  | { kind: 'frame'; frame: Cjt188Frame; length: number }
-  /** More bytes are needed before anything can be said. */
-  | { kind: 'incomplete' }
-  /** A whole frame whose checksum or end byte is wrong; `length` bytes are to be dropped. */
-  | { kind: 'corrupt'; length: number; reason: 'checksum' | 'end' }
-  /** Bytes that do not start a frame; `length` of them are to be dropped. */
-  | { kind: 'garbage'; length: number };
+export type ParseResult = MeterParseResult<Cjt188Frame>;
 
 /** Reads the first frame at the start of `bytes`, skipping the preamble. */
 export function parseFrame(bytes: Uint8Array): ParseResult {
-  let start = 0;
-  while (start < bytes.length && bytes[start] === PREAMBLE) start++;
-  if (start === bytes.length) return { kind: 'incomplete' };
-  if (bytes[start] !== START) {
-    let next = start + 1;
-    while (next < bytes.length && bytes[next] !== START && bytes[next] !== PREAMBLE) next++;
-    return { kind: 'garbage', length: next };
-  }
-  if (bytes.length < start + 11) return { kind: 'incomplete' };
-  const length = bytes[start + 10];
-  const end = start + 11 + length;
-  if (bytes.length < end + 2) return { kind: 'incomplete' };
-  if (checksum(bytes, start, end) !== bytes[end]) return { kind: 'corrupt', length: end + 2, reason: 'checksum' };
-  if (bytes[end + 1] !== END) return { kind: 'corrupt', length: end + 2, reason: 'end' };
+  const found = scanMeterFrame(bytes, 11);
+  if (found.kind !== 'found') return found;
+  const { start, end } = found;
   return {
     kind: 'frame',
     frame: {

@@ -15,10 +15,16 @@
  */
 
 import { type DataFormat, WILDCARD_ADDRESS } from '@meridian/contracts';
+import {
+  addressBytes,
+  addressOf,
+  encodeMeterFrame,
+  type ParseResult as MeterParseResult,
+  START,
+  scanMeterFrame,
+} from './meter-frame.ts';
 
-export const START = 0x68;
-export const END = 0x16;
-export const PREAMBLE = 0xfe;
+export { addressBytes, addressOf, END, PREAMBLE, START } from './meter-frame.ts';
 
 export const CONTROL = {
   readData: 0x11,
@@ -53,16 +59,6 @@ export function errorCauses(code: number): ErrorCause[] {
 export type { DataFormat } from '@meridian/contracts';
 export { isDataIdentifier, isMeterAddress, KNOWN_IDENTIFIERS, WILDCARD_ADDRESS } from '@meridian/contracts';
 
-/** The six address bytes of a 12-digit address, lowest pair first ("000000000001" → 01 00 .. 00). */
-export function addressBytes(address: string): Buffer {
-  return Buffer.from(address, 'hex').reverse();
-}
-
-/** The 12-digit address of six address bytes. */
-export function addressOf(bytes: Uint8Array): string {
-  return Buffer.from(bytes).reverse().toString('hex');
-}
-
 /** The four identifier bytes DI0..DI3 as sent (before the +0x33) of "DI3DI2DI1DI0" hex. */
 export function identifierBytes(di: string): Buffer {
   return Buffer.from(di, 'hex').reverse();
@@ -77,55 +73,23 @@ export interface Dlt645Frame {
 
 /** A whole frame on the wire, with the wake-up preamble unless `preamble` is 0. */
 export function encodeFrame(frame: Dlt645Frame, preamble = 4): Buffer {
-  const out = Buffer.alloc(preamble + 12 + frame.data.length, PREAMBLE);
-  let i = preamble;
-  const start = i;
-  out[i++] = START;
-  out.set(addressBytes(frame.address), i);
-  i += 6;
-  out[i++] = START;
-  out[i++] = frame.control;
-  out[i++] = frame.data.length;
-  for (const byte of frame.data) out[i++] = (byte + 0x33) & 0xff;
-  out[i] = checksum(out, start, i);
-  out[i + 1] = END;
-  return out;
+  const header = [START, ...addressBytes(frame.address), START, frame.control, frame.data.length];
+  return encodeMeterFrame(
+    preamble,
+    header,
+    frame.data.map((byte) => (byte + 0x33) & 0xff),
+  );
 }
 
-function checksum(bytes: Uint8Array, start: number, end: number): number {
-  let sum = 0;
-  for (let i = start; i < end; i++) sum += bytes[i];
-  return sum & 0xff;
-}
-
-export type ParseResult =
-  | { kind: 'frame'; frame: Dlt645Frame; length: number }
-  /** More bytes are needed before anything can be said. */
-  | { kind: 'incomplete' }
-  /** A whole frame whose checksum or end byte is wrong; `length` bytes are to be dropped. */
-  | { kind: 'corrupt'; length: number; reason: 'checksum' | 'end' }
-  /** Bytes that do not start a frame; `length` of them are to be dropped. */
-  | { kind: 'garbage'; length: number };
+export type ParseResult = MeterParseResult<Dlt645Frame>;
 
 /** Reads the first frame at the start of `bytes`, skipping the preamble. */
 export function parseFrame(bytes: Uint8Array): ParseResult {
-  let start = 0;
-  while (start < bytes.length && bytes[start] === PREAMBLE) start++;
-  if (start === bytes.length) return { kind: 'incomplete' };
-  if (bytes[start] !== START) {
-    let next = start + 1;
-    while (next < bytes.length && bytes[next] !== START && bytes[next] !== PREAMBLE) next++;
-    return { kind: 'garbage', length: next };
-  }
-  if (bytes.length < start + 10) return { kind: 'incomplete' };
-  if (bytes[start + 7] !== START) return { kind: 'garbage', length: start + 1 };
-  const length = bytes[start + 9];
-  const end = start + 10 + length;
-  if (bytes.length < end + 2) return { kind: 'incomplete' };
-  if (checksum(bytes, start, end) !== bytes[end]) return { kind: 'corrupt', length: end + 2, reason: 'checksum' };
-  if (bytes[end + 1] !== END) return { kind: 'corrupt', length: end + 2, reason: 'end' };
-  const data = Buffer.alloc(length);
-  for (let i = 0; i < length; i++) data[i] = (bytes[start + 10 + i] - 0x33) & 0xff;
+  const found = scanMeterFrame(bytes, 10, (start) => bytes[start + 7] === START);
+  if (found.kind !== 'found') return found;
+  const { start, end } = found;
+  const data = Buffer.alloc(end - start - 10);
+  for (let i = 0; i < data.length; i++) data[i] = (bytes[start + 10 + i] - 0x33) & 0xff;
   return {
     kind: 'frame',
     frame: { address: addressOf(bytes.subarray(start + 1, start + 7)), control: bytes[start + 8], data },
