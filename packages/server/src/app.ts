@@ -14,6 +14,7 @@ import { validatorCompiler } from './platform/http/validation.ts';
 import { useTimeZone } from './platform/time.ts';
 import { registerWeb } from './platform/web/static.ts';
 import { installAccessGuard } from './portal/access/guard.ts';
+import { brandedPages } from './portal/brands/page.ts';
 
 export interface AppOptions {
   config: Config;
@@ -72,7 +73,7 @@ export async function buildApp({ config, db, logger, services = SERVICES }: AppO
     if (feature.routes) await app.register(feature.routes, { prefix: '/api' });
   }
 
-  const web = await registerWeb(app, config.WEB_DIR, config.MERIDIAN_APPS);
+  const web = await registerWeb(app, config.WEB_DIR, config.MERIDIAN_APPS, brandedPages(db.kysely));
   app.setNotFoundHandler((request, reply) =>
     request.url === '/api' || request.url.startsWith('/api/') ? apiNotFound(request, reply) : web(request, reply),
   );

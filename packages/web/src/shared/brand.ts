@@ -29,11 +29,23 @@ function showInDocument(b: PublicBrand): void {
   }
 }
 
+/** The brand the server wrote into the page (null on the platform's own domains); undefined when it wrote none (the dev server). */
+function brandInPage(): PublicBrand | null | undefined {
+  const data = document.getElementById('meridian-brand')?.textContent;
+  return data ? (JSON.parse(data) as PublicBrand | null) : undefined;
+}
+
 /**
- * Asks the server for this host's brand. A failure shows the platform's own look: the page must
- * open even when this one call does not answer.
+ * The host's brand: written into the page by the server, or else asked for. A failure shows the
+ * platform's own look: the page must open even when this one call does not answer.
  */
 export async function loadBrand(): Promise<void> {
+  const inPage = brandInPage();
+  if (inPage !== undefined) {
+    brand = inPage;
+    if (brand) showInDocument(brand);
+    return;
+  }
   try {
     const res = await fetch('/api/portal/brand/current', { signal: AbortSignal.timeout(BRAND_WAIT_MS) });
     if (!res.ok) return;

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileUrl } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as, buildUser } from '../../../test/factories.ts';
@@ -9,16 +13,30 @@ import { neutralMember } from './testing.ts';
 let t: TestApp;
 let files: Awaited<ReturnType<typeof filesEnv>>;
 let sms: Awaited<ReturnType<typeof startSmsWebhook>>;
+let webDir: string;
+
+/** The four pages as the web's sources write them (the build keeps their heads), standing in for a build. */
+function pagesOfTheWeb(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-brand-web-'));
+  const sources = path.resolve(import.meta.dirname, '../../../../web');
+  for (const entry of ['', 'iot', 'jdp', 'h5']) {
+    fs.mkdirSync(path.join(dir, entry), { recursive: true });
+    fs.copyFileSync(path.join(sources, entry, 'index.html'), path.join(dir, entry, 'index.html'));
+  }
+  return dir;
+}
 
 beforeAll(async () => {
   files = await filesEnv('LOCAL');
   sms = await startSmsWebhook();
-  t = await buildTestApp({ ...files.env, SMS_WEBHOOK_URL: sms.url });
+  webDir = pagesOfTheWeb();
+  t = await buildTestApp({ ...files.env, SMS_WEBHOOK_URL: sms.url, WEB_DIR: webDir });
 });
 afterAll(async () => {
   await t.close();
   await files.close();
   await sms.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 async function upload(c: Caller, bytes: Buffer, purpose: 'logo' | 'image') {
@@ -79,6 +97,32 @@ describe('a neutral member’s brand', () => {
     });
     expect((await current('127.0.0.1')).json().data).toBeNull();
     expect((await current('www.acme-test.com')).json().data).toBeNull();
+  });
+
+  it('is in the page itself on its domain, so that nothing names the platform while the page loads', async () => {
+    const member = await neutralMember(t);
+    const body = await brandOf(member, { name: 'Acme <IoT>' });
+    expect((await save(member, body)).statusCode).toBe(200);
+    const page = (url: string, host: string) => t.app.inject({ method: 'GET', url, headers: { host } });
+    for (const [url, title] of [
+      ['/', 'Acme &lt;IoT&gt;'],
+      ['/iot/devices', '设备云 - Acme &lt;IoT&gt;'],
+      ['/iot/index.html', '设备云 - Acme &lt;IoT&gt;'],
+      ['/jdp/data/home', '心理健康 - Acme &lt;IoT&gt;'],
+      ['/h5/', '我的任务 - Acme &lt;IoT&gt;'],
+    ]) {
+      const res = await page(url, body.domain);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('Meridian');
+      expect(res.body, url).toContain(`<title>${title}</title>`);
+      expect(res.body, url).toContain(`<link rel="icon" href="${fileUrl(body.favicon)}" />`);
+      const data = /<script type="application\/json" id="meridian-brand">(.*?)<\/script>/.exec(res.body)?.[1];
+      expect(JSON.parse(data ?? 'undefined'), url).toEqual((await current(body.domain)).json().data);
+      expect(data, url).not.toContain('<IoT>');
+    }
+    const own = await page('/iot/devices', '127.0.0.1');
+    expect(own.body).toContain('<title>设备云 - Meridian</title>');
+    expect(own.body).toContain('<script type="application/json" id="meridian-brand">null</script>');
   });
 
   it('refuses a domain that does not start with console or has more than three levels', async () => {
