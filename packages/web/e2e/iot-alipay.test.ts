@@ -112,7 +112,7 @@ describe('paying Device Cloud orders by Alipay, by balance and by bank transfer'
     }
   });
 
-  it('waits for a bank transfer until an administrator confirms it in the queue', async () => {
+  it('waits for a bank transfer until an administrator confirms it in the queue, or rejects one that never came', async () => {
     const { db, url } = server;
     const owner = await buildUser(db, { roleIds: [IOT_MAIN_ROLE], userType: 'main', identityId: null });
     const admin = await buildUser(db, { roleIds: [IOT_ADMIN_ROLE], identityId: null });
@@ -147,6 +147,29 @@ describe('paying Device Cloud orders by Alipay, by balance and by bank transfer'
 
       // The buyer's open dialog sees the order paid.
       await modal.getByTestId('pay-done').waitFor();
+
+      // A second transfer never comes: the administrator rejects it, and the buyer reads why.
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+      await page.getByTestId('buy-voice100').click();
+      await modal.getByTestId('pay-method-transfer').click();
+      await modal.getByTestId('pay-transfer').click();
+      const second = (await details.locator('.ant-typography').first().innerText()).trim();
+      await review.reload();
+      const waiting = review.getByTestId('transfer-queue-table').locator('tr', { hasText: second });
+      await waiting.getByRole('button', { name: '未到账' }).click();
+      await review.getByTestId('transfer-reject-ok').click();
+      await review.locator('.ant-form-item-explain-error', { hasText: '驳回原因' }).waitFor();
+      await review.getByTestId('transfer-reason').fill('30 日前未收到此附言的转账');
+      await settledShot(review, 'alipay-transfer-reject-zh');
+      await review.getByTestId('transfer-reject-ok').click();
+      await review.getByText(`订单 ${second} 已取消`).waitFor();
+      await page.keyboard.press('Escape');
+      await openFromMenu(page, '订单与充值', '订单');
+      const row = page.locator('tr', { hasText: second });
+      await row.getByText('已取消').waitFor();
+      await row.getByText('取消原因：30 日前未收到此附言的转账').waitFor();
+      await settledShot(page, 'alipay-order-rejected-zh');
       expect(unexpected(buyer.problems)).toEqual([]);
       expect(unexpected(reviewer.problems)).toEqual([]);
     } finally {

@@ -42,6 +42,10 @@ export const billingMessages = {
     'zh-CN': '请填写银行流水号（1 到 64 个字符）',
     en: 'Enter the bank reference (1 to 64 characters)',
   },
+  'v.transfer.reason': {
+    'zh-CN': '请填写驳回原因（1 到 200 个字符）',
+    en: 'Enter why the transfer is rejected (1 to 200 characters)',
+  },
   'alipay.notConfigured': {
     'zh-CN': '未配置支付宝，请联系平台管理员',
     en: 'Alipay is not configured; ask the platform administrator',

@@ -128,6 +128,8 @@ export const orderView = z.object({
   expiresAt: z.number(),
   paidAt: z.number().nullable(),
   cancelledAt: z.number().nullable(),
+  /** Why an administrator cancelled it: a bank transfer that never came. */
+  cancelReason: z.string().nullable(),
 });
 export type OrderView = z.infer<typeof orderView>;
 
@@ -153,6 +155,11 @@ export const transferConfirmInput = z.strictObject({
     .max(64, 'v.transfer.reference'),
 });
 export type TransferConfirmInput = z.input<typeof transferConfirmInput>;
+/** An administrator rejects a transfer that never arrived: the order is cancelled, with the reason its owner reads. */
+export const transferRejectInput = z.strictObject({
+  reason: z.string({ error: 'v.transfer.reason' }).trim().min(1, 'v.transfer.reason').max(200, 'v.transfer.reason'),
+});
+export type TransferRejectInput = z.input<typeof transferRejectInput>;
 /** An order waiting in the administrators' bank-transfer queue. */
 export const transferQueueView = z.object({
   id: z.number(),

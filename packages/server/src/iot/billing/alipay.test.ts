@@ -271,4 +271,51 @@ describe('paying by bank transfer', () => {
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().message).toBe('This order is not waiting for a bank transfer to be confirmed');
   });
+
+  it('is rejected by an administrator when the money never came: cancelled with the reason, nothing credited', async () => {
+    const owner = await mainAccount(t);
+    const placed = await order(owner, { product: 'member1' });
+    expect((await owner.post(`/iot/billing/orders/${placed.id}/bank-transfer`)).statusCode).toBe(200);
+    const before = await ledgerOf(owner);
+
+    expect((await owner.post(`/iot/billing/transfers/${placed.id}/reject`, { reason: 'x' })).statusCode).toBe(403);
+    const blank = await admin.post(`/iot/billing/transfers/${placed.id}/reject`, { reason: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().data).toEqual([
+      { field: 'reason', msg: 'Enter why the transfer is rejected (1 to 200 characters)' },
+    ]);
+    const rejected = await admin.post(`/iot/billing/transfers/${placed.id}/reject`, {
+      reason: ' No transfer with this reference by the 30th ',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await orderOf(owner, placed.id)).toMatchObject({
+      status: 'cancelled',
+      payMethod: 'transfer',
+      paidAt: null,
+      cancelReason: 'No transfer with this reference by the 30th',
+    });
+    expect(await membership(owner)).toMatchObject({ level: 0, balance: 0 });
+    expect((await ledgerOf(owner)).total).toBe(before.total);
+    const queue = (await admin.get('/iot/billing/transfers?size=100')).json().data;
+    expect(queue.list.map((o: { id: number }) => o.id)).not.toContain(placed.id);
+
+    // Decided once: neither a late confirmation nor a second rejection changes it.
+    const late = await admin.post(`/iot/billing/transfers/${placed.id}/confirm`, { bankReference: 'CMB-9' });
+    expect(late.statusCode).toBe(409);
+    expect((await admin.post(`/iot/billing/transfers/${placed.id}/reject`, { reason: 'again' })).statusCode).toBe(409);
+    expect(await orderOf(owner, placed.id)).toMatchObject({ status: 'cancelled', paidAt: null });
+    const log = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'result'])
+      .where('target_type', '=', 'billing_order')
+      .where('target_id', '=', String(placed.id))
+      .where('action', 'like', 'billing.transfer.%')
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { action: 'billing.transfer.reject', result: 'ok' },
+      { action: 'billing.transfer.confirm', result: 'fail' },
+      { action: 'billing.transfer.reject', result: 'fail' },
+    ]);
+  });
 });

@@ -183,10 +183,16 @@ export function transferQueuePage(db: Db, page: PageQuery, at: number) {
 }
 
 /** Moves an unpaid order to `status`; false when it was not unpaid (or, for `expired`, not yet due). */
-export async function closeUnpaid(db: Db, id: number, status: 'cancelled' | 'expired', at: number): Promise<boolean> {
+export async function closeUnpaid(
+  db: Db,
+  id: number,
+  status: 'cancelled' | 'expired',
+  at: number,
+  reason: string | null = null,
+): Promise<boolean> {
   const result = await db
     .updateTable('billing_orders')
-    .set(status === 'cancelled' ? { status, cancelled_at: at } : { status })
+    .set(status === 'cancelled' ? { status, cancelled_at: at, cancel_reason: reason } : { status })
     .where('id', '=', id)
     .where('status', '=', 'unpaid')
     .$if(status === 'expired', (q) => q.where('expires_at', '<=', at))

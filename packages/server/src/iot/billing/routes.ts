@@ -13,6 +13,7 @@ import {
   queryId,
   transferConfirmInput,
   transferQueueView,
+  transferRejectInput,
   wechatPayView,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +34,7 @@ import {
   payByWechat,
   placeOrder,
   reconcileAlipay,
+  rejectTransfer,
   transferQueue,
 } from './service.ts';
 
@@ -181,6 +183,22 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await confirmTransfer(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/iot/billing/transfers/:id/reject',
+    {
+      // Whoever may confirm a transfer may say it never came: one decision, two answers.
+      config: { access: `${TRANSFERS}:confirm` },
+      schema: {
+        tags,
+        summary: 'Rejects an order’s bank transfer that never arrived: the order is cancelled with the reason',
+        params: byId,
+        body: transferRejectInput,
+        response: one,
+      },
+    },
+    async (request) => ok(request, await rejectTransfer(actorOf(request), request.params.id, request.body)),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import {
   priceOf,
   TRANSFER_WINDOW_MS,
   type TransferConfirmInput,
+  type TransferRejectInput,
   translate,
 } from '@meridian/contracts';
 import type { Transaction } from 'kysely';
@@ -54,6 +55,7 @@ function orderView(o: BillingOrderRow, now = Date.now()): OrderView {
     expiresAt: Number(o.expires_at),
     paidAt: o.paid_at === null ? null : Number(o.paid_at),
     cancelledAt: o.cancelled_at === null ? null : Number(o.cancelled_at),
+    cancelReason: o.cancel_reason,
   };
 }
 
@@ -450,36 +452,75 @@ export async function transferQueue(actor: Actor, page: PageQuery) {
   };
 }
 
-/** An administrator confirms that the transfer arrived: the order is paid, once, with the bank's reference. */
-export async function confirmTransfer(actor: Actor, id: number, input: TransferConfirmInput): Promise<OrderView> {
+/** Refuses a decision on an order that is not waiting for a transfer, and logs the refusal. */
+async function refuseTransferDecision(
+  actor: Actor,
+  order: BillingOrderRow,
+  action: string,
+  now: number,
+): Promise<never> {
+  const key = 'transfer.notWaiting';
+  await audit(actor.db, actor.request, {
+    action,
+    result: 'fail',
+    targetType: 'billing_order',
+    targetId: Number(order.id),
+    detail: { number: order.number, reason: key },
+  });
+  refuseUnpayable(order, now);
+  throw new AppError(409, key);
+}
+
+/** The order an administrator decides on: waiting for a transfer, or the refusal. */
+async function waitingTransfer(actor: Actor, id: number, action: string, now: number): Promise<BillingOrderRow> {
   const order = await repo.findOrder(actor.db, id);
   if (!order) throw notFound('order.notFound');
+  if (order.pay_method !== 'transfer' || statusOf(order, now) !== 'unpaid') {
+    return refuseTransferDecision(actor, order, action, now);
+  }
+  return order;
+}
+
+/** An administrator confirms that the transfer arrived: the order is paid, once, with the bank's reference. */
+export async function confirmTransfer(actor: Actor, id: number, input: TransferConfirmInput): Promise<OrderView> {
   const now = Date.now();
-  const refuse = async () => {
-    const key = 'transfer.notWaiting';
-    await audit(actor.db, actor.request, {
-      action: 'billing.transfer.confirm',
-      result: 'fail',
-      targetType: 'billing_order',
-      targetId: id,
-      detail: { number: order.number, reason: key },
-    });
-    refuseUnpayable(order, now);
-    throw new AppError(409, key);
-  };
-  if (order.pay_method !== 'transfer' || statusOf(order, now) !== 'unpaid') return refuse();
+  const action = 'billing.transfer.confirm';
+  const order = await waitingTransfer(actor, id, action, now);
   const reference = input.bankReference.trim();
   const applied = await actor.db.transaction().execute(async (trx) => {
     if (!(await applyPayment(trx, order, `transfer:${reference}`, 'transfer', now))) return false;
     await audit(trx, actor.request, {
-      action: 'billing.transfer.confirm',
+      action,
       targetType: 'billing_order',
       targetId: id,
       detail: { number: order.number, amount: Number(order.amount), bankReference: reference },
     });
     return true;
   });
-  if (!applied) return refuse();
+  if (!applied) return refuseTransferDecision(actor, (await repo.findOrder(actor.db, id)) ?? order, action, now);
+  return orderView((await repo.findOrder(actor.db, id)) ?? order);
+}
+
+/**
+ * An administrator rejects a transfer that never arrived: the order is cancelled with the reason,
+ * which its owner reads on the order, and nothing is credited. A transfer confirmed meanwhile wins.
+ */
+export async function rejectTransfer(actor: Actor, id: number, input: TransferRejectInput): Promise<OrderView> {
+  const now = Date.now();
+  const action = 'billing.transfer.reject';
+  const order = await waitingTransfer(actor, id, action, now);
+  const reason = input.reason.trim();
+  const rejected = await actor.db.transaction().execute(async (trx) => {
+    if (!(await repo.closeUnpaid(trx, id, 'cancelled', now, reason))) return false;
+    await audit(trx, actor.request, {
+      action,
+      targetType: 'billing_order',
+      targetId: id,
+      detail: { number: order.number, amount: Number(order.amount), reason },
+    });
+    return true;
+  });
+  if (!rejected) return refuseTransferDecision(actor, (await repo.findOrder(actor.db, id)) ?? order, action, now);
   return orderView((await repo.findOrder(actor.db, id)) ?? order);
 }
 

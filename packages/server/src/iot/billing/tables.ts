@@ -29,6 +29,8 @@ export interface BillingOrdersTable {
   expires_at: number;
   paid_at: number | null;
   cancelled_at: number | null;
+  /** Why an administrator cancelled it (a bank transfer that never came); null when its owner did or it expired. */
+  cancel_reason: string | null;
 }
 export type BillingOrderRow = Selectable<BillingOrdersTable>;
 

@@ -38,6 +38,7 @@ import * as m0084 from './0084_passthrough_strategies.ts';
 import * as m0092 from './0092_bigscreen_settings.ts';
 import * as m0093 from './0093_alarm_snapshots.ts';
 import * as m0094 from './0094_data_push.ts';
+import * as m0104 from './0104_order_cancel_reason.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -100,4 +101,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0093_alarm_snapshots': m0093,
   // Data push targets and their deliveries (issue 25).
   '0094_data_push': m0094,
+  // Why an administrator cancelled an order: a bank transfer that never came (issue 24).
+  '0104_order_cancel_reason': m0104,
 };

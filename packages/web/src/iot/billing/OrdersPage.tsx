@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Select } from 'antd';
+import { Button, Card, Flex, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
@@ -66,8 +66,21 @@ export function OrdersPage() {
           {
             title: t('billing.orders.status'),
             key: 'status',
-            width: 110,
-            render: (_v, row) => <OrderStatusTag status={row.status} testId={`order-status-${row.id}`} />,
+            width: 180,
+            render: (_v, row) => (
+              <>
+                <OrderStatusTag status={row.status} testId={`order-status-${row.id}`} />
+                {row.cancelReason && (
+                  <Typography.Paragraph
+                    type="secondary"
+                    style={{ margin: '4px 0 0' }}
+                    data-testid={`order-reason-${row.id}`}
+                  >
+                    {t('billing.orders.cancelReason', { reason: row.cancelReason })}
+                  </Typography.Paragraph>
+                )}
+              </>
+            ),
           },
           {
             title: t('billing.orders.method'),

@@ -1,30 +1,64 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/forms/FormAlert.tsx';
 import { PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
 import { usePermissions } from '../../shared/permissions.ts';
 import { time } from '../workorders/orderText.tsx';
-import { confirmTransfer, listTransfers, type TransferQueueView, yuan } from './api.ts';
+import { confirmTransfer, listTransfers, rejectTransfer, type TransferQueueView, yuan } from './api.ts';
 import { useProductName } from './billingText.tsx';
 
 const TRANSFERS = '/iot/transfers';
 
-/** Asks the bank's reference of the money received, and marks the order paid. */
-function ConfirmModal({ order, onClose }: { order: TransferQueueView; onClose(): void }) {
+type Decision = 'confirm' | 'reject';
+/** Each decision's field, call and words: the bank's reference of money received, or why none came. */
+const DECISIONS = {
+  confirm: {
+    field: 'bankReference',
+    maxLength: 64,
+    send: (id: number, value: string) => confirmTransfer(id, { bankReference: value }),
+    title: 'billing.transfers.confirmTitle',
+    ok: 'billing.transfers.confirm',
+    label: 'billing.transfers.bankReference',
+    help: 'billing.transfers.bankReferenceHelp',
+    done: 'billing.transfers.confirmed',
+  },
+  reject: {
+    field: 'reason',
+    maxLength: 200,
+    send: (id: number, value: string) => rejectTransfer(id, { reason: value }),
+    title: 'billing.transfers.rejectTitle',
+    ok: 'billing.transfers.reject',
+    label: 'billing.transfers.reason',
+    help: 'billing.transfers.reasonHelp',
+    done: 'billing.transfers.rejected',
+  },
+} as const;
+
+/** Confirms that the money arrived (the order is paid) or that it never came (the order is cancelled). */
+function DecisionModal({
+  order,
+  decision,
+  onClose,
+}: {
+  order: TransferQueueView;
+  decision: Decision;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ bankReference: string }>();
+  const d = DECISIONS[decision];
+  const [form] = Form.useForm<{ value: string }>();
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (values: { bankReference: string }) => {
+  const submit = async (values: { value: string }) => {
     setBusy(true);
     try {
-      await confirmTransfer(order.id, values);
+      await d.send(order.id, values.value);
       await queryClient.invalidateQueries({ queryKey: ['iot', 'transfers'] });
-      message.success(t('billing.transfers.confirmed', { number: order.number }));
+      message.success(t(d.done, { number: order.number }));
       onClose();
     } catch (e) {
       setError(e);
@@ -35,22 +69,26 @@ function ConfirmModal({ order, onClose }: { order: TransferQueueView; onClose():
   return (
     <Modal
       open
-      title={t('billing.transfers.confirmTitle', { number: order.number })}
+      title={t(d.title, { number: order.number })}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={t('billing.transfers.confirm')}
-      okButtonProps={{ loading: busy, 'data-testid': 'transfer-confirm-ok' }}
+      okText={t(d.ok)}
+      okButtonProps={{ loading: busy, danger: decision === 'reject', 'data-testid': `transfer-${decision}-ok` }}
       destroyOnHidden
     >
       <FormAlert error={error} />
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item
-          name="bankReference"
-          label={t('billing.transfers.bankReference')}
-          extra={t('billing.transfers.bankReferenceHelp')}
-          rules={[{ required: true, whitespace: true, message: t('billing.transfers.bankReference') }]}
+          name="value"
+          label={t(d.label)}
+          extra={t(d.help)}
+          rules={[{ required: true, whitespace: true, message: t(d.label) }]}
         >
-          <Input maxLength={64} data-testid="transfer-reference" />
+          {decision === 'confirm' ? (
+            <Input maxLength={d.maxLength} data-testid="transfer-reference" />
+          ) : (
+            <Input.TextArea maxLength={d.maxLength} showCount rows={3} data-testid="transfer-reason" />
+          )}
         </Form.Item>
       </Form>
     </Modal>
@@ -62,7 +100,7 @@ export function TransferQueuePage() {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const productName = useProductName();
-  const [confirming, setConfirming] = useState<TransferQueueView | null>(null);
+  const [deciding, setDeciding] = useState<{ order: TransferQueueView; decision: Decision } | null>(null);
   const list = usePagedList<object, TransferQueueView>(['iot', 'transfers', 'queue'], listTransfers);
   const mayConfirm = can({ path: TRANSFERS, code: 'confirm' });
   return (
@@ -97,22 +135,28 @@ export function TransferQueuePage() {
           {
             title: t('ui.actions'),
             key: 'actions',
-            width: 130,
+            width: 190,
             render: (_v, row) =>
               mayConfirm && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setConfirming(row)}
-                  data-testid={`transfer-confirm-${row.id}`}
-                >
-                  {t('billing.transfers.confirm')}
-                </Button>
+                <Space size={0}>
+                  {(['confirm', 'reject'] as const).map((decision) => (
+                    <Button
+                      key={decision}
+                      type="link"
+                      size="small"
+                      danger={decision === 'reject'}
+                      onClick={() => setDeciding({ order: row, decision })}
+                      data-testid={`transfer-${decision}-${row.id}`}
+                    >
+                      {t(DECISIONS[decision].ok)}
+                    </Button>
+                  ))}
+                </Space>
               ),
           },
         ]}
       />
-      {confirming && <ConfirmModal order={confirming} onClose={() => setConfirming(null)} />}
+      {deciding && <DecisionModal {...deciding} onClose={() => setDeciding(null)} />}
     </Card>
   );
 }

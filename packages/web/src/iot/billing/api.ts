@@ -8,6 +8,7 @@ import type {
   Page,
   TransferConfirmInput,
   TransferQueueView,
+  TransferRejectInput,
 } from '@meridian/contracts';
 import { get, post } from '../../shared/request.ts';
 
@@ -40,6 +41,8 @@ export const listTransfers = (query: Paging, signal?: AbortSignal) =>
   get<Page<TransferQueueView>>(`${BASE}/transfers`, { query: { ...query }, signal });
 export const confirmTransfer = (id: number, input: TransferConfirmInput) =>
   post<OrderView>(`${BASE}/transfers/${id}/confirm`, input);
+export const rejectTransfer = (id: number, input: TransferRejectInput) =>
+  post<OrderView>(`${BASE}/transfers/${id}/reject`, input);
 export const cancelOrder = (id: number) => post<OrderView>(`${BASE}/orders/${id}/cancel`);
 export const listLedger = (query: LedgerFilters & Paging, signal?: AbortSignal) =>
   get<Page<LedgerEntryView>>(`${BASE}/ledger`, { query: { ...query }, signal });

@@ -39,6 +39,7 @@ export const billingEn: typeof billingZhCN = {
     methods: { wechat: 'WeChat Pay', alipay: 'Alipay', balance: 'Balance', transfer: 'Bank transfer' },
     reasons: { recharge: 'Recharge', purchase: 'Purchase' },
     orders: {
+      cancelReason: 'Cancelled: {{reason}}',
       number: 'Order number',
       items: 'Items',
       amount: 'Amount',
@@ -80,6 +81,11 @@ export const billingEn: typeof billingZhCN = {
       bankReference: 'Bank reference',
       bankReferenceHelp: 'The reference of the money received, from the bank statement',
       confirmed: 'Order {{number}} is paid',
+      reject: 'Not received',
+      rejectTitle: 'Reject the transfer of order {{number}}',
+      reason: 'Reason',
+      reasonHelp: 'The order is cancelled; its owner reads this reason on the order',
+      rejected: 'Order {{number}} is cancelled',
     },
     ledger: {
       at: 'Time',

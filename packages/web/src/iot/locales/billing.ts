@@ -35,6 +35,7 @@ export const billingZhCN = {
     methods: { wechat: '微信支付', alipay: '支付宝', balance: '余额', transfer: '银行转账' },
     reasons: { recharge: '充值', purchase: '消费' },
     orders: {
+      cancelReason: '取消原因：{{reason}}',
       number: '订单编号',
       items: '商品',
       amount: '金额',
@@ -75,6 +76,11 @@ export const billingZhCN = {
       bankReference: '银行流水号',
       bankReferenceHelp: '到账记录上的流水号',
       confirmed: '订单 {{number}} 已支付',
+      reject: '未到账',
+      rejectTitle: '驳回订单 {{number}} 的转账',
+      reason: '驳回原因',
+      reasonHelp: '订单将被取消，用户在订单上看到此原因',
+      rejected: '订单 {{number}} 已取消',
     },
     ledger: {
       at: '时间',
