@@ -24,6 +24,10 @@ export const billingMessages = {
     'zh-CN': '您的会员由平台设置且长期有效，无需续费',
     en: 'Your membership was set by the platform and does not end; there is nothing to renew',
   },
+  'order.brandCustomer': {
+    'zh-CN': '您的账号由服务商开通，中性运营请联系您的服务商',
+    en: 'Your account was opened by your provider; ask your provider about neutral operation',
+  },
   'order.mainAccount': {
     'zh-CN': '会员由主账号购买，子用户随主账号享有',
     en: 'Memberships are bought by the main account; its sub-users share them',

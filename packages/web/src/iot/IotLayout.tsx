@@ -48,8 +48,10 @@ function IotFrame() {
 
   // A page is listed only when the current role may view it: the server refuses the others anyway.
   // An area that has not shipped (no address, no pages) is not listed at all: no item leads nowhere.
+  // A neutral member's customers are not offered the platform's neutral operation.
   const { can } = usePermissions();
   const items: MenuProps['items'] = iotAreas
+    .filter((area) => !(area.key === 'neutral' && user.data?.brandCustomer))
     .map((area) =>
       area.pages ? { ...area, pages: area.pages.filter((page) => can({ path: page.need, code: 'view' })) } : area,
     )

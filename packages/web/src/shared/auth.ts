@@ -26,6 +26,8 @@ export interface UserInfo {
   superAdmin: boolean;
   /** The password is still the one an administrator or the system gave: it must be changed first. */
   defaultPass: boolean;
+  /** A neutral member's customer: the platform's neutral operation is not offered to them (decision 0116). */
+  brandCustomer: boolean;
   passwordExpiresAt: number | null;
   /** The administrator acting as this user (`runAs`), when one is. */
   runAsBy: number | null;

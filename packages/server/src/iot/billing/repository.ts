@@ -10,7 +10,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export function membershipRow(db: Db, accountId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'account', 'user_type', 'parent_id', 'vip_level', 'vip_expires_at', 'slave_quota'])
+    .select(['id', 'account', 'user_type', 'parent_id', 'vip_level', 'vip_expires_at', 'slave_quota', 'reseller_id'])
     .where('id', '=', accountId)
     .executeTakeFirst();
 }

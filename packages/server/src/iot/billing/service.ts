@@ -126,6 +126,8 @@ export async function placeOrder(actor: Actor, input: OrderInput): Promise<Order
   if (level !== undefined) {
     const row = await repo.membershipRow(db, auth.userId);
     if (!row || !holdsMembership(row)) throw new AppError(409, 'order.mainAccount');
+    // A neutral member's customer buys from that member, never the platform's neutral operation.
+    if (input.product === 'neutral' && row.reseller_id !== null) throw new AppError(409, 'order.brandCustomer');
     const current = levelInForce(row, now);
     if (current > level) {
       throw new AppError(409, 'order.lowerLevel', { params: { current: translate(`level.${current}`, actor.lang) } });

@@ -24,6 +24,8 @@ export const userInfoSchema = z.object({
   vipLevel: z.number(),
   superAdmin: z.boolean(),
   defaultPass: z.boolean(),
+  /** The account (or its main account) signed up on a neutral member's domain: that member's customer (decision 0116). */
+  brandCustomer: z.boolean(),
   passwordExpiresAt: z.number().nullable(),
   runAsBy: z.number().nullable(),
   lang: z.string().nullable(),

@@ -265,4 +265,39 @@ describe('customers who sign up on the domain', () => {
     const all = (await admin.get(`/portal/brand/customers?keyword=_${tag}`)).json().data;
     expect(all.list.map((u: { id: number }) => u.id)).toEqual([theirs]);
   });
+
+  it('are not offered the platform’s neutral operation, and cannot buy it', async () => {
+    const member = await neutralMember(t);
+    const body = await brandOf(member);
+    expect((await save(member, body)).statusCode).toBe(200);
+    const tag = process.pid % 1000;
+    await signUp(body.domain, `acme_b_${tag}`, '13688870003');
+    await signUp('127.0.0.1', `plain_b_${tag}`, '13688870004');
+    for (const [account, customer] of [
+      [`acme_b_${tag}`, true],
+      [`plain_b_${tag}`, false],
+    ] as const) {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/apis-authz/authz/login',
+        payload: { account, password: 'Secret#2026' },
+        headers: { 'accept-language': 'en' },
+      });
+      const token = signIn.json().data.token as string;
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        t.app.inject({ method, url: `/api${url}`, payload, headers: as(token) });
+      expect((await call('POST', '/apis-authz/auth/user/queryInfo')).json().data.brandCustomer, account).toBe(customer);
+      const neutral = await call('POST', '/iot/billing/orders', { product: 'neutral' });
+      if (customer) {
+        expect(neutral.statusCode).toBe(409);
+        expect(neutral.json().message).toBe(
+          'Your account was opened by your provider; ask your provider about neutral operation',
+        );
+        // Everything else is theirs to buy as before.
+        expect((await call('POST', '/iot/billing/orders', { product: 'member1' })).statusCode).toBe(200);
+      } else {
+        expect(neutral.statusCode, neutral.body).toBe(200);
+      }
+    }
+  });
 });
