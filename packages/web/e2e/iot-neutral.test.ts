@@ -55,10 +55,16 @@ describe('neutral operation on a custom domain', () => {
       await page.getByText('品牌已保存').waitFor();
       await screenshot(page, 'neutral-brand');
 
-      // A customer on the domain sees the brand and never Meridian's name.
+      // A customer on the domain sees the brand and never Meridian's name, not even in the page
+      // as served, before its scripts run.
       const c = customer.page;
       await c.goto(`${onDomain}/login`);
       await c.getByTestId('login-page').waitFor();
+      for (const path of ['/login', '/iot/', '/register']) {
+        const served = await c.evaluate(async (p) => (await fetch(p)).text(), path);
+        expect(served, path).toContain('Acme IoT');
+        expect(served, path).not.toContain('Meridian');
+      }
       await c.getByTestId('brand-logo').first().waitFor();
       await c.getByTestId('brand-icp').getByText('沪ICP备20260001号').waitFor();
       await expect.poll(() => c.title()).toContain('Acme IoT');
@@ -90,6 +96,9 @@ describe('neutral operation on a custom domain', () => {
       await c.getByTestId('brand-logo').first().waitFor();
       await expect.poll(() => c.title()).toContain('Acme IoT');
       expect(await c.locator('body').innerText()).not.toContain('Meridian');
+      // The platform's neutral operation is not offered to a neutral member's customer.
+      await c.getByRole('menu').getByText('订单与充值').waitFor();
+      expect(await c.getByRole('menu').innerText()).not.toContain('中性运营');
       await screenshot(c, 'neutral-domain-iot');
 
       // The neutral member sees its new customer.

@@ -6,7 +6,7 @@ import { UserMenu } from '../shared/account/UserMenu.tsx';
 import { saveLanguage, useAccountLanguage, useUserInfo } from '../shared/auth.ts';
 import { fileAddress } from '../shared/files.ts';
 import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
-import { MeridianMark } from '../shared/MeridianMark.tsx';
+import { MeridianMark } from '../shared/PlatformMark.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import { usePermissions } from '../shared/permissions.ts';
 import { RequireSession } from '../shared/RequireSession.tsx';

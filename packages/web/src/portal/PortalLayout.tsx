@@ -4,7 +4,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { UserMenu } from '../shared/account/UserMenu.tsx';
 import { saveLanguage, useAccountLanguage, useUserInfo } from '../shared/auth.ts';
 import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
-import { MeridianMark } from '../shared/MeridianMark.tsx';
+import { MeridianMark } from '../shared/PlatformMark.tsx';
 import { PageLoading } from '../shared/PageLoading.tsx';
 import { useRouteTitle, useScrollToTop } from '../shared/routing.ts';
 import { getToken } from '../shared/session.ts';

@@ -2,7 +2,7 @@ import './h5.css';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../../shared/auth.ts';
-import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { MeridianMark } from '../../shared/PlatformMark.tsx';
 import { useRouteTitle, useScrollToTop } from '../../shared/routing.ts';
 import { getToken } from '../../shared/session.ts';
 import { LanguageToggle } from './LanguageToggle.tsx';

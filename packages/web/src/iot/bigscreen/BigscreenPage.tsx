@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { saveLanguage, useAccountLanguage, useUserInfo } from '../../shared/auth.ts';
 import { fileAddress } from '../../shared/files.ts';
 import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
-import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { MeridianMark } from '../../shared/PlatformMark.tsx';
 import { RequireSession } from '../../shared/RequireSession.tsx';
 import { useRouteTitle } from '../../shared/routing.ts';
 import { ScaledWall } from '../../shared/ScaledWall.tsx';

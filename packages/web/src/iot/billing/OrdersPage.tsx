@@ -54,12 +54,14 @@ export function OrdersPage() {
         list={list}
         rowKey="id"
         data-testid="orders-table"
+        scroll={{ x: 1200 }}
         locale={{ emptyText: t('billing.orders.empty') }}
         columns={[
           { title: t('billing.orders.number'), dataIndex: 'number', key: 'number', width: 200 },
           {
             title: t('billing.orders.items'),
             key: 'items',
+            width: 160,
             render: (_v, row) => `${productName(row.product)} × ${row.quantity}`,
           },
           { title: t('billing.orders.amount'), key: 'amount', width: 120, render: (_v, row) => yuan(row.amount) },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext } from 'react-router';
 import { saveLanguage, type UserInfo } from '../../shared/auth.ts';
 import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
-import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { MeridianMark } from '../../shared/PlatformMark.tsx';
 import { AccountMenu } from '../shell/AccountMenu.tsx';
 
 /** Mind's frame around the shared account center: the app's name, the language and the account menu. */

@@ -3,7 +3,7 @@ import { Flex, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { MeridianMark } from '../../shared/PlatformMark.tsx';
 import { readLocal, writeLocal } from '../../shared/storage.ts';
 import { Text } from '../../shared/typography.tsx';
 import { countOpening, type MenuApp, useMenuGroups } from './api.ts';

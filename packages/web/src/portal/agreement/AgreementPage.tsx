@@ -3,7 +3,7 @@ import { Card, Flex, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
-import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { MeridianMark } from '../../shared/PlatformMark.tsx';
 import { useRouteTitle, useScrollToTop } from '../../shared/routing.ts';
 import { en } from './en.ts';
 import type { Agreement } from './types.ts';

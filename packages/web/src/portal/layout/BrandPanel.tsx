@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentBrand } from '../../shared/brand.ts';
 import { fileAddress } from '../../shared/files.ts';
-import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { MeridianMark } from '../../shared/PlatformMark.tsx';
 import { Paragraph, Text, Title } from '../../shared/typography.tsx';
 
 const highlights: { key: string; icon: ReactNode }[] = [

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { currentBrand } from '../../shared/brand.ts';
 import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
-import { MeridianMark } from '../../shared/MeridianMark.tsx';
+import { MeridianMark } from '../../shared/PlatformMark.tsx';
 import { useRouteTitle, useScrollToTop } from '../../shared/routing.ts';
 import { Text } from '../../shared/typography.tsx';
 import { BrandPanel } from './BrandPanel.tsx';

@@ -3,7 +3,8 @@ import { currentBrand } from './brand.ts';
 
 /**
  * The platform's mark for page headers: Meridian's (the same drawing as the favicon), or on a
- * neutral member's domain its 106x60 logo at the header's height (decision 0116).
+ * neutral member's domain its 106x60 logo at the header's height (decision 0116). The file's name
+ * names no platform: it becomes a chunk's name, which the served pages preload by address.
  */
 export function MeridianMark({ size = 28 }: { size?: number }) {
   const brand = currentBrand();
