@@ -11,6 +11,18 @@ export const scadaMessages = {
     'zh-CN': '一个组态最多 2000 个组件',
     en: 'A configuration holds at most 2,000 components',
   },
+  'v.scada.speedRange': {
+    'zh-CN': '速度绑定的上限须大于下限',
+    en: 'The speed range must end above where it starts',
+  },
+  'v.scada.samples': {
+    'zh-CN': '趋势图显示 2 到 600 个数值',
+    en: 'A trend shows 2 to 600 values',
+  },
+  'scada.picture': {
+    'zh-CN': '组件“{element}”的图片须为您上传的 jpg 或 png 图片',
+    en: 'The picture of component “{element}” must be a jpg or png picture you uploaded',
+  },
   'scada.notFound': { 'zh-CN': '组态不存在或无权查看', en: 'No such configuration, or you may not see it' },
   'scada.noPermission': {
     'zh-CN': '暂无权限：需要组态的查看或操作权限',
@@ -37,8 +49,8 @@ export const scadaMessages = {
     en: 'The background must be a jpg or png picture you uploaded',
   },
   'scada.notClickable': {
-    'zh-CN': '组件“{element}”不是绑定了数据点的按钮或开关',
-    en: 'Component “{element}” is not a button or switch bound to a data point',
+    'zh-CN': '组件“{element}”不是绑定了数据点的按钮、开关或阀门',
+    en: 'Component “{element}” is not a button, switch or valve bound to a data point',
   },
   'scada.switchValue': {
     'zh-CN': '开关只能写入开或关（1 或 0）',

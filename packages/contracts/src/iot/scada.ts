@@ -12,8 +12,30 @@ export const SCADA_FORMAT = 1;
 export const SCADA_SHARINGS = ['closed', 'open'] as const;
 export type ScadaSharing = (typeof SCADA_SHARINGS)[number];
 
-/** The first set of components (issue 20): each renders the same in the editor and the viewer. */
-export const SCADA_KINDS = ['tank', 'pump', 'valve', 'lamp', 'number', 'label', 'pipe', 'button', 'switch'] as const;
+/**
+ * The components (issue 20): each renders the same in the editor and the viewer. The first nine,
+ * then the rest of the industrial palette (decision 0126).
+ */
+export const SCADA_KINDS = [
+  'tank',
+  'pump',
+  'valve',
+  'lamp',
+  'number',
+  'label',
+  'pipe',
+  'button',
+  'switch',
+  'motor',
+  'fan',
+  'gauge',
+  'trend',
+  'bar',
+  'image',
+  'line',
+  'rectangle',
+  'ellipse',
+] as const;
 export type ScadaKind = (typeof SCADA_KINDS)[number];
 /** Components whose look follows a bound point; a label bound to a point shows its value in its text (decision 0117). */
 export const SCADA_BINDABLE: readonly ScadaKind[] = [
@@ -26,9 +48,29 @@ export const SCADA_BINDABLE: readonly ScadaKind[] = [
   'pipe',
   'button',
   'switch',
+  'motor',
+  'fan',
+  'gauge',
+  'trend',
+  'bar',
+  'image',
+  'line',
+  'rectangle',
+  'ellipse',
 ];
-/** Components a click on the running screen acts on: a button writes its value, a switch turns its point over. */
-export const SCADA_CLICKABLE: readonly ScadaKind[] = ['button', 'switch'];
+/**
+ * Components a click on the running screen acts on: a button writes its value, a switch or a valve
+ * turns its point over (decision 0126).
+ */
+export const SCADA_CLICKABLE: readonly ScadaKind[] = ['button', 'switch', 'valve'];
+/** Clickable components that write the opposite of their point's state rather than a set value. */
+export const SCADA_TOGGLES: readonly ScadaKind[] = ['switch', 'valve'];
+/** Components that move while their point shows running: pumps, fans and motors turn, a pipe's dashes flow. */
+export const SCADA_ANIMATED: readonly ScadaKind[] = ['pump', 'fan', 'motor', 'pipe'];
+/** A trend keeps at most this many of its point's latest values. */
+export const SCADA_TREND_SAMPLES_MAX = 600;
+/** The fastest an animation runs, as a multiple of its normal speed. */
+export const SCADA_SPEED_MAX = 10;
 /** Where a label's text takes its bound point's value. */
 export const SCADA_VALUE_MARK = '{value}';
 
@@ -59,6 +101,20 @@ export const scadaColourRule = z.discriminatedUnion('by', [
 ]);
 export type ScadaColourRule = z.infer<typeof scadaColourRule>;
 
+/**
+ * Animation speed from the bound point (decision 0126): a value at or below `from` runs at `slowest`,
+ * at or above `to` at `fastest`, in between in proportion; speeds are multiples of the normal speed.
+ */
+export const scadaSpeedRule = z
+  .strictObject({
+    from: z.number(),
+    to: z.number(),
+    slowest: z.number().min(0).max(SCADA_SPEED_MAX),
+    fastest: z.number().min(0).max(SCADA_SPEED_MAX),
+  })
+  .refine((r) => r.to > r.from, { message: 'v.scada.speedRange', path: ['to'] });
+export type ScadaSpeedRule = z.infer<typeof scadaSpeedRule>;
+
 export const SCADA_CONDITIONS = ['on', 'off', 'gt', 'lt', 'eq'] as const;
 export type ScadaCondition = (typeof SCADA_CONDITIONS)[number];
 /** Shown only while its bound point meets the condition; `value` for gt, lt and eq. */
@@ -78,7 +134,7 @@ export const scadaElement = z.strictObject({
   /** A label's or a button's text. */
   text: z.string().max(100, 'v.scada.text').default(''),
   colour: colour.default('#1677ff'),
-  /** The range a tank's level is drawn over. */
+  /** The range a tank's level, a gauge's dial, a bar and a trend are drawn over. */
   min: z.number().default(0),
   max: z.number().default(100),
   /** A number display's decimals. */
@@ -95,6 +151,12 @@ export const scadaElement = z.strictObject({
   group: z.string().min(1).max(40).nullable().default(null),
   colourRule: scadaColourRule.nullable().default(null),
   visibleWhen: scadaVisibility.nullable().default(null),
+  /** How fast a pump, fan, motor or pipe moves with its bound point's value; null runs at the normal speed. */
+  speed: scadaSpeedRule.nullable().default(null),
+  /** An image's picture: a file the account uploaded, checked by its content (decision 0126). */
+  picture: z.string().min(1).max(500).nullable().default(null),
+  /** How many of its point's latest values a trend draws. */
+  samples: z.number().int().min(2, 'v.scada.samples').max(SCADA_TREND_SAMPLES_MAX, 'v.scada.samples').default(60),
 });
 export type ScadaElement = z.infer<typeof scadaElement>;
 export type ScadaElementInput = z.input<typeof scadaElement>;

@@ -20,6 +20,7 @@ import type { ConfigTables } from './config/tables.ts';
 import { dataPushDeliveriesCleanup, dataPushJob, queueRecordedBatches } from './datapush/push.ts';
 import { dataPushRoutes } from './datapush/routes.ts';
 import type { DataPushTables } from './datapush/tables.ts';
+import { seedDemoScreen } from './demo/screen.ts';
 import { seedDemoDevices } from './demo/seed.ts';
 import { devicesRoutes } from './devices/routes.ts';
 import type { DevicesTables } from './devices/tables.ts';
@@ -140,7 +141,12 @@ export interface IotTables
 export const iot: Feature = {
   name: 'iot',
   migrations: iotMigrations,
-  seeds: [({ db, config, log }) => seedDemoDevices(db, config, log), operationsCatchUp],
+  seeds: [
+    ({ db, config, log }) => seedDemoDevices(db, config, log),
+    // After the devices it binds (decision 0126).
+    ({ db, config, log }) => seedDemoScreen(db, config, log),
+    operationsCatchUp,
+  ],
   routes,
   // The lease last: taken once the ports are bound, given up first (decision 0048).
   gateway: [

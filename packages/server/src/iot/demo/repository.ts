@@ -8,20 +8,51 @@ type Trx = Transaction<Database>;
 
 export const DEMO_DEVICES_SETTING = 'demo.devices';
 
-export async function demoDevicesSeeded(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('settings').select('key').where('key', '=', DEMO_DEVICES_SETTING).executeTakeFirst();
+export function demoDevicesSeeded(db: Kysely<Database>): Promise<boolean> {
+  return hasMark(db, DEMO_DEVICES_SETTING);
+}
+
+async function hasMark(db: Kysely<Database>, key: string): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('key').where('key', '=', key).executeTakeFirst();
   return row !== undefined;
 }
 
 /** True for the one start that writes the mark (a concurrent second start finds it taken). */
-export async function claimDemoDevices(trx: Trx, detail: unknown): Promise<boolean> {
+export function claimDemoDevices(trx: Trx, detail: unknown): Promise<boolean> {
+  return claimMark(trx, DEMO_DEVICES_SETTING, detail);
+}
+
+/** Marks a demo seeding done, once: true for the one start that writes `key`. */
+async function claimMark(trx: Trx, key: string, detail: unknown): Promise<boolean> {
   const row = await trx
     .insertInto('settings')
-    .values({ key: DEMO_DEVICES_SETTING, value: toJson(detail), updated_at: Date.now(), updated_by: null })
+    .values({ key, value: toJson(detail), updated_at: Date.now(), updated_by: null })
     .onConflict((oc) => oc.column('key').doNothing())
     .returning('key')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export const DEMO_SCREEN_SETTING = 'demo.scada';
+
+/** True for the one start that seeds the demo pump-station screen (decision 0126). */
+export function claimDemoScreen(trx: Trx, detail: unknown): Promise<boolean> {
+  return claimMark(trx, DEMO_SCREEN_SETTING, detail);
+}
+
+export function demoScreenSeeded(db: Kysely<Database>): Promise<boolean> {
+  return hasMark(db, DEMO_SCREEN_SETTING);
+}
+
+/** The points of an owner's devices with these SNs, by device SN and point name, through each device's template. */
+export function demoPoints(trx: Trx, ownerId: number, sns: readonly string[]) {
+  return trx
+    .selectFrom('devices as d')
+    .innerJoin('template_points as p', 'p.template_id', 'd.template_id')
+    .select(['d.sn', 'd.id as device_id', 'p.name', 'p.id as point_id'])
+    .where('d.owner_id', '=', ownerId)
+    .where('d.sn', 'in', sns)
+    .execute();
 }
 
 /** The mark's detail: `skipped` when the database had devices, `firmware` once the image is stored. */

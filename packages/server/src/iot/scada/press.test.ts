@@ -71,6 +71,7 @@ beforeAll(async () => {
         element('setpoint', 'button', at('Setpoint'), 30),
         element('humidity', 'button', at('Humidity'), 50),
         element('lamp', 'lamp', at('Pump Switch'), null),
+        element('valve', 'valve', at('Pump Switch'), null),
       ],
     },
   });
@@ -92,6 +93,11 @@ describe('a click on a running configuration', () => {
     expect(slave.coils.get(0)).toBe(0);
     expect((await press(owner, 'pump-switch', true)).statusCode).toBe(200);
     expect(slave.coils.get(0)).toBe(1);
+    // A valve turns its point over as a switch does.
+    expect((await press(owner, 'valve', 0)).statusCode).toBe(200);
+    expect(slave.coils.get(0)).toBe(0);
+    expect((await press(owner, 'valve', 1)).statusCode).toBe(200);
+    expect(slave.coils.get(0)).toBe(1);
     const set = await press(owner, 'setpoint', 99);
     expect(set.statusCode, set.body).toBe(200);
     // The screen's value, 30, not the one the caller sent: the inverse formula makes it 300.
@@ -102,7 +108,7 @@ describe('a click on a running configuration', () => {
       .where('action', '=', 'writePoint')
       .where('target_id', '=', String(set.json().data.deviceId))
       .execute();
-    expect(audit.filter((a) => a.result === 'ok')).toHaveLength(3);
+    expect(audit.filter((a) => a.result === 'ok')).toHaveLength(5);
   });
 
   it('refuses a read-only point with the spec message, writing nothing', async () => {
@@ -130,7 +136,7 @@ describe('a click on a running configuration', () => {
   it('refuses what is not a bound button or switch, and a switch asked for neither on nor off', async () => {
     const lamp = await press(owner, 'lamp', 1);
     expect(lamp.statusCode).toBe(400);
-    expect(lamp.json().message).toBe('Component “lamp” is not a button or switch bound to a data point');
+    expect(lamp.json().message).toBe('Component “lamp” is not a button, switch or valve bound to a data point');
     expect((await press(owner, 'nowhere', 1)).statusCode).toBe(400);
     const two = await press(owner, 'pump-switch', 2);
     expect(two.statusCode).toBe(400);

@@ -1,4 +1,11 @@
-import { SCADA_CLICKABLE, type ScadaPress, type ScadaPressed, scadaDocument, scadaPress } from '@meridian/contracts';
+import {
+  SCADA_CLICKABLE,
+  SCADA_TOGGLES,
+  type ScadaPress,
+  type ScadaPressed,
+  scadaDocument,
+  scadaPress,
+} from '@meridian/contracts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -8,7 +15,7 @@ import { resolvedFor } from './template.ts';
 
 /**
  * A click on a running screen (decision 0117): the screen says what is written where, never the
- * caller. A button writes its value; a switch writes the on or off the caller asks for. The route
+ * caller. A button writes its value; a switch or a valve writes the on or off the caller asks for. The route
  * holds the operate permission; the write goes through the device write path, which refuses a
  * read-only point, checks the value and audits, with the caller needing only to see the device.
  */
@@ -32,7 +39,7 @@ export async function pressElement(
     throw new AppError(400, 'scada.notClickable', { params: { element: elementId } });
   }
   let written: unknown = element.writeValue;
-  if (element.kind === 'switch') {
+  if (SCADA_TOGGLES.includes(element.kind)) {
     if (value === null || ![0, 1, true, false].includes(value)) throw new AppError(400, 'scada.switchValue');
     written = value;
   } else if (written === null) {

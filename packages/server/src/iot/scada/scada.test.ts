@@ -196,4 +196,61 @@ describe('cloud configuration', () => {
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json().data.document.background).toBe(path);
   });
+
+  it('saves the rest of the palette: a picture of the caller’s, a speed rule, a gauge and a trend; refuses what is not', async () => {
+    const screen = await newScreen(owner, 'Palette');
+    const mine = await uploadPicture(t.app, owner.token, 'pump.png');
+    const theirs = await uploadPicture(t.app, stranger.token, 'theirs.png');
+    const image = (picture: string) => tank(null, { id: 'photo', kind: 'image', text: 'Photo', picture });
+    const pump = (speed: unknown) => tank({ deviceId, pointId }, { id: 'pump', kind: 'pump', speed });
+    const rest = [
+      tank({ deviceId, pointId }, { id: 'gauge', kind: 'gauge', min: 0, max: 80 }),
+      tank({ deviceId, pointId }, { id: 'trend', kind: 'trend', samples: 120 }),
+      ...['motor', 'fan', 'bar', 'line', 'rectangle', 'ellipse'].map((kind) => tank(null, { id: kind, kind })),
+    ];
+    let revision = 1;
+    const save = (elements: unknown[]) =>
+      owner.call('PUT', `/iot/scada/${screen.id}`, {
+        name: 'Palette',
+        sharing: 'closed',
+        revision,
+        document: documentWith(elements),
+      });
+    const speed = { from: 0, to: 80, slowest: 0.5, fastest: 3 };
+    const saved = await save([image(mine), pump(speed), ...rest]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    revision = saved.json().data.revision;
+    const stored = saved.json().data.document.elements;
+    expect(stored.map((e: { kind: string }) => e.kind)).toEqual([
+      'image',
+      'pump',
+      'gauge',
+      'trend',
+      'motor',
+      'fan',
+      'bar',
+      'line',
+      'rectangle',
+      'ellipse',
+    ]);
+    expect(stored[0].picture).toBe(mine);
+    expect(stored[1].speed).toEqual(speed);
+    expect(stored[3].samples).toBe(120);
+
+    const foreign = await save([image(theirs)]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('The picture of component “Photo” must be a jpg or png picture you uploaded');
+    expect((await save([image('/files/nowhere.png')])).statusCode).toBe(400);
+    const upsideDown = await save([pump({ from: 80, to: 0, slowest: 0.5, fastest: 3 })]);
+    expect(upsideDown.statusCode).toBe(400);
+    expect(messageFor(upsideDown.json(), 'document.elements[0].speed.to')).toEqual([
+      'The speed range must end above where it starts',
+    ]);
+    const endless = await save([tank({ deviceId, pointId }, { id: 'trend', kind: 'trend', samples: 601 })]);
+    expect(messageFor(endless.json(), 'document.elements[0].samples')).toEqual(['A trend shows 2 to 600 values']);
+    // Nothing of the refused saves was kept.
+    const detail = (await owner.get(`/iot/scada/${screen.id}`)).json().data;
+    expect(detail.revision).toBe(revision);
+    expect(detail.document.elements).toHaveLength(10);
+  });
 });

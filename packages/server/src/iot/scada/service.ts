@@ -105,7 +105,7 @@ export async function saveScreen(actor: Actor, id: number, input: ScadaSave): Pr
   const row = await screenFor(actor, scope, id);
   if (!editableBy(actor, scope, Number(row.owner_id))) throw new AppError(403, 'scada.readOnly');
   const before = fromJson<ScadaDocument>(row.document);
-  await checkDocument(actor, scope, body.document, before.background, Number(row.owner_id));
+  await checkDocument(actor, scope, body.document, before.background, Number(row.owner_id), before.elements ?? []);
   const saved = await repo.saveScreen(actor.db, id, body.revision, {
     name: body.name,
     sharing: body.sharing,
@@ -126,7 +126,7 @@ export async function applyScreen(actor: Actor, id: number, input: ScadaApplicat
   const before = scadaDocument.parse(fromJson<unknown>(row.document));
   const template = body.templateId === null ? null : { templateId: body.templateId, devices: body.devices };
   const document: ScadaDocument = { ...before, template };
-  await checkDocument(actor, scope, document, before.background, Number(row.owner_id));
+  await checkDocument(actor, scope, document, before.background, Number(row.owner_id), before.elements);
   const saved = await repo.saveScreen(actor.db, id, body.revision, {
     document: toJson(document),
     updated_at: Date.now(),
@@ -148,6 +148,7 @@ async function checkDocument(
   document: ScadaDocument,
   keptBackground: string | null,
   ownerId: number,
+  keptElements: readonly ScadaDocument['elements'][number][] = [],
 ): Promise<void> {
   const seen = new Set<string>();
   for (const [i, element] of document.elements.entries()) {
@@ -170,6 +171,14 @@ async function checkDocument(
   const linked = new Set(await repo.screensOfOwner(actor.db, ownerId, [...new Set(linking.map((l) => l.opens))]));
   const stray = linking.find((l) => !linked.has(l.opens));
   if (stray) throw refusal(`document.elements.${stray.i}.opens`, 'scada.opens', stray.e.text || stray.e.id);
+  // An image component's picture, like the background: one kept from the stored document stays, a
+  // new one must be a picture the caller uploaded (decision 0126).
+  const keptPictures = new Set(keptElements.flatMap((e) => (e.picture ? [e.picture] : [])));
+  for (const [i, element] of document.elements.entries()) {
+    if (element.picture === null || keptPictures.has(element.picture)) continue;
+    if (!(await isOwnPicture(actor.db, element.picture, actor.auth.userId)))
+      throw refusal(`document.elements.${i}.picture`, 'scada.picture', element.text || element.id);
+  }
   // A background kept from the stored document stays; a new one must be a picture the caller uploaded,
   // which the image upload checked by its content.
   if (document.background !== null && document.background !== keptBackground) {
@@ -180,7 +189,11 @@ async function checkDocument(
   }
 }
 
-function refusal(field: string, key: 'scada.binding' | 'scada.duplicateId' | 'scada.opens', element: string): AppError {
+function refusal(
+  field: string,
+  key: 'scada.binding' | 'scada.duplicateId' | 'scada.opens' | 'scada.picture',
+  element: string,
+): AppError {
   const rule: RuleBroken = { field, key, params: { element } };
   return new AppError(400, key, { params: { element }, rules: [rule] });
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { latestOf } from '../telemetry/api.ts';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
 import { listScreens } from './api.ts';
+import { PaletteProperties, RANGED } from './PaletteProperties.tsx';
 
 interface Props {
   element: ScadaElement;
@@ -59,7 +60,7 @@ export function PropertiesPanel({ element, onChange }: Props) {
           style={{ width: 48, height: 28, border: 'none', background: 'none' }}
         />
       </Form.Item>
-      {kind === 'tank' && (
+      {RANGED.includes(kind) && (
         <Form.Item label={`${t('scada.min')} / ${t('scada.max')}`}>
           <InputNumber<number>
             value={element.min}
@@ -73,7 +74,7 @@ export function PropertiesPanel({ element, onChange }: Props) {
           />
         </Form.Item>
       )}
-      {(kind === 'tank' || kind === 'number') && (
+      {(kind === 'tank' || kind === 'number' || kind === 'gauge') && (
         <Form.Item label={t('scada.decimals')}>
           <InputNumber<number>
             min={0}
@@ -92,6 +93,7 @@ export function PropertiesPanel({ element, onChange }: Props) {
           />
         </Form.Item>
       )}
+      <PaletteProperties element={element} onChange={onChange} />
       <Form.Item label={t('scada.opens')} extra={t('scada.opensHint')}>
         <Select<number>
           allowClear

@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { Layer, Line, Stage, Transformer } from 'react-konva';
 import { useNavigate, useParams } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
-import { fileAddress } from '../../shared/files.ts';
 import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { type ScadaDetail, saveScreen, screenOf } from './api.ts';
@@ -54,6 +53,24 @@ const SIZES: Record<ScadaKind, [number, number]> = {
   pipe: [200, 20],
   button: [100, 40],
   switch: [60, 30],
+  motor: [120, 70],
+  fan: [70, 70],
+  gauge: [140, 140],
+  trend: [240, 120],
+  bar: [30, 140],
+  image: [160, 120],
+  line: [160, 4],
+  rectangle: [160, 100],
+  ellipse: [100, 100],
+};
+
+/** A new component's colour: a display's green, a label's ink, a shape's light fill, else the brand blue. */
+const COLOURS: Partial<Record<ScadaKind, string>> = {
+  number: '#52c41a',
+  label: '#262626',
+  line: '#595959',
+  rectangle: '#e6f4ff',
+  ellipse: '#e6f4ff',
 };
 
 /** The lines of the grid, every fifth step, keyed by where they run. */
@@ -85,7 +102,7 @@ export function newElement(kind: ScadaKind, x: number, y: number, label: string)
     height,
     rotation: 0,
     text: kind === 'label' || kind === 'button' ? label : '',
-    colour: kind === 'number' ? '#52c41a' : kind === 'label' ? '#262626' : '#1677ff',
+    colour: COLOURS[kind] ?? '#1677ff',
   });
 }
 
@@ -432,7 +449,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             }}
           >
             <Layer listening={false}>
-              <Background src={fileAddress(doc.background)} width={doc.width} height={doc.height} />
+              <Background src={doc.background} width={doc.width} height={doc.height} />
               {gridLines(doc.width, doc.height, grid).map(([key, points]) => (
                 <Line key={key} points={points} stroke="#f0f0f0" />
               ))}

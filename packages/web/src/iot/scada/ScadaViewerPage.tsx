@@ -1,5 +1,5 @@
 import { ApartmentOutlined, EditOutlined, ShareAltOutlined } from '@ant-design/icons';
-import type { ScadaElement } from '@meridian/contracts';
+import { SCADA_TOGGLES, type ScadaElement } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Result, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -94,7 +94,7 @@ function Viewer({
     const name = element.text || t(`scada.kinds.${element.kind}`);
     let value: number | null = null;
     let title: string;
-    if (element.kind === 'switch') {
+    if (SCADA_TOGGLES.includes(element.kind)) {
       value = activeOf(readingOf(element)) ? 0 : 1;
       title = t('scada.switchAsk', { point: name, state: t(value ? 'scada.on' : 'scada.off') });
     } else {

@@ -2,7 +2,6 @@ import { SCADA_CLICKABLE, type ScadaDocument, type ScadaElement } from '@meridia
 import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Layer, Stage } from 'react-konva';
-import { fileAddress } from '../../shared/files.ts';
 import { visibleOf } from './bindings.ts';
 import { Background, PlacedShape, type Reading, readingText, ShapeBody } from './shapes.tsx';
 import { useFit } from './useFit.ts';
@@ -31,7 +30,7 @@ export function ScreenStage({ document: doc, readingOf, onPress, onOpen }: Scree
         style={{ background: '#ffffff' }}
       >
         <Layer listening={false}>
-          <Background src={fileAddress(doc.background)} width={doc.width} height={doc.height} />
+          <Background src={doc.background} width={doc.width} height={doc.height} />
         </Layer>
         <Layer listening={onPress !== undefined || onOpen !== undefined}>
           {doc.elements.map((element) => {

@@ -51,3 +51,42 @@ export function labelText(element: ScadaElement, reading: string | null): string
   if (element.text.includes(SCADA_VALUE_MARK)) return element.text.replaceAll(SCADA_VALUE_MARK, reading);
   return element.text ? `${element.text} ${reading}` : reading;
 }
+
+/**
+ * How fast a running component moves (decision 0126): standing still when not running, the normal
+ * speed without a speed rule, else its bound value mapped from the rule's range onto its speeds.
+ */
+export function speedOf(element: ScadaElement, value: Reading, running: boolean): number {
+  if (!running) return 0;
+  const rule = element.speed;
+  if (!rule) return 1;
+  const n = numberOf(value);
+  if (n === null) return rule.slowest;
+  const share = Math.min(1, Math.max(0, (n - rule.from) / (rule.to - rule.from)));
+  return rule.slowest + (rule.fastest - rule.slowest) * share;
+}
+
+/** A value's share of the element's range, 0 to 1: a tank's level, a bar's length, a gauge's needle. */
+export function shareOf(value: Reading, min: number, max: number): number {
+  const n = numberOf(value);
+  if (n === null || max <= min) return 0;
+  return Math.min(1, Math.max(0, (n - min) / (max - min)));
+}
+
+/** A gauge's dial sweeps 270 degrees; its needle's angle from straight up, in degrees, clockwise. */
+export const GAUGE_SWEEP = 270;
+export const needleAngle = (share: number) => -GAUGE_SWEEP / 2 + GAUGE_SWEEP * share;
+
+/** The points of a trend's line over a w×h box: oldest on the left, the range's bottom at the foot. */
+export function trendLine(values: readonly number[], min: number, max: number, w: number, h: number): number[] {
+  if (values.length === 0) return [];
+  const step = values.length > 1 ? w / (values.length - 1) : 0;
+  return values.flatMap((v, i) => [i * step, h - h * shareOf(v, min, max)]);
+}
+
+/** The latest `samples` numbers of a trend, with `value` added when it is a number. */
+export function appendSample(trail: readonly number[], value: Reading, samples: number): number[] {
+  const n = numberOf(value);
+  if (n === null) return [...trail];
+  return [...trail, n].slice(-samples);
+}

@@ -1,10 +1,12 @@
 import type { ScadaElement } from '@meridian/contracts';
-import Konva from 'konva';
-import { useEffect, useRef, useState } from 'react';
+import type Konva from 'konva';
+import { useRef } from 'react';
 import { Circle, Group, Image as KonvaImage, Line, Rect, Text } from 'react-konva';
 import type { LiveValue } from '../telemetry/live.ts';
 import { formatValue, isOn } from '../telemetry/points.ts';
-import { colourOf, labelText } from './bindings.ts';
+import { DASH_PERIOD, useMover } from './animator.ts';
+import { colourOf, labelText, shareOf, speedOf } from './bindings.ts';
+import { PaletteBody, Rotor, usePicture } from './palette.tsx';
 
 /** A reading of a bound point: `undefined` while unbound, `null` before the point's first value. */
 export type Reading = LiveValue | null | undefined;
@@ -16,11 +18,7 @@ const INK = '#262626';
 export const activeOf = (value: Reading) => isOn(value) || (typeof value === 'number' && value > 0);
 
 /** The level of a tank, 0 to 1, within its range. */
-export function levelOf(value: Reading, min: number, max: number): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (value === null || value === undefined || !Number.isFinite(n) || max <= min) return 0;
-  return Math.min(1, Math.max(0, (n - min) / (max - min)));
-}
+export const levelOf = shareOf;
 
 export function readingText(element: ScadaElement, value: Reading, none: string): string {
   if (value === undefined || value === null) return none;
@@ -41,6 +39,8 @@ export function ShapeBody({ element, value, none, preview = false }: ShapeProps)
   const { width: w, height: h } = element;
   const colour = colourOf(element, value);
   const on = preview || activeOf(value);
+  // The editor draws components still; a running screen moves them on the shared loop (decision 0126).
+  const speed = preview ? 0 : speedOf(element, value, on);
   switch (element.kind) {
     case 'tank': {
       const level = preview && value === undefined ? 0.6 : levelOf(value, element.min, element.max);
@@ -72,11 +72,9 @@ export function ShapeBody({ element, value, none, preview = false }: ShapeProps)
       return (
         <>
           <Circle x={w / 2} y={h / 2} radius={r - 2} fill={on ? colour : OFF} stroke="#434343" strokeWidth={2} />
-          <Line
-            points={[w / 2 - r * 0.35, h / 2 - r * 0.5, w / 2 + r * 0.55, h / 2, w / 2 - r * 0.35, h / 2 + r * 0.5]}
-            closed
-            fill="#ffffff"
-          />
+          <Rotor x={w / 2} y={h / 2} speed={speed}>
+            <Line points={[-r * 0.35, -r * 0.5, r * 0.55, 0, -r * 0.35, r * 0.5]} closed fill="#ffffff" />
+          </Rotor>
         </>
       );
     }
@@ -139,7 +137,7 @@ export function ShapeBody({ element, value, none, preview = false }: ShapeProps)
       );
     }
     case 'pipe':
-      return <Pipe width={w} height={h} colour={colour} flowing={on} />;
+      return <Pipe width={w} height={h} colour={colour} flowing={on} speed={speed} />;
     case 'button':
       return (
         <>
@@ -155,23 +153,27 @@ export function ShapeBody({ element, value, none, preview = false }: ShapeProps)
           />
         </>
       );
+    default:
+      return <PaletteBody element={element} value={value} colour={colour} on={on} speed={speed} preview={preview} />;
   }
 }
 
-/** A pipe whose dashes run along it while its point shows flow. */
-function Pipe({ width, height, colour, flowing }: { width: number; height: number; colour: string; flowing: boolean }) {
+/** A pipe whose dashes run along it while its point shows flow, as fast as its speed rule says. */
+function Pipe({
+  width,
+  height,
+  colour,
+  flowing,
+  speed,
+}: {
+  width: number;
+  height: number;
+  colour: string;
+  flowing: boolean;
+  speed: number;
+}) {
   const dashes = useRef<Konva.Line>(null);
-  useEffect(() => {
-    const line = dashes.current;
-    if (!flowing || !line) return;
-    const animation = new Konva.Animation((frame) => {
-      line.dashOffset(-((frame?.time ?? 0) / 20) % 24);
-    }, line.getLayer());
-    animation.start();
-    return () => {
-      animation.stop();
-    };
-  }, [flowing]);
+  useMover(dashes, { how: 'flow', speed });
   const mid = height / 2;
   return (
     <>
@@ -181,7 +183,7 @@ function Pipe({ width, height, colour, flowing }: { width: number; height: numbe
         points={[height / 2, mid, width - height / 2, mid]}
         stroke={flowing ? colour : '#d9d9d9'}
         strokeWidth={Math.max(2, height / 3)}
-        dash={[12, 12]}
+        dash={[DASH_PERIOD / 2, DASH_PERIOD / 2]}
         lineCap="round"
       />
     </>
@@ -212,19 +214,7 @@ export function PlacedShape({
 }
 
 /** The screen's background picture, stretched over the canvas once it has loaded. */
-export function Background({ src, width, height }: { src: string | undefined; width: number; height: number }) {
-  const [image, setImage] = useState<HTMLImageElement | null>(null);
-  useEffect(() => {
-    if (!src) {
-      setImage(null);
-      return;
-    }
-    const picture = new window.Image();
-    picture.onload = () => setImage(picture);
-    picture.src = src;
-    return () => {
-      picture.onload = null;
-    };
-  }, [src]);
+export function Background({ src, width, height }: { src: string | null; width: number; height: number }) {
+  const image = usePicture(src);
   return image ? <KonvaImage image={image} width={width} height={height} listening={false} /> : null;
 }
