@@ -27,127 +27,60 @@ const POINTS = {
 type Bound = keyof typeof POINTS;
 
 const RUN = { by: 'switch', on: '#52c41a', off: '#bfbfbf' } as const;
+/** A component bound to an on/off point reads 1 or 0, not 1.0. */
+const ONOFF = { decimals: 0 } as const;
 
-/** The pump station: reservoir, suction pipe, pump, valve, outlet main, a flow gauge and a level trend. */
-function stationElements(): Array<Omit<ScadaElementInput, 'binding'> & { bound?: Bound }> {
-  const label = (id: string, x: number, y: number, width: number, text: string): ScadaElementInput => ({
-    id,
-    kind: 'label',
-    x,
-    y,
-    width,
-    height: 28,
-    rotation: 0,
-    text,
-    colour: '#262626',
-  });
-  const box = { rotation: 0 };
+type Part = Omit<ScadaElementInput, 'binding'> & { bound?: Bound };
+
+/** A component at x,y of size w×h; `text` names it in the screen's list of readings. */
+const part = (
+  id: string,
+  kind: ScadaElementInput['kind'],
+  [x, y, width, height]: readonly [number, number, number, number],
+  text: string,
+  more: Partial<Part> = {},
+): Part => ({ id, kind, x, y, width, height, rotation: 0, text, ...more });
+
+const label = (id: string, x: number, y: number, width: number, text: string): Part =>
+  part(id, 'label', [x, y, width, 28], text, { colour: '#262626' });
+
+/**
+ * The pump station: reservoir, suction pipe, pump, valve and outlet main; a flow gauge and bar, a
+ * level trend, the pump room's fan and the pump's motor, and the emergency stop lamp.
+ */
+function stationElements(): Part[] {
   return [
-    { ...box, id: 'frame', kind: 'rectangle', x: 40, y: 90, width: 1200, height: 600, colour: '#f0f5ff' },
+    part('frame', 'rectangle', [40, 90, 1200, 600], '', { colour: '#f0f5ff' }),
     label('title', 60, 30, 700, 'North pump station · live from the demo devices'),
     label('tank-label', 80, 110, 220, 'Reservoir 1 (m)'),
-    {
-      ...box,
-      id: 'tank',
-      kind: 'tank',
-      x: 100,
-      y: 150,
-      width: 160,
-      height: 340,
-      min: 0,
-      max: 4,
-      decimals: 2,
-      bound: 'level',
-    },
-    {
-      ...box,
-      id: 'suction',
-      kind: 'pipe',
-      x: 260,
-      y: 440,
-      width: 160,
-      height: 24,
-      colour: '#1677ff',
-      bound: 'running',
-    },
-    label('pump-label', 410, 330, 160, 'Pump P1'),
-    { ...box, id: 'pump', kind: 'pump', x: 420, y: 402, width: 100, height: 100, bound: 'running', colourRule: RUN },
-    {
-      ...box,
-      id: 'discharge',
-      kind: 'pipe',
-      x: 520,
-      y: 440,
-      width: 160,
-      height: 24,
-      colour: '#1677ff',
-      bound: 'running',
-    },
-    label('valve-label', 660, 360, 260, 'Valve V1 (click to switch)'),
-    {
-      ...box,
-      id: 'valve',
-      kind: 'valve',
-      x: 680,
-      y: 422,
-      width: 90,
-      height: 60,
-      text: 'Valve V1',
-      bound: 'valve',
-      colourRule: RUN,
-    },
-    {
-      ...box,
-      id: 'main',
-      kind: 'pipe',
-      x: 770,
-      y: 440,
-      width: 440,
-      height: 24,
+    part('tank', 'tank', [100, 150, 160, 340], 'Reservoir 1', { min: 0, max: 4, decimals: 2, bound: 'level' }),
+    part('suction', 'pipe', [260, 440, 160, 24], 'Suction pipe', { ...ONOFF, bound: 'running' }),
+    label('pump-label', 420, 360, 160, 'Pump P1'),
+    part('pump', 'pump', [420, 402, 100, 100], 'Pump P1', { ...ONOFF, bound: 'running', colourRule: RUN }),
+    part('discharge', 'pipe', [520, 440, 160, 24], 'Discharge pipe', { ...ONOFF, bound: 'running' }),
+    label('valve-label', 660, 370, 280, 'Valve V1 (click to switch)'),
+    part('valve', 'valve', [680, 422, 90, 60], 'Valve V1', { ...ONOFF, bound: 'valve', colourRule: RUN }),
+    part('main', 'pipe', [770, 440, 440, 24], 'Outlet main', {
       colour: '#13c2c2',
       bound: 'flow',
       speed: { from: 0, to: 80, slowest: 0.5, fastest: 3 },
-    },
+    }),
     label('gauge-label', 900, 110, 300, 'Outlet flow (m³/h)'),
-    {
-      ...box,
-      id: 'gauge',
-      kind: 'gauge',
-      x: 920,
-      y: 150,
-      width: 200,
-      height: 200,
-      min: 0,
-      max: 80,
-      decimals: 1,
-      bound: 'flow',
-    },
+    part('gauge', 'gauge', [920, 150, 200, 200], 'Outlet flow', { min: 0, max: 80, bound: 'flow' }),
     label('trend-label', 360, 110, 400, 'Reservoir level, latest values'),
-    {
-      ...box,
-      id: 'trend',
-      kind: 'trend',
-      x: 360,
-      y: 150,
-      width: 420,
-      height: 150,
-      min: 0,
-      max: 4,
-      samples: 60,
-      bound: 'level',
-    },
-    label('alarm-label', 820, 560, 240, 'Emergency stop'),
-    {
-      ...box,
-      id: 'alarm',
-      kind: 'lamp',
-      x: 1080,
-      y: 556,
-      width: 36,
-      height: 36,
+    part('trend', 'trend', [360, 150, 420, 150], 'Reservoir level', { min: 0, max: 4, decimals: 2, bound: 'level' }),
+    label('fan-label', 80, 540, 200, 'Pump room fan'),
+    part('fan', 'fan', [100, 580, 80, 80], 'Pump room fan', { ...ONOFF, bound: 'running', colourRule: RUN }),
+    label('motor-label', 260, 540, 200, 'Motor M1'),
+    part('motor', 'motor', [260, 580, 150, 80], 'Motor M1', { ...ONOFF, bound: 'running', colourRule: RUN }),
+    label('bar-label', 480, 560, 300, 'Outlet flow, share of range'),
+    part('bar', 'bar', [480, 600, 300, 30], 'Outlet flow bar', { min: 0, max: 80, bound: 'flow', colour: '#13c2c2' }),
+    label('alarm-label', 880, 600, 180, 'Emergency stop'),
+    part('alarm', 'lamp', [1080, 596, 36, 36], 'Emergency stop', {
+      ...ONOFF,
       bound: 'alarm',
       colourRule: { by: 'switch', on: '#ff4d4f', off: '#d9d9d9' },
-    },
+    }),
   ];
 }
 

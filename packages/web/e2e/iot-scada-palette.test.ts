@@ -1,0 +1,122 @@
+import type { ScadaDetail } from '@meridian/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SCREEN } from '../../server/src/iot/demo/screen.ts';
+import { DEFAULT_DEMO_PASSWORD } from '../../server/src/portal/demo.ts';
+import { startTestServer, type TestServer } from '../../server/test/server.ts';
+import { demoFleet } from '../../simulator/src/index.ts';
+import { launchBrowser, screenshot, visit } from './browser.ts';
+import { api } from './iot-live-walks.ts';
+import { openFromMenu, signInToIot } from './iot-walks.ts';
+import { dialog, question, settledShot, spaced } from './portal-admin-walks.ts';
+import { awaitText, unexpected } from './portal-walks.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  // `npm run demo` in small: demo data on, the gateway listening, the demo simulator's DTUs playing.
+  server = await startTestServer({ ADMIN_PASSWORD: 'Admin#2026', DEMO_DATA: 'on' }, { services: ['api', 'gateway'] });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A picture of one element of the running screen, to tell whether it moves. */
+async function shotOf(page: Page, screen: ScadaDetail, id: string): Promise<Buffer> {
+  const element = screen.document.elements.find((e) => e.id === id);
+  const box = await page.getByTestId('scada-stage').locator('canvas').last().boundingBox();
+  if (!element || !box) throw new Error(`no ${id} on the canvas`);
+  const scale = box.width / screen.document.width;
+  return page.screenshot({
+    clip: {
+      x: box.x + element.x * scale,
+      y: box.y + element.y * scale,
+      width: element.width * scale,
+      height: element.height * scale,
+    },
+  });
+}
+
+describe('the demo account’s pump station (issue 20)', () => {
+  it('opens the ready screen, sees the reservoir level move and the pump turn, and switches the valve', async () => {
+    const fleet = demoFleet({ host: '127.0.0.1', port: server.dtuPort ?? 0 }, 'mqtt://127.0.0.1:1');
+    for (const dtu of fleet.dtus) dtu.start();
+    const { page, problems, close } = await visit(browser);
+    try {
+      await signInToIot(page, server.url, { account: 'demo_iot', password: DEFAULT_DEMO_PASSWORD });
+      await openFromMenu(page, '云组态', '组态列表');
+      await page.getByTestId('scada-table').getByRole('link', { name: DEMO_SCREEN }).click();
+      await page.getByTestId('scada-viewer').waitFor();
+      const screenId = Number(/scada\/(\d+)\/view/.exec(page.url())?.[1]);
+      const screen = await api<ScadaDetail>(page, server.url, 'GET', `iot/scada/${screenId}`);
+
+      // The reservoir's level comes from the simulated transmitter and follows it as it fills or draws.
+      const level = page.getByTestId('scada-reading-tank');
+      await expect.poll(async () => await level.textContent(), { timeout: 30_000 }).toMatch(/^\d\.\d\d$/);
+      const first = await level.textContent();
+      await expect.poll(async () => await level.textContent(), { timeout: 45_000 }).not.toBe(first);
+      const metres = Number(await level.textContent());
+      expect(metres).toBeGreaterThan(1);
+      expect(metres).toBeLessThan(4);
+      await expect
+        .poll(async () => await page.getByTestId('scada-reading-gauge').textContent(), { timeout: 30_000 })
+        .toMatch(/^\d+\.\d$/);
+      // The pump runs (its input is on in the simulated PLC): its impeller turns from frame to frame.
+      await expect.poll(async () => await page.getByTestId('scada-reading-pump').textContent()).toBe('1');
+      const still = await shotOf(page, screen, 'pump');
+      await expect.poll(async () => (await shotOf(page, screen, 'pump')).equals(still), { timeout: 5_000 }).toBe(false);
+      await settledShot(page, 'scadapalette-demo-station-zh-CN');
+
+      // The valve is clickable: it asks, then opens the PLC's valve output through the device write path.
+      const valve = screen.document.elements.find((e) => e.id === 'valve');
+      const box = await page.getByTestId('scada-stage').locator('canvas').last().boundingBox();
+      if (!valve || !box) throw new Error('no valve on the canvas');
+      const scale = box.width / screen.document.width;
+      await page.mouse.click(box.x + (valve.x + valve.width / 2) * scale, box.y + (valve.y + valve.height / 2) * scale);
+      await expect.poll(async () => await question(page).textContent()).toBe('将“Valve V1”切换为开？');
+      await dialog(page)
+        .getByRole('button', { name: spaced('下发') })
+        .click();
+      await awaitText(page, '已发送写入指令', problems);
+      await expect
+        .poll(async () => await page.getByTestId('scada-reading-valve').textContent(), { timeout: 15_000 })
+        .toBe('1');
+
+      // In English, and in the editor with the whole palette.
+      await page.getByText('English', { exact: true }).click();
+      await page.getByTestId('scada-viewer').getByText('Edit', { exact: true }).waitFor();
+      await settledShot(page, 'scadapalette-demo-station-en');
+      await page.getByTestId('scada-viewer').getByText('Edit', { exact: true }).click();
+      await page.getByTestId('scada-editor').waitFor();
+      // The rest of the palette, each added from its button, drawn as a vector and listed in the layers.
+      const kinds = {
+        motor: 'Motor',
+        fan: 'Fan',
+        bar: 'Bar',
+        line: 'Line',
+        rectangle: 'Rectangle',
+        ellipse: 'Ellipse',
+      };
+      for (const [kind, name] of Object.entries(kinds)) {
+        const button = page.getByTestId(`scada-palette-${kind}`);
+        expect(await button.textContent()).toBe(name);
+        await button.click();
+        await page.getByTestId('scada-properties').getByText(name, { exact: true }).waitFor();
+      }
+      for (const name of ['Gauge', 'Trend chart', 'Image']) {
+        await page.locator('[data-testid^="scada-palette-"]').getByText(name, { exact: true }).waitFor();
+      }
+      await settledShot(page, 'scadapalette-editor-en');
+      expect(unexpected(problems)).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'scadapalette-failure');
+      console.error(problems);
+      throw error;
+    } finally {
+      await close();
+      await fleet.stop();
+    }
+  }, 150_000);
+});
