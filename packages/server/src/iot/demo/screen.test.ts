@@ -28,7 +28,7 @@ async function signInDemoIot(t: TestApp) {
     payload: { account: 'demo_iot', password: DEFAULT_DEMO_PASSWORD },
   });
   const token = res.json().data.token as string;
-  return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({
       method,
       url: `/api${url}`,
@@ -53,7 +53,8 @@ describe('the demo pump station', () => {
     const screen = (await call('GET', `/iot/scada/${list.list[0].id}`)).json().data;
     const elements = screen.document.elements as Element[];
     const kinds = new Set(elements.map((e) => e.kind));
-    for (const kind of ['tank', 'pump', 'valve', 'pipe', 'gauge', 'trend', 'fan', 'motor', 'bar']) expect(kinds).toContain(kind);
+    for (const kind of ['tank', 'pump', 'valve', 'pipe', 'gauge', 'trend', 'fan', 'motor', 'bar'])
+      expect(kinds).toContain(kind);
     // Each binding names a point of the demo device it names, by the point's name.
     const pointName = async (b: { deviceId: number; pointId: number }) => {
       const latest = (await call('GET', `/iot/devices/${b.deviceId}/latest`)).json().data;
