@@ -37,27 +37,11 @@ export const SCADA_KINDS = [
   'ellipse',
 ] as const;
 export type ScadaKind = (typeof SCADA_KINDS)[number];
-/** Components whose look follows a bound point; a label bound to a point shows its value in its text (decision 0117). */
-export const SCADA_BINDABLE: readonly ScadaKind[] = [
-  'tank',
-  'pump',
-  'valve',
-  'lamp',
-  'number',
-  'label',
-  'pipe',
-  'button',
-  'switch',
-  'motor',
-  'fan',
-  'gauge',
-  'trend',
-  'bar',
-  'image',
-  'line',
-  'rectangle',
-  'ellipse',
-];
+/**
+ * Components whose look follows a bound point; a label bound to a point shows its value in its text
+ * (decision 0117). Every component of the palette may be bound (decision 0126).
+ */
+export const SCADA_BINDABLE: readonly ScadaKind[] = [...SCADA_KINDS];
 /**
  * Components a click on the running screen acts on: a button writes its value, a switch or a valve
  * turns its point over (decision 0126).

@@ -1,10 +1,9 @@
 import { templateInput, templateRulesBroken } from '@meridian/contracts';
 import { DEMO_DEVICES, DEMO_DTU_FIRMWARE, DEMO_FIRMWARE_NEXT, demoFleet, profile } from '@meridian/simulator';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { memoryLogger, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { filesEnv } from '../../../test/files.ts';
-import { DEFAULT_DEMO_PASSWORD } from '../../portal/demo.ts';
 import { callerFor } from '../../portal/orgs/testing.ts';
 import { buildDevice } from '../devices/testing.ts';
 import { startTestDtuServer } from '../gateway/testing.ts';
@@ -12,42 +11,9 @@ import { startUpgradeRunner, UPGRADE_RUNNER_DEFAULTS } from '../upgrade/runner.t
 import { DEMO_DEVICES_SETTING } from './repository.ts';
 import { DEMO_IOT_ACCOUNT, DEMO_PROJECT, seedDemoDevices } from './seed.ts';
 import { demoTemplate, GREENHOUSE_TEMPLATE } from './templates.ts';
+import { demoApps, signInDemoIot } from './testing.ts';
 
-const apps: TestApp[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  for (const t of apps.splice(0)) await t.close();
-});
-
-async function app(env: Record<string, string> = { DEMO_DATA: 'on' }) {
-  const t = await buildTestApp(env);
-  apps.push(t);
-  return t;
-}
-
-/** Signs in as the demo account with the demo password, as a visitor following the README would. */
-async function signInDemoIot(t: TestApp) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/apis-authz/authz/login',
-    payload: { account: 'demo_iot', password: DEFAULT_DEMO_PASSWORD },
-  });
-  expect(res.json().message).toBe('操作成功');
-  const { token, user } = res.json().data as { token: string; user: { roleId: number; defaultPass: boolean } };
-  const call = (method: 'GET' | 'POST', url: string, payload: object = {}) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { 'x-authorization': token, 'accept-language': 'en' },
-      payload: method === 'POST' ? payload : undefined,
-    });
-  return {
-    user,
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload?: object) => call('POST', url, payload),
-  };
-}
+const { app, cleanups } = demoApps();
 const seed = (t: TestApp) => seedDemoDevices(t.db, t.config, t.app.log);
 const messages = (t: TestApp) => t.logs.map((l) => String(l.msg ?? ''));
 

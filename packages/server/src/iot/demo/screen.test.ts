@@ -1,41 +1,13 @@
 import { demoFleet } from '@meridian/simulator';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
-import { DEFAULT_DEMO_PASSWORD } from '../../portal/demo.ts';
+import { describe, expect, it } from 'vitest';
+import { memoryLogger } from '../../../test/app.ts';
 import { startTestDtuServer } from '../gateway/testing.ts';
 import { DEMO_SCREEN_SETTING } from './repository.ts';
 import { DEMO_SCREEN, seedDemoScreen } from './screen.ts';
 import { seedDemoDevices } from './seed.ts';
+import { demoApps, signInDemoIot } from './testing.ts';
 
-const apps: TestApp[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  for (const t of apps.splice(0)) await t.close();
-});
-
-async function app(env: Record<string, string> = { DEMO_DATA: 'on' }) {
-  const t = await buildTestApp(env);
-  apps.push(t);
-  return t;
-}
-
-/** Signs in as the demo account, as a visitor following the README would. */
-async function signInDemoIot(t: TestApp) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/apis-authz/authz/login',
-    payload: { account: 'demo_iot', password: DEFAULT_DEMO_PASSWORD },
-  });
-  const token = res.json().data.token as string;
-  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { 'x-authorization': token, 'accept-language': 'en' },
-      payload,
-    });
-}
+const { app, cleanups } = demoApps();
 
 type Element = { id: string; kind: string; binding: { deviceId: number; pointId: number } | null };
 
@@ -46,7 +18,7 @@ describe('the demo pump station', () => {
     expect(await seedDemoScreen(t.db, t.config, t.app.log)).toMatchObject({ seeded: expect.any(Number) });
     // A second start, and a start after the visitor deleted the screen, add nothing.
     expect(await seedDemoScreen(t.db, t.config, t.app.log)).toEqual({ skipped: 'done' });
-    const call = await signInDemoIot(t);
+    const { call } = await signInDemoIot(t);
     const list = (await call('GET', '/iot/scada?size=50')).json().data;
     expect(list.list.map((s: { name: string }) => s.name)).toEqual([DEMO_SCREEN]);
 
@@ -109,7 +81,7 @@ describe('the demo pump station', () => {
     const fleet = demoFleet({ host: '127.0.0.1', port: server.port }, 'mqtt://127.0.0.1:1');
     cleanups.push(() => fleet.stop());
     for (const dtu of fleet.dtus) dtu.start();
-    const call = await signInDemoIot(t);
+    const { call } = await signInDemoIot(t);
     const [screen] = (await call('GET', '/iot/scada?size=50')).json().data.list;
     const valve = (await call('GET', `/iot/scada/${screen.id}`))
       .json()
