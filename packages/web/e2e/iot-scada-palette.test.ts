@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../server/test/server.ts';
 import { demoFleet } from '../../simulator/src/index.ts';
 import { launchBrowser, screenshot, visit } from './browser.ts';
 import { api } from './iot-live-walks.ts';
-import { openFromMenu, signInToIot } from './iot-walks.ts';
+import { openFromMenu, signInToIot, tempFile, tilePng } from './iot-walks.ts';
 import { dialog, question, settledShot, spaced } from './portal-admin-walks.ts';
 import { awaitText, unexpected } from './portal-walks.ts';
 
@@ -105,9 +105,23 @@ describe('the demo account’s pump station (issue 20)', () => {
         await button.click();
         await page.getByTestId('scada-properties').getByText(name, { exact: true }).waitFor();
       }
-      for (const name of ['Gauge', 'Trend chart', 'Image']) {
-        await page.locator('[data-testid^="scada-palette-"]').getByText(name, { exact: true }).waitFor();
-      }
+      // A picture from the computer, checked by its content on upload, in an image component.
+      await page.getByTestId('scada-palette-image').click();
+      const properties = page.getByTestId('scada-properties');
+      await properties.locator('input[type="file"]').setInputFiles(tempFile('pump-room.png', tilePng()));
+      await properties.getByRole('button', { name: 'Remove picture' }).waitFor();
+      // A trend keeping 120 values, and a saved screen holding all of them.
+      await page.getByTestId('scada-palette-trend').click();
+      await properties
+        .locator('[data-testid="scada-prop-samples"] input, input[data-testid="scada-prop-samples"]')
+        .fill('120');
+      await page.getByTestId('scada-save').click();
+      await awaitText(page, 'Configuration saved', problems);
+      const saved = await api<ScadaDetail>(page, server.url, 'GET', `iot/scada/${screenId}`);
+      const added = saved.document.elements.slice(screen.document.elements.length);
+      expect(added.map((e) => e.kind)).toEqual([...Object.keys(kinds), 'image', 'trend']);
+      expect(added.find((e) => e.kind === 'image')?.picture).toMatch(/\.png$/);
+      expect(added.find((e) => e.kind === 'trend')?.samples).toBe(120);
       await settledShot(page, 'scadapalette-editor-en');
       expect(unexpected(problems)).toEqual([]);
     } catch (error) {
