@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import type { EmotionScope } from '../emotion/repository.ts';
-import type { EmotionAlertNoticesTable, EmotionAlertsTable } from './tables.ts';
+import type { EmotionAlertsTable } from './tables.ts';
 
 // Emotion alerts, their thresholds and messages, and the behaviour journal's reads (decision 0118):
 // every read of a school's rows takes the caller's scope.
