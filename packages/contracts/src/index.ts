@@ -39,6 +39,7 @@ export * from './mind/activities.ts';
 export * from './mind/ai.ts';
 export * from './mind/ai-interview.ts';
 export * from './mind/archive.ts';
+export * from './mind/areas.ts';
 export * from './mind/archive-daily.ts';
 export * from './mind/assessments.ts';
 export * from './mind/binding.ts';

@@ -42,6 +42,7 @@ import { reportsMessages } from './mind/reports-messages.ts';
 import { scalesMessages } from './mind/scales-messages.ts';
 import { schoolSignInMessages } from './mind/school-signin-messages.ts';
 import { screensMessages } from './mind/screens-messages.ts';
+import { areasMessages } from './mind/areas-messages.ts';
 import { signingMessages } from './mind/signing-messages.ts';
 import { studentsMessages } from './mind/students-messages.ts';
 import { teachersMessages } from './mind/teachers-messages.ts';
@@ -104,6 +105,7 @@ export const catalogues = [
   accountSlipsMessages,
   schoolSignInMessages,
   screensMessages,
+  areasMessages,
   activitiesMessages,
   signingMessages,
   tutorChoiceMessages,

@@ -144,6 +144,8 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'homeVisits', '/data/homeVisitTaskConfig', '家访任务', 'Home-visit tasks', crud),
   f('mind', 'homeVisits', '/data/homeVisitRecord', '家访记录', 'Home-visit records', [...crud, 'export']),
   f('mind', 'statistics', '/data/report', '统计报告', 'Reports', ['view', 'export']),
+  // Areas (decision 0109): each area's schools and headline counts; one area's view opens from the list.
+  f('mind', 'statistics', '/data/qyList', '区域列表', 'Areas', ['view']),
   f('mind', 'statistics', '/data/downloadCenter', '下载中心', 'Download center', ['view']),
   f('mind', 'statistics', '/data/dataDocking', '数据对接', 'Province data docking', ['view', 'edit']),
 

@@ -174,6 +174,16 @@ describe('group counselling', () => {
     expect((await w.farBureauAdmin.get(`/apis-psychology/group/apply/${groupId}`)).statusCode).toBe(404);
     expect((await w.bureauAdmin.get(`/apis-psychology/group/apply/${groupId}`)).statusCode).toBe(200);
   });
+
+  it('is an archive (grp) for its own school: another school is told in words and reads none of its sessions', async () => {
+    const one = await w.otherSchoolAdmin.get(`/apis-psychology/group/apply/${groupId}`);
+    expect(one.statusCode).toBe(404);
+    expect(one.json().message).toBe('No such counselling group');
+    const sessions = await w.otherSchoolAdmin.post('/apis-psychology/group/record/page', { groupId });
+    expect(sessions.json().data.total).toBe(0);
+    const own = await w.schoolAdmin.post('/apis-psychology/group/record/page', { groupId });
+    expect(own.json().data.total).toBe(1);
+  });
 });
 
 describe('individual appointments', () => {
