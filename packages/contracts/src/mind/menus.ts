@@ -44,6 +44,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   moodJournalTest: '/data/moodJournalTest',
   // Counselling.
   groupApply: '/data/groupApply',
+  // A counselling group's archive (decision 0109): a tab beside the applications and sessions it gathers.
+  grp: '/data/groupApply',
   appointmentRecordQuery: '/data/appointmentRecordQuery',
   activityManage: '/data/activityManage',
   signature: '/data/signature',
@@ -62,10 +64,15 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   // People.
   allStudent: '/system/student',
   accountBindManage: '/data/accountBindManage',
+  // The student roll (decision 0109): the roster class by class.
+  xs: '/system/student',
   // Statistics: the statistical report; student insight reads the warning handlers' records.
   report: '/data/report',
   studentInsight: '/data/intervene',
   downloadCenter: '/data/downloadCenter',
+  // Areas (decision 0109): the list, and one area's schools opened from it.
+  qyList: '/data/qyList',
+  qy: '/data/qyList',
   // Province docking: the platform's settings and push, and what was sent up.
   dataDocking: '/data/dataDocking',
   upstreamRecord: '/data/dataDocking',

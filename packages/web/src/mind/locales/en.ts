@@ -115,6 +115,7 @@ export const en: MindMessages = {
     group: {
       groupApply: 'Management',
       groupRecord: 'Records',
+      grp: 'Group archives',
     },
     scales: {
       scaleMeasurement: 'Scale assessment',

@@ -115,6 +115,7 @@ export const zhCN = {
     group: {
       groupApply: '团辅管理',
       groupRecord: '团辅记录',
+      grp: '团体档案',
     },
     scales: {
       scaleMeasurement: '量表测评',

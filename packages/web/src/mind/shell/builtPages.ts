@@ -18,6 +18,13 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   accountBindManage: async () => ({
     Component: (await import('../pages/people/AccountBindPage.tsx')).AccountBindPage,
   }),
+  // The opaque pages as decision 0109 reads them: the student roll, a counselling group's archive, areas.
+  xs: async () => ({ Component: (await import('../pages/people/StudentRollPage.tsx')).StudentRollPage }),
+  grp: async () => ({
+    Component: (await import('../pages/counselling/GroupArchivePage.tsx')).GroupArchivePage,
+  }),
+  qyList: async () => ({ Component: (await import('../pages/areas/AreaPages.tsx')).AreaListPage }),
+  qy: async () => ({ Component: (await import('../pages/areas/AreaPages.tsx')).AreaPage }),
   // Assessments (issue 8): tasks of each kind, their progress, results and reports.
   scaleMeasurement: async () => ({ Component: (await tasks()).StudentTasksPage }),
   scaleMeasurementTeacher: async () => ({ Component: (await tasks()).TeacherTasksPage }),

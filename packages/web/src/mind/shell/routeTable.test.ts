@@ -20,7 +20,7 @@ describe('the menu pages a page belongs to (the sidebar item it lights)', () => 
       '/data/otherEvaluation',
       '/data/systemScale',
     ]);
-    expect(menuPathsOf('/data/groupRecord')).toEqual(['/data/groupRecord', '/data/groupApply']);
+    expect(menuPathsOf('/data/groupRecord')).toEqual(['/data/groupRecord', '/data/groupApply', '/data/grp']);
   });
 
   it('is the page alone when it is reached from no list and has no tabs', () => {

@@ -132,6 +132,7 @@ export const REACHED_FROM: Partial<Record<string, string>> = {
   classEmotionDetail: 'classEmotion',
   studentInsightDetailInfo: 'studentInsight',
   studentReport: 'studentFile',
+  qy: 'qyList',
 };
 
 /**

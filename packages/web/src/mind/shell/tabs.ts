@@ -23,7 +23,8 @@ export const TAB_GROUPS: TabGroup[] = [
     key: 'reminder',
     tabs: [{ route: 'reminderConfiguration' }, { route: 'reminderConfigurationManagement' }],
   },
-  { key: 'group', tabs: [{ route: 'groupApply' }, { route: 'groupRecord' }] },
+  // A group's archive gathers its application and sessions (decision 0109).
+  { key: 'group', tabs: [{ route: 'groupApply' }, { route: 'groupRecord' }, { route: 'grp' }] },
   {
     key: 'scales',
     tabs: [

@@ -38,7 +38,12 @@ describe('the student roll (xs, decision 0109)', () => {
   });
 
   it('shows a bureau every school of its own, and a class teacher their class only', async () => {
-    expect(rows(await roll(w.bureauAdmin)).map((c) => c[2])).toEqual(['Class 7-1', 'Class 7-2', 'Class 7-3', 'Class 8-1']);
+    expect(rows(await roll(w.bureauAdmin)).map((c) => c[2])).toEqual([
+      'Class 7-1',
+      'Class 7-2',
+      'Class 7-3',
+      'Class 8-1',
+    ]);
     expect(rows(await roll(w.bureauAdmin, `?schoolId=${w.orgs.otherSchool.id}`))).toEqual([
       ['Second School', 'Grade 8', 'Class 8-1', 1],
     ]);

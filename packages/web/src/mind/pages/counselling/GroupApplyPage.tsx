@@ -104,7 +104,7 @@ export function GroupApplyPage() {
             title: t('system.actions'),
             key: 'actions',
             fixed: 'right',
-            width: 190,
+            width: 230,
             render: (_v, g) => (
               <Flex gap={10} wrap>
                 {g.state === 'pending' && can('review') && g.applicantId !== me.id && (
@@ -115,6 +115,9 @@ export function GroupApplyPage() {
                 {g.state === 'pending' && can('edit') && (
                   <Typography.Link onClick={() => setEditing(g)}>{t('counsel.edit')}</Typography.Link>
                 )}
+                <Link to={`/data/grp?id=${g.id}`} data-testid="group-archive-link">
+                  {t('counsel.archive.open')}
+                </Link>
                 {g.state === 'approved' && (
                   <Link to={`/data/groupRecord?groupId=${g.id}`}>{t('counsel.apply.records')}</Link>
                 )}

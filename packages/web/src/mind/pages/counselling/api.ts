@@ -29,6 +29,7 @@ const APPOINTMENT = 'apis-psychology/appointment';
 
 export const groupPage = (body: { state?: GroupState | undefined } & Paging, signal?: Signal) =>
   post<Page<CounsellingGroup>>(`${GROUP}/apply/page`, body, { signal });
+export const groupOf = (id: number, signal?: Signal) => get<CounsellingGroup>(`${GROUP}/apply/${id}`, { signal });
 export const applyGroup = (body: GroupApplyAdd) => post<CounsellingGroup>(`${GROUP}/apply/add`, body);
 export const editGroup = (body: GroupApplyAdd & { id: number }) =>
   post<CounsellingGroup>(`${GROUP}/apply/update`, body);

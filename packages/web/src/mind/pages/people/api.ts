@@ -1,6 +1,7 @@
 import type {
   accountBatchStarted,
   bindLogLine,
+  classRoll,
   classTeacherInfo,
   DownloadTask,
   Page,
@@ -47,3 +48,12 @@ export const schoolSignIn = (signal?: Signal) =>
   get<SchoolSignInSetting[]>('apis-psychology/school/signIn', { signal });
 export const setSchoolSignIn = (schoolId: number, studentNoSignIn: boolean) =>
   put<SchoolSignInSetting>(`apis-psychology/school/signIn/${schoolId}`, { studentNoSignIn });
+
+export type ClassRoll = Output<typeof classRoll>;
+
+/** The student roll (xs, decision 0109): the scope's classes with their numbers of students. */
+export const rollOf = (schoolId: number | undefined, signal?: Signal) =>
+  get<ClassRoll>('apis-user/student/roll', {
+    query: schoolId === undefined ? {} : { schoolId: String(schoolId) },
+    signal,
+  });
