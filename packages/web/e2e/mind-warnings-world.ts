@@ -50,7 +50,7 @@ async function headOf(server: PortalServer, classId: number, teacherId: number):
 }
 
 /** Calls the API as `token` and answers the envelope's data, failing loudly on a refusal. */
-async function call<T>(server: PortalServer, token: string, path: string, body: unknown): Promise<T> {
+export async function call<T>(server: PortalServer, token: string, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${server.url}/api/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-authorization': token },
