@@ -46,7 +46,8 @@ function Archive() {
           data-testid="group-archive-pick"
           placeholder={t('counsel.archive.pick')}
           loading={groups.isPending}
-          value={id}
+          // A group the list does not hold (another school's) is not named by its bare id.
+          value={groups.data?.list.some((g) => g.id === id) ? id : undefined}
           onChange={(next) => setParams({ id: String(next) })}
           options={(groups.data?.list ?? []).map((g) => ({ value: g.id, label: g.title }))}
         />
