@@ -63,7 +63,11 @@ export function AreaListPage() {
 function Areas() {
   const { t } = useTranslation();
   const figures = useFigureColumns<AreaList['areas'][number]>();
-  const areas = useQuery({ queryKey: ['areas'], queryFn: ({ signal }) => areasOf(signal), meta: { silentError: true } });
+  const areas = useQuery({
+    queryKey: ['areas'],
+    queryFn: ({ signal }) => areasOf(signal),
+    meta: { silentError: true },
+  });
   return (
     <Card data-testid="area-list-page">
       <Flex vertical gap={12}>

@@ -11,4 +11,3 @@ export const areasOf = (signal?: AbortSignal) => get<AreaList>('apis-psychology/
 
 export const areaOf = (orgId: number, signal?: AbortSignal) =>
   get<AreaView>('apis-psychology/area/detail', { query: { orgId: String(orgId) }, signal });
-
