@@ -9,6 +9,7 @@ import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { type CounsellingGroup, type GroupSession, groupOf, groupPage, sessionPage } from './api.ts';
 import { GROUP_COLOUR } from './GroupApplyPage.tsx';
+import { sessionColumns } from './GroupRecordPage.tsx';
 import './strings.ts';
 
 /**
@@ -156,17 +157,7 @@ function Sessions({ id }: { id: number }) {
         data-testid="group-archive-sessions"
         locale={{ emptyText: t('counsel.session.empty') }}
         scroll={{ x: 720 }}
-        columns={[
-          { title: t('counsel.session.heldAt'), dataIndex: 'heldAt', width: 150, render: timeText },
-          { title: t('counsel.session.place'), dataIndex: 'place', width: 140 },
-          { title: t('counsel.session.content'), dataIndex: 'content', ellipsis: true },
-          {
-            title: t('counsel.session.absent'),
-            dataIndex: 'absentStudentIds',
-            width: 110,
-            render: (ids: number[]) => t('counsel.session.absentCount', { count: ids.length }),
-          },
-        ]}
+        columns={sessionColumns(t)}
       />
     </Card>
   );

@@ -1,7 +1,8 @@
 import { COUNSELLING_LIMITS } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Drawer, Flex, Form, Input, Select } from 'antd';
+import { App, Button, Card, DatePicker, Drawer, Flex, Form, Input, Select, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -111,6 +112,21 @@ function SessionForm({
   );
 }
 
+/** A session's columns after its group: when and where it was held, what was done, who was absent. */
+export function sessionColumns(t: TFunction): TableColumnsType<GroupSession> {
+  return [
+    { title: t('counsel.session.heldAt'), dataIndex: 'heldAt', width: 150, render: timeText },
+    { title: t('counsel.session.place'), dataIndex: 'place', width: 140 },
+    { title: t('counsel.session.content'), dataIndex: 'content', ellipsis: true },
+    {
+      title: t('counsel.session.absent'),
+      dataIndex: 'absentStudentIds',
+      width: 110,
+      render: (ids: number[]) => t('counsel.session.absentCount', { count: ids.length }),
+    },
+  ];
+}
+
 /** `/data/groupRecord`: the sessions held by approved groups, and a new session's record. */
 export function GroupRecordPage() {
   const { t } = useTranslation();
@@ -150,18 +166,7 @@ export function GroupRecordPage() {
         rowKey="id"
         locale={{ emptyText: t('counsel.session.empty') }}
         scroll={{ x: 900 }}
-        columns={[
-          { title: t('counsel.session.group'), dataIndex: 'groupTitle', width: 180 },
-          { title: t('counsel.session.heldAt'), dataIndex: 'heldAt', width: 150, render: timeText },
-          { title: t('counsel.session.place'), dataIndex: 'place', width: 140 },
-          { title: t('counsel.session.content'), dataIndex: 'content', ellipsis: true },
-          {
-            title: t('counsel.session.absent'),
-            dataIndex: 'absentStudentIds',
-            width: 110,
-            render: (ids: number[]) => t('counsel.session.absentCount', { count: ids.length }),
-          },
-        ]}
+        columns={[{ title: t('counsel.session.group'), dataIndex: 'groupTitle', width: 180 }, ...sessionColumns(t)]}
       />
       {adding && (
         <SessionForm
