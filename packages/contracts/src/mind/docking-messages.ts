@@ -12,6 +12,20 @@ export const dockingMessages = {
     'zh-CN': '身份证号为 18 位，最后一位可为 X',
     en: 'An ID number has 18 characters, the last may be X',
   },
+  'v.docking.code': {
+    'zh-CN': '字段名和代码最多 50 个字符，代码不能为空',
+    en: 'A field name or code has at most 50 characters, and a code may not be empty',
+  },
+  'v.docking.mapTwice': { 'zh-CN': '同一字段只能映射一次', en: 'Map each field only once' },
+  'v.docking.resyncPerMinute': {
+    'zh-CN': '每分钟批次数为 1 到 60',
+    en: 'Batches a minute: from 1 to 60',
+  },
+  'v.docking.resyncSchools': { 'zh-CN': '请至少选择一所学校', en: 'Choose at least one school' },
+  'docking.resyncRunning': {
+    'zh-CN': '已有一次全量重新上报正在进行（已排队 {{done}}/{{total}} 条），请等它完成后再开始',
+    en: 'A full resync is already running ({{done}} of {{total}} records queued); start another once it is done',
+  },
   'docking.notConfigured': {
     'zh-CN': '尚未配置省平台：请先在“省平台数据对接”中填写地址、应用编号和密钥并保存',
     en: 'The province platform is not set up yet: fill in its address, app id and secret on Province data docking and save',

@@ -10,14 +10,66 @@ export const DOCKING_LIMITS = {
   batchMax: 100,
   nameMax: 50,
   reasonMax: 500,
+  /** Field mapping: fields mapped, codes per field, length of a name or code. */
+  mapFieldsMax: 30,
+  mapCodesMax: 100,
+  codeMax: 50,
+  /** A full resync sends at most this many batches a minute (1 to 60; 10 by default). */
+  resyncPerMinuteMax: 60,
+  resyncPerMinuteDefault: 10,
 } as const;
 const L = DOCKING_LIMITS;
 
-/** What may be reported up: the spec's four kinds; students and assessment results are built (decision 0103). */
-export const DOCKING_KINDS = ['student', 'result'] as const;
+/** What may be reported up: the spec's four kinds (decisions 0103 and 0129), in the order a full resync walks them. */
+export const DOCKING_KINDS = ['student', 'result', 'warning', 'intervention'] as const;
 export type DockingKind = (typeof DOCKING_KINDS)[number];
 /** Where the secret the requests are signed with comes from; the secret itself is never sent back. */
 export const DOCKING_SECRET_SOURCES = ['stored', 'environment', 'none'] as const;
+
+/**
+ * The fields a record carries, as Meridian names them (docs/protocols/province.md). Every kind
+ * carries the student fields; each kind adds its own.
+ */
+export const DOCKING_FIELDS = [
+  'schoolName',
+  'name',
+  'studentNo',
+  'idCard',
+  'gender',
+  'grade',
+  'scale',
+  'total',
+  'band',
+  'warningLevel',
+  'submittedAt',
+  'level',
+  'source',
+  'state',
+  'openedAt',
+  'closedAt',
+  'warningKey',
+  'interventionKind',
+  'happenedAt',
+] as const;
+export type DockingField = (typeof DOCKING_FIELDS)[number];
+
+const code = z.string().trim().min(1, 'v.docking.code').max(L.codeMax, 'v.docking.code');
+/**
+ * One field's mapping (decision 0129): the platform's name for it (empty: ours), and, when codes
+ * are given, our value → the platform's code, with a default for a value without a code. A value
+ * that has no code and no default fails the record, named, without sending it.
+ */
+export const dockingFieldMap = z.strictObject({
+  field: z.enum(DOCKING_FIELDS),
+  name: z.string().trim().max(L.codeMax, 'v.docking.code').default(''),
+  codes: z.array(z.strictObject({ ours: code, theirs: code })).max(L.mapCodesMax).default([]),
+  fallback: z.string().trim().max(L.codeMax, 'v.docking.code').nullable().default(null),
+});
+export type DockingFieldMap = z.infer<typeof dockingFieldMap>;
+export const dockingMapping = z
+  .array(dockingFieldMap)
+  .max(L.mapFieldsMax)
+  .refine((list) => new Set(list.map((m) => m.field)).size === list.length, 'v.docking.mapTwice');
 
 /** The province platform as a district administrator saves it. `secret`: absent keeps the stored one, '' removes it. */
 export const dockingConfigSave = z.strictObject({
@@ -26,6 +78,14 @@ export const dockingConfigSave = z.strictObject({
   secret: z.string().trim().max(L.secretMax, 'v.docking.secret').optional(),
   schoolIds: z.array(z.number().int().positive()).max(1000),
   kinds: z.array(z.enum(DOCKING_KINDS)).min(1, 'v.docking.kinds'),
+  /** Absent keeps the saved mapping. */
+  mapping: dockingMapping.optional(),
+  resyncPerMinute: z
+    .number()
+    .int()
+    .min(1, 'v.docking.resyncPerMinute')
+    .max(L.resyncPerMinuteMax, 'v.docking.resyncPerMinute')
+    .optional(),
 });
 export type DockingConfigSave = z.infer<typeof dockingConfigSave>;
 
@@ -36,6 +96,15 @@ export const dockingConfig = z.object({
   secretSource: z.enum(DOCKING_SECRET_SOURCES),
   schoolIds: z.array(z.number()),
   kinds: z.array(z.enum(DOCKING_KINDS)),
+  mapping: z.array(
+    z.object({
+      field: z.enum(DOCKING_FIELDS),
+      name: z.string(),
+      codes: z.array(z.object({ ours: z.string(), theirs: z.string() })),
+      fallback: z.string().nullable(),
+    }),
+  ),
+  resyncPerMinute: z.number(),
   /** The schools of the caller's scope, to choose from. */
   schools: z.array(z.object({ id: z.number(), name: z.string() })),
   updatedAt: z.number().nullable(),
@@ -79,10 +148,11 @@ export const dockingRecord = z.object({
 export type DockingRecord = z.infer<typeof dockingRecord>;
 
 export const DOCKING_BATCH_STATES = ['queued', 'retrying', 'sent', 'failed'] as const;
+export const DOCKING_BATCH_REASONS = ['push', 'resend', 'resync'] as const;
 export const dockingBatchQuery = pageQuery.extend({ state: z.enum(DOCKING_BATCH_STATES).optional() });
 export const dockingBatch = z.object({
   id: z.number(),
-  reason: z.enum(['push', 'resend']),
+  reason: z.enum(DOCKING_BATCH_REASONS),
   size: z.number(),
   state: z.enum(DOCKING_BATCH_STATES),
   accepted: z.number(),
@@ -107,3 +177,28 @@ export const dockingStudentFix = z.strictObject({
     .regex(/^\d{17}[\dX]$/, 'v.docking.idCard'),
 });
 export type DockingStudentFix = z.infer<typeof dockingStudentFix>;
+
+/** Start a full resync of these schools and kinds (absent: the saved ones). */
+export const dockingResyncStart = z.strictObject({
+  schoolIds: z.array(z.number().int().positive()).min(1, 'v.docking.resyncSchools').max(1000).optional(),
+  kinds: z.array(z.enum(DOCKING_KINDS)).min(1, 'v.docking.kinds').optional(),
+});
+export type DockingResyncStart = z.infer<typeof dockingResyncStart>;
+
+export const DOCKING_RESYNC_STATES = ['running', 'done'] as const;
+/** A full resync's progress: records queued (`done`) of `total`, in batches of at most 100, at most `perMinute` a minute. */
+export const dockingResync = z.object({
+  id: z.number(),
+  state: z.enum(DOCKING_RESYNC_STATES),
+  schoolIds: z.array(z.number()),
+  kinds: z.array(z.enum(DOCKING_KINDS)),
+  total: z.number(),
+  done: z.number(),
+  batches: z.number(),
+  perMinute: z.number(),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+});
+export type DockingResync = z.infer<typeof dockingResync>;
+/** The latest resync of the caller's platform, or none yet. */
+export const dockingResyncStatus = z.object({ resync: dockingResync.nullable() });

@@ -18,6 +18,7 @@ import { campusRoutes } from './campus/routes.ts';
 import type { CampusTables } from './campus/tables.ts';
 import { seedDemoDistrict } from './demo/seed.ts';
 import { dockingBatchJob } from './docking/job.ts';
+import { dockingResyncJob } from './docking/resync.ts';
 import { dockingRoutes } from './docking/routes.ts';
 import type { DockingTables } from './docking/tables.ts';
 import { expiredDownloadsCleanup } from './downloads/cleanup.ts';
@@ -149,6 +150,7 @@ export const mind: Feature = {
     campusPushJob,
     emotionPushJob,
     dockingBatchJob,
+    dockingResyncJob,
   ],
   schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
   cleanups: [expiredDownloadsCleanup, unsavedAttachmentsCleanup, expiredFacesCleanup],

@@ -1,6 +1,7 @@
 import { fromJson } from '../../platform/db/sql.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
 import { ProvinceCallError, sendBatch } from './client.ts';
+import { mappingOf, translate } from './mapping.ts';
 import type { WireRecord } from './protocol.ts';
 import { findBatch, readConfig, recordAttemptFailed, recordOutcome, waitingRecordsOf } from './repository.ts';
 import { BATCH_ATTEMPTS, DOCKING_BATCH_JOB, endpointOf } from './service.ts';
@@ -26,14 +27,18 @@ export const dockingBatchJob: JobDefinition<{ batchId: number }> = defineJob<{ b
       await recordAttemptFailed(db, Number(batch.id), reason, job.attempt, last, Date.now());
       throw new Error(reason);
     }
-    const wire: WireRecord[] = records.map((r) => ({
-      key: r.record_key,
-      kind: r.kind,
-      data: fromJson<Record<string, unknown>>(r.payload),
-    }));
+    // The mapping of the time of sending: correcting it and resending makes a failed record go (decision 0129).
+    const mapping = mappingOf(config.mapping);
+    const wire: WireRecord[] = [];
+    const unsent: Array<{ key: string; reason: string }> = [];
+    for (const r of records) {
+      const translated = translate(fromJson<Record<string, unknown>>(r.payload), mapping);
+      if (translated.ok) wire.push({ key: r.record_key, kind: r.kind, data: translated.data });
+      else unsent.push({ key: r.record_key, reason: translated.reason });
+    }
     try {
       const results =
-        records.length === 0 ? [] : await sendBatch(endpoint, `${endpoint.appId}:batch-${batch.id}`, wire);
+        wire.length === 0 ? [] : await sendBatch(endpoint, `${endpoint.appId}:batch-${batch.id}`, wire);
       const byKey = new Map(results.map((r) => [r.key, r]));
       const accepted: string[] = [];
       const refused: Array<{ key: string; reason: string }> = [];
@@ -46,7 +51,7 @@ export const dockingBatchJob: JobDefinition<{ batchId: number }> = defineJob<{ b
             reason: answer?.reason?.slice(0, 500) || 'the platform gave no answer for this record',
           });
       }
-      await recordOutcome(db, Number(batch.id), { accepted, refused, attempts: job.attempt }, Date.now());
+      await recordOutcome(db, Number(batch.id), { accepted, refused, unsent, attempts: job.attempt }, Date.now());
     } catch (error) {
       if (!(error instanceof ProvinceCallError)) throw error;
       await recordAttemptFailed(db, Number(batch.id), error.message.slice(0, 500), job.attempt, last, Date.now());

@@ -24,7 +24,7 @@ export function signatureOf(secret: string, appId: string, timestamp: string, no
 /** One record as the platform receives it: its stable key (the idempotency key) and its fields. */
 export interface WireRecord {
   key: string;
-  kind: 'student' | 'result';
+  kind: 'student' | 'result' | 'warning' | 'intervention';
   data: Record<string, unknown>;
 }
 

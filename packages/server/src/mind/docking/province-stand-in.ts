@@ -53,8 +53,8 @@ export async function startProvinceStandIn(options: { appId: string; secret: str
   const outages: ScriptedOutage[] = [];
   const records = new Map<string, StoredRecord>();
   const nonces = new Set<string>();
-  /** Every accepted request's idempotency key and record count, in order. */
-  const batches: Array<{ idempotencyKey: string; size: number }> = [];
+  /** Every accepted request's idempotency key, record count and record keys, in order. */
+  const batches: Array<{ idempotencyKey: string; size: number; keys: string[] }> = [];
   let down = false;
   let refusedSignatures = 0;
 
@@ -103,7 +103,7 @@ export async function startProvinceStandIn(options: { appId: string; secret: str
     if (list.length > BATCH_MAX) {
       return { status: 413, body: { error: 'batch_too_large', message: `At most ${BATCH_MAX} records per request.` } };
     }
-    batches.push({ idempotencyKey: header(r, 'idempotency-key'), size: list.length });
+    batches.push({ idempotencyKey: header(r, 'idempotency-key'), size: list.length, keys: list.map((x) => x.key) });
     const results: WireResult[] = list.map((record) => {
       const reason = refusal(record);
       if (reason) return { key: record.key, status: 'rejected', reason };

@@ -2,7 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains } from '../../platform/db/sql.ts';
 import type { StudentScope } from '../people/students/scope.ts';
-import type { DockingBatchesTable, DockingConfigsTable, DockingRecordsTable } from './tables.ts';
+import type {
+  DockingBatchesTable,
+  DockingConfigsTable,
+  DockingRecordsTable,
+  DockingResyncsTable,
+} from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,6 +33,8 @@ export async function writeConfig(db: Kysely<Database>, row: Omit<DockingConfigs
         sealed_secret: row.sealed_secret,
         school_ids: row.school_ids,
         kinds: row.kinds,
+        mapping: row.mapping,
+        resync_per_minute: row.resync_per_minute,
         updated_by: row.updated_by,
         updated_at: row.updated_at,
       }),
@@ -35,20 +42,38 @@ export async function writeConfig(db: Kysely<Database>, row: Omit<DockingConfigs
     .execute();
 }
 
+/** A window of a source: rows after `after` (by id), at most `limit`; all when absent. */
+export interface SourceWindow {
+  after?: number;
+  limit?: number;
+}
+
 /** The students of these schools, with what the platform is told about each. */
-export async function studentsOf(db: Db, schoolIds: number[]) {
+export async function studentsOf(db: Db, schoolIds: number[], win: SourceWindow = {}) {
   if (schoolIds.length === 0) return [];
   return db
     .selectFrom('students as s')
     .innerJoin('orgs as o', 'o.id', 's.school_id')
-    .select(['s.id', 's.school_id', 'o.name as school_name', 's.name', 's.student_no', 's.gender', 's.id_card'])
+    .leftJoin('orgs as g', 'g.id', 's.grade_id')
+    .select([
+      's.id',
+      's.school_id',
+      'o.name as school_name',
+      's.name',
+      's.student_no',
+      's.gender',
+      's.id_card',
+      'g.name as grade_name',
+    ])
     .where('s.school_id', 'in', schoolIds)
+    .$if(win.after !== undefined, (q) => q.where('s.id', '>', win.after as number))
     .orderBy('s.id')
+    .$if(win.limit !== undefined, (q) => q.limit(win.limit as number))
     .execute();
 }
 
 /** The valid assessment results of students of these schools, with their scale. */
-export async function resultsOf(db: Db, schoolIds: number[]) {
+export async function resultsOf(db: Db, schoolIds: number[], win: SourceWindow = {}) {
   if (schoolIds.length === 0) return [];
   return db
     .selectFrom('assessment_results as r')
@@ -71,23 +96,122 @@ export async function resultsOf(db: Db, schoolIds: number[]) {
     ])
     .where('r.school_id', 'in', schoolIds)
     .where('r.valid', '=', true)
+    .$if(win.after !== undefined, (q) => q.where('r.id', '>', win.after as number))
     .orderBy('r.id')
+    .$if(win.limit !== undefined, (q) => q.limit(win.limit as number))
     .execute();
 }
 
-/** The keys among these the platform already has a row for, with their state. */
+/** The warnings about students of these schools, whatever their state (the platform follows it). */
+export async function warningsOf(db: Db, schoolIds: number[], win: SourceWindow = {}) {
+  if (schoolIds.length === 0) return [];
+  return db
+    .selectFrom('warnings as w')
+    .innerJoin('students as s', 's.id', 'w.student_id')
+    .innerJoin('orgs as o', 'o.id', 'w.school_id')
+    .select([
+      'w.id',
+      'w.school_id',
+      'o.name as school_name',
+      'w.student_id',
+      's.name',
+      's.student_no',
+      's.id_card',
+      'w.level',
+      'w.source_type',
+      'w.state',
+      'w.created_at',
+      'w.closed_at',
+    ])
+    .where('w.school_id', 'in', schoolIds)
+    .$if(win.after !== undefined, (q) => q.where('w.id', '>', win.after as number))
+    .orderBy('w.id')
+    .$if(win.limit !== undefined, (q) => q.limit(win.limit as number))
+    .execute();
+}
+
+/** The interventions recorded on warnings of these schools: what was done and when, never the notes. */
+export async function interventionsOf(db: Db, schoolIds: number[], win: SourceWindow = {}) {
+  if (schoolIds.length === 0) return [];
+  return db
+    .selectFrom('interventions as i')
+    .innerJoin('students as s', 's.id', 'i.student_id')
+    .innerJoin('orgs as o', 'o.id', 'i.school_id')
+    .select([
+      'i.id',
+      'i.school_id',
+      'o.name as school_name',
+      'i.student_id',
+      'i.warning_id',
+      's.name',
+      's.student_no',
+      's.id_card',
+      'i.kind',
+      'i.method',
+      'i.happened_at',
+      'i.next_follow_up_at',
+    ])
+    .where('i.school_id', 'in', schoolIds)
+    .$if(win.after !== undefined, (q) => q.where('i.id', '>', win.after as number))
+    .orderBy('i.id')
+    .$if(win.limit !== undefined, (q) => q.limit(win.limit as number))
+    .execute();
+}
+
+/** How many records each kind makes of these schools, for a resync's progress. */
+export async function sourceCounts(db: Db, schoolIds: number[]) {
+  if (schoolIds.length === 0) return { student: 0, result: 0, warning: 0, intervention: 0 };
+  const n = async (q: Promise<{ n: string | number | bigint } | undefined>) => Number((await q)?.n ?? 0);
+  return {
+    student: await n(
+      db
+        .selectFrom('students')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('school_id', 'in', schoolIds)
+        .executeTakeFirst(),
+    ),
+    result: await n(
+      db
+        .selectFrom('assessment_results')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('school_id', 'in', schoolIds)
+        .where('valid', '=', true)
+        .executeTakeFirst(),
+    ),
+    warning: await n(
+      db
+        .selectFrom('warnings')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('school_id', 'in', schoolIds)
+        .executeTakeFirst(),
+    ),
+    intervention: await n(
+      db
+        .selectFrom('interventions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('school_id', 'in', schoolIds)
+        .executeTakeFirst(),
+    ),
+  };
+}
+
+/** The keys among these the platform already has a row for, with their state and id. */
 export async function knownKeys(db: Db, keys: string[]) {
   const known = new Map<string, string>();
+  const ids = new Map<string, number>();
   // Chunked: a district's records can exceed a statement's parameter limit.
   for (let i = 0; i < keys.length; i += 500) {
     const rows = await db
       .selectFrom('docking_records')
-      .select(['record_key', 'state'])
+      .select(['id', 'record_key', 'state'])
       .where('record_key', 'in', keys.slice(i, i + 500))
       .execute();
-    for (const r of rows) known.set(r.record_key, r.state);
+    for (const r of rows) {
+      known.set(r.record_key, r.state);
+      ids.set(r.record_key, Number(r.id));
+    }
   }
-  return known;
+  return Object.assign(known, { ids });
 }
 
 export async function insertBatch(db: Db, row: Omit<DockingBatchesTable, 'id'>): Promise<number> {
@@ -134,7 +258,7 @@ export const findBatch = (db: Kysely<Database>, id: number) =>
 export const waitingRecordsOf = (db: Kysely<Database>, batchId: number) =>
   db
     .selectFrom('docking_records')
-    .select(['id', 'record_key', 'kind', 'payload'])
+    .select(['id', 'record_key', 'kind', 'payload', 'student_id'])
     .where('batch_id', '=', batchId)
     .where('state', 'in', ['pending', 'resend'])
     .orderBy('id')
@@ -144,10 +268,25 @@ export const waitingRecordsOf = (db: Kysely<Database>, batchId: number) =>
 export async function recordOutcome(
   db: Kysely<Database>,
   batchId: number,
-  outcome: { accepted: string[]; refused: Array<{ key: string; reason: string }>; attempts: number },
+  outcome: {
+    accepted: string[];
+    refused: Array<{ key: string; reason: string }>;
+    /** Failed here, never sent: the field mapping cannot translate them. */
+    unsent?: Array<{ key: string; reason: string }>;
+    attempts: number;
+  },
   at: number,
 ): Promise<void> {
+  const unsent = outcome.unsent ?? [];
   await db.transaction().execute(async (trx) => {
+    for (const r of unsent) {
+      await trx
+        .updateTable('docking_records')
+        .set({ state: 'failed', reason: r.reason, updated_at: at })
+        .where('batch_id', '=', batchId)
+        .where('record_key', '=', r.key)
+        .execute();
+    }
     for (let i = 0; i < outcome.accepted.length; i += 500) {
       await trx
         .updateTable('docking_records')
@@ -169,7 +308,7 @@ export async function recordOutcome(
       .set({
         state: 'sent',
         accepted: outcome.accepted.length,
-        refused: outcome.refused.length,
+        refused: outcome.refused.length + unsent.length,
         attempts: outcome.attempts,
         last_error: null,
         sent_at: at,
@@ -303,4 +442,59 @@ export async function failedOfSameStudent(db: Kysely<Database>, id: number): Pro
     .where('b.state', '=', 'failed')
     .execute();
   return rows.map((r) => Number(r.id));
+}
+
+/** The running resync of an owner, or its latest. */
+export const latestResync = (db: Db, ownerOrgId: number) =>
+  db
+    .selectFrom('docking_resyncs')
+    .selectAll()
+    .where('owner_org_id', '=', ownerOrgId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+export const findResync = (db: Db, id: number) =>
+  db.selectFrom('docking_resyncs').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Opens a resync; undefined when one of the owner runs already (the unique index on `running_owner`). */
+export async function insertResync(db: Db, row: Omit<DockingResyncsTable, 'id'>): Promise<number | undefined> {
+  const result = await db
+    .insertInto('docking_resyncs')
+    .values(row)
+    .onConflict((oc) => oc.column('running_owner').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return result ? Number(result.id) : undefined;
+}
+
+/** Moves a resync's cursor after a step; only from the step it was at, so a step run twice moves it once. */
+export async function advanceResync(
+  db: Db,
+  id: number,
+  fromStep: number,
+  next: Pick<DockingResyncsTable, 'cursor_kind' | 'cursor_id' | 'done' | 'batches'> & { finishedAt: number | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('docking_resyncs')
+    .set({
+      cursor_kind: next.cursor_kind,
+      cursor_id: next.cursor_id,
+      done: next.done,
+      batches: next.batches,
+      step: fromStep + 1,
+      ...(next.finishedAt === null ? {} : { state: 'done', running_owner: null, finished_at: next.finishedAt }),
+    })
+    .where('id', '=', id)
+    .where('step', '=', fromStep)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Refreshes what an existing record will send and queues it in a batch (a resync's "every record again"). */
+export async function requeueWithPayload(db: Db, id: number, payload: string, batchId: number, at: number) {
+  await db
+    .updateTable('docking_records')
+    .set({ payload, state: 'resend', reason: null, batch_id: batchId, updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }

@@ -8,6 +8,8 @@ import {
   dockingRecordQuery,
   dockingResend,
   dockingResendResult,
+  dockingResyncStart,
+  dockingResyncStatus,
   dockingStudentFix,
   envelopeOf,
   pageOf,
@@ -16,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { resyncStatus, startResync } from './resync.ts';
 import {
   dockingBatches,
   dockingConfigOf,
@@ -123,5 +126,30 @@ export const dockingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await fixStudent(actorOf(request), request.params.id, request.body)),
+  );
+  app.get(
+    `${P}/resync`,
+    {
+      config: { access: VIEW },
+      schema: {
+        tags,
+        summary: "The caller's latest full resync and its progress (records queued of the total)",
+        response: { 200: envelopeOf(dockingResyncStatus) },
+      },
+    },
+    async (request) => ok(request, await resyncStatus(actorOf(request))),
+  );
+  app.post(
+    `${P}/resync`,
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary: 'Queue every record of the chosen schools and kinds again, at most N batches a minute; one at a time',
+        body: dockingResyncStart,
+        response: { 200: envelopeOf(dockingResyncStatus) },
+      },
+    },
+    async (request) => ok(request, await startResync(actorOf(request), request.body)),
   );
 };

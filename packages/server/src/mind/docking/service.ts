@@ -8,7 +8,8 @@ import type {
   DockingStudentFix,
   Page,
 } from '@meridian/contracts';
-import type { Transaction } from 'kysely';
+import { DOCKING_KINDS, DOCKING_LIMITS } from '@meridian/contracts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
@@ -21,11 +22,13 @@ import { staffScope } from '../assessments/tasks.ts';
 import type { StudentScope } from '../people/students/scope.ts';
 import { schoolsOfScope as schoolsOf } from '../people/students/scope-repository.ts';
 import type { ProvinceEndpoint } from './client.ts';
+import { mappingOf } from './mapping.ts';
 import {
   batchPage,
   failedOfSameStudent,
   insertBatch,
   insertRecords,
+  interventionsOf,
   knownKeys,
   ownerOf,
   readConfig,
@@ -33,7 +36,9 @@ import {
   recordsOfScope,
   requeueRecords,
   resultsOf,
+  type SourceWindow,
   studentsOf,
+  warningsOf,
   writeConfig,
 } from './repository.ts';
 import type { DockingConfigRow, DockingRecordsTable } from './tables.ts';
@@ -46,7 +51,7 @@ export const BATCH_MAX = 100;
 /** A batch is tried this often, with the jobs table's backoff (5 s doubling, at most an hour), before its records fail. */
 export const BATCH_ATTEMPTS = 8;
 
-const listOf = (text: string) => (text === '' ? [] : text.split(','));
+export const listOf = (text: string) => (text === '' ? [] : text.split(','));
 const configOf = (actor: Actor): Config => actor.request.server.config;
 /** Where an owner's sealed secret belongs: moved to another row, it no longer opens. */
 export const secretPlace = (ownerOrgId: number) => `mind.docking.secret.${ownerOrgId}`;
@@ -58,7 +63,7 @@ interface StudentFields {
   studentNo: string;
   idCard: string;
 }
-type Payload = StudentFields & Record<string, unknown>;
+export type Payload = StudentFields & Record<string, unknown>;
 
 function secretSource(row: DockingConfigRow | undefined, config: Config): DockingConfig['secretSource'] {
   if (row?.sealed_secret) return 'stored';
@@ -77,12 +82,14 @@ export async function dockingConfigOf(actor: Actor): Promise<DockingConfig> {
     secretSource: secretSource(row, configOf(actor)),
     schoolIds: listOf(row?.school_ids ?? '').map(Number),
     kinds: listOf(row?.kinds ?? '') as DockingKind[],
+    mapping: mappingOf(row?.mapping ?? '[]'),
+    resyncPerMinute: row ? Number(row.resync_per_minute) : DOCKING_LIMITS.resyncPerMinuteDefault,
     schools: schools.map((s) => ({ id: Number(s.id), name: s.name })),
     updatedAt: row ? Number(row.updated_at) : null,
   };
 }
 
-function inScope(scope: StudentScope, schoolId: number) {
+export function inScope(scope: StudentScope, schoolId: number) {
   return scope.all || scope.schoolIds.includes(schoolId);
 }
 
@@ -106,6 +113,9 @@ export async function saveDockingConfig(actor: Actor, body: DockingConfigSave): 
     sealed_secret: sealed,
     school_ids: schoolIds.join(','),
     kinds: [...new Set(body.kinds)].join(','),
+    mapping: body.mapping === undefined ? (before?.mapping ?? '[]') : toJson(body.mapping),
+    resync_per_minute:
+      body.resyncPerMinute ?? (before ? Number(before.resync_per_minute) : DOCKING_LIMITS.resyncPerMinuteDefault),
     updated_by: actor.auth.userId,
     updated_at: Date.now(),
   });
@@ -119,6 +129,8 @@ export async function saveDockingConfig(actor: Actor, body: DockingConfigSave): 
       appId: body.appId,
       schoolIds,
       kinds: body.kinds,
+      mappingChanged: body.mapping !== undefined,
+      resyncPerMinute: body.resyncPerMinute,
       secretChanged: body.secret !== undefined,
     },
   });
@@ -140,7 +152,7 @@ export function endpointOf(row: DockingConfigRow, config: Config): ProvinceEndpo
   return { baseUrl: row.base_url, appId: row.app_id, secret, timeoutMs: config.PROVINCE_TIMEOUT_MS };
 }
 
-interface Candidate {
+export interface Candidate {
   key: string;
   kind: DockingKind;
   sourceId: number;
@@ -149,60 +161,91 @@ interface Candidate {
   payload: Payload;
 }
 
-/** Every record the configured kinds make of these schools, each with its stable key. */
-async function candidatesOf(db: Transaction<Database>, kinds: DockingKind[], schoolIds: number[]) {
-  const out: Candidate[] = [];
-  if (kinds.includes('student')) {
-    for (const s of await studentsOf(db, schoolIds)) {
-      out.push({
-        key: `student-${s.id}`,
-        kind: 'student',
-        sourceId: Number(s.id),
-        schoolId: Number(s.school_id),
-        studentId: Number(s.id),
+type Db = Transaction<Database> | Kysely<Database>;
+
+const studentFields = (r: { school_name: string; name: string; student_no: string; id_card: string | null }) => ({
+  schoolName: r.school_name,
+  name: r.name,
+  studentNo: r.student_no,
+  idCard: r.id_card ?? '',
+});
+
+/** The records one kind makes of these schools, after a source id and at most `limit`, each with its stable key. */
+export async function candidatesOfKind(
+  db: Db,
+  kind: DockingKind,
+  schoolIds: number[],
+  win: SourceWindow = {},
+): Promise<Candidate[]> {
+  const common = (r: { id: unknown; school_id: unknown }, studentId: unknown) => ({
+    key: `${kind}-${r.id}`,
+    kind,
+    sourceId: Number(r.id),
+    schoolId: Number(r.school_id),
+    studentId: Number(studentId),
+  });
+  switch (kind) {
+    case 'student':
+      return (await studentsOf(db, schoolIds, win)).map((s) => ({
+        ...common(s, s.id),
+        payload: { ...studentFields(s), gender: s.gender, grade: s.grade_name ?? null },
+      }));
+    case 'result':
+      return (await resultsOf(db, schoolIds, win)).map((r) => ({
+        ...common(r, r.student_id),
         payload: {
-          schoolName: s.school_name,
-          name: s.name,
-          studentNo: s.student_no,
-          idCard: s.id_card ?? '',
-          gender: s.gender,
-        },
-      });
-    }
-  }
-  if (kinds.includes('result')) {
-    for (const r of await resultsOf(db, schoolIds)) {
-      out.push({
-        key: `result-${r.id}`,
-        kind: 'result',
-        sourceId: Number(r.id),
-        schoolId: Number(r.school_id),
-        studentId: Number(r.student_id),
-        payload: {
-          schoolName: r.school_name,
-          name: r.name,
-          studentNo: r.student_no,
-          idCard: r.id_card ?? '',
+          ...studentFields(r),
           scale: r.scale_code,
           total: r.total === null ? null : Number(r.total),
           band: r.band,
           warningLevel: r.warning_level,
           submittedAt: Number(r.submitted_at),
         },
-      });
-    }
+      }));
+    case 'warning':
+      return (await warningsOf(db, schoolIds, win)).map((r) => ({
+        ...common(r, r.student_id),
+        payload: {
+          ...studentFields(r),
+          level: r.level,
+          source: r.source_type,
+          state: r.state,
+          openedAt: Number(r.created_at),
+          closedAt: r.closed_at === null ? null : Number(r.closed_at),
+        },
+      }));
+    case 'intervention':
+      return (await interventionsOf(db, schoolIds, win)).map((r) => ({
+        ...common(r, r.student_id),
+        payload: {
+          ...studentFields(r),
+          // The warning it answers, by the key the platform knows it under.
+          warningKey: `warning-${r.warning_id}`,
+          interventionKind: r.kind,
+          method: r.method,
+          happenedAt: Number(r.happened_at),
+          nextFollowUpAt: r.next_follow_up_at === null ? null : Number(r.next_follow_up_at),
+        },
+      }));
   }
+}
+
+/** Every record the configured kinds make of these schools, each with its stable key. */
+async function candidatesOf(db: Db, kinds: DockingKind[], schoolIds: number[]) {
+  const out: Candidate[] = [];
+  for (const kind of DOCKING_KINDS) if (kinds.includes(kind)) out.push(...(await candidatesOfKind(db, kind, schoolIds)));
   return out;
 }
 
 /** Opens batches of at most 100 for these records, each with its job, in the caller's transaction (the outbox). */
-async function enqueueBatches<T>(
+export async function enqueueBatches<T>(
   trx: Transaction<Database>,
-  actor: Actor,
+  createdBy: number,
   owner: number,
-  reason: 'push' | 'resend',
+  reason: 'push' | 'resend' | 'resync',
   items: T[],
   place: (batchId: number, chunk: T[], at: number) => Promise<void>,
+  resyncId: number | null = null,
 ): Promise<number> {
   let batches = 0;
   for (let i = 0; i < items.length; i += BATCH_MAX) {
@@ -211,13 +254,14 @@ async function enqueueBatches<T>(
     const batchId = await insertBatch(trx, {
       owner_org_id: owner,
       reason,
+      resync_id: resyncId,
       size: chunk.length,
       state: 'queued',
       accepted: 0,
       refused: 0,
       attempts: 0,
       last_error: null,
-      created_by: actor.auth.userId,
+      created_by: createdBy,
       created_at: at,
       sent_at: null,
     });
@@ -233,7 +277,7 @@ async function enqueueBatches<T>(
   return batches;
 }
 
-async function usableConfig(actor: Actor, scope: StudentScope) {
+export async function usableConfig(actor: Actor, scope: StudentScope) {
   const owner = await ownerOf(actor.db, scope);
   const row = await readConfig(actor.db, owner);
   if (!row) throw new AppError(409, 'docking.notConfigured');
@@ -260,7 +304,7 @@ export async function pushRecords(actor: Actor) {
       candidates.map((c) => c.key),
     );
     const fresh = candidates.filter((c) => !known.has(c.key));
-    const batches = await enqueueBatches(trx, actor, owner, 'push', fresh, (batchId, chunk, at) =>
+    const batches = await enqueueBatches(trx, actor.auth.userId, owner, 'push', fresh, (batchId, chunk, at) =>
       insertRecords(
         trx,
         chunk.map(
@@ -295,6 +339,8 @@ const maskId = (idCard: string) =>
 
 function summaryOf(kind: DockingKind, p: Payload): string {
   if (kind === 'student') return `${p.studentNo}`;
+  if (kind === 'warning') return `${String(p.level)} · ${String(p.state)}`;
+  if (kind === 'intervention') return `${String(p.interventionKind)} · ${new Date(Number(p.happenedAt)).toISOString().slice(0, 10)}`;
   const total = p.total === null || p.total === undefined ? '' : ` ${p.total}`;
   return `${String(p.scale)}${total}${p.band ? ` · ${String(p.band)}` : ''}`;
 }
@@ -365,7 +411,7 @@ async function resendRows(actor: Actor, rows: ScopedRecord[], payloads?: Map<num
   return actor.db.transaction().execute(async (trx) => {
     let batches = 0;
     for (const [owner, ids] of byOwner) {
-      batches += await enqueueBatches(trx, actor, owner, 'resend', ids, (batchId, chunk, at) =>
+      batches += await enqueueBatches(trx, actor.auth.userId, owner, 'resend', ids, (batchId, chunk, at) =>
         requeueRecords(trx, chunk, batchId, at, payloads),
       );
     }
@@ -403,7 +449,13 @@ export async function fixStudent(actor: Actor, id: number, fix: DockingStudentFi
   const payloads = new Map(
     siblings.map((r) => [
       Number(r.id),
-      toJson({ ...fromJson<Payload>(r.payload), name: fix.name, idCard: fix.idCard }),
+      // `_fixed` keeps the correction when a full resync reads the roster again (never sent: mapping.ts).
+      toJson({
+        ...fromJson<Payload>(r.payload),
+        name: fix.name,
+        idCard: fix.idCard,
+        _fixed: { name: fix.name, idCard: fix.idCard },
+      }),
     ]),
   );
   const result = await resendRows(actor, siblings, payloads);

@@ -9,6 +9,9 @@ export interface DockingConfigsTable {
   sealed_secret: string | null;
   school_ids: string;
   kinds: string;
+  /** JSON: the field mapping (decision 0129). */
+  mapping: string;
+  resync_per_minute: number;
   updated_by: number;
   updated_at: number;
 }
@@ -19,7 +22,9 @@ export type DockingConfigRow = Selectable<DockingConfigsTable>;
 export interface DockingBatchesTable {
   id: Generated<number>;
   owner_org_id: number;
-  reason: 'push' | 'resend';
+  reason: 'push' | 'resend' | 'resync';
+  /** The full resync that opened it, if one did. */
+  resync_id: number | null;
   size: number;
   state: 'queued' | 'retrying' | 'sent' | 'failed';
   accepted: number;
@@ -36,7 +41,7 @@ export interface DockingRecordsTable {
   id: Generated<number>;
   owner_org_id: number;
   record_key: string;
-  kind: 'student' | 'result';
+  kind: 'student' | 'result' | 'warning' | 'intervention';
   source_id: number;
   school_id: number;
   student_id: number;
@@ -50,7 +55,30 @@ export interface DockingRecordsTable {
   updated_at: number;
 }
 
+/** A full resync (decision 0129): walks every record of its schools and kinds from its cursor, at most `per_minute` batches a minute. */
+export interface DockingResyncsTable {
+  id: Generated<number>;
+  owner_org_id: number;
+  running_owner: number | null;
+  school_ids: string;
+  kinds: string;
+  state: 'running' | 'done';
+  total: number;
+  done: number;
+  batches: number;
+  per_minute: number;
+  cursor_kind: number;
+  cursor_id: number;
+  step: number;
+  created_by: number;
+  started_at: number;
+  finished_at: number | null;
+}
+
+export type DockingResyncRow = Selectable<DockingResyncsTable>;
+
 export interface DockingTables {
+  docking_resyncs: DockingResyncsTable;
   docking_configs: DockingConfigsTable;
   docking_batches: DockingBatchesTable;
   docking_records: DockingRecordsTable;
