@@ -59,6 +59,9 @@ describe('province docking (issue 26, decision 0103)', () => {
       await page.getByTestId('docking-app-id').fill(APP_ID);
       await page.getByTestId('docking-secret').fill(SECRET);
       await page.getByTestId('docking-schools').getByText(world.orgs.school.name).click();
+      // Students and results only here: warnings and interventions have their walk (mind-docking-resync).
+      await page.getByTestId('docking-kinds').getByText('预警', { exact: true }).click();
+      await page.getByTestId('docking-kinds').getByText('干预记录', { exact: true }).click();
       await settledShot(page, 'docking-config-zh-CN');
       await page.getByTestId('docking-save').click();
       await page.getByText('省平台配置已保存').waitFor();

@@ -62,7 +62,10 @@ const code = z.string().trim().min(1, 'v.docking.code').max(L.codeMax, 'v.dockin
 export const dockingFieldMap = z.strictObject({
   field: z.enum(DOCKING_FIELDS),
   name: z.string().trim().max(L.codeMax, 'v.docking.code').default(''),
-  codes: z.array(z.strictObject({ ours: code, theirs: code })).max(L.mapCodesMax).default([]),
+  codes: z
+    .array(z.strictObject({ ours: code, theirs: code }))
+    .max(L.mapCodesMax)
+    .default([]),
   fallback: z.string().trim().max(L.codeMax, 'v.docking.code').nullable().default(null),
 });
 export type DockingFieldMap = z.infer<typeof dockingFieldMap>;

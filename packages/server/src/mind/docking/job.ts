@@ -37,8 +37,7 @@ export const dockingBatchJob: JobDefinition<{ batchId: number }> = defineJob<{ b
       else unsent.push({ key: r.record_key, reason: translated.reason });
     }
     try {
-      const results =
-        wire.length === 0 ? [] : await sendBatch(endpoint, `${endpoint.appId}:batch-${batch.id}`, wire);
+      const results = wire.length === 0 ? [] : await sendBatch(endpoint, `${endpoint.appId}:batch-${batch.id}`, wire);
       const byKey = new Map(results.map((r) => [r.key, r]));
       const accepted: string[] = [];
       const refused: Array<{ key: string; reason: string }> = [];

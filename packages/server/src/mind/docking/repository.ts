@@ -2,12 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains } from '../../platform/db/sql.ts';
 import type { StudentScope } from '../people/students/scope.ts';
-import type {
-  DockingBatchesTable,
-  DockingConfigsTable,
-  DockingRecordsTable,
-  DockingResyncsTable,
-} from './tables.ts';
+import type { DockingBatchesTable, DockingConfigsTable, DockingRecordsTable, DockingResyncsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

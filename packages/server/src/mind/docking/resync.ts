@@ -1,9 +1,4 @@
-import {
-  DOCKING_KINDS,
-  type DockingKind,
-  type DockingResync,
-  type DockingResyncStart,
-} from '@meridian/contracts';
+import { DOCKING_KINDS, type DockingKind, type DockingResync, type DockingResyncStart } from '@meridian/contracts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
@@ -142,7 +137,7 @@ export const dockingResyncJob: JobDefinition<{ resyncId: number; step: number }>
     const { resyncId, step } = job.payload;
     await kysely.transaction().execute(async (trx) => {
       const resync = await findResync(trx, resyncId);
-      if (!resync || resync.state !== 'running' || Number(resync.step) !== step) return;
+      if (resync?.state !== 'running' || Number(resync.step) !== step) return;
       const kinds = listOf(resync.kinds) as DockingKind[];
       const schoolIds = listOf(resync.school_ids).map(Number);
       const owner = Number(resync.owner_org_id);
@@ -217,7 +212,8 @@ export const dockingResyncJob: JobDefinition<{ resyncId: number; step: number }>
             );
             for (const c of list) {
               const id = known.ids.get(c.key);
-              if (id !== undefined) await requeueWithPayload(trx, id, refreshed(c.payload, stored.get(c.key)), batchId, at);
+              if (id !== undefined)
+                await requeueWithPayload(trx, id, refreshed(c.payload, stored.get(c.key)), batchId, at);
             }
           },
           resyncId,

@@ -233,7 +233,8 @@ export async function candidatesOfKind(
 /** Every record the configured kinds make of these schools, each with its stable key. */
 async function candidatesOf(db: Db, kinds: DockingKind[], schoolIds: number[]) {
   const out: Candidate[] = [];
-  for (const kind of DOCKING_KINDS) if (kinds.includes(kind)) out.push(...(await candidatesOfKind(db, kind, schoolIds)));
+  for (const kind of DOCKING_KINDS)
+    if (kinds.includes(kind)) out.push(...(await candidatesOfKind(db, kind, schoolIds)));
   return out;
 }
 
@@ -340,7 +341,8 @@ const maskId = (idCard: string) =>
 function summaryOf(kind: DockingKind, p: Payload): string {
   if (kind === 'student') return `${p.studentNo}`;
   if (kind === 'warning') return `${String(p.level)} · ${String(p.state)}`;
-  if (kind === 'intervention') return `${String(p.interventionKind)} · ${new Date(Number(p.happenedAt)).toISOString().slice(0, 10)}`;
+  if (kind === 'intervention')
+    return `${String(p.interventionKind)} · ${new Date(Number(p.happenedAt)).toISOString().slice(0, 10)}`;
   const total = p.total === null || p.total === undefined ? '' : ` ${p.total}`;
   return `${String(p.scale)}${total}${p.band ? ` · ${String(p.band)}` : ''}`;
 }

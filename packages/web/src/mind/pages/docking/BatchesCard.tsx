@@ -35,7 +35,13 @@ export function BatchesCard() {
             dataIndex: 'reason',
             width: 100,
             render: (reason: DockingBatch['reason']) =>
-              t(reason === 'push' ? 'docking.batch.push' : 'docking.batch.resendKind'),
+              t(
+                reason === 'push'
+                  ? 'docking.batch.push'
+                  : reason === 'resync'
+                    ? 'docking.batch.resyncKind'
+                    : 'docking.batch.resendKind',
+              ),
           },
           { title: t('docking.batch.size'), dataIndex: 'size', width: 100 },
           {

@@ -1,11 +1,12 @@
-import { DOCKING_KINDS, dockingConfigSave } from '@meridian/contracts';
+import { DOCKING_KINDS, DOCKING_LIMITS, dockingConfigSave } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../../shared/forms/rules.ts';
 import { time } from '../warnings/lookups.tsx';
 import { placeErrors } from '../warnings/placeErrors.ts';
 import { type DockingConfig, saveDockingConfig } from './api.ts';
+import { MappingFields, type MappingRow, mappingOf, rowsOf } from './MappingFields.tsx';
 
 interface Values {
   baseUrl: string;
@@ -13,6 +14,8 @@ interface Values {
   secret?: string;
   schoolIds: number[];
   kinds: Array<(typeof DOCKING_KINDS)[number]>;
+  mapping: MappingRow[];
+  resyncPerMinute: number;
 }
 
 /** The platform's address, app id and write-only secret, the schools and the kinds of data reported. */
@@ -41,7 +44,7 @@ export function ConfigCard({ config, canEdit }: { config: DockingConfig; canEdit
       <Form<Values>
         form={form}
         layout="vertical"
-        style={{ maxWidth: 560 }}
+        style={{ maxWidth: 820 }}
         disabled={!canEdit}
         initialValues={{
           baseUrl: config.baseUrl,
@@ -49,6 +52,8 @@ export function ConfigCard({ config, canEdit }: { config: DockingConfig; canEdit
           secret: '',
           schoolIds: config.schoolIds,
           kinds: config.configured ? config.kinds : [...DOCKING_KINDS],
+          mapping: rowsOf(config.mapping),
+          resyncPerMinute: config.resyncPerMinute,
         }}
         onFinish={(v) =>
           save.mutate({
@@ -56,6 +61,8 @@ export function ConfigCard({ config, canEdit }: { config: DockingConfig; canEdit
             appId: v.appId.trim(),
             schoolIds: v.schoolIds ?? [],
             kinds: v.kinds ?? [],
+            mapping: mappingOf(v.mapping),
+            resyncPerMinute: v.resyncPerMinute,
             // Left empty: the stored secret stays. It is never read back into the form.
             ...(v.secret?.trim() ? { secret: v.secret.trim() } : {}),
           })
@@ -84,11 +91,20 @@ export function ConfigCard({ config, canEdit }: { config: DockingConfig; canEdit
           name="kinds"
           label={t('docking.config.kinds')}
           rules={[schemaRule(F.kinds)]}
-          extra={t('docking.kindLater')}
+          extra={t('docking.kindHint')}
         >
           <Checkbox.Group
             data-testid="docking-kinds"
             options={DOCKING_KINDS.map((k) => ({ value: k, label: t(`docking.kind.${k}`) }))}
+          />
+        </Form.Item>
+        <MappingFields />
+        <Form.Item name="resyncPerMinute" label={t('docking.resyncPerMinute')} rules={[schemaRule(F.resyncPerMinute)]}>
+          <InputNumber
+            min={1}
+            max={DOCKING_LIMITS.resyncPerMinuteMax}
+            precision={0}
+            data-testid="docking-resync-per-minute"
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="docking-save">

@@ -8,6 +8,7 @@ import { dockingConfigInfo } from './api.ts';
 import { ConfigCard } from './ConfigCard.tsx';
 import { useDockingCan } from './can.ts';
 import { PushCard } from './PushCard.tsx';
+import { ResyncCard } from './ResyncCard.tsx';
 import './strings.ts';
 
 /** `/data/dataDocking`: the district's province platform, what it reports, and the push (decision 0103). */
@@ -35,6 +36,7 @@ function DataDocking() {
     <Flex vertical gap={16} data-testid="docking-page">
       <ConfigCard config={config.data} canEdit={canEdit} />
       <PushCard configured={config.data.configured} canEdit={canEdit} />
+      <ResyncCard key={config.data.updatedAt ?? 0} config={config.data} canEdit={canEdit} />
     </Flex>
   );
 }

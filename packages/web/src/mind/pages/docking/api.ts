@@ -2,8 +2,11 @@ import type {
   DockingBatch,
   DockingConfig,
   DockingConfigSave,
+  DockingKind,
   DockingRecord,
   DockingRecordState,
+  DockingResync,
+  DockingResyncStart,
   DockingStudentFix,
   dockingPushResult,
   dockingResendResult,
@@ -14,13 +17,13 @@ import { get, post } from '../../../shared/request.ts';
 
 /** The calls of province docking (the spec's "spt" calls, decision 0103). */
 
-export type { DockingBatch, DockingConfig, DockingRecord, DockingRecordState };
+export type { DockingBatch, DockingConfig, DockingKind, DockingRecord, DockingRecordState, DockingResync };
 export type DockingPushResult = Output<typeof dockingPushResult>;
 export type DockingResendResult = Output<typeof dockingResendResult>;
 
 export type RecordFilter = {
   state?: DockingRecordState | undefined;
-  kind?: 'student' | 'result' | undefined;
+  kind?: DockingKind | undefined;
   schoolId?: number | undefined;
   keyword?: string | undefined;
 };
@@ -38,3 +41,5 @@ export const dockingRecordPage = (query: RecordFilter & { page: number; size: nu
 export const resendFailed = (ids?: number[]) => post<DockingResendResult>(`${P}/retry`, ids ? { ids } : {});
 export const fixStudentRecord = (id: number, body: DockingStudentFix) =>
   post<DockingResendResult>(`${P}/detail/${id}/modifyStudent`, body);
+export const resyncStatus = (signal?: Signal) => get<{ resync: DockingResync | null }>(`${P}/resync`, { signal });
+export const startResync = (body: DockingResyncStart) => post<{ resync: DockingResync | null }>(`${P}/resync`, body);
