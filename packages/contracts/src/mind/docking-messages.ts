@@ -23,8 +23,8 @@ export const dockingMessages = {
   },
   'v.docking.resyncSchools': { 'zh-CN': '请至少选择一所学校', en: 'Choose at least one school' },
   'docking.resyncRunning': {
-    'zh-CN': '已有一次全量重新上报正在进行（已排队 {{done}}/{{total}} 条），请等它完成后再开始',
-    en: 'A full resync is already running ({{done}} of {{total}} records queued); start another once it is done',
+    'zh-CN': '已有一次全量重新上报正在进行（已排队 {done}/{total} 条），请等它完成后再开始',
+    en: 'A full resync is already running ({done} of {total} records queued); start another once it is done',
   },
   'docking.notConfigured': {
     'zh-CN': '尚未配置省平台：请先在“省平台数据对接”中填写地址、应用编号和密钥并保存',

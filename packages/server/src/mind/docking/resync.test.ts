@@ -198,7 +198,7 @@ describe('province docking: warnings, interventions, mapping and a full resync',
     expect(started.json().data.resync).toMatchObject({ state: 'running', total, done: 0, perMinute: 2 });
     const second = await w.bureauAdmin.post('/apis-psychology/spt/resync', {});
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toContain('already running');
+    expect(second.json().message).toContain(`already running (0 of ${total} records queued)`);
     const sentBefore = platform.batches.length;
 
     // The first minute: two batches, no more; the next step waits a minute.
