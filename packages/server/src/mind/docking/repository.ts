@@ -493,3 +493,14 @@ export async function requeueWithPayload(db: Db, id: number, payload: string, ba
     .where('id', '=', id)
     .execute();
 }
+
+/** The stored payloads of these keys (at most a batch's), by key. */
+export async function payloadsOf(db: Db, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('docking_records')
+    .select(['record_key', 'payload'])
+    .where('record_key', 'in', keys)
+    .execute();
+  return new Map(rows.map((r) => [r.record_key, r.payload]));
+}

@@ -14,6 +14,7 @@ import {
   insertResync,
   knownKeys,
   latestResync,
+  payloadsOf,
   requeueWithPayload,
   sourceCounts,
 } from './repository.ts';
@@ -167,20 +168,9 @@ export const dockingResyncJob: JobDefinition<{ resyncId: number; step: number }>
         );
         // Waiting in a batch already: it goes with that batch, not twice.
         const toSend = chunk.filter((c) => known.get(c.key) !== 'pending' && known.get(c.key) !== 'resend');
-        const stored = new Map(
-          toSend.length === 0
-            ? []
-            : (
-                await trx
-                  .selectFrom('docking_records')
-                  .select(['record_key', 'payload'])
-                  .where(
-                    'record_key',
-                    'in',
-                    toSend.map((c) => c.key),
-                  )
-                  .execute()
-              ).map((r) => [r.record_key, r.payload]),
+        const stored = await payloadsOf(
+          trx,
+          toSend.map((c) => c.key),
         );
         batches += await enqueueBatches(
           trx,

@@ -59,7 +59,7 @@ export function MappingFields() {
                   noStyle
                 >
                   <Select
-                    style={{ width: 220 }}
+                    style={{ width: 210 }}
                     aria-label={t('docking.mapping.field')}
                     placeholder={t('docking.mapping.field')}
                     options={DOCKING_FIELDS.map((f) => ({ value: f, label: t(`docking.field.${f}`) }))}
@@ -68,7 +68,7 @@ export function MappingFields() {
                 </Form.Item>
                 <Form.Item name={[row.name, 'name']} noStyle>
                   <Input
-                    style={{ width: 150 }}
+                    style={{ width: 130 }}
                     placeholder={t('docking.mapping.name')}
                     aria-label={t('docking.mapping.name')}
                     data-testid="docking-mapping-name"
@@ -87,7 +87,7 @@ export function MappingFields() {
                   ]}
                 >
                   <Input
-                    style={{ width: 220 }}
+                    style={{ width: 200 }}
                     placeholder={t('docking.mapping.codes')}
                     aria-label={t('docking.mapping.codes')}
                     data-testid="docking-mapping-codes"
@@ -95,7 +95,7 @@ export function MappingFields() {
                 </Form.Item>
                 <Form.Item name={[row.name, 'fallback']} noStyle>
                   <Input
-                    style={{ width: 120 }}
+                    style={{ width: 110 }}
                     placeholder={t('docking.mapping.fallback')}
                     aria-label={t('docking.mapping.fallback')}
                     data-testid="docking-mapping-fallback"

@@ -49,6 +49,11 @@ export function ResyncCard({ config, canEdit }: { config: DockingConfig; canEdit
       <Typography.Paragraph type="secondary">
         {t('docking.resync.intro', { perMinute: config.resyncPerMinute })}
       </Typography.Paragraph>
+      {!config.configured && (
+        <Typography.Paragraph type="secondary" data-testid="docking-resync-unconfigured">
+          {t('docking.push.notConfigured')}
+        </Typography.Paragraph>
+      )}
       <Form layout="vertical" disabled={!canEdit || !config.configured}>
         <Form.Item label={t('docking.resync.schools')}>
           <Checkbox.Group
