@@ -61,6 +61,13 @@ describe('province docking: warnings, field mapping and a full resync (issue 26,
     const desk = await visit(suite.browser);
     try {
       const { page } = desk;
+      // The confirmation's "start" (antd spaces two Chinese characters in a button).
+      const confirmStart = () =>
+        page
+          .locator('.ant-modal-confirm')
+          .last()
+          .getByRole('button', { name: /^开\s?始$/ })
+          .click();
       await openMind(page, suite.server.url, '/data/dataDocking', await tokenOf(suite.server.url, admin));
       await page.getByTestId('docking-config').getByText('尚无密钥').waitFor();
       await page.getByTestId('docking-base-url').fill(suite.platform.baseUrl);
@@ -98,7 +105,7 @@ describe('province docking: warnings, field mapping and a full resync (issue 26,
       await card.getByText('每分钟最多 1 批').waitFor();
       await page.getByTestId('docking-resync-start').click();
       await page.locator('.ant-modal-confirm-title', { hasText: '开始全量重新上报？' }).waitFor();
-      await page.locator('.ant-modal-confirm').last().getByRole('button', { name: /^开\s?始$/ }).click();
+      await confirmStart();
       await page.getByText('已开始全量重新上报').waitFor();
       await page
         .getByTestId('docking-resync-state')
@@ -107,7 +114,7 @@ describe('province docking: warnings, field mapping and a full resync (issue 26,
       await settledShot(page, 'docking2-resync-running-zh-CN');
       // A second one while it runs: refused in a sentence.
       await page.getByTestId('docking-resync-start').click();
-      await page.locator('.ant-modal-confirm').last().getByRole('button', { name: /^开\s?始$/ }).click();
+      await confirmStart();
       await page.getByText(`已有一次全量重新上报正在进行（已排队 100/${total} 条）`).waitFor();
       await settledShot(page, 'docking2-resync-refused-zh-CN');
 
