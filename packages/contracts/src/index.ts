@@ -44,6 +44,7 @@ export * from './mind/areas.ts';
 export * from './mind/assessments.ts';
 export * from './mind/binding.ts';
 export * from './mind/campus.ts';
+export * from './mind/campus-playback.ts';
 export * from './mind/campus-psychology.ts';
 export * from './mind/campus-push.ts';
 export * from './mind/counselling.ts';

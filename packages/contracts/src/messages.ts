@@ -30,6 +30,7 @@ import { archiveMessages } from './mind/archive-messages.ts';
 import { areasMessages } from './mind/areas-messages.ts';
 import { assessmentsMessages } from './mind/assessments-messages.ts';
 import { campusMessages } from './mind/campus-messages.ts';
+import { campusPlaybackMessages } from './mind/campus-playback-messages.ts';
 import { campusPushMessages } from './mind/campus-push-messages.ts';
 import { dockingMessages } from './mind/docking-messages.ts';
 import { downloadsMessages } from './mind/downloads-messages.ts';
@@ -114,6 +115,7 @@ export const catalogues = [
   aiInterviewMessages,
   treeHoleMessages,
   campusMessages,
+  campusPlaybackMessages,
   campusPushMessages,
   emotionMessages,
   emotionAlertMessages,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startTestCamera } from '../../server/src/iot/cameras/testing.ts';
+import { startTestCamera } from '../../server/src/platform/video/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { phone, screenshot, visit } from './browser.ts';
 import { api, liveSuite, plcWorld } from './iot-live-walks.ts';

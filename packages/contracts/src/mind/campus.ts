@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../paging.ts';
+import { CAMERA_URL_MAX, streamKindOf } from '../iot/cameras.ts';
 import { bodyId, queryId } from '../portal/orgs.ts';
 
 /**
@@ -19,6 +20,12 @@ export const CAMPUS_LIMITS = {
   resultMax: 500,
 } as const;
 const L = CAMPUS_LIMITS;
+
+/** A stream address the server's ffmpeg restreams: not WebRTC, which it cannot read (decision 0112). */
+export function isPlayableAddress(address: string): boolean {
+  const kind = streamKindOf(address);
+  return kind !== null && kind !== 'webrtc';
+}
 
 export const CAMPUS_DEVICE_KINDS = ['camera', 'terminal'] as const;
 /** The function types an AI box reports (spec: func type). */
@@ -41,6 +48,16 @@ export const campusDeviceCreate = z.strictObject({
   kind: z.enum(CAMPUS_DEVICE_KINDS),
   name: z.string().trim().min(1, 'v.campusDevice.name').max(L.nameMax, 'v.campusDevice.name'),
   location: z.string().trim().min(1, 'v.campusDevice.location').max(L.locationMax, 'v.campusDevice.location'),
+  /**
+   * A camera's stream address for playback (decision 0133): RTSP, HLS (`.m3u8`) or HTTP-FLV (`.flv`);
+   * empty for none. An edit may send back the masked address it read to keep the stored one.
+   */
+  streamUrl: z
+    .string()
+    .trim()
+    .max(CAMERA_URL_MAX, 'v.campusDevice.streamUrl')
+    .refine((u) => u === '' || isPlayableAddress(u), 'v.campusDevice.streamUrl')
+    .default(''),
 });
 export type CampusDeviceCreate = z.infer<typeof campusDeviceCreate>;
 
@@ -56,6 +73,8 @@ export const campusDevice = z.object({
   name: z.string(),
   location: z.string(),
   deviceKey: z.string(),
+  /** The stream address with its password masked, or null when the device has none. */
+  streamUrl: z.string().nullable(),
   online: z.boolean(),
   lastSeenAt: z.number().nullable(),
   createdAt: z.number(),

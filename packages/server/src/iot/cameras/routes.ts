@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { restreamerOf } from './restream.ts';
+import { restreamerOf } from '../../platform/video/restream.ts';
 import { addCamera, cameraDetail, editCamera, listCameras, liveFile, removeCamera, watchCamera } from './service.ts';
 
 const tags = ['Device Cloud cameras'];

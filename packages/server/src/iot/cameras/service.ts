@@ -8,20 +8,11 @@ import {
   streamKindOf,
 } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
+import { addressToStore, maskedAddress } from '../../platform/video/address.ts';
 import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import * as repo from './repository.ts';
-import { restreamerOf } from './restream.ts';
-
-/** `scheme://user:password@` written as `scheme://user:***@`: no list shows a camera's password (decision 0122). */
-export function maskedAddress(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@:?#]*):([^/@?#]*)@/i, '$1$2:***@');
-}
-
-/** The address to store: the one the form sent, or the stored one when the form sent it back masked and unchanged. */
-function addressToStore(sent: string, stored: string): string {
-  return sent !== stored && sent === maskedAddress(stored) ? stored : sent;
-}
+import { restreamerOf } from '../../platform/video/restream.ts';
 
 async function viewsOf(actor: Actor, scope: Scope, rows: repo.CameraRow[]): Promise<CameraView[]> {
   const devices = await repo.boundDevices(

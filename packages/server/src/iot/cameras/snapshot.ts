@@ -8,7 +8,7 @@ import { insertJob } from '../../platform/jobs/repository.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
 import { SECOND } from '../../platform/time.ts';
 import { storeFiles } from '../../portal/files/store.ts';
-import { inputArgs } from './restream.ts';
+import { inputArgs } from '../../platform/video/restream.ts';
 import * as repo from './snapshots-repository.ts';
 
 export const SNAPSHOT_JOB = 'iot.camera.snapshot';

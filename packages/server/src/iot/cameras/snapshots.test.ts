@@ -5,7 +5,7 @@ import { buildTrigger, report } from '../alarms/testing.ts';
 import { mainAccount } from '../devices/testing.ts';
 import { buildTelemetryWorld, type TelemetryWorld } from '../telemetry/testing.ts';
 import { SNAPSHOT_JOB, snapshotJob } from './snapshot.ts';
-import { startTestCamera, type TestCamera } from './testing.ts';
+import { startTestCamera, type TestCamera } from '../../platform/video/testing.ts';
 
 let t: TestApp;
 let w: TelemetryWorld;

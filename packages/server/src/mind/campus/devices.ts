@@ -13,6 +13,7 @@ import type { Config } from '../../platform/config.ts';
 import type { FeatureContext } from '../../platform/feature.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { isSealed, SEALED_PREFIX, secretBoxOf } from '../../platform/secrets/box.ts';
+import { addressToStore, maskedAddress } from '../../platform/video/address.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { studentScopeOf } from '../people/students/scope.ts';
@@ -70,6 +71,7 @@ function deviceOf(row: DeviceRow, now: number): CampusDevice {
     name: row.name,
     location: row.location,
     deviceKey: row.device_key,
+    streamUrl: row.stream_url === null ? null : maskedAddress(row.stream_url),
     online: lastSeenAt !== null && now - lastSeenAt <= CAMPUS_LIMITS.onlineMs,
     lastSeenAt,
     createdAt: Number(row.created_at),
@@ -93,6 +95,7 @@ export async function addDevice(actor: Actor, body: CampusDeviceCreate): Promise
     name: body.name,
     location: body.location,
     device_key: deviceKey,
+    stream_url: body.streamUrl || null,
     secret: secretBoxOf(actor.request.server.config).seal(secret, secretContext(deviceKey)),
     last_seen_at: null,
     created_by: actor.auth.userId,
@@ -119,8 +122,11 @@ export async function listDevices(actor: Actor, q: CampusDeviceQuery): Promise<P
 /** Renames or moves a device, or corrects its kind; its key and secret stay. */
 export async function editDevice(actor: Actor, id: number, body: CampusDeviceEdit): Promise<CampusDevice> {
   const scope = await schoolScope(actor);
-  if (!(await findDeviceInScope(actor.db, scope, id))) throw new AppError(404, 'campus.deviceNotFound');
-  await updateDevice(actor.db, id, { kind: body.kind, name: body.name, location: body.location });
+  const stored = await findDeviceInScope(actor.db, scope, id);
+  if (!stored) throw new AppError(404, 'campus.deviceNotFound');
+  // The form shows the address masked: sent back unchanged, the stored one (with its password) stays.
+  const streamUrl = body.streamUrl ? addressToStore(body.streamUrl, stored.stream_url ?? '') : null;
+  await updateDevice(actor.db, id, { kind: body.kind, name: body.name, location: body.location, stream_url: streamUrl });
   await audit(actor.db, actor.request, {
     action: 'campusDevice.edit',
     targetType: 'campus_device',

@@ -15,6 +15,12 @@ import {
   campusHandler,
   campusHeartbeatAccepted,
   campusNotice,
+  campusPlayableCamera,
+  campusPlayableQuery,
+  campusPlayback,
+  campusPlaybackStart,
+  campusPlaybackStop,
+  campusPlaybackStopped,
   campusPushPeopleQuery,
   campusPushQuery,
   campusPushRule,
@@ -25,12 +31,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
+import { restreamerOf } from '../../platform/video/restream.ts';
 import { grantFileReads } from '../../portal/files/service.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { emotionDeviceRoutes } from '../emotion/routes.ts';
 import { faceDeviceRoutes } from '../faces/routes.ts';
 import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
 import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
+import { CAMPUS_VIDEO, listPlayable, playbackFile, startPlayback, stopPlayback } from './playback.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
 import { addRule, editRule, listRules, myNotices, pushPeople, readNotice, removeRule } from './push.ts';
 
@@ -216,6 +224,70 @@ export const campusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(request, await handleAlert(actorOf(request), request.params.id, request.body)),
   );
   await app.register(pushRoutes);
+  await app.register(playbackRoutes);
+};
+
+/** Video playback of campus cameras (the `hk` page, decision 0133), restreamed to HLS as Device Cloud's cameras are. */
+const playbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const vtags = ['campus video'];
+  restreamerOf(app.db.kysely, CAMPUS_VIDEO).log = app.log;
+  app.addHook('onClose', async () => restreamerOf(app.db.kysely, CAMPUS_VIDEO).close());
+  app.get(
+    '/apis-psychology/video/cameras',
+    {
+      config: { access: '/data/hk:view' },
+      schema: {
+        tags: vtags,
+        summary: 'The cameras of the schools in scope that have a stream address',
+        querystring: campusPlayableQuery,
+        response: { 200: envelopeOf(z.array(campusPlayableCamera)) },
+      },
+    },
+    async (request) => ok(request, await listPlayable(actorOf(request), request.query.schoolId)),
+  );
+  app.post(
+    '/apis-psychology/video/playback/start',
+    {
+      config: { access: '/data/hk:view' },
+      schema: {
+        tags: vtags,
+        summary: 'Starts a playback of a camera, or of an alert’s camera; answers once the first video is there, or why not',
+        body: campusPlaybackStart,
+        response: { 200: envelopeOf(campusPlayback) },
+      },
+    },
+    async (request) => ok(request, await startPlayback(actorOf(request), request.body)),
+  );
+  app.post(
+    '/apis-psychology/video/playback/stop',
+    {
+      config: { access: '/data/hk:view' },
+      schema: {
+        tags: vtags,
+        summary: 'Stops a playback; the camera’s restream ends with its last viewer',
+        body: campusPlaybackStop,
+        response: { 200: envelopeOf(campusPlaybackStopped) },
+      },
+    },
+    async (request) => ok(request, await stopPlayback(actorOf(request), request.body)),
+  );
+  app.get(
+    '/apis-psychology/video/playback/:id/:file',
+    {
+      config: { access: '/data/hk:view', sends: 'stream' },
+      schema: {
+        tags: vtags,
+        summary: 'The HLS playlist or a segment of a camera being played',
+        params: z.object({ id: z.coerce.number().int().positive(), file: z.string().max(40) }),
+      },
+    },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const body = await playbackFile(actorOf(request), id, file);
+      const type = file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+      return reply.header('cache-control', 'no-store').type(type).send(body);
+    },
+  );
 };
 
 /** Push configuration (pushConfig, warningPushConfig) and the site messages it sends, decision 0097. */

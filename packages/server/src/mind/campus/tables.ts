@@ -11,6 +11,8 @@ export interface CampusDevicesTable {
   device_key: string;
   /** The HMAC key the device signs with, shown to the installer once. */
   secret: string;
+  /** A camera's stream address for playback (decision 0133), password included; null for none. */
+  stream_url: string | null;
   last_seen_at: number | null;
   created_by: number;
   created_at: number;

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StreamKind } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../platform/http/errors.ts';
-import { SECOND } from '../../platform/time.ts';
+import { AppError } from '../http/errors.ts';
+import { SECOND } from '../time.ts';
 
 /** A viewer that asks for nothing for this long has left; the last one gone stops the restream. */
 export const IDLE_MS = 30 * SECOND;
@@ -35,6 +35,8 @@ interface LiveStream {
   ended: Promise<Ended>;
   failure: AppError | null;
   stopping: boolean;
+  /** The playbacks that said who they are (`open`'s viewer); the last one to leave stops the restream at once. */
+  viewers: Set<string>;
 }
 
 /** The error a viewer reads when ffmpeg ends on its own: what ffmpeg said, or that the input ended. */
@@ -82,8 +84,11 @@ export class Restreamer {
     this.ffmpeg = ffmpeg;
   }
 
-  /** Starts the camera's restream unless it runs already, and resolves once its first playlist exists. */
-  async open(cameraId: number, source: string, kind: StreamKind): Promise<void> {
+  /**
+   * Starts the camera's restream unless it runs already, and resolves once its first playlist exists.
+   * A `viewer` named here may `leave` later; viewers who never leave are stopped by the idle sweep.
+   */
+  async open(cameraId: number, source: string, kind: StreamKind, viewer?: string): Promise<void> {
     if (kind === 'webrtc') throw new AppError(400, 'camera.webrtc');
     let stream = this.streams.get(cameraId);
     // A stream that failed, or whose address was changed since, starts again.
@@ -93,7 +98,19 @@ export class Restreamer {
     }
     if (!stream) stream = await this.start(cameraId, source, kind);
     stream.lastAsked = this.now();
+    if (viewer) stream.viewers.add(viewer);
     await stream.ready;
+  }
+
+  /**
+   * A named viewer stops watching; once no named viewer is left the camera's ffmpeg is stopped and
+   * its files removed. Answers whether it was stopped (false while others watch or when none ran).
+   */
+  async leave(cameraId: number, viewer: string): Promise<boolean> {
+    const stream = this.streams.get(cameraId);
+    if (!stream?.viewers.delete(viewer) || stream.viewers.size > 0) return false;
+    await this.stop(stream);
+    return true;
   }
 
   /** A file of a running restream, for a viewer; the request counts as watching. */
@@ -159,6 +176,7 @@ export class Restreamer {
       ended: Promise.resolve({ stopped: true, code: null, reason: '' }),
       failure: null,
       stopping: false,
+      viewers: new Set(),
     };
     stream.ended = new Promise<Ended>((resolve) => {
       child.once('error', (error) => resolve({ stopped: false, code: null, reason: error.message }));
@@ -220,14 +238,22 @@ export class Restreamer {
   }
 }
 
-const restreamers = new WeakMap<object, Restreamer>();
+const restreamers = new WeakMap<object, Map<string, Restreamer>>();
 
-/** The restreamer of one server (keyed by its database handle, as telemetry's writer is). */
-export function restreamerOf(db: object): Restreamer {
-  let restreamer = restreamers.get(db);
+/**
+ * A restreamer of one server (keyed by its database handle, as telemetry's writer is), one per
+ * feature whose camera ids are its own: Device Cloud's cameras and Mind's campus cameras (decision 0133).
+ */
+export function restreamerOf(db: object, feature = 'iot.cameras'): Restreamer {
+  let byFeature = restreamers.get(db);
+  if (!byFeature) {
+    byFeature = new Map();
+    restreamers.set(db, byFeature);
+  }
+  let restreamer = byFeature.get(feature);
   if (!restreamer) {
     restreamer = new Restreamer();
-    restreamers.set(db, restreamer);
+    byFeature.set(feature, restreamer);
   }
   return restreamer;
 }
