@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuery } from '../paging.ts';
 import { CAMERA_URL_MAX, streamKindOf } from '../iot/cameras.ts';
+import { pageQuery } from '../paging.ts';
 import { bodyId, queryId } from '../portal/orgs.ts';
 
 /**

@@ -14,6 +14,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   reminderConfiguration: '/data/reminderConfiguration',
   // Behaviour alerts from campus devices; their equipment is a tab beside them.
   securityWarning: '/data/securityWarning',
+  // Video playback of campus cameras, a tab beside the alerts and opened from them (decision 0133).
+  hk: '/data/hk',
   // Emotion alerts: a class's day over the school's threshold (decision 0118).
   intelEmotion: '/data/intelEmotion',
   // The emotion boards of classes and schools; the class board and the emotion record are tabs beside them.

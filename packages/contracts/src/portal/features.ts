@@ -113,6 +113,7 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'warnings', '/data/reminderConfiguration', '提醒模型配置', 'Reminder model', ['view', 'edit']),
   f('mind', 'warnings', '/data/securityWarning', '安全预警', 'Security warnings', ['view', 'edit']),
   f('mind', 'warnings', '/data/equipmentManage', '设备管理', 'Campus equipment', crud),
+  f('mind', 'warnings', '/data/hk', '视频回放', 'Video playback', ['view']),
   f('mind', 'warnings', '/data/schoolEmotion', '情绪看板', 'Emotion boards', ['view']),
   f('mind', 'warnings', '/data/campusPsychology', '心理数据看板', 'Campus psychology board', ['view']),
   f('mind', 'warnings', '/data/emotionRecord', '情绪记录', 'Emotion records', ['view']),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
-import type { Caller } from '../../portal/orgs/testing.ts';
-import { buildDevice, buildProject, mainAccount, messageFor, subUser } from '../devices/testing.ts';
 import { IDLE_MS, restreamerOf } from '../../platform/video/restream.ts';
 import { startNotAStream, startTestCamera, type TestCamera } from '../../platform/video/testing.ts';
+import type { Caller } from '../../portal/orgs/testing.ts';
+import { buildDevice, buildProject, mainAccount, messageFor, subUser } from '../devices/testing.ts';
 
 let t: TestApp;
 let owner: Caller;

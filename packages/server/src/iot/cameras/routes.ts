@@ -2,8 +2,8 @@ import { cameraInput, cameraLive, cameraQuery, cameraView, envelopeOf, pageOf, q
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
-import { actorOf } from '../../portal/orgs/actor.ts';
 import { restreamerOf } from '../../platform/video/restream.ts';
+import { actorOf } from '../../portal/orgs/actor.ts';
 import { addCamera, cameraDetail, editCamera, listCameras, liveFile, removeCamera, watchCamera } from './service.ts';
 
 const tags = ['Device Cloud cameras'];

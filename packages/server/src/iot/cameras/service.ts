@@ -9,10 +9,10 @@ import {
 } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import { addressToStore, maskedAddress } from '../../platform/video/address.ts';
+import { restreamerOf } from '../../platform/video/restream.ts';
 import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import * as repo from './repository.ts';
-import { restreamerOf } from '../../platform/video/restream.ts';
 
 async function viewsOf(actor: Actor, scope: Scope, rows: repo.CameraRow[]): Promise<CameraView[]> {
   const devices = await repo.boundDevices(

@@ -7,8 +7,8 @@ import { fileStoresOf } from '../../platform/files/stores.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
 import { SECOND } from '../../platform/time.ts';
-import { storeFiles } from '../../portal/files/store.ts';
 import { inputArgs } from '../../platform/video/restream.ts';
+import { storeFiles } from '../../portal/files/store.ts';
 import * as repo from './snapshots-repository.ts';
 
 export const SNAPSHOT_JOB = 'iot.camera.snapshot';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jobContextOf, type TestApp } from '../../../test/app.ts';
+import { startTestCamera, type TestCamera } from '../../platform/video/testing.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildTrigger, report } from '../alarms/testing.ts';
 import { mainAccount } from '../devices/testing.ts';
 import { buildTelemetryWorld, type TelemetryWorld } from '../telemetry/testing.ts';
 import { SNAPSHOT_JOB, snapshotJob } from './snapshot.ts';
-import { startTestCamera, type TestCamera } from '../../platform/video/testing.ts';
 
 let t: TestApp;
 let w: TelemetryWorld;

@@ -126,7 +126,12 @@ export async function editDevice(actor: Actor, id: number, body: CampusDeviceEdi
   if (!stored) throw new AppError(404, 'campus.deviceNotFound');
   // The form shows the address masked: sent back unchanged, the stored one (with its password) stays.
   const streamUrl = body.streamUrl ? addressToStore(body.streamUrl, stored.stream_url ?? '') : null;
-  await updateDevice(actor.db, id, { kind: body.kind, name: body.name, location: body.location, stream_url: streamUrl });
+  await updateDevice(actor.db, id, {
+    kind: body.kind,
+    name: body.name,
+    location: body.location,
+    stream_url: streamUrl,
+  });
   await audit(actor.db, actor.request, {
     action: 'campusDevice.edit',
     targetType: 'campus_device',

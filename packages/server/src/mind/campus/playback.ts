@@ -62,7 +62,8 @@ export async function startPlayback(actor: Actor, body: CampusPlaybackStart): Pr
   const trail = { action: 'campusPlayback.start', targetType: 'campus_device', targetId: Number(device.id) };
   const detail = { playbackId, camera: device.name, alertId: alert?.id ?? null, mode: 'live' };
   try {
-    if (device.kind !== 'camera') throw new AppError(400, 'campusPlayback.notCamera', { params: { name: device.name } });
+    if (device.kind !== 'camera')
+      throw new AppError(400, 'campusPlayback.notCamera', { params: { name: device.name } });
     const address = device.stream_url ?? '';
     const kind = streamKindOf(address);
     if (!address || !kind) throw new AppError(400, 'campusPlayback.noStream', { params: { name: device.name } });

@@ -38,8 +38,8 @@ import { emotionDeviceRoutes } from '../emotion/routes.ts';
 import { faceDeviceRoutes } from '../faces/routes.ts';
 import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
 import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
-import { CAMPUS_VIDEO, listPlayable, playbackFile, startPlayback, stopPlayback } from './playback.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
+import { CAMPUS_VIDEO, listPlayable, playbackFile, startPlayback, stopPlayback } from './playback.ts';
 import { addRule, editRule, listRules, myNotices, pushPeople, readNotice, removeRule } from './push.ts';
 
 const tags = ['campus'];
@@ -251,7 +251,8 @@ const playbackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: '/data/hk:view' },
       schema: {
         tags: vtags,
-        summary: 'Starts a playback of a camera, or of an alert’s camera; answers once the first video is there, or why not',
+        summary:
+          'Starts a playback of a camera, or of an alert’s camera; answers once the first video is there, or why not',
         body: campusPlaybackStart,
         response: { 200: envelopeOf(campusPlayback) },
       },

@@ -133,6 +133,7 @@ export const en: MindMessages = {
     },
     security: {
       securityWarning: 'Behaviour alerts',
+      hk: 'Video playback',
       behaviorJournal: 'Behaviour journal',
       trajectoryQuery: 'Trajectory query',
       pushConfig: 'Push config',

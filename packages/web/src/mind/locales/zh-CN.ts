@@ -93,7 +93,7 @@ export const zhCN = {
     classEmotion: '班级情绪',
     classEmotionDetail: '班级情绪详情',
     behaviorJournal: '行为日志',
-    hk: '视频回看',
+    hk: '视频回放',
     grp: '团体档案',
     xs: '学生名册',
     qy: '区域概况',
@@ -133,6 +133,7 @@ export const zhCN = {
     },
     security: {
       securityWarning: '行为预警',
+      hk: '视频回放',
       behaviorJournal: '行为日志',
       trajectoryQuery: '轨迹查询',
       pushConfig: '推送配置',

@@ -108,6 +108,8 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   securityWarning: async () => ({
     Component: (await import('../pages/campus/SecurityWarningPage.tsx')).SecurityWarningPage,
   }),
+  // Video playback of campus cameras, alone or around an alert (decision 0133).
+  hk: async () => ({ Component: (await import('../pages/campus/HkPage.tsx')).HkPage }),
   // Push configuration of behaviour alerts (decision 0097); `warningPushConfig` leads here (routeTable's DATA_REDIRECTS).
   pushConfig: async () => ({
     Component: (await import('../pages/campus/PushConfigPage.tsx')).PushConfigPage,

@@ -49,6 +49,8 @@ export const TAB_GROUPS: TabGroup[] = [
     key: 'security',
     tabs: [
       { route: 'securityWarning' },
+      // Video playback of the cameras, for whoever handles the alerts (decision 0133).
+      { route: 'hk' },
       // The school's day-by-day record of its security and emotion alerts (decision 0118).
       { route: 'behaviorJournal' },
       // Faces and trajectories are the administrators' until a school grants them (decision 0101).

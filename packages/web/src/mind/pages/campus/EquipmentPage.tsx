@@ -35,6 +35,7 @@ interface Values {
   kind: CampusDevice['kind'];
   name: string;
   location: string;
+  streamUrl?: string;
 }
 
 /** A device's school, kind, name and place; its school is fixed once added. */
@@ -54,7 +55,12 @@ function DeviceForm(props: {
   }, [device, onlySchool, form]);
   const save = useMutation({
     mutationFn: (v: Values) => {
-      const body = { kind: v.kind, name: v.name.trim(), location: v.location.trim() };
+      const body = {
+        kind: v.kind,
+        name: v.name.trim(),
+        location: v.location.trim(),
+        streamUrl: v.kind === 'camera' ? (v.streamUrl ?? '').trim() : '',
+      };
       return device ? editDevice(device.id, body) : addDevice({ ...body, schoolId: v.schoolId ?? 0 });
     },
     onSuccess: onSaved,
@@ -84,7 +90,13 @@ function DeviceForm(props: {
         data-testid="device-form"
         initialValues={
           device
-            ? { schoolId: device.schoolId, kind: device.kind, name: device.name, location: device.location }
+            ? {
+                schoolId: device.schoolId,
+                kind: device.kind,
+                name: device.name,
+                location: device.location,
+                streamUrl: device.streamUrl ?? '',
+              }
             : { kind: 'camera', schoolId: onlySchool }
         }
       >
@@ -118,6 +130,15 @@ function DeviceForm(props: {
           rules={[{ required: true, whitespace: true, max: L.locationMax, message: t('campus.locationRequired') }]}
         >
           <Input maxLength={L.locationMax} showCount data-testid="device-location" />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['kind']}>
+          {({ getFieldValue }) =>
+            getFieldValue('kind') === 'camera' && (
+              <Form.Item name="streamUrl" label={t('campus.streamUrl')} extra={t('campus.streamHint')}>
+                <Input maxLength={500} placeholder="rtsp://…" data-testid="device-stream" />
+              </Form.Item>
+            )
+          }
         </Form.Item>
       </Form>
     </Drawer>

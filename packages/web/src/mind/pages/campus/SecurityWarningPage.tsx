@@ -1,3 +1,4 @@
+import { PlayCircleOutlined } from '@ant-design/icons';
 import { CAMPUS_ALERT_STATES, CAMPUS_EVENT_TYPES, CAMPUS_LIMITS, type CampusAlertHandle } from '@meridian/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -25,6 +26,7 @@ import type { Dayjs } from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../../shared/auth.ts';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
@@ -205,6 +207,8 @@ function AlertDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = useCan('/data/securityWarning');
+  const canPlay = useCan('/data/hk')('view');
+  const navigate = useNavigate();
   const me = useUserInfo().data?.id;
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step | null>(null);
@@ -252,6 +256,16 @@ function AlertDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
             <Descriptions.Item label={t('campus.time')}>{timeText(alert.occurredAt)}</Descriptions.Item>
             {alert.holderName && <Descriptions.Item label={t('campus.holder')}>{alert.holderName}</Descriptions.Item>}
           </Descriptions>
+          {canPlay && (
+            <Button
+              icon={<PlayCircleOutlined />}
+              onClick={() => navigate(`/data/hk?alertId=${alert.id}`)}
+              data-testid="alert-playback"
+              style={{ alignSelf: 'start' }}
+            >
+              {t('campus.playback')}
+            </Button>
+          )}
           {CLOSED.has(alert.state) && <Alert type="success" showIcon title={t('campus.closed')} />}
           {!CLOSED.has(alert.state) && heldByOther && (
             <Alert type="info" showIcon title={t('campus.heldByOther', { name: alert.holderName ?? '' })} />

@@ -3,6 +3,8 @@ import type {
   CampusAlertQuery,
   CampusDeviceCreate,
   CampusDeviceEdit,
+  CampusPlaybackStart,
+  CampusPlaybackStop,
   CampusPushRuleInput,
   campusAlert,
   campusAlertDetail,
@@ -11,6 +13,8 @@ import type {
   campusDeviceCreated,
   campusHandler,
   campusNotice,
+  campusPlayableCamera,
+  campusPlayback,
   campusPushRule,
   Page,
 } from '@meridian/contracts';
@@ -62,3 +66,14 @@ export const removePushRule = (id: number) => post<null>(`apis-psychology/pushCo
 export const myNotices = (signal?: Signal) =>
   get<{ unread: number; list: CampusNotice[] }>('apis-psychology/securityWarning/notices', { signal });
 export const readNotice = (id: number) => post<null>(`apis-psychology/securityWarning/notices/${id}/read`);
+
+export type CampusPlayback = Output<typeof campusPlayback>;
+export type CampusPlayableCamera = Output<typeof campusPlayableCamera>;
+
+/** Campus video playback (`/apis-psychology/video/...`, decision 0133). */
+export const playableCameras = (schoolId: number | undefined, signal?: Signal) =>
+  get<CampusPlayableCamera[]>('apis-psychology/video/cameras', { query: { schoolId }, signal });
+export const startPlayback = (body: CampusPlaybackStart) =>
+  post<CampusPlayback>('apis-psychology/video/playback/start', body);
+export const stopPlayback = (body: CampusPlaybackStop) =>
+  post<{ streamStopped: boolean }>('apis-psychology/video/playback/stop', body);
