@@ -14,10 +14,11 @@ describe('the top tabs of a route group (spec section 2)', () => {
     expect(routes(null, 'emotionLog')).toEqual(['intelEmotion', 'emotionLog']);
   });
 
-  it('shows trajectories, faces, push configuration and campus equipment beside the behaviour alerts to roles 1 and 2 only, once built', () => {
+  it('shows the video playback to all, and trajectories, faces, push configuration and campus equipment beside the behaviour alerts to roles 1 and 2 only, once built', () => {
     const built = (route: string) => BUILT_DATA_PAGES[route] !== undefined;
     expect(tabsFor('securityWarning', 2, built)?.tabs.map((tab) => tab.route)).toEqual([
       'securityWarning',
+      'hk',
       'behaviorJournal',
       'trajectoryQuery',
       'faceUpload',
@@ -28,9 +29,10 @@ describe('the top tabs of a route group (spec section 2)', () => {
     expect(tabsFor('equipmentManage', 1, built)?.active).toBe('equipmentManage');
     // The playback lights the trajectory query it is played from.
     expect(tabsFor('trackHk', 2, built)?.active).toBe('trajectoryQuery');
-    // The psychology teacher has the behaviour journal beside the alerts (decision 0118).
+    // The psychology teacher has the video playback (decision 0133) and the behaviour journal (decision 0118) beside the alerts.
     expect(tabsFor('securityWarning', 3, built)?.tabs.map((tab) => tab.route)).toEqual([
       'securityWarning',
+      'hk',
       'behaviorJournal',
     ]);
   });
