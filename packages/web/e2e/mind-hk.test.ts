@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startNotAStream, startTestCamera } from '../../server/src/platform/video/testing.ts';
+import { png } from '../../server/test/files.ts';
+import { CampusBox } from '../../simulator/src/index.ts';
+import { screenshot, visit } from './browser.ts';
+import { securityStaff } from './campus-walks.ts';
+import { pickOption } from './dropdowns.ts';
+import { goInApp, mindTitle, mindUser, openMind } from './mind-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
+import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
+
+const suite = portalSuite();
+const SCHOOL_ADMIN = 2;
+
+/** What the playback's video element says about its playing. */
+const playing = (page: Page) =>
+  page.getByTestId('video-hk').evaluate((v: HTMLVideoElement) => ({ t: v.currentTime, ready: v.readyState }));
+
+/** Waits until the video has a picture and its time moves on by more than a second. */
+async function seePlaying(page: Page) {
+  await expect.poll(async () => (await playing(page)).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  const started = (await playing(page)).t;
+  await expect.poll(async () => (await playing(page)).t, { timeout: 15_000 }).toBeGreaterThan(started + 1);
+}
+
+describe('campus video playback around an event (hk, issue 22)', () => {
+  it('an admin gives a camera its stream, the box reports a fight, and security staff play it from the alert and stop it', async () => {
+    const db = suite.server.db;
+    const camera = await startTestCamera();
+    const broken = await startNotAStream();
+    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
+    const { id: schoolId } = await db
+      .selectFrom('orgs')
+      .select('id')
+      .where('name', '=', admin.orgName)
+      .executeTakeFirstOrThrow();
+    const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
+    try {
+      // The administrator adds the camera with its stream address, and a second one whose address is no stream.
+      let deviceKey = '';
+      let secret = '';
+      const desk = await visit(suite.browser);
+      try {
+        await openMind(desk.page, suite.server.url, '/data/equipmentManage', admin.token);
+        await desk.page.getByTestId('equipment-page').getByText('还没有设备').waitFor();
+        for (const [name, place, address] of [
+          ['路由器摄像头', '车棚', broken.url],
+          ['楼梯口摄像头', '教学楼东楼梯', camera.url],
+        ] as const) {
+          await desk.page.getByTestId('device-add').click();
+          await desk.page.getByTestId('device-name').fill(name);
+          await desk.page.getByTestId('device-location').fill(place);
+          await desk.page.getByTestId('device-stream').fill('http://127.0.0.1/index.html');
+          await desk.page.getByTestId('device-save').click();
+          await desk.page.getByText('视频流地址须为 rtsp://…').waitFor();
+          await desk.page.getByTestId('device-stream').fill(address);
+          if (name === '楼梯口摄像头') await settledShot(desk.page, 'hkvideo-device-stream-zh-CN');
+          await desk.page.getByTestId('device-save').click();
+          await desk.page.getByTestId('device-secret').waitFor();
+          deviceKey = (await desk.page.getByTestId('device-secret-key').innerText()).trim();
+          secret = (await desk.page.getByTestId('device-secret-value').innerText()).trim();
+          await desk.page.getByTestId('device-secret-done').click();
+        }
+        expect(unexpected(desk.problems)).toEqual([]);
+      } finally {
+        await desk.close();
+      }
+      const box = new CampusBox({ baseUrl: suite.server.url, deviceKey, secret, schoolId });
+      const occurredAt = Date.now() - 5 * 60_000;
+      const reported = await box.report({ type: 'fight', occurredAt, snapshot: png(160, 120) });
+      expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+
+      // Wang Min opens the fight's details and its playback: the video plays beside the snapshot and time.
+      const staff = await visit(suite.browser);
+      try {
+        const { page } = staff;
+        await openMind(page, suite.server.url, '/data/securityWarning', wang.token);
+        const row = page.getByTestId('alert-table').locator('tr', { hasText: '教学楼东楼梯' });
+        await row.locator('img[alt="抓拍"]').waitFor();
+        await row.getByTestId('alert-open').click();
+        const drawer = page.getByTestId('alert-drawer');
+        await drawer.getByTestId('alert-playback').click();
+        await page.getByTestId('hk-page').waitFor();
+        expect(new URL(page.url()).searchParams.get('alertId')).toBe(
+          String((reported.body.data as { alertId: number }).alertId),
+        );
+        await expect.poll(() => page.title()).toBe(mindTitle('hk'));
+        await seePlaying(page);
+        const event = page.getByTestId('hk-event');
+        await event.getByTestId('hk-event-type').getByText('打架').waitFor();
+        await event.locator('img[alt="抓拍"]').waitFor();
+        await event.getByText('教学楼东楼梯').waitFor();
+        expect(await event.getByTestId('hk-event-time').innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+        await page.getByText('摄像头的视频流地址只提供实时画面').waitFor();
+        await screenshot(page, 'hkvideo-alert-playing-zh-CN');
+
+        // Stop: the player goes, and the server records the start and the stop.
+        await page.getByTestId('hk-stop').click();
+        await page.getByTestId('hk-idle').getByText('回放已停止').waitFor();
+        const trail = () =>
+          db
+            .selectFrom('audit_log')
+            .select(['action', 'result'])
+            .where('user_id', '=', wang.id)
+            .where('action', 'like', 'campusPlayback.%')
+            .orderBy('id')
+            .execute();
+        await expect
+          .poll(async () => (await trail()).map((r) => `${r.action}:${r.result}`))
+          .toEqual(['campusPlayback.start:ok', 'campusPlayback.stop:ok']);
+
+        // Another camera of the school, picked here: its address is not a stream, and ffmpeg's reason is shown in words.
+        await page.getByTestId('hk-pick-other').click();
+        await page.getByTestId('hk-camera').click();
+        await pickOption(page, '路由器摄像头');
+        await page.getByTestId('hk-play').click();
+        const error = page.getByTestId('live-error-hk');
+        await error.waitFor({ timeout: 30_000 });
+        expect(await error.innerText()).toMatch(/^无法播放该摄像头的视频流：.*Invalid data found/);
+        await settledShot(page, 'hkvideo-stream-failed-zh-CN');
+
+        // The good camera, picked by hand, in English.
+        await page.getByTestId('hk-camera').click();
+        await pickOption(page, '楼梯口摄像头');
+        await page.getByTestId('lang-switch').getByText('English').click();
+        await page.getByTestId('hk-play').click();
+        await seePlaying(page);
+        await page.getByText('Open the playback from a behaviour alert’s details').waitFor();
+        await screenshot(page, 'hkvideo-picked-playing-en');
+        await page.getByTestId('hk-stop').click();
+        await page.getByTestId('hk-idle').waitFor();
+        // Leaving the page by a link is fine too; the tab row shows the playback beside the alerts.
+        await goInApp(page, '/data/securityWarning');
+        await page.getByRole('tab', { name: 'Video playback' }).waitFor();
+        expect(unexpected(staff.problems)).toEqual([]);
+      } finally {
+        await staff.close();
+      }
+    } finally {
+      await camera.stop();
+      await broken.stop();
+    }
+  });
+});
