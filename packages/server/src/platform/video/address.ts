@@ -7,3 +7,8 @@ export function maskedAddress(url: string): string {
 export function addressToStore(sent: string, stored: string): string {
   return sent !== stored && sent === maskedAddress(stored) ? stored : sent;
 }
+
+/** Every `scheme://user:password@` in a text (ffmpeg's error line names its input) with the password masked. */
+export function maskedInText(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)([^/@:?#\s]*):([^/@?#\s]*)@/gi, '$1$2:***@');
+}

@@ -7,6 +7,7 @@ import type { StreamKind } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { SECOND } from '../time.ts';
+import { maskedInText } from './address.ts';
 
 /** A viewer that asks for nothing for this long has left; the last one gone stops the restream. */
 export const IDLE_MS = 30 * SECOND;
@@ -164,7 +165,8 @@ export class Restreamer {
     let lastError = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = chunk.split('\n').map((l) => l.trim());
-      lastError = lines.filter(Boolean).at(-1) ?? lastError;
+      // ffmpeg names its input: a viewer reads the reason, never the camera's password (decision 0133).
+      lastError = maskedInText(lines.filter(Boolean).at(-1) ?? lastError);
     });
     const stream: LiveStream = {
       cameraId,

@@ -1,4 +1,4 @@
-import { CAMPUS_DEVICE_KINDS, CAMPUS_LIMITS } from '@meridian/contracts';
+import { CAMPUS_DEVICE_KINDS, CAMPUS_LIMITS, isPlayableAddress } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -134,7 +134,21 @@ function DeviceForm(props: {
         <Form.Item noStyle dependencies={['kind']}>
           {({ getFieldValue }) =>
             getFieldValue('kind') === 'camera' && (
-              <Form.Item name="streamUrl" label={t('campus.streamUrl')} extra={t('campus.streamHint')}>
+              <Form.Item
+                name="streamUrl"
+                label={t('campus.streamUrl')}
+                extra={t('campus.streamHint')}
+                rules={[
+                  {
+                    validator: (_rule, value?: string) => {
+                      const address = value?.trim() ?? '';
+                      // The masked address read back is the stored one: it passed this check when saved.
+                      const ok = address === '' || address.includes(':***@') || isPlayableAddress(address);
+                      return ok ? Promise.resolve() : Promise.reject(new Error(t('campus.streamInvalid')));
+                    },
+                  },
+                ]}
+              >
                 <Input maxLength={500} placeholder="rtsp://…" data-testid="device-stream" />
               </Form.Item>
             )

@@ -83,9 +83,19 @@ function Playback() {
   }, [targetKey]);
   const stop = () => {
     setPlaying(false);
+    setPlayback(null);
     message.info(t('campus.hk.stopped'));
   };
   const event = alert.data ?? null;
+  // The camera being played, else the one picked or the alert's, before it plays.
+  const picked = cameras.data?.find((c) => c.id === deviceId);
+  const title = playback
+    ? `${playback.deviceName} · ${playback.location}`
+    : picked
+      ? `${picked.name} · ${picked.location}`
+      : event
+        ? `${event.deviceName} · ${event.location}`
+        : undefined;
   return (
     <Flex vertical gap={16} data-testid="hk-page">
       <Card>
@@ -112,6 +122,7 @@ function Playback() {
                 onChange={(next) => {
                   setDeviceId(next);
                   setPlaying(false);
+                  setPlayback(null);
                 }}
                 options={(cameras.data ?? []).map((c) => ({
                   value: c.id,
@@ -150,10 +161,7 @@ function Playback() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
-          <Card
-            title={playback && playing ? `${playback.deviceName} · ${playback.location}` : t('campus.hk.camera')}
-            extra={playing && <Tag color="red">{t('campus.hk.live')}</Tag>}
-          >
+          <Card title={title ?? t('campus.hk.camera')} extra={playing && <Tag color="red">{t('campus.hk.live')}</Tag>}>
             {playing && target ? (
               <HlsPlayer key={targetKey} testId="hk" open={open} strings={strings} />
             ) : (

@@ -101,6 +101,7 @@ const zhCN = {
     noEquipment: '当前角色无权管理校园设备，如需使用请联系管理员。',
     streamUrl: '视频流地址',
     streamHint: '用于视频回放：rtsp://…、HLS（.m3u8）或 HTTP-FLV（.flv）地址；留空表示该摄像头不能回放',
+    streamInvalid: '视频流地址须为 rtsp://…、以 .m3u8 结尾的 HLS 或以 .flv 结尾的 HTTP-FLV 地址，或留空',
     playback: '视频回放',
     hk: {
       camera: '摄像头',
@@ -227,6 +228,8 @@ const en: CampusStrings = {
     streamUrl: 'Stream address',
     streamHint:
       'For video playback: an rtsp://…, HLS (.m3u8) or HTTP-FLV (.flv) address; leave it empty when the camera cannot be played',
+    streamInvalid:
+      'The stream address must be rtsp://…, an HLS address ending in .m3u8 or an HTTP-FLV address ending in .flv, or empty',
     playback: 'Play the video',
     hk: {
       camera: 'Camera',
