@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Restreamer } from '../packages/server/src/iot/cameras/restream.ts';
-import { startTestCamera } from '../packages/server/src/iot/cameras/testing.ts';
+import { Restreamer } from '../packages/server/src/platform/video/restream.ts';
+import { startTestCamera } from '../packages/server/src/platform/video/testing.ts';
 import type { Figure } from './run.ts';
 
 const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 8);
