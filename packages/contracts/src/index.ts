@@ -71,6 +71,7 @@ export * from './mind/signing.ts';
 export * from './mind/students.ts';
 export * from './mind/students-xuenian.ts';
 export * from './mind/teachers.ts';
+export * from './mind/templates.ts';
 export * from './mind/tree-hole.ts';
 export * from './mind/tutor-choice.ts';
 export * from './paging.ts';

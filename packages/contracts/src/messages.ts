@@ -47,6 +47,7 @@ import { screensMessages } from './mind/screens-messages.ts';
 import { signingMessages } from './mind/signing-messages.ts';
 import { studentsMessages } from './mind/students-messages.ts';
 import { teachersMessages } from './mind/teachers-messages.ts';
+import { mindTemplatesMessages } from './mind/templates-messages.ts';
 import { treeHoleMessages } from './mind/tree-hole-messages.ts';
 import { tutorChoiceMessages } from './mind/tutor-choice-messages.ts';
 import { fillPlaceholders, type MessageCatalogue, type MessageParams, platformMessages } from './platform-messages.ts';
@@ -107,6 +108,7 @@ export const catalogues = [
   schoolSignInMessages,
   screensMessages,
   areasMessages,
+  mindTemplatesMessages,
   activitiesMessages,
   signingMessages,
   tutorChoiceMessages,

@@ -70,6 +70,8 @@ export const MIND_MENU_PAGES: Readonly<Record<string, string>> = {
   xs: '/system/student',
   // Statistics: the statistical report; student insight reads the warning handlers' records.
   report: '/data/report',
+  // The template center: each school's home screen and report template, chosen by its bureau (decision 0132).
+  templateHome: '/data/templateHome',
   studentInsight: '/data/intervene',
   downloadCenter: '/data/downloadCenter',
   // Areas (decision 0109): the list, and one area's schools opened from it.
@@ -96,6 +98,8 @@ export const MIND_MENU_SCREENS: Readonly<Record<string, string>> = {
   districtYouthSoulHome: '/districtYouthSoulHome',
   districtYouthSoulHomeSchool: '/districtYouthSoulHomeSchool',
   districtYouthSoulHomeWarning: '/districtYouthSoulHomeWarning',
+  districtScreenGs: '/districtScreenGs',
+  districtScreenEmotion: '/districtScreenEmotion',
 };
 
 /** The dashboard a Mind address outside `/data/` opens (`/jdp/districtScreen` → `districtScreen`). */

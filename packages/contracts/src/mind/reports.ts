@@ -3,6 +3,7 @@ import { pageQuery, textFilter } from '../paging.ts';
 import { bodyId } from '../portal/orgs.ts';
 import { localText } from './scales.ts';
 import { screenBands, screenGauge, screenSchools } from './screens.ts';
+import { REPORT_TEMPLATES } from './templates.ts';
 
 /**
  * The statistical report (`/data/report`): a school's or the whole scope's figures for one
@@ -41,6 +42,8 @@ export const statisticsReport = z.object({
   bands: screenBands,
   /** Warnings by level and state (for a task: those its results opened). */
   warnings: screenGauge,
+  /** The report template the school's bureau chose (decision 0132): which sections show; `full` over several schools. */
+  template: z.enum(REPORT_TEMPLATES),
 });
 export type StatisticsReport = z.infer<typeof statisticsReport>;
 

@@ -147,6 +147,7 @@ export const FEATURES: readonly FeatureDef[] = [
   f('mind', 'statistics', '/data/report', '统计报告', 'Reports', ['view', 'export']),
   // Areas (decision 0109): each area's schools and headline counts; one area's view opens from the list.
   f('mind', 'statistics', '/data/qyList', '区域列表', 'Areas', ['view']),
+  f('mind', 'statistics', '/data/templateHome', '模板中心', 'Templates', ['view', 'edit']),
   f('mind', 'statistics', '/data/downloadCenter', '下载中心', 'Download center', ['view']),
   f('mind', 'statistics', '/data/dataDocking', '数据对接', 'Province data docking', ['view', 'edit']),
 

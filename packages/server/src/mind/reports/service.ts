@@ -8,6 +8,7 @@ import { stamp, startDownload } from '../downloads/service.ts';
 import type { StudentScope } from '../people/students/scope.ts';
 import { orgNames } from '../screens/repository.ts';
 import { bandsIn, gaugeIn, schoolsIn, screenScope } from '../screens/service.ts';
+import { reportTemplateOf } from '../screens/templates.ts';
 
 export interface StatisticsParams {
   scope: StudentScope;
@@ -26,11 +27,14 @@ export async function statisticsIn(
 ): Promise<StatisticsReport> {
   const task = q.taskId === undefined ? undefined : await findVisibleTask(db, scope, q.taskId);
   if (q.taskId !== undefined && !task) throw new AppError(403, 'report.taskOutside');
-  const [schools, bands, warnings, [school]] = await Promise.all([
+  // One school's report (chosen, or the caller's only school) takes the template its bureau chose.
+  const oneSchool = q.schoolId ?? (!scope.all && scope.schoolIds.length === 1 ? scope.schoolIds[0] : undefined);
+  const [schools, bands, warnings, [school], template] = await Promise.all([
     schoolsIn(db, scope, q),
     bandsIn(db, scope, q, 'grade'),
     gaugeIn(db, scope, q),
     orgNames(db, q.schoolId === undefined ? [] : [q.schoolId]),
+    oneSchool === undefined ? ('full' as const) : reportTemplateOf(db, oneSchool),
   ]);
   return {
     task: task ? { id: task.id, name: task.name } : null,
@@ -39,6 +43,7 @@ export async function statisticsIn(
     schools,
     bands,
     warnings,
+    template,
   };
 }
 

@@ -26,8 +26,11 @@ import {
   securityScreenQuery,
   securitySummary,
   securityTrend,
+  templateChoices,
+  templateChoose,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import {
@@ -52,6 +55,7 @@ import {
   warningGauge,
   warningHolders,
 } from './service.ts';
+import { chooseTemplates, templateChoicesOf } from './templates.ts';
 
 /** The large screens' calls (spec section 7), each scoped to the caller and read from summary tables. */
 export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -250,6 +254,35 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await revokeScreenLink(actorOf(request), request.body.id)),
+  );
+  // The template center (decision 0132): each school's home screen and report template.
+  app.get(
+    '/apis-psychology/screen/template/list',
+    {
+      config: { access: '/data/templateHome:view' },
+      schema: {
+        tags,
+        summary: "The caller's schools with the home screen and report template their bureau chose",
+        response: { 200: envelopeOf(templateChoices) },
+      },
+    },
+    async (request) => ok(request, await templateChoicesOf(actorOf(request))),
+  );
+  app.post(
+    '/apis-psychology/screen/template/choose',
+    {
+      config: { access: '/data/templateHome:edit' },
+      schema: {
+        tags,
+        summary: "A bureau chooses one of its schools' home screen and report template",
+        body: templateChoose,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await chooseTemplates(actorOf(request), request.body);
+      return ok(request, null);
+    },
   );
   const open = [
     ['overview', 'The school and its headline figures', screenPublicOverview, publicOverview],

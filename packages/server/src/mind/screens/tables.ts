@@ -56,7 +56,18 @@ export interface ScreenLinksTable {
   created_at: number;
 }
 
+/** A school's home screen and report template, as its bureau chose them (decision 0132). */
+export interface TemplateChoicesTable {
+  id: Generated<number>;
+  school_id: number;
+  screen: string;
+  report: string;
+  chosen_by: number;
+  updated_at: number;
+}
+
 export interface ScreensTables {
+  template_choices: TemplateChoicesTable;
   screen_links: ScreenLinksTable;
   screen_results: ScreenResultsTable;
   screen_sheets: ScreenSheetsTable;
