@@ -208,3 +208,25 @@ export const screenPublicOverview = z.object({
   expiresAt: z.number().nullable(),
 });
 export type ScreenPublicOverview = z.infer<typeof screenPublicOverview>;
+
+/**
+ * Counselling and home visits on the management screen (decision 0132), over the period asked for,
+ * else the current semester of the one school, else all time (`semester` says which).
+ */
+export const screenCare = z.object({
+  /** The semester counted when no period was asked for; null for a period or all time. */
+  semester: z.object({ schoolYear: z.string(), term: z.number() }).nullable(),
+  /** Individual counselling appointments wanted in the period, by state. */
+  appointments: z.object({
+    requested: z.number(),
+    approved: z.number(),
+    done: z.number(),
+    rejected: z.number(),
+    cancelled: z.number(),
+  }),
+  /** Group-counselling sessions held. */
+  groupSessions: z.number(),
+  /** Home visits recorded, and the students the period's home-visit tasks name (in scope). */
+  homeVisits: z.object({ done: z.number(), planned: z.number(), tasks: z.number() }),
+});
+export type ScreenCare = z.infer<typeof screenCare>;

@@ -1,4 +1,4 @@
-import { type Lang, type StatisticsReport, translate } from '@meridian/contracts';
+import { type Lang, REPORT_SECTIONS, type StatisticsReport, translate } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { type Cell, streamWorkbook } from '../../platform/excel/stream.ts';
@@ -130,7 +130,9 @@ export async function statisticsPdf(
   } else {
     heading(doc, t('overview'));
     for (const [label, value] of s.overview) line(doc, String(label), String(value));
-    if (report.bands.scale) {
+    // The sections of the template the school's bureau chose (decision 0132).
+    const shows = new Set<string>(REPORT_SECTIONS[report.template]);
+    if (report.bands.scale && shows.has('bands')) {
       heading(doc, `${t('bands')}（${textIn(report.bands.scale.name, lang)}）`);
       legend(
         doc,
@@ -150,22 +152,32 @@ export async function statisticsPdf(
       doc.moveDown(0.3);
       table(doc, s.bandHeader, s.bands);
     }
-    heading(doc, t('levels'));
-    const maxLevel = Math.max(0, ...report.warnings.levels.map((l) => l.total));
-    for (const l of report.warnings.levels) {
-      bar(doc, textIn(l.name, lang), [{ value: l.total, colour: l.colour }], maxLevel, l.total);
+    if (shows.has('levels')) levelsPdf(doc, report, s, t);
+    if (shows.has('schools')) {
+      heading(doc, t('schools'));
+      table(doc, s.schoolHeader, s.schools);
     }
-    doc.moveDown(0.3);
-    table(doc, s.levelHeader, s.levels);
-    if (report.warnings.meanHandlingHours !== null)
-      line(doc, t('meanHours'), String(report.warnings.meanHandlingHours));
-    heading(doc, t('schools'));
-    table(doc, s.schoolHeader, s.schools);
   }
   footer(doc, lang);
   const bytes = await pdfBytes(doc);
   await progress.advance(2);
   return bytes;
+}
+
+function levelsPdf(
+  doc: Pdf,
+  report: StatisticsReport,
+  s: ReturnType<typeof sections>,
+  t: (key: string) => string,
+): void {
+  heading(doc, t('levels'));
+  const maxLevel = Math.max(0, ...report.warnings.levels.map((l) => l.total));
+  for (const l of report.warnings.levels) {
+    bar(doc, textIn(l.name, lang), [{ value: l.total, colour: l.colour }], maxLevel, l.total);
+  }
+  doc.moveDown(0.3);
+  table(doc, s.levelHeader, s.levels);
+  if (report.warnings.meanHandlingHours !== null) line(doc, t('meanHours'), String(report.warnings.meanHandlingHours));
 }
 
 /** The same report as one sheet: what was chosen, then each table under its title. */
@@ -187,13 +199,16 @@ export async function statisticsWorkbook(
       yield [t('empty')];
       return;
     }
-    const blocks: [string, readonly Cell[] | null, Cell[][]][] = [
-      [t('overview'), null, s.overview],
-      [t('schools'), s.schoolHeader, s.schools],
-      [`${t('bands')}（${textIn(report.bands.scale?.name, lang)}）`, s.bandHeader, s.bands],
-      [t('levels'), s.levelHeader, s.levels],
+    // The sections of the template the school's bureau chose (decision 0132); the overview always.
+    const shows = new Set<string>(['figures', ...REPORT_SECTIONS[report.template]]);
+    const blocks: [string, string, readonly Cell[] | null, Cell[][]][] = [
+      ['figures', t('overview'), null, s.overview],
+      ['schools', t('schools'), s.schoolHeader, s.schools],
+      ['bands', `${t('bands')}（${textIn(report.bands.scale?.name, lang)}）`, s.bandHeader, s.bands],
+      ['levels', t('levels'), s.levelHeader, s.levels],
     ];
-    for (const [title, header, body] of blocks) {
+    for (const [section, title, header, body] of blocks) {
+      if (!shows.has(section)) continue;
       yield [];
       yield [title];
       if (header) yield [...header];

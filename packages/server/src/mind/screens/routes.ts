@@ -4,6 +4,7 @@ import {
   mindProfileQuery,
   screenBandQuery,
   screenBands,
+  screenCare,
   screenGauge,
   screenGradeWarnings,
   screenHolders,
@@ -33,6 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { careOf } from './care.ts';
 import {
   createLink,
   listLinks,
@@ -254,6 +256,19 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await revokeScreenLink(actorOf(request), request.body.id)),
+  );
+  app.get(
+    '/apis-psychology/screen/school/care',
+    {
+      config: { access: '/manageScreen:view' },
+      schema: {
+        tags,
+        summary: 'Counselling appointments by state, group sessions held, home visits done and planned (this semester)',
+        querystring: screenQuery,
+        response: { 200: envelopeOf(screenCare) },
+      },
+    },
+    async (request) => ok(request, await careOf(actorOf(request), request.query)),
   );
   // The template center (decision 0132): each school's home screen and report template.
   app.get(

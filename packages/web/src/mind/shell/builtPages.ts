@@ -189,6 +189,10 @@ export const BUILT_DATA_PAGES: Record<string, RouteObject['lazy']> = {
   studentInsightDetailInfo: async () => ({
     Component: (await import('../pages/reports/InsightDetailPage.tsx')).InsightDetailPage,
   }),
+  // The template center (decision 0132): each school's home screen and report template, chosen by its bureau.
+  templateHome: async () => ({
+    Component: (await import('../pages/templates/TemplateHomePage.tsx')).TemplateHomePage,
+  }),
   // AI settings (issue 23, decision 0090): the endpoint, the budget and each school's legal basis.
   aiSetting: async () => ({ Component: (await import('../pages/ai/AiSettingPage.tsx')).AiSettingPage }),
 };

@@ -1,4 +1,4 @@
-import type { StatisticsQuery } from '@meridian/contracts';
+import { REPORT_SECTIONS, type StatisticsQuery } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Empty, Flex, Form, Row, Select, Statistic, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -191,6 +191,8 @@ function Figures({
     ['openWarnings', totals.openWarnings],
   ];
   const bands = data.bands;
+  // The sections of the template the school's bureau chose (decision 0132); several schools get them all.
+  const shows = new Set<string>(REPORT_SECTIONS[data.template]);
   const title = [data.school?.name ?? k('allSchools'), data.task?.name].filter(Boolean).join(' · ');
   return (
     <>
@@ -221,99 +223,105 @@ function Figures({
           ))}
         </Row>
       </Card>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}>
-          <Card
-            title={k('bandsTitle')}
-            extra={
-              bands.scales.length > 1 && (
-                <Select
-                  style={{ width: 200 }}
-                  value={bands.scale?.id}
-                  onChange={onScale}
-                  data-testid="statistics-scale"
-                  options={bands.scales.map((x) => ({ value: x.id, label: textIn(x.name) }))}
-                />
-              )
-            }
-          >
-            {bands.scale && (
-              <Typography.Paragraph type="secondary">
-                {k('scale')}：{textIn(bands.scale.name)}
-              </Typography.Paragraph>
-            )}
-            <LazyChart
-              option={bandsChart(bands)}
-              label={k('bandsChart')}
-              height={300}
-              testId="statistics-bands-chart"
-            />
-            <Table
-              size="small"
-              rowKey="name"
-              pagination={false}
-              data-testid="statistics-bands"
-              dataSource={bands.rows}
-              scroll={{ x: true }}
-              columns={[
-                { title: k('grade'), dataIndex: 'name' },
-                ...bands.bands.map((b) => ({
-                  title: textIn(b.label) || b.id,
-                  key: b.id,
-                  render: (_: unknown, r: (typeof bands.rows)[number]) => r.counts[b.id] ?? 0,
-                })),
-                { title: k('total'), dataIndex: 'total' },
-              ]}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={10}>
-          <Card title={k('levelsTitle')}>
-            <LazyChart
-              option={levelsChart(data.warnings.levels)}
-              label={k('levelsChart')}
-              height={240}
-              testId="statistics-levels-chart"
-            />
-            <Table
-              size="small"
-              rowKey="code"
-              pagination={false}
-              data-testid="statistics-levels"
-              dataSource={data.warnings.levels}
-              columns={[
-                { title: k('level'), key: 'name', render: (_: unknown, l) => textIn(l.name) || l.code },
-                { title: k('warnings'), dataIndex: 'total' },
-                { title: k('open'), dataIndex: 'open' },
-              ]}
-            />
-            {data.warnings.meanHandlingHours !== null && (
-              <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-                {k('meanHours', { hours: data.warnings.meanHandlingHours })}
-              </Typography.Paragraph>
-            )}
-          </Card>
-        </Col>
+      <Row gutter={[16, 16]} data-testid={`statistics-template-${data.template}`}>
+        {shows.has('bands') && (
+          <Col xs={24} xl={shows.has('levels') ? 14 : 24}>
+            <Card
+              title={k('bandsTitle')}
+              extra={
+                bands.scales.length > 1 && (
+                  <Select
+                    style={{ width: 200 }}
+                    value={bands.scale?.id}
+                    onChange={onScale}
+                    data-testid="statistics-scale"
+                    options={bands.scales.map((x) => ({ value: x.id, label: textIn(x.name) }))}
+                  />
+                )
+              }
+            >
+              {bands.scale && (
+                <Typography.Paragraph type="secondary">
+                  {k('scale')}：{textIn(bands.scale.name)}
+                </Typography.Paragraph>
+              )}
+              <LazyChart
+                option={bandsChart(bands)}
+                label={k('bandsChart')}
+                height={300}
+                testId="statistics-bands-chart"
+              />
+              <Table
+                size="small"
+                rowKey="name"
+                pagination={false}
+                data-testid="statistics-bands"
+                dataSource={bands.rows}
+                scroll={{ x: true }}
+                columns={[
+                  { title: k('grade'), dataIndex: 'name' },
+                  ...bands.bands.map((b) => ({
+                    title: textIn(b.label) || b.id,
+                    key: b.id,
+                    render: (_: unknown, r: (typeof bands.rows)[number]) => r.counts[b.id] ?? 0,
+                  })),
+                  { title: k('total'), dataIndex: 'total' },
+                ]}
+              />
+            </Card>
+          </Col>
+        )}
+        {shows.has('levels') && (
+          <Col xs={24} xl={shows.has('bands') ? 10 : 24}>
+            <Card title={k('levelsTitle')} data-testid="statistics-levels-card">
+              <LazyChart
+                option={levelsChart(data.warnings.levels)}
+                label={k('levelsChart')}
+                height={240}
+                testId="statistics-levels-chart"
+              />
+              <Table
+                size="small"
+                rowKey="code"
+                pagination={false}
+                data-testid="statistics-levels"
+                dataSource={data.warnings.levels}
+                columns={[
+                  { title: k('level'), key: 'name', render: (_: unknown, l) => textIn(l.name) || l.code },
+                  { title: k('warnings'), dataIndex: 'total' },
+                  { title: k('open'), dataIndex: 'open' },
+                ]}
+              />
+              {data.warnings.meanHandlingHours !== null && (
+                <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+                  {k('meanHours', { hours: data.warnings.meanHandlingHours })}
+                </Typography.Paragraph>
+              )}
+            </Card>
+          </Col>
+        )}
       </Row>
-      <Card title={k('schoolsTitle')}>
-        <Table
-          size="small"
-          rowKey="schoolId"
-          pagination={false}
-          data-testid="statistics-schools"
-          dataSource={data.schools.schools}
-          scroll={{ x: true }}
-          columns={[
-            { title: k('school'), dataIndex: 'name' },
-            { title: k('assigned'), dataIndex: 'assigned' },
-            { title: k('done'), dataIndex: 'done' },
-            { title: k('results'), dataIndex: 'results' },
-            { title: k('warned'), dataIndex: 'warned' },
-            { title: k('warnings'), dataIndex: 'warnings' },
-            { title: k('openWarnings'), dataIndex: 'openWarnings' },
-          ]}
-        />
-      </Card>
+      {shows.has('schools') && (
+        <Card title={k('schoolsTitle')}>
+          <Table
+            size="small"
+            rowKey="schoolId"
+            pagination={false}
+            data-testid="statistics-schools"
+            dataSource={data.schools.schools}
+            scroll={{ x: true }}
+            columns={[
+              { title: k('school'), dataIndex: 'name' },
+              { title: k('assigned'), dataIndex: 'assigned' },
+              { title: k('done'), dataIndex: 'done' },
+              { title: k('results'), dataIndex: 'results' },
+              { title: k('warned'), dataIndex: 'warned' },
+              { title: k('warnings'), dataIndex: 'warnings' },
+              { title: k('openWarnings'), dataIndex: 'openWarnings' },
+            ]}
+          />
+        </Card>
+      )}
     </>
   );
 }
