@@ -1,7 +1,8 @@
+import { APPOINTMENT_STATES, type ScreenCare } from '@meridian/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './strings.ts';
-import { screenFilters, useGauge, useScreenAccess, useTasks, useTrend } from './api.ts';
+import { screenFilters, useCare, useGauge, useScreenAccess, useTasks, useTrend } from './api.ts';
 import { count, percent } from './format.ts';
 import { stagesChart, trendChart } from './kit/charts.ts';
 import { palette } from './kit/palette.ts';
@@ -24,7 +25,10 @@ export function ManageScreen() {
   const tasks = useTasks(filters, allowed === true);
   const gauge = useGauge(filters, allowed === true);
   const trend = useTrend(filters, allowed === true);
-  const updatedAt = Math.max(tasks.dataUpdatedAt, gauge.dataUpdatedAt, trend.dataUpdatedAt);
+  const care = useCare(filters, allowed === true);
+  const updatedAt = Math.max(tasks.dataUpdatedAt, gauge.dataUpdatedAt, trend.dataUpdatedAt, care.dataUpdatedAt);
+  const term = (d: ScreenCare) =>
+    d.semester ? ` · ${t('scr.manage.semester', { year: d.semester.schoolYear, term: d.semester.term })}` : '';
   const none = t('scr.kpi.none');
   const list = tasks.data?.list;
   const assigned = list?.reduce((n, r) => n + r.assigned, 0) ?? 0;
@@ -92,21 +96,71 @@ export function ManageScreen() {
           {(d) => <ScreenChart height={ROW_HEIGHT - 56} label={t('scr.manage.handling')} option={stagesChart(d, t)} />}
         </ScreenCard>
       </div>
-      <ScreenCard
-        testId="card-trend"
-        title={t('scr.manage.trend')}
-        query={trend}
-        isEmpty={(d) => d.months.length === 0}
-        style={{ flex: 1 }}
-      >
-        {(d) => (
-          <ScreenChart
-            height={ROW_HEIGHT - 200}
-            label={t('scr.manage.trend')}
-            option={trendChart(d, { results: t('scr.school.trendResults'), warnings: t('scr.school.trendWarnings') })}
-          />
-        )}
-      </ScreenCard>
+      <div style={{ display: 'grid', gridTemplateColumns: '1.2fr 0.5fr 0.5fr', gap: 16, flex: 1, minHeight: 0 }}>
+        <ScreenCard
+          testId="card-trend"
+          title={t('scr.manage.trend')}
+          query={trend}
+          isEmpty={(d) => d.months.length === 0}
+        >
+          {(d) => (
+            <ScreenChart
+              height={ROW_HEIGHT - 200}
+              label={t('scr.manage.trend')}
+              option={trendChart(d, {
+                results: t('scr.school.trendResults'),
+                warnings: t('scr.school.trendWarnings'),
+              })}
+            />
+          )}
+        </ScreenCard>
+        <ScreenCard
+          testId="card-counselling"
+          title={`${t('scr.manage.counselling')}${care.data ? term(care.data) : ''}`}
+          query={care}
+          isEmpty={(d) => d.groupSessions + Object.values(d.appointments).reduce((n, v) => n + v, 0) === 0}
+          emptyText={t('scr.manage.noCare')}
+        >
+          {(d) => (
+            <WallTable
+              testId="counselling-table"
+              numeric={[1]}
+              head={[t('scr.manage.state'), t('scr.manage.count')]}
+              rows={[
+                ...APPOINTMENT_STATES.map((state) => ({
+                  key: state,
+                  cells: [t(`scr.manage.states.${state}`), count(d.appointments[state])],
+                })),
+                { key: 'groups', cells: [t('scr.manage.groupSessions'), count(d.groupSessions)] },
+              ]}
+            />
+          )}
+        </ScreenCard>
+        <ScreenCard
+          testId="card-visits"
+          title={t('scr.manage.visits')}
+          query={care}
+          isEmpty={(d) => d.homeVisits.done + d.homeVisits.planned + d.homeVisits.tasks === 0}
+          emptyText={t('scr.manage.noVisits')}
+        >
+          {(d) => (
+            <WallTable
+              testId="visits-table"
+              numeric={[1]}
+              head={[t('scr.manage.visits'), t('scr.manage.count')]}
+              rows={[
+                { key: 'done', cells: [t('scr.manage.visitsDone'), count(d.homeVisits.done)] },
+                { key: 'planned', cells: [t('scr.manage.visitsPlanned'), count(d.homeVisits.planned)] },
+                {
+                  key: 'share',
+                  cells: [t('scr.manage.visitsShare'), percent(d.homeVisits.done, d.homeVisits.planned)],
+                },
+                { key: 'tasks', cells: [t('scr.manage.visitTasks'), count(d.homeVisits.tasks)] },
+              ]}
+            />
+          )}
+        </ScreenCard>
+      </div>
     </ScreenCanvas>
   );
 }

@@ -4,6 +4,7 @@ import type {
   LocalText,
   MindProfile,
   ScreenBands,
+  ScreenCare,
   ScreenGauge,
   ScreenGradeWarnings,
   ScreenHolders,
@@ -65,6 +66,9 @@ export const useGradeWarnings = (q: Query, enabled = true) =>
   useScreenCall<ScreenGradeWarnings>('grades', 'apis-psychology/warning/radarList', q, enabled);
 export const useTasks = (q: Query, enabled = true) =>
   useScreenCall<ScreenTasks>('tasks', 'apis-psychology/screen/school/tasks', q, enabled);
+/** Counselling and home visits of the semester (decision 0132). */
+export const useCare = (q: Query, enabled = true) =>
+  useScreenCall<ScreenCare>('care', 'apis-psychology/screen/school/care', q, enabled);
 
 /** The emotion screens' calls (decision 0119): the district, one sub-district node, one school. */
 export const useEmotionDistrict = (q: Query, enabled = true) =>

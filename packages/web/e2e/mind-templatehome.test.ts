@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccount } from '../../server/src/mind/demo/accounts.ts';
+import { DEFAULT_DEMO_PASSWORD } from '../../server/src/portal/demo.ts';
+import { startTestServer, type TestServer } from '../../server/test/server.ts';
+import { launchBrowser, screenshot, visit } from './browser.ts';
+import { dropdown, pickOption } from './dropdowns.ts';
+import { tokenOf } from './mind-assess-world.ts';
+import { mindTitle, openMind } from './mind-walks.ts';
+import { wall } from './mind-screens-world.ts';
+import { unexpected } from './portal-walks.ts';
+
+// The template center (decision 0132): the bureau chooses a school's home screen; the school's user opens it.
+let server: TestServer;
+let browser: Browser;
+const tokens = { bureau: '', school: '' };
+
+beforeAll(async () => {
+  server = await startTestServer({ DEMO_DATA: 'on' });
+  browser = await launchBrowser();
+  for (const key of ['bureau', 'school'] as const) {
+    tokens[key] = await tokenOf(server.url, { id: 0, account: demoAccount(key).account, password: DEFAULT_DEMO_PASSWORD });
+  }
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the template center, as demo_bureau and demo_school', () => {
+  it('the bureau chooses the management screen and the warnings report for a school; its user opens that screen', async () => {
+    const school = await server.db
+      .selectFrom('users as u')
+      .innerJoin('orgs as o', 'o.id', 'u.dept_id')
+      .select(['o.id', 'o.name'])
+      .where('u.account', '=', demoAccount('school').account)
+      .executeTakeFirstOrThrow();
+
+    const bureau = await visit(browser);
+    try {
+      const { page } = bureau;
+      await openMind(page, server.url, '/data/intervene', tokens.bureau);
+      await page.getByRole('menuitem', { name: '模板中心' }).click();
+      await page.getByTestId('template-schools').waitFor();
+      expect(await page.title()).toBe(mindTitle('templateHome'));
+      const row = page.getByTestId('template-schools').locator('tr', { hasText: school.name });
+      await row.getByText('学校预警大屏').waitFor();
+      await row.getByText('默认').waitFor();
+      await page.getByTestId('template-screens').getByText('管理驾驶舱').first().waitFor();
+      await screenshot(page, 'mindscreens-templatehome-bureau');
+      await row.getByTestId('template-edit').click();
+      await page.getByTestId('template-screen').click();
+      await pickOption(page, '管理驾驶舱');
+      await page.getByTestId('template-report').click();
+      await dropdown(page).waitFor();
+      await pickOption(page, '预警报告');
+      await screenshot(page, 'mindscreens-templatehome-dialog');
+      await page.getByTestId('template-save').click();
+      await page.getByText('已保存，学校的大屏入口和报告已随之改变').waitFor();
+      await row.getByText('管理驾驶舱').waitFor();
+      await row.getByText('demo_bureau', { exact: false }).or(row.getByText('·', { exact: false })).first().waitFor();
+      expect(unexpected(bureau.problems)).toEqual([]);
+    } finally {
+      await bureau.close();
+    }
+
+    const staff = await visit(browser, wall);
+    try {
+      const { page } = staff;
+      await openMind(page, server.url, '/data/templateHome', tokens.school);
+      await page.getByTestId('template-mine').waitFor();
+      await page.getByTestId('template-mine-screen').getByText('管理驾驶舱').waitFor();
+      await page.getByTestId('template-mine-report').getByText('预警报告').waitFor();
+      await screenshot(page, 'mindscreens-templatehome-school');
+      const [opened] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByTestId('template-open-screen').click(),
+      ]);
+      await opened.waitForLoadState();
+      expect(new URL(opened.url()).pathname).toBe('/jdp/manageScreen');
+      expect(new URL(opened.url()).searchParams.get('schoolId')).toBe(String(school.id));
+      await opened.getByTestId('card-counselling').waitFor();
+      await opened.getByTestId('card-visits').waitFor();
+      await opened.getByTestId('kpi-tasks-value').waitFor();
+      expect(await opened.title()).toBe(mindTitle('manageScreen'));
+      await screenshot(opened, 'mindscreens-managescreen');
+
+      // The school's report follows the template: the warning levels, without bands or schools.
+      await openMind(page, server.url, '/data/report', tokens.school);
+      await page.getByTestId('statistics-template-warnings').waitFor();
+      await page.getByTestId('statistics-levels-card').waitFor();
+      expect(await page.getByTestId('statistics-bands').count()).toBe(0);
+      await screenshot(page, 'mindscreens-report-warnings');
+      expect(unexpected(staff.problems)).toEqual([]);
+    } finally {
+      await staff.close();
+    }
+  });
+});
