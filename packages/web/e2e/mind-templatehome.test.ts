@@ -58,6 +58,44 @@ describe('the template center, as demo_bureau and demo_school', () => {
       await bureau.close();
     }
 
+    // The school's counselling and home visits this semester, recorded as its staff would.
+    const student = await world.server.db
+      .selectFrom('students')
+      .select(['id', 'org_id'])
+      .where('school_id', '=', school.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const HOUR = 3_600_000;
+    await world.api('apis-psychology/appointment/add', world.token, {
+      studentId: student.id,
+      wantedAt: Date.now() + 24 * HOUR,
+      reason: 'Cannot sleep before exams',
+    });
+    const task = await world.api<{ id: number }>('apis-psychology/homeVisit/task/add', world.token, {
+      name: 'Autumn home visits',
+      questions: [{ id: 'note', title: 'Anything else', type: 'text', required: false }],
+      targets: { classIds: [student.org_id] },
+      startsAt: Date.now() - 48 * HOUR,
+      endsAt: Date.now() + 48 * HOUR,
+    });
+    await world.api('apis-psychology/homeVisit/record/add', world.token, {
+      taskId: task.id,
+      studentId: student.id,
+      visitedAt: Date.now() - HOUR,
+      way: 'home',
+      place: 'Family flat',
+      people: 'Mother',
+      answers: {},
+      summary: 'Sleeps badly since the exams.',
+    });
+    const care = await world.api<{
+      appointments: { requested: number };
+      homeVisits: { done: number; planned: number };
+    }>(`apis-psychology/screen/school/care?schoolId=${school.id}`, world.token);
+    expect(care.appointments.requested).toBe(1);
+    expect(care.homeVisits.done).toBe(1);
+    expect(care.homeVisits.planned).toBeGreaterThan(1);
+
     const staff = await visit(world.browser, wall);
     try {
       const { page } = staff;
@@ -73,16 +111,27 @@ describe('the template center, as demo_bureau and demo_school', () => {
       await opened.waitForLoadState();
       expect(new URL(opened.url()).pathname).toBe('/jdp/manageScreen');
       expect(new URL(opened.url()).searchParams.get('schoolId')).toBe(String(school.id));
-      await opened.getByTestId('card-counselling').waitFor();
-      await opened.getByTestId('card-visits').waitFor();
+      const counselling = opened.getByTestId('counselling-table').locator('tr', { hasText: '待审核' });
+      await counselling.getByText(String(care.appointments.requested), { exact: true }).waitFor();
+      const visits = opened.getByTestId('visits-table');
+      await visits
+        .locator('tr', { hasText: '已家访' })
+        .getByText(String(care.homeVisits.done), { exact: true })
+        .waitFor();
+      await visits
+        .locator('tr', { hasText: '计划家访' })
+        .getByText(String(care.homeVisits.planned), { exact: true })
+        .waitFor();
       await opened.getByTestId('kpi-tasks-value').waitFor();
+      for (const card of ['card-trend', 'card-handling']) await opened.getByTestId(card).locator('canvas').waitFor();
       expect(await opened.title()).toBe(mindTitle('manageScreen'));
       await screenshot(opened, 'mindscreens-managescreen');
 
       // The school's report follows the template: the warning levels, without bands or schools.
       await openMind(page, world.server.url, '/data/report', world.token);
       await page.getByTestId('statistics-template-warnings').waitFor();
-      await page.getByTestId('statistics-levels-card').waitFor();
+      await page.getByTestId('statistics-template').getByText('预警报告').waitFor();
+      await page.getByTestId('statistics-levels-card').locator('canvas').waitFor();
       expect(await page.getByTestId('statistics-bands').count()).toBe(0);
       await screenshot(page, 'mindscreens-report-warnings');
       expect(unexpected(staff.problems)).toEqual([]);

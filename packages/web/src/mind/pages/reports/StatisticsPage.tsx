@@ -1,6 +1,6 @@
 import { REPORT_SECTIONS, type StatisticsQuery } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, DatePicker, Empty, Flex, Form, Row, Select, Statistic, Table, Typography } from 'antd';
+import { Card, Col, DatePicker, Empty, Flex, Form, Row, Select, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { textIn, useTaskChoices } from '../assessments/lookups.ts';
 import { ExportButton } from '../downloads/ExportButton.tsx';
 import { exportStatistics, type StatisticsReport, schoolYears, statisticsOf } from './api.ts';
 import './strings.ts';
+import '../templates/strings.ts';
 
 const BAND_COLOURS = ['#52c41a', '#1677ff', '#faad14', '#fa541c', '#cf1322', '#722ed1', '#8c8c8c'];
 
@@ -197,7 +198,16 @@ function Figures({
   return (
     <>
       <Card
-        title={<span data-testid="statistics-title">{title}</span>}
+        title={
+          <Flex gap={8} align="center" wrap>
+            <span data-testid="statistics-title">{title}</span>
+            {data.template !== 'full' && (
+              <Tag color="blue" data-testid="statistics-template">
+                {t(`templates.reports.names.${data.template}`)}
+              </Tag>
+            )}
+          </Flex>
+        }
         extra={
           <Flex gap={8} wrap>
             <ExportButton
