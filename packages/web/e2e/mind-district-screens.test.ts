@@ -52,9 +52,9 @@ describe('the district overview and sub-district screens, as demo_bureau after a
     await screenshot(page, 'screensgs-gs-en');
     await page.evaluate(() => localStorage.setItem('meridian.lang', 'zh-CN'));
 
-    // Without a sub-district the wall says how to open it.
+    // Without a sub-district the wall lists the caller's; demo_bureau has none yet.
     await openMind(page, world.server.url, '/districtScreenJd', world.token);
-    await page.getByTestId('screen-pick-node').waitFor();
+    await page.getByTestId('screen-pick-node-empty').waitFor();
     expect(await page.title()).toBe(mindTitle('districtScreenJd'));
 
     // The bureau adds a sub-district and moves the assessed school under it, as an administrator would.
@@ -75,8 +75,14 @@ describe('the district overview and sub-district screens, as demo_bureau after a
     expect(node.schools.map((s) => s.name)).toEqual([school.name]);
     expect(node.org?.name).toBe('示范街道');
 
-    await openMind(page, world.server.url, `/districtScreenJd?orgId=${street.id}`, world.token);
+    // The picker now lists the new sub-district with its one school; choosing it opens its wall.
+    await openMind(page, world.server.url, '/districtScreenJd', world.token);
+    const pick = page.getByTestId('screen-node').filter({ hasText: '示范街道' });
+    await pick.getByText('1 所学校').waitFor();
+    await screenshot(page, 'screensgs-jd-picker');
+    await pick.click();
     await page.getByTestId('kpi-node-value').getByText('示范街道').waitFor();
+    expect(new URL(page.url()).searchParams.get('orgId')).toBe(String(street.id));
     await figure(page, 'kpi-schools', 1);
     await figure(page, 'kpi-results', school.results);
     await figure(page, 'kpi-open', school.openWarnings);

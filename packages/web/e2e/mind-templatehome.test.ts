@@ -34,6 +34,9 @@ describe('the template center, as demo_bureau and demo_school', () => {
     try {
       const { page } = bureau;
       await openMind(page, world.server.url, '/data/intervene', bureauToken);
+      // The bureau's sidebar opens the district overview and emotion walls beside the district screen.
+      for (const item of ['区县大屏', '区县概况大屏', '区县情绪大屏'])
+        await page.getByRole('menuitem', { name: item }).waitFor();
       await page.getByRole('menuitem', { name: '模板中心' }).click();
       await page.getByTestId('template-schools').waitFor();
       expect(await page.title()).toBe(mindTitle('templateHome'));

@@ -230,3 +230,9 @@ export const screenCare = z.object({
   homeVisits: z.object({ done: z.number(), planned: z.number(), tasks: z.number() }),
 });
 export type ScreenCare = z.infer<typeof screenCare>;
+
+/** The sub-districts a sub-district wall may open (decision 0132): bureau nodes below the caller's own. */
+export const screenNodes = z.object({
+  list: z.array(z.object({ id: z.number(), name: z.string(), schools: z.number() })),
+});
+export type ScreenNodes = z.infer<typeof screenNodes>;

@@ -144,4 +144,15 @@ describe('the sub-district screen', () => {
     const bad = await w.bureauAdmin.get('/apis-psychology/screen/school/queryList?orgId=abc');
     expect(bad.statusCode).toBe(400);
   });
+
+  it('lists the sub-districts below the caller for the walls’ picker, and none to a school', async () => {
+    const nodes = await data(w.bureauAdmin, '/apis-psychology/screen/district/nodes');
+    expect(nodes.list).toEqual([{ id: street.id, name: 'West Street', schools: 1 }]);
+    expect((await data(w.schoolAdmin, '/apis-psychology/screen/district/nodes')).list).toEqual([]);
+    expect((await data(w.platform, '/apis-psychology/screen/district/nodes')).list).toContainEqual({
+      id: street.id,
+      name: 'West Street',
+      schools: 1,
+    });
+  });
 });

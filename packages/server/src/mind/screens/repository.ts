@@ -634,3 +634,34 @@ export async function interventionCountOf(db: Db, studentId: number): Promise<nu
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/**
+ * The sub-districts below the caller's organisations: bureau nodes strictly under one of `paths`
+ * (every bureau under another for the whole platform), each with how many schools lie under it.
+ */
+export function subDistricts(db: Db, paths: string[] | 'all') {
+  if (paths !== 'all' && paths.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orgs as o')
+    .select([
+      'o.id',
+      'o.name',
+      (eb) =>
+        eb
+          .selectFrom('orgs as s')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('s.type', '=', 'school')
+          .where('s.path', 'like', sql<string>`${sql.ref('o.path')} || '%'`)
+          .as('schools'),
+    ])
+    .where('o.type', '=', 'bureau')
+    .where((eb) =>
+      paths === 'all'
+        ? eb('o.parent_id', 'is not', null)
+        : eb.or(paths.map((path) => eb.and([eb('o.path', 'like', `${path}%`), eb('o.path', '!=', path)]))),
+    )
+    .orderBy('o.name')
+    .orderBy('o.id')
+    .limit(200)
+    .execute();
+}

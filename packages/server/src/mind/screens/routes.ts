@@ -14,6 +14,7 @@ import {
   screenLinkHeaders,
   screenLinkRevoke,
   screenLinks,
+  screenNodes,
   screenOverduePage,
   screenPageQuery,
   screenPublicOverview,
@@ -53,6 +54,7 @@ import {
   schoolsCompared,
   screenTrendOf,
   stagesCompared,
+  subDistrictsOf,
   taskCompletion,
   warningGauge,
   warningHolders,
@@ -100,6 +102,19 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await stagesCompared(actorOf(request), request.query)),
+  );
+  app.get(
+    '/apis-psychology/screen/district/nodes',
+    {
+      // Either sub-district wall's view (checked in the service): the district's and the emotions'.
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The sub-districts below the caller's organisations, for the sub-district walls' picker",
+        response: { 200: envelopeOf(screenNodes) },
+      },
+    },
+    async (request) => ok(request, await subDistrictsOf(actorOf(request))),
   );
   // A student's mind profile is a read of their file: the archive's access, and audited like it.
   app.post(

@@ -1,4 +1,5 @@
 import {
+  hasPermission,
   type LocalText,
   SCHOOL_STAGES,
   type ScreenBandQuery,
@@ -6,6 +7,7 @@ import {
   type ScreenGauge,
   type ScreenGradeWarnings,
   type ScreenHolders,
+  type ScreenNodes,
   type ScreenOverduePage,
   type ScreenPageQuery,
   type ScreenQuery,
@@ -40,6 +42,7 @@ import {
   sheetsByGrade,
   sheetsBySchool,
   sheetsByTask,
+  subDistricts,
   warningBuckets,
   warningsByClass,
   warningsByDay,
@@ -402,4 +405,19 @@ export async function stagesCompared(actor: Actor, q: ScreenQuery): Promise<Scre
       return [{ ...figures, grades: names.size }];
     }),
   };
+}
+
+/** The sub-district walls (streets' district and emotion screens), whose picker this call fills. */
+const NODE_SCREENS = ['/districtScreenJd', '/districtScreenEmotionJd'];
+
+/**
+ * The sub-districts the caller may open a sub-district wall for (screen/district/nodes, decision
+ * 0132): the bureau nodes below their own organisations, with their schools counted.
+ */
+export async function subDistrictsOf(actor: Actor): Promise<ScreenNodes> {
+  const may = actor.auth.superAdmin || NODE_SCREENS.some((path) => hasPermission(actor.auth.permissions, path, 'view'));
+  if (!may) throw new AppError(403, 'auth.forbidden');
+  const scope = await staffScope(actor);
+  const rows = await subDistricts(actor.db, scope.all ? 'all' : scope.orgPaths);
+  return { list: rows.map((r) => ({ id: Number(r.id), name: r.name, schools: Number(r.schools ?? 0) })) };
 }

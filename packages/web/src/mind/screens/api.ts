@@ -12,6 +12,7 @@ import type {
   ScreenLinkCreate,
   ScreenLinkCreated,
   ScreenLinks,
+  ScreenNodes,
   ScreenOverduePage,
   ScreenPublicOverview,
   ScreenSchools,
@@ -55,6 +56,9 @@ export const useGauge = (q: Query, enabled = true) =>
 /** The district overview's figures by school stage (decision 0125). */
 export const useStages = (q: Query, enabled = true) =>
   useScreenCall<ScreenStages>('stages', 'apis-psychology/screen/district/stages', q, enabled);
+/** The sub-districts below the caller, for the sub-district walls' picker (decision 0132). */
+export const useNodes = (enabled = true) =>
+  useScreenCall<ScreenNodes>('nodes', 'apis-psychology/screen/district/nodes', {}, enabled);
 export const useOverdue = (q: Query, enabled = true) =>
   useScreenCall<ScreenOverduePage>('overdue', 'apis-psychology/screen/school/queryPage', { size: 8, ...q }, enabled);
 export const useHolders = (q: Query, enabled = true) =>
