@@ -236,3 +236,37 @@ export const screenNodes = z.object({
   list: z.array(z.object({ id: z.number(), name: z.string(), schools: z.number() })),
 });
 export type ScreenNodes = z.infer<typeof screenNodes>;
+
+/**
+ * The analysis calls of a student's file (spec section 7, analysis/itemStatus, decision 0132): reads
+ * of the student's file, so the archive's scope and audit.
+ */
+export const studentAnalysisQuery = z.object({
+  studentId: z.coerce.number().int().positive('v.screen.student'),
+});
+export type StudentAnalysisQuery = z.infer<typeof studentAnalysisQuery>;
+
+/** `lastSevenDaysMood`: the student's mood on each of the last seven China-time days, null where none was kept. */
+export const moodWeek = z.object({
+  days: z.array(z.object({ day: z.string(), mood: z.number().nullable() })),
+  moodMax: z.number(),
+});
+export type MoodWeek = z.infer<typeof moodWeek>;
+
+/** `newestScaleInfo`: the student's most recent assessment result, null when none. */
+export const newestScaleInfo = z
+  .object({
+    resultId: z.number(),
+    scaleId: z.number(),
+    scaleName: localText,
+    submittedAt: z.number(),
+    valid: z.boolean(),
+    total: z.number().nullable(),
+    band: z.object({ id: z.string(), label: localText }).nullable(),
+    warningLevel: z.string().nullable(),
+  })
+  .nullable();
+export type NewestScaleInfo = z.infer<typeof newestScaleInfo>;
+
+/** `code/earlyWarningItem`: the deployment's warning levels, most severe first. */
+export const warningLevelCodes = z.array(z.object({ code: z.string(), name: localText, colour: z.string() }));

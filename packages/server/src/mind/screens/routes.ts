@@ -2,6 +2,8 @@ import {
   envelopeOf,
   mindProfile,
   mindProfileQuery,
+  moodWeek,
+  newestScaleInfo,
   screenBandQuery,
   screenBands,
   screenCare,
@@ -28,13 +30,16 @@ import {
   securityScreenQuery,
   securitySummary,
   securityTrend,
+  studentAnalysisQuery,
   templateChoices,
   templateChoose,
+  warningLevelCodes,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { lastSevenDaysMood, newestScaleInfoOf, warningLevelCodesOf } from './analysis.ts';
 import { careOf } from './care.ts';
 import {
   createLink,
@@ -115,6 +120,45 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await subDistrictsOf(actorOf(request))),
+  );
+  // The analysis calls of a student's file (spec section 7, decision 0132): reads of the file, audited.
+  app.get(
+    '/apis-psychology/analysis/itemStatus/lastSevenDaysMood',
+    {
+      config: { access: '/data/studentFile:view' },
+      schema: {
+        tags,
+        summary: "A student's mood on each of the last seven days (audited read of the file)",
+        querystring: studentAnalysisQuery,
+        response: { 200: envelopeOf(moodWeek) },
+      },
+    },
+    async (request) => ok(request, await lastSevenDaysMood(actorOf(request), request.query.studentId)),
+  );
+  app.get(
+    '/apis-psychology/analysis/itemStatus/newestScaleInfo',
+    {
+      config: { access: '/data/studentFile:view' },
+      schema: {
+        tags,
+        summary: "A student's most recent assessment result (audited read of the file)",
+        querystring: studentAnalysisQuery,
+        response: { 200: envelopeOf(newestScaleInfo) },
+      },
+    },
+    async (request) => ok(request, await newestScaleInfoOf(actorOf(request), request.query.studentId)),
+  );
+  app.get(
+    '/apis-psychology/analysis/itemStatus/code/earlyWarningItem',
+    {
+      config: { access: '/data/intervene:view' },
+      schema: {
+        tags,
+        summary: "The deployment's warning levels (code, names, colour), most severe first",
+        response: { 200: envelopeOf(warningLevelCodes) },
+      },
+    },
+    async (request) => ok(request, await warningLevelCodesOf(actorOf(request))),
   );
   // A student's mind profile is a read of their file: the archive's access, and audited like it.
   app.post(
