@@ -152,7 +152,7 @@ export async function statisticsPdf(
       doc.moveDown(0.3);
       table(doc, s.bandHeader, s.bands);
     }
-    if (shows.has('levels')) levelsPdf(doc, report, s, t);
+    if (shows.has('levels')) levelsPdf(doc, report, s, t, lang);
     if (shows.has('schools')) {
       heading(doc, t('schools'));
       table(doc, s.schoolHeader, s.schools);
@@ -169,6 +169,7 @@ function levelsPdf(
   report: StatisticsReport,
   s: ReturnType<typeof sections>,
   t: (key: string) => string,
+  lang: Lang,
 ): void {
   heading(doc, t('levels'));
   const maxLevel = Math.max(0, ...report.warnings.levels.map((l) => l.total));
