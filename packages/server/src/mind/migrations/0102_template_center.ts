@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
+import { addMenuItem, type MenuItem, removeMenuItem } from '../../platform/db/menu-items.ts';
 import type { MigrationContext } from '../../platform/db/migrate.ts';
 import { grantPermission, revokePermission } from '../../platform/db/role-grants.ts';
-
-type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
 /**
  * The template center (decision 0132): each school's home screen and report template as its bureau
@@ -10,7 +8,7 @@ type Loose = Kysely<Record<string, Record<string, unknown>>>;
  * the template center (beside the report) and of the district overview and district emotion screens
  * (beside the district screen, for the roles that hold it). A snapshot: never import today's catalogues.
  */
-const ITEMS = [
+const ITEMS: MenuItem[] = [
   {
     code: 'mind_template_home',
     name: '模板中心',
@@ -39,10 +37,6 @@ const ITEMS = [
 /** The psychology teacher sees which screen and report template the bureau gave their school. */
 const GRANT = { roleId: 3, path: '/data/templateHome', perms: 'view' };
 
-async function rowOf(k: Loose, table: string, code: string) {
-  return k.selectFrom(table).selectAll().where('code', '=', code).executeTakeFirstOrThrow();
-}
-
 export async function up({ db, types, withId }: MigrationContext): Promise<void> {
   const s = db.schema;
   await withId(s.createTable('template_choices'))
@@ -53,45 +47,12 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     .addColumn('updated_at', types.time, (c) => c.notNull())
     .execute();
 
-  // Typed loosely on purpose: a migration must not depend on today's table types.
-  const k = db as unknown as Loose;
-  const at = Date.now();
-  for (const item of ITEMS) {
-    const after = await rowOf(k, 'apps', item.after);
-    await k
-      .insertInto('apps')
-      .values({
-        code: item.code,
-        name: item.name,
-        name_en: item.en,
-        category_id: after.category_id,
-        parent_id: after.parent_id,
-        product: 'mind',
-        icon: null,
-        publish_url: item.url,
-        description: null,
-        sort: Number(after.sort),
-        enabled: true,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    const app = await rowOf(k, 'apps', item.code);
-    await k
-      .insertInto('app_roles')
-      .values(item.roles.map((roleId) => ({ app_id: app.id, role_id: roleId })))
-      .execute();
-  }
+  for (const item of ITEMS) await addMenuItem(db, item);
   await grantPermission(db, GRANT);
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {
-  const k = db as unknown as Loose;
   await revokePermission(db, GRANT);
-  for (const item of ITEMS) {
-    const app = await rowOf(k, 'apps', item.code);
-    await k.deleteFrom('app_roles').where('app_id', '=', app.id).execute();
-    await k.deleteFrom('apps').where('id', '=', app.id).execute();
-  }
+  for (const item of ITEMS) await removeMenuItem(db, item.code);
   await db.schema.dropTable('template_choices').execute();
 }

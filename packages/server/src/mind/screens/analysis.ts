@@ -2,11 +2,11 @@ import { type LocalText, MOOD_LIMITS, type MoodWeek, type NewestScaleInfo, shift
 import { fromJson, toBool } from '../../platform/db/sql.ts';
 import { formatDate } from '../../platform/time.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { resultsOf } from '../archive/repository.ts';
 import { readArchive } from '../archive/service.ts';
 import { pinnedDefinition } from '../assessments/scales.ts';
 import { entriesBetween } from '../mood/repository.ts';
 import { levelRows } from '../warnings/repository.ts';
-import { newestResultOf } from './repository.ts';
 
 /** The days `lastSevenDaysMood` covers, today included. */
 const WEEK = 7;
@@ -28,7 +28,8 @@ export async function lastSevenDaysMood(actor: Actor, studentId: number): Promis
 /** analysis/itemStatus/newestScaleInfo (decision 0132): the student's most recent result, scoped and audited. */
 export async function newestScaleInfoOf(actor: Actor, studentId: number): Promise<NewestScaleInfo> {
   const student = await readArchive(actor, studentId, 'newestScaleInfo');
-  const row = await newestResultOf(actor.db, student.id);
+  // A student has a handful of results, oldest first: the newest is the last.
+  const row = (await resultsOf(actor.db, student.id)).at(-1);
   if (!row) return null;
   const definition = await pinnedDefinition(actor.db, Number(row.version_id));
   const band = definition.bands?.find((b) => b.id === row.band);

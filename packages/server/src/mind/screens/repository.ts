@@ -665,27 +665,3 @@ export function subDistricts(db: Db, paths: string[] | 'all') {
     .limit(200)
     .execute();
 }
-
-/** A student's most recent assessment result, with its scale's names. */
-export function newestResultOf(db: Db, studentId: number) {
-  return db
-    .selectFrom('assessment_results as r')
-    .innerJoin('scales as sc', 'sc.id', 'r.scale_id')
-    .select([
-      'r.id',
-      'r.scale_id',
-      'r.version_id',
-      'sc.name_zh',
-      'sc.name_en',
-      'r.valid',
-      'r.total',
-      'r.band',
-      'r.warning_level',
-      'r.submitted_at',
-    ])
-    .where('r.student_id', '=', studentId)
-    .orderBy('r.submitted_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
