@@ -7,6 +7,10 @@ export const screensMessages = {
   'v.screen.school': { 'zh-CN': '请选择学校', en: 'Choose a school' },
   'v.screen.scale': { 'zh-CN': '请选择量表', en: 'Choose a scale' },
   'v.screen.student': { 'zh-CN': '请选择学生', en: 'Choose a student' },
+  'screen.code.intervene.interview': { 'zh-CN': '访谈', en: 'Interview' },
+  'screen.code.intervene.plan': { 'zh-CN': '干预方案', en: 'Plan' },
+  'screen.code.intervene.returnVisit': { 'zh-CN': '回访', en: 'Return visit' },
+  'screen.code.intervene.referral': { 'zh-CN': '转介', en: 'Referral' },
   'screen.outside': {
     'zh-CN': '该学校不在您的数据范围内，请选择您管辖的学校',
     en: 'That school is outside your data scope; choose one of your schools',

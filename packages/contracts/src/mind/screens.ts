@@ -270,3 +270,6 @@ export type NewestScaleInfo = z.infer<typeof newestScaleInfo>;
 
 /** `code/earlyWarningItem`: the deployment's warning levels, most severe first. */
 export const warningLevelCodes = z.array(z.object({ code: z.string(), name: localText, colour: z.string() }));
+
+/** `code/intervene`: the kinds of intervention record a warning's handlers keep, named in both languages. */
+export const interveneCodes = z.array(z.object({ code: z.string(), name: localText }));

@@ -73,4 +73,16 @@ describe('the analysis calls of a student’s file', () => {
     expect(codes.slice(0, 3)).toEqual(['red', 'orange', 'yellow']);
     expect((await w.callers.a2.get(`${A}/code/earlyWarningItem`)).statusCode).toBe(403);
   });
+
+  it('name the kinds of intervention record in both languages', async () => {
+    const res = await w.psychologyTeacher.get(`${A}/code/intervene`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toContainEqual({ code: 'referral', name: { 'zh-CN': '转介', en: 'Referral' } });
+    expect(res.json().data.map((k: { code: string }) => k.code)).toEqual([
+      'interview',
+      'plan',
+      'returnVisit',
+      'referral',
+    ]);
+  });
 });

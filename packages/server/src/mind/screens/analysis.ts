@@ -1,4 +1,12 @@
-import { type LocalText, MOOD_LIMITS, type MoodWeek, type NewestScaleInfo, shiftDay } from '@meridian/contracts';
+import {
+  INTERVENTION_KINDS,
+  type LocalText,
+  MOOD_LIMITS,
+  type MoodWeek,
+  type NewestScaleInfo,
+  shiftDay,
+  translate,
+} from '@meridian/contracts';
 import { fromJson, toBool } from '../../platform/db/sql.ts';
 import { formatDate } from '../../platform/time.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -51,5 +59,16 @@ export async function warningLevelCodesOf(actor: Actor) {
     code: l.code,
     name: fromJson<LocalText>(l.name),
     colour: l.colour,
+  }));
+}
+
+/** analysis/itemStatus/code/intervene (decision 0132): the kinds of intervention record, named in both languages. */
+export function interveneCodesOf() {
+  return INTERVENTION_KINDS.map((code) => ({
+    code,
+    name: {
+      'zh-CN': translate(`screen.code.intervene.${code}`, 'zh-CN'),
+      en: translate(`screen.code.intervene.${code}`, 'en'),
+    },
   }));
 }

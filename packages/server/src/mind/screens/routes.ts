@@ -1,5 +1,6 @@
 import {
   envelopeOf,
+  interveneCodes,
   mindProfile,
   mindProfileQuery,
   moodWeek,
@@ -39,7 +40,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { lastSevenDaysMood, newestScaleInfoOf, warningLevelCodesOf } from './analysis.ts';
+import { interveneCodesOf, lastSevenDaysMood, newestScaleInfoOf, warningLevelCodesOf } from './analysis.ts';
 import { careOf } from './care.ts';
 import {
   createLink,
@@ -159,6 +160,18 @@ export const screensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await warningLevelCodesOf(actorOf(request))),
+  );
+  app.get(
+    '/apis-psychology/analysis/itemStatus/code/intervene',
+    {
+      config: { access: '/data/intervene:view' },
+      schema: {
+        tags,
+        summary: 'The kinds of intervention record (interview, plan, return visit, referral), named',
+        response: { 200: envelopeOf(interveneCodes) },
+      },
+    },
+    async (request) => ok(request, interveneCodesOf()),
   );
   // A student's mind profile is a read of their file: the archive's access, and audited like it.
   app.post(
