@@ -12,6 +12,40 @@ export const signingMessages = {
     en: 'A SHA-256 is 64 hexadecimal characters',
   },
   'v.signing.value': { 'zh-CN': '每项最多 500 个字符', en: 'Each answer: at most 500 characters' },
+  'v.signing.remindDays': {
+    'zh-CN': '自动提醒的天数为 1-30 天',
+    en: 'Automatic reminder: after 1 to 30 days',
+  },
+  'signing.batchWho': {
+    'zh-CN': '请选择一个班级，或至少选择一名学生',
+    en: 'Choose a class, or at least one student',
+  },
+  'signing.batchNobody': {
+    'zh-CN': '这些学生都没有开通账号的家长，没有表单可发送',
+    en: 'None of these students has a parent with an account: no form could be sent',
+  },
+  'signing.batchOneSchool': {
+    'zh-CN': '一次批量发送只能发给同一所学校的学生',
+    en: 'One batch goes to the students of one school',
+  },
+  'signing.classNotFound': { 'zh-CN': '班级不存在或不在您的管理范围内', en: 'No such class among yours' },
+  'signing.batchNotFound': { 'zh-CN': '批量发送记录不存在', en: 'No such batch' },
+  'signing.nobodyWaiting': {
+    'zh-CN': '没有待签署的表单：不需要提醒',
+    en: 'No form is waiting for its signature: nobody to remind',
+  },
+  'signing.remindedToday': {
+    'zh-CN': '待签署的家长今天都已提醒过，明天再提醒',
+    en: 'Everyone waiting was already reminded today: remind them again tomorrow',
+  },
+  'signing.templateChanged': {
+    'zh-CN': '该模板刚被他人修改：请刷新后再编辑',
+    en: 'Someone has just changed this template: reload it and edit again',
+  },
+  'signing.defaultReadOnly': {
+    'zh-CN': '默认模板不能修改：请新建本校模板',
+    en: 'A default template cannot be edited: add a template of your school instead',
+  },
   'v.signing.signature': { 'zh-CN': '请先手写签名', en: 'Sign with your finger first' },
   'signing.templateNotFound': { 'zh-CN': '签署模板不存在', en: 'No such sign-form template' },
   'signing.noSchool': {

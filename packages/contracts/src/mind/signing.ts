@@ -36,6 +36,8 @@ export const signTemplate = z.object({
   title: z.string(),
   body: z.string(),
   fields: z.array(signField),
+  /** Raised by each edit; forms already sent keep the words of the version they were sent with. */
+  version: z.number(),
 });
 
 export const signTemplateCreate = z.strictObject({
@@ -47,6 +49,10 @@ export const signTemplateCreate = z.strictObject({
     .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, 'v.signing.fields'),
 });
 export type SignTemplateCreate = z.input<typeof signTemplateCreate>;
+
+/** Editing a school's own template: its title, text and fields, all at once. */
+export const signTemplateUpdate = signTemplateCreate.extend({ id: bodyId });
+export type SignTemplateUpdate = z.input<typeof signTemplateUpdate>;
 
 /** A form sent for one student to one of their parents. */
 export const signForm = z.object({
@@ -64,6 +70,11 @@ export const signForm = z.object({
   withdrawnAt: z.number().nullable(),
   /** The SHA-256 of the signed PDF, hex. */
   sha256: z.string().nullable(),
+  /** The batch it was sent in, and the version of the template it was sent with. */
+  batchId: z.number().nullable(),
+  templateVersion: z.number(),
+  /** When its signer was last reminded, if ever. */
+  remindedAt: z.number().nullable(),
 });
 
 export const signFormPage = z.strictObject({
@@ -71,7 +82,63 @@ export const signFormPage = z.strictObject({
   keyword: textFilter(50).optional(),
   state: z.enum(SIGN_FORM_STATES).optional(),
   studentId: bodyId.optional(),
+  batchId: bodyId.optional(),
 });
+
+/** Limits of a batch: the students of a chosen list, the days before an automatic reminder. */
+export const SIGN_BATCH_LIMITS = { studentsMax: 500, remindDaysMax: 30 } as const;
+
+/**
+ * One template sent at once to a class's parents or to the parents of chosen students: one form per
+ * student, to their first registered parent with an account (decision 0130).
+ */
+export const signBatchSend = z
+  .strictObject({
+    templateId: bodyId,
+    classId: bodyId.optional(),
+    studentIds: z.array(bodyId).min(1, 'signing.batchWho').max(SIGN_BATCH_LIMITS.studentsMax).optional(),
+    /** Remind those who have not signed this many days after sending, then again every as many days. */
+    remindAfterDays: z
+      .number()
+      .int()
+      .min(1, 'v.signing.remindDays')
+      .max(SIGN_BATCH_LIMITS.remindDaysMax, 'v.signing.remindDays')
+      .nullable()
+      .default(null),
+  })
+  .refine((b) => (b.classId === undefined) !== (b.studentIds === undefined), {
+    message: 'signing.batchWho',
+    path: ['classId'],
+  });
+export type SignBatchSend = z.input<typeof signBatchSend>;
+
+/** A batch and its progress: how many forms were sent, signed, are waiting, were withdrawn. */
+export const signBatch = z.object({
+  id: z.number(),
+  title: z.string(),
+  templateVersion: z.number(),
+  className: z.string().nullable(),
+  remindAfterDays: z.number().nullable(),
+  sentAt: z.number(),
+  sentBy: z.string(),
+  sent: z.number(),
+  signed: z.number(),
+  pending: z.number(),
+  withdrawn: z.number(),
+  /** When its waiting signers were last reminded, if ever. */
+  remindedAt: z.number().nullable(),
+});
+
+/** What sending a batch did: the batch, and the students left out for want of a parent with an account. */
+export const signBatchSent = z.object({
+  batch: signBatch,
+  skipped: z.array(z.object({ studentId: z.number(), studentName: z.string() })),
+});
+
+export const signBatchPage = z.strictObject({ ...bodyPage, keyword: textFilter(50).optional() });
+
+/** What a reminder did: who was reminded now, who had already been reminded today. */
+export const signRemindResult = z.object({ reminded: z.number(), alreadyToday: z.number() });
 
 /** Who signs: one of the student's parents, or one of the teachers of the student's class. */
 export const SIGN_RECIPIENT_KINDS = ['parent', 'teacher'] as const;
@@ -117,6 +184,8 @@ export const signFormToSign = z.object({
   sentAt: z.number(),
   signedAt: z.number().nullable(),
   values: z.record(z.string(), z.string()).nullable(),
+  /** When the school last reminded the signer, if ever. */
+  remindedAt: z.number().nullable(),
 });
 
 /** H5: the answers and the signature uploaded by `psychology sign upload` (its path). */

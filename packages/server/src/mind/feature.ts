@@ -65,6 +65,7 @@ import { scalesRoutes } from './scales/routes.ts';
 import type { ScalesTables } from './scales/tables.ts';
 import { screensRoutes } from './screens/routes.ts';
 import type { ScreensTables } from './screens/tables.ts';
+import { signingReminderJob, signingReminderSchedule } from './signing/batches.ts';
 import { signingRoutes } from './signing/routes.ts';
 import type { SigningTables } from './signing/tables.ts';
 import { treeHoleRoutes } from './tree-hole/routes.ts';
@@ -151,7 +152,8 @@ export const mind: Feature = {
     emotionPushJob,
     dockingBatchJob,
     dockingResyncJob,
+    signingReminderJob,
   ],
-  schedules: [attentionReminderSchedule, moodLowStreaksSchedule],
+  schedules: [attentionReminderSchedule, moodLowStreaksSchedule, signingReminderSchedule],
   cleanups: [expiredDownloadsCleanup, unsavedAttachmentsCleanup, expiredFacesCleanup],
 };

@@ -34,6 +34,7 @@ import * as m0082 from './0082_tree_hole.ts';
 import * as m0089 from './0089_emotion_alerts.ts';
 import * as m0099 from './0099_opaque_menus.ts';
 import * as m0100 from './0100_docking_resync.ts';
+import * as m0101 from './0101_signing_batches.ts';
 import * as m0102 from './0102_template_center.ts';
 import * as m0103 from './0103_campus_playback.ts';
 
@@ -74,6 +75,7 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0089_emotion_alerts': m0089,
   '0099_opaque_menus': m0099,
   '0100_docking_resync': m0100,
+  '0101_signing_batches': m0101,
   '0102_template_center': m0102,
   '0103_campus_playback': m0103,
 };

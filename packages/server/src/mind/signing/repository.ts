@@ -1,8 +1,9 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains, paginate } from '../../platform/db/sql.ts';
+import { DAY } from '../../platform/time.ts';
 import { type StudentScope, studentInScope } from '../people/students/scope.ts';
-import type { SignFormsTable, SignTemplatesTable } from './tables.ts';
+import type { SignBatchesTable, SignFormsTable, SignRemindersTable, SignTemplatesTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Page = { page: number; size: number };
@@ -25,6 +26,26 @@ export type TemplateRow = Awaited<ReturnType<typeof templatesOf>>[number];
 export async function insertTemplate(db: Db, values: Insertable<SignTemplatesTable>): Promise<number> {
   const row = await db.insertInto('sign_templates').values(values).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/**
+ * Rewrites a school's template and raises its version, only if it is still at `version`: two edits
+ * at once, one wins. Forms already sent keep their own copy of the words.
+ */
+export async function updateTemplate(
+  db: Db,
+  id: number,
+  version: number,
+  values: { title: string; body: string; fields: string; updated_at: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sign_templates')
+    .set({ ...values, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('school_id', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** A student of the scope with their school's name, or nothing. */
@@ -67,6 +88,154 @@ export async function insertForm(db: Db, values: Insertable<SignFormsTable>): Pr
   return Number(row.id);
 }
 
+/** The students of a class of the scope, with their school's name. */
+export function studentsOfClass(db: Db, scope: StudentScope, classId: number) {
+  return db
+    .selectFrom('students as s')
+    .innerJoin('orgs as o', 'o.id', 's.school_id')
+    .select(['s.id', 's.name', 's.school_id', 'o.name as school_name'])
+    .where('s.org_id', '=', classId)
+    .where(studentInScope(scope))
+    .orderBy('s.id')
+    .execute();
+}
+
+/** Students of the scope among `ids`. */
+export function studentsAmong(db: Db, scope: StudentScope, ids: number[]) {
+  return db
+    .selectFrom('students as s')
+    .innerJoin('orgs as o', 'o.id', 's.school_id')
+    .select(['s.id', 's.name', 's.school_id', 'o.name as school_name'])
+    .where('s.id', 'in', ids)
+    .where(studentInScope(scope))
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The first parent with an account of each of these students (the lowest parent id). */
+export async function firstParentsWithAccounts(db: Db, studentIds: number[]) {
+  if (studentIds.length === 0) return new Map<number, { id: number; name: string; userId: number }>();
+  const rows = await db
+    .selectFrom('student_parents as sp')
+    .innerJoin('parents as p', 'p.id', 'sp.parent_id')
+    .select(['sp.student_id', 'p.id', 'p.name', 'p.user_id'])
+    .where('sp.student_id', 'in', studentIds)
+    .where('p.user_id', 'is not', null)
+    .orderBy('p.id')
+    .execute();
+  const out = new Map<number, { id: number; name: string; userId: number }>();
+  for (const r of rows) {
+    const student = Number(r.student_id);
+    if (!out.has(student)) out.set(student, { id: Number(r.id), name: r.name, userId: Number(r.user_id) });
+  }
+  return out;
+}
+
+export async function insertBatch(db: Db, values: Insertable<SignBatchesTable>): Promise<number> {
+  const row = await db.insertInto('sign_batches').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const lastReminder = (db: Db) =>
+  db.selectFrom('sign_reminders as r').select((eb) => eb.fn.max('r.created_at').as('at'));
+
+/** Batches of the scope (its schools, or its classes) with the count of their forms in each state, newest first. */
+export function batchPage(
+  db: Db,
+  scope: StudentScope,
+  filter: { keyword?: string | undefined; id?: number },
+  page: Page,
+) {
+  const count = (state: SignFormsTable['state'] | null) =>
+    db
+      .selectFrom('sign_forms as f')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .whereRef('f.batch_id', '=', 'b.id')
+      .$if(state !== null, (q) => q.where('f.state', '=', state ?? 'sent'));
+  const query = db
+    .selectFrom('sign_batches as b')
+    .innerJoin('users as u', 'u.id', 'b.sent_by')
+    .leftJoin('orgs as c', 'c.id', 'b.class_id')
+    .select([
+      'b.id',
+      'b.title',
+      'b.template_version',
+      'b.remind_after_days',
+      'b.sent_at',
+      'u.nickname as sent_by_name',
+      'c.name as class_name',
+    ])
+    .select([
+      count(null).as('sent'),
+      count('signed').as('signed'),
+      count('sent').as('pending'),
+      count('withdrawn').as('withdrawn'),
+      lastReminder(db)
+        .innerJoin('sign_forms as rf', 'rf.id', 'r.form_id')
+        .whereRef('rf.batch_id', '=', 'b.id')
+        .as('reminded_at'),
+    ])
+    .where((eb) => {
+      if (scope.all) return eb.lit(true);
+      const parts = [
+        ...(scope.schoolIds.length > 0 ? [eb('b.school_id', 'in', scope.schoolIds)] : []),
+        ...(scope.classIds.length > 0 ? [eb('b.class_id', 'in', scope.classIds)] : []),
+      ];
+      return parts.length === 0 ? eb.lit(false) : eb.or(parts);
+    })
+    .$if(filter.keyword !== undefined, (q) => q.where(contains('b.title', filter.keyword ?? '')))
+    .$if(filter.id !== undefined, (q) => q.where('b.id', '=', filter.id ?? 0))
+    .orderBy('b.id', 'desc');
+  return paginate(query, page);
+}
+export type BatchRow = Awaited<ReturnType<typeof batchPage>>['list'][number];
+
+/** The forms of a batch still waiting for their signature, with their signer and last reminder. */
+export function waitingFormsOfBatch(db: Db, batchId: number) {
+  return db
+    .selectFrom('sign_forms as f')
+    .select(['f.id', 'f.recipient_user_id'])
+    .where('f.batch_id', '=', batchId)
+    .where('f.state', '=', 'sent')
+    .orderBy('f.id')
+    .execute();
+}
+
+/**
+ * Unsigned forms of batches with an automatic reminder whose last word to the signer (the sending
+ * or the last reminder) is at least the batch's days old at `now`.
+ */
+export function formsDueForReminder(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('sign_forms as f')
+    .innerJoin('sign_batches as b', 'b.id', 'f.batch_id')
+    .select(['f.id', 'f.recipient_user_id'])
+    .where('f.state', '=', 'sent')
+    .where('b.remind_after_days', 'is not', null)
+    .where((eb) =>
+      eb(
+        eb.fn.coalesce(lastReminder(db).whereRef('r.form_id', '=', 'f.id'), 'f.sent_at'),
+        '<=',
+        sql<number>`cast(${now} as bigint) - b.remind_after_days * cast(${DAY} as bigint)`,
+      ),
+    )
+    .orderBy('f.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Records reminders; a form already reminded that day is left alone. Answers the forms reminded now. */
+export async function insertReminders(db: Db, rows: Insertable<SignRemindersTable>[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('sign_reminders')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['form_id', 'day']).doNothing())
+    .returning('form_id')
+    .execute();
+  return inserted.map((r) => Number(r.form_id));
+}
+
 function formsWithNames(db: Db) {
   return db
     .selectFrom('sign_forms as f')
@@ -89,11 +258,14 @@ function formsWithNames(db: Db) {
       'f.sent_at',
       'f.signed_at',
       'f.withdrawn_at',
+      'f.batch_id',
+      'f.template_version',
       's.name as student_name',
       'f.recipient_name',
       'u.nickname as sent_by_name',
       'o.name as school_name',
-    ]);
+    ])
+    .select(() => lastReminder(db).whereRef('r.form_id', '=', 'f.id').as('reminded_at'));
 }
 export type FormRow = NonNullable<Awaited<ReturnType<typeof findFormOfRecipient>>>;
 
@@ -101,6 +273,7 @@ export interface FormFilter {
   keyword?: string | undefined;
   state?: SignFormsTable['state'] | undefined;
   studentId?: number | undefined;
+  batchId?: number | undefined;
 }
 
 /** The forms sent for the scope's students, newest first. */
@@ -112,6 +285,7 @@ export function formPage(db: Db, scope: StudentScope, filter: FormFilter, page: 
     )
     .$if(filter.state !== undefined, (q) => q.where('f.state', '=', filter.state ?? 'sent'))
     .$if(filter.studentId !== undefined, (q) => q.where('f.student_id', '=', filter.studentId ?? 0))
+    .$if(filter.batchId !== undefined, (q) => q.where('f.batch_id', '=', filter.batchId ?? 0))
     .orderBy('f.id', 'desc');
   return paginate(query, page);
 }

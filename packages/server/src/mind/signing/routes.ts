@@ -4,14 +4,20 @@ import {
   envelopeOf,
   fileReference,
   pageOf,
+  signBatch,
+  signBatchPage,
+  signBatchSend,
+  signBatchSent,
   signForm,
   signFormPage,
   signFormSend,
   signFormSign,
   signFormToSign,
   signRecipient,
+  signRemindResult,
   signTemplate,
   signTemplateCreate,
+  signTemplateUpdate,
   signVerdict,
   signVerify,
 } from '@meridian/contracts';
@@ -19,8 +25,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { listBatches, remindBatch, sendBatch } from './batches.ts';
 import {
   addTemplate,
+  editTemplate,
   listForms,
   listTemplates,
   recipientsOf,
@@ -67,6 +75,61 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await addTemplate(actorOf(request), request.body)),
+  );
+  app.post(
+    `${TEMPLATES}/update`,
+    {
+      config: { access: '/data/signature:edit' },
+      schema: {
+        tags,
+        summary: 'Edit a template of the caller’s school; forms already sent keep their words',
+        body: signTemplateUpdate,
+        response: { 200: envelopeOf(signTemplate) },
+      },
+    },
+    async (request) => ok(request, await editTemplate(actorOf(request), request.body)),
+  );
+  app.post(
+    `${BASE}/batch/send`,
+    {
+      config: { access: '/data/signature:add' },
+      schema: {
+        tags,
+        summary: 'Send a template to the parents of a class or of chosen students, as one batch',
+        body: signBatchSend,
+        response: { 200: envelopeOf(signBatchSent) },
+      },
+    },
+    async (request) => ok(request, await sendBatch(actorOf(request), request.body)),
+  );
+  app.post(
+    `${BASE}/batch/page`,
+    {
+      config: { access: '/data/signature:view' },
+      schema: {
+        tags,
+        summary: 'Batches sent, with their progress',
+        body: signBatchPage,
+        response: { 200: envelopeOf(pageOf(signBatch)) },
+      },
+    },
+    async (request) => {
+      const { page, size, ...filter } = request.body;
+      return ok(request, await listBatches(actorOf(request), filter, { page, size }));
+    },
+  );
+  app.post(
+    `${BASE}/batch/remind`,
+    {
+      config: { access: '/data/signature:add' },
+      schema: {
+        tags,
+        summary: 'Remind those of a batch who have not signed (once a day at most)',
+        body: z.strictObject({ id: bodyId }),
+        response: { 200: envelopeOf(signRemindResult) },
+      },
+    },
+    async (request) => ok(request, await remindBatch(actorOf(request), request.body.id)),
   );
   app.post(
     `${BASE}/page`,

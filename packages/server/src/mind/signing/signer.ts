@@ -23,6 +23,7 @@ function presentToSign(row: FormRow) {
     sentAt: Number(row.sent_at),
     signedAt: row.signed_at === null ? null : Number(row.signed_at),
     values: row.values === null ? null : fromJson<Record<string, string>>(row.values),
+    remindedAt: row.reminded_at === null ? null : Number(row.reminded_at),
   };
 }
 
