@@ -150,7 +150,7 @@ export function batchPage(
     db
       .selectFrom('sign_forms as f')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .whereRef('f.batch_id', '=', 'b.id')
+      .where('f.batch_id', '=', sql.ref<number>('b.id'))
       .$if(state !== null, (q) => q.where('f.state', '=', state ?? 'sent'));
   const query = db
     .selectFrom('sign_batches as b')
@@ -172,7 +172,7 @@ export function batchPage(
       count('withdrawn').as('withdrawn'),
       lastReminder(db)
         .innerJoin('sign_forms as rf', 'rf.id', 'r.form_id')
-        .whereRef('rf.batch_id', '=', 'b.id')
+        .where('rf.batch_id', '=', sql.ref<number>('b.id'))
         .as('reminded_at'),
     ])
     .where((eb) => {
@@ -214,7 +214,7 @@ export function formsDueForReminder(db: Db, now: number, limit: number) {
     .where('b.remind_after_days', 'is not', null)
     .where((eb) =>
       eb(
-        eb.fn.coalesce(lastReminder(db).whereRef('r.form_id', '=', 'f.id'), 'f.sent_at'),
+        eb.fn.coalesce(lastReminder(db).where('r.form_id', '=', sql.ref<number>('f.id')), 'f.sent_at'),
         '<=',
         sql<number>`cast(${now} as bigint) - b.remind_after_days * cast(${DAY} as bigint)`,
       ),
@@ -265,7 +265,7 @@ function formsWithNames(db: Db) {
       'u.nickname as sent_by_name',
       'o.name as school_name',
     ])
-    .select(() => lastReminder(db).whereRef('r.form_id', '=', 'f.id').as('reminded_at'));
+    .select(() => lastReminder(db).where('r.form_id', '=', sql.ref<number>('f.id')).as('reminded_at'));
 }
 export type FormRow = NonNullable<Awaited<ReturnType<typeof findFormOfRecipient>>>;
 

@@ -146,6 +146,7 @@ export const en: H5Messages = {
     retry: 'Try again',
     empty: 'No form is waiting for your signature',
     hint: 'Forms appear here once your school sends them.',
+    remindedAt: 'The school reminded you {{at}}: please sign',
     forStudent: 'Student: {{name}}',
     sentAt: 'Sent {{at}}',
     signedAt: 'Signed {{at}}',

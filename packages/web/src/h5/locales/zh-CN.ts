@@ -136,6 +136,7 @@ export const zhCN = {
     retry: '重试',
     empty: '现在没有需要您签署的表单',
     hint: '学校发送表单后会出现在这里。',
+    remindedAt: '学校已于 {{at}} 提醒您签署',
     forStudent: '学生：{{name}}',
     sentAt: '发送于 {{at}}',
     signedAt: '已于 {{at}} 签署',

@@ -30,6 +30,11 @@ function FormCard({ form }: { form: FormToSign }) {
             ? t('signing.sentAt', { at: at(form.sentAt) })
             : t('signing.signedAt', { at: at(form.signedAt) })}
         </Typography.Text>
+        {waiting && form.remindedAt !== null && (
+          <Typography.Text type="warning" data-testid="h5-sign-reminded">
+            {t('signing.remindedAt', { at: at(form.remindedAt) })}
+          </Typography.Text>
+        )}
         <Link to={`/sign/${form.number}`}>
           <Button
             type={waiting ? 'primary' : 'default'}

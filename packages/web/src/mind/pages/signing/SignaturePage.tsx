@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/feedback.tsx';
@@ -8,21 +8,12 @@ import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { DeleteLink } from '../lists.tsx';
 import { downloadSignedPdf, type FormFilter, type SignForm, signFormPage, withdrawSignForm } from './api.ts';
+import { BatchesTab } from './BatchesTab.tsx';
 import { SendFormModal } from './SendFormModal.tsx';
+import { StateTag } from './StateTag.tsx';
 import { TemplatesTab } from './TemplatesTab.tsx';
 import { VerifyModal } from './VerifyModal.tsx';
 import './strings.ts';
-
-const STATE_COLOURS: Record<SignForm['state'], string> = {
-  sent: 'processing',
-  signed: 'success',
-  withdrawn: 'default',
-};
-
-export function StateTag({ state }: { state: SignForm['state'] }) {
-  const { t } = useTranslation();
-  return <Tag color={STATE_COLOURS[state]}>{t(`signing.states.${state}`)}</Tag>;
-}
 
 /** The forms sent for the caller's students, with their state; send, withdraw, download, verify. */
 function FormsTab() {
@@ -149,6 +140,7 @@ export function SignaturePage() {
       <Tabs
         items={[
           { key: 'forms', label: t('signing.tabs.forms'), children: <FormsTab /> },
+          { key: 'batches', label: t('signing.tabs.batches'), children: <BatchesTab /> },
           { key: 'templates', label: t('signing.tabs.templates'), children: <TemplatesTab /> },
         ]}
       />

@@ -1,25 +1,45 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SignTemplateCreate } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Empty, Flex, Form, Input, Modal, Select, Spin, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { useCan } from '../assessments/can.ts';
-import { addSignTemplate, signTemplates } from './api.ts';
+import { addSignTemplate, editSignTemplate, type SignTemplate, signTemplates } from './api.ts';
 
 const KINDS = ['text', 'textarea', 'date'] as const;
 
-function TemplateForm({ onClose, onSaved }: { onClose(): void; onSaved(): void }) {
+/** A new template, or (given `editing`) a school's own template rewritten as a new version. */
+function TemplateForm({ editing, onClose, onSaved }: { editing?: SignTemplate; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SignTemplateCreate>();
-  const save = useMutation({ mutationFn: addSignTemplate, onSuccess: onSaved, meta: { silentError: true } });
+  const save = useMutation({
+    mutationFn: (v: SignTemplateCreate) => (editing ? editSignTemplate({ ...v, id: editing.id }) : addSignTemplate(v)),
+    onSuccess: onSaved,
+    meta: { silentError: true },
+  });
   return (
     <Modal
       open
       width={640}
-      title={t('signing.addTemplate')}
+      title={t(editing ? 'signing.editTemplate' : 'signing.addTemplate')}
       okText={t('signing.save')}
       cancelText={t('signing.cancel')}
       onCancel={onClose}
@@ -30,9 +50,15 @@ function TemplateForm({ onClose, onSaved }: { onClose(): void; onSaved(): void }
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ fields: [{ key: 'guardian', label: '', kind: 'text', required: true }] }}
+        initialValues={
+          editing
+            ? { title: editing.title, body: editing.body, fields: editing.fields }
+            : { fields: [{ key: 'guardian', label: '', kind: 'text', required: true }] }
+        }
         onFinish={(v) => save.mutate(v)}
+        data-testid="signing-template-form"
       >
+        {editing && <Alert type="info" showIcon title={t('signing.editHint')} style={{ marginBottom: 12 }} />}
         {save.isError && <FormAlert error={save.error} form={form} />}
         <Form.Item name="title" label={t('signing.templateTitle')} rules={[{ required: true, max: 50 }]}>
           <Input />
@@ -87,6 +113,7 @@ export function TemplatesTab() {
   const can = useCan('/data/signature');
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<SignTemplate | null>(null);
   const templates = useQuery({ queryKey: ['signing', 'templates'], queryFn: ({ signal }) => signTemplates(signal) });
   if (templates.isError)
     return (
@@ -108,7 +135,18 @@ export function TemplatesTab() {
             key={tpl.id}
             size="small"
             title={tpl.title}
-            extra={<Tag>{t(tpl.schoolId === null ? 'signing.defaultTemplate' : 'signing.schoolTemplate')}</Tag>}
+            data-testid="signing-template-card"
+            extra={
+              <Flex gap={8} align="center">
+                <Tag>{t(tpl.schoolId === null ? 'signing.defaultTemplate' : 'signing.schoolTemplate')}</Tag>
+                <Typography.Text type="secondary">{t('signing.version', { version: tpl.version })}</Typography.Text>
+                {tpl.schoolId !== null && can('edit') && (
+                  <Typography.Link onClick={() => setEditing(tpl)} data-testid="signing-template-edit">
+                    {t('signing.edit')}
+                  </Typography.Link>
+                )}
+              </Flex>
+            }
           >
             <Typography.Paragraph style={{ whiteSpace: 'pre-line' }} ellipsis={{ rows: 3, expandable: true }}>
               {tpl.body}
@@ -123,12 +161,17 @@ export function TemplatesTab() {
           </Card>
         ))}
       </Flex>
-      {adding && (
+      {(adding || editing) && (
         <TemplateForm
-          onClose={() => setAdding(false)}
+          editing={editing ?? undefined}
+          onClose={() => {
+            setAdding(false);
+            setEditing(null);
+          }}
           onSaved={() => {
             message.success(t('signing.saved'));
             setAdding(false);
+            setEditing(null);
             void queryClient.invalidateQueries({ queryKey: ['signing', 'templates'] });
           }}
         />

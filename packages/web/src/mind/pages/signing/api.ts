@@ -1,9 +1,14 @@
 import type {
   Page,
+  SignBatchSend,
   SignFormSend,
   SignTemplateCreate,
+  SignTemplateUpdate,
+  signBatch,
+  signBatchSent,
   signForm,
   signRecipient,
+  signRemindResult,
   signTemplate,
   signVerdict,
 } from '@meridian/contracts';
@@ -19,12 +24,24 @@ export type SignTemplate = Output<typeof signTemplate>;
 export type SignForm = Output<typeof signForm>;
 export type SignRecipient = Output<typeof signRecipient>;
 export type SignVerdict = Output<typeof signVerdict>;
-export type FormFilter = { keyword?: string | undefined; state?: SignForm['state'] | undefined };
+export type SignBatch = Output<typeof signBatch>;
+export type SignBatchSent = Output<typeof signBatchSent>;
+export type SignRemindResult = Output<typeof signRemindResult>;
+export type FormFilter = {
+  keyword?: string | undefined;
+  state?: SignForm['state'] | undefined;
+  batchId?: number | undefined;
+};
 
 const BASE = 'apis-psychology/signature';
 
 export const signTemplates = (signal?: Signal) => get<SignTemplate[]>('apis-user/signTemplate/list', { signal });
 export const addSignTemplate = (body: SignTemplateCreate) => post<SignTemplate>('apis-user/signTemplate/add', body);
+export const editSignTemplate = (body: SignTemplateUpdate) => post<SignTemplate>('apis-user/signTemplate/update', body);
+export const sendSignBatch = (body: SignBatchSend) => post<SignBatchSent>(`${BASE}/batch/send`, body);
+export const signBatchPage = (body: { keyword?: string | undefined; page: number; size: number }, signal?: Signal) =>
+  post<Page<SignBatch>>(`${BASE}/batch/page`, body, { signal });
+export const remindSignBatch = (id: number) => post<SignRemindResult>(`${BASE}/batch/remind`, { id });
 export const signFormPage = (body: FormFilter & { page: number; size: number }, signal?: Signal) =>
   post<Page<SignForm>>(`${BASE}/page`, body, { signal });
 export const recipientsOf = (studentId: number, signal?: Signal) =>

@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { insertStudents, placementOf } from '../../server/src/mind/people/students/testing.ts';
+import { buildUser } from '../../server/test/factories.ts';
+import { phone, screenshot, visit } from './browser.ts';
+import { pickOption } from './dropdowns.ts';
+import { openMind, schoolWithParent } from './mind-walks.ts';
+import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
+
+const suite = portalSuite();
+const CONSENT = '心理咨询知情同意书 Consent for counselling';
+/** The brief's phone: 375 px wide. */
+const narrowPhone = { ...phone, viewport: { width: 375, height: 812 } };
+
+/** A class of two students, each with a parent who has an account. */
+async function classOfTwo() {
+  const { teacher, parent, studentId } = await schoolWithParent(suite.server);
+  const db = suite.server.db;
+  const first = await db
+    .selectFrom('students')
+    .select(['org_id', 'school_id'])
+    .where('id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  const [second] = await insertStudents(db, [
+    { ...(await placementOf(db, Number(first.org_id))), name: '李小红', student_no: 'W002' },
+  ]);
+  const parent2 = await buildUser(db, { roleIds: [], identityId: 3, orgId: null });
+  const at = Date.now();
+  const { id } = await db
+    .insertInto('parents')
+    .values({
+      school_id: Number(first.school_id),
+      name: '李爸爸',
+      phone: '13900000002',
+      user_id: parent2.id,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('student_parents')
+    .values({ student_id: second ?? 0, parent_id: id, relation: 'father', created_at: at })
+    .execute();
+  return { teacher, parent, parent2 };
+}
+
+async function signInOnPhone(page: Page, who: { account: string; password: string }) {
+  await page.goto(`${suite.server.url}/h5/login`);
+  await page.getByTestId('h5-account').fill(who.account);
+  await page.getByTestId('h5-password').fill(who.password);
+  await page.getByTestId('h5-sign-in').click();
+  await page.getByTestId('h5-signing-link').click();
+}
+
+describe('online signing to many (issue 26)', () => {
+  it('a teacher sends a consent form to a class; one parent signs on a phone; the rest are reminded; the progress shows it', async () => {
+    const { teacher, parent, parent2 } = await classOfTwo();
+
+    const desk = await visit(suite.browser);
+    try {
+      const { page } = desk;
+      await openMind(page, suite.server.url, '/data/signature', teacher.token);
+      await page.getByRole('tab', { name: '批量发送' }).click();
+      await page.getByTestId('signing-batches').getByText('还没有批量发送过表单').waitFor();
+      await page.getByTestId('signing-batch-send').click();
+      await page.getByTestId('signing-batch-template').click();
+      await pickOption(page, CONSENT);
+      await page.getByTestId('signing-batch-class').click();
+      await pickOption(page, 'Class 7-1');
+      await screenshot(page, 'signing2-batch-send-zh-CN');
+      await page.getByTestId('signing-batch-ok').click();
+      await page.getByText('已批量发送，家长登录手机端即可签署').waitFor();
+      const progress = page.getByTestId('signing-batch-progress').first();
+      await progress.getByText('共 2 份 · 已签 0 · 待签 2 · 撤回 0').waitFor();
+      await screenshot(page, 'signing2-batch-sent-zh-CN');
+      expect(unexpected(desk.problems)).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+
+    const mobile = await visit(suite.browser, narrowPhone);
+    try {
+      const { page } = mobile;
+      await signInOnPhone(page, parent);
+      const card = page.getByTestId('h5-sign-form').filter({ hasText: CONSENT });
+      await card.getByRole('button', { name: /^填写并签署:/ }).click();
+      await page.getByTestId('h5-sign-page').waitFor();
+      await page.getByLabel('监护人姓名 Guardian').fill('张妈妈');
+      await page.getByLabel('与学生关系 Relation').fill('母亲');
+      await page.getByLabel('联系电话 Phone').fill('13900000001');
+      const pad = page.getByTestId('signature-pad');
+      await pad.scrollIntoViewIfNeeded();
+      const box = await pad.boundingBox();
+      if (!box) throw new Error('the signature box is not shown');
+      await page.mouse.move(box.x + 30, box.y + 120);
+      await page.mouse.down();
+      for (let i = 1; i <= 24; i++) {
+        await page.mouse.move(box.x + 30 + i * 11, box.y + 90 + Math.sin(i / 2) * 40, { steps: 2 });
+      }
+      await page.mouse.up();
+      await page.getByRole('button', { name: '确认签署' }).click();
+      await page.getByTestId('h5-signed').waitFor();
+      expect(unexpected(mobile.problems)).toEqual([]);
+    } finally {
+      await mobile.close();
+    }
+
+    const back = await visit(suite.browser);
+    try {
+      const { page } = back;
+      await openMind(page, suite.server.url, '/data/signature', teacher.token);
+      await page.getByRole('tab', { name: '批量发送' }).click();
+      const progress = page.getByTestId('signing-batch-progress').first();
+      await progress.getByText('共 2 份 · 已签 1 · 待签 1 · 撤回 0').waitFor();
+      await page.getByTestId('signing-batch-remind').click();
+      await page.getByText('已提醒 1 位未签署的家长').waitFor();
+      // The batch opens onto its forms: who signed, who waits and when they were reminded.
+      await page
+        .getByTestId('signing-batches')
+        .getByRole('button', { name: /展开行|Expand row/ })
+        .first()
+        .click();
+      const forms = page.getByTestId('signing-batch-forms');
+      await forms.locator('tr').filter({ hasText: '李小红' }).getByText('待签署').waitFor();
+      await forms.locator('tr').filter({ hasText: '张小明' }).getByText('已签署').waitFor();
+      await screenshot(page, 'signing2-batch-progress-zh-CN');
+      // A second reminder the same day is refused in words.
+      await page.getByTestId('signing-batch-remind').click();
+      await page.getByText('待签署的家长今天都已提醒过，明天再提醒').waitFor();
+      await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
+      await page.reload();
+      await page.getByRole('tab', { name: 'Batches' }).click();
+      await page.getByTestId('signing-batch-progress').first().getByText('2 sent · 1 signed · 1 waiting').waitFor();
+      await screenshot(page, 'signing2-batch-progress-en');
+      expect(unexpected(back.problems, /HTTP 409: .*\/signature\/batch\/remind$/)).toEqual([]);
+    } finally {
+      await back.close();
+    }
+
+    const reminded = await visit(suite.browser, narrowPhone);
+    try {
+      const { page } = reminded;
+      await signInOnPhone(page, parent2);
+      const card = page.getByTestId('h5-sign-form').filter({ hasText: CONSENT });
+      await card
+        .getByTestId('h5-sign-reminded')
+        .getByText(/学校已于 .* 提醒您签署/)
+        .waitFor();
+      await screenshot(page, 'signing2-h5-reminded-zh-CN');
+      expect(unexpected(reminded.problems)).toEqual([]);
+    } finally {
+      await reminded.close();
+    }
+  }, 120_000);
+});
