@@ -21,6 +21,10 @@ export const activitiesMessages = {
     'zh-CN': '名额不能少于已报名人数（{signed}）',
     en: 'Places cannot be fewer than the sign-ups already made ({signed})',
   },
+  'activity.started': {
+    'zh-CN': '活动已经开始，不能再修改',
+    en: 'This activity has started and can no longer be changed',
+  },
   'activity.hasSignups': {
     'zh-CN': '活动已有报名，不能删除',
     en: 'This activity already has sign-ups and cannot be deleted',

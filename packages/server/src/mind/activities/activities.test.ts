@@ -133,6 +133,38 @@ describe('signing up on H5', () => {
   });
 });
 
+describe('editing before the start', () => {
+  it('changes the dates, the quota and who may sign up before the start; afterwards it is read-only', async () => {
+    const id = await published(w.psychologyTeacher, activityBody({ title: 'Group session', quota: 10 }));
+    const later = activityBody({ title: 'Group session', quota: 12, audience: 'parents' });
+    const edited = await w.psychologyTeacher.post('/apis-psychology/activity/update', {
+      id,
+      ...later,
+      startsAt: later.startsAt + 3_600_000,
+      endsAt: later.endsAt + 3_600_000,
+      targets: { gradeIds: [], classIds: [w.classes.klassA.id] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      quota: 12,
+      audience: 'parents',
+      startsAt: later.startsAt + 3_600_000,
+      targets: { gradeIds: [], classIds: [w.classes.klassA.id] },
+    });
+
+    // The start passes (as the database sees it): the activity no longer changes.
+    await t.db.kysely
+      .updateTable('activities')
+      .set({ starts_at: Date.now() - 60_000 })
+      .where('id', '=', id)
+      .execute();
+    const late = await w.psychologyTeacher.post('/apis-psychology/activity/update', { id, ...later, quota: 20 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This activity has started and can no longer be changed');
+    expect((await w.psychologyTeacher.get(`/apis-psychology/activity/${id}`)).json().data.quota).toBe(12);
+  });
+});
+
 describe('the sign-up list', () => {
   let id: number;
   beforeAll(async () => {

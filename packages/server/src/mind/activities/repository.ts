@@ -58,12 +58,22 @@ export async function insertActivity(db: Db, values: Insertable<ActivitiesTable>
 }
 
 /** Changes an activity unless its new quota is below the places already taken; whether it did. */
-export async function updateActivity(db: Db, id: number, changes: Updateable<ActivitiesTable>): Promise<boolean> {
+/**
+ * Changes an activity that has not started by `now`, keeping its quota at or above its sign-ups;
+ * whether it did. The conditions sit in the update, so a sign-up or the start meanwhile wins.
+ */
+export async function updateActivity(
+  db: Db,
+  id: number,
+  changes: Updateable<ActivitiesTable>,
+  now: number,
+): Promise<boolean> {
   const quota = changes.quota;
   const result = await db
     .updateTable('activities')
     .set(changes)
     .where('id', '=', id)
+    .where('starts_at', '>', now)
     .$if(typeof quota === 'number', (q) => q.where('signed', '<=', quota as number))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -126,11 +126,15 @@ export async function editActivity(actor: Actor, body: ActivityUpdate) {
   const row = await ownActivity(actor, scope, body.id);
   const owner = await ownerOf(actor, scope, body.targets);
   if (!row.org_path.startsWith(owner.path) && !owner.path.startsWith(row.org_path)) throw targetOutside();
-  const changed = await updateActivity(actor.db, body.id, { ...columnsOf(body), updated_at: Date.now() });
+  const at = Date.now();
+  const changed = await updateActivity(actor.db, body.id, { ...columnsOf(body), updated_at: at }, at);
   if (!changed) {
+    // Once it has started, an activity is a record of what happened: read-only (decision 0130).
+    const now = await findActivity(actor.db, scope, body.id);
+    if (!now || Number(now.starts_at) <= at) throw new AppError(409, 'activity.started');
     throw new AppError(409, 'activity.quotaBelowSigned', {
-      params: { signed: Number(row.signed) },
-      rules: [{ field: 'quota', key: 'activity.quotaBelowSigned', params: { signed: Number(row.signed) } }],
+      params: { signed: Number(now.signed) },
+      rules: [{ field: 'quota', key: 'activity.quotaBelowSigned', params: { signed: Number(now.signed) } }],
     });
   }
   return activityDetail(actor, body.id);

@@ -123,9 +123,17 @@ export function ActivityManagePage() {
                 <Link to={`/data/activityBmDetail?activityId=${a.id}`} data-testid="activity-list">
                   {t('activities.list')}
                 </Link>
-                {can('edit') && (
-                  <Typography.Link onClick={() => setEditing(a)}>{t('activities.change')}</Typography.Link>
-                )}
+                {can('edit') &&
+                  // Once started, an activity is a record of what happened: read-only (decision 0130).
+                  (a.startsAt > Date.now() ? (
+                    <Typography.Link onClick={() => setEditing(a)} data-testid="activity-edit">
+                      {t('activities.change')}
+                    </Typography.Link>
+                  ) : (
+                    <Typography.Text type="secondary" data-testid="activity-started">
+                      {t('activities.started')}
+                    </Typography.Text>
+                  ))}
                 {can('delete') && a.signed === 0 && (
                   <DeleteLink
                     title={a.title}
