@@ -159,6 +159,10 @@ describe('tutor choice (issue 26)', () => {
       await progress.waitFor();
       await expect.poll(() => progress.locator('td').allTextContents()).toEqual(['Class 7-1', '2', '1', '1', '1']);
       await settledShot(back.page, 'tutor-progress-zh-CN');
+      // Round 1 on its own: one confirmed, nobody waiting or declined, one student still to choose.
+      await back.page.getByTestId('tutor-progress-rounds').getByText('第 1 轮').click();
+      await expect.poll(() => progress.locator('td').allTextContents()).toEqual(['Class 7-1', '2', '0', '1', '0', '1']);
+      await settledShot(back.page, 'signing2-tutor-round-zh-CN');
       await openMind(back.page, suite.server.url, '/data/tutorChoice', staff.token);
       await back.page.getByTestId('tutor-results-open').first().click();
       const result = back.page.getByTestId('tutor-results').locator('tr').filter({ hasText: winnerName });

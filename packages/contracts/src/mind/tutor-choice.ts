@@ -65,10 +65,24 @@ export const tutorChoice = z.object({
   round: z.number(),
   state: z.enum(CHOICE_STATES),
 });
+/**
+ * A class in one round (decision 0130): choices of the round waiting for the tutor (`chosen`),
+ * confirmed, declined, and students who have made no choice in it and were not confirmed before.
+ */
+export const roundProgress = z.object({
+  round: z.number(),
+  chosen: z.number(),
+  confirmed: z.number(),
+  declined: z.number(),
+  notChosen: z.number(),
+});
+
 export const classProgress = z.object({
   classId: z.number(),
   className: z.string(),
   students: z.number(),
   chosen: z.number(),
   confirmed: z.number(),
+  /** Rounds 1 up to the task's current round. */
+  rounds: z.array(roundProgress),
 });

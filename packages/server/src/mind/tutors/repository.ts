@@ -216,6 +216,7 @@ export function choicesOf(db: Db, taskId: number, scope: StudentScope | null, tu
       'c.task_id',
       'c.student_id',
       's.name as student_name',
+      's.org_id as class_id',
       'o.name as class_name',
       'c.tutor_id',
       'u.nickname as tutor_name',

@@ -121,15 +121,49 @@ export async function moveRound(actor: Actor, id: number, round: number) {
   return (await present(actor, [{ ...row, round }]))[0];
 }
 
+type ChoiceRow = Awaited<ReturnType<typeof choicesOf>>[number];
+
+/**
+ * One class in each round up to `rounds`: the round's choices by state, and its students who have
+ * no choice in that round and no live one (waiting or confirmed) from an earlier round: those who
+ * still have to choose.
+ */
+function roundsOfClass(students: number, choices: ChoiceRow[], rounds: number) {
+  return Array.from({ length: rounds }, (_, i) => {
+    const round = i + 1;
+    const inRound = choices.filter((c) => Number(c.round) === round);
+    const count = (state: ChoiceRow['state']) => inRound.filter((c) => c.state === state).length;
+    const here = new Set(inRound.map((c) => Number(c.student_id)));
+    const heldBefore = new Set(
+      choices
+        .filter((c) => Number(c.round) < round && c.state !== 'declined' && !here.has(Number(c.student_id)))
+        .map((c) => Number(c.student_id)),
+    );
+    return {
+      round,
+      chosen: count('pending'),
+      confirmed: count('confirmed'),
+      declined: count('declined'),
+      notChosen: Math.max(0, students - here.size - heldBefore.size),
+    };
+  });
+}
+
 export async function taskProgress(actor: Actor, id: number) {
   const { scope, row } = await scopedTask(actor, id);
   const rows = await progressByClass(actor.db, id, fromJson<number[]>(row.class_ids), scope);
+  const choices = await choicesOf(actor.db, id, scope);
   return rows.map((r) => ({
     classId: Number(r.class_id),
     className: r.class_name,
     students: Number(r.students),
     chosen: Number(r.chosen),
     confirmed: Number(r.confirmed),
+    rounds: roundsOfClass(
+      Number(r.students),
+      choices.filter((c) => Number(c.class_id) === Number(r.class_id)),
+      Number(row.round),
+    ),
   }));
 }
 

@@ -85,7 +85,19 @@ describe('tutor choice', () => {
     const progress = await w.psychologyTeacher.get(`/apis-psychology/tutorChoice/task/${k.id}/progress`);
     expect(progress.statusCode, progress.body).toBe(200);
     expect(progress.json().data).toEqual([
-      { classId: w.classes.klassA.id, className: expect.any(String), students: 2, chosen: 2, confirmed: 1 },
+      {
+        classId: w.classes.klassA.id,
+        className: expect.any(String),
+        students: 2,
+        chosen: 2,
+        confirmed: 1,
+        // Round 1: a1 declined, a2 waiting for the tutor. Round 2: a1 confirmed; a2's choice of round 1
+        // still waits, so nobody is left to choose.
+        rounds: [
+          { round: 1, chosen: 1, confirmed: 0, declined: 1, notChosen: 0 },
+          { round: 2, chosen: 0, confirmed: 1, declined: 0, notChosen: 0 },
+        ],
+      },
     ]);
     const results = await w.psychologyTeacher.get(`/apis-psychology/tutorChoice/task/${k.id}/results`);
     expect(
@@ -114,6 +126,33 @@ describe('tutor choice', () => {
     expect((await w.otherSchoolAdmin.get(`/apis-psychology/tutorChoice/task/${k.id}/results`)).statusCode).toBe(404);
   });
 
+  it('shows per round who chose, was confirmed or declined, and who has not chosen yet', async () => {
+    const k = await task(3);
+    const rounds = async () => {
+      const res = await w.classTeacher.get(`/apis-psychology/tutorChoice/task/${k.id}/progress`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ rounds: unknown[] }>)[0]?.rounds;
+    };
+    expect(await rounds()).toEqual([{ round: 1, chosen: 0, confirmed: 0, declined: 0, notChosen: 2 }]);
+    expect((await choose(w.callers.a1, k.id, k.scarce)).statusCode).toBe(200);
+    expect(await rounds()).toEqual([{ round: 1, chosen: 1, confirmed: 0, declined: 0, notChosen: 1 }]);
+    const mine = await w.psychologyTeacher.get(`/apis-psychology/tutorChoice/task/${k.id}/mine`);
+    const [choice] = mine.json().data as Array<{ id: number }>;
+    const declined = await w.psychologyTeacher.post('/apis-psychology/tutorChoice/decide', {
+      choiceId: choice?.id,
+      confirm: false,
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(
+      (await w.psychologyTeacher.post('/apis-psychology/tutorChoice/task/round', { id: k.id, round: 2 })).statusCode,
+    ).toBe(200);
+    // Declined in round 1, a1 has to choose again in round 2, like a2 who never chose.
+    expect(await rounds()).toEqual([
+      { round: 1, chosen: 0, confirmed: 0, declined: 1, notChosen: 1 },
+      { round: 2, chosen: 0, confirmed: 0, declined: 0, notChosen: 2 },
+    ]);
+  });
+
   it('lists a task to its tutors and, for its progress, to class teachers, not to students', async () => {
     const k = await task(2);
     const tutoring = await w.classTeacher.get('/apis-psychology/tutorChoice/tutoring');
@@ -128,7 +167,14 @@ describe('tutor choice', () => {
     const classes = await w.classTeacher.get(`/apis-psychology/tutorChoice/task/${k.id}/progress`);
     expect(classes.statusCode, classes.body).toBe(200);
     expect(classes.json().data).toEqual([
-      { classId: w.classes.klassA.id, className: expect.any(String), students: 2, chosen: 0, confirmed: 0 },
+      {
+        classId: w.classes.klassA.id,
+        className: expect.any(String),
+        students: 2,
+        chosen: 0,
+        confirmed: 0,
+        rounds: [{ round: 1, chosen: 0, confirmed: 0, declined: 0, notChosen: 2 }],
+      },
     ]);
   });
 });

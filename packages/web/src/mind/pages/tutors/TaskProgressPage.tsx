@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Select, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Segmented, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/feedback.tsx';
@@ -82,29 +82,64 @@ function TuteeTable({ task }: { task: TutorTask }) {
   );
 }
 
-/** The task's classes: how many students have chosen, have not yet, and were confirmed. */
+/**
+ * The task's classes: how many students have chosen, have not yet, and were confirmed; or, for one
+ * round, its choices waiting, confirmed and declined and who has still to choose (decision 0130).
+ */
 function ProgressTable({ task }: { task: TutorTask }) {
   const { t } = useTranslation();
+  const [round, setRound] = useState<number | 'all'>('all');
   const progress = useQuery({
     queryKey: ['tutors', 'progress', task.id],
     queryFn: ({ signal }) => taskProgress(task.id, signal),
   });
+  const ofRound = (p: ClassProgress) => p.rounds.find((r) => r.round === round);
   return (
-    <Table<ClassProgress>
-      rowKey="classId"
-      loading={progress.isPending}
-      dataSource={progress.data ?? []}
-      pagination={false}
-      data-testid="tutor-progress"
-      locale={{ emptyText: t('tutors.progressEmpty') }}
-      columns={[
-        { title: t('tutors.className'), dataIndex: 'className' },
-        { title: t('tutors.students'), dataIndex: 'students' },
-        { title: t('tutors.chosen'), dataIndex: 'chosen' },
-        { title: t('tutors.notYet'), key: 'notYet', render: (_v, p) => Math.max(0, p.students - p.chosen) },
-        { title: t('tutors.confirmed'), dataIndex: 'confirmed' },
-      ]}
-    />
+    <Flex vertical gap={12}>
+      <Segmented<number | 'all'>
+        data-testid="tutor-progress-rounds"
+        value={round}
+        onChange={setRound}
+        options={[
+          { value: 'all', label: t('tutors.allRounds') },
+          ...Array.from({ length: task.round }, (_, i) => ({
+            value: i + 1,
+            label: t('tutors.roundN', { round: i + 1 }),
+          })),
+        ]}
+        style={{ alignSelf: 'start' }}
+      />
+      <Table<ClassProgress>
+        rowKey="classId"
+        loading={progress.isPending}
+        dataSource={progress.data ?? []}
+        pagination={false}
+        data-testid="tutor-progress"
+        locale={{ emptyText: t('tutors.progressEmpty') }}
+        columns={
+          round === 'all'
+            ? [
+                { title: t('tutors.className'), dataIndex: 'className' },
+                { title: t('tutors.students'), dataIndex: 'students' },
+                { title: t('tutors.chosen'), dataIndex: 'chosen' },
+                {
+                  title: t('tutors.notYet'),
+                  key: 'notYet',
+                  render: (_v, p) => Math.max(0, p.students - p.chosen),
+                },
+                { title: t('tutors.confirmed'), dataIndex: 'confirmed' },
+              ]
+            : [
+                { title: t('tutors.className'), dataIndex: 'className' },
+                { title: t('tutors.students'), dataIndex: 'students' },
+                { title: t('tutors.waiting'), key: 'chosen', render: (_v, p) => ofRound(p)?.chosen ?? 0 },
+                { title: t('tutors.confirmed'), key: 'confirmed', render: (_v, p) => ofRound(p)?.confirmed ?? 0 },
+                { title: t('tutors.declined'), key: 'declined', render: (_v, p) => ofRound(p)?.declined ?? 0 },
+                { title: t('tutors.notYet'), key: 'notChosen', render: (_v, p) => ofRound(p)?.notChosen ?? 0 },
+              ]
+        }
+      />
+    </Flex>
   );
 }
 
