@@ -5,6 +5,7 @@ import { buildUser } from '../../server/test/factories.ts';
 import { phone, screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
 import { openMind, schoolWithParent } from './mind-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
@@ -74,7 +75,7 @@ describe('online signing to many (issue 26)', () => {
       await page.getByText('已批量发送，家长登录手机端即可签署').waitFor();
       const progress = page.getByTestId('signing-batch-progress').first();
       await progress.getByText('共 2 份 · 已签 0 · 待签 2 · 撤回 0').waitFor();
-      await screenshot(page, 'signing2-batch-sent-zh-CN');
+      await settledShot(page, 'signing2-batch-sent-zh-CN');
       expect(unexpected(desk.problems)).toEqual([]);
     } finally {
       await desk.close();
@@ -125,7 +126,7 @@ describe('online signing to many (issue 26)', () => {
       const forms = page.getByTestId('signing-batch-forms');
       await forms.locator('tr').filter({ hasText: '李小红' }).getByText('待签署').waitFor();
       await forms.locator('tr').filter({ hasText: '张小明' }).getByText('已签署').waitFor();
-      await screenshot(page, 'signing2-batch-progress-zh-CN');
+      await settledShot(page, 'signing2-batch-progress-zh-CN');
       // A second reminder the same day is refused in words.
       await page.getByTestId('signing-batch-remind').click();
       await page.getByText('待签署的家长今天都已提醒过，明天再提醒').waitFor();
@@ -133,7 +134,7 @@ describe('online signing to many (issue 26)', () => {
       await page.reload();
       await page.getByRole('tab', { name: 'Batches' }).click();
       await page.getByTestId('signing-batch-progress').first().getByText('2 sent · 1 signed · 1 waiting').waitFor();
-      await screenshot(page, 'signing2-batch-progress-en');
+      await settledShot(page, 'signing2-batch-progress-en');
       expect(unexpected(back.problems, /HTTP 409: .*\/signature\/batch\/remind$/)).toEqual([]);
     } finally {
       await back.close();
@@ -148,7 +149,7 @@ describe('online signing to many (issue 26)', () => {
         .getByTestId('h5-sign-reminded')
         .getByText(/学校已于 .* 提醒您签署/)
         .waitFor();
-      await screenshot(page, 'signing2-h5-reminded-zh-CN');
+      await settledShot(page, 'signing2-h5-reminded-zh-CN');
       expect(unexpected(reminded.problems)).toEqual([]);
     } finally {
       await reminded.close();
