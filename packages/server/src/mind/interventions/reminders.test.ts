@@ -1,13 +1,11 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { JobWorker } from '../../platform/jobs/worker.ts';
+import { runScheduledOnce } from '../../platform/jobs/testing.ts';
 import { buildWarningWorld, openTodoKinds, step, type WarningWorld } from '../warnings/testing.ts';
 import { attentionReminderJob } from './reminders.ts';
 
 let t: TestApp;
 let w: WarningWorld;
-const log = pino({ level: 'silent' });
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
@@ -20,28 +18,6 @@ const rules = [
   { level: 'red', everyDays: 3, remindBeforeHours: 12 },
   { level: 'orange', everyDays: 14, remindBeforeHours: 24 },
 ];
-
-async function runReminders(): Promise<void> {
-  const worker = new JobWorker({ db: t.db, log, jobs: [attentionReminderJob] });
-  await t.db.kysely
-    .insertInto('jobs')
-    .values({
-      kind: attentionReminderJob.kind,
-      payload: '{}',
-      state: 'queued',
-      run_at: 0,
-      max_attempts: 3,
-      dedupe_key: null,
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
-      created_at: 0,
-      updated_at: 0,
-      finished_at: null,
-    })
-    .execute();
-  await worker.drain();
-}
 
 describe('the reminder model', () => {
   it('starts with a rule per default level, and logs each change with before and after', async () => {
@@ -115,11 +91,11 @@ describe('follow-up reminders', () => {
     const setDue = (at: number) =>
       t.db.kysely.updateTable('warnings').set({ follow_up_due_at: at }).where('id', '=', id).execute();
     await setDue(Date.now() + 20 * HOUR); // outside red's 12-hour notice
-    await runReminders();
+    await runScheduledOnce(t.db, attentionReminderJob);
     expect(await openTodoKinds(t, me, id)).toEqual(['warning.handle']);
     await setDue(Date.now() + 6 * HOUR);
-    await runReminders();
-    await runReminders();
+    await runScheduledOnce(t.db, attentionReminderJob);
+    await runScheduledOnce(t.db, attentionReminderJob);
     expect(await openTodoKinds(t, me, id)).toEqual(['warning.handle', 'warning.followUp']);
     expect(await openTodoKinds(t, w.classTeacher.user.id, id)).toEqual(['warning.handle', 'warning.followUp']);
     const attention = await w.psychologyTeacher.get('/apis-psychology/attentionReminder/page?withinHours=12');
@@ -154,7 +130,7 @@ describe('follow-up reminders', () => {
       .execute();
     const off = await w.schoolAdmin.post('/apis-psychology/reminderConfiguration/save', { enabled: false, rules });
     expect(off.statusCode, off.body).toBe(200);
-    await runReminders();
+    await runScheduledOnce(t.db, attentionReminderJob);
     expect(await openTodoKinds(t, w.psychologyTeacher.user.id, id)).toEqual(['warning.handle']);
   });
 });

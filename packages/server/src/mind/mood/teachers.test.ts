@@ -1,7 +1,6 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { JobWorker } from '../../platform/jobs/worker.ts';
+import { runScheduledOnce } from '../../platform/jobs/testing.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
 import { moodLowStreaksJob } from './low.ts';
 import { buildMoodEntries } from './testing.ts';
@@ -33,28 +32,6 @@ beforeAll(async () => {
   );
 }, 90_000);
 afterAll(() => t.close());
-
-async function runLowJob(): Promise<void> {
-  const worker = new JobWorker({ db: t.db, log: pino({ level: 'silent' }), jobs: [moodLowStreaksJob] });
-  await t.db.kysely
-    .insertInto('jobs')
-    .values({
-      kind: moodLowStreaksJob.kind,
-      payload: '{}',
-      state: 'queued',
-      run_at: 0,
-      max_attempts: 3,
-      dedupe_key: null,
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
-      created_at: 0,
-      updated_at: 0,
-      finished_at: null,
-    })
-    .execute();
-  await worker.drain();
-}
 
 const noteReads = (studentId: number) =>
   t.db.kysely
@@ -191,8 +168,8 @@ describe('the teachers’ mood journal', () => {
   });
 
   it('opens one orange warning for a low run, however often the job runs', async () => {
-    await runLowJob();
-    await runLowJob();
+    await runScheduledOnce(t.db, moodLowStreaksJob);
+    await runScheduledOnce(t.db, moodLowStreaksJob);
     const warnings = await t.db.kysely
       .selectFrom('warnings')
       .select(['student_id', 'level', 'rule', 'source_type'])

@@ -1,8 +1,7 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { filesEnv, png } from '../../../test/files.ts';
-import { JobWorker } from '../../platform/jobs/worker.ts';
+import { runScheduledOnce } from '../../platform/jobs/testing.ts';
 import { DAY } from '../../platform/time.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { type ActivityWorld, buildActivityWorld, parentAccount } from '../activities/testing.ts';
@@ -15,7 +14,6 @@ let w: ActivityWorld;
 let files: Awaited<ReturnType<typeof filesEnv>>;
 let parentA2: Caller;
 let consent: number;
-const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
   files = await filesEnv('LOCAL');
@@ -85,28 +83,6 @@ async function signAs(parent: Caller, number: string) {
 
 const remind = (id: number, by: Caller = w.psychologyTeacher) =>
   by.post('/apis-psychology/signature/batch/remind', { id });
-
-async function runReminders(): Promise<void> {
-  const worker = new JobWorker({ db: t.db, log, jobs: [signingReminderJob] });
-  await t.db.kysely
-    .insertInto('jobs')
-    .values({
-      kind: signingReminderJob.kind,
-      payload: '{}',
-      state: 'queued',
-      run_at: 0,
-      max_attempts: 3,
-      dedupe_key: null,
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
-      created_at: 0,
-      updated_at: 0,
-      finished_at: null,
-    })
-    .execute();
-  await worker.drain();
-}
 
 describe('a batch to a class', () => {
   it('sends one form per student with a parent, names those left out, and counts sent, signed, waiting, withdrawn', async () => {
@@ -241,7 +217,7 @@ describe('reminders', () => {
         .where('f.batch_id', '=', batchId)
         .execute();
 
-    await runReminders();
+    await runScheduledOnce(t.db, signingReminderJob);
     expect(await remindersOf(auto.id)).toEqual([]);
 
     // Three days on: both waiting forms of the batch with a reminder are reminded, once.
@@ -249,12 +225,12 @@ describe('reminders', () => {
     for (const id of [auto.id, manual.id]) {
       await t.db.kysely.updateTable('sign_forms').set({ sent_at: threeDaysAgo }).where('batch_id', '=', id).execute();
     }
-    await runReminders();
+    await runScheduledOnce(t.db, signingReminderJob);
     const reminded = await remindersOf(auto.id);
     expect(reminded.map((r) => r.kind)).toEqual(['auto', 'auto']);
     expect(await remindersOf(manual.id)).toEqual([]);
 
-    await runReminders();
+    await runScheduledOnce(t.db, signingReminderJob);
     expect((await remindersOf(auto.id)).length).toBe(2);
     // Reminded today by the job, a manual reminder is refused until tomorrow.
     expect((await remind(auto.id)).statusCode).toBe(409);

@@ -1,5 +1,4 @@
-import type { SignBatchSend, SignField } from '@meridian/contracts';
-import { fromJson, toJson } from '../../platform/db/sql.ts';
+import type { SignBatchSend } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import { defineJob } from '../../platform/jobs/types.ts';
 import { formatDate } from '../../platform/time.ts';
@@ -13,12 +12,11 @@ import {
   insertBatch,
   insertForm,
   insertReminders,
-  studentsAmong,
-  studentsOfClass,
+  studentsForBatch,
   templatesOf,
   waitingFormsOfBatch,
 } from './repository.ts';
-import { newNumber } from './service.ts';
+import { formSent } from './service.ts';
 
 const nullable = (v: number | string | null) => (v === null ? null : Number(v));
 
@@ -53,10 +51,11 @@ async function batchOfScope(actor: Actor, id: number) {
  */
 export async function sendBatch(actor: Actor, body: SignBatchSend) {
   const scope = await archiveScope(actor);
-  const students =
-    body.classId !== undefined
-      ? await studentsOfClass(actor.db, scope, body.classId)
-      : await studentsAmong(actor.db, scope, [...new Set(body.studentIds ?? [])]);
+  const students = await studentsForBatch(
+    actor.db,
+    scope,
+    body.classId !== undefined ? { classId: body.classId } : { ids: [...new Set(body.studentIds ?? [])] },
+  );
   if (students.length === 0) {
     throw new AppError(404, body.classId !== undefined ? 'signing.classNotFound' : 'student.notFound');
   }
@@ -78,13 +77,11 @@ export async function sendBatch(actor: Actor, body: SignBatchSend) {
   const reached = students.filter((s) => parents.has(Number(s.id)));
   if (reached.length === 0) throw new AppError(409, 'signing.batchNobody');
   const at = Date.now();
-  const version = Number(template.version);
-  const fields = toJson(fromJson<SignField[]>(template.fields));
   const id = await actor.db.transaction().execute(async (trx) => {
     const batchId = await insertBatch(trx, {
       school_id: schoolId,
       template_id: Number(template.id),
-      template_version: version,
+      template_version: Number(template.version),
       title: template.title,
       class_id: body.classId ?? null,
       remind_after_days: body.remindAfterDays ?? null,
@@ -94,30 +91,18 @@ export async function sendBatch(actor: Actor, body: SignBatchSend) {
     for (const student of reached) {
       const parent = parents.get(Number(student.id));
       if (!parent) continue;
-      await insertForm(trx, {
-        number: newNumber(),
-        template_id: Number(template.id),
-        template_version: version,
-        batch_id: batchId,
-        school_id: schoolId,
-        student_id: Number(student.id),
-        recipient_kind: 'parent',
-        recipient_id: parent.id,
-        recipient_name: parent.name,
-        recipient_user_id: parent.userId,
-        title: template.title,
-        body: template.body,
-        fields,
-        state: 'sent',
-        values: null,
-        signature_path: null,
-        pdf_path: null,
-        pdf_sha256: null,
-        sent_by: actor.auth.userId,
-        sent_at: at,
-        signed_at: null,
-        withdrawn_at: null,
-      });
+      await insertForm(
+        trx,
+        formSent({
+          template,
+          batchId,
+          schoolId,
+          studentId: Number(student.id),
+          recipient: { kind: 'parent', ...parent },
+          sentBy: actor.auth.userId,
+          at,
+        }),
+      );
     }
     return batchId;
   });

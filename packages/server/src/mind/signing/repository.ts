@@ -88,25 +88,13 @@ export async function insertForm(db: Db, values: Insertable<SignFormsTable>): Pr
   return Number(row.id);
 }
 
-/** The students of a class of the scope, with their school's name. */
-export function studentsOfClass(db: Db, scope: StudentScope, classId: number) {
+/** The students of a class, or those among `ids`, of the scope, with their school's name. */
+export function studentsForBatch(db: Db, scope: StudentScope, who: { classId: number } | { ids: number[] }) {
   return db
     .selectFrom('students as s')
     .innerJoin('orgs as o', 'o.id', 's.school_id')
     .select(['s.id', 's.name', 's.school_id', 'o.name as school_name'])
-    .where('s.org_id', '=', classId)
-    .where(studentInScope(scope))
-    .orderBy('s.id')
-    .execute();
-}
-
-/** Students of the scope among `ids`. */
-export function studentsAmong(db: Db, scope: StudentScope, ids: number[]) {
-  return db
-    .selectFrom('students as s')
-    .innerJoin('orgs as o', 'o.id', 's.school_id')
-    .select(['s.id', 's.name', 's.school_id', 'o.name as school_name'])
-    .where('s.id', 'in', ids)
+    .where((eb) => ('classId' in who ? eb('s.org_id', '=', who.classId) : eb('s.id', 'in', who.ids)))
     .where(studentInScope(scope))
     .orderBy('s.id')
     .execute();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SignField, SignFormSend, SignTemplateCreate, SignTemplateUpdate } from '@meridian/contracts';
+import type { Insertable } from 'kysely';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findFileByPath } from '../../portal/files/repository.ts';
@@ -23,6 +24,7 @@ import {
   updateTemplate,
   withdrawForm,
 } from './repository.ts';
+import type { SignFormsTable } from './tables.ts';
 
 const notFound = () => new AppError(404, 'signing.notFound');
 
@@ -146,6 +148,42 @@ export async function recipientsOf(actor: Actor, studentId: number) {
 export const newNumber = () =>
   `SF${randomBytes(9).toString('base64url').toUpperCase().replace(/[-_]/g, 'X').slice(0, 12)}`;
 
+/** A new form as sent: the template's words as they read now, copied, waiting for its signer. */
+export function formSent(f: {
+  template: TemplateRow;
+  batchId: number | null;
+  schoolId: number;
+  studentId: number;
+  recipient: { kind: 'parent' | 'teacher'; id: number; name: string; userId: number };
+  sentBy: number;
+  at: number;
+}): Insertable<SignFormsTable> {
+  return {
+    number: newNumber(),
+    template_id: Number(f.template.id),
+    template_version: Number(f.template.version),
+    batch_id: f.batchId,
+    school_id: f.schoolId,
+    student_id: f.studentId,
+    recipient_kind: f.recipient.kind,
+    recipient_id: f.recipient.id,
+    recipient_name: f.recipient.name,
+    recipient_user_id: f.recipient.userId,
+    title: f.template.title,
+    body: f.template.body,
+    fields: toJson(fromJson<SignField[]>(f.template.fields)),
+    state: 'sent',
+    values: null,
+    signature_path: null,
+    pdf_path: null,
+    pdf_sha256: null,
+    sent_by: f.sentBy,
+    sent_at: f.at,
+    signed_at: null,
+    withdrawn_at: null,
+  };
+}
+
 /** Sends a template, as it reads now, for a student of the caller's scope to one of their parents or class teachers. */
 export async function sendForm(actor: Actor, body: SignFormSend) {
   const scope = await archiveScope(actor);
@@ -167,30 +205,18 @@ export async function sendForm(actor: Actor, body: SignFormSend) {
       rules: [{ field: 'recipient', key: 'signing.parentNoAccount' }],
     });
   }
-  const id = await insertForm(actor.db, {
-    number: newNumber(),
-    template_id: Number(template.id),
-    template_version: Number(template.version),
-    batch_id: null,
-    school_id: Number(student.school_id),
-    student_id: body.studentId,
-    recipient_kind: recipient.kind,
-    recipient_id: recipient.id,
-    recipient_name: recipient.name,
-    recipient_user_id: recipient.userId,
-    title: template.title,
-    body: template.body,
-    fields: toJson(fromJson<SignField[]>(template.fields)),
-    state: 'sent',
-    values: null,
-    signature_path: null,
-    pdf_path: null,
-    pdf_sha256: null,
-    sent_by: actor.auth.userId,
-    sent_at: Date.now(),
-    signed_at: null,
-    withdrawn_at: null,
-  });
+  const id = await insertForm(
+    actor.db,
+    formSent({
+      template,
+      batchId: null,
+      schoolId: Number(student.school_id),
+      studentId: body.studentId,
+      recipient: { ...recipient, userId: recipient.userId },
+      sentBy: actor.auth.userId,
+      at: Date.now(),
+    }),
+  );
   return formOfScope(actor, id);
 }
 

@@ -1,6 +1,31 @@
+import pino from 'pino';
 import { expect, vi } from 'vitest';
 import type { Db } from '../db/database.ts';
-import type { JobWorker } from './worker.ts';
+import type { JobDefinition } from './types.ts';
+import { JobWorker } from './worker.ts';
+
+/** Runs one firing of a scheduled job now, as its schedule would queue it, on a worker of that job alone. */
+export async function runScheduledOnce(db: Db, job: JobDefinition): Promise<void> {
+  const worker = new JobWorker({ db, log: pino({ level: 'silent' }), jobs: [job] });
+  await db.kysely
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      payload: '{}',
+      state: 'queued',
+      run_at: 0,
+      max_attempts: 3,
+      dedupe_key: null,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: 0,
+      updated_at: 0,
+      finished_at: null,
+    })
+    .execute();
+  await worker.drain();
+}
 
 /**
  * Runs `worker` until no job of `kind` is due or waiting for its retry (give the worker retries of
