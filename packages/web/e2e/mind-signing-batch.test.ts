@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { insertStudents, placementOf } from '../../server/src/mind/people/students/testing.ts';
-import { buildUser } from '../../server/test/factories.ts';
 import { phone, screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
-import { openMind, schoolWithParent } from './mind-walks.ts';
+import { drawSignature, openMind, parentAccountOf, schoolWithParent } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
@@ -26,24 +25,13 @@ async function classOfTwo() {
   const [second] = await insertStudents(db, [
     { ...(await placementOf(db, Number(first.org_id))), name: '李小红', student_no: 'W002' },
   ]);
-  const parent2 = await buildUser(db, { roleIds: [], identityId: 3, orgId: null });
-  const at = Date.now();
-  const { id } = await db
-    .insertInto('parents')
-    .values({
-      school_id: Number(first.school_id),
-      name: '李爸爸',
-      phone: '13900000002',
-      user_id: parent2.id,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('student_parents')
-    .values({ student_id: second ?? 0, parent_id: id, relation: 'father', created_at: at })
-    .execute();
+  const parent2 = await parentAccountOf(db, {
+    schoolId: Number(first.school_id),
+    studentId: second ?? 0,
+    name: '李爸爸',
+    phone: '13900000002',
+    relation: 'father',
+  });
   return { teacher, parent, parent2 };
 }
 
@@ -91,16 +79,7 @@ describe('online signing to many (issue 26)', () => {
       await page.getByLabel('监护人姓名 Guardian').fill('张妈妈');
       await page.getByLabel('与学生关系 Relation').fill('母亲');
       await page.getByLabel('联系电话 Phone').fill('13900000001');
-      const pad = page.getByTestId('signature-pad');
-      await pad.scrollIntoViewIfNeeded();
-      const box = await pad.boundingBox();
-      if (!box) throw new Error('the signature box is not shown');
-      await page.mouse.move(box.x + 30, box.y + 120);
-      await page.mouse.down();
-      for (let i = 1; i <= 24; i++) {
-        await page.mouse.move(box.x + 30 + i * 11, box.y + 90 + Math.sin(i / 2) * 40, { steps: 2 });
-      }
-      await page.mouse.up();
+      await drawSignature(page);
       await page.getByRole('button', { name: '确认签署' }).click();
       await page.getByTestId('h5-signed').waitFor();
       expect(unexpected(mobile.problems)).toEqual([]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { phone, SHOTS_DIR, screenshot, visit } from './browser.ts';
 import { pickOption } from './dropdowns.ts';
-import { openMind, schoolWithParent } from './mind-walks.ts';
+import { drawSignature, openMind, schoolWithParent } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
@@ -66,16 +66,7 @@ describe('online signing (issue 26)', () => {
       // Submitting before signing is refused in words.
       await page.getByRole('button', { name: '确认签署' }).click();
       await page.getByTestId('h5-sign-error').getByText('请先在框内手写签名').waitFor();
-      const pad = page.getByTestId('signature-pad');
-      await pad.scrollIntoViewIfNeeded();
-      const box = await pad.boundingBox();
-      if (!box) throw new Error('the signature box is not shown');
-      await page.mouse.move(box.x + 30, box.y + 120);
-      await page.mouse.down();
-      for (let i = 1; i <= 24; i++) {
-        await page.mouse.move(box.x + 30 + i * 11, box.y + 90 + Math.sin(i / 2) * 40, { steps: 2 });
-      }
-      await page.mouse.up();
+      await drawSignature(page);
       await page.getByTestId('h5-sign-error').waitFor({ state: 'detached' });
       await screenshot(page, 'signature-h5-filled-zh-CN');
       await page.getByRole('button', { name: '确认签署' }).click();

@@ -49,6 +49,39 @@ export async function mindUser(
   return { ...user, nickname: `Nick ${user.account}`, orgName, token: body.data.token };
 }
 
+/** A parent account registered at a school for one student. */
+export async function parentAccountOf(
+  db: Kysely<Database>,
+  p: { schoolId: number; studentId: number; name: string; phone: string; relation: string },
+) {
+  const parent = await buildUser(db, { roleIds: [], identityId: 3, orgId: null });
+  const at = Date.now();
+  const { id: parentId } = await db
+    .insertInto('parents')
+    .values({ school_id: p.schoolId, name: p.name, phone: p.phone, user_id: parent.id, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('student_parents')
+    .values({ student_id: p.studentId, parent_id: parentId, relation: p.relation, created_at: at })
+    .execute();
+  return parent;
+}
+
+/** Signs by hand in the H5 signature box: a stroke of the mouse across it. */
+export async function drawSignature(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature box is not shown');
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    await page.mouse.move(box.x + 30 + i * 11, box.y + 90 + Math.sin(i / 2) * 40, { steps: 2 });
+  }
+  await page.mouse.up();
+}
+
 /** A school with one class, one student and a parent account linked to the student. */
 export async function schoolWithParent(server: { url: string; db: Kysely<Database> }) {
   const db = server.db;
@@ -59,24 +92,13 @@ export async function schoolWithParent(server: { url: string; db: Kysely<Databas
   const [studentId] = await insertStudents(db, [
     { ...(await placementOf(db, klass.id)), name: '张小明', student_no: 'W001' },
   ]);
-  const parent = await buildUser(db, { roleIds: [], identityId: 3, orgId: null });
-  const at = Date.now();
-  const { id: parentId } = await db
-    .insertInto('parents')
-    .values({
-      school_id: school.id,
-      name: '张妈妈',
-      phone: '13900000001',
-      user_id: parent.id,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('student_parents')
-    .values({ student_id: studentId ?? 0, parent_id: parentId, relation: 'mother', created_at: at })
-    .execute();
+  const parent = await parentAccountOf(db, {
+    schoolId: school.id,
+    studentId: studentId ?? 0,
+    name: '张妈妈',
+    phone: '13900000001',
+    relation: 'mother',
+  });
   return { teacher, parent, studentId: studentId ?? 0 };
 }
 

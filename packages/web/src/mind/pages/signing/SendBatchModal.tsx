@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { orgSearch } from '../../../shared/people/api.ts';
 import { StudentPicker } from '../assessments/TargetPickers.tsx';
-import { type SignBatchSent, sendSignBatch, signTemplates } from './api.ts';
+import { type SignBatchSent, sendSignBatch } from './api.ts';
+import { TemplateItem } from './TemplateItem.tsx';
 
 interface BatchFields {
   templateId: number;
@@ -20,7 +21,6 @@ export function SendBatchModal({ onClose, onSent }: { onClose(): void; onSent(se
   const { t } = useTranslation();
   const [form] = Form.useForm<BatchFields>();
   const to = Form.useWatch('to', form) ?? 'class';
-  const templates = useQuery({ queryKey: ['signing', 'templates'], queryFn: ({ signal }) => signTemplates(signal) });
   const classes = useQuery({
     queryKey: ['signing', 'classes'],
     queryFn: ({ signal }) => orgSearch({ type: 'class', size: 500 }, signal),
@@ -53,17 +53,7 @@ export function SendBatchModal({ onClose, onSent }: { onClose(): void; onSent(se
         }
       >
         {send.isError && <FormAlert error={send.error} />}
-        <Form.Item
-          name="templateId"
-          label={t('signing.template')}
-          rules={[{ required: true, message: t('signing.templateRequired') }]}
-        >
-          <Select
-            loading={templates.isLoading}
-            data-testid="signing-batch-template"
-            options={(templates.data ?? []).map((x) => ({ value: x.id, label: x.title }))}
-          />
-        </Form.Item>
+        <TemplateItem testId="signing-batch-template" />
         <Form.Item name="to" label={t('signing.batch.to')}>
           <Radio.Group
             options={[

@@ -3,7 +3,8 @@ import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { StudentPicker } from '../../../shared/people/StudentPicker.tsx';
-import { recipientsOf, sendSignForm, signTemplates } from './api.ts';
+import { recipientsOf, sendSignForm } from './api.ts';
+import { TemplateItem } from './TemplateItem.tsx';
 
 interface SendFields {
   templateId: number;
@@ -17,7 +18,6 @@ export function SendFormModal({ onClose, onSent }: { onClose(): void; onSent(): 
   const { t } = useTranslation();
   const [form] = Form.useForm<SendFields>();
   const studentId = Form.useWatch('studentId', form);
-  const templates = useQuery({ queryKey: ['signing', 'templates'], queryFn: ({ signal }) => signTemplates(signal) });
   const recipients = useQuery({
     queryKey: ['signing', 'recipients', studentId],
     queryFn: ({ signal }) => recipientsOf(studentId, signal),
@@ -46,17 +46,7 @@ export function SendFormModal({ onClose, onSent }: { onClose(): void; onSent(): 
         data-testid="signing-send-form"
       >
         {send.isError && <FormAlert error={send.error} />}
-        <Form.Item
-          name="templateId"
-          label={t('signing.template')}
-          rules={[{ required: true, message: t('signing.templateRequired') }]}
-        >
-          <Select
-            loading={templates.isLoading}
-            data-testid="signing-template"
-            options={(templates.data ?? []).map((x) => ({ value: x.id, label: x.title }))}
-          />
-        </Form.Item>
+        <TemplateItem testId="signing-template" />
         <Form.Item
           name="studentId"
           label={t('signing.student')}
