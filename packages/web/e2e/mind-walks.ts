@@ -52,7 +52,7 @@ export async function mindUser(
 /** A parent account registered at a school for one student. */
 export async function parentAccountOf(
   db: Kysely<Database>,
-  p: { schoolId: number; studentId: number; name: string; phone: string; relation: string },
+  p: { schoolId: number; studentId: number; name: string; phone: string; relation: 'mother' | 'father' },
 ) {
   const parent = await buildUser(db, { roleIds: [], identityId: 3, orgId: null });
   const at = Date.now();

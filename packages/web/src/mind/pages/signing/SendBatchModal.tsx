@@ -1,12 +1,12 @@
 import { SIGN_BATCH_LIMITS } from '@meridian/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Form, InputNumber, Modal, Radio, Select } from 'antd';
+import { Form, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { orgSearch } from '../../../shared/people/api.ts';
 import { StudentPicker } from '../assessments/TargetPickers.tsx';
 import { type SignBatchSent, sendSignBatch } from './api.ts';
-import { TemplateItem } from './TemplateItem.tsx';
+import { SendModal, TemplateItem } from './SendParts.tsx';
 
 interface BatchFields {
   templateId: number;
@@ -28,16 +28,12 @@ export function SendBatchModal({ onClose, onSent }: { onClose(): void; onSent(se
   });
   const send = useMutation({ mutationFn: sendSignBatch, onSuccess: onSent, meta: { silentError: true } });
   return (
-    <Modal
-      open
+    <SendModal
       title={t('signing.batch.send')}
-      okText={t('signing.sendOk')}
-      okButtonProps={{ 'data-testid': 'signing-batch-ok' }}
-      cancelText={t('signing.cancel')}
-      onCancel={onClose}
+      okTestId="signing-batch-ok"
+      pending={send.isPending}
+      onClose={onClose}
       onOk={() => form.submit()}
-      confirmLoading={send.isPending}
-      destroyOnHidden
     >
       <Form
         form={form}
@@ -96,6 +92,6 @@ export function SendBatchModal({ onClose, onSent }: { onClose(): void; onSent(se
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </SendModal>
   );
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { StudentPicker } from '../../../shared/people/StudentPicker.tsx';
 import { recipientsOf, sendSignForm } from './api.ts';
-import { TemplateItem } from './TemplateItem.tsx';
+import { SendModal, TemplateItem } from './SendParts.tsx';
 
 interface SendFields {
   templateId: number;
@@ -25,16 +25,12 @@ export function SendFormModal({ onClose, onSent }: { onClose(): void; onSent(): 
   });
   const send = useMutation({ mutationFn: sendSignForm, onSuccess: onSent, meta: { silentError: true } });
   return (
-    <Modal
-      open
+    <SendModal
       title={t('signing.send')}
-      okText={t('signing.sendOk')}
-      okButtonProps={{ 'data-testid': 'signing-send-ok' }}
-      cancelText={t('signing.cancel')}
-      onCancel={onClose}
+      okTestId="signing-send-ok"
+      pending={send.isPending}
+      onClose={onClose}
       onOk={() => form.submit()}
-      confirmLoading={send.isPending}
-      destroyOnHidden
     >
       <Form
         form={form}
@@ -82,6 +78,6 @@ export function SendFormModal({ onClose, onSent }: { onClose(): void; onSent(): 
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </SendModal>
   );
 }

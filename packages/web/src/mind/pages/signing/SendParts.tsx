@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signTemplates } from './api.ts';
 
@@ -19,5 +20,32 @@ export function TemplateItem({ testId }: { testId: string }) {
         options={(templates.data ?? []).map((x) => ({ value: x.id, label: x.title }))}
       />
     </Form.Item>
+  );
+}
+
+/** The dialog both ways of sending share: its buttons, and submitting the form inside it. */
+export function SendModal(p: {
+  title: string;
+  okTestId: string;
+  pending: boolean;
+  onClose(): void;
+  onOk(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      title={p.title}
+      okText={t('signing.sendOk')}
+      okButtonProps={{ 'data-testid': p.okTestId }}
+      cancelText={t('signing.cancel')}
+      onCancel={p.onClose}
+      onOk={p.onOk}
+      confirmLoading={p.pending}
+      destroyOnHidden
+    >
+      {p.children}
+    </Modal>
   );
 }
