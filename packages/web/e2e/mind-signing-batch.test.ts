@@ -32,6 +32,20 @@ async function classOfTwo() {
     phone: '13900000002',
     relation: 'father',
   });
+  const at = Date.now();
+  // A template of the school's own, to be edited.
+  await db
+    .insertInto('sign_templates')
+    .values({
+      school_id: Number(first.school_id),
+      title: '春游同意书',
+      body: '是否同意孩子参加周五的春游？',
+      fields: JSON.stringify([{ key: 'answer', label: '是否同意', kind: 'text', required: true }]),
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
   return { teacher, parent, parent2 };
 }
 
@@ -109,6 +123,28 @@ describe('online signing to many (issue 26)', () => {
       // A second reminder the same day is refused in words.
       await page.getByTestId('signing-batch-remind').click();
       await page.getByText('待签署的家长今天都已提醒过，明天再提醒').waitFor();
+      // The school's own template is edited as a new version; the defaults offer no edit.
+      await page.getByRole('tab', { name: '签署模板' }).click();
+      const own = page.getByTestId('signing-template-card').filter({ hasText: '春游同意书' });
+      await own.getByText('第 1 版').waitFor();
+      await own.getByTestId('signing-template-edit').click();
+      const dialog = page.getByTestId('signing-template-form');
+      await dialog.getByText('已发送的表单保留发送时的内容').waitFor();
+      await dialog.getByLabel('标题').fill('春游同意书（周六）');
+      await settledShot(page, 'signing2-template-edit-zh-CN');
+      await page.getByRole('button', { name: /^保\s?存$/ }).click();
+      await page
+        .getByTestId('signing-template-card')
+        .filter({ hasText: '春游同意书（周六）' })
+        .getByText('第 2 版')
+        .waitFor();
+      expect(
+        await page
+          .getByTestId('signing-template-card')
+          .filter({ hasText: CONSENT })
+          .getByTestId('signing-template-edit')
+          .count(),
+      ).toBe(0);
       await page.evaluate(() => localStorage.setItem('meridian.lang', 'en'));
       await page.reload();
       await page.getByRole('tab', { name: 'Batches' }).click();
