@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { buildApp, type MeridianApp } from './app.ts';
 import { allMigrations, featuresFor } from './features.ts';
 import { closeCommands } from './iot/gateway/commands.ts';
+import { closeBrokerCommands, useBrokerCommands } from './iot/mqtt/commander.ts';
 import type { Config, Service } from './platform/config.ts';
 import { type Db, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -53,8 +54,11 @@ export async function startServer(config: Config, services: readonly Service[], 
     await worker?.stop();
     // Commands across processes (decision 0076) keep a LISTEN connection open once used.
     await closeCommands(db);
+    await closeBrokerCommands(db);
     await db.close();
   };
+  // With an external broker, every process sends commands to MQTT devices through it (decision 0131).
+  if (config.MQTT_URL) useBrokerCommands(db, config.MQTT_URL, log);
   try {
     const applied = await migrateToLatest(db, allMigrations);
     log.info({ engine: db.engine, database: db.location, applied }, 'database ready');

@@ -8,6 +8,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { AppError, type RuleBroken } from '../../platform/http/errors.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { DAY } from '../../platform/time.ts';
+import { brokerCommandsOf } from '../mqtt/commander.ts';
 import type { Transport } from '../telemetry/types.ts';
 import { keepMessage, liveHolderOf, notify, removeMessagesBefore, takeMessage } from './commands-repository.ts';
 import { type DeviceLink, linksFor } from './links.ts';
@@ -294,13 +295,16 @@ class RemoteLink implements DeviceLink {
 }
 
 /**
- * The device's link as this process reaches it: its own connection when it holds it; on
- * PostgreSQL, the connection of the live gateway process that holds it; otherwise none ("device
- * offline").
+ * The device's link as this process reaches it: its own connection when it holds it; an MQTT
+ * device of the external broker through this process's own connection to the broker (decision
+ * 0131); on PostgreSQL, the connection of the live gateway process that holds it; otherwise none
+ * ("device offline").
  */
 export async function reachDevice(db: Db, deviceId: number, log: Logger): Promise<DeviceLink | undefined> {
   const local = linksFor(db).get(deviceId);
-  if (local || db.engine !== 'postgres') return local;
+  if (local) return local;
+  const viaBroker = await brokerCommandsOf(db)?.reach(deviceId);
+  if (viaBroker || db.engine !== 'postgres') return viaBroker;
   const bus = commandsFor(db, log);
   const held = await liveHolderOf(db.kysely, deviceId, Date.now());
   if (!held || held.node === bus.serving) return undefined;

@@ -1,32 +1,20 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { peerRuns } from '@meridian/simulator/peers';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
-import { freePort } from '../../../test/processes.ts';
+import { mosquittoRuns as mosquittoRunsHere, type RunningMosquitto, startMosquitto } from '../../../test/mosquitto.ts';
 import { linksFor } from '../gateway/links.ts';
 import { simulatedDevice } from '../upgrade/testing.ts';
 import type { RunningBroker } from './broker.ts';
 import { startExternal } from './external.ts';
 import { buildMqttWorld, type MqttWorld, RecordingTelemetry } from './testing.ts';
 
-/** Debian's Mosquitto, a broker that is not ours. */
-const MOSQUITTO = '/usr/sbin/mosquitto';
-const mosquittoRuns = peerRuns({
-  name: 'Mosquitto',
-  install: 'apt-get install -y mosquitto',
-  runs: () => /mosquitto version/.test(spawnSync(MOSQUITTO, ['-h'], { encoding: 'utf8' }).stdout ?? ''),
-});
+const mosquittoRuns = mosquittoRunsHere();
 
 let t: TestApp;
 let world: MqttWorld;
-let mosquitto: ChildProcess;
+let mosquitto: RunningMosquitto;
 let port: number;
-let dir: string;
 let gateway: RunningBroker;
 const telemetry = new RecordingTelemetry();
 
@@ -34,24 +22,8 @@ beforeAll(async () => {
   if (!mosquittoRuns) return;
   t = await buildTestApp();
   world = await buildMqttWorld(t);
-  port = await freePort();
-  dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
-  writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
-  mosquitto = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-  // Mosquitto takes connections once it listens: try one until it is accepted.
-  await vi.waitFor(
-    async () => {
-      const probe = mqtt.connect(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 500 });
-      const up = await new Promise<boolean>((resolve) => {
-        probe.once('connect', () => resolve(true));
-        probe.once('error', () => resolve(false));
-        probe.once('close', () => resolve(false));
-      });
-      probe.end(true);
-      expect(up, 'Mosquitto accepts a connection').toBe(true);
-    },
-    { timeout: 5_000 },
-  );
+  mosquitto = await startMosquitto();
+  port = mosquitto.port;
   gateway = await startExternal({
     db: t.db,
     log: memoryLogger().logger,
@@ -65,8 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!mosquittoRuns) return;
   await gateway.stop();
-  mosquitto.kill();
-  rmSync(dir, { recursive: true, force: true });
+  mosquitto.stop();
   await t.close();
 });
 

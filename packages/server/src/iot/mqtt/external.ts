@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { linksFor } from '../gateway/links.ts';
 import type { Telemetry } from '../telemetry/types.ts';
 import type { RunningBroker } from './broker.ts';
+import { ACK_SUBSCRIPTION } from './commander.ts';
 import { configReplyTopic, onConfigReply } from './config.ts';
 import { BadMessage, decodeAck, MAX_MESSAGE_BYTES } from './decode.ts';
 import type { KnownDevice } from './directory.ts';
@@ -28,8 +29,12 @@ export interface ExternalOptions {
   commandTimeoutMs?: number;
 }
 
-/** What devices publish: data, status, command acks, configuration replies, firmware replies and reports. */
-const KINDS = ['up', 'status', 'ack', 'config/reply', 'ota/reply', 'ota/inform'] as const;
+/**
+ * What devices publish, shared between the gateway processes: data, status, configuration replies,
+ * firmware replies and reports. Command acks are not shared: every process that sends commands
+ * hears every ack, so that each comes back to the process that waits for it (decision 0131).
+ */
+const KINDS = ['up', 'status', 'config/reply', 'ota/reply', 'ota/inform'] as const;
 /** How long the broker keeps the gateway's session, and what arrives for it, while it is away. */
 const SESSION_EXPIRY_SECONDS = 24 * 3600;
 /**
@@ -84,25 +89,30 @@ export async function startExternal(options: ExternalOptions): Promise<RunningBr
     return link;
   }
 
+  /** A command's answer: for this process's link when it sent that command; another process's otherwise. */
+  async function onAck(sn: string, payload: Buffer): Promise<void> {
+    const device = await ingest.directory.bySn(sn);
+    const link = device ? seen.get(device.id) : undefined;
+    try {
+      const ack = decodeAck(payload);
+      if (link?.awaits(ack.id)) link.ack(ack);
+    } catch (error) {
+      if (!(error instanceof BadMessage)) throw error;
+      ingest.refuse(error.kind, { sn }, error.message);
+    }
+  }
+
   async function onMessage(topicName: string, payload: Buffer): Promise<void> {
     const topic = deviceTopic(topicName) ?? configReplyTopic(topicName) ?? otaUpTopic(topicName);
     if (!topic) return ingest.refuse('forbiddenTopic', {}, topicName);
+    if (topic.kind === 'ack') return onAck(topic.sn, payload);
     const device = await deviceOf(topic.sn);
     if (!device) return;
     const link = await linkOf(device, topic.sn);
     if (topic.kind === 'up') await ingest.up(device, payload);
     else if (topic.kind === 'status') await ingest.status(device, payload);
     else if (topic.kind === 'configReply') onConfigReply(ingest, link, topic.sn, payload);
-    else if (topic.kind === 'otaReply' || topic.kind === 'otaInform')
-      await onOtaMessage(ingest, link, device.id, topic.kind, payload);
-    else {
-      try {
-        link.ack(decodeAck(payload));
-      } catch (error) {
-        if (!(error instanceof BadMessage)) throw error;
-        ingest.refuse(error.kind, { sn: topic.sn }, error.message);
-      }
-    }
+    else await onOtaMessage(ingest, link, device.id, topic.kind, payload);
   }
 
   client = await mqtt.connectAsync(options.url, {
@@ -126,10 +136,9 @@ export async function startExternal(options: ExternalOptions): Promise<RunningBr
     },
   });
   client.on('error', (error) => log.warn({ err: error.message }, 'external mqtt broker error'));
-  await client.subscribeAsync(
-    KINDS.map((kind) => `$share/${group}/devices/+/${kind}`),
-    { qos: 1 },
-  );
+  await client.subscribeAsync([...KINDS.map((kind) => `$share/${group}/devices/+/${kind}`), ACK_SUBSCRIPTION], {
+    qos: 1,
+  });
   log.info({ url: new URL(options.url).host, group }, 'subscribed to the external mqtt broker');
 
   return {

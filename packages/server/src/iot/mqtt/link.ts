@@ -53,6 +53,11 @@ export class MqttLink implements DeviceLink {
     this.ota = new MqttOtaExchange(options.sn, options.publish, options.otaTimeoutMs);
   }
 
+  /** The points it writes by name: the template's, as the directory read them. */
+  get points(): DevicePoints {
+    return this.#options.points;
+  }
+
   upgrade(transfer: FirmwareTransfer): Promise<string> {
     return this.ota.transfer(transfer);
   }
@@ -82,6 +87,16 @@ export class MqttLink implements DeviceLink {
       this.#settle(id, new AppError(503, 'mqtt.command.disconnected'));
     });
     return settled;
+  }
+
+  /** Whether a command with this id is waiting for its ack here. */
+  awaits(id: string): boolean {
+    return this.#pending.has(id);
+  }
+
+  /** No command is waiting for its ack. */
+  get idle(): boolean {
+    return this.#pending.size === 0;
   }
 
   /** The device answered a command; an ack for no command we are waiting for is counted and dropped. */

@@ -90,3 +90,12 @@ export async function forgetBrokerClients(db: Db, sns: string[]): Promise<void> 
       .where('sn', 'in', sns.slice(i, i + 500))
       .execute();
 }
+
+/** What a command to a device on the external broker needs: its SN, whether it is an enabled MQTT device, and whether it is online. */
+export function commandTargetOf(db: Db, deviceId: number) {
+  return db
+    .selectFrom('devices')
+    .select(['sn', 'enabled', 'protocol', 'status'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+}
