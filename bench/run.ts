@@ -2,6 +2,7 @@
 import { alarms } from './alarms.ts';
 import { api } from './api.ts';
 import { assessments } from './assessments.ts';
+import { cluster } from './cluster.ts';
 import { crisis } from './crisis.ts';
 import { devices } from './devices.ts';
 import { dtuPolling } from './dtu.ts';
@@ -37,6 +38,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['telemetry', telemetry],
   ['mqtt', mqttIngest],
   ['dtu', dtuPolling],
+  ['cluster', cluster],
   ['upgrade', dtuUpgrades],
   ['passthrough', passthrough],
   ['video', video],

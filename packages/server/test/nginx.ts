@@ -27,6 +27,8 @@ export interface NginxPorts {
   /** The API processes' ports, and the gateway processes' DTU ports. */
   api: readonly number[];
   gateways: readonly number[];
+  /** Connections per worker (1024 unless said): two per DTU, for the benchmark's fleets. */
+  workerConnections?: number;
 }
 
 /** Puts loopback `server` lines for `ports` in place of the example ones of an upstream block. */
@@ -62,7 +64,8 @@ export function renderNginx(dir: string, ports: NginxPorts): string {
     'worker_processes 1;',
     `pid ${path.join(dir, 'nginx.pid')};`,
     `error_log ${path.join(dir, 'error.log')} warn;`,
-    'events { worker_connections 1024; }',
+    ports.workerConnections ? `worker_rlimit_nofile ${ports.workerConnections * 2};` : '',
+    `events { worker_connections ${ports.workerConnections ?? 1024}; }`,
     'http {',
     `    access_log ${path.join(dir, 'access.log')};`,
     `    ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,

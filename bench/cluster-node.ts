@@ -1,0 +1,208 @@
+// One process of the cluster bench (bench/cluster.ts), spawned with an IPC channel:
+// - `gateway`: a Meridian gateway process as `--services=gateway` runs its DTU port and its lease
+//   (the DTU server, the telemetry writer, the commands it serves by NOTIFY), on PostgreSQL;
+// - `peer`: the same DTUs polled the way FUXA and Node-RED poll, with modbus-serial: one client and
+//   one timer per device, no storage.
+// It answers the parent's questions (connections, a mark, the figures since the mark, writes).
+import net from 'node:net';
+import { TEMPLATE_LIMITS } from '@meridian/contracts';
+import ModbusRTU from 'modbus-serial';
+import pino from 'pino';
+import { commandsFor, reachDevice } from '../packages/server/src/iot/gateway/commands.ts';
+import { gatewayNodeFor } from '../packages/server/src/iot/gateway/node.ts';
+import { DTU_DEFAULTS, startDtuServer } from '../packages/server/src/iot/gateway/server.ts';
+import { telemetryFor } from '../packages/server/src/iot/telemetry/index.ts';
+import { loadConfig } from '../packages/server/src/platform/config.ts';
+import { openDatabase } from '../packages/server/src/platform/db/database.ts';
+import { percentile } from './load.ts';
+
+export type NodeQuestion =
+  | { type: 'connections' }
+  | { type: 'mark' }
+  | { type: 'figures' }
+  | { type: 'write'; deviceIds: number[]; pointId: number; count: number }
+  | { type: 'stop' };
+
+export interface NodeFigures {
+  cpuSeconds: number;
+  seconds: number;
+  peakRss: number;
+  rssAtMark: number;
+  /** Read requests since the mark: Meridian's polls times their blocks, or those the peer got answered. */
+  requests: number;
+  p50: number;
+  p99: number;
+  connections: number;
+}
+
+const POINTS = Number(process.env.POINTS ?? 50);
+const INTERVAL_MS = Number(process.env.INTERVAL_S ?? 10) * 1000;
+/** The reads of one poll: 50 registers in blocks of the default merge length (32), as Meridian plans them. */
+const BLOCKS: Array<[number, number]> = Array.from(
+  { length: Math.ceil(POINTS / TEMPLATE_LIMITS.registerMergeLength) },
+  (_, i) => {
+    const start = i * TEMPLATE_LIMITS.registerMergeLength;
+    return [start, Math.min(TEMPLATE_LIMITS.registerMergeLength, POINTS - start)];
+  },
+);
+const role = process.env.ROLE;
+const port = Number(process.env.PORT);
+const log = pino({ level: 'silent' });
+
+interface Running {
+  connections(): number;
+  /** Each poll's lateness in ms since the last call (Meridian), or the requests answered (the peer). */
+  take(): { lateness: number[]; requests: number };
+  write?(deviceIds: number[], pointId: number, count: number): Promise<number[]>;
+  stop(): Promise<void>;
+}
+
+async function gateway(): Promise<Running> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }, 'bench');
+  const db = openDatabase(config.databaseUrl, { poolMax: config.PG_POOL_MAX });
+  const holder = gatewayNodeFor(db, config, log);
+  const telemetry = telemetryFor(db, config, log);
+  const server = await startDtuServer(db, log, telemetry, {
+    ...DTU_DEFAULTS,
+    host: '127.0.0.1',
+    port,
+    holder,
+    proxyProtocol: config.DTU_PROXY_PROTOCOL === 'on',
+  });
+  // As the lease service does once the ports are bound: the lease, and the commands for this name.
+  await holder.start();
+  const commands = commandsFor(db, log);
+  await commands.serve(holder.name);
+  return {
+    connections: () => server.connections.size,
+    take() {
+      const lateness = server.schedule.takeLateness();
+      // Each poll is one read per block.
+      return { lateness, requests: lateness.length * BLOCKS.length };
+    },
+    /** Writes issued on this process, one after another, through whatever link reaches each device. */
+    async write(deviceIds, pointId, count) {
+      const latencies: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const deviceId = deviceIds[i % deviceIds.length] as number;
+        const started = performance.now();
+        const link = await reachDevice(db, deviceId, log);
+        if (!link) throw new Error(`device ${deviceId} is not reached from ${holder.name}`);
+        await link.write(pointId, i % 100);
+        latencies.push(performance.now() - started);
+      }
+      return latencies;
+    },
+    async stop() {
+      await commands.close();
+      holder.unblock();
+      await holder.stop();
+      await server.stop();
+      await telemetry.close();
+      await db.close();
+    },
+  };
+}
+
+/** The FUXA / Node-RED way: per device, its own modbus-serial client and its own setInterval. */
+async function peer(): Promise<Running> {
+  const timers = new Set<NodeJS.Timeout>();
+  let requests = 0;
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    // The DTU speaks first: its registration packet (SN and password), then Modbus RTU frames.
+    socket.once('data', () => {
+      connections++;
+      const client = new ModbusRTU();
+      client
+        // RTU over TCP, the frames a DTU carries: modbus-serial's "telnet" port, on the socket the DTU opened.
+        .connectTelnet({ socket } as unknown as string)
+        .then(() => {
+          client.setID(1);
+          client.setTimeout(3000);
+          // The same reads as Meridian's: the registers in blocks of the merge length, one after another.
+          const timer = setInterval(async () => {
+            try {
+              for (const [start, length] of BLOCKS) {
+                await client.readHoldingRegisters(start, length);
+                requests++;
+              }
+            } catch {
+              // No answer in time: the next tick tries again.
+            }
+          }, INTERVAL_MS);
+          timers.add(timer);
+          socket.once('close', () => {
+            connections--;
+            clearInterval(timer);
+            timers.delete(timer);
+          });
+        })
+        .catch(() => socket.destroy());
+    });
+    socket.on('error', () => undefined);
+  });
+  server.maxConnections = 100_000;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    connections: () => connections,
+    take() {
+      const n = requests;
+      requests = 0;
+      return { lateness: [], requests: n };
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const running = role === 'peer' ? await peer() : await gateway();
+let cpu0 = process.cpuUsage();
+let at0 = performance.now();
+let rssAtMark = process.memoryUsage().rss;
+let peakRss = rssAtMark;
+setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 500).unref();
+
+const answer = (message: unknown) => process.send?.(message);
+process.on('message', async (question: NodeQuestion) => {
+  try {
+    if (question.type === 'connections') answer({ connections: running.connections() });
+    else if (question.type === 'mark') {
+      running.take();
+      cpu0 = process.cpuUsage();
+      at0 = performance.now();
+      rssAtMark = process.memoryUsage().rss;
+      peakRss = rssAtMark;
+      answer({ marked: true });
+    } else if (question.type === 'figures') {
+      const cpu = process.cpuUsage(cpu0);
+      const { lateness, requests } = running.take();
+      lateness.sort((a, b) => a - b);
+      const figures: NodeFigures = {
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+        seconds: (performance.now() - at0) / 1000,
+        peakRss: Math.max(peakRss, process.memoryUsage().rss),
+        rssAtMark,
+        requests,
+        p50: percentile(lateness, 0.5),
+        p99: percentile(lateness, 0.99),
+        connections: running.connections(),
+      };
+      answer(figures);
+    } else if (question.type === 'write') {
+      if (!running.write) throw new Error('this process takes no writes');
+      answer({ latencies: await running.write(question.deviceIds, question.pointId, question.count) });
+    } else if (question.type === 'stop') {
+      await running.stop();
+      answer({ stopped: true });
+      process.disconnect();
+    }
+  } catch (error) {
+    answer({ error: error instanceof Error ? error.message : String(error) });
+  }
+});
+answer({ ready: true, rss: process.memoryUsage().rss });
