@@ -30,6 +30,8 @@ export interface NodeFigures {
   rssAtMark: number;
   /** Read requests since the mark: Meridian's polls times their blocks, or those the peer got answered. */
   requests: number;
+  /** Heap, external and array buffers after a full collection: what the devices keep, without the garbage. */
+  retained: number;
   p50: number;
   p99: number;
   connections: number;
@@ -158,6 +160,13 @@ async function peer(): Promise<Running> {
   };
 }
 
+/** Memory kept after a full collection (the children run with --expose-gc). */
+function retained(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external + m.arrayBuffers;
+}
+
 const running = role === 'peer' ? await peer() : await gateway();
 let cpu0 = process.cpuUsage();
 let at0 = performance.now();
@@ -188,6 +197,7 @@ process.on('message', async (question: NodeQuestion) => {
         peakRss: Math.max(peakRss, process.memoryUsage().rss),
         rssAtMark,
         requests,
+        retained: retained(),
         p50: percentile(lateness, 0.5),
         p99: percentile(lateness, 0.99),
         connections: running.connections(),
@@ -198,11 +208,11 @@ process.on('message', async (question: NodeQuestion) => {
       answer({ latencies: await running.write(question.deviceIds, question.pointId, question.count) });
     } else if (question.type === 'stop') {
       await running.stop();
-      answer({ stopped: true });
-      process.disconnect();
+      // Exits on its own, so that a --cpu-prof profile is written.
+      process.send?.({ stopped: true }, () => process.exit(0));
     }
   } catch (error) {
     answer({ error: error instanceof Error ? error.message : String(error) });
   }
 });
-answer({ ready: true, rss: process.memoryUsage().rss });
+answer({ ready: true, rss: process.memoryUsage().rss, retained: retained() });

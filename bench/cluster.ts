@@ -45,14 +45,24 @@ interface BenchNode {
   port: number;
   child: ChildProcess;
   readyRss: number;
+  readyRetained: number;
   ask<T>(question: NodeQuestion): Promise<T>;
 }
 
 async function startNode(name: string, role: 'gateway' | 'peer', env: Record<string, string>): Promise<BenchNode> {
   const port = await freePort();
   const child = fork(path.join(repoRoot, 'bench/cluster-node.ts'), [], {
-    env: { PATH: process.env.PATH ?? '', ROLE: role, PORT: String(port), GATEWAY_ID: name, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      // Profiling the processes, e.g. BENCH_NODE_OPTIONS=--cpu-prof.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      ROLE: role,
+      PORT: String(port),
+      GATEWAY_ID: name,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--expose-gc'],
   });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
@@ -64,12 +74,13 @@ async function startNode(name: string, role: 'gateway' | 'peer', env: Record<str
         else resolve(message);
       });
     });
-  const ready = await next<{ rss: number }>();
+  const ready = await next<{ rss: number; retained: number }>();
   return {
     name,
     port,
     child,
     readyRss: ready.rss,
+    readyRetained: ready.retained,
     ask<T>(question: NodeQuestion) {
       const answer = next<T>();
       child.send(question);
@@ -80,7 +91,9 @@ async function startNode(name: string, role: 'gateway' | 'peer', env: Record<str
 
 async function stopNode(node: BenchNode): Promise<void> {
   if (node.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => node.child.once('exit', resolve));
   await node.ask({ type: 'stop' }).catch(() => undefined);
+  await Promise.race([exited, pause(10_000)]);
   node.child.kill('SIGKILL');
 }
 
@@ -135,6 +148,9 @@ const cpuPerThousandDtus = (f: NodeFigures[], dtus: number) =>
   (f.reduce((sum, x) => sum + x.cpuSeconds / x.seconds, 0) * 100 * 1000) / dtus;
 const cpuMsPerThousandRequests = (f: NodeFigures) => (f.cpuSeconds * 1000) / (f.requests / 1000);
 const kibPerDevice = (f: NodeFigures, node: BenchNode) => (f.peakRss - node.readyRss) / 1024 / f.connections;
+/** What each device keeps, collected garbage aside. */
+const retainedKibPerDevice = (f: NodeFigures, node: BenchNode) =>
+  (f.retained - node.readyRetained) / 1024 / f.connections;
 const mib = (bytes: number) => bytes / 2 ** 20;
 
 /** Writes issued on the bench process, an API process's part: reachDevice finds no local link and asks the holder. */
@@ -259,7 +275,7 @@ export async function cluster(): Promise<Figure[]> {
       `cluster writes (${WRITES} each): through NOTIFY to the holder p50 ${percentile(routed, 0.5).toFixed(1)} ms p99 ${percentile(routed, 0.99).toFixed(1)} ms; on the holder p50 ${percentile(local, 0.5).toFixed(1)} ms p99 ${percentile(local, 0.99).toFixed(1)} ms`,
     );
     console.log(
-      `cluster peer (modbus-serial, ${peer.connections.toLocaleString('en')} devices): ${peer.requests.toLocaleString('en')} requests, ${cpuMsPerThousandRequests(peer).toFixed(1)} CPU ms per thousand, ${kibPerDevice(peer, peerNode).toFixed(1)} KiB per device; Meridian: ${single.requests.toLocaleString('en')} polls, ${cpuMsPerThousandRequests(single).toFixed(1)} CPU ms per thousand, ${kibPerDevice(single, one).toFixed(1)} KiB per device`,
+      `cluster peer (modbus-serial, ${peer.connections.toLocaleString('en')} devices): ${peer.requests.toLocaleString('en')} requests, ${cpuMsPerThousandRequests(peer).toFixed(1)} CPU ms per thousand, ${kibPerDevice(peer, peerNode).toFixed(1)} KiB RSS and ${retainedKibPerDevice(peer, peerNode).toFixed(1)} KiB retained per device; Meridian: ${single.requests.toLocaleString('en')} requests, ${cpuMsPerThousandRequests(single).toFixed(1)} CPU ms per thousand, ${kibPerDevice(single, one).toFixed(1)} KiB RSS and ${retainedKibPerDevice(single, one).toFixed(1)} KiB retained per device`,
     );
     return [
       {
