@@ -6,7 +6,7 @@
 // It answers the parent's questions (connections, a mark, the figures since the mark, writes).
 import net from 'node:net';
 import { TEMPLATE_LIMITS } from '@meridian/contracts';
-import ModbusRTU from 'modbus-serial';
+import modbusSerial from 'modbus-serial';
 import pino from 'pino';
 import { commandsFor, reachDevice } from '../packages/server/src/iot/gateway/commands.ts';
 import { gatewayNodeFor } from '../packages/server/src/iot/gateway/node.ts';
@@ -37,6 +37,8 @@ export interface NodeFigures {
   connections: number;
 }
 
+/** modbus-serial is CommonJS: its module is the class that its typings call the default export. */
+const ModbusRTU = modbusSerial as unknown as (typeof modbusSerial)['default'];
 const POINTS = Number(process.env.POINTS ?? 50);
 const INTERVAL_MS = Number(process.env.INTERVAL_S ?? 10) * 1000;
 /** The reads of one poll: 50 registers in blocks of the default merge length (32), as Meridian plans them. */
@@ -118,7 +120,7 @@ async function peer(): Promise<Running> {
       const client = new ModbusRTU();
       client
         // RTU over TCP, the frames a DTU carries: modbus-serial's "telnet" port, on the socket the DTU opened.
-        .connectTelnet({ socket } as unknown as string)
+        .connectTelnet('', { socket })
         .then(() => {
           client.setID(1);
           client.setTimeout(3000);
