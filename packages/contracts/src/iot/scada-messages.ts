@@ -36,6 +36,10 @@ export const scadaMessages = {
     'zh-CN': '组态已被他人保存（版本 {revision}），请重新打开后再修改',
     en: 'Someone else saved this configuration (revision {revision}): open it again and redo your change',
   },
+  'scada.versionNotFound': {
+    'zh-CN': '该组态没有版本 {version}（可能已被清理）',
+    en: 'This configuration has no version {version} (it may have been pruned)',
+  },
   'scada.binding': {
     'zh-CN': '组件“{element}”绑定的设备或数据点不存在或您无权查看',
     en: 'Component “{element}” is bound to a device or data point that does not exist or that you may not see',

@@ -224,10 +224,23 @@ export const scadaAppliedDevice = z.object({ id: z.number(), name: z.string() })
  */
 export const scadaDetail = scadaSummary.extend({
   document: scadaDocument,
+  /** The version this document is, the screen's draft (newest) and its published version. */
+  version: z.number(),
+  draftVersion: z.number(),
+  publishedVersion: z.number(),
   device: z.number().nullable(),
   devices: z.array(scadaAppliedDevice).nullable(),
 });
-export const scadaDetailQuery = z.object({ device: z.coerce.number().int().positive().optional() });
+/**
+ * Which version of a screen to open (decision 0127): the published one when absent (the viewer),
+ * `draft` for the editor, or a kept version's number (read only); the last two need edit permission.
+ */
+export const scadaVersionRef = z.union([z.literal('draft'), z.coerce.number().int().positive()]);
+export type ScadaVersionRef = z.infer<typeof scadaVersionRef>;
+export const scadaDetailQuery = z.object({
+  device: z.coerce.number().int().positive().optional(),
+  version: scadaVersionRef.optional(),
+});
 
 /** Configuration Application: make a screen template-based and apply it to all the template's devices or some. */
 export const scadaApplication = z.strictObject({
@@ -237,6 +250,30 @@ export const scadaApplication = z.strictObject({
 });
 export type ScadaApplication = z.input<typeof scadaApplication>;
 export type ScadaDetail = z.infer<typeof scadaDetail>;
+
+/**
+ * At most this many versions are kept per screen (decision 0127): past it, a save prunes the oldest,
+ * never the published one nor the draft.
+ */
+export const SCADA_VERSIONS_MAX = 50;
+
+/** One kept version in a screen's version list, newest first. */
+export const scadaVersion = z.object({
+  number: z.number(),
+  elementCount: z.number(),
+  /** The version a roll back copied; null for a save. */
+  rolledBackFrom: z.number().nullable(),
+  createdBy: z.number(),
+  createdByName: z.string(),
+  createdAt: z.number(),
+  published: z.boolean(),
+  draft: z.boolean(),
+});
+export type ScadaVersion = z.infer<typeof scadaVersion>;
+
+/** Publishing the draft, or rolling back to a version, against the revision the editor holds. */
+export const scadaRevisionOnly = z.strictObject({ revision: z.number().int().min(1) });
+export type ScadaRevisionOnly = z.input<typeof scadaRevisionOnly>;
 
 /** A click on a running screen's button or switch; a switch names the state it asks for. */
 export const scadaPress = z.strictObject({

@@ -76,6 +76,8 @@ beforeAll(async () => {
     },
   });
   expect(saved.statusCode, saved.body).toBe(200);
+  // A running screen is the published version (decision 0127).
+  expect((await owner.post(`/iot/scada/${screenId}/publish`, { revision: 2 })).statusCode).toBe(200);
 });
 afterAll(async () => {
   dtu.close();

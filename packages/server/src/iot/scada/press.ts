@@ -10,7 +10,7 @@ import { fromJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { type ReachDevice, writePoint } from '../gateway/service.ts';
-import { screenFor, screenScopeOf } from './service.ts';
+import { publishedDocument, screenFor, screenScopeOf } from './service.ts';
 import { resolvedFor } from './template.ts';
 
 /**
@@ -28,7 +28,8 @@ export async function pressElement(
   const { elementId, value, deviceId } = scadaPress.parse(input);
   const scope = await screenScopeOf(actor);
   const row = await screenFor(actor, scope, screenId);
-  const stored = scadaDocument.parse(fromJson<unknown>(row.document));
+  // The running screen is the published version (decision 0127): a click acts on what it shows.
+  const stored = await publishedDocument(actor, row);
   // A template-based screen writes the point of the device it is open for, if applied to it (decision 0120).
   if (stored.template && deviceId === null) throw new AppError(400, 'scada.deviceNeeded');
   const document = stored.template && deviceId !== null ? await resolvedFor(actor, scope, stored, deviceId) : stored;

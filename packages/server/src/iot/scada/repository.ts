@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { contains } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
 import { deviceVisible } from '../devices/access-repository.ts';
-import type { ScadaLinksTable, ScadaScreensTable } from './tables.ts';
+import type { ScadaLinksTable, ScadaScreensTable, ScadaVersionsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,7 +55,7 @@ export type ScreenSummaryRow = Awaited<ReturnType<typeof listScreens>>['list'][n
 
 export function findScreen(db: Db, scope: ScreenScope, id: number) {
   return scopedScreens(db, scope)
-    .select([...summary, 's.document'])
+    .select([...summary, 's.document', 's.draft_version', 's.published_version'])
     .where('s.id', '=', id)
     .executeTakeFirst();
 }
@@ -79,6 +79,65 @@ export async function saveScreen(
     .where('revision', '=', revision)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Publishes the draft the caller saw: only over `revision`, which it leaves as it is (the draft itself
+ * does not change, so an editor holding it may still save).
+ */
+export async function publishDraft(db: Db, id: number, revision: number, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable('scada_screens')
+    .set((eb) => ({ published_version: eb.ref('draft_version'), updated_at: at }))
+    .where('id', '=', id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** One kept version of a screen's document. */
+export function findVersion(db: Db, screenId: number, number: number) {
+  return db
+    .selectFrom('scada_versions')
+    .select(['number', 'document'])
+    .where('screen_id', '=', screenId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+}
+
+export async function insertVersion(db: Db, row: Insertable<ScadaVersionsTable>): Promise<void> {
+  await db.insertInto('scada_versions').values(row).execute();
+}
+
+/** A screen's kept versions, newest first, with who saved each. */
+export function listVersions(db: Db, screenId: number) {
+  return db
+    .selectFrom('scada_versions as v')
+    .leftJoin('users as u', 'u.id', 'v.created_by')
+    .select(['v.number', 'v.element_count', 'v.rolled_back_from', 'v.created_by', 'v.created_at', 'u.nickname'])
+    .where('v.screen_id', '=', screenId)
+    .orderBy('v.number', 'desc')
+    .execute();
+}
+
+/** Deletes a screen's oldest versions past `keep`, never one of `spared` (the draft and the published one). */
+export async function pruneVersions(db: Db, screenId: number, keep: number, spared: readonly number[]): Promise<void> {
+  const kept = await db
+    .selectFrom('scada_versions')
+    .select('number')
+    .where('screen_id', '=', screenId)
+    .orderBy('number', 'desc')
+    .execute();
+  const numbers = kept.map((k) => Number(k.number));
+  const survivors = new Set(spared);
+  for (const n of numbers) {
+    if (survivors.size >= keep) break;
+    survivors.add(n);
+  }
+  const doomed = numbers.filter((n) => !survivors.has(n));
+  // Guard against running an invalid query when nothing is past the limit.
+  if (doomed.length === 0) return;
+  await db.deleteFrom('scada_versions').where('screen_id', '=', screenId).where('number', 'in', doomed).execute();
 }
 
 export async function deleteScreen(db: Db, id: number): Promise<void> {
@@ -122,7 +181,11 @@ export function screenByLink(db: Db, tokenHash: string) {
   return db
     .selectFrom('scada_links as l')
     .innerJoin('scada_screens as s', 's.id', 'l.screen_id')
-    .select(['s.id', 's.name', 's.document', 'l.expires_at', 'l.password_hash'])
+    // A link shows the published version (decision 0127).
+    .innerJoin('scada_versions as v', (j) =>
+      j.onRef('v.screen_id', '=', 's.id').onRef('v.number', '=', 's.published_version'),
+    )
+    .select(['s.id', 's.name', 'v.document', 'l.expires_at', 'l.password_hash'])
     .where('l.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

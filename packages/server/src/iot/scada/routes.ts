@@ -12,12 +12,14 @@ import {
   scadaPress,
   scadaPressed,
   scadaQuery,
+  scadaRevisionOnly,
   scadaSave,
   scadaShare,
   scadaShared,
   scadaShareOpen,
   scadaShareOpened,
   scadaSummary,
+  scadaVersion,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -26,7 +28,17 @@ import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { reachDevice } from '../gateway/commands.ts';
 import { pressElement } from './press.ts';
-import { addScreen, applyScreen, listScreens, removeScreen, saveScreen, screenDetail } from './service.ts';
+import {
+  addScreen,
+  applyScreen,
+  listScreens,
+  publishScreen,
+  removeScreen,
+  rollBackScreen,
+  saveScreen,
+  screenDetail,
+  screenVersions,
+} from './service.ts';
 import { closeShare, openShare, sharedScreen, shareOf } from './share.ts';
 
 const tags = ['Device Cloud cloud configuration'];
@@ -69,13 +81,18 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'One configuration with its document; a template-based one resolved for `device`',
+        summary:
+          'One configuration with its published document (or, for its editors, the draft or a kept version); a template-based one resolved for `device`',
         params: byId,
         querystring: scadaDetailQuery,
         response: detail,
       },
     },
-    async (request) => ok(request, await screenDetail(actorOf(request), request.params.id, request.query.device)),
+    async (request) =>
+      ok(
+        request,
+        await screenDetail(actorOf(request), request.params.id, request.query.device, request.query.version),
+      ),
   );
 
   app.put(
@@ -100,13 +117,59 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: `${SCADA}:edit` },
       schema: {
         tags,
-        summary: 'Saves name, sharing and document over the revision the editor opened; bindings are checked first',
+        summary:
+          'Saves name, sharing and document as the next version, the draft, over the revision the editor opened; bindings are checked first',
         params: byId,
         body: scadaSave,
         response: detail,
       },
     },
     async (request) => ok(request, await saveScreen(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/iot/scada/:id/publish',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary: 'Publishes the draft: the viewer and shared links show it from now on',
+        params: byId,
+        body: scadaRevisionOnly,
+        response: detail,
+      },
+    },
+    async (request) => ok(request, await publishScreen(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/iot/scada/:id/versions',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary: 'The kept versions of a configuration, newest first: number, time, who, published or draft',
+        params: byId,
+        response: { 200: envelopeOf(z.array(scadaVersion)) },
+      },
+    },
+    async (request) => ok(request, await screenVersions(actorOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/iot/scada/:id/versions/:number/rollback',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary: 'Rolls back: a copy of the version becomes the next version, the draft and the published one',
+        params: byId.extend({ number: queryId }),
+        body: scadaRevisionOnly,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(request, await rollBackScreen(actorOf(request), request.params.id, request.params.number, request.body)),
   );
 
   app.delete(

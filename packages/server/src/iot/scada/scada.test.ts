@@ -75,7 +75,7 @@ describe('cloud configuration', () => {
       document: documentWith([tank({ deviceId, pointId })]),
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const detail = (await owner.get(`/iot/scada/${screen.id}`)).json().data;
+    const detail = (await owner.get(`/iot/scada/${screen.id}?version=draft`)).json().data;
     expect(detail).toMatchObject({ name: 'Pump station', revision: 2, elementCount: 1, editable: true });
     expect(detail.document.elements[0]).toMatchObject({
       kind: 'tank',

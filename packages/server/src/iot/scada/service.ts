@@ -7,10 +7,16 @@ import {
   type ScadaDetail,
   type ScadaDocument,
   type ScadaSave,
+  type ScadaRevisionOnly,
+  type ScadaSharing,
   type ScadaSummary,
+  type ScadaVersion,
+  type ScadaVersionRef,
+  SCADA_VERSIONS_MAX,
   scadaApplication,
   scadaCreate,
   scadaDocument,
+  scadaRevisionOnly,
   scadaSave,
 } from '@meridian/contracts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
@@ -69,71 +75,214 @@ export async function screenFor(actor: Actor, scope: repo.ScreenScope, id: numbe
   return row;
 }
 
-/** One screen; a template-based one opened for `device` comes with its bindings naming that device (decision 0120). */
-export async function screenDetail(actor: Actor, id: number, device?: number): Promise<ScadaDetail> {
+type ScreenRow = NonNullable<Awaited<ReturnType<typeof repo.findScreen>>>;
+
+/** The document of a version of a screen, read through the schema so that an older format comes back in today's. */
+async function documentOf(actor: Actor, row: ScreenRow, number: number): Promise<ScadaDocument> {
+  if (number === Number(row.draft_version)) return scadaDocument.parse(fromJson<unknown>(row.document));
+  const version = await repo.findVersion(actor.db, Number(row.id), number);
+  if (!version) throw new AppError(404, 'scada.versionNotFound', { params: { version: number } });
+  return scadaDocument.parse(fromJson<unknown>(version.document));
+}
+
+/** The published document of a screen: what a running screen shows and what its clicks act on (decision 0127). */
+export function publishedDocument(actor: Actor, row: ScreenRow): Promise<ScadaDocument> {
+  return documentOf(actor, row, Number(row.published_version));
+}
+
+/**
+ * One screen, by default its published version (the viewer); the draft or an older version only for
+ * a caller who may edit it (decision 0127). A template-based one opened for `device` comes with its
+ * bindings naming that device (decision 0120).
+ */
+export async function screenDetail(
+  actor: Actor,
+  id: number,
+  device?: number,
+  version?: ScadaVersionRef,
+): Promise<ScadaDetail> {
   refuseWithoutViewOrOperate(actor);
   const scope = await screenScopeOf(actor);
   const row = await screenFor(actor, scope, id);
-  // Read through the schema so that a document of an older format comes back in today's.
-  const stored = scadaDocument.parse(fromJson<unknown>(row.document));
+  const published = Number(row.published_version);
+  const number = version === undefined ? published : version === 'draft' ? Number(row.draft_version) : version;
+  if (number !== published && !editableBy(actor, scope, Number(row.owner_id))) {
+    throw new AppError(403, 'scada.readOnly');
+  }
+  const stored = await documentOf(actor, row, number);
   const devices = await appliedDevices(actor, scope, stored);
   const document = devices && device !== undefined ? await resolvedFor(actor, scope, stored, device) : stored;
-  return { ...summaryOf(actor, scope, row), document, devices, device: devices ? (device ?? null) : null };
+  return {
+    ...summaryOf(actor, scope, row),
+    elementCount: stored.elements.length,
+    document,
+    devices,
+    device: devices ? (device ?? null) : null,
+    version: number,
+    draftVersion: Number(row.draft_version),
+    publishedVersion: published,
+  };
+}
+
+/** A screen's kept versions, newest first, for a caller who may edit it. */
+export async function screenVersions(actor: Actor, id: number): Promise<ScadaVersion[]> {
+  const { row } = await editableScreen(actor, id);
+  const rows = await repo.listVersions(actor.db, id);
+  return rows.map((v) => ({
+    number: Number(v.number),
+    elementCount: Number(v.element_count),
+    rolledBackFrom: v.rolled_back_from === null ? null : Number(v.rolled_back_from),
+    createdBy: Number(v.created_by),
+    createdByName: v.nickname ?? '',
+    createdAt: Number(v.created_at),
+    published: Number(v.number) === Number(row.published_version),
+    draft: Number(v.number) === Number(row.draft_version),
+  }));
+}
+
+/**
+ * Keeps `document` as the screen's next version and its new draft, over `revision`; published at
+ * once when `publish` says so. Past SCADA_VERSIONS_MAX the oldest versions go, never the published
+ * one nor the draft (decision 0127).
+ */
+async function keepVersion(
+  actor: Actor,
+  row: ScreenRow,
+  revision: number,
+  document: ScadaDocument,
+  options: { publish: boolean; rolledBackFrom?: number; name?: string; sharing?: ScadaSharing },
+): Promise<void> {
+  const id = Number(row.id);
+  const number = Number(row.draft_version) + 1;
+  const published = options.publish ? number : Number(row.published_version);
+  const at = Date.now();
+  const saved = await actor.db.transaction().execute(async (trx) => {
+    const changed = await repo.saveScreen(trx, id, revision, {
+      ...(options.name === undefined ? {} : { name: options.name }),
+      ...(options.sharing === undefined ? {} : { sharing: options.sharing }),
+      document: toJson(document),
+      element_count: document.elements.length,
+      draft_version: number,
+      published_version: published,
+      updated_at: at,
+    });
+    if (!changed) return false;
+    await repo.insertVersion(trx, {
+      screen_id: id,
+      number,
+      document: toJson(document),
+      element_count: document.elements.length,
+      rolled_back_from: options.rolledBackFrom ?? null,
+      created_by: actor.auth.userId,
+      created_at: at,
+    });
+    await repo.pruneVersions(trx, id, SCADA_VERSIONS_MAX, [number, published]);
+    return true;
+  });
+  if (!saved) throw new AppError(409, 'scada.stale', { params: { revision: Number(row.revision) } });
+}
+
+/** A screen the caller may change: one of their account tree's, with edit permission. */
+export async function editableScreen(actor: Actor, id: number) {
+  const scope = await screenScopeOf(actor);
+  const row = await screenFor(actor, scope, id);
+  if (!editableBy(actor, scope, Number(row.owner_id))) throw new AppError(403, 'scada.readOnly');
+  return { scope, row };
+}
+
+/** Publishes the draft: the viewer and shared links show it from now on. */
+export async function publishScreen(actor: Actor, id: number, input: ScadaRevisionOnly): Promise<ScadaDetail> {
+  const { revision } = scadaRevisionOnly.parse(input);
+  const { row } = await editableScreen(actor, id);
+  const changed = await repo.publishDraft(actor.db, id, revision, Date.now());
+  if (!changed) throw new AppError(409, 'scada.stale', { params: { revision: Number(row.revision) } });
+  return screenDetail(actor, id);
+}
+
+/**
+ * Rolls back to a kept version: a copy of it becomes the next version, the draft and the published
+ * one; nothing is deleted. Its bindings are checked again, since a point may have gone since.
+ */
+export async function rollBackScreen(
+  actor: Actor,
+  id: number,
+  number: number,
+  input: ScadaRevisionOnly,
+): Promise<ScadaDetail> {
+  const { revision } = scadaRevisionOnly.parse(input);
+  const { scope, row } = await editableScreen(actor, id);
+  const document = await documentOf(actor, row, number);
+  await checkDocument(actor, scope, document, document.background, Number(row.owner_id));
+  await keepVersion(actor, row, revision, document, { publish: true, rolledBackFrom: number });
+  return screenDetail(actor, id);
 }
 
 export async function addScreen(actor: Actor, input: ScadaCreate): Promise<ScadaDetail> {
   const { name, sharing } = scadaCreate.parse(input);
   const at = Date.now();
-  const id = await repo.insertScreen(actor.db, {
-    owner_id: actor.auth.userId,
-    name,
-    sharing,
-    document: toJson(emptyScadaDocument()),
-    element_count: 0,
-    revision: 1,
-    created_by: actor.auth.userId,
-    created_at: at,
-    updated_at: at,
+  const document = toJson(emptyScadaDocument());
+  const id = await actor.db.transaction().execute(async (trx) => {
+    const made = await repo.insertScreen(trx, {
+      owner_id: actor.auth.userId,
+      name,
+      sharing,
+      document,
+      element_count: 0,
+      revision: 1,
+      created_by: actor.auth.userId,
+      created_at: at,
+      updated_at: at,
+    });
+    // A new screen is version 1, empty and published (decision 0127).
+    await repo.insertVersion(trx, {
+      screen_id: made,
+      number: 1,
+      document,
+      element_count: 0,
+      rolled_back_from: null,
+      created_by: actor.auth.userId,
+      created_at: at,
+    });
+    return made;
   });
   return screenDetail(actor, id);
 }
 
-/** Saves a whole screen; every binding and the background are checked first, and nothing is saved if one fails. */
+/**
+ * Saves a whole screen as its next version, the new draft (decision 0127); the viewer keeps showing
+ * the published version until the draft is published. Every binding and the background are checked
+ * first, and nothing is saved if one fails.
+ */
 export async function saveScreen(actor: Actor, id: number, input: ScadaSave): Promise<ScadaDetail> {
   const body = scadaSave.parse(input);
-  const scope = await screenScopeOf(actor);
-  const row = await screenFor(actor, scope, id);
-  if (!editableBy(actor, scope, Number(row.owner_id))) throw new AppError(403, 'scada.readOnly');
+  const { scope, row } = await editableScreen(actor, id);
   const before = fromJson<ScadaDocument>(row.document);
   await checkDocument(actor, scope, body.document, before.background, Number(row.owner_id), before.elements ?? []);
-  const saved = await repo.saveScreen(actor.db, id, body.revision, {
+  await keepVersion(actor, row, body.revision, body.document, {
+    publish: false,
     name: body.name,
     sharing: body.sharing,
-    document: toJson(body.document),
-    element_count: body.document.elements.length,
-    updated_at: Date.now(),
   });
-  if (!saved) throw new AppError(409, 'scada.stale', { params: { revision: Number(row.revision) } });
-  return screenDetail(actor, id);
+  return screenDetail(actor, id, undefined, 'draft');
 }
 
-/** Configuration Application (decision 0120): makes the screen template-based (or a Device Configuration again). */
+/**
+ * Configuration Application (decision 0120): makes the screen template-based (or a Device
+ * Configuration again) as a new version, published at once when the draft was the published version
+ * (so that nothing unpublished goes live with it); otherwise it waits for the next Publish (0127).
+ */
 export async function applyScreen(actor: Actor, id: number, input: ScadaApplication): Promise<ScadaDetail> {
   const body = scadaApplication.parse(input);
-  const scope = await screenScopeOf(actor);
-  const row = await screenFor(actor, scope, id);
-  if (!editableBy(actor, scope, Number(row.owner_id))) throw new AppError(403, 'scada.readOnly');
+  const { scope, row } = await editableScreen(actor, id);
   const before = scadaDocument.parse(fromJson<unknown>(row.document));
   const template = body.templateId === null ? null : { templateId: body.templateId, devices: body.devices };
   const document: ScadaDocument = { ...before, template };
   await checkDocument(actor, scope, document, before.background, Number(row.owner_id), before.elements);
-  const saved = await repo.saveScreen(actor.db, id, body.revision, {
-    document: toJson(document),
-    updated_at: Date.now(),
-  });
-  if (!saved) throw new AppError(409, 'scada.stale', { params: { revision: Number(row.revision) } });
-  return screenDetail(actor, id);
+  const live = Number(row.draft_version) === Number(row.published_version);
+  await keepVersion(actor, row, body.revision, document, { publish: live });
+  return screenDetail(actor, id, undefined, 'draft');
 }
+
 
 export async function removeScreen(actor: Actor, id: number): Promise<void> {
   const scope = await screenScopeOf(actor);

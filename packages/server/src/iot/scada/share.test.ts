@@ -37,6 +37,8 @@ async function boundScreen(name: string): Promise<number> {
     },
   });
   expect(saved.statusCode, saved.body).toBe(200);
+  // A link shows the published version (decision 0127).
+  expect((await w.owner.post(`/iot/scada/${id}/publish`, { revision: 2 })).statusCode).toBe(200);
   return id;
 }
 

@@ -14,14 +14,11 @@ import { audit } from '../../portal/audit/service.ts';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../portal/identity/secrets.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import * as repo from './repository.ts';
-import { editableBy, screenFor, screenScopeOf } from './service.ts';
+import { editableScreen } from './service.ts';
 
 /** The screen whose link the caller manages: one of their account tree's, with edit permission. */
 async function ownScreen(actor: Actor, id: number) {
-  const scope = await screenScopeOf(actor);
-  const row = await screenFor(actor, scope, id);
-  if (!editableBy(actor, scope, Number(row.owner_id))) throw new AppError(403, 'scada.readOnly');
-  return row;
+  return (await editableScreen(actor, id)).row;
 }
 
 const closed: ScadaShare = { open: false, expiresAt: null, hasPassword: false, createdAt: null };

@@ -14,6 +14,10 @@ export interface ScadaScreensTable {
   element_count: number;
   /** Goes up by one on every save; a save names the revision it started from. */
   revision: number;
+  /** The newest version, whose document `document` holds: what the editor edits (decision 0127). */
+  draft_version: Generated<number>;
+  /** The version the viewer and shared links show. */
+  published_version: Generated<number>;
   created_by: number;
   created_at: number;
   updated_at: number;
@@ -30,7 +34,20 @@ export interface ScadaLinksTable {
   created_at: number;
 }
 
+/** A kept version of a screen's document (decision 0127): never changed; the oldest are pruned. */
+export interface ScadaVersionsTable {
+  screen_id: number;
+  number: number;
+  document: Json;
+  element_count: number;
+  /** The version a roll back copied; null for a save. */
+  rolled_back_from: number | null;
+  created_by: number;
+  created_at: number;
+}
+
 export interface ScadaTables {
+  scada_versions: ScadaVersionsTable;
   scada_screens: ScadaScreensTable;
   scada_links: ScadaLinksTable;
 }

@@ -69,6 +69,8 @@ async function drawnScreen(name: string) {
     ]),
   });
   expect(saved.statusCode, saved.body).toBe(200);
+  // The viewer opens the published version (decision 0127).
+  expect((await owner.post(`/iot/scada/${id}/publish`, { revision: 2 })).statusCode).toBe(200);
   return id;
 }
 
@@ -218,6 +220,7 @@ describe('template-based configurations (Configuration Application)', () => {
     const fine = await save(target);
     expect(fine.statusCode, fine.body).toBe(200);
     expect(fine.json().data.document.elements[0].opens).toBe(target);
+    expect((await owner.post(`/iot/scada/${id}/publish`, { revision: 2 })).statusCode).toBe(200);
     // A link opens, it does not write.
     const press = await owner.post(`/iot/scada/${id}/press`, { elementId: 'go' });
     expect(press.statusCode).toBe(400);
