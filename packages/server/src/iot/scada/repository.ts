@@ -178,16 +178,18 @@ export async function deleteLink(db: Db, screenId: number): Promise<void> {
 
 /** The screen a token's hash opens, with its link's expiry and password hash. */
 export function screenByLink(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('scada_links as l')
-    .innerJoin('scada_screens as s', 's.id', 'l.screen_id')
-    // A link shows the published version (decision 0127).
-    .innerJoin('scada_versions as v', (j) =>
-      j.onRef('v.screen_id', '=', 's.id').onRef('v.number', '=', 's.published_version'),
-    )
-    .select(['s.id', 's.name', 'v.document', 'l.expires_at', 'l.password_hash'])
-    .where('l.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('scada_links as l')
+      .innerJoin('scada_screens as s', 's.id', 'l.screen_id')
+      // A link shows the published version (decision 0127).
+      .innerJoin('scada_versions as v', (j) =>
+        j.onRef('v.screen_id', '=', 's.id').onRef('v.number', '=', 's.published_version'),
+      )
+      .select(['s.id', 's.name', 'v.document', 'l.expires_at', 'l.password_hash'])
+      .where('l.token_hash', '=', tokenHash)
+      .executeTakeFirst()
+  );
 }
 
 /** The newest values of these devices' points; the caller keeps only the pairs it asked for. */

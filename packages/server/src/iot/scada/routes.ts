@@ -89,10 +89,7 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        request,
-        await screenDetail(actorOf(request), request.params.id, request.query.device, request.query.version),
-      ),
+      ok(request, await screenDetail(actorOf(request), request.params.id, request.query.device, request.query.version)),
   );
 
   app.put(

@@ -2,17 +2,17 @@ import {
   emptyScadaDocument,
   hasPermission,
   type PageQuery,
+  SCADA_VERSIONS_MAX,
   type ScadaApplication,
   type ScadaCreate,
   type ScadaDetail,
   type ScadaDocument,
-  type ScadaSave,
   type ScadaRevisionOnly,
+  type ScadaSave,
   type ScadaSharing,
   type ScadaSummary,
   type ScadaVersion,
   type ScadaVersionRef,
-  SCADA_VERSIONS_MAX,
   scadaApplication,
   scadaCreate,
   scadaDocument,
@@ -282,7 +282,6 @@ export async function applyScreen(actor: Actor, id: number, input: ScadaApplicat
   await keepVersion(actor, row, body.revision, document, { publish: live });
   return screenDetail(actor, id, undefined, 'draft');
 }
-
 
 export async function removeScreen(actor: Actor, id: number): Promise<void> {
   const scope = await screenScopeOf(actor);

@@ -1,4 +1,4 @@
-import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, HistoryOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   SCADA_KINDS,
   SCADA_NAME_MAX,
@@ -19,7 +19,7 @@ import { useNavigate, useParams } from 'react-router';
 import { notifyError } from '../../shared/feedback.tsx';
 import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
-import { type ScadaDetail, saveScreen, screenOf } from './api.ts';
+import { publishScreen, type ScadaDetail, saveScreen, screenOf } from './api.ts';
 import { BackgroundPicker } from './BackgroundPicker.tsx';
 import { type EditAction, EditTools, nudgeOf, shortcutOf } from './EditTools.tsx';
 import {
@@ -41,6 +41,7 @@ import { LayerList } from './LayerList.tsx';
 import { PropertiesPanel } from './PropertiesPanel.tsx';
 import { Background, PlacedShape, ShapeBody } from './shapes.tsx';
 import { useFit } from './useFit.ts';
+import { VersionsDrawer } from './VersionsDrawer.tsx';
 import './strings.ts';
 
 const SIZES: Record<ScadaKind, [number, number]> = {
@@ -109,7 +110,11 @@ export function newElement(kind: ScadaKind, x: number, y: number, label: string)
 /** The editor of one configuration: a palette, the canvas (Konva) and the selected component's properties. */
 export function ScadaEditorPage() {
   const id = Number(useParams().id);
-  const screen = useQuery({ queryKey: ['iot', 'scada', id], queryFn: ({ signal }) => screenOf(id, signal) });
+  // The editor edits the draft, the newest version (decision 0127).
+  const screen = useQuery({
+    queryKey: ['iot', 'scada', id, 'draft'],
+    queryFn: ({ signal }) => screenOf(id, signal, undefined, 'draft'),
+  });
   if (screen.isError) {
     return <LoadFailed error={screen.error} onRetry={() => screen.refetch()} retrying={screen.isFetching} />;
   }
@@ -127,6 +132,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
   const [sharing, setSharing] = useState<ScadaSharing>(screen.sharing);
   const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const [versions, setVersions] = useState(false);
   /** The zoom the user chose; null fits the canvas to the page. */
   const [zoom, setZoom] = useState<number | null>(null);
   const [canPaste, setCanPaste] = useState(clipboard.length > 0);
@@ -259,23 +265,40 @@ function Editor({ screen }: { screen: ScadaDetail }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [act, change, doc, selected]);
 
-  const save = async () => {
+  /** Saves the draft as a new version; the saved screen, or null when refused. */
+  const save = async (quiet = false): Promise<ScadaDetail | null> => {
     const unbound = doc.elements.find((e) => e.binding && e.binding.pointId === 0);
     if (unbound) {
       setSelected([unbound.id]);
       message.error(t('scada.pickPoint'));
-      return false;
+      return null;
     }
     setSaving(true);
     try {
       const saved = await saveScreen(screen.id, { name, sharing, revision: screen.revision, document: doc });
-      message.success(t('scada.saved'));
-      queryClient.setQueryData(['iot', 'scada', screen.id], saved);
+      if (!quiet) message.success(t('scada.saved'));
+      queryClient.setQueryData(['iot', 'scada', screen.id, 'draft'], saved);
       await queryClient.invalidateQueries({ queryKey: ['iot', 'scada'], exact: false });
-      return true;
+      return saved;
     } catch (error) {
       notifyError(error);
-      return false;
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+  /** Saves what is unsaved, then makes the draft the published version: the viewer and links show it. */
+  const publish = async () => {
+    const draft = dirty ? await save(true) : screen;
+    if (!draft) return;
+    setSaving(true);
+    try {
+      const published = await publishScreen(screen.id, draft.revision);
+      message.success(t('scada.published'));
+      queryClient.setQueryData(['iot', 'scada', screen.id, 'draft'], { ...published, version: published.draftVersion });
+      await queryClient.invalidateQueries({ queryKey: ['iot', 'scada'], exact: false });
+    } catch (error) {
+      notifyError(error);
     } finally {
       setSaving(false);
     }
@@ -383,10 +406,28 @@ function Editor({ screen }: { screen: ScadaDetail }) {
                 onChange={(background) => change((d) => ({ ...d, background }))}
               />
             </Space>
-            <Space>
+            <Space wrap>
               {dirty && <Tag color="orange">{t('scada.unsaved')}</Tag>}
-              <Button icon={<SaveOutlined />} type="primary" loading={saving} onClick={save} data-testid="scada-save">
+              {!dirty && screen.draftVersion !== screen.publishedVersion && (
+                <Tag color="blue" data-testid="scada-draft-ahead">
+                  {t('scada.draftAhead', { number: screen.draftVersion })}
+                </Tag>
+              )}
+              <Button icon={<HistoryOutlined />} onClick={() => setVersions(true)} data-testid="scada-versions-button">
+                {t('scada.versions')}
+              </Button>
+              <Button icon={<SaveOutlined />} loading={saving} onClick={() => save()} data-testid="scada-save">
                 {t('scada.save')}
+              </Button>
+              <Button
+                icon={<CloudUploadOutlined />}
+                type="primary"
+                loading={saving}
+                disabled={!dirty && screen.draftVersion === screen.publishedVersion}
+                onClick={publish}
+                data-testid="scada-publish"
+              >
+                {t('scada.publish')}
               </Button>
               <Button
                 icon={<PlayCircleOutlined />}
@@ -502,6 +543,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
           </Card>
         </Flex>
       </Flex>
+      {versions && <VersionsDrawer screen={screen} onClose={() => setVersions(false)} />}
     </Flex>
   );
 }

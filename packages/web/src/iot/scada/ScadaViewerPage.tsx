@@ -1,7 +1,7 @@
-import { ApartmentOutlined, EditOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EditOutlined, HistoryOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { SCADA_TOGGLES, type ScadaElement } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Result, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Result, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { Readings, ScreenStage } from './ScreenStage.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { activeOf, type Reading } from './shapes.tsx';
 import { readingKey, useBoundValues } from './useBoundValues.ts';
+import { useRollBack, VersionsDrawer } from './VersionsDrawer.tsx';
 import './strings.ts';
 
 const SCADA = '/iot/scada';
@@ -41,18 +42,28 @@ export function ScadaViewerPage() {
   // A template-based screen opens for one of its applied devices (decision 0120): `?device=`.
   const [search, setSearch] = useSearchParams();
   const device = search.get('device') ? Number(search.get('device')) : undefined;
+  // The published version, unless an editor opened a kept one from the version list (decision 0127).
+  const version = search.get('version') ? Number(search.get('version')) : undefined;
   const { can, isPending } = usePermissions();
   const allowed = can({ path: SCADA, code: 'view' }) || can({ path: SCADA, code: 'operate' });
   const screen = useQuery({
-    queryKey: ['iot', 'scada', id, device ?? null],
-    queryFn: ({ signal }) => screenOf(id, signal, device),
+    queryKey: ['iot', 'scada', id, device ?? null, version ?? 'published'],
+    queryFn: ({ signal }) => screenOf(id, signal, device, version),
     enabled: allowed,
     meta: { silentError: true },
   });
   const first = device === undefined ? screen.data?.devices?.[0]?.id : undefined;
+  const withDevice = (next: number) => ({
+    device: String(next),
+    ...(version === undefined ? {} : { version: String(version) }),
+  });
   useEffect(() => {
-    if (first !== undefined) setSearch({ device: String(first) }, { replace: true });
-  }, [first, setSearch]);
+    if (first !== undefined)
+      setSearch(
+        { device: String(first), ...(version === undefined ? {} : { version: String(version) }) },
+        { replace: true },
+      );
+  }, [first, setSearch, version]);
   if (isPending) return <PageLoading />;
   if (!allowed || (screen.error instanceof ApiError && screen.error.httpStatus === 403)) return <NoPermission />;
   if (screen.isError) {
@@ -63,7 +74,8 @@ export function ScadaViewerPage() {
     <Viewer
       screen={screen.data}
       canOperate={can({ path: SCADA, code: 'operate' })}
-      onDevice={(next) => setSearch({ device: String(next) })}
+      oldVersion={version !== undefined && version !== screen.data.publishedVersion}
+      onDevice={(next) => setSearch(withDevice(next))}
     />
   );
 }
@@ -71,10 +83,13 @@ export function ScadaViewerPage() {
 function Viewer({
   screen,
   canOperate,
+  oldVersion,
   onDevice,
 }: {
   screen: ScadaDetail;
   canOperate: boolean;
+  /** A kept version, not the published one: read only, nothing written (decision 0127). */
+  oldVersion: boolean;
   onDevice(device: number): void;
 }) {
   const { t } = useTranslation();
@@ -82,6 +97,8 @@ function Viewer({
   const confirm = useConfirm();
   const [sharing, setSharing] = useState(false);
   const [applying, setApplying] = useState(false);
+  const [versions, setVersions] = useState(false);
+  const rollBackTo = useRollBack(screen);
   const navigate = useNavigate();
   const values = useBoundValues(screen.document);
   const doc = screen.document;
@@ -129,7 +146,22 @@ function Viewer({
               />
             )}
             {!canOperate && <Tag data-testid="scada-view-only">{t('scada.cannotOperate')}</Tag>}
+            {screen.editable && !oldVersion && (
+              <Tag color="green" data-testid="scada-published-tag">
+                {t('scada.publishedTag', { number: screen.publishedVersion })}
+              </Tag>
+            )}
+            {screen.editable && screen.draftVersion !== screen.publishedVersion && (
+              <Tag color="blue" data-testid="scada-draft-ahead">
+                {t('scada.draftAhead', { number: screen.draftVersion })}
+              </Tag>
+            )}
             <LiveIndicator />
+            {screen.editable && (
+              <Button icon={<HistoryOutlined />} onClick={() => setVersions(true)} data-testid="scada-versions-button">
+                {t('scada.versions')}
+              </Button>
+            )}
             {screen.editable && (
               <Button icon={<ApartmentOutlined />} onClick={() => setApplying(true)} data-testid="scada-apply-button">
                 {t('scada.apply')}
@@ -148,19 +180,39 @@ function Viewer({
           </Space>
         }
       >
+        {oldVersion && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="scada-old-version"
+            message={t('scada.viewingVersion', { number: screen.version })}
+            action={
+              <Space wrap>
+                <Button size="small" type="primary" onClick={() => rollBackTo(screen.version)}>
+                  {t('scada.rollBack')}
+                </Button>
+                <Button size="small" onClick={() => navigate(`/scada/${screen.id}/view`)}>
+                  {t('scada.backToPublished')}
+                </Button>
+              </Space>
+            }
+          />
+        )}
         {screen.devices && screen.devices.length === 0 ? (
           <Empty description={t('scada.notAppliedAny')} data-testid="scada-not-applied" />
         ) : (
           <ScreenStage
             document={doc}
             readingOf={readingOf}
-            onPress={canOperate ? press : undefined}
+            onPress={canOperate && !oldVersion ? press : undefined}
             onOpen={(element) => element.opens !== null && navigate(`/scada/${element.opens}/view`)}
           />
         )}
       </Card>
       <Readings document={doc} readingOf={readingOf} />
       {applying && <ApplicationDialog screen={screen} onClose={() => setApplying(false)} />}
+      {versions && <VersionsDrawer screen={screen} onClose={() => setVersions(false)} />}
       {sharing && <ShareDialog id={screen.id} name={screen.name} onClose={() => setSharing(false)} />}
     </Flex>
   );

@@ -12,18 +12,33 @@ import {
   type ScadaShareOpened,
   type ScadaSharing,
   type ScadaSummary,
+  type ScadaVersion,
+  type ScadaVersionRef,
 } from '@meridian/contracts';
 import { del, get, post, put } from '../../shared/request.ts';
 
 /** The calls of cloud configuration (decision 0075). */
 
-export type { ScadaDetail, ScadaDocument, ScadaSummary };
+export type { ScadaDetail, ScadaDocument, ScadaSummary, ScadaVersion };
 
 export const listScreens = (query: { keyword?: string; page: number; size: number }, signal?: AbortSignal) =>
   get<Page<ScadaSummary>>('iot/scada', { query: { ...query }, signal });
-/** A template-based screen opened for `device` comes with its bindings naming that device (decision 0120). */
-export const screenOf = (id: number, signal?: AbortSignal, device?: number) =>
-  get<ScadaDetail>(`iot/scada/${id}`, { signal, query: device === undefined ? {} : { device } });
+/**
+ * A screen's published version, or for its editors the draft or a kept version (decision 0127). A
+ * template-based screen opened for `device` comes with its bindings naming that device (decision 0120).
+ */
+export const screenOf = (id: number, signal?: AbortSignal, device?: number, version?: ScadaVersionRef) =>
+  get<ScadaDetail>(`iot/scada/${id}`, {
+    signal,
+    query: { ...(device === undefined ? {} : { device }), ...(version === undefined ? {} : { version }) },
+  });
+/** Versions (decision 0127): the list, publishing the draft, rolling back to a kept version. */
+export const versionsOf = (id: number, signal?: AbortSignal) =>
+  get<ScadaVersion[]>(`iot/scada/${id}/versions`, { signal });
+export const publishScreen = (id: number, revision: number) =>
+  post<ScadaDetail>(`iot/scada/${id}/publish`, { revision });
+export const rollBack = (id: number, version: number, revision: number) =>
+  post<ScadaDetail>(`iot/scada/${id}/versions/${version}/rollback`, { revision });
 /** Configuration Application: a template and all its devices (`devices` null) or some; `templateId` null undoes it. */
 export const applyScreen = (id: number, body: ScadaApplication) =>
   put<ScadaDetail>(`iot/scada/${id}/application`, body);
