@@ -1,34 +1,14 @@
-import type { ScadaDetail, ScadaElement } from '@meridian/contracts';
-import type { Page } from 'playwright-core';
+import type { ScadaDetail } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
 import { screenshot, visit } from './browser.ts';
 import { api, liveSuite, plcWorld } from './iot-live-walks.ts';
-import { middleOf } from './iot-scada-walks.ts';
+import { colourAt, middleOf } from './iot-scada-walks.ts';
 import { choose, IOT_MAIN_ROLE, signInToIot } from './iot-walks.ts';
 import { dialog, question, settledShot, spaced } from './portal-admin-walks.ts';
 import { awaitText, unexpected } from './portal-walks.ts';
 
 const suite = liveSuite();
-
-/** The colour the running screen draws at an element's middle, as #rrggbb. */
-async function colourAt(page: Page, screen: ScadaDetail, element: ScadaElement) {
-  const x = (element.x + element.width / 2) / screen.document.width;
-  const y = (element.y + element.height / 2) / screen.document.height;
-  return page
-    .getByTestId('scada-stage')
-    .locator('canvas')
-    .last()
-    .evaluate(
-      (canvas: HTMLCanvasElement, [fx, fy]) => {
-        const pixel = canvas
-          .getContext('2d')
-          ?.getImageData(Math.round(canvas.width * fx), Math.round(canvas.height * fy), 1, 1).data;
-        return pixel ? `#${[...pixel.slice(0, 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}` : '';
-      },
-      [x, y] as const,
-    );
-}
 
 describe('a Device Cloud user editing a cloud configuration', () => {
   it('aligns and groups two shapes, undoes, binds a lamp to a switch point and turns the pump on from the viewer', async () => {
@@ -78,8 +58,8 @@ describe('a Device Cloud user editing a cloud configuration', () => {
       await switchLayer.click();
       await choose(page, properties.getByTestId('scada-prop-device'), '一号泵站 (SCADAEDIT00000000001)');
       await choose(page, properties.getByTestId('scada-prop-point'), '水泵开关');
-      await page.getByTestId('scada-save').click();
-      await awaitText(page, '组态已保存', problems);
+      await page.getByTestId('scada-publish').click();
+      await awaitText(page, '组态已发布', problems);
       await settledShot(page, 'scadaedit-editor-zh-CN');
 
       const saved = await api<ScadaDetail>(page, suite.server.url, 'GET', `iot/scada/${made.id}`);

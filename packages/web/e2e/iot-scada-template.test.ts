@@ -59,8 +59,8 @@ describe('a Device Cloud user applying a template-based configuration', () => {
       const properties = page.getByTestId('scada-properties');
       await choose(page, properties.getByTestId('scada-prop-device'), '一号泵站 (SCADATPL000000000001)');
       await choose(page, properties.getByTestId('scada-prop-point'), '压力设定值 (kPa)');
-      await page.getByTestId('scada-save').click();
-      await awaitText(page, '组态已保存', problems);
+      await page.getByTestId('scada-publish').click();
+      await awaitText(page, '组态已发布', problems);
       const saved = await api<ScadaDetail>(page, suite.server.url, 'GET', `iot/scada/${made.id}`);
       const display = saved.document.elements[0];
       if (!display) throw new Error('the display was not saved');
@@ -96,8 +96,8 @@ describe('a Device Cloud user applying a template-based configuration', () => {
       await page.getByTestId('scada-palette-label').click();
       await choose(page, page.getByTestId('scada-properties').getByTestId('scada-prop-opens'), '泵站模板画面');
       await settledShot(page, 'scadatpl-link-zh-CN');
-      await page.getByTestId('scada-save').click();
-      await awaitText(page, '组态已保存', problems);
+      await page.getByTestId('scada-publish').click();
+      await awaitText(page, '组态已发布', problems);
       const linked = await api<ScadaDetail>(page, suite.server.url, 'GET', `iot/scada/${overview.id}`);
       const label = linked.document.elements[0];
       if (!label) throw new Error('the label was not saved');

@@ -12,3 +12,22 @@ export async function middleOf(page: Page, screen: ScadaDetail, element: ScadaEl
     scale,
   };
 }
+
+/** The colour the running screen draws at an element's middle, as #rrggbb (#000000 where nothing is drawn). */
+export async function colourAt(page: Page, screen: ScadaDetail, element: ScadaElement) {
+  const x = (element.x + element.width / 2) / screen.document.width;
+  const y = (element.y + element.height / 2) / screen.document.height;
+  return page
+    .getByTestId('scada-stage')
+    .locator('canvas')
+    .last()
+    .evaluate(
+      (canvas: HTMLCanvasElement, [fx, fy]) => {
+        const pixel = canvas
+          .getContext('2d')
+          ?.getImageData(Math.round(canvas.width * fx), Math.round(canvas.height * fy), 1, 1).data;
+        return pixel ? `#${[...pixel.slice(0, 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}` : '';
+      },
+      [x, y] as const,
+    );
+}

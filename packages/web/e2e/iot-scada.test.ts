@@ -72,8 +72,8 @@ describe('a Device Cloud user drawing a cloud configuration', () => {
       // Undo takes the lamp away, redo puts it back.
       await page.getByTestId('scada-tool-undo').click();
       await page.getByTestId('scada-tool-redo').click();
-      await page.getByTestId('scada-save').click();
-      await awaitText(page, '组态已保存', problems);
+      await page.getByTestId('scada-publish').click();
+      await awaitText(page, '组态已发布', problems);
       await settledShot(page, 'iot-scada-editor-zh-CN');
 
       const screenId = Number(/scada\/(\d+)\/edit/.exec(page.url())?.[1]);

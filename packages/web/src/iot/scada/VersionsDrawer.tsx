@@ -36,7 +36,7 @@ export function VersionsDrawer({ screen, onClose }: { screen: ScadaDetail; onClo
     meta: { silentError: true },
   });
   return (
-    <Drawer open onClose={onClose} title={t('scada.versionsTitle')} width={640} data-testid="scada-versions">
+    <Drawer open onClose={onClose} title={t('scada.versionsTitle')} width="min(780px, 100vw)" data-testid="scada-versions">
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('scada.versionsHint', { max: SCADA_VERSIONS_MAX })}</Typography.Text>
         {versions.isError ? (
@@ -48,7 +48,7 @@ export function VersionsDrawer({ screen, onClose }: { screen: ScadaDetail; onClo
             loading={versions.isPending}
             dataSource={versions.data ?? []}
             pagination={false}
-            scroll={{ x: 560 }}
+            scroll={{ x: 720 }}
             columns={[
               {
                 title: t('scada.versions'),
@@ -64,15 +64,17 @@ export function VersionsDrawer({ screen, onClose }: { screen: ScadaDetail; onClo
                   </Space>
                 ),
               },
-              { title: t('scada.versionBy'), dataIndex: 'createdByName' },
+              { title: t('scada.versionBy'), dataIndex: 'createdByName', ellipsis: true },
               {
                 title: t('scada.versionAt'),
                 dataIndex: 'createdAt',
+                width: 170,
                 render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
               },
               { title: t('scada.versionElements'), dataIndex: 'elementCount', align: 'right' },
               {
                 key: 'actions',
+                width: 200,
                 render: (_, v) => (
                   <Space size={0}>
                     <Button
