@@ -11,6 +11,7 @@ import { mqttIngest } from './mqtt.ts';
 import { operations } from './operations.ts';
 import { passthrough } from './passthrough.ts';
 import { reports } from './reports.ts';
+import { scada } from './scada.ts';
 import { storage } from './storage.ts';
 import { students } from './students.ts';
 import { tasks } from './tasks.ts';
@@ -50,6 +51,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['emotion', emotion],
   ['tracks', tracks],
   ['operations', operations],
+  ['scada', scada],
   ['web', web],
 ];
 

@@ -1,5 +1,5 @@
 import type { ScadaElement } from '@meridian/contracts';
-import { Button, Empty, Flex, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -25,10 +25,11 @@ export function LayerList({ elements, selected, onPick }: Props) {
           data-testid={`scada-layer-${e.id}`}
           onClick={(event) => onPick(e.id, event.shiftKey || event.ctrlKey || event.metaKey)}
         >
-          <Typography.Text ellipsis style={{ maxWidth: 150 }}>
+          {/* Cut by CSS, not measured: a screen may list 2,000 layers. */}
+          <span style={{ maxWidth: 150, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {t(`scada.kinds.${e.kind}`)}
             {e.text && e.kind !== 'tank' ? ` · ${e.text}` : ''}
-          </Typography.Text>
+          </span>
           {e.group && (
             <Tag bordered={false} style={{ marginInlineStart: 'auto' }}>
               {t('scada.grouped')}

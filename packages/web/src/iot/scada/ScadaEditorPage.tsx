@@ -12,7 +12,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Input, Select, Space, Tag } from 'antd';
 import type Konva from 'konva';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layer, Line, Stage, Transformer } from 'react-konva';
 import { useNavigate, useParams } from 'react-router';
@@ -106,6 +106,39 @@ export function newElement(kind: ScadaKind, x: number, y: number, label: string)
     colour: COLOURS[kind] ?? '#1677ff',
   });
 }
+
+/** What a component on the editor's canvas does when pressed or dragged: the editor's newest handlers. */
+interface ShapeHandlers {
+  down(element: ScadaElement, event: Konva.KonvaEventObject<MouseEvent>): void;
+  move(element: ScadaElement, node: Konva.Node): void;
+  end(element: ScadaElement, node: Konva.Node): void;
+}
+
+/**
+ * One component on the editor's canvas. Drawn again only when the component itself changes, not on
+ * every render of the editor: a screen of 2,000 components stays quick to open and to edit.
+ */
+const EditorShape = memo(function EditorShape({
+  element,
+  none,
+  handlers,
+}: {
+  element: ScadaElement;
+  none: string;
+  handlers: RefObject<ShapeHandlers | null>;
+}) {
+  return (
+    <PlacedShape
+      element={element}
+      draggable
+      onMouseDown={(e) => handlers.current?.down(element, e)}
+      onDragMove={(e) => handlers.current?.move(element, e.target)}
+      onDragEnd={(e) => handlers.current?.end(element, e.target)}
+    >
+      <ShapeBody element={element} value={undefined} none={none} preview />
+    </PlacedShape>
+  );
+});
 
 /** The editor of one configuration: a palette, the canvas (Konva) and the selected component's properties. */
 export function ScadaEditorPage() {
@@ -232,12 +265,19 @@ function Editor({ screen }: { screen: ScadaDetail }) {
   );
 
   // The transformer follows the selection.
+  // The handles follow the selection and the components under them; redrawing the layer on every
+  // render of the editor would draw all of a large screen's components again each time.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the handles follow the document too
   useEffect(() => {
     const konva = stage.current;
     const nodes = konva ? selected.flatMap((id) => konva.findOne(`#${id}`) ?? []) : [];
-    transformer.current?.nodes(nodes);
-    transformer.current?.getLayer()?.batchDraw();
-  });
+    const handles = transformer.current;
+    if (!handles) return;
+    const same = handles.nodes().length === nodes.length && handles.nodes().every((n, i) => n === nodes[i]);
+    if (same && nodes.length === 0) return;
+    handles.nodes(nodes);
+    handles.getLayer()?.batchDraw();
+  }, [selected, doc]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -362,6 +402,18 @@ function Editor({ screen }: { screen: ScadaDetail }) {
       }),
     }));
   };
+
+  const handlers = useRef<ShapeHandlers | null>(null);
+  handlers.current = {
+    down: (element, e) => {
+      const more = e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey;
+      // Pressing on a picked element keeps the selection, so that dragging moves all of it.
+      if (more || !selected.includes(element.id)) pick(element.id, more);
+    },
+    move: dragging,
+    end: dragged,
+  };
+  const none = t('scada.noValue');
 
   const chosen = selected.length === 1 ? (doc.elements.find((e) => e.id === selected[0]) ?? null) : null;
   const picked = doc.elements.filter((e) => selected.includes(e.id));
@@ -497,20 +549,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             </Layer>
             <Layer>
               {doc.elements.map((element) => (
-                <PlacedShape
-                  key={element.id}
-                  element={element}
-                  draggable
-                  onMouseDown={(e) => {
-                    const more = e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey;
-                    // Pressing on a picked element keeps the selection, so that dragging moves all of it.
-                    if (more || !selected.includes(element.id)) pick(element.id, more);
-                  }}
-                  onDragMove={(e) => dragging(element, e.target)}
-                  onDragEnd={(e) => dragged(element, e.target)}
-                >
-                  <ShapeBody element={element} value={undefined} none={t('scada.noValue')} preview />
-                </PlacedShape>
+                <EditorShape key={element.id} element={element} none={none} handlers={handlers} />
               ))}
               <Transformer
                 ref={transformer}
