@@ -1,5 +1,6 @@
 import { SCADA_CLICKABLE, type ScadaDocument, type ScadaElement } from '@meridian/contracts';
 import { Card, Descriptions, Typography } from 'antd';
+import { memo, type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layer, Stage } from 'react-konva';
 import { visibleOf } from './bindings.ts';
@@ -16,10 +17,53 @@ interface ScreenProps {
   onOpen?(element: ScadaElement): void;
 }
 
+type Act = (element: ScadaElement) => void;
+
+/**
+ * One component of a running screen, drawn again only when it or its reading changes: of 500
+ * components whose devices report one after another, each update redraws only that device's.
+ */
+const RunningShape = memo(function RunningShape({
+  element,
+  value,
+  listening,
+  none,
+  act,
+}: {
+  element: ScadaElement;
+  value: Reading;
+  listening: boolean;
+  none: string;
+  act: RefObject<Act | null>;
+}) {
+  const click = () => act.current?.(element);
+  return (
+    <PlacedShape
+      element={element}
+      listening={listening}
+      onClick={click}
+      onTap={click}
+      onMouseEnter={(e) => {
+        const container = e.target.getStage()?.container();
+        if (container) container.style.cursor = 'pointer';
+      }}
+      onMouseLeave={(e) => {
+        const container = e.target.getStage()?.container();
+        if (container) container.style.cursor = '';
+      }}
+    >
+      <ShapeBody element={element} value={value} none={none} />
+    </PlacedShape>
+  );
+});
+
 /** A screen in run mode, scaled to fit its container: the canvas, then each bound component's reading in words. */
 export function ScreenStage({ document: doc, readingOf, onPress, onOpen }: ScreenProps) {
   const { t } = useTranslation();
   const { box, scale } = useFit(doc.width);
+  const act = useRef<Act | null>(null);
+  act.current = (element) => (onOpen !== undefined && element.opens !== null ? onOpen(element) : onPress?.(element));
+  const none = t('scada.noValue');
   return (
     <div ref={box} style={{ width: '100%', overflow: 'hidden' }} data-testid="scada-stage">
       <Stage
@@ -39,25 +83,15 @@ export function ScreenStage({ document: doc, readingOf, onPress, onOpen }: Scree
             const opens = onOpen !== undefined && element.opens !== null;
             const pressable =
               !opens && onPress !== undefined && SCADA_CLICKABLE.includes(element.kind) && element.binding !== null;
-            const act = () => (opens ? onOpen?.(element) : onPress?.(element));
             return (
-              <PlacedShape
+              <RunningShape
                 key={element.id}
                 element={element}
+                value={value}
                 listening={pressable || opens}
-                onClick={act}
-                onTap={act}
-                onMouseEnter={(e) => {
-                  const container = e.target.getStage()?.container();
-                  if (container) container.style.cursor = 'pointer';
-                }}
-                onMouseLeave={(e) => {
-                  const container = e.target.getStage()?.container();
-                  if (container) container.style.cursor = '';
-                }}
-              >
-                <ShapeBody element={element} value={value} none={t('scada.noValue')} />
-              </PlacedShape>
+                none={none}
+                act={act}
+              />
             );
           })}
         </Layer>
