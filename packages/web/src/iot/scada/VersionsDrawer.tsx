@@ -36,7 +36,13 @@ export function VersionsDrawer({ screen, onClose }: { screen: ScadaDetail; onClo
     meta: { silentError: true },
   });
   return (
-    <Drawer open onClose={onClose} title={t('scada.versionsTitle')} width="min(780px, 100vw)" data-testid="scada-versions">
+    <Drawer
+      open
+      onClose={onClose}
+      title={t('scada.versionsTitle')}
+      width="min(780px, 100vw)"
+      data-testid="scada-versions"
+    >
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('scada.versionsHint', { max: SCADA_VERSIONS_MAX })}</Typography.Text>
         {versions.isError ? (
