@@ -30,7 +30,7 @@ const WARM_MS = 3000;
 const MEASURE_MS = 10_000;
 const OPENS = 3;
 const PASSWORD = 'Bench#2026';
-/** Values are stamps: milliseconds within this window, so that any point type shows them whole. */
+/** Values are stamps: milliseconds within this window (then a device digit), shown whole. */
 const STAMP_WINDOW = 1_000_000;
 const KINDS = ['tank', 'lamp', 'pipe', 'pump', 'valve'] as const;
 
@@ -184,8 +184,13 @@ async function running(w: World): Promise<Figure[]> {
       const round = Date.now();
       const stamp = round % STAMP_WINDOW || 1;
       await Promise.all(
-        devices.map((deviceId) =>
-          writer.record({ deviceId, at: round, readings: points.map((pointId) => ({ pointId, value: stamp })) }),
+        // The last digit names the device, so that each device's update is timed on its own.
+        devices.map((deviceId, d) =>
+          writer.record({
+            deviceId,
+            at: round,
+            readings: points.map((pointId) => ({ pointId, value: stamp * 10 + d })),
+          }),
         ),
       );
       committed.set(stamp, Date.now());
@@ -210,7 +215,7 @@ async function running(w: World): Promise<Figure[]> {
     const seconds = (performance.now() - started) / 1000;
     const latencies = result.painted
       .flatMap(([stamp, at]) => {
-        const commit = committed.get(stamp);
+        const commit = committed.get(Math.floor(stamp / 10));
         return commit === undefined ? [] : [Math.max(0, at - commit)];
       })
       .sort((a, b) => a - b);
