@@ -39,7 +39,7 @@ import * as m0092 from './0092_bigscreen_settings.ts';
 import * as m0093 from './0093_alarm_snapshots.ts';
 import * as m0094 from './0094_data_push.ts';
 import * as m0104 from './0104_order_cancel_reason.ts';
-import * as m0098 from './0098_scada_versions.ts';
+import * as m0110 from './0110_scada_versions.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -105,5 +105,5 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   // Why an administrator cancelled an order: a bank transfer that never came (issue 24).
   '0104_order_cancel_reason': m0104,
   // Versions of a configuration: drafts, the published one, roll back (issue 20).
-  '0098_scada_versions': m0098,
+  '0110_scada_versions': m0110,
 };

@@ -1,12 +1,4 @@
-import {
-  SCADA_CLICKABLE,
-  SCADA_TOGGLES,
-  type ScadaPress,
-  type ScadaPressed,
-  scadaDocument,
-  scadaPress,
-} from '@meridian/contracts';
-import { fromJson } from '../../platform/db/sql.ts';
+import { SCADA_CLICKABLE, SCADA_TOGGLES, type ScadaPress, type ScadaPressed, scadaPress } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { type ReachDevice, writePoint } from '../gateway/service.ts';

@@ -248,8 +248,8 @@ describe('cloud configuration', () => {
     ]);
     const endless = await save([tank({ deviceId, pointId }, { id: 'trend', kind: 'trend', samples: 601 })]);
     expect(messageFor(endless.json(), 'document.elements[0].samples')).toEqual(['A trend shows 2 to 600 values']);
-    // Nothing of the refused saves was kept.
-    const detail = (await owner.get(`/iot/scada/${screen.id}`)).json().data;
+    // Nothing of the refused saves was kept: the draft is the one saved.
+    const detail = (await owner.get(`/iot/scada/${screen.id}?version=draft`)).json().data;
     expect(detail.revision).toBe(revision);
     expect(detail.document.elements).toHaveLength(10);
   });

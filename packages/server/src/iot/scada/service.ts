@@ -212,7 +212,8 @@ export async function rollBackScreen(
   const { revision } = scadaRevisionOnly.parse(input);
   const { scope, row } = await editableScreen(actor, id);
   const document = await documentOf(actor, row, number);
-  await checkDocument(actor, scope, document, document.background, Number(row.owner_id));
+  // Its own pictures were checked when it was saved: rolling back keeps them (decision 0126).
+  await checkDocument(actor, scope, document, document.background, Number(row.owner_id), document.elements);
   await keepVersion(actor, row, revision, document, { publish: true, rolledBackFrom: number });
   return screenDetail(actor, id);
 }
