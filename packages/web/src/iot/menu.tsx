@@ -182,6 +182,7 @@ export const iotAreas: IotArea[] = [
       { key: 'intro', path: '/neutral', need: '/iot/orders' },
       { key: 'brand', path: '/neutral/brand', need: '/iot/orders' },
       { key: 'customers', path: '/neutral/customers', need: '/iot/orders' },
+      { key: 'articles', path: '/neutral/articles', need: '/iot/orders' },
     ],
   },
   {

@@ -182,6 +182,9 @@ export const iotRoutes: RouteObject[] = [
       page('neutral/customers', 'menu.neutral.customers', async () => ({
         Component: (await import('./neutral/CustomersPage.tsx')).CustomersPage,
       })),
+      page('neutral/articles', 'menu.neutral.articles', async () => ({
+        Component: (await import('./articles/ArticlesPage.tsx')).BrandArticlesPage,
+      })),
       page('billing/membership', 'menu.billing.membership', async () => ({
         Component: (await import('./billing/MembershipPage.tsx')).MembershipPage,
       })),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as, buildUser } from '../../../test/factories.ts';
 import { HOUR } from '../../platform/time.ts';
+import { neutralMember } from '../../portal/brands/testing.ts';
 import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
 import { mainAccount } from '../devices/testing.ts';
 
@@ -116,5 +117,55 @@ describe('articles', () => {
     const gone = await admin.get(`/iot/articles/${saved.id}`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('No such article');
+  });
+});
+
+describe('a neutral member’s articles', () => {
+  it('are its customers’ announcements instead of the platform’s, and its own to manage', async () => {
+    const member = await neutralMember(t);
+    const platform = await write({ title: 'Platform maintenance' });
+    const own = await member.post('/iot/brand/articles', article({ title: 'Acme maintenance' }));
+    expect(own.statusCode, own.body).toBe(200);
+    const ownId = own.json().data.id as number;
+
+    const customer = await mainAccount(t);
+    await t.db.kysely
+      .updateTable('users')
+      .set({ reseller_id: member.user.id })
+      .where('id', '=', customer.user.id)
+      .execute();
+    expect((await announcements(customer)).map((a) => a.title)).toEqual(['Acme maintenance']);
+    expect((await customer.get(`/iot/articles/published/${ownId}`)).statusCode).toBe(200);
+    expect((await customer.get(`/iot/articles/published/${platform.id}`)).statusCode).toBe(404);
+
+    const seen = (await announcements(owner)).map((a) => a.title);
+    expect(seen).toContain('Platform maintenance');
+    expect(seen).not.toContain('Acme maintenance');
+    expect((await owner.get(`/iot/articles/published/${ownId}`)).statusCode).toBe(404);
+
+    // Each desk lists and changes its own only.
+    const platformList = (await admin.get('/iot/articles?size=100')).json().data.list as Array<{ id: number }>;
+    expect(platformList.map((a) => a.id)).not.toContain(ownId);
+    const brandList = (await member.get('/iot/brand/articles')).json().data;
+    expect(brandList.list.map((a: { id: number }) => a.id)).toEqual([ownId]);
+    expect((await admin.call('PUT', `/iot/articles/${ownId}`, article())).statusCode).toBe(404);
+    const other = await neutralMember(t);
+    expect((await other.get('/iot/brand/articles')).json().data.total).toBe(0);
+    expect((await other.call('DELETE', `/iot/brand/articles/${ownId}`)).statusCode).toBe(404);
+    expect((await member.call('PUT', `/iot/brand/articles/${platform.id}`, article())).statusCode).toBe(404);
+
+    // Only a neutral member has a brand's desk.
+    const refused = await owner.get('/iot/brand/articles');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only neutral members configure a brand: buy neutral operation first');
+
+    const edited = await member.call(
+      'PUT',
+      `/iot/brand/articles/${ownId}`,
+      article({ title: 'Acme maintenance, moved' }),
+    );
+    expect(edited.json().data.title).toBe('Acme maintenance, moved');
+    expect((await member.call('DELETE', `/iot/brand/articles/${ownId}`)).statusCode).toBe(200);
+    expect(await announcements(customer)).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ export interface ArticlesTable {
   /** When it was first published; unpublishing keeps it, so a republished article keeps its place. */
   published_at: number | null;
   author_id: number;
+  /** The neutral member whose customers read it; null for the platform's own (decision 0116). */
+  owner_id: number | null;
   created_at: number;
   updated_at: number;
 }

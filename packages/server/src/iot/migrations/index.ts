@@ -40,6 +40,7 @@ import * as m0093 from './0093_alarm_snapshots.ts';
 import * as m0094 from './0094_data_push.ts';
 import * as m0104 from './0104_order_cancel_reason.ts';
 import * as m0110 from './0110_scada_versions.ts';
+import * as m0112 from './0112_article_owners.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -106,4 +107,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0104_order_cancel_reason': m0104,
   // Versions of a configuration: drafts, the published one, roll back (issue 20).
   '0110_scada_versions': m0110,
+  // Articles of a neutral member, for its customers (issue 24).
+  '0112_article_owners': m0112,
 };

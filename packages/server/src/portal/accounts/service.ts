@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { IDENTITY_NAMES } from '../access/service.ts';
+import { providerOf } from '../brands/repository.ts';
 import { findOrgHeader } from '../orgs/repository.ts';
 import { passwordExpiresAt, readPolicy } from '../policy/service.ts';
 import type { Auth } from '../sessions/service.ts';
@@ -15,7 +16,6 @@ export async function userInfoOf(db: Kysely<Database>, auth: Auth, lang: Lang) {
   if (!user) throw new AppError(404, 'account.notFound');
   const policy = await readPolicy(db);
   const dept = user.dept_id ? await findOrgHeader(db, user.dept_id) : undefined;
-  const main = user.parent_id === null ? user : await findUserById(db, user.parent_id);
   return {
     id: user.id,
     account: user.account,
@@ -32,7 +32,7 @@ export async function userInfoOf(db: Kysely<Database>, auth: Auth, lang: Lang) {
     vipLevel: user.vip_level,
     superAdmin: toBool(user.super_admin),
     defaultPass: toBool(user.default_pass),
-    brandCustomer: main?.reseller_id != null,
+    brandCustomer: (await providerOf(db, user.id)) !== null,
     passwordExpiresAt: passwordExpiresAt(policy, user.password_changed_at),
     runAsBy: auth.runAsBy,
     lang: user.lang,

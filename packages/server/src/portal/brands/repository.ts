@@ -88,3 +88,15 @@ export async function setUserStatus(db: Db, userId: number, status: UserStatus, 
 export async function linkReseller(db: Db, userId: number, resellerId: number): Promise<void> {
   await db.updateTable('users').set({ reseller_id: resellerId }).where('id', '=', userId).execute();
 }
+
+/** The neutral member whose customer an account is (its own sign-up or its main account's), or null. */
+export async function providerOf(db: Kysely<Database>, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('users as p', 'p.id', 'u.parent_id')
+    .select(['u.reseller_id as own', 'p.reseller_id as main'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  const id = row?.own ?? row?.main ?? null;
+  return id === null ? null : Number(id);
+}

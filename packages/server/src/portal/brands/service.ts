@@ -67,7 +67,8 @@ async function isNeutral(actor: Actor): Promise<boolean> {
   return row !== undefined && holdsMembership(row) && levelInForce(row, Date.now()) === NEUTRAL;
 }
 
-async function requireNeutral(actor: Actor): Promise<void> {
+/** Refuses anyone but a neutral member in force (brand, customers, the brand's articles). */
+export async function requireNeutral(actor: Actor): Promise<void> {
   if (!(await isNeutral(actor))) throw new AppError(403, 'brand.notNeutral');
 }
 

@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../shared/forms/FormAlert.tsx';
-import { type ArticleInput, type ArticleView, addArticle, editArticle } from './api.ts';
+import { type ArticleDesk, type ArticleInput, type ArticleView, addArticle, editArticle } from './api.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import './articles.css';
 
@@ -44,13 +44,21 @@ function valuesOf(a: ArticleView | null): Partial<Values> {
 }
 
 /** Write or edit an article: title, type and content (spec section 5), and when an announcement shows. */
-export function ArticleForm({ article, onClose }: { article: ArticleView | null; onClose(): void }) {
+export function ArticleForm({
+  desk,
+  article,
+  onClose,
+}: {
+  desk: ArticleDesk;
+  article: ArticleView | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const type = Form.useWatch('type', form);
   const save = useMutation({
-    mutationFn: (input: ArticleInput) => (article ? editArticle(article.id, input) : addArticle(input)),
+    mutationFn: (input: ArticleInput) => (article ? editArticle(desk, article.id, input) : addArticle(desk, input)),
     meta: { silentError: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['iot', 'articles'] });

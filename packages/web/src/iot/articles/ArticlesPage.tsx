@@ -9,28 +9,33 @@ import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedLi
 import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { time } from '../workorders/orderText.tsx';
-import { type ArticleFilters, type ArticleView, deleteArticle, listArticles } from './api.ts';
+import { type ArticleDesk, type ArticleFilters, type ArticleView, deleteArticle, listArticles } from './api.ts';
 
 const ARTICLES = '/iot/articles';
 // The editor (ProseMirror) is most of this page's weight: loaded when someone writes.
 const ArticleForm = lazy(async () => ({ default: (await import('./ArticleForm.tsx')).ArticleForm }));
 const TYPE_COLOURS: Record<ArticleType, string> = { announcement: 'orange', news: 'blue', help: 'green' };
 
-/** Article List (spec section 2): announcements, news and help; write, edit, publish and delete. */
-export function ArticlesPage() {
+/**
+ * Article List (spec section 2): announcements, news and help; write, edit, publish and delete. The
+ * platform's, for those holding Article List; or a neutral member's own, which its customers read
+ * instead of the platform's (decision 0116).
+ */
+export function ArticlesPage({ desk = 'platform' }: { desk?: ArticleDesk }) {
   const { t } = useTranslation();
   const { can } = usePermissions();
+  const may = (code: 'add' | 'edit' | 'delete') => desk === 'brand' || can({ path: ARTICLES, code });
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ArticleFilters>();
   const [editing, setEditing] = useState<ArticleView | 'new' | null>(null);
-  const list = usePagedList<ArticleFilters, ArticleView>(['iot', 'articles', 'list'], listArticles);
+  const list = usePagedList<ArticleFilters, ArticleView>(['iot', 'articles', desk, 'list'], listArticles(desk));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['iot', 'articles'] });
   const remove = (row: ArticleView) =>
     confirm(
       { title: row.title, content: t('articles.deleteConfirm'), okText: t('ui.delete'), danger: true },
       async () => {
-        await deleteArticle(row.id);
+        await deleteArticle(desk, row.id);
         await refresh();
         await queryClient.invalidateQueries({ queryKey: ['iot', 'home', 'summary'] });
       },
@@ -39,9 +44,9 @@ export function ArticlesPage() {
   return (
     <Card
       data-testid="articles-page"
-      title={t('menu.articles.list')}
+      title={t(desk === 'brand' ? 'menu.neutral.articles' : 'menu.articles.list')}
       extra={
-        can({ path: ARTICLES, code: 'add' }) && (
+        may('add') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="article-add">
             {t('articles.add')}
           </Button>
@@ -90,7 +95,13 @@ export function ArticlesPage() {
             title: t('articles.title'),
             key: 'title',
             ellipsis: true,
-            render: (_v, row) => (row.published ? <Link to={`/articles/view/${row.id}`}>{row.title}</Link> : row.title),
+            // The reading page shows what the reader's home page lists: the platform's articles.
+            render: (_v, row) =>
+              row.published && desk === 'platform' ? (
+                <Link to={`/articles/view/${row.id}`}>{row.title}</Link>
+              ) : (
+                row.title
+              ),
           },
           {
             title: t('articles.type'),
@@ -135,7 +146,7 @@ export function ArticlesPage() {
             width: 130,
             render: (_v, row) => (
               <Flex gap={4}>
-                {can({ path: ARTICLES, code: 'edit' }) && (
+                {may('edit') && (
                   <Button
                     type="link"
                     size="small"
@@ -145,7 +156,7 @@ export function ArticlesPage() {
                     {t('ui.edit')}
                   </Button>
                 )}
-                {can({ path: ARTICLES, code: 'delete' }) && (
+                {may('delete') && (
                   <Button type="link" size="small" danger onClick={() => remove(row)}>
                     {t('ui.delete')}
                   </Button>
@@ -157,9 +168,12 @@ export function ArticlesPage() {
       />
       {editing && (
         <Suspense>
-          <ArticleForm article={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <ArticleForm desk={desk} article={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
         </Suspense>
       )}
     </Card>
   );
 }
+
+/** A neutral member's own articles: its customers' home-page announcements (decision 0116). */
+export const BrandArticlesPage = () => <ArticlesPage desk="brand" />;

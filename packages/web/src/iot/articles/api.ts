@@ -11,11 +11,15 @@ export interface ArticleFilters {
   published?: 'true' | 'false';
 }
 
-const BASE = 'iot/articles';
-export const listArticles = (query: ArticleFilters & Paging, signal?: AbortSignal) =>
-  get<Page<ArticleView>>(BASE, { query: { ...query }, signal });
+/** Whose articles a page manages: the platform's, or a neutral member's own for its customers (decision 0116). */
+export type ArticleDesk = 'platform' | 'brand';
+const BASES: Record<ArticleDesk, string> = { platform: 'iot/articles', brand: 'iot/brand/articles' };
+
+export const listArticles = (desk: ArticleDesk) => (query: ArticleFilters & Paging, signal?: AbortSignal) =>
+  get<Page<ArticleView>>(BASES[desk], { query: { ...query }, signal });
 export const publishedArticle = (id: number, signal?: AbortSignal) =>
-  get<ArticleView>(`${BASE}/published/${id}`, { signal });
-export const addArticle = (fields: ArticleInput) => post<ArticleView>(BASE, fields);
-export const editArticle = (id: number, fields: ArticleInput) => put<ArticleView>(`${BASE}/${id}`, fields);
-export const deleteArticle = (id: number) => del<null>(`${BASE}/${id}`);
+  get<ArticleView>(`iot/articles/published/${id}`, { signal });
+export const addArticle = (desk: ArticleDesk, fields: ArticleInput) => post<ArticleView>(BASES[desk], fields);
+export const editArticle = (desk: ArticleDesk, id: number, fields: ArticleInput) =>
+  put<ArticleView>(`${BASES[desk]}/${id}`, fields);
+export const deleteArticle = (desk: ArticleDesk, id: number) => del<null>(`${BASES[desk]}/${id}`);

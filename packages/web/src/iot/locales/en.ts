@@ -97,6 +97,7 @@ export const en: IotMessages = {
       intro: 'Neutral Introduction',
       brand: 'Brand and domain',
       customers: 'Reseller users',
+      articles: 'Brand articles',
     },
     settings: {
       title: 'System Setting',

@@ -72,7 +72,7 @@ export const zhCN = {
       invoiceQueue: '发票审核',
       transferQueue: '转账确认',
     },
-    neutral: { title: '中性运营', intro: '中性介绍', brand: '品牌与域名', customers: '经销客户' },
+    neutral: { title: '中性运营', intro: '中性介绍', brand: '品牌与域名', customers: '经销客户', articles: '品牌公告' },
     settings: {
       title: '系统设置',
       emailServer: '邮件服务器',
