@@ -188,6 +188,27 @@ describe('emotion alerts', () => {
     expect((await w.classTeacher.get(`/apis-psychology/intelEmotion/page?${range(7)}`)).statusCode).toBe(403);
   });
 
+  it('answers the analysis calls emotionPage and emotionInfo as the alert list, in the scope (decision 0135)', async () => {
+    const listed = await alerts(w.schoolAdmin, range(7));
+    expect(listed.total).toBeGreaterThan(0);
+    const A = '/apis-psychology/analysis/itemStatus';
+    const page = await w.schoolAdmin.get(`${A}/emotionPage?${range(7)}&size=1`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.total).toBe(listed.total);
+    expect(page.json().data.list).toEqual(listed.list.slice(0, 1));
+    const [first] = listed.list;
+    const info = await w.psychologyTeacher.get(`${A}/emotionInfo?id=${first?.id}`);
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json().data).toEqual(first);
+    expect(info.json().data).toMatchObject({ className: 'Class 7-1', level: 'serious' });
+    // Another school neither lists it nor opens it; the class teacher holds no emotion alerts.
+    expect((await w.otherSchoolAdmin.get(`${A}/emotionPage?${range(7)}`)).json().data.total).toBe(0);
+    const foreign = await w.otherSchoolAdmin.get(`${A}/emotionInfo?id=${first?.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBeTruthy();
+    expect((await w.classTeacher.get(`${A}/emotionInfo?id=${first?.id}`)).statusCode).toBe(403);
+  });
+
   it('uses the threshold the school chose, which only the administrators set', async () => {
     const path = '/apis-psychology/intelEmotion/threshold';
     const before = await w.psychologyTeacher.get(`${path}?schoolId=${w.orgs.school.id}`);

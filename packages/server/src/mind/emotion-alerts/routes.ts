@@ -18,6 +18,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { behaviorJournal, exportBehaviorJournal } from './journal.ts';
 import {
+  emotionAlertOf,
   handleEmotionAlert,
   listEmotionAlerts,
   myEmotionNotices,
@@ -28,22 +29,39 @@ import {
 
 const tags = ['emotion alerts'];
 const BASE = '/apis-psychology/intelEmotion';
+const ITEM_STATUS = '/apis-psychology/analysis/itemStatus';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Emotion alerts (intelEmotion) and the behaviour journal (behaviorJournal), decision 0118. */
 export const emotionAlertRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The spec's itemStatus emotionPage is the same list, emotionInfo one alert of it (decision 0135).
+  for (const path of [`${BASE}/page`, `${ITEM_STATUS}/emotionPage`]) {
+    app.get(
+      path,
+      {
+        config: { access: '/data/intelEmotion:view' },
+        schema: {
+          tags,
+          summary: 'Emotion alerts of the caller’s schools or classes: by day, grade or class, level and state',
+          querystring: emotionAlertQuery,
+          response: { 200: envelopeOf(pageOf(emotionAlert)) },
+        },
+      },
+      async (request) => ok(request, await listEmotionAlerts(actorOf(request), request.query)),
+    );
+  }
   app.get(
-    `${BASE}/page`,
+    `${ITEM_STATUS}/emotionInfo`,
     {
       config: { access: '/data/intelEmotion:view' },
       schema: {
         tags,
-        summary: 'Emotion alerts of the caller’s schools or classes: by day, grade or class, level and state',
-        querystring: emotionAlertQuery,
-        response: { 200: envelopeOf(pageOf(emotionAlert)) },
+        summary: 'One emotion alert of the caller’s schools or classes',
+        querystring: idParams,
+        response: { 200: envelopeOf(emotionAlert) },
       },
     },
-    async (request) => ok(request, await listEmotionAlerts(actorOf(request), request.query)),
+    async (request) => ok(request, await emotionAlertOf(actorOf(request), request.query.id)),
   );
   app.post(
     `${BASE}/:id/handle`,

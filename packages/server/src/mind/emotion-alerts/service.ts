@@ -118,6 +118,13 @@ export async function listEmotionAlerts(actor: Actor, q: EmotionAlertQuery): Pro
   return { list: rows.map(alertOf), total, page: q.page, size: q.size };
 }
 
+/** One alert within the caller's schools (or classes); another school's answers as one that does not exist. */
+export async function emotionAlertOf(actor: Actor, id: number): Promise<EmotionAlert> {
+  const row = await findAlertInScope(actor.db, await scopeOf(actor), id);
+  if (!row) throw new AppError(404, 'emotionAlert.notFound');
+  return alertOf(row);
+}
+
 /** Handles an open alert with a note of what was done; audited. A handled alert takes no second note. */
 export async function handleEmotionAlert(actor: Actor, id: number, body: EmotionAlertHandle): Promise<EmotionAlert> {
   const scope = await scopeOf(actor);
