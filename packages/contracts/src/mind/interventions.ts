@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attachedFile, FILE_PATH } from '../portal/files.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
+import { localText } from './scales.ts';
 
 /**
  * The warning workflow (decision 0033): new → set up → published → intervening → solved, with
@@ -231,6 +232,22 @@ export const reminderConfiguration = z.strictObject({
     .refine((rs) => new Set(rs.map((r) => r.level)).size === rs.length, 'v.reminder.duplicate'),
 });
 export type ReminderConfiguration = z.infer<typeof reminderConfiguration>;
+
+/** `process/rule/djft` (decision 0135): each level's follow-up rule as applied, a level without its own the default. */
+export const followUpRules = z.object({
+  enabled: z.boolean(),
+  levels: z.array(
+    z.object({
+      code: z.string(),
+      name: localText,
+      colour: z.string(),
+      everyDays: z.number(),
+      remindBeforeHours: z.number(),
+      own: z.boolean(),
+    }),
+  ),
+});
+export type FollowUpRules = z.infer<typeof followUpRules>;
 
 export const todoList = z.strictObject({ ...bodyPage, status: z.enum(['open', 'done', 'all']).default('open') });
 export const todoStatus = z.strictObject({

@@ -2,6 +2,8 @@ import {
   attentionQuery,
   attentionRow,
   envelopeOf,
+  followUpRules as followUpRulesSchema,
+  type InterventionKind,
   interventionQuery,
   interventionRow,
   interventionSave,
@@ -12,6 +14,7 @@ import {
   todoList,
   todoRow,
   todoStatus,
+  type WarningSource,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +23,7 @@ import { actorOf } from '../../portal/orgs/actor.ts';
 import { listInterventions, saveIntervention } from './records.ts';
 import {
   attentionList,
+  followUpRules,
   reminderConfiguration as readConfiguration,
   reminderChanges,
   updateReminderConfiguration,
@@ -27,6 +31,24 @@ import {
 import { listTodos, updateTodoStatus } from './todos.ts';
 
 const tags = ['interventions'];
+const REVIEW = '/apis-psychology/analysis/review';
+
+/**
+ * The lists of intervention records by path: a kind, or (`tfsj`, sudden events) the records on warnings
+ * a teacher reported. The `analysis/review` readings are decision 0135's.
+ */
+const REVIEW_LISTS: readonly (readonly [string, InterventionKind | undefined, WarningSource | undefined])[] = [
+  ['/apis-psychology/intervene/page', undefined, undefined],
+  ['/apis-psychology/interview/page', 'interview', undefined],
+  ['/apis-psychology/returnVisit/page', 'returnVisit', undefined],
+  [`${REVIEW}/ft`, 'interview', undefined],
+  [`${REVIEW}/gygz`, undefined, undefined],
+  [`${REVIEW}/gygz/fdth`, 'interview', undefined],
+  [`${REVIEW}/gygz/dfht`, 'plan', undefined],
+  [`${REVIEW}/gygz/tfsj`, undefined, 'report'],
+  [`${REVIEW}/gygz/zxzj`, 'referral', undefined],
+  [`${REVIEW}/gygz/fxht`, 'returnVisit', undefined],
+];
 const done = { 200: envelopeOf(z.null()) };
 
 /** Intervention records, follow-up reminders, the reminder model and the to-do list. */
@@ -44,12 +66,9 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(request, await saveIntervention(actorOf(request), request.body)),
   );
-  // One list for every kind; the interview and return-visit pages are the same list narrowed to their kind.
-  for (const [path, kind] of [
-    ['/apis-psychology/intervene/page', undefined],
-    ['/apis-psychology/interview/page', 'interview'],
-    ['/apis-psychology/returnVisit/page', 'returnVisit'],
-  ] as const) {
+  // One list for every kind; the interview and return-visit pages, and the review calls of section 7
+  // (decision 0135), are the same list narrowed to a kind or to the warnings a teacher reported.
+  for (const [path, kind, source] of REVIEW_LISTS) {
     app.get(
       path,
       {
@@ -65,28 +84,31 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         const { page, size, ...filters } = request.query;
         return ok(
           request,
-          await listInterventions(actorOf(request), { ...filters, kind: kind ?? filters.kind }, { page, size }),
+          await listInterventions(actorOf(request), { ...filters, kind: kind ?? filters.kind, source }, { page, size }),
         );
       },
     );
   }
 
-  app.get(
-    '/apis-psychology/attentionReminder/page',
-    {
-      config: { access: '/data/attentionReminder:view' },
-      schema: {
-        tags,
-        summary: 'Warnings whose follow-up is due or overdue',
-        querystring: attentionQuery,
-        response: { 200: envelopeOf(pageOf(attentionRow)) },
+  // The follow-ups due by their cycle; the spec's itemStatus "epicycle page" is the same list (decision 0135).
+  for (const path of ['/apis-psychology/attentionReminder/page', '/apis-psychology/analysis/itemStatus/epicyclePage']) {
+    app.get(
+      path,
+      {
+        config: { access: '/data/attentionReminder:view' },
+        schema: {
+          tags,
+          summary: 'Warnings whose follow-up is due or overdue',
+          querystring: attentionQuery,
+          response: { 200: envelopeOf(pageOf(attentionRow)) },
+        },
       },
-    },
-    async (request) => {
-      const { page, size, withinHours } = request.query;
-      return ok(request, await attentionList(actorOf(request), withinHours, { page, size }));
-    },
-  );
+      async (request) => {
+        const { page, size, withinHours } = request.query;
+        return ok(request, await attentionList(actorOf(request), withinHours, { page, size }));
+      },
+    );
+  }
   app.get(
     '/apis-psychology/reminderConfiguration',
     {
@@ -94,6 +116,18 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The reminder model', response: { 200: envelopeOf(reminderConfiguration) } },
     },
     async (request) => ok(request, await readConfiguration(actorOf(request))),
+  );
+  app.get(
+    '/apis-psychology/process/rule/djft',
+    {
+      config: { access: '/data/intervene:view' },
+      schema: {
+        tags,
+        summary: 'Each warning level’s follow-up rule: every how many days, reminded how many hours before',
+        response: { 200: envelopeOf(followUpRulesSchema) },
+      },
+    },
+    async (request) => ok(request, await followUpRules(actorOf(request))),
   );
   app.post(
     '/apis-psychology/reminderConfiguration/save',

@@ -1,4 +1,4 @@
-import type { InterventionKind, PageQuery } from '@meridian/contracts';
+import type { InterventionKind, PageQuery, WarningSource } from '@meridian/contracts';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
@@ -51,6 +51,8 @@ export interface InterventionFilters {
   warningId?: number | undefined;
   studentId?: number | undefined;
   kind?: InterventionKind | undefined;
+  /** Records on warnings of this source only (`report`: a teacher's report of an incident). */
+  source?: WarningSource | undefined;
   /** Happened at or after `from` and before `to`. */
   from?: number | undefined;
   to?: number | undefined;
@@ -75,6 +77,7 @@ export function interventionPage(
   if (f.warningId !== undefined) q = q.where('i.warning_id', '=', f.warningId);
   if (f.studentId !== undefined) q = q.where('i.student_id', '=', f.studentId);
   if (f.kind !== undefined) q = q.where('i.kind', '=', f.kind);
+  if (f.source !== undefined) q = q.where('w.source_type', '=', f.source);
   if (f.from !== undefined) q = q.where('i.happened_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('i.happened_at', '<', f.to);
   return paginate(q.orderBy('i.happened_at', 'desc').orderBy('i.id', 'desc'), paging);

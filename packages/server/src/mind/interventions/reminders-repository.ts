@@ -6,7 +6,7 @@ import type { StudentScope } from '../people/students/scope.ts';
 import { warningInScope } from '../warnings/repository.ts';
 
 /** Used when the model names no rule for a level: a month, the least urgent default. */
-const FALLBACK_DAYS = 30;
+export const FALLBACK_DAYS = 30;
 const FOLLOWED: WarningState[] = ['published', 'intervening', 'handedOver'];
 
 export async function readReminderConfiguration(db: Kysely<Database>): Promise<ReminderConfiguration & { id: number }> {

@@ -1,4 +1,10 @@
-import { Identity, type PageQuery, type ReminderConfiguration } from '@meridian/contracts';
+import {
+  type FollowUpRules,
+  Identity,
+  type LocalText,
+  type PageQuery,
+  type ReminderConfiguration,
+} from '@meridian/contracts';
 import { fromJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { defineJob } from '../../platform/jobs/types.ts';
@@ -9,6 +15,7 @@ import { levelRows } from '../warnings/repository.ts';
 import { addTodos } from '../warnings/todos.ts';
 import {
   dueWarnings,
+  FALLBACK_DAYS,
   followUpDays,
   markReminded,
   readReminderConfiguration,
@@ -19,6 +26,8 @@ import {
 
 /** How far ahead the attention page looks when asked without a window: the next three days. */
 const LOOK_AHEAD = 72 * HOUR;
+/** Hours before a follow-up falls due that its reminder goes out, when the level has no rule of its own. */
+const DEFAULT_BEFORE_HOURS = 24;
 
 export async function reminderConfiguration(actor: Actor): Promise<ReminderConfiguration> {
   await staffScope(actor);
@@ -43,6 +52,29 @@ export async function updateReminderConfiguration(actor: Actor, next: ReminderCo
   await actor.db
     .transaction()
     .execute((trx) => saveReminderConfiguration(trx, current.id, before, next, actor.auth.userId, Date.now()));
+}
+
+/**
+ * process/rule/djft (decision 0135): the follow-up rule of each warning level as the reminders apply it,
+ * most severe first: every how many days, how many hours before, and whether the level has its own rule.
+ */
+export async function followUpRules(actor: Actor): Promise<FollowUpRules> {
+  await staffScope(actor);
+  const [config, levels] = await Promise.all([readReminderConfiguration(actor.db), levelRows(actor.db)]);
+  return {
+    enabled: config.enabled,
+    levels: levels.map((l) => {
+      const rule = config.rules.find((r) => r.level === l.code);
+      return {
+        code: l.code,
+        name: fromJson<LocalText>(l.name),
+        colour: l.colour,
+        everyDays: rule?.everyDays ?? FALLBACK_DAYS,
+        remindBeforeHours: rule?.remindBeforeHours ?? DEFAULT_BEFORE_HOURS,
+        own: rule !== undefined,
+      };
+    }),
+  };
 }
 
 export async function reminderChanges(actor: Actor, paging: PageQuery) {
@@ -102,7 +134,7 @@ export const attentionReminderJob = defineJob({
     const now = Date.now();
     for (const level of await levelRows(k)) {
       if (signal.aborted) throw new Error('stopped before every level was reminded');
-      const before = config.rules.find((r) => r.level === level.code)?.remindBeforeHours ?? 24;
+      const before = config.rules.find((r) => r.level === level.code)?.remindBeforeHours ?? DEFAULT_BEFORE_HOURS;
       const due = await unremindedDue(k, level.code, now + before * HOUR, BATCH);
       for (const w of due) {
         await k.transaction().execute(async (trx) => {
