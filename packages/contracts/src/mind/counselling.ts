@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bodyId, bodyPage } from '../portal/orgs.ts';
+import { pageQuery } from '../paging.ts';
+import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 import { isoDate } from './students.ts';
 
 /** Limits of group and individual counselling, written once for the server and the form. */
@@ -134,6 +135,8 @@ export const appointmentPage = z.strictObject({
   schoolId: bodyId.optional(),
   ...bodyPage,
 });
+/** `analysis/review/txth` (decision 0135): the individual talks held (appointments done), in the scope. */
+export const talksHeldQuery = pageQuery.extend({ studentId: queryId.optional(), schoolId: queryId.optional() });
 export const appointmentNoteAdd = z.strictObject({
   appointmentId: bodyId,
   content: z.string().trim().min(1, 'v.note.content').max(L.textMax, 'v.note.content'),

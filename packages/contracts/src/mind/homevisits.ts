@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textFilter } from '../paging.ts';
+import { pageQuery, textFilter } from '../paging.ts';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
 import { semesterBrief } from './students-xuenian.ts';
 
@@ -126,7 +126,20 @@ export const visitPage = z.strictObject({
   to: z.number().int().optional(),
   ...bodyPage,
 });
-export type VisitFilters = Omit<z.infer<typeof visitPage>, 'page' | 'size'>;
+export type VisitFilters = Omit<z.infer<typeof visitPage>, 'page' | 'size'> & {
+  /** Only the visits the student's head teacher made (`analysis/review/bzrjf`, decision 0135). */
+  byHeadTeacher?: boolean;
+};
+
+/** `analysis/review/bzrjf` (decision 0135): the head teachers' home visits, filtered as the records page. */
+export const headTeacherVisitQuery = pageQuery.extend({
+  taskId: queryId.optional(),
+  studentId: queryId.optional(),
+  schoolId: queryId.optional(),
+  classId: queryId.optional(),
+  from: z.coerce.number().int().optional(),
+  to: z.coerce.number().int().optional(),
+});
 
 export const visitRecord = z.object({
   id: z.number(),

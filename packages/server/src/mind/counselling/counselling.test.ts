@@ -287,6 +287,19 @@ describe('individual appointments', () => {
     expect((await w.bureauAdmin.get(`/apis-psychology/appointment/${id}`)).statusCode).toBe(200);
   });
 
+  it('are the talks held (analysis/review/txth, decision 0135) once done, within the scope', async () => {
+    const TXTH = '/apis-psychology/analysis/review/txth';
+    const all = (await w.psychologyTeacher.post('/apis-psychology/appointment/page', {})).json().data;
+    expect(all.list.map((a: { state: string }) => a.state).sort()).toEqual(['cancelled', 'done']);
+    const res = await w.psychologyTeacher.get(TXTH);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ total: 1, list: [{ id, state: 'done', studentName: '张三' }] });
+    expect((await w.bureauAdmin.get(`${TXTH}?studentId=${w.students.a1}`)).json().data.total).toBe(1);
+    expect((await w.psychologyTeacher.get(`${TXTH}?studentId=${w.students.a2}`)).json().data.total).toBe(0);
+    expect((await w.classTeacherB.get(TXTH)).json().data.total).toBe(0);
+    expect((await w.farBureauAdmin.get(TXTH)).json().data.total).toBe(0);
+  });
+
   it('keep private notes for their author and roles granted them by name', async () => {
     const empty = await w.psychologyTeacher.post('/apis-psychology/appointment/note/add', {
       appointmentId: id,

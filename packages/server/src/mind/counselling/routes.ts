@@ -19,6 +19,7 @@ import {
   groupSessionAdd,
   groupSessionPage,
   pageOf,
+  talksHeldQuery,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -169,6 +170,22 @@ export const counsellingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, size, ...filters } = request.body;
       return ok(request, await listAppointments(actorOf(request), filters, { page, size }));
+    },
+  );
+  app.get(
+    '/apis-psychology/analysis/review/txth',
+    {
+      config: { access: '/data/appointmentRecordQuery:view' },
+      schema: {
+        tags,
+        summary: 'The individual talks held: appointments done (谈心谈话, decision 0135)',
+        querystring: talksHeldQuery,
+        response: { 200: envelopeOf(pageOf(appointment)) },
+      },
+    },
+    async (request) => {
+      const { page, size, ...filters } = request.query;
+      return ok(request, await listAppointments(actorOf(request), { ...filters, state: 'done' }, { page, size }));
     },
   );
   app.get(

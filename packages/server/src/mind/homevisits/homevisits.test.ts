@@ -262,3 +262,31 @@ describe('the answer export', () => {
     expect(far.json().message).toBe('No such home-visit task');
   });
 });
+
+describe('the head teachers’ home visits (analysis/review/bzrjf, decision 0135)', () => {
+  const BZRJF = '/apis-psychology/analysis/review/bzrjf';
+  it('list the visits the student’s head teacher made, not the psychology teacher’s, within the scope', async () => {
+    const theirs = await w.psychologyTeacher.post(
+      '/apis-psychology/homeVisit/record/add',
+      visit({ taskId: null, answers: {}, people: 'Father' }),
+    );
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const all = (await w.psychologyTeacher.post('/apis-psychology/homeVisit/record/page', {})).json().data;
+    expect(all.total).toBe(3);
+    const res = await w.psychologyTeacher.get(BZRJF);
+    expect(res.statusCode, res.body).toBe(200);
+    const heads = res.json().data;
+    // 张三's and 李四's visits by their head teacher; the psychology teacher's own is left out.
+    expect(heads.total).toBe(2);
+    expect(heads.list.map((v: { visitorId: number }) => v.visitorId)).toEqual([
+      w.classTeacher.user.id,
+      w.classTeacher.user.id,
+    ]);
+    expect(heads.list.map((v: { studentName: string }) => v.studentName).sort()).toEqual(['张三', '李四'].sort());
+    const one = (await w.psychologyTeacher.get(`${BZRJF}?studentId=${w.students.a2}&size=1`)).json().data;
+    expect(one).toMatchObject({ total: 1, size: 1, list: [{ studentName: '李四', way: 'phone' }] });
+    expect((await w.bureauAdmin.get(BZRJF)).json().data.total).toBe(2);
+    expect((await w.farBureauAdmin.get(BZRJF)).json().data.total).toBe(0);
+    expect((await w.classTeacherB.get(BZRJF)).json().data.total).toBe(0);
+  });
+});

@@ -146,7 +146,19 @@ export async function visitPage(
     .$if(filters.schoolId !== undefined, (q) => q.where('v.school_id', '=', filters.schoolId ?? 0))
     .$if(filters.classId !== undefined, (q) => q.where('v.class_id', '=', filters.classId ?? 0))
     .$if(filters.from !== undefined, (q) => q.where('v.visited_at', '>=', filters.from ?? 0))
-    .$if(filters.to !== undefined, (q) => q.where('v.visited_at', '<', filters.to ?? 0));
+    .$if(filters.to !== undefined, (q) => q.where('v.visited_at', '<', filters.to ?? 0))
+    .$if(filters.byHeadTeacher === true, (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('class_teachers as ct')
+            .innerJoin('teachers as te', 'te.id', 'ct.teacher_id')
+            .select('ct.id')
+            .whereRef('ct.class_id', '=', 'v.class_id')
+            .where('ct.kind', '=', 'head')
+            .whereRef('te.user_id', '=', 'v.visitor_id'),
+        ),
+      ),
+    );
   const [counted, list] = await Promise.all([
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
     base

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   bodyId,
   envelopeOf,
+  headTeacherVisitQuery,
   pageOf,
   semesterVisits as semesterVisitsSchema,
   visitAdd,
@@ -119,6 +120,22 @@ export const homeVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, size, ...filters } = request.body;
       return ok(request, await listVisits(actorOf(request), filters, { page, size }));
+    },
+  );
+  app.get(
+    '/apis-psychology/analysis/review/bzrjf',
+    {
+      config: { access: '/data/homeVisitRecord:view' },
+      schema: {
+        tags,
+        summary: 'Home visits the students’ head teachers made (班主任家访, decision 0135)',
+        querystring: headTeacherVisitQuery,
+        response: { 200: envelopeOf(pageOf(visitRecord)) },
+      },
+    },
+    async (request) => {
+      const { page, size, ...filters } = request.query;
+      return ok(request, await listVisits(actorOf(request), { ...filters, byHeadTeacher: true }, { page, size }));
     },
   );
   app.get(
