@@ -249,6 +249,29 @@ export const followUpRules = z.object({
 });
 export type FollowUpRules = z.infer<typeof followUpRules>;
 
+/** The sources whose warnings the platform opens by itself, no one reporting them (decision 0135). */
+export const AUTOMATIC_WARNING_SOURCES = ['assessment', 'journal', 'treeHole', 'interview'] as const;
+
+/** `process/rule/zngy` (decision 0135): each automatic warning rule that fired, with its warnings by level. */
+export const automaticRules = z.object({
+  total: z.number(),
+  rules: z.array(
+    z.object({
+      source: z.enum(AUTOMATIC_WARNING_SOURCES),
+      rule: z.string(),
+      /** The scale whose rule it is, for assessment warnings. */
+      scale: z.object({ id: z.number(), name: localText }).nullable(),
+      level: z.string(),
+      raised: z.number(),
+      open: z.number(),
+      solved: z.number(),
+      cancelled: z.number(),
+      lastAt: z.number(),
+    }),
+  ),
+});
+export type AutomaticRules = z.infer<typeof automaticRules>;
+
 export const todoList = z.strictObject({ ...bodyPage, status: z.enum(['open', 'done', 'all']).default('open') });
 export const todoStatus = z.strictObject({
   id: bodyId,

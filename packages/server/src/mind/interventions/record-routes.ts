@@ -1,6 +1,7 @@
 import {
   attentionQuery,
   attentionRow,
+  automaticRules as automaticRulesSchema,
   envelopeOf,
   followUpRules as followUpRulesSchema,
   type InterventionKind,
@@ -15,11 +16,13 @@ import {
   todoRow,
   todoStatus,
   type WarningSource,
+  warningQuery,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { automaticRules } from '../warnings/queries.ts';
 import { listInterventions, saveIntervention } from './records.ts';
 import {
   attentionList,
@@ -128,6 +131,19 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await followUpRules(actorOf(request))),
+  );
+  app.get(
+    '/apis-psychology/process/rule/zngy',
+    {
+      config: { access: '/data/intervene:view' },
+      schema: {
+        tags,
+        summary: 'The rules that opened warnings by themselves, with their warnings by level in the scope',
+        querystring: warningQuery.omit({ page: true, size: true }),
+        response: { 200: envelopeOf(automaticRulesSchema) },
+      },
+    },
+    async (request) => ok(request, await automaticRules(actorOf(request), request.query)),
   );
   app.post(
     '/apis-psychology/reminderConfiguration/save',

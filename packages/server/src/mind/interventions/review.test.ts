@@ -118,3 +118,32 @@ describe('the epicycle page and the follow-up rule', () => {
     expect((await w.callers.a2.get('/apis-psychology/process/rule/djft')).statusCode).toBe(403);
   });
 });
+
+describe('the automatic warning rules (process/rule/zngy)', () => {
+  const ZNGY = '/apis-psychology/process/rule/zngy';
+  it('count the warnings each rule opened by itself by level, leaving out what teachers reported', async () => {
+    const res = await w.schoolAdmin.get(ZNGY);
+    expect(res.statusCode, res.body).toBe(200);
+    const { total, rules } = res.json().data;
+    // 李四's red and 王五's orange warnings came from the PHQ-9 screening; 张三's was reported.
+    expect(total).toBe(2);
+    expect(rules.map((r: { level: string }) => r.level).sort()).toEqual(['orange', 'red']);
+    for (const rule of rules) {
+      expect(rule).toMatchObject({ source: 'assessment', scale: { id: w.scales.phq9 }, raised: 1, open: 1, solved: 0 });
+    }
+    const solved = await w.psychologyTeacher.post('/apis-psychology/warning/solve', {
+      id: w.warnings.a2,
+      conclusion: 'Sleeping well again; the family keeps in touch',
+    });
+    expect(solved.statusCode, solved.body).toBe(200);
+    const after = (await w.schoolAdmin.get(ZNGY)).json().data.rules;
+    expect(after.find((r: { level: string }) => r.level === 'red')).toMatchObject({ raised: 1, open: 0, solved: 1 });
+    expect((await w.schoolAdmin.get(`${ZNGY}?level=orange`)).json().data.total).toBe(1);
+    expect((await w.schoolAdmin.get(`${ZNGY}?from=${Date.now() + HOUR}`)).json().data).toEqual({ total: 0, rules: [] });
+  });
+
+  it('show another school nothing, and refuse a student', async () => {
+    expect((await w.otherSchoolAdmin.get(ZNGY)).json().data).toEqual({ total: 0, rules: [] });
+    expect((await w.callers.a2.get(ZNGY)).statusCode).toBe(403);
+  });
+});

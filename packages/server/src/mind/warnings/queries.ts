@@ -1,4 +1,11 @@
-import type { LocalText, PageQuery, WarningFilters, WarningLevel } from '@meridian/contracts';
+import {
+  AUTOMATIC_WARNING_SOURCES,
+  type AutomaticRules,
+  type LocalText,
+  type PageQuery,
+  type WarningFilters,
+  type WarningLevel,
+} from '@meridian/contracts';
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
@@ -7,6 +14,7 @@ import { staffScope } from '../assessments/tasks.ts';
 import { interventionsOut } from '../interventions/records.ts';
 import { interventionPage } from '../interventions/records-repository.ts';
 import {
+  automaticRuleCounts,
   historyOf,
   latestWarnings,
   levelRows,
@@ -80,6 +88,45 @@ export async function warningStatistics(actor: Actor, filters: WarningFilters) {
     total += n;
   }
   return { total, byState, byLevel };
+}
+
+type AutomaticRule = AutomaticRules['rules'][number];
+
+/**
+ * process/rule/zngy (decision 0135): the rules by which the platform opened warnings by itself (a scale's
+ * warning rule, a crisis word in the journal or the tree hole, a low mood streak, an AI interview), each
+ * with the warnings it opened in the scope and period by level, and how many are still open.
+ */
+export async function automaticRules(actor: Actor, filters: WarningFilters): Promise<AutomaticRules> {
+  const scope = await staffScope(actor);
+  const rows = await automaticRuleCounts(actor.db, scope, actor.auth.userId, filters, AUTOMATIC_WARNING_SOURCES);
+  const rules = new Map<string, AutomaticRule>();
+  for (const r of rows) {
+    const key = [r.source_type, r.rule, r.scale_id ?? '', r.level].join('|');
+    const rule = rules.get(key) ?? {
+      source: r.source_type as AutomaticRule['source'],
+      rule: r.rule,
+      scale:
+        r.scale_id === null
+          ? null
+          : { id: Number(r.scale_id), name: { 'zh-CN': r.name_zh ?? '', en: r.name_en || (r.name_zh ?? '') } },
+      level: r.level,
+      raised: 0,
+      open: 0,
+      solved: 0,
+      cancelled: 0,
+      lastAt: 0,
+    };
+    const n = Number(r.n);
+    rule.raised += n;
+    if (r.state === 'solved') rule.solved += n;
+    else if (r.state === 'cancelled') rule.cancelled += n;
+    else rule.open += n;
+    rule.lastAt = Math.max(rule.lastAt, Number(r.last_at));
+    rules.set(key, rule);
+  }
+  const list = [...rules.values()].sort((a, b) => b.raised - a.raised || b.lastAt - a.lastAt);
+  return { total: list.reduce((sum, r) => sum + r.raised, 0), rules: list };
 }
 
 /** One warning with its whole history and its records. The read is audited: it is a student's mental-health record. */

@@ -1,4 +1,4 @@
-import type { PageQuery, WarningFilters, WarningState } from '@meridian/contracts';
+import type { PageQuery, WarningFilters, WarningSource, WarningState } from '@meridian/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { paginate } from '../../platform/db/sql.ts';
@@ -93,6 +93,38 @@ export async function warningCounts(db: Kysely<Database>, scope: StudentScope, u
   return filtered(db, scope, userId, f)
     .select(['w.state', 'w.level', sql<number>`count(*)`.as('n')])
     .groupBy(['w.state', 'w.level'])
+    .execute();
+}
+
+/**
+ * Warnings the platform opened by itself (`process/rule/zngy`, decision 0135), counted by source, rule,
+ * scale, level and state within the scope and filters.
+ */
+export function automaticRuleCounts(
+  db: Kysely<Database>,
+  scope: StudentScope,
+  userId: number,
+  f: WarningFilters,
+  sources: readonly WarningSource[],
+) {
+  return filtered(db, scope, userId, f)
+    .leftJoin('assessment_results as r', (j) =>
+      j.onRef('r.id', '=', 'w.source_id').on('w.source_type', '=', 'assessment'),
+    )
+    .leftJoin('scales as sc', 'sc.id', 'r.scale_id')
+    .where('w.source_type', 'in', sources)
+    .select([
+      'w.source_type',
+      'w.rule',
+      'sc.id as scale_id',
+      'sc.name_zh',
+      'sc.name_en',
+      'w.level',
+      'w.state',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`max(${sql.ref('w.created_at')})`.as('last_at'),
+    ])
+    .groupBy(['w.source_type', 'w.rule', 'sc.id', 'sc.name_zh', 'sc.name_en', 'w.level', 'w.state'])
     .execute();
 }
 
