@@ -240,6 +240,8 @@ describe('a PHQ-9 warning from set-up to solved (issue 9)', () => {
       await days.fill('5');
       await page.getByTestId('reminder-save').click();
       await page.getByText('提醒模型已保存').waitFor();
+      // The rule each level has now (process/rule/djft) follows the save.
+      await page.getByTestId('reminder-applied').getByText('每 5 天', { exact: false }).waitFor();
       await screenshot(page, 'mind-warnings-reminder');
       await page.getByRole('tab', { name: '提醒模型变更记录' }).click();
       await page.getByTestId('reminder-log-table').getByText('每 5 天', { exact: false }).waitFor();

@@ -1,6 +1,6 @@
 import { reminderRule } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Form, InputNumber, Select, Switch, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Form, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../../shared/forms/rules.ts';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
@@ -9,6 +9,8 @@ import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import {
+  type FollowUpRules,
+  followUpRules,
   type ReminderChange,
   type ReminderConfiguration,
   reminderChanges,
@@ -39,6 +41,7 @@ export function ReminderPage() {
       message.success(t('warn.reminder.saved'));
       void queryClient.invalidateQueries({ queryKey: ['warn', 'reminder'] });
       void queryClient.invalidateQueries({ queryKey: ['warn', 'reminderLog'] });
+      void queryClient.invalidateQueries({ queryKey: ['warn', 'followUpRules'] });
     },
     onError: (error) => placeErrors(form, error),
   });
@@ -46,69 +49,125 @@ export function ReminderPage() {
   if (model.isError)
     return <LoadFailed error={model.error} onRetry={() => model.refetch()} retrying={model.isFetching} />;
   return (
-    <Card data-testid="reminder-page">
-      <Form<ReminderConfiguration>
-        form={form}
-        initialValues={model.data}
-        disabled={!canEdit}
-        onFinish={(values) => save.mutate({ enabled: values.enabled, rules: values.rules ?? [] })}
-      >
-        <Form.Item name="enabled" label={t('warn.reminder.enabled')} valuePropName="checked">
-          <Switch data-testid="reminder-enabled" />
-        </Form.Item>
-        <Form.List name="rules">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={4}>
-              {fields.length === 0 && <Empty description={t('warn.reminder.noRule')} />}
-              {fields.map((field) => (
-                <Flex key={field.key} gap={8} wrap align="start">
-                  <Form.Item
-                    name={[field.name, 'level']}
-                    label={t('warn.reminder.level')}
-                    rules={[{ required: true, message: t('warn.reminder.levelRequired') }]}
-                  >
-                    <Select
-                      style={{ width: 120 }}
-                      options={(levels.data ?? []).map((l) => ({ value: l.code, label: textIn(l.name) || l.code }))}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'everyDays']}
-                    label={t('warn.reminder.everyDays')}
-                    rules={[
-                      { required: true, message: t('warn.reminder.everyDaysRequired') },
-                      schemaRule(reminderRule.shape.everyDays),
-                    ]}
-                  >
-                    <InputNumber style={{ width: 90 }} data-testid={`reminder-days-${field.name}`} />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'remindBeforeHours']}
-                    label={t('warn.reminder.before')}
-                    rules={[
-                      { required: true, message: t('warn.reminder.beforeRequired') },
-                      schemaRule(reminderRule.shape.remindBeforeHours),
-                    ]}
-                  >
-                    <InputNumber style={{ width: 90 }} />
-                  </Form.Item>
-                  <Button type="link" danger onClick={() => remove(field.name)}>
-                    {t('warn.reminder.remove')}
+    <Flex vertical gap={16}>
+      <Card data-testid="reminder-page">
+        <Form<ReminderConfiguration>
+          form={form}
+          initialValues={model.data}
+          disabled={!canEdit}
+          onFinish={(values) => save.mutate({ enabled: values.enabled, rules: values.rules ?? [] })}
+        >
+          <Form.Item name="enabled" label={t('warn.reminder.enabled')} valuePropName="checked">
+            <Switch data-testid="reminder-enabled" />
+          </Form.Item>
+          <Form.List name="rules">
+            {(fields, { add, remove }) => (
+              <Flex vertical gap={4}>
+                {fields.length === 0 && <Empty description={t('warn.reminder.noRule')} />}
+                {fields.map((field) => (
+                  <Flex key={field.key} gap={8} wrap align="start">
+                    <Form.Item
+                      name={[field.name, 'level']}
+                      label={t('warn.reminder.level')}
+                      rules={[{ required: true, message: t('warn.reminder.levelRequired') }]}
+                    >
+                      <Select
+                        style={{ width: 120 }}
+                        options={(levels.data ?? []).map((l) => ({ value: l.code, label: textIn(l.name) || l.code }))}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'everyDays']}
+                      label={t('warn.reminder.everyDays')}
+                      rules={[
+                        { required: true, message: t('warn.reminder.everyDaysRequired') },
+                        schemaRule(reminderRule.shape.everyDays),
+                      ]}
+                    >
+                      <InputNumber style={{ width: 90 }} data-testid={`reminder-days-${field.name}`} />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'remindBeforeHours']}
+                      label={t('warn.reminder.before')}
+                      rules={[
+                        { required: true, message: t('warn.reminder.beforeRequired') },
+                        schemaRule(reminderRule.shape.remindBeforeHours),
+                      ]}
+                    >
+                      <InputNumber style={{ width: 90 }} />
+                    </Form.Item>
+                    <Button type="link" danger onClick={() => remove(field.name)}>
+                      {t('warn.reminder.remove')}
+                    </Button>
+                  </Flex>
+                ))}
+                <Flex gap={8}>
+                  <Button type="dashed" onClick={() => add({ everyDays: 7, remindBeforeHours: 24 })}>
+                    {t('warn.reminder.addRule')}
+                  </Button>
+                  <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="reminder-save">
+                    {t('warn.reminder.save')}
                   </Button>
                 </Flex>
-              ))}
-              <Flex gap={8}>
-                <Button type="dashed" onClick={() => add({ everyDays: 7, remindBeforeHours: 24 })}>
-                  {t('warn.reminder.addRule')}
-                </Button>
-                <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="reminder-save">
-                  {t('warn.reminder.save')}
-                </Button>
               </Flex>
-            </Flex>
-          )}
-        </Form.List>
-      </Form>
+            )}
+          </Form.List>
+        </Form>
+      </Card>
+      <AppliedRules />
+    </Flex>
+  );
+}
+
+type AppliedLevel = FollowUpRules['levels'][number];
+
+/** The rule each level has now (`process/rule/djft`), a level without its own showing the default. */
+function AppliedRules() {
+  const { t } = useTranslation();
+  const applied = useQuery({
+    queryKey: ['warn', 'followUpRules'],
+    queryFn: ({ signal }) => followUpRules(signal),
+    meta: { silentError: true },
+  });
+  return (
+    <Card title={t('warn.reminder.applied')} data-testid="reminder-applied">
+      {applied.isError ? (
+        <LoadFailed error={applied.error} onRetry={() => applied.refetch()} retrying={applied.isFetching} />
+      ) : (
+        <Flex vertical gap={8}>
+          <Typography.Text type="secondary">{t('warn.reminder.appliedHint')}</Typography.Text>
+          <Table<AppliedLevel>
+            size="small"
+            rowKey="code"
+            loading={applied.isPending}
+            pagination={false}
+            dataSource={applied.data?.levels ?? []}
+            locale={{ emptyText: t('warn.reminder.appliedEmpty') }}
+            columns={[
+              {
+                title: t('warn.reminder.level'),
+                key: 'level',
+                render: (_v, l) => <Tag color={l.colour}>{textIn(l.name) || l.code}</Tag>,
+              },
+              {
+                title: t('warn.reminder.ruleColumn'),
+                key: 'rule',
+                render: (_v, l) => t('warn.reminder.appliedRule', { days: l.everyDays, hours: l.remindBeforeHours }),
+              },
+              {
+                title: t('warn.reminder.ownColumn'),
+                key: 'own',
+                render: (_v, l) => (
+                  <Tag color={l.own ? 'blue' : 'default'}>
+                    {t(l.own ? 'warn.reminder.own' : 'warn.reminder.fallback')}
+                  </Tag>
+                ),
+              },
+            ]}
+          />
+          {applied.data && !applied.data.enabled && <Tag color="default">{t('warn.reminder.off')}</Tag>}
+        </Flex>
+      )}
     </Card>
   );
 }

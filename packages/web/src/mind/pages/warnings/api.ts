@@ -1,5 +1,6 @@
 import type {
   attentionRow,
+  FollowUpRules,
   InterventionKind,
   interventionRow,
   Page,
@@ -101,6 +102,9 @@ export const reminderModel = (signal?: Signal) =>
   get<ReminderConfiguration>('apis-psychology/reminderConfiguration', { signal });
 export const saveReminderModel = (body: ReminderConfiguration) =>
   post<null>('apis-psychology/reminderConfiguration/save', body);
+/** `process/rule/djft` (decision 0135): each level's follow-up rule as the reminders apply it. */
+export const followUpRules = (signal?: Signal) => get<FollowUpRules>('apis-psychology/process/rule/djft', { signal });
+export type { FollowUpRules };
 export const reminderChanges = (query: Paging, signal?: Signal) =>
   get<Page<ReminderChange>>('apis-psychology/reminderConfigurationManagement/page', { query, signal });
 

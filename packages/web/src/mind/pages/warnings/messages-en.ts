@@ -178,6 +178,15 @@ export const warnEn: WarnStrings = {
       on: 'On',
       off: 'Off',
       logEmpty: 'No change yet',
+      applied: 'The follow-up rule each level has now',
+      appliedHint:
+        'A level without its own rule is followed up by the default; once saved, reminders go by this table.',
+      appliedRule: 'every {{days}} days, {{hours}} h before',
+      ruleColumn: 'Rule',
+      ownColumn: 'From',
+      own: 'Its own',
+      fallback: 'Default',
+      appliedEmpty: 'No warning level yet',
     },
     todo: {
       title: 'Item',
