@@ -21,6 +21,10 @@ export const dataPushMessages = {
     'zh-CN': '本平台未配置数据推送地址前缀（DATA_PUSH_URL_PREFIX），无法添加推送',
     en: 'This deployment has no data push URL prefix (DATA_PUSH_URL_PREFIX): no push can be added',
   },
+  'dataPush.what.empty': {
+    'zh-CN': '请至少选择推送设备数据或告警之一',
+    en: 'Choose at least one of device values and alarms to push',
+  },
   'dataPush.notFound': {
     'zh-CN': '数据推送不存在或无权查看',
     en: 'The data push does not exist or is not yours to see',

@@ -20,18 +20,39 @@ export const dataPushStates = ['active', 'paused'] as const;
 export type DataPushState = (typeof dataPushStates)[number];
 export const dataPushDeliveryStates = ['queued', 'sent', 'failed'] as const;
 export type DataPushDeliveryState = (typeof dataPushDeliveryStates)[number];
+/** What a delivery carries: a flush of device values, or one alarm event (decision 0138). */
+export const dataPushKinds = ['values', 'alarm'] as const;
+export type DataPushKind = (typeof dataPushKinds)[number];
 
-/** A new target, by a platform administrator, for an account. */
-export const dataPushInput = z.strictObject({
-  ownerId: z.number({ error: 'dataPush.owner.empty' }).int().positive('dataPush.owner.empty'),
+/** What a target forwards: the devices' values, their alarm events, or both (at least one). */
+const pushedKinds = {
+  pushValues: z.boolean().default(true),
+  pushAlarms: z.boolean().default(false),
+};
+const noneChosen = { path: ['pushValues'], message: 'dataPush.what.empty' };
+
+const targetFields = {
   name: z.string().trim().min(1, 'dataPush.name.empty').max(40, 'dataPush.name.tooLong'),
   url: z
     .string()
     .trim()
     .max(DATA_PUSH_URL_MAX, 'dataPush.url.tooLong')
     .pipe(z.url({ protocol: /^https?$/, error: 'dataPush.url.invalid' })),
-});
+  ...pushedKinds,
+};
+
+/** A new target, by a platform administrator, for an account. */
+export const dataPushInput = z
+  .strictObject({
+    ownerId: z.number({ error: 'dataPush.owner.empty' }).int().positive('dataPush.owner.empty'),
+    ...targetFields,
+  })
+  .refine((v) => v.pushValues || v.pushAlarms, noneChosen);
 export type DataPushInput = z.input<typeof dataPushInput>;
+
+/** A target changed by a platform administrator: its name, URL and what it forwards (its account stays). */
+export const dataPushUpdate = z.strictObject(targetFields).refine((v) => v.pushValues || v.pushAlarms, noneChosen);
+export type DataPushUpdate = z.input<typeof dataPushUpdate>;
 
 export const dataPushView = z.object({
   id: z.number().int(),
@@ -41,6 +62,8 @@ export const dataPushView = z.object({
   state: z.enum(dataPushStates),
   /** Why the target is paused: the last error, or that its owner paused it. */
   pausedReason: z.string().nullable(),
+  pushValues: z.boolean(),
+  pushAlarms: z.boolean(),
   failuresInRow: z.number().int(),
   lastSentAt: z.number().nullable(),
   createdAt: z.number(),
@@ -54,6 +77,7 @@ export type DataPushCreated = z.infer<typeof dataPushCreated>;
 export const dataPushDeliveryView = z.object({
   id: z.number().int(),
   state: z.enum(dataPushDeliveryStates),
+  kind: z.enum(dataPushKinds),
   devices: z.number().int(),
   values: z.number().int(),
   attempts: z.number().int(),
@@ -69,6 +93,7 @@ export const dataPushQuery = pageQuery.extend({ name: textFilter(40) });
 
 /** What the receiver gets: one request per target per recorded flush, every device's values in it. */
 export interface DataPushBody {
+  kind: 'values';
   target: number;
   sentAt: number;
   devices: Array<{
@@ -78,4 +103,27 @@ export interface DataPushBody {
     at: number;
     values: Array<{ pointId: number; name: string | null; value: number | string | boolean | null }>;
   }>;
+}
+
+/** An alarm event as the receiver gets it: one request per target per alarm raised or recovered (decision 0138). */
+export interface DataPushAlarmBody {
+  kind: 'alarm';
+  target: number;
+  sentAt: number;
+  alarm: {
+    id: number;
+    event: 'raised' | 'recovered';
+    at: number;
+    deviceId: number;
+    sn: string | null;
+    device: string;
+    triggerId: number;
+    trigger: string | null;
+    pointId: number | null;
+    point: string | null;
+    unit: string | null;
+    value: string | null;
+    /** The alarm's text in the account owner's language, as its notifications say it. */
+    content: string;
+  };
 }

@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { DATA_PUSH_PAUSE_AFTER, DATA_PUSH_SIGNATURE_HEADER, type DataPushBody } from '@meridian/contracts';
+import {
+  type AlarmFacts,
+  DATA_PUSH_PAUSE_AFTER,
+  DATA_PUSH_SIGNATURE_HEADER,
+  type DataPushAlarmBody,
+  type DataPushBody,
+} from '@meridian/contracts';
+import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { deleteInBatches } from '../../platform/db/sql.ts';
 import type { Cleanup } from '../../platform/jobs/cleanup.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
@@ -47,6 +55,7 @@ export async function queuePushes(db: Db['kysely'], batches: readonly DeviceRead
       const owned = withValues.filter((b) => Number(deviceById.get(b.deviceId)?.owner_id) === Number(target.owner_id));
       if (owned.length === 0) continue;
       const body: DataPushBody = {
+        kind: 'values',
         target: Number(target.id),
         sentAt: at,
         devices: owned.map((b) => {
@@ -62,6 +71,7 @@ export async function queuePushes(db: Db['kysely'], batches: readonly DeviceRead
       };
       const deliveryId = await repo.insertDelivery(trx, {
         target_id: Number(target.id),
+        kind: 'values',
         body: JSON.stringify(body),
         devices: owned.length,
         values: owned.reduce((n, b) => n + b.readings.length, 0),
@@ -77,6 +87,67 @@ export async function queuePushes(db: Db['kysely'], batches: readonly DeviceRead
     }
   });
   return queued;
+}
+
+/** What the alarm engine tells data push of an alarm raised or recovered. */
+export interface AlarmPushEvent {
+  alarmId: number;
+  triggerId: number;
+  deviceId: number;
+  kind: 'fire' | 'restore';
+  at: number;
+  pointId: number | null;
+  value: string | null;
+  content: string;
+  facts: AlarmFacts | null;
+}
+
+/**
+ * Queues one delivery per active target subscribed to alarms of the device's owner, with its job,
+ * in the alarm's own transaction (`trx`): the event is pushed if and only if the alarm is recorded.
+ * Signed, sent and retried as value deliveries are (decision 0138).
+ */
+export async function queueAlarmPush(trx: Transaction<Database>, event: AlarmPushEvent): Promise<number> {
+  const { device, targets } = await repo.alarmAudience(trx, event.deviceId);
+  if (!device || targets.length === 0) return 0;
+  const at = Date.now();
+  for (const target of targets) {
+    const body: DataPushAlarmBody = {
+      kind: 'alarm',
+      target: Number(target.id),
+      sentAt: at,
+      alarm: {
+        id: event.alarmId,
+        event: event.kind === 'fire' ? 'raised' : 'recovered',
+        at: event.at,
+        deviceId: event.deviceId,
+        sn: device.sn ?? null,
+        device: device.name,
+        triggerId: event.triggerId,
+        trigger: event.facts?.trigger ?? null,
+        pointId: event.pointId,
+        point: event.facts?.point ?? null,
+        unit: event.facts?.unit ?? null,
+        value: event.value,
+        content: event.content,
+      },
+    };
+    const deliveryId = await repo.insertDelivery(trx, {
+      target_id: Number(target.id),
+      kind: 'alarm',
+      body: JSON.stringify(body),
+      devices: 1,
+      values: 0,
+      at,
+    });
+    await insertJob(trx, {
+      kind: DATA_PUSH_JOB,
+      payload: { deliveryId },
+      dedupeKey: `${DATA_PUSH_JOB}:${deliveryId}`,
+      maxAttempts: DATA_PUSH_MAX_ATTEMPTS,
+    });
+  }
+  return targets.length;
 }
 
 /** Why a request failed, in the words the page shows: the receiver's status or the network's error. */

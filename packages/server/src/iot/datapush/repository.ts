@@ -1,4 +1,4 @@
-import type { DataPushDeliveryState, PageQuery } from '@meridian/contracts';
+import type { DataPushDeliveryState, DataPushKind, PageQuery } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains, paginate } from '../../platform/db/sql.ts';
@@ -13,6 +13,8 @@ const targetColumns = [
   'url',
   'state',
   'paused_reason',
+  'push_values',
+  'push_alarms',
   'failures_in_row',
   'last_sent_at',
   'created_at',
@@ -45,7 +47,7 @@ export async function accountExists(db: Db, userId: number): Promise<boolean> {
 /** Adds a target; its secret is sealed to the new row's id, so it is written in a second step. */
 export async function insertTarget(
   db: Db,
-  row: { owner_id: number; name: string; url: string; at: number },
+  row: { owner_id: number; name: string; url: string; push_values: boolean; push_alarms: boolean; at: number },
   sealFor: (id: number) => string,
 ): Promise<number> {
   const inserted = await db
@@ -54,6 +56,8 @@ export async function insertTarget(
       owner_id: row.owner_id,
       name: row.name,
       url: row.url,
+      push_values: row.push_values,
+      push_alarms: row.push_alarms,
       secret: '',
       state: 'active',
       paused_reason: null,
@@ -70,6 +74,25 @@ export async function insertTarget(
     .where('id', '=', id)
     .execute();
   return id;
+}
+
+/** A target's name, URL and what it forwards, changed by a platform administrator. */
+export async function updateTarget(
+  db: Db,
+  id: number,
+  change: { name: string; url: string; push_values: boolean; push_alarms: boolean; at: number },
+): Promise<void> {
+  await db
+    .updateTable('data_push_targets')
+    .set({
+      name: change.name,
+      url: change.url,
+      push_values: change.push_values,
+      push_alarms: change.push_alarms,
+      updated_at: change.at,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setTargetState(
@@ -93,7 +116,7 @@ export async function setTargetState(
 export function listDeliveries(db: Db, targetId: number, page: PageQuery) {
   const query = db
     .selectFrom('data_push_deliveries')
-    .select(['id', 'state', 'devices', 'values', 'attempts', 'status', 'error', 'created_at', 'sent_at'])
+    .select(['id', 'state', 'kind', 'devices', 'values', 'attempts', 'status', 'error', 'created_at', 'sent_at'])
     .where('target_id', '=', targetId)
     .orderBy('id', 'desc');
   return paginate(query, page);
@@ -115,8 +138,27 @@ export async function pushAudience(db: Db, deviceIds: readonly number[]) {
     .select(['id', 'owner_id'])
     .where('owner_id', 'in', owners)
     .where('state', '=', 'active')
+    .where('push_values', '=', true)
     .execute();
   return { targets, devices };
+}
+
+/** The active targets subscribed to alarms of the device's owner, and the device (no caller: the alarm engine). */
+export async function alarmAudience(db: Db, deviceId: number) {
+  const device = await db
+    .selectFrom('devices')
+    .select(['id', 'owner_id', 'name', 'sn'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  if (!device) return { device, targets: [] };
+  const targets = await db
+    .selectFrom('data_push_targets')
+    .select(['id'])
+    .where('owner_id', '=', Number(device.owner_id))
+    .where('state', '=', 'active')
+    .where('push_alarms', '=', true)
+    .execute();
+  return { device, targets };
 }
 
 export async function pointNames(db: Db, pointIds: readonly number[]): Promise<Map<number, string>> {
@@ -131,12 +173,13 @@ export async function pointNames(db: Db, pointIds: readonly number[]): Promise<M
 
 export async function insertDelivery(
   db: Db,
-  row: { target_id: number; body: string; devices: number; values: number; at: number },
+  row: { target_id: number; kind: DataPushKind; body: string; devices: number; values: number; at: number },
 ): Promise<number> {
   const inserted = await db
     .insertInto('data_push_deliveries')
     .values({
       target_id: row.target_id,
+      kind: row.kind,
       state: 'queued',
       body: row.body,
       devices: row.devices,

@@ -3,6 +3,7 @@ import {
   dataPushDeliveryView,
   dataPushInput,
   dataPushQuery,
+  dataPushUpdate,
   dataPushView,
   envelopeOf,
   pageOf,
@@ -13,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { createTarget, deliveries, setPaused, target, targets } from './service.ts';
+import { createTarget, deliveries, setPaused, target, targets, updateTarget } from './service.ts';
 
 const tags = ['Device Cloud data push'];
 // A push forwards the devices' values: the devices' rights govern it (decision 0123).
@@ -75,6 +76,22 @@ export const dataPushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await createTarget(actorOf(request), app.config, request.body)),
+  );
+
+  app.put(
+    '/iot/data-push/:id',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags,
+        summary:
+          "Changes a target's name, URL and what it forwards (platform administrators only; anyone else: the spec's sentence)",
+        params: byId,
+        body: dataPushUpdate,
+        response: one,
+      },
+    },
+    async (request) => ok(request, await updateTarget(actorOf(request), app.config, request.params.id, request.body)),
   );
 
   for (const [path, paused] of [

@@ -1,5 +1,8 @@
-import type { DataPushDeliveryState, DataPushState } from '@meridian/contracts';
-import type { Generated, Selectable } from 'kysely';
+import type { DataPushDeliveryState, DataPushKind, DataPushState } from '@meridian/contracts';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** Booleans: written as true/false, read back as 0/1 (SQLite) or true/false (PostgreSQL); use `toBool`. */
+type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
 
 /** A data push target (decision 0123): where an account's device values are forwarded. */
 export interface DataPushTargetsTable {
@@ -11,6 +14,10 @@ export interface DataPushTargetsTable {
   secret: string;
   state: DataPushState;
   paused_reason: string | null;
+  /** Forwards each flush of the account's device values (migration 0109). */
+  push_values: Bool;
+  /** Forwards the account's alarm events, raised and recovered (migration 0109). */
+  push_alarms: Bool;
   failures_in_row: Generated<number>;
   last_sent_at: number | null;
   created_at: number;
@@ -23,6 +30,7 @@ export interface DataPushDeliveriesTable {
   id: Generated<number>;
   target_id: number;
   state: DataPushDeliveryState;
+  kind: ColumnType<DataPushKind, DataPushKind | undefined, never>;
   body: string;
   devices: number;
   values: number;

@@ -39,6 +39,7 @@ import * as m0092 from './0092_bigscreen_settings.ts';
 import * as m0093 from './0093_alarm_snapshots.ts';
 import * as m0094 from './0094_data_push.ts';
 import * as m0104 from './0104_order_cancel_reason.ts';
+import * as m0109 from './0109_data_push_alarms.ts';
 import * as m0110 from './0110_scada_versions.ts';
 import * as m0112 from './0112_article_owners.ts';
 
@@ -105,6 +106,8 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0094_data_push': m0094,
   // Why an administrator cancelled an order: a bank transfer that never came (issue 24).
   '0104_order_cancel_reason': m0104,
+  // What a data push target forwards: values, alarm events or both (issue 25).
+  '0109_data_push_alarms': m0109,
   // Versions of a configuration: drafts, the published one, roll back (issue 20).
   '0110_scada_versions': m0110,
   // Articles of a neutral member, for its customers (issue 24).
