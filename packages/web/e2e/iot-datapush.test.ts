@@ -1,3 +1,4 @@
+import type { DataPushAlarmBody } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import type { Database } from '../../server/src/platform/db/schema.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { startTestServer } from '../../server/test/server.ts';
 import { launchBrowser, visit } from './browser.ts';
-import { plcWorld } from './iot-live-walks.ts';
+import { api, plcWorld } from './iot-live-walks.ts';
 import { IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { tokenOf } from './mind-assess-world.ts';
 import { settledShot } from './portal-admin-walks.ts';
@@ -15,9 +16,11 @@ const SN = 'PUSHWALK000000000001';
 let server: { url: string; db: Kysely<Database>; dtuPort: number; close(): Promise<void> };
 let browser: Browser;
 let receiver: PushReceiver;
+let alarmReceiver: PushReceiver;
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
+  alarmReceiver = await startPushReceiver();
   // The outbox runs in this server too (`jobs`), so a report reaches the receiver on its own.
   const started = await startTestServer(
     { ADMIN_PASSWORD: 'Admin#2026', DATA_PUSH_URL_PREFIX: 'http://127.0.0.1' },
@@ -30,6 +33,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await receiver?.close();
+  await alarmReceiver?.close();
 });
 
 /** A call of the API as `token`, in Chinese; returns the envelope whatever its code. */
@@ -93,6 +97,76 @@ describe("a Device Cloud customer's data push", () => {
       await settledShot(page, 'datapush-paused-zh-CN');
     } finally {
       await close();
+    }
+  });
+});
+
+describe("a platform administrator's data push form", () => {
+  it('adds a push of alarms for an account; the alarm raised on its device reaches the receiver, signed', async () => {
+    const user = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
+    const admin = await buildUser(server.db, { roleIds: [IOT_MAIN_ROLE], superAdmin: true });
+    const adminPage = await visit(browser);
+    const userPage = await visit(browser);
+    try {
+      // ---- The administrator adds the target from the page: account, URL, alarms only.
+      const page = adminPage.page;
+      await signInToIot(page, server.url, admin);
+      await openFromMenu(page, '系统设置', '数据推送');
+      await page.getByTestId('datapush-add').click();
+      const form = page.getByTestId('datapush-form');
+      await form.getByTestId('user-picker').click();
+      await page.keyboard.type(user.account);
+      await page.locator('.ant-select-item-option', { hasText: user.account }).click();
+      await form.getByTestId('datapush-name').fill('告警接收');
+      // A URL outside the prefix is refused under its field, in words.
+      await form.getByTestId('datapush-url').fill('https://elsewhere.example.com/push');
+      await form.getByTestId('datapush-values').uncheck();
+      await form.getByTestId('datapush-alarms').check();
+      await page.getByTestId('datapush-save').click();
+      await form.getByText('数据推送地址必须以 http://127.0.0.1 开头').waitFor();
+      await settledShot(page, 'datapush-admin-form-zh-CN');
+      await form.getByTestId('datapush-url').fill(alarmReceiver.url);
+      await page.getByTestId('datapush-save').click();
+      const secret = page.getByTestId('datapush-secret');
+      await secret.waitFor();
+      alarmReceiver.state.secret = (await secret.innerText()).trim();
+      await page.getByTestId('datapush-secret-done').click();
+      const row = page.getByTestId('datapush-list').locator('tbody tr', { hasText: '告警接收' });
+      await row.getByTestId('datapush-what').getByText('告警（产生、恢复）').waitFor();
+      await expect(row.getByTestId('datapush-what').innerText()).resolves.not.toContain('设备数据');
+
+      // ---- The account's device crosses its trigger: the alarm is pushed.
+      await signInToIot(userPage.page, server.url, user);
+      const world = await plcWorld(userPage.page, server.url, server.dtuPort, 'PUSHWALK000000000002');
+      await api(userPage.page, server.url, 'POST', 'iot/triggers', {
+        name: '出水温度告警',
+        pushInterval: 0,
+        scope: 'device',
+        deviceId: world.deviceId,
+        conditions: [{ kind: 'gt', pointId: world.points.temperature, value: -1000 }],
+      });
+      world.dtu.start();
+      try {
+        await world.dtu.ready();
+        await expect.poll(() => alarmReceiver.state.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      } finally {
+        world.dtu.stop();
+      }
+      const [pushed] = alarmReceiver.state.received;
+      expect(pushed?.signed).toBe(true);
+      const body = pushed?.body as unknown as DataPushAlarmBody;
+      expect(body.kind).toBe('alarm');
+      expect(body.alarm).toMatchObject({ event: 'raised', deviceId: world.deviceId, trigger: '出水温度告警' });
+
+      // ---- The administrator's page lists the delivery as an alarm event, delivered.
+      await row.locator('.ant-table-row-expand-icon').click();
+      const deliveries = page.getByTestId('datapush-deliveries');
+      await deliveries.getByTestId('datapush-delivery-sent').first().waitFor({ timeout: 15_000 });
+      await deliveries.getByText('告警事件').first().waitFor();
+      await settledShot(page, 'datapush-admin-alarms-zh-CN');
+    } finally {
+      await userPage.close();
+      await adminPage.close();
     }
   });
 });

@@ -42,7 +42,10 @@ export function DeliveriesTable({ targetId }: { targetId: number }) {
         {
           title: t('dataPush.deliveries.content'),
           key: 'content',
-          render: (_v, d) => t('dataPush.deliveries.counts', { devices: d.devices, values: d.values }),
+          render: (_v, d) =>
+            d.kind === 'alarm'
+              ? t('dataPush.deliveries.alarm')
+              : t('dataPush.deliveries.counts', { devices: d.devices, values: d.values }),
         },
         { title: t('dataPush.deliveries.attempts'), dataIndex: 'attempts' },
         {
