@@ -27,6 +27,8 @@ export interface NginxPorts {
   /** The API processes' ports, and the gateway processes' DTU ports. */
   api: readonly number[];
   gateways: readonly number[];
+  /** nginx's passthrough port and the gateway processes' PASSTHROUGH_PORTs; absent, the passthrough entry is left out. */
+  passthrough?: { port: number; gateways: readonly number[] };
   /** Connections per worker (1024 unless said): two per DTU, for the benchmark's fleets. */
   workerConnections?: number;
 }
@@ -37,6 +39,13 @@ function withServers(conf: string, upstream: string, ports: readonly number[], o
   if (!block.test(conf)) throw new Error(`no example servers in upstream ${upstream}`);
   const lines = ports.map((p) => `\n        server 127.0.0.1:${p} ${options};`).join('');
   return conf.replace(block, `$1${lines}`);
+}
+
+/** The stream configuration without its passthrough upstream and server (tests that do not run passthrough). */
+function withoutPassthrough(conf: string): string {
+  const start = conf.indexOf('    # Passthrough strategies');
+  if (start < 0) throw new Error('no passthrough entry in meridian-stream.conf');
+  return `${conf.slice(0, start).trimEnd()}\n}\n`;
 }
 
 /**
@@ -55,6 +64,12 @@ export function renderNginx(dir: string, ports: NginxPorts): string {
     /listen 15000;/,
     `listen 127.0.0.1:${ports.dtu};`,
   );
+  stream = ports.passthrough
+    ? withServers(stream, 'meridian_passthrough', ports.passthrough.gateways, 'max_fails=1 fail_timeout=10s').replace(
+        /listen 15001;/,
+        `listen 127.0.0.1:${ports.passthrough.port};`,
+      )
+    : withoutPassthrough(stream);
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   return [
     `load_module ${STREAM_MODULE};`,
@@ -113,6 +128,7 @@ export async function startNginx(ports: NginxPorts): Promise<RunningNginx> {
       expect(child.exitCode, log()).toBeNull();
       expect(await listening(ports.http)).toBe(true);
       expect(await listening(ports.dtu)).toBe(true);
+      if (ports.passthrough) expect(await listening(ports.passthrough.port)).toBe(true);
     },
     { timeout: 10_000, interval: 100 },
   );

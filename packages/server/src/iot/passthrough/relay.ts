@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { DtuConnection, type PassthroughLine } from '../gateway/connection.ts';
 import { linksFor } from '../gateway/links.ts';
+import { readProxyHeader } from '../gateway/proxy.ts';
 import { listen } from '../gateway/server.ts';
 import { strategyByToken } from './repository.ts';
 
@@ -15,6 +16,11 @@ export interface PassthroughOptions {
   tokenTimeoutMs: number;
   /** Bytes a session may have waiting for a slow side (the DTU's link or the PC) before it is closed. */
   bufferCap: number;
+  /**
+   * Every connection starts with a PROXY protocol header from nginx (DTU_PROXY_PROTOCOL=on,
+   * decision 0138): the allow-list and the logs then see the PC's address, not nginx's.
+   */
+  proxyProtocol?: boolean;
 }
 
 export const PASSTHROUGH_DEFAULTS: Omit<PassthroughOptions, 'port'> = {
@@ -28,6 +34,7 @@ const TOKEN_LINE_MAX = 128;
 
 /** Why a client was refused or a session ended; logged with the strategy and the address. */
 export type SessionEnd =
+  | 'proxyHeader'
   | 'noToken'
   | 'unknownToken'
   | 'address'
@@ -91,11 +98,20 @@ export async function startPassthroughServer(
   };
 }
 
-/** Reads the token line: the token, and the bytes that came after it; null when none came in time. */
-function tokenLine(socket: Socket, timeoutMs: number): Promise<{ token: string; rest: Buffer } | null> {
+/**
+ * Reads the token line (after `first`, the bytes that came with a PROXY header): the token, and
+ * the bytes that came after it; null when none came in time.
+ */
+function tokenLine(
+  socket: Socket,
+  timeoutMs: number,
+  first: Buffer = Buffer.alloc(0),
+): Promise<{ token: string; rest: Buffer } | null> {
   return new Promise((resolve) => {
     let buf = Buffer.alloc(0);
+    let done = false;
     const finish = (outcome: { token: string; rest: Buffer } | null) => {
+      done = true;
       clearTimeout(timer);
       socket.off('data', onData);
       socket.off('close', onClose);
@@ -113,6 +129,9 @@ function tokenLine(socket: Socket, timeoutMs: number): Promise<{ token: string; 
     const timer = setTimeout(() => finish(null), timeoutMs);
     socket.on('data', onData);
     socket.on('close', onClose);
+    if (first.length) onData(first);
+    // Paused after a PROXY header: the token is read from here on.
+    if (!done && socket.readableFlowing === false) socket.resume();
   });
 }
 
@@ -123,12 +142,20 @@ async function admit(
   socket: Socket,
   ends: Set<(reason: SessionEnd) => void>,
 ): Promise<void> {
-  const address = plainAddress(socket.remoteAddress);
+  let address = plainAddress(socket.remoteAddress);
   const refuse = (reason: SessionEnd, strategyId?: number) => {
     log.info({ address, strategyId, reason }, 'passthrough client refused');
     socket.destroy();
   };
-  const line = await tokenLine(socket, options.tokenTimeoutMs);
+  let first: Buffer | undefined;
+  if (options.proxyProtocol) {
+    const origin = await readProxyHeader(socket, options.tokenTimeoutMs);
+    if (origin === 'gone') return;
+    if (origin === 'bad') return refuse('proxyHeader');
+    address = plainAddress(origin.ip);
+    first = origin.rest;
+  }
+  const line = await tokenLine(socket, options.tokenTimeoutMs, first);
   if (!line?.token) return refuse('noToken');
   const strategy = await strategyByToken(db.kysely, line.token).catch((error: unknown) => {
     log.error({ error }, 'passthrough strategy not read');

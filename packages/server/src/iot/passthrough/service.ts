@@ -24,6 +24,7 @@ export const passthroughService: GatewayService = {
       ...PASSTHROUGH_DEFAULTS,
       host: config.HOST,
       port: config.PASSTHROUGH_PORT,
+      proxyProtocol: config.DTU_PROXY_PROTOCOL === 'on',
     });
     return { stop: () => server.stop() };
   },
