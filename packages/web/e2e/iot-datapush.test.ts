@@ -133,6 +133,7 @@ describe("a platform administrator's data push form", () => {
       await page.getByTestId('datapush-secret-done').click();
       const row = page.getByTestId('datapush-list').locator('tbody tr', { hasText: '告警接收' });
       await row.getByTestId('datapush-what').getByText('告警（产生、恢复）').waitFor();
+      await row.getByText(user.account, { exact: true }).waitFor();
       await expect(row.getByTestId('datapush-what').innerText()).resolves.not.toContain('设备数据');
 
       // ---- The account's device crosses its trigger: the alarm is pushed.

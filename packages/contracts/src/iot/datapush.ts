@@ -57,6 +57,8 @@ export type DataPushUpdate = z.input<typeof dataPushUpdate>;
 export const dataPushView = z.object({
   id: z.number().int(),
   ownerId: z.number().int(),
+  /** The account it belongs to, as administrators pick it. */
+  ownerAccount: z.string(),
   name: z.string(),
   url: z.string(),
   state: z.enum(dataPushStates),

@@ -89,6 +89,7 @@ describe('a target subscribed to alarms', () => {
     expect((await world.owner.get(`/iot/data-push/${targetId}`)).json().data).toMatchObject({
       pushValues: false,
       pushAlarms: true,
+      ownerAccount: world.owner.user.account,
     });
   });
 

@@ -7,36 +7,38 @@ import type { Scope } from '../../portal/access/scope.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 const targetColumns = [
-  'id',
-  'owner_id',
-  'name',
-  'url',
-  'state',
-  'paused_reason',
-  'push_values',
-  'push_alarms',
-  'failures_in_row',
-  'last_sent_at',
-  'created_at',
+  't.id',
+  't.owner_id',
+  'u.account as owner_account',
+  't.name',
+  't.url',
+  't.state',
+  't.paused_reason',
+  't.push_values',
+  't.push_alarms',
+  't.failures_in_row',
+  't.last_sent_at',
+  't.created_at',
 ] as const;
 
-/** The targets of the caller's account tree (every one for the platform's administrators). */
+/** The targets of the caller's account tree (every one for the platform's administrators), with their account's name. */
 function visibleTargets(db: Db, scope: Scope) {
   return db
-    .selectFrom('data_push_targets')
+    .selectFrom('data_push_targets as t')
+    .innerJoin('users as u', 'u.id', 't.owner_id')
     .select(targetColumns)
-    .$if(!scope.all, (q) => q.where('owner_id', 'in', scope.ownerIds));
+    .$if(!scope.all, (q) => q.where('t.owner_id', 'in', scope.ownerIds));
 }
 
 export function listTargets(db: Db, scope: Scope, filter: { name?: string | undefined }, page: PageQuery) {
   const query = visibleTargets(db, scope)
-    .$if(Boolean(filter.name), (q) => q.where(contains('name', filter.name ?? '')))
-    .orderBy('id', 'desc');
+    .$if(Boolean(filter.name), (q) => q.where(contains('t.name', filter.name ?? '')))
+    .orderBy('t.id', 'desc');
   return paginate(query, page);
 }
 
 export function findTarget(db: Db, scope: Scope, id: number) {
-  return visibleTargets(db, scope).where('id', '=', id).executeTakeFirst();
+  return visibleTargets(db, scope).where('t.id', '=', id).executeTakeFirst();
 }
 export type TargetRow = NonNullable<Awaited<ReturnType<typeof findTarget>>>;
 

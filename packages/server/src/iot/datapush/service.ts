@@ -23,6 +23,7 @@ function viewOf(row: repo.TargetRow): DataPushView {
   return {
     id: Number(row.id),
     ownerId: Number(row.owner_id),
+    ownerAccount: row.owner_account,
     name: row.name,
     url: row.url,
     state: row.state,

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserPicker } from '../../portal/system/users/UserPicker.tsx';
 import { FormAlert } from '../../shared/forms/FormAlert.tsx';
+import { AccountPicker } from '../../shared/people/AccountPicker.tsx';
 import { addTarget, type DataPushCreated, type DataPushView, editTarget } from './api.ts';
 
 interface Values {
@@ -90,7 +90,11 @@ export function DataPushForm({ target, onClose }: { target: DataPushView | null;
             label={t('dataPush.form.owner')}
             rules={[{ required: true, message: t('dataPush.form.ownerRequired') }]}
           >
-            <UserPicker style={{ width: '100%' }} />
+            <AccountPicker
+              style={{ width: '100%' }}
+              placeholder={t('dataPush.form.ownerPlaceholder')}
+              notFound={t('dataPush.form.ownerNone')}
+            />
           </Form.Item>
         )}
         <Form.Item

@@ -80,6 +80,8 @@ export function DataPushPage() {
           }}
           columns={[
             { title: t('dataPush.field.name'), dataIndex: 'name' },
+            // Administrators see every account's targets: whose each one is.
+            ...(admin ? [{ title: t('dataPush.field.owner'), dataIndex: 'ownerAccount' }] : []),
             {
               title: t('dataPush.field.url'),
               dataIndex: 'url',

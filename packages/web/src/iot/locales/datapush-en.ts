@@ -22,6 +22,8 @@ export const dataPushEn: typeof dataPushZhCN = {
       editTitle: 'Edit the data push',
       owner: 'Account',
       ownerRequired: 'Choose the account the push belongs to',
+      ownerPlaceholder: 'Search by account, name or phone',
+      ownerNone: 'No matching account',
       nameRequired: 'Enter a push name',
       urlRequired: 'Enter the push URL',
       urlHelp: "The URL must start with this deployment's data push prefix (DATA_PUSH_URL_PREFIX).",

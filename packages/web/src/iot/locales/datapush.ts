@@ -21,6 +21,8 @@ export const dataPushZhCN = {
       editTitle: '编辑数据推送',
       owner: '所属账号',
       ownerRequired: '请选择推送所属的账号',
+      ownerPlaceholder: '搜索账号、姓名或手机号',
+      ownerNone: '没有符合条件的账号',
       nameRequired: '请输入推送名称',
       urlRequired: '请输入推送地址',
       urlHelp: '地址必须以本平台配置的数据推送前缀（DATA_PUSH_URL_PREFIX）开头。',
