@@ -193,6 +193,9 @@ export const membershipView = z.object({
   balance: z.number(),
   smsCredits: z.number(),
   voiceCredits: z.number(),
+  /** Alarm SMS and calls of this calendar month sent through the platform's provider (decision 0134). */
+  smsUsed: z.number(),
+  voiceUsed: z.number(),
   /** False when no payment provider is configured: orders can be made, not paid. */
   wechatPay: z.boolean(),
   /** Whether Alipay and bank transfer are configured in this deployment. */

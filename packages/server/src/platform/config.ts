@@ -119,6 +119,13 @@ const envSchema = z.object({
   TENCENT_SMS_SECRET_KEY: z.string().min(1).optional(),
   TENCENT_SMS_SDK_APP_ID: z.string().trim().min(1).optional(),
   TENCENT_SMS_REGION: z.string().trim().min(1).default('ap-guangzhou'),
+  /**
+   * Alarm SMS (calls) through the platform's SMS_PROVIDER (Aliyun or Tencent, its keys and sign) for
+   * accounts without their own SMS (voice) settings, counted against their month (decision 0134):
+   * the approved alarm template (Aliyun SMS_xxx / TtsCode, Tencent template id). Unset: no platform alarms.
+   */
+  ALARM_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+  ALARM_VOICE_TEMPLATE_CODE: z.string().trim().min(1).optional(),
   /** Verification codes by SMS: a webhook that gets `{ phone, purpose, code, lang }` as JSON. */
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
@@ -293,6 +300,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   const missing = missingForSms(e);
   if (missing.length > 0) {
     throw new ConfigError(`SMS_PROVIDER=${e.SMS_PROVIDER} needs ${missing.join(', ')} set as well`);
+  }
+  const alarmTemplate = e.ALARM_SMS_TEMPLATE_CODE
+    ? 'ALARM_SMS_TEMPLATE_CODE'
+    : e.ALARM_VOICE_TEMPLATE_CODE
+      ? 'ALARM_VOICE_TEMPLATE_CODE'
+      : null;
+  if (alarmTemplate && e.SMS_PROVIDER !== 'aliyun' && e.SMS_PROVIDER !== 'tencent') {
+    throw new ConfigError(`${alarmTemplate} needs SMS_PROVIDER=aliyun or tencent`);
   }
   const missingPay = e.WECHATPAY_MCH_ID ? WECHATPAY_NEEDS.filter((name) => !e[name]) : [];
   if (missingPay.length > 0) throw new ConfigError(`WECHATPAY_MCH_ID needs ${missingPay.join(', ')} set as well`);

@@ -250,3 +250,70 @@ export async function devicesOwnedBy(db: Db, ownerIds: readonly number[]): Promi
   const rows = await db.selectFrom('devices').select('id').where('owner_id', 'in', ownerIds).execute();
   return rows.map((r) => Number(r.id));
 }
+
+// ---- Alarm messages through the platform's provider (decision 0134)
+
+type Charge = 'month' | 'credit';
+
+/** Marks the delivery as paid by `source` unless something paid for it already; false when something did. */
+export async function markCharged(trx: Db, deliveryId: number, source: Charge, before: Charge | null = null) {
+  const result = await trx
+    .updateTable('notify_deliveries')
+    .set({ charged: source })
+    .where('id', '=', deliveryId)
+    .where('charged', before === null ? 'is' : '=', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Takes one of the month's `allowance` messages of the channel; false when all are used. One
+ * conditional UPDATE: on PostgreSQL a second one waits for the first and checks `used` again.
+ */
+export async function takeMonthUnit(
+  trx: Db,
+  accountId: number,
+  month: string,
+  channel: 'sms' | 'voice',
+  allowance: number,
+): Promise<boolean> {
+  if (allowance <= 0) return false;
+  await trx
+    .insertInto('iot_message_usage')
+    .values({ account_id: accountId, month, channel, used: 0 })
+    .onConflict((oc) => oc.columns(['account_id', 'month', 'channel']).doNothing())
+    .execute();
+  const result = await trx
+    .updateTable('iot_message_usage')
+    .set({ used: sql`used + 1` })
+    .where('account_id', '=', accountId)
+    .where('month', '=', month)
+    .where('channel', '=', channel)
+    .where('used', '<', allowance)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Takes one pack credit of the channel; false when none is left. */
+export async function takeCredit(trx: Db, accountId: number, channel: 'sms' | 'voice', at: number) {
+  const column = channel === 'sms' ? 'sms_credits' : 'voice_credits';
+  const result = await trx
+    .updateTable('billing_accounts')
+    .set({ [column]: sql`${sql.ref(column)} - 1`, updated_at: at })
+    .where('account_id', '=', accountId)
+    .where(column, '>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The account's alarm SMS and calls of the month through the platform's provider. */
+export async function monthUsage(db: Db, accountId: number, month: string) {
+  const rows = await db
+    .selectFrom('iot_message_usage')
+    .select(['channel', 'used'])
+    .where('account_id', '=', accountId)
+    .where('month', '=', month)
+    .execute();
+  const of = (channel: 'sms' | 'voice') => Number(rows.find((r) => r.channel === channel)?.used ?? 0);
+  return { sms: of('sms'), voice: of('voice') };
+}

@@ -28,6 +28,7 @@ import type { Actor } from '../../portal/orgs/actor.ts';
 import { slaveUsage, TEST_ACCOUNT_ROLE } from '../devices/quota.ts';
 import { usersWithRole } from '../devices/quota-repository.ts';
 import { AlipayError, alipayOf, closeTrade, precreate, queryTrade } from './alipay.ts';
+import { monthOf } from './allowance.ts';
 import * as repo from './repository.ts';
 import type { BillingOrderRow } from './tables.ts';
 import { closeOrder, createNativeOrder, WechatPayError, wechatPayOf } from './wechatpay.ts';
@@ -67,10 +68,11 @@ export async function membershipOverview(actor: Actor): Promise<MembershipView> 
   const holds = row ? holdsMembership(row) : false;
   const level = row && holds ? levelInForce(row, now) : 0;
   const plan = planOf(level);
-  const [usage, money, testers] = await Promise.all([
+  const [usage, money, testers, messages] = await Promise.all([
     slaveUsage(db, auth.userId),
     repo.billingAccount(db, auth.userId),
     usersWithRole(db, [auth.userId], TEST_ACCOUNT_ROLE),
+    repo.monthUsage(db, auth.userId, monthOf(now)),
   ]);
   const expiresAt = row?.vip_expires_at == null ? null : Number(row.vip_expires_at);
   return {
@@ -90,6 +92,8 @@ export async function membershipOverview(actor: Actor): Promise<MembershipView> 
     balance: Number(money?.balance ?? 0),
     smsCredits: Number(money?.sms_credits ?? 0),
     voiceCredits: Number(money?.voice_credits ?? 0),
+    smsUsed: messages.sms,
+    voiceUsed: messages.voice,
     wechatPay: wechatPayOf(actor.request.server.config) !== null,
     alipay: alipayOf(actor.request.server.config) !== null,
     bankTransfer: actor.request.server.config.BANK_TRANSFER_PAYEE !== undefined,

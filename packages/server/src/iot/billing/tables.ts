@@ -57,9 +57,18 @@ export interface BillingPaymentEventsTable {
   at: number;
 }
 
+/** Alarm messages sent through the platform's provider in one calendar month (`2026-03`, deployment's zone). */
+export interface MessageUsageTable {
+  account_id: number;
+  month: string;
+  channel: 'sms' | 'voice';
+  used: ColumnType<number, number | undefined, number>;
+}
+
 export interface BillingTables {
   billing_accounts: BillingAccountsTable;
   billing_orders: BillingOrdersTable;
   billing_ledger: BillingLedgerTable;
   billing_payment_events: BillingPaymentEventsTable;
+  iot_message_usage: MessageUsageTable;
 }

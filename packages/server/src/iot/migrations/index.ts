@@ -39,8 +39,10 @@ import * as m0092 from './0092_bigscreen_settings.ts';
 import * as m0093 from './0093_alarm_snapshots.ts';
 import * as m0094 from './0094_data_push.ts';
 import * as m0104 from './0104_order_cancel_reason.ts';
+import * as m0105 from './0105_message_allowance.ts';
 import * as m0109 from './0109_data_push_alarms.ts';
 import * as m0110 from './0110_scada_versions.ts';
+// Alarm SMS and calls counted against the month's allowance (issue 24).
 import * as m0112 from './0112_article_owners.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
@@ -106,6 +108,8 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0094_data_push': m0094,
   // Why an administrator cancelled an order: a bank transfer that never came (issue 24).
   '0104_order_cancel_reason': m0104,
+  // Alarm SMS and calls through the platform's provider, counted against the month (issue 24).
+  '0105_message_allowance': m0105,
   // What a data push target forwards: values, alarm events or both (issue 25).
   '0109_data_push_alarms': m0109,
   // Versions of a configuration: drafts, the published one, roll back (issue 20).

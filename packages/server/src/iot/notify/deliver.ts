@@ -1,11 +1,14 @@
 import { type Lang, toLang } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Engine } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { defineJob } from '../../platform/jobs/types.ts';
 import { SendError } from '../../platform/sms/send.ts';
 import { formatDateTime, MINUTE } from '../../platform/time.ts';
+import { chargeAlarmMessage } from '../billing/allowance.ts';
 import { type NotifyEnv, senderFor } from './channels/index.ts';
+import { platformAlarmSender } from './channels/platform.ts';
 import type { ChannelSender, OutgoingMessage } from './channels/types.ts';
 import { accountLang, deliveryState, recordSend, takeDelivery } from './deliveries-repository.ts';
 import { defaultTemplate, settingsFor } from './settings.ts';
@@ -51,6 +54,27 @@ export interface DeliverOptions {
   maxAttempts: number;
   /** Tests: another way to pick the sender. */
   senderOf?: typeof senderFor;
+  /** Locks the top account's row while a platform message is counted on PostgreSQL (default: no lock). */
+  engine?: Engine;
+}
+
+/**
+ * The platform's sender for an alarm SMS or call of an account that set up none of its own (and
+ * none above it), once the message is paid for from the month or a pack (decision 0134); null
+ * when the account has its own settings or the deployment no alarm template for the channel.
+ */
+async function platformSender(db: Kysely<Database>, d: DeliveryRow, options: DeliverOptions) {
+  if (d.channel !== 'sms' && d.channel !== 'voice') return null;
+  if (await settingsFor(db, d.owner_id, d.channel)) return null;
+  const sender = platformAlarmSender(d.channel, options.env);
+  if (!sender) return null;
+  await chargeAlarmMessage(
+    db,
+    options.engine ?? 'sqlite',
+    { id: d.id, ownerId: d.owner_id, channel: d.channel },
+    Date.now(),
+  );
+  return sender;
 }
 
 /**
@@ -71,7 +95,9 @@ export async function deliver(db: Kysely<Database>, deliveryId: number, options:
   }
   let sender: ChannelSender | null = null;
   try {
-    sender = await (options.senderOf ?? senderFor)(db, taken.owner_id, taken.channel, options.env);
+    sender =
+      (await platformSender(db, taken, options)) ??
+      (await (options.senderOf ?? senderFor)(db, taken.owner_id, taken.channel, options.env));
     const accepted = await sender.send(await messageOf(db, taken));
     await recordSend(db, deliveryId, taken.attempts, {
       state: 'sent',
@@ -106,6 +132,7 @@ export const notifyDeliveryJob = defineJob<{ deliveryId: number }>({
   run: (job, { db, log, config }) =>
     deliver(db.kysely, job.payload.deliveryId, {
       env: config,
+      engine: db.engine,
       log,
       attempt: job.attempt,
       maxAttempts: job.maxAttempts,

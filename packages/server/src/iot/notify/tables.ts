@@ -88,6 +88,8 @@ export interface NotifyDeliveriesTable {
   /** The provider's id of the accepted message (BizId, SerialNo, msgid, Message-ID). */
   provider_ref: string | null;
   sent_at: number | null;
+  /** What paid for a message through the platform's provider: the month's allowance or a pack credit (0134). */
+  charged: ColumnType<'month' | 'credit' | null, 'month' | 'credit' | null | undefined, 'month' | 'credit' | null>;
   created_at: number;
   updated_at: number;
 }

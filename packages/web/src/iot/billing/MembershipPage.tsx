@@ -97,10 +97,18 @@ export function MembershipPage() {
               <Descriptions.Item label={t('billing.limits.dataDays')}>{m.limits.dataDays}</Descriptions.Item>
               <Descriptions.Item label={t('billing.limits.subUsers')}>{m.limits.subUsers}</Descriptions.Item>
               <Descriptions.Item label={t('billing.limits.sms')}>
-                {m.limits.smsPerMonth} + {t('billing.credits', { count: m.smsCredits })}
+                <span data-testid="membership-sms">
+                  {t('billing.monthUse', { used: m.smsUsed, allowance: m.limits.smsPerMonth, count: m.smsCredits })}
+                </span>
               </Descriptions.Item>
               <Descriptions.Item label={t('billing.limits.voice')}>
-                {m.limits.voicePerMonth} + {t('billing.credits', { count: m.voiceCredits })}
+                <span data-testid="membership-voice">
+                  {t('billing.monthUse', {
+                    used: m.voiceUsed,
+                    allowance: m.limits.voicePerMonth,
+                    count: m.voiceCredits,
+                  })}
+                </span>
               </Descriptions.Item>
             </Descriptions>
           </>

@@ -9,7 +9,7 @@ export const billingEn: typeof billingZhCN = {
     noEnd: 'No end',
     balance: 'Balance',
     unlimited: 'unlimited',
-    credits: '{{count}} more',
+    monthUse: '{{used}} / {{allowance}} used this month, {{count}} pack credits left',
     testAccount: 'A test account is view only, with 3 slaves free',
     lapsed:
       'Your membership has ended: the non-member limits apply again. Devices already added stay; more cannot be added beyond the limit',

@@ -7,7 +7,7 @@ export const billingZhCN = {
     noEnd: '长期',
     balance: '账户余额',
     unlimited: '不限',
-    credits: '另有 {{count}} 条',
+    monthUse: '本月已用 {{used}} / {{allowance}}，消息包剩余 {{count}} 条',
     testAccount: '测试账号仅可查看，免费提供 3 个从机',
     lapsed: '会员已到期，已恢复为非会员权益；已添加的设备保留，超出部分不能再添加',
     payNotConfigured: '平台未配置在线支付，订单暂只能用余额或银行转账支付',

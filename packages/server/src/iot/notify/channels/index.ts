@@ -6,6 +6,7 @@ import { aliyunSmsSender, aliyunVoiceSender } from '../../../platform/sms/aliyun
 import { SendError } from '../../../platform/sms/send.ts';
 import { settingsFor } from '../settings.ts';
 import { emailSender } from './email.ts';
+import type { PlatformAlarmEnv } from './platform.ts';
 import { tencentSmsSender, tencentVoiceSender } from './tencent.ts';
 import type { ChannelSender } from './types.ts';
 import { webhookSender } from './webhook.ts';
@@ -22,7 +23,8 @@ export type NotifyEnv = Pick<
   | 'SMTP_URL'
   | 'SMTP_FROM'
   | 'NOTIFY_SEND_TIMEOUT_MS'
->;
+> &
+  PlatformAlarmEnv;
 
 /** Settings the account saved but that cannot send: refused at once rather than retried. */
 const notSetUp = (channel: NotifyChannel) =>
