@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { loadConfig } from '../../platform/config.ts';
 import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { startAliyun } from '../../platform/sms/stand-ins.ts';
@@ -55,10 +56,10 @@ afterAll(async () => {
 });
 
 /** An account with a device and a contact reached by SMS, whose trigger reaches that contact. */
-async function accountWithContact(caller: Caller) {
+async function accountWithContact(caller: Caller, channel: 'sms' | 'voice' = 'sms') {
   const deviceId = await buildDevice(caller, { name: 'Pump DTU' });
   phone += 1;
-  const contact = await caller.post('/iot/contacts', { name: 'Wang', phone: String(phone), channels: ['sms'] });
+  const contact = await caller.post('/iot/contacts', { name: 'Wang', phone: String(phone), channels: [channel] });
   expect(contact.statusCode, contact.body).toBe(200);
   trigger += 1;
   const triggerId = trigger;
@@ -104,12 +105,27 @@ const smsTo = (to: string) => aliyun.delivered.filter((d) => d.phone === to);
 /** The account has used `used` of this month's alarm SMS already. */
 const usedThisMonth = (accountId: number, used: number, month = monthOf(Date.now())) =>
   t.db.kysely.insertInto('iot_message_usage').values({ account_id: accountId, month, channel: 'sms', used }).execute();
-const giveCredits = (accountId: number, sms: number) =>
+const giveCredits = (accountId: number, sms: number, voice = 0) =>
   t.db.kysely.transaction().execute(async (trx) => {
     await ensureBillingAccount(trx, accountId, Date.now());
-    await addCredits(trx, accountId, sms, 0, Date.now());
+    await addCredits(trx, accountId, sms, voice, Date.now());
   });
 const runOutbox = () => runJobsUntilSettled(worker, t.db, NOTIFY_JOB);
+
+describe('the platform alarm templates in the configuration', () => {
+  it('refuses to start with an alarm template but no Aliyun or Tencent SMS provider', () => {
+    expect(() => loadConfig({ ALARM_SMS_TEMPLATE_CODE: 'SMS_ALARM' })).toThrow(
+      'ALARM_SMS_TEMPLATE_CODE needs SMS_PROVIDER=aliyun or tencent',
+    );
+    expect(() =>
+      loadConfig({
+        ALARM_VOICE_TEMPLATE_CODE: 'TTS_1',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'http://127.0.0.1:9/',
+      }),
+    ).toThrow('ALARM_VOICE_TEMPLATE_CODE needs SMS_PROVIDER=aliyun or tencent');
+  });
+});
 
 describe('alarm SMS through the platform provider, counted against the month (decision 0134)', () => {
   it('sends within the allowance, then from a pack credit, then refuses in words', async () => {
@@ -156,6 +172,24 @@ describe('alarm SMS through the platform provider, counted against the month (de
     await runOutbox();
     expect(await delivery(sent)).toMatchObject({ state: 'sent', charged: 'credit' });
     expect(await membership(a.caller)).toMatchObject({ smsUsed: 0, smsCredits: 4 });
+  });
+
+  it('a call takes a voice credit, with the alarm voice template, and is refused when none is left', async () => {
+    const a = await accountWithContact(await nonMemberAccount(t), 'voice');
+    await giveCredits(a.caller.user.id, 0, 1);
+    const calls = () => aliyun.received.filter((r) => r.query.get('CalledNumber') === a.phone);
+    const called = await raise(a);
+    await runOutbox();
+    expect(await delivery(called)).toMatchObject({ state: 'sent', charged: 'credit' });
+    expect(calls().map((r) => r.query.get('TtsCode'))).toEqual(['TTS_ALARM']);
+    const refused = await raise(a);
+    await runOutbox();
+    expect(await delivery(refused)).toMatchObject({
+      state: 'failed',
+      last_error: 'no voice calls left this month: buy a voice pack',
+    });
+    expect(calls()).toHaveLength(1);
+    expect(await membership(a.caller)).toMatchObject({ voiceUsed: 0, voiceCredits: 0, smsCredits: 0 });
   });
 
   it('a retry of the same delivery does not take a second unit', async () => {
