@@ -72,6 +72,15 @@ export const notifyMessages = {
     'zh-CN': '只有发送失败的通知可以重新发送',
     en: 'Only a notification that failed can be sent again',
   },
+  // Kept in English on the delivery (logs, API); Alarm Notification shows them in the reader's language (0134).
+  'delivery.noSmsLeft': {
+    'zh-CN': '本月短信已用完：请购买短信包',
+    en: 'no SMS left this month: buy an SMS pack',
+  },
+  'delivery.noVoiceLeft': {
+    'zh-CN': '本月语音已用完：请购买语音包',
+    en: 'no voice calls left this month: buy a voice pack',
+  },
   'notify.template.subject': { 'zh-CN': '【报警】{device} {content}', en: '[Alarm] {device} {content}' },
   'notify.template.body': {
     'zh-CN': '设备：{device}\n数据点：{point}\n数值：{value}\n时间：{time}\n内容：{content}',

@@ -157,6 +157,13 @@ describe('alarm SMS through the platform provider, counted against the month (de
     expect(smsTo(a.phone)).toHaveLength(2);
     const log = (await a.caller.get(`/iot/notify/deliveries?alarmId=${alarm}`)).json().data;
     expect(log.list[0]).toMatchObject({ state: 'failed', lastError: 'no SMS left this month: buy an SMS pack' });
+    // A reader of Chinese reads the refusal in Chinese.
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: `/api/iot/notify/deliveries?alarmId=${alarm}`,
+      headers: { 'x-authorization': a.caller.token, 'accept-language': 'zh-CN' },
+    });
+    expect(zh.json().data.list[0].lastError).toBe('本月短信已用完：请购买短信包');
   });
 
   it('a non-member has no SMS a month: its alarm SMS is refused until it buys a pack', async () => {

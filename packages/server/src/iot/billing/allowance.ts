@@ -1,4 +1,4 @@
-import { holdsMembership, levelInForce, planOf } from '@meridian/contracts';
+import { holdsMembership, type Lang, levelInForce, planOf, translate } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
@@ -13,11 +13,17 @@ export function monthOf(at: number): string {
   return `${p.year}-${String(p.month).padStart(2, '0')}`;
 }
 
-/** Why a message is refused when the month's allowance and the packs are used up; the delivery log shows it. */
-const NONE_LEFT = {
-  sms: 'no SMS left this month: buy an SMS pack',
-  voice: 'no voice calls left this month: buy a voice pack',
-} as const;
+/**
+ * Why a message is refused when the month's allowance and the packs are used up: kept in English
+ * on the delivery, shown on Alarm Notification in the reader's language (`lastErrorIn`).
+ */
+export const NONE_LEFT = { sms: 'delivery.noSmsLeft', voice: 'delivery.noVoiceLeft' } as const;
+
+/** A delivery's last error as a reader of `lang` reads it: the refusals above in their language, others as recorded. */
+export function lastErrorIn(recorded: string | null, lang: Lang): string | null {
+  const key = Object.values(NONE_LEFT).find((k) => translate(k, 'en') === recorded);
+  return key ? translate(key, lang) : recorded;
+}
 
 /**
  * Pays for one alarm SMS or call sent through the platform's provider (decision 0134): a unit of
@@ -43,6 +49,6 @@ export async function chargeAlarmMessage(
       await repo.markCharged(trx, delivery.id, 'credit', 'month');
       return 'credit';
     }
-    throw new SendError(NONE_LEFT[delivery.channel], { permanent: true, kind: 'setup' });
+    throw new SendError(translate(NONE_LEFT[delivery.channel], 'en'), { permanent: true, kind: 'setup' });
   });
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { lastErrorIn } from '../billing/allowance.ts';
 import { NOTIFY_JOB, NOTIFY_MAX_ATTEMPTS } from './deliver.ts';
 import type { DeliveryFilter } from './deliveries-repository.ts';
 import * as repo from './deliveries-repository.ts';
@@ -35,7 +36,7 @@ export async function deliveryList(actor: Actor, filter: DeliveryFilter, page: P
             : alarmText(fromJson<AlarmFacts>(n.facts), actor.lang, formatDateTime(n.event_at)),
         state: n.state,
         attempts: n.attempts,
-        lastError: n.last_error,
+        lastError: lastErrorIn(n.last_error, actor.lang),
         sentAt: n.sent_at,
         createdAt: n.created_at,
       }),
