@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOf } from '../../server/src/iot/billing/allowance.ts';
 import { notifyAlarm, setTriggerRecipients } from '../../server/src/iot/notify/index.ts';
+import { firing } from '../../server/src/iot/notify/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { launchBrowser, visit } from './browser.ts';
 import { api } from './iot-live-walks.ts';
@@ -62,19 +63,7 @@ describe("a level-1 member's alarm SMS through the platform, counted against the
         .transaction()
         .execute((trx) => setTriggerRecipients(trx, triggerId, owner.id, { contactIds: [contact.id], groupIds: [] }));
       for (const alarmId of [900_001, 900_002]) {
-        await db.transaction().execute((trx) =>
-          notifyAlarm(trx, {
-            alarmId,
-            triggerId,
-            deviceId: device.id,
-            kind: 'fire',
-            at: Date.now(),
-            pointId: null,
-            value: '9.5',
-            content: 'Pressure high',
-            facts: null,
-          }),
-        );
+        await db.transaction().execute((trx) => notifyAlarm(trx, firing(alarmId, triggerId, device.id)));
       }
       const states = () =>
         db

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
-import { JobWorker } from '../../platform/jobs/worker.ts';
+import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { startAliyun } from '../../platform/sms/stand-ins.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, nonMemberAccount } from '../devices/testing.ts';
 import type { NotifyEnv } from '../notify/channels/index.ts';
-import { deliver, NOTIFY_JOB, notifyDeliveryJob } from '../notify/deliver.ts';
-import { type AlarmEvent, notifyAlarm, setTriggerRecipients } from '../notify/index.ts';
+import { deliver, NOTIFY_JOB } from '../notify/deliver.ts';
+import { notifyAlarm, setTriggerRecipients } from '../notify/index.ts';
+import { firing, notifyEnvAt, outboxWorker } from '../notify/testing.ts';
 import { chargeAlarmMessage, monthOf } from './allowance.ts';
 import { addCredits, ensureBillingAccount } from './repository.ts';
 
@@ -26,14 +27,7 @@ beforeAll(async () => {
   t = await buildTestApp({ TIME_ZONE: 'Asia/Shanghai' });
   aliyun = await startAliyun({ 'LTAI-platform': 'platform-secret', 'LTAI-own': 'own-secret' });
   env = {
-    ALIYUN_SMS_BASE: aliyun.url,
-    ALIYUN_VOICE_BASE: aliyun.url,
-    TENCENT_SMS_BASE: aliyun.url,
-    TENCENT_VOICE_BASE: aliyun.url,
-    WECHAT_API_BASE: aliyun.url,
-    SMTP_URL: undefined,
-    SMTP_FROM: 'Meridian <no-reply@meridian.local>',
-    NOTIFY_SEND_TIMEOUT_MS: 2000,
+    ...notifyEnvAt(aliyun.url),
     SMS_PROVIDER: 'aliyun',
     ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-platform',
     ALIYUN_SMS_ACCESS_KEY_SECRET: 'platform-secret',
@@ -41,14 +35,7 @@ beforeAll(async () => {
     ALARM_SMS_TEMPLATE_CODE: 'SMS_ALARM',
     ALARM_VOICE_TEMPLATE_CODE: 'TTS_ALARM',
   };
-  worker = new JobWorker({
-    db: t.db,
-    log,
-    config: { ...t.config, ...env },
-    jobs: [notifyDeliveryJob],
-    baseRetryMs: 1,
-    maxRetryMs: 4,
-  });
+  worker = outboxWorker(t, env, log);
 });
 afterAll(async () => {
   await aliyun.close();
@@ -75,17 +62,7 @@ type Account = Awaited<ReturnType<typeof accountWithContact>>;
 /** Raises a new alarm on the account's device: one SMS delivery queued; answers its id. */
 async function raise(a: Account): Promise<number> {
   alarm += 1;
-  const e: AlarmEvent = {
-    alarmId: alarm,
-    triggerId: a.triggerId,
-    deviceId: a.deviceId,
-    kind: 'fire',
-    at: Date.now(),
-    pointId: null,
-    value: '9.5',
-    content: 'Pressure high',
-    facts: null,
-  };
+  const e = firing(alarm, a.triggerId, a.deviceId);
   await t.db.kysely.transaction().execute((trx) => notifyAlarm(trx, e));
   const row = await t.db.kysely
     .selectFrom('notify_deliveries')

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jobContextOf, memoryLogger, type TestApp } from '../../../test/app.ts';
 import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
-import { JobWorker } from '../../platform/jobs/worker.ts';
+import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { startAliyun, startTencent } from '../../platform/sms/stand-ins.ts';
 import { startSmtpServer } from '../../portal/codes/stand-ins.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
@@ -12,9 +12,10 @@ import { sampleTemplate } from '../templates/testing.ts';
 import { type NotifyEnv, senderFor } from './channels/index.ts';
 import { forgetWechatTokens } from './channels/wechat.ts';
 import { DELIVERIES_KEPT_DAYS, deliveriesCleanup } from './cleanup.ts';
-import { deliver, NOTIFY_JOB, notifyDeliveryJob } from './deliver.ts';
+import { deliver, NOTIFY_JOB } from './deliver.ts';
 import { type AlarmEvent, notifyAlarm, setTriggerRecipients, triggerRecipients } from './index.ts';
 import { startWebhook, startWechat } from './stand-ins.ts';
+import { outboxWorker } from './testing.ts';
 
 const log = pino({ level: 'silent' });
 let t: TestApp;
@@ -59,14 +60,7 @@ beforeAll(async () => {
     NOTIFY_SEND_TIMEOUT_MS: 2000,
   };
   // Retries come back after a few milliseconds instead of seconds.
-  worker = new JobWorker({
-    db: t.db,
-    log,
-    config: { ...t.config, ...env },
-    jobs: [notifyDeliveryJob],
-    baseRetryMs: 1,
-    maxRetryMs: 4,
-  });
+  worker = outboxWorker(t, env, log);
   const put = async (path: string, body: unknown) => {
     const res = await owner.call('PUT', `/iot/notify/${path}`, body);
     if (res.statusCode !== 200) throw new Error(`${path} not saved: ${res.body}`);
@@ -428,14 +422,7 @@ describe('secrets', () => {
     await newTrigger([qian], [], other.user.id);
     await notify(event({ deviceId: device }));
     const { logger, lines } = memoryLogger();
-    const logged = new JobWorker({
-      db: t.db,
-      log: logger,
-      config: { ...t.config, ...env },
-      jobs: [notifyDeliveryJob],
-      baseRetryMs: 1,
-      maxRetryMs: 4,
-    });
+    const logged = outboxWorker(t, env, logger);
     await logged.drain();
     const rows = await deliveries(alarm);
     expect(rows.map((d) => [d.channel, d.state])).toEqual([
