@@ -4,10 +4,11 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
-import { startAliyun } from '../../platform/sms/stand-ins.ts';
+import { startAliyun, startTencent } from '../../platform/sms/stand-ins.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, nonMemberAccount } from '../devices/testing.ts';
 import type { NotifyEnv } from '../notify/channels/index.ts';
+import { platformAlarmSender } from '../notify/channels/platform.ts';
 import { deliver, NOTIFY_JOB } from '../notify/deliver.ts';
 import { notifyAlarm, setTriggerRecipients } from '../notify/index.ts';
 import { firing, notifyEnvAt, outboxWorker } from '../notify/testing.ts';
@@ -89,7 +90,7 @@ const giveCredits = (accountId: number, sms: number, voice = 0) =>
   });
 const runOutbox = () => runJobsUntilSettled(worker, t.db, NOTIFY_JOB);
 
-describe('the platform alarm templates in the configuration', () => {
+describe('the platform alarm senders and their configuration', () => {
   it('refuses to start with an alarm template but no Aliyun or Tencent SMS provider', () => {
     expect(() => loadConfig({ ALARM_SMS_TEMPLATE_CODE: 'SMS_ALARM' })).toThrow(
       'ALARM_SMS_TEMPLATE_CODE needs SMS_PROVIDER=aliyun or tencent',
@@ -101,6 +102,30 @@ describe('the platform alarm templates in the configuration', () => {
         SMS_WEBHOOK_URL: 'http://127.0.0.1:9/',
       }),
     ).toThrow('ALARM_VOICE_TEMPLATE_CODE needs SMS_PROVIDER=aliyun or tencent');
+  });
+
+  it('sends through Tencent Cloud with the alarm template when SMS_PROVIDER=tencent', async () => {
+    const tencent = await startTencent({ 'AKID-platform': 'tencent-key' });
+    try {
+      const sender = platformAlarmSender('sms', {
+        ...notifyEnvAt(tencent.url),
+        SMS_PROVIDER: 'tencent',
+        TENCENT_SMS_SECRET_ID: 'AKID-platform',
+        TENCENT_SMS_SECRET_KEY: 'tencent-key',
+        TENCENT_SMS_SDK_APP_ID: '1400000001',
+        SMS_SIGN_NAME: 'Meridian',
+        ALARM_SMS_TEMPLATE_CODE: '2002',
+      });
+      if (!sender) throw new Error('no platform sender for Tencent');
+      const params = { device: 'Pump', point: 'P', value: '1', time: '2026-03-01 08:30:00', content: 'high' };
+      await sender.send({ key: 'k-1', target: '13700137000', subject: '', text: '', params });
+      expect(tencent.delivered).toMatchObject([
+        { template: '2002', params: ['Pump', 'P', '1', '2026-03-01 08:30:00', 'high'] },
+      ]);
+      expect(platformAlarmSender('voice', { ...notifyEnvAt(tencent.url), SMS_PROVIDER: 'tencent' })).toBeNull();
+    } finally {
+      await tencent.close();
+    }
   });
 });
 
