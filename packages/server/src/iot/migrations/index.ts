@@ -42,7 +42,6 @@ import * as m0104 from './0104_order_cancel_reason.ts';
 import * as m0105 from './0105_message_allowance.ts';
 import * as m0109 from './0109_data_push_alarms.ts';
 import * as m0110 from './0110_scada_versions.ts';
-// Alarm SMS and calls counted against the month's allowance (issue 24).
 import * as m0112 from './0112_article_owners.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
