@@ -50,6 +50,34 @@ export const assessmentsMessages = {
     'zh-CN': '任务已有测评结果，不能删除，请结束任务',
     en: 'The task has results and cannot be deleted; end it instead',
   },
+  'taskSync.notPublisher': {
+    'zh-CN': '只有发布该任务的教育局人员可以将其同步到学校',
+    en: 'Only the staff of the bureau that published this task may sync it to its schools',
+  },
+  'taskSync.notBureau': {
+    'zh-CN': '只有教育局的任务可以同步到学校',
+    en: 'Only a bureau’s task is synced to schools',
+  },
+  'taskSync.notDraft': {
+    'zh-CN': '该任务已由教育局直接发布，不能再同步到学校',
+    en: 'This task was published by the bureau directly; it can no longer be synced to schools',
+  },
+  'taskSync.synced': {
+    'zh-CN': '该任务已同步到学校，由各校的任务发布',
+    en: 'This task has been synced to its schools; each school’s copy is what is published',
+  },
+  'taskSync.copy': {
+    'zh-CN': '该任务由教育局同步而来，只有教育局可以撤回',
+    en: 'This task was synced from the bureau; only the bureau can withdraw it',
+  },
+  'taskSync.kept': {
+    'zh-CN': '已撤回 {withdrawn} 所学校的任务；{kept} 所学校已有学生开始作答，其任务保留',
+    en: 'Withdrawn from {withdrawn} schools; {kept} schools have students who started answering, and their tasks are kept',
+  },
+  'taskSync.withdrawn': {
+    'zh-CN': '已撤回 {withdrawn} 所学校的任务，并删除该任务',
+    en: 'Withdrawn from {withdrawn} schools, and the task deleted',
+  },
   'task.state.draft': { 'zh-CN': '草稿', en: 'a draft' },
   'task.state.published': { 'zh-CN': '进行中', en: 'published' },
   'task.state.paused': { 'zh-CN': '已暂停', en: 'paused' },

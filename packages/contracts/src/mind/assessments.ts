@@ -106,8 +106,30 @@ export const task = z.object({
   done: z.number(),
   publishedAt: z.number().nullable(),
   createdAt: z.number(),
+  /** A school's copy of a bureau task: the bureau task it was synced from (decision 0139). */
+  sourceTaskId: z.number().nullable(),
+  /** A bureau task: the schools it has been synced to. */
+  copies: z.number(),
 });
 export type Task = z.infer<typeof task>;
+
+/** What a sync to schools did: copies created, unstarted copies updated, unchanged, and started copies kept as they were. */
+export const taskSyncResult = z.object({
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  kept: z.number(),
+});
+export type TaskSyncResult = z.infer<typeof taskSyncResult>;
+
+/** Deleting a synced bureau task: copies withdrawn, copies kept (started), whether the task itself went, and what to tell the user. */
+export const taskWithdrawal = z.object({
+  withdrawn: z.number(),
+  kept: z.number(),
+  deleted: z.boolean(),
+  message: z.string(),
+});
+export type TaskWithdrawal = z.infer<typeof taskWithdrawal>;
 
 /** Completion grouped by school, grade or class. */
 export const progressQuery = z.strictObject({

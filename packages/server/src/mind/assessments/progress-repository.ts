@@ -22,7 +22,12 @@ export function assigneeInScope(scope: StudentScope) {
 const column = { school: 'a.school_id', grade: 'a.grade_id', class: 'a.class_id' } as const;
 
 /** Sheets, finished and started, grouped by school, grade or class. */
-export async function progressBy(db: Kysely<Database>, scope: StudentScope, taskId: number, by: keyof typeof column) {
+export async function progressBy(
+  db: Kysely<Database>,
+  scope: StudentScope,
+  taskIds: number[],
+  by: keyof typeof column,
+) {
   const ref = column[by];
   return db
     .selectFrom('assessment_assignees as a')
@@ -32,7 +37,7 @@ export async function progressBy(db: Kysely<Database>, scope: StudentScope, task
       sql<number>`sum(case when ${sql.ref('a.state')} = 'done' then 1 else 0 end)`.as('done'),
       sql<number>`sum(case when ${sql.ref('a.state')} = 'started' then 1 else 0 end)`.as('started'),
     ])
-    .where('a.task_id', '=', taskId)
+    .where('a.task_id', 'in', taskIds)
     .where(assigneeInScope(scope))
     .groupBy(ref)
     .orderBy(ref)

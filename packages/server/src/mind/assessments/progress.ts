@@ -3,6 +3,7 @@ import { toJson } from '../../platform/db/sql.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { insertReminders, orgNames, progressBy, unansweredPage } from './progress-repository.ts';
+import { copiesOf } from './sync-repository.ts';
 import { staffScope, taskNotFound } from './tasks.ts';
 import { findVisibleTask } from './tasks-repository.ts';
 
@@ -16,7 +17,9 @@ async function visibleTask(actor: Actor, id: number) {
 /** Completion of a task by school, grade or class, counted within the caller's scope. */
 export async function taskProgress(actor: Actor, id: number, by: 'school' | 'grade' | 'class') {
   const { scope, task } = await visibleTask(actor, id);
-  const rows = await progressBy(actor.db, scope, task.id, by);
+  // A synced bureau task counts its schools' copies (decision 0139).
+  const copies = await copiesOf(actor.db, task.id);
+  const rows = await progressBy(actor.db, scope, [task.id, ...copies.map((c) => c.id)], by);
   const names = await orgNames(
     actor.db,
     rows.map((r) => r.org_id).filter((o): o is number => o !== null),

@@ -9,6 +9,8 @@ import {
   taskEdit,
   taskIdBody,
   taskPage,
+  taskSyncResult,
+  taskWithdrawal,
   unanswered,
   unansweredQuery,
 } from '@meridian/contracts';
@@ -19,7 +21,8 @@ import { actorOf } from '../../portal/orgs/actor.ts';
 import { remind, taskProgress, unansweredList } from './progress.ts';
 import { resultsRoutes } from './results-routes.ts';
 import { sheetsRoutes } from './sheets-routes.ts';
-import { moveTask, publishTask, removeTask } from './task-states.ts';
+import { moveTask, publishTask } from './task-states.ts';
+import { deleteOrWithdraw, syncTask } from './task-sync.ts';
 import { createTask, editTask, listTasks, taskDetail } from './tasks.ts';
 
 const tags = ['assessments'];
@@ -113,15 +116,26 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: '/data/scaleMeasurement:delete' },
       schema: {
         tags,
-        summary: 'Deletes a task without results',
+        summary: 'Deletes a task without results; a synced bureau task withdraws the copies nobody started',
         body: taskIdBody,
-        response: { 200: envelopeOf(z.null()) },
+        response: { 200: envelopeOf(taskWithdrawal.nullable()) },
       },
     },
-    async (request) => {
-      await removeTask(actorOf(request), request.body.id);
-      return ok(request, null);
+    async (request) => ok(request, await deleteOrWithdraw(actorOf(request), request.body.id)),
+  );
+
+  app.post(
+    `${base}/task/sync`,
+    {
+      config: { access: '/data/scaleMeasurement:edit' },
+      schema: {
+        tags,
+        summary: "Syncs a bureau's task down to each target school as the school's own task, once per school",
+        body: taskIdBody,
+        response: { 200: envelopeOf(taskSyncResult) },
+      },
     },
+    async (request) => ok(request, await syncTask(actorOf(request), request.body.id)),
   );
 
   app.post(

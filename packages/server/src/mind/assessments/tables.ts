@@ -31,6 +31,8 @@ export interface AssessmentTasksTable {
   created_at: number;
   updated_at: number;
   published_at: number | null;
+  /** A school's copy of a bureau task names the bureau task it was synced from (decision 0139). */
+  source_task_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A scale of a task, pinned to the version that was published when the task was. */

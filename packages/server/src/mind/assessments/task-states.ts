@@ -1,4 +1,6 @@
 import { type Lang, type Task, type TaskState, translate } from '@meridian/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
@@ -11,6 +13,7 @@ import {
   targetTeacherIds,
 } from './publish-repository.ts';
 import { type PinnedScale, publishedScale } from './scales.ts';
+import { copyCounts } from './sync-repository.ts';
 import { ownsTask, staffScope, taskDetail, taskNotFound } from './tasks.ts';
 import {
   deleteTask,
@@ -37,6 +40,25 @@ async function ownedTask(actor: Actor, id: number) {
 const badState = (state: TaskState, lang: Lang) =>
   new AppError(409, 'task.badState', { params: { state: translate(`task.state.${state}`, lang) } });
 
+/** Pins each scale's version and writes a sheet per person and scale; the task is then published. */
+export async function writeSheets(
+  trx: Transaction<Database>,
+  taskId: number,
+  teacherTask: boolean,
+  pinned: PinnedScale[],
+  people: number[],
+  at: number,
+): Promise<void> {
+  for (const p of pinned) {
+    await pinVersion(trx, taskId, p.scaleId, p.versionId);
+    const start = { taskId, scaleId: p.scaleId, versionId: p.versionId, at };
+    if (teacherTask) await assignTeachers(trx, start, people);
+    else await assignStudents(trx, start, people);
+  }
+  await setAssigneeCount(trx, taskId, people.length * pinned.length, at);
+  if (!teacherTask) await countAssigned(trx, taskId);
+}
+
 /**
  * Pins each scale's published version and writes a sheet per person and scale, all in one
  * transaction: a task is either live with every sheet or still a draft.
@@ -51,17 +73,11 @@ export async function publishTask(actor: Actor, id: number): Promise<Task> {
   const teacherTask = row.kind === 'teacher';
   const people = teacherTask ? await targetTeacherIds(actor.db, targets) : await targetStudentIds(actor.db, targets);
   if (people.length === 0) throw new AppError(409, 'task.noAssignees');
+  if ((await copyCounts(actor.db, [row.id])).length > 0) throw new AppError(409, 'taskSync.synced');
   const at = Date.now();
   await actor.db.transaction().execute(async (trx) => {
     if (!(await moveState(trx, row.id, ['draft'], 'published', at))) throw badState(row.state, actor.lang);
-    for (const p of pinned) {
-      await pinVersion(trx, row.id, p.scaleId, p.versionId);
-      const start = { taskId: row.id, scaleId: p.scaleId, versionId: p.versionId, at };
-      if (teacherTask) await assignTeachers(trx, start, people);
-      else await assignStudents(trx, start, people);
-    }
-    await setAssigneeCount(trx, row.id, people.length * pinned.length, at);
-    if (!teacherTask) await countAssigned(trx, row.id);
+    await writeSheets(trx, row.id, teacherTask, pinned, people, at);
     await audit(trx, actor.request, {
       action: 'assessment.task.publish',
       targetType: 'assessment_task',

@@ -16,6 +16,7 @@ import type { Actor } from '../../portal/orgs/actor.ts';
 import { orgInStudentScope, type StudentScope, studentScopeOf } from '../people/students/scope.ts';
 import { studentsIn, teachersIn } from './publish-repository.ts';
 import { publishedScale } from './scales.ts';
+import { copyCounts, copyTotals } from './sync-repository.ts';
 import {
   doneCounts,
   findVisibleTask,
@@ -160,10 +161,12 @@ export function ownsTask(scope: StudentScope, row: { org_path: string }): boolea
 
 async function present(actor: Actor, rows: TaskRow[]): Promise<Task[]> {
   const ids = rows.map((r) => r.id);
-  const [scales, done, orgs] = await Promise.all([
+  const [scales, done, orgs, copies, rolled] = await Promise.all([
     taskScales(actor.db, ids),
     doneCounts(actor.db, ids),
     orgsByIds(actor.db, [...new Set(rows.map((r) => r.org_id))]),
+    copyCounts(actor.db, ids),
+    copyTotals(actor.db, ids),
   ]);
   const names = new Map<number, string>();
   for (const s of scales) {
@@ -171,29 +174,35 @@ async function present(actor: Actor, rows: TaskRow[]): Promise<Task[]> {
     const pinned = await publishedScale(actor.db, s.scale_id).catch(() => null);
     names.set(s.scale_id, pinned ? textOf(pinned.definition.name, actor.lang) : `#${s.scale_id}`);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    kind: r.kind,
-    rater: r.rater,
-    mode: r.mode,
-    state: r.state,
-    orgId: r.org_id,
-    orgName: orgs.find((o) => o.id === r.org_id)?.name ?? '',
-    scales: scales
-      .filter((s) => s.task_id === r.id)
-      .map((s) => ({ scaleId: s.scale_id, versionId: s.version_id, name: names.get(s.scale_id) ?? '' })),
-    targets: targetsOf(r),
-    startsAt: r.starts_at,
-    endsAt: r.ends_at,
-    retest: toBool(r.retest),
-    showReport: toBool(r.show_report),
-    maxMinutes: r.max_minutes,
-    assignees: r.assignee_count,
-    done: Number(done.find((d) => d.task_id === r.id)?.done ?? 0),
-    publishedAt: r.published_at,
-    createdAt: r.created_at,
-  }));
+  return rows.map((r) => {
+    // A synced bureau task has no sheets of its own: its schools' copies roll up into it.
+    const copy = rolled.find((c) => Number(c.source_task_id) === r.id);
+    return {
+      id: r.id,
+      name: r.name,
+      kind: r.kind,
+      rater: r.rater,
+      mode: r.mode,
+      state: r.state,
+      orgId: r.org_id,
+      orgName: orgs.find((o) => o.id === r.org_id)?.name ?? '',
+      scales: scales
+        .filter((s) => s.task_id === r.id)
+        .map((s) => ({ scaleId: s.scale_id, versionId: s.version_id, name: names.get(s.scale_id) ?? '' })),
+      targets: targetsOf(r),
+      startsAt: r.starts_at,
+      endsAt: r.ends_at,
+      retest: toBool(r.retest),
+      showReport: toBool(r.show_report),
+      maxMinutes: r.max_minutes,
+      assignees: copy ? Number(copy.total) : r.assignee_count,
+      done: Number(copy ? (copy.done ?? 0) : (done.find((d) => d.task_id === r.id)?.done ?? 0)),
+      publishedAt: r.published_at,
+      createdAt: r.created_at,
+      sourceTaskId: r.source_task_id === null ? null : Number(r.source_task_id),
+      copies: Number(copies.find((c) => Number(c.source_task_id) === r.id)?.n ?? 0),
+    };
+  });
 }
 
 export async function taskDetail(actor: Actor, id: number): Promise<Task> {

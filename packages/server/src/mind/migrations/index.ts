@@ -37,6 +37,7 @@ import * as m0100 from './0100_docking_resync.ts';
 import * as m0101 from './0101_signing_batches.ts';
 import * as m0102 from './0102_template_center.ts';
 import * as m0103 from './0103_campus_playback.ts';
+import * as m0106 from './0106_task_sync.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -78,4 +79,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0101_signing_batches': m0101,
   '0102_template_center': m0102,
   '0103_campus_playback': m0103,
+  '0106_task_sync': m0106,
 };
