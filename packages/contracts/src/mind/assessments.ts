@@ -110,6 +110,8 @@ export const task = z.object({
   sourceTaskId: z.number().nullable(),
   /** A bureau task: the schools it has been synced to. */
   copies: z.number(),
+  /** Whether the caller may sync it to schools: a bureau's unpublished task, and the caller its publisher. */
+  syncable: z.boolean(),
 });
 export type Task = z.infer<typeof task>;
 

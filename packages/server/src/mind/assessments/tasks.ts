@@ -159,7 +159,7 @@ export function ownsTask(scope: StudentScope, row: { org_path: string }): boolea
   return scope.all || scope.orgPaths.some((path) => row.org_path.startsWith(path));
 }
 
-async function present(actor: Actor, rows: TaskRow[]): Promise<Task[]> {
+async function present(actor: Actor, scope: StudentScope, rows: TaskRow[]): Promise<Task[]> {
   const ids = rows.map((r) => r.id);
   const [scales, done, orgs, copies, rolled] = await Promise.all([
     taskScales(actor.db, ids),
@@ -201,6 +201,11 @@ async function present(actor: Actor, rows: TaskRow[]): Promise<Task[]> {
       createdAt: r.created_at,
       sourceTaskId: r.source_task_id === null ? null : Number(r.source_task_id),
       copies: Number(copies.find((c) => Number(c.source_task_id) === r.id)?.n ?? 0),
+      syncable:
+        r.state === 'draft' &&
+        r.source_task_id === null &&
+        orgs.find((o) => o.id === r.org_id)?.type !== 'school' &&
+        ownsTask(scope, r),
     };
   });
 }
@@ -209,7 +214,7 @@ export async function taskDetail(actor: Actor, id: number): Promise<Task> {
   const scope = await staffScope(actor);
   const row = await findVisibleTask(actor.db, scope, id);
   if (!row) throw taskNotFound();
-  const [task] = await present(actor, [row]);
+  const [task] = await present(actor, scope, [row]);
   if (!task) throw taskNotFound();
   return task;
 }
@@ -221,5 +226,5 @@ export async function listTasks(
 ): Promise<Page<Task>> {
   const scope = await staffScope(actor);
   const page = await visibleTaskPage(actor.db, scope, filters, paging);
-  return { ...page, list: await present(actor, page.list) };
+  return { ...page, list: await present(actor, scope, page.list) };
 }

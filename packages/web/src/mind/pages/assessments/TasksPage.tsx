@@ -11,6 +11,7 @@ import {
   type AssessmentKind,
   deleteTask,
   moveTask,
+  syncTask,
   type Task,
   type TaskFilter,
   type TaskMode,
@@ -61,13 +62,35 @@ function TaskList({
   });
   const remove = useMutation({
     mutationFn: deleteTask,
-    onSuccess: () => {
-      message.success(t('assess.tasks.deleted'));
+    onSuccess: (withdrawal) => {
+      // A synced bureau task says which schools' tasks were withdrawn and which were kept.
+      if (withdrawal && !withdrawal.deleted) message.warning(withdrawal.message, 8);
+      else message.success(withdrawal?.message ?? t('assess.tasks.deleted'));
       void refresh();
     },
     onError: notifyError,
     meta: { silentError: true },
   });
+  const sync = useMutation({
+    mutationFn: syncTask,
+    onSuccess: (result) => {
+      modal.success({
+        title: t('assess.tasks.sync'),
+        content: <span data-testid="task-synced">{t('assess.tasks.synced', result)}</span>,
+      });
+      void refresh();
+    },
+    onError: notifyError,
+    meta: { silentError: true },
+  });
+  const confirmSync = (task: Task) =>
+    modal.confirm({
+      title: task.name,
+      content: t('assess.tasks.confirmSync'),
+      okText: t('assess.tasks.sync'),
+      cancelText: t('assess.form.cancel'),
+      onOk: () => sync.mutateAsync(task.id),
+    });
   const confirmMove = (task: Task, to: TaskMove) => {
     const text =
       to === 'publish' ? t('assess.tasks.confirmPublish') : to === 'end' ? t('assess.tasks.confirmEnd') : null;
@@ -121,7 +144,18 @@ function TaskList({
         locale={{ emptyText: t('assess.tasks.empty') }}
         scroll={{ x: 1100 }}
         columns={[
-          { title: t('assess.tasks.name'), dataIndex: 'name', width: 200 },
+          {
+            title: t('assess.tasks.name'),
+            dataIndex: 'name',
+            width: 200,
+            render: (name: string, task) => (
+              <Flex vertical gap={4} align="flex-start">
+                {name}
+                {task.sourceTaskId !== null && <Tag color="blue">{t('assess.tasks.fromBureau')}</Tag>}
+                {task.copies > 0 && <Tag color="purple">{t('assess.tasks.syncedTo', { count: task.copies })}</Tag>}
+              </Flex>
+            ),
+          },
           {
             title: t('assess.tasks.scales'),
             key: 'scales',
@@ -173,19 +207,27 @@ function TaskList({
                 {task.state === 'draft' && can('edit') && (
                   <Typography.Link onClick={() => setEditing(task)}>{t('assess.tasks.edit')}</Typography.Link>
                 )}
+                {can('edit') && task.syncable && (
+                  <Typography.Link data-testid="task-sync" onClick={() => confirmSync(task)}>
+                    {t('assess.tasks.sync')}
+                  </Typography.Link>
+                )}
                 {can('edit') &&
-                  movesOf(task.state).map((to) => (
-                    <Typography.Link key={to} data-testid={`task-${to}`} onClick={() => confirmMove(task, to)}>
-                      {t(`assess.tasks.${to}`)}
-                    </Typography.Link>
-                  ))}
-                {task.state !== 'draft' && (
+                  movesOf(task.state)
+                    // A synced bureau task is published by its schools' copies, not itself.
+                    .filter((to) => !(to === 'publish' && task.copies > 0))
+                    .map((to) => (
+                      <Typography.Link key={to} data-testid={`task-${to}`} onClick={() => confirmMove(task, to)}>
+                        {t(`assess.tasks.${to}`)}
+                      </Typography.Link>
+                    ))}
+                {(task.state !== 'draft' || task.copies > 0) && (
                   <>
                     <Link to={`/data/progressMonitor?id=${task.id}`}>{t('assess.tasks.progress')}</Link>
                     <Link to={`/data/${resultsPath}?taskId=${task.id}`}>{t('assess.tasks.results')}</Link>
                   </>
                 )}
-                {can('delete') && (task.state === 'draft' || task.done === 0) && (
+                {can('delete') && task.sourceTaskId === null && (task.state === 'draft' || task.done === 0) && (
                   <DeleteLink
                     title={task.name}
                     question={t('assess.tasks.confirmDelete')}

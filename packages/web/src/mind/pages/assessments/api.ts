@@ -11,6 +11,8 @@ import type {
   TaskState,
   TaskTargets,
   task,
+  taskSyncResult,
+  taskWithdrawal,
   unanswered,
 } from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
@@ -71,7 +73,10 @@ export const createTask = (body: TaskFields) => post<Task>(`${survey}/record/cre
 export const editTask = (body: TaskFields & { id: number }) => post<Task>(`${survey}/record/edit`, body);
 export type TaskMove = 'publish' | 'pause' | 'resume' | 'end';
 export const moveTask = (id: number, move: TaskMove) => post<Task>(`${survey}/task/${move}`, { id });
-export const deleteTask = (id: number) => post<null>(`${survey}/task/delete`, { id });
+/** Deletes a task; a synced bureau task withdraws the copies nobody started and says what it kept. */
+export const deleteTask = (id: number) => post<Output<typeof taskWithdrawal> | null>(`${survey}/task/delete`, { id });
+/** Syncs a bureau task down to its target schools (decision 0139). */
+export const syncTask = (id: number) => post<Output<typeof taskSyncResult>>(`${survey}/task/sync`, { id });
 
 export const taskProgress = (id: number, by: 'school' | 'grade' | 'class', signal?: Signal) =>
   post<Progress>(`${survey}/record/monitorPage`, { id, by }, { signal });

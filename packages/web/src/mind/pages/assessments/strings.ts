@@ -35,6 +35,12 @@ const zhCN = {
       confirmDelete: '删除后不可恢复。确认删除这个任务？',
       moved: { publish: '已发布', pause: '已暂停', resume: '已恢复', end: '已结束' },
       deleted: '已删除',
+      sync: '同步到学校',
+      confirmSync:
+        '将该任务同步到各目标学校，作为学校自己的测评任务发布。再次同步只会为新增学校创建任务，并更新尚无人作答的学校任务。',
+      synced: '同步完成：新建 {{created}} 所，更新 {{updated}} 所，未变 {{unchanged}} 所，已有人作答而保留 {{kept}} 所',
+      syncedTo: '已同步 {{count}} 所学校',
+      fromBureau: '来自教育局',
       saved: '已保存为草稿',
     },
     form: {
@@ -186,6 +192,13 @@ const en: AssessStrings = {
       confirmDelete: 'This cannot be undone. Delete this task?',
       moved: { publish: 'Published', pause: 'Paused', resume: 'Resumed', end: 'Ended' },
       deleted: 'Deleted',
+      sync: 'Sync to schools',
+      confirmSync:
+        'Publish this task in each target school as the school’s own task. Syncing again only creates it for schools added since, and updates the schools’ tasks nobody has started.',
+      synced:
+        'Synced: {{created}} created, {{updated}} updated, {{unchanged}} unchanged, {{kept}} kept (answering started)',
+      syncedTo: 'Synced to {{count}} schools',
+      fromBureau: 'From the bureau',
       saved: 'Saved as a draft',
     },
     form: {
