@@ -25,6 +25,8 @@ export interface CampusBoxEvent {
   snapshot?: Uint8Array;
   /** The idempotency key; a retry sends the same one. */
   eventId?: string;
+  /** The students the box identified: by student number, or by the id their face is whitelisted under. */
+  students?: Array<{ studentNo: string } | { studentId: number }>;
 }
 
 /** The shares of the faces a box saw in a class at one time (they add up to 1). */
@@ -100,6 +102,7 @@ export class CampusBox {
       type: event.type,
       occurredAt: event.occurredAt ?? Date.now(),
       ...(event.snapshot ? { snapshot: Buffer.from(event.snapshot).toString('base64') } : {}),
+      ...(event.students ? { students: event.students } : {}),
     });
     return this.sign('/api/apis-psychology/campus/device/event', body);
   }

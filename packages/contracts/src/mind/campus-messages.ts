@@ -34,6 +34,11 @@ export const campusMessages = {
     'zh-CN': '抓拍必须是 JPG 或 PNG 图片，事件未保存',
     en: 'The snapshot must be a JPG or PNG image; the event was not stored',
   },
+  'campus.warningReason': {
+    'zh-CN': '校园设备识别到该学生参与{type}（{location}）',
+    en: 'A campus device identified the student in a {type} event ({location})',
+  },
+  'v.campusWarningTypes': { 'zh-CN': '请选择事件类型', en: 'Choose event types' },
   'campus.alertNotFound': { 'zh-CN': '预警不存在', en: 'No such alert' },
   'campus.alertClosed': {
     'zh-CN': '这条预警已处理完毕，不能再操作',

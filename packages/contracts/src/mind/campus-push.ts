@@ -68,3 +68,18 @@ export function withinHours(fromMinute: number, toMinute: number, minuteOfDay: n
     ? minuteOfDay >= fromMinute && minuteOfDay < toMinute
     : minuteOfDay >= fromMinute || minuteOfDay < toMinute;
 }
+
+/** The event types that open a warning for the students an event names, at one school (decision 0136). */
+export const campusWarningTypes = z.object({
+  schoolId: z.number(),
+  types: z.array(z.enum(CAMPUS_EVENT_TYPES)),
+  /** False while the school keeps the default set. */
+  own: z.boolean(),
+});
+export type CampusWarningTypes = z.infer<typeof campusWarningTypes>;
+
+export const campusWarningTypesInput = z.strictObject({
+  schoolId: bodyId,
+  types: z.array(z.enum(CAMPUS_EVENT_TYPES), { error: 'v.campusWarningTypes' }).max(CAMPUS_EVENT_TYPES.length),
+});
+export type CampusWarningTypesInput = z.infer<typeof campusWarningTypesInput>;

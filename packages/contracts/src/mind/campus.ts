@@ -18,6 +18,9 @@ export const CAMPUS_LIMITS = {
   eventIdMax: 64,
   nonceMax: 64,
   resultMax: 500,
+  /** How many identified students one event may name. */
+  studentsMax: 20,
+  studentNoMax: 32,
 } as const;
 const L = CAMPUS_LIMITS;
 
@@ -88,6 +91,22 @@ export type CampusDeviceCreated = z.infer<typeof campusDeviceCreated>;
 export const campusDeviceQuery = pageQuery.extend({ schoolId: queryId.optional() });
 export type CampusDeviceQuery = z.infer<typeof campusDeviceQuery>;
 
+/**
+ * The event types that open a warning for each student an event names, unless the school chose
+ * its own set (decision 0136).
+ */
+export const CAMPUS_WARNING_TYPES_DEFAULT: readonly CampusEventType[] = ['fight', 'climbing'];
+
+/**
+ * A student an event names (decision 0136): by roster student number, or by the roster id the
+ * school whitelisted the face under (the id a sighting sends).
+ */
+export const campusEventStudent = z.union([
+  z.strictObject({ studentNo: z.string().trim().min(1).max(L.studentNoMax) }),
+  z.strictObject({ studentId: z.number().int().positive() }),
+]);
+export type CampusEventStudent = z.infer<typeof campusEventStudent>;
+
 /** What a device sends: one event, with its own id so that a retry is stored once. */
 export const campusEventIn = z.strictObject({
   /** The school the box is installed at, when it says: an event naming another school than the key's is refused. */
@@ -100,6 +119,8 @@ export const campusEventIn = z.strictObject({
     .string()
     .max(Math.ceil((L.snapshotMaxBytes * 4) / 3) + 4, 'campus.snapshotTooLarge')
     .optional(),
+  /** The students the box identified, if any: each may open a warning (decision 0136). */
+  students: z.array(campusEventStudent).max(L.studentsMax).optional(),
 });
 export type CampusEventIn = z.infer<typeof campusEventIn>;
 
@@ -138,7 +159,22 @@ export const campusAlertStep = z.object({
   result: z.string().nullable(),
   at: z.number(),
 });
-export const campusAlertDetail = campusAlert.extend({ timeline: z.array(campusAlertStep) });
+/**
+ * A student an event named: the roster student with the warning it opened (null when the type
+ * opens none), or, for a reference the school's roster or whitelist does not know, only what the
+ * device sent.
+ */
+export const campusAlertStudent = z.object({
+  reference: z.string(),
+  studentId: z.number().nullable(),
+  name: z.string().nullable(),
+  warningId: z.number().nullable(),
+});
+export type CampusAlertStudent = z.infer<typeof campusAlertStudent>;
+export const campusAlertDetail = campusAlert.extend({
+  timeline: z.array(campusAlertStep),
+  students: z.array(campusAlertStudent),
+});
 export type CampusAlertDetail = z.infer<typeof campusAlertDetail>;
 
 /** Someone an alert may be handed over to: an active teacher of its school. */

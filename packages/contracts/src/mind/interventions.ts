@@ -31,7 +31,15 @@ export const WARNING_ACTIONS = [
 ] as const;
 export type WarningAction = (typeof WARNING_ACTIONS)[number];
 /** What raised a warning: a scale result, a teacher's report, an observation, the crisis check on a journal note. */
-export const WARNING_SOURCES = ['assessment', 'report', 'observation', 'journal', 'interview', 'treeHole'] as const;
+export const WARNING_SOURCES = [
+  'assessment',
+  'report',
+  'observation',
+  'journal',
+  'interview',
+  'treeHole',
+  'campus',
+] as const;
 export type WarningSource = (typeof WARNING_SOURCES)[number];
 /** Where the notice of a published warning stands; `failed` is what `retry` sends again. */
 export const PUSH_STATES = ['none', 'pending', 'sent', 'failed'] as const;
@@ -123,6 +131,8 @@ export const warningRow = z.object({
   rule: z.string(),
   reason: z.object({ 'zh-CN': z.string().optional(), en: z.string().optional() }),
   source: z.enum(WARNING_SOURCES),
+  /** What raised it: the result, the report's user, or for `campus` the behaviour alert. */
+  sourceId: z.number(),
   state: z.enum(WARNING_STATES),
   pushState: z.enum(PUSH_STATES),
   psychologyUserId: z.number().nullable(),

@@ -18,6 +18,7 @@ import type { Actor } from '../../portal/orgs/actor.ts';
 import { studentScopeOf } from '../people/students/scope.ts';
 import { findActiveTeacher } from '../warnings/workflow-repository.ts';
 import { schoolScope } from './devices.ts';
+import { alertStudents } from './marks.ts';
 import {
   type AlertRow,
   activeTeachersOf,
@@ -66,9 +67,10 @@ async function loadAlert(actor: Actor, id: number) {
 
 export async function alertDetail(actor: Actor, id: number): Promise<CampusAlertDetail> {
   const row = await loadAlert(actor, id);
-  const steps = await stepsOf(actor.db, id);
+  const [steps, students] = await Promise.all([stepsOf(actor.db, id), alertStudents(actor.db, id)]);
   return {
     ...alertOf(row),
+    students,
     timeline: steps.map((s) => ({
       action: s.action as CampusAlertDetail['timeline'][number]['action'],
       byName: s.by_name,

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { filesContextOf } from '../../portal/files/service.ts';
 import { removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
 import { deviceSecret } from './devices.ts';
+import { markStudents } from './marks.ts';
 import { queueAlertPush } from './push.ts';
 import { alertByEvent, deviceByKey, insertAlert, markSeen, useNonce } from './repository.ts';
 
@@ -22,6 +23,7 @@ export interface SignedDevice {
   id: number;
   schoolId: number;
   schoolPath: string;
+  location: string;
 }
 
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
@@ -91,7 +93,12 @@ export async function verifySignature(request: FastifyRequest): Promise<void> {
   const keepSince = now - 2 * CAMPUS_LIMITS.clockSkewMs;
   if (!(await useNonce(db, Number(device.id), nonce, now, keepSince))) refuse(request, 'campus.replay', 409);
   await markSeen(db, Number(device.id), now);
-  devices.set(request, { id: Number(device.id), schoolId: Number(device.school_id), schoolPath: device.school_path });
+  devices.set(request, {
+    id: Number(device.id),
+    schoolId: Number(device.school_id),
+    schoolPath: device.school_path,
+    location: device.location,
+  });
 }
 
 /** The snapshot's bytes, checked by content: a jpg or png within the size limit, or a refusal naming which. */
@@ -132,7 +139,8 @@ export async function receiveEvent(
     : [];
   try {
     const receivedAt = Date.now();
-    // The alert and its notifications (the school's push rules, decision 0097) exist together or not at all.
+    // The alert, its notifications (the school's push rules, decision 0097) and the warnings of the
+    // students it names (decision 0136) exist together or not at all.
     const id = await db.transaction().execute(async (trx) => {
       const alertId = await insertAlert(trx, {
         device_id: device.id,
@@ -148,6 +156,8 @@ export async function receiveEvent(
       });
       if (alertId !== undefined) {
         await queueAlertPush(trx, { id: alertId, schoolId: device.schoolId, type: body.type }, receivedAt);
+        const alert = { alertId, schoolId: device.schoolId, type: body.type, location: device.location };
+        await markStudents(trx, { ...alert, students: body.students ?? [] }, receivedAt);
       }
       return alertId;
     });

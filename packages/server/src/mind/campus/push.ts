@@ -67,7 +67,8 @@ export async function listRules(actor: Actor, schoolId: number | undefined): Pro
   return rulesOut(actor, await rulesInScope(actor.db, await schoolScope(actor), schoolId));
 }
 
-async function schoolInScope(actor: Actor, schoolId: number) {
+/** The school, when the caller's scope holds it; otherwise a refusal naming the field. */
+export async function schoolInScope(actor: Actor, schoolId: number) {
   const scope = await schoolScope(actor);
   const school = await findSchool(actor.db, schoolId);
   if (!school || !(scope.all || scope.schoolIds.includes(Number(school.id)))) {

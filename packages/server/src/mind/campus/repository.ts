@@ -129,7 +129,7 @@ export async function deleteDevice(db: Db, id: number): Promise<void> {
 export function deviceByKey(db: Db, key: string) {
   return db
     .selectFrom('campus_devices')
-    .select(['id', 'school_id', 'school_path', 'device_key', 'secret'])
+    .select(['id', 'school_id', 'school_path', 'location', 'device_key', 'secret'])
     .where('device_key', '=', key)
     .executeTakeFirst();
 }

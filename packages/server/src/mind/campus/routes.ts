@@ -25,6 +25,8 @@ import {
   campusPushQuery,
   campusPushRule,
   campusPushRuleInput,
+  campusWarningTypes,
+  campusWarningTypesInput,
   envelopeOf,
   pageOf,
 } from '@meridian/contracts';
@@ -39,6 +41,7 @@ import { faceDeviceRoutes } from '../faces/routes.ts';
 import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
 import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
+import { schoolWarningTypes, setWarningTypes } from './marks.ts';
 import { CAMPUS_VIDEO, listPlayable, playbackFile, startPlayback, stopPlayback } from './playback.ts';
 import { addRule, editRule, listRules, myNotices, pushPeople, readNotice, removeRule } from './push.ts';
 
@@ -319,6 +322,32 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await pushPeople(actorOf(request), request.query.schoolId)),
+  );
+  app.get(
+    '/apis-psychology/pushConfig/warningTypes',
+    {
+      config: { access: '/data/pushConfig:view' },
+      schema: {
+        tags: ptags,
+        summary: 'The event types that open a warning for the students an event names, at one school',
+        querystring: campusPushPeopleQuery,
+        response: { 200: envelopeOf(campusWarningTypes) },
+      },
+    },
+    async (request) => ok(request, await schoolWarningTypes(actorOf(request), request.query.schoolId)),
+  );
+  app.post(
+    '/apis-psychology/pushConfig/warningTypes',
+    {
+      config: { access: '/data/pushConfig:edit' },
+      schema: {
+        tags: ptags,
+        summary: 'Sets the event types that open a warning at one school',
+        body: campusWarningTypesInput,
+        response: { 200: envelopeOf(campusWarningTypes) },
+      },
+    },
+    async (request) => ok(request, await setWarningTypes(actorOf(request), request.body)),
   );
   app.post(
     '/apis-psychology/pushConfig/save',

@@ -80,6 +80,24 @@ export interface CampusNoticesTable {
   read_at: number | null;
 }
 
+/** A student an event named (decision 0136), with the warning it opened. */
+export interface CampusAlertStudentsTable {
+  id: Generated<number>;
+  alert_id: number;
+  /** What the device sent: `no:<student number>` or `id:<roster id>`. */
+  reference: string;
+  student_id: number | null;
+  warning_id: number | null;
+}
+
+/** A school's own event types that open warnings; no row: the default set. */
+export interface CampusWarningTypesTable {
+  school_id: number;
+  types: string;
+  updated_by: number;
+  updated_at: number;
+}
+
 export interface CampusTables {
   campus_devices: CampusDevicesTable;
   campus_nonces: CampusNoncesTable;
@@ -87,4 +105,6 @@ export interface CampusTables {
   campus_alert_steps: CampusAlertStepsTable;
   campus_push_rules: CampusPushRulesTable;
   campus_notices: CampusNoticesTable;
+  campus_alert_students: CampusAlertStudentsTable;
+  campus_warning_types: CampusWarningTypesTable;
 }

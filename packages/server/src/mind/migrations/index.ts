@@ -38,6 +38,7 @@ import * as m0101 from './0101_signing_batches.ts';
 import * as m0102 from './0102_template_center.ts';
 import * as m0103 from './0103_campus_playback.ts';
 import * as m0106 from './0106_task_sync.ts';
+import * as m0107 from './0107_campus_event_students.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -80,4 +81,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0102_template_center': m0102,
   '0103_campus_playback': m0103,
   '0106_task_sync': m0106,
+  '0107_campus_event_students': m0107,
 };

@@ -38,6 +38,7 @@ export const warningOut = (r: WarningListRow) => ({
   rule: r.rule,
   reason: fromJson<LocalText>(r.reason),
   source: r.source_type,
+  sourceId: r.source_id,
   state: r.state,
   pushState: r.push_state,
   psychologyUserId: r.psychology_user_id,

@@ -61,6 +61,7 @@ const COLUMNS = [
   'w.rule',
   'w.reason',
   'w.source_type',
+  'w.source_id',
   'w.state',
   'w.push_state',
   'w.psychology_user_id',

@@ -1,0 +1,37 @@
+import type { MigrationContext } from '../../platform/db/migrate.ts';
+
+/**
+ * Behaviour events that name students (decision 0136): each student an event named, with the
+ * warning it opened, once per alert and reference; and a school's own set of event types that
+ * open warnings (no row: the default set).
+ */
+export async function up({ db, types, withId }: MigrationContext): Promise<void> {
+  const s = db.schema;
+  await withId(s.createTable('campus_alert_students'))
+    .addColumn('alert_id', 'bigint', (c) => c.notNull().references('campus_alerts.id').onDelete('cascade'))
+    // What the device sent: `no:<student number>` or `id:<roster id>`.
+    .addColumn('reference', 'text', (c) => c.notNull())
+    // Null when the school's roster or whitelist does not know the reference.
+    .addColumn('student_id', 'bigint')
+    .addColumn('warning_id', 'bigint')
+    .execute();
+  await s
+    .createIndex('campus_alert_students_once')
+    .on('campus_alert_students')
+    .columns(['alert_id', 'reference'])
+    .unique()
+    .execute();
+  await s
+    .createTable('campus_warning_types')
+    .addColumn('school_id', 'bigint', (c) => c.primaryKey().references('orgs.id'))
+    // Comma-separated event types; empty for none.
+    .addColumn('types', 'text', (c) => c.notNull())
+    .addColumn('updated_by', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', types.time, (c) => c.notNull())
+    .execute();
+}
+
+export async function down({ db }: MigrationContext): Promise<void> {
+  await db.schema.dropTable('campus_warning_types').execute();
+  await db.schema.dropTable('campus_alert_students').execute();
+}
