@@ -1,13 +1,30 @@
 import {
+  CAMPUS_EVENT_TYPES,
   CAMPUS_PUSH_CHANNELS,
   CAMPUS_PUSH_LIMITS,
   CAMPUS_PUSH_READY,
   CAMPUS_PUSH_TYPES,
+  type CampusEventType,
   type CampusPushChannel,
   type CampusPushType,
 } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Drawer, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  Select,
+  Skeleton,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/feedback.tsx';
@@ -16,7 +33,16 @@ import { SchoolSelect, useSchools } from '../../../shared/people/SchoolSelect.ts
 import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { useCan } from '../assessments/can.ts';
 import { DeleteLink } from '../lists.tsx';
-import { addPushRule, type CampusPushRule, editPushRule, pushPeople, pushRules, removePushRule } from './api.ts';
+import {
+  addPushRule,
+  type CampusPushRule,
+  editPushRule,
+  pushPeople,
+  pushRules,
+  removePushRule,
+  saveWarningTypes,
+  warningTypes,
+} from './api.ts';
 import './strings.ts';
 import './push-strings.ts';
 
@@ -202,7 +228,10 @@ export function PushConfigPage() {
   const can = useCan('/data/pushConfig');
   return (
     <ViewGuard may={can('view')} testId="push-config-page" refusal={t('campusPush.noAccess')}>
-      <RuleList />
+      <Flex vertical gap={16}>
+        <RuleList />
+        <WarningTypes />
+      </Flex>
     </ViewGuard>
   );
 }
@@ -310,6 +339,82 @@ function RuleList() {
           }}
         />
       )}
+    </Card>
+  );
+}
+
+/** Which event types open a warning for the students a device identified, per school (decision 0136). */
+function WarningTypes() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan('/data/pushConfig');
+  const queryClient = useQueryClient();
+  const schools = useSchools();
+  const onlySchool = schools.data?.total === 1 ? schools.data.list[0]?.id : undefined;
+  const [picked, setPicked] = useState<number | undefined>();
+  const schoolId = picked ?? onlySchool;
+  const [types, setTypes] = useState<CampusEventType[] | null>(null);
+  const current = useQuery({
+    queryKey: ['campus', 'warningTypes', schoolId],
+    queryFn: ({ signal }) => warningTypes(schoolId ?? 0, signal),
+    enabled: schoolId !== undefined,
+  });
+  const save = useMutation({
+    mutationFn: () => saveWarningTypes({ schoolId: schoolId ?? 0, types: types ?? current.data?.types ?? [] }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(['campus', 'warningTypes', schoolId], next);
+      setTypes(null);
+      message.success(t('campusPush.warningTypesSaved'));
+    },
+    meta: { silentError: true },
+  });
+  const shown = types ?? current.data?.types ?? [];
+  return (
+    <Card title={t('campusPush.warningTypes')} data-testid="warning-types">
+      <Typography.Paragraph type="secondary">{t('campusPush.warningTypesIntro')}</Typography.Paragraph>
+      <Flex vertical gap={12}>
+        <SchoolSelect
+          testId="warning-types-school"
+          style={{ width: 240 }}
+          value={schoolId}
+          allowClear={false}
+          onChange={(id) => {
+            setPicked(id);
+            setTypes(null);
+          }}
+        />
+        {schoolId === undefined && (
+          <Typography.Text type="secondary">{t('campusPush.warningTypesPickSchool')}</Typography.Text>
+        )}
+        {schoolId !== undefined && current.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
+        {current.data && (
+          <>
+            <Tag color={current.data.own ? 'blue' : 'default'} style={{ alignSelf: 'start' }}>
+              {current.data.own ? t('campusPush.warningTypesOwn') : t('campusPush.warningTypesDefault')}
+            </Tag>
+            <Checkbox.Group
+              value={shown}
+              disabled={!can('edit')}
+              onChange={(v) => setTypes(v as CampusEventType[])}
+              options={CAMPUS_EVENT_TYPES.map((x) => ({ value: x, label: t(`campus.types.${x}`) }))}
+              data-testid="warning-types-options"
+            />
+            <FormAlert error={save.error} />
+            {can('edit') && (
+              <Button
+                type="primary"
+                style={{ alignSelf: 'start' }}
+                loading={save.isPending}
+                disabled={types === null}
+                onClick={() => save.mutate()}
+                data-testid="warning-types-save"
+              >
+                {t('campusPush.warningTypesSave')}
+              </Button>
+            )}
+          </>
+        )}
+      </Flex>
     </Card>
   );
 }

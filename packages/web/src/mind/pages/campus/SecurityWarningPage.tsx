@@ -20,13 +20,14 @@ import {
   Statistic,
   Tag,
   Timeline,
+  Tooltip,
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useUserInfo } from '../../../shared/auth.ts';
 import { FormAlert } from '../../../shared/forms/FormAlert.tsx';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
@@ -202,6 +203,44 @@ function StepForm({
   );
 }
 
+/** Who the device identified (decision 0136): each student with the warning it opened, or what it sent when unknown. */
+function AlertStudents({ students }: { students: CampusAlertDetail['students'] }) {
+  const { t } = useTranslation();
+  if (students.length === 0) return null;
+  const sent = (reference: string) =>
+    reference.startsWith('no:')
+      ? t('campus.refNo', { no: reference.slice(3) })
+      : t('campus.refFace', { id: reference.slice(3) });
+  return (
+    <div data-testid="alert-students">
+      <Typography.Title level={5}>{t('campus.students')}</Typography.Title>
+      <Flex vertical gap={6}>
+        {students.map((s) => (
+          <Flex key={s.reference} gap={12} align="center" wrap data-testid="alert-student">
+            {s.studentId === null ? (
+              <Tooltip title={t('campus.studentUnknownHint')}>
+                <Tag color="warning">{t('campus.studentUnknown', { reference: sent(s.reference) })}</Tag>
+              </Tooltip>
+            ) : (
+              <>
+                <Typography.Text strong>{s.name}</Typography.Text>
+                <Typography.Text type="secondary">{sent(s.reference)}</Typography.Text>
+                {s.warningId === null ? (
+                  <Typography.Text type="secondary">{t('campus.studentNoWarning')}</Typography.Text>
+                ) : (
+                  <Link to={`/data/intervene?id=${s.warningId}`} data-testid="alert-student-warning">
+                    {t('campus.studentWarning')}
+                  </Link>
+                )}
+              </>
+            )}
+          </Flex>
+        ))}
+      </Flex>
+    </div>
+  );
+}
+
 /** One alert: its snapshot and facts, the steps open to the caller, and its timeline. */
 function AlertDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; onChanged(): void }) {
   const { t } = useTranslation();
@@ -256,6 +295,7 @@ function AlertDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
             <Descriptions.Item label={t('campus.time')}>{timeText(alert.occurredAt)}</Descriptions.Item>
             {alert.holderName && <Descriptions.Item label={t('campus.holder')}>{alert.holderName}</Descriptions.Item>}
           </Descriptions>
+          <AlertStudents students={alert.students} />
           {canPlay && (
             <Button
               icon={<PlayCircleOutlined />}
@@ -340,7 +380,10 @@ export function SecurityWarningPage() {
 function AlertList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState<number | null>(null);
+  // A warning opened by an event links here with `?id=`: that alert opens at once.
+  const [params] = useSearchParams();
+  const linked = Number(params.get('id'));
+  const [open, setOpen] = useState<number | null>(Number.isInteger(linked) && linked > 0 ? linked : null);
   const alerts = usePagedList<AlertFilters, CampusAlert>(['campus', 'alerts'], alertPage, { refetchInterval: 30_000 });
   const [type, setType] = useState<AlertFilters['type']>();
   const [state, setState] = useState<AlertFilters['state']>();

@@ -6,6 +6,7 @@ import type {
   CampusPlaybackStart,
   CampusPlaybackStop,
   CampusPushRuleInput,
+  CampusWarningTypesInput,
   campusAlert,
   campusAlertDetail,
   campusAlertStats,
@@ -16,6 +17,7 @@ import type {
   campusPlayableCamera,
   campusPlayback,
   campusPushRule,
+  campusWarningTypes,
   Page,
 } from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
@@ -77,3 +79,9 @@ export const startPlayback = (body: CampusPlaybackStart) =>
   post<CampusPlayback>('apis-psychology/video/playback/start', body);
 export const stopPlayback = (body: CampusPlaybackStop) =>
   post<{ streamStopped: boolean }>('apis-psychology/video/playback/stop', body);
+
+export type CampusWarningTypes = Output<typeof campusWarningTypes>;
+export const warningTypes = (schoolId: number, signal?: Signal) =>
+  get<CampusWarningTypes>('apis-psychology/pushConfig/warningTypes', { query: { schoolId }, signal });
+export const saveWarningTypes = (body: CampusWarningTypesInput) =>
+  post<CampusWarningTypes>('apis-psychology/pushConfig/warningTypes', body);

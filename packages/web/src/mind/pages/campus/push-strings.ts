@@ -40,6 +40,14 @@ const zhCN = {
     markRead: '标为已读',
     read: '已读',
     openAlert: '查看预警',
+    warningTypes: '识别到学生时产生心理预警的事件',
+    warningTypesIntro:
+      '设备识别出参与事件的学生（学号或人脸白名单）时，以下类型的事件为每名学生在预警流程中产生一条预警。',
+    warningTypesDefault: '本校使用默认设置（打架、攀爬）',
+    warningTypesOwn: '本校已自定义',
+    warningTypesSave: '保存事件类型',
+    warningTypesSaved: '已保存，之后到达的事件按此产生预警',
+    warningTypesPickSchool: '请先选择学校',
   },
 };
 
@@ -84,6 +92,14 @@ const en: PushStrings = {
     markRead: 'Mark read',
     read: 'Read',
     openAlert: 'Open alert',
+    warningTypes: 'Events that open a warning for identified students',
+    warningTypesIntro:
+      'When a device identifies the students in an event (by student number or whitelisted face), an event of these types opens one warning per student in the warning workflow.',
+    warningTypesDefault: 'This school keeps the default (fight, climbing)',
+    warningTypesOwn: 'This school chose its own',
+    warningTypesSave: 'Save event types',
+    warningTypesSaved: 'Saved: events arriving from now on open warnings by these types',
+    warningTypesPickSchool: 'Choose a school first',
   },
 };
 

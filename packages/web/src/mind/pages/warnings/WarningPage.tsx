@@ -96,7 +96,20 @@ function Facts({ warning }: { warning: WarningDetail }) {
           children: <LevelTag code={warning.level} levels={levels.data} />,
         },
         { key: 'state', label: t('warn.detail.state'), children: <StateTag state={warning.state} /> },
-        { key: 'source', label: t('warn.detail.source'), children: t(`warn.source.${warning.source}`) },
+        {
+          key: 'source',
+          label: t('warn.detail.source'),
+          children: (
+            <Space>
+              {t(`warn.source.${warning.source}`)}
+              {warning.source === 'campus' && (
+                <Link to={`/data/securityWarning?id=${warning.sourceId}`} data-testid="warning-source-alert">
+                  {t('warn.detail.sourceAlert')}
+                </Link>
+              )}
+            </Space>
+          ),
+        },
         { key: 'createdAt', label: t('warn.detail.createdAt'), children: time(warning.createdAt) },
         {
           key: 'psychology',

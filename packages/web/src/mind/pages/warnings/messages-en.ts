@@ -20,6 +20,7 @@ export const warnEn: WarnStrings = {
       journal: 'Mood journal',
       interview: 'AI interview',
       treeHole: 'AI mood tree hole',
+      campus: 'Campus device',
     },
     action: {
       open: 'Warning raised',
@@ -55,6 +56,7 @@ export const warnEn: WarnStrings = {
     },
     detail: {
       back: 'Back to the warnings',
+      sourceAlert: 'Open the behaviour alert',
       student: 'Student',
       level: 'Level',
       state: 'State',

@@ -21,6 +21,7 @@ export const warnZh = {
       journal: '心情日记',
       interview: 'AI 访谈',
       treeHole: 'AI 心情树洞',
+      campus: '校园设备',
     },
     action: {
       open: '产生预警',
@@ -56,6 +57,7 @@ export const warnZh = {
     },
     detail: {
       back: '返回预警列表',
+      sourceAlert: '查看行为预警',
       student: '学生',
       level: '预警等级',
       state: '处理状态',
