@@ -39,6 +39,9 @@ export const campusMessages = {
     en: 'A campus device identified the student in a {type} event ({location})',
   },
   'v.campusWarningTypes': { 'zh-CN': '请选择事件类型', en: 'Choose event types' },
+  'v.campusDayReport.minute': { 'zh-CN': '请选择发送时间', en: 'Choose the time to send' },
+  'v.campusDayReport.people': { 'zh-CN': '接收人最多 50 名', en: '50 recipients at most' },
+  'v.campusDayReport.contents': { 'zh-CN': '请至少选择一项内容', en: 'Choose at least one part' },
   'campus.alertNotFound': { 'zh-CN': '预警不存在', en: 'No such alert' },
   'campus.alertClosed': {
     'zh-CN': '这条预警已处理完毕，不能再操作',

@@ -83,3 +83,40 @@ export const campusWarningTypesInput = z.strictObject({
   types: z.array(z.enum(CAMPUS_EVENT_TYPES), { error: 'v.campusWarningTypes' }).max(CAMPUS_EVENT_TYPES.length),
 });
 export type CampusWarningTypesInput = z.infer<typeof campusWarningTypesInput>;
+
+/** What a school's day report may hold (decision 0136). */
+export const CAMPUS_DAY_REPORT_CONTENTS = ['events', 'openAlerts', 'emotion'] as const;
+export type CampusDayReportContent = (typeof CAMPUS_DAY_REPORT_CONTENTS)[number];
+
+/** A school's day report: off until set; sent at `minute` (China time) about the day before. */
+export const campusDayReportSettings = z.object({
+  schoolId: z.number(),
+  enabled: z.boolean(),
+  minute: z.number(),
+  people: z.array(z.object({ userId: z.number(), name: z.string() })),
+  contents: z.array(z.enum(CAMPUS_DAY_REPORT_CONTENTS)),
+});
+export type CampusDayReportSettings = z.infer<typeof campusDayReportSettings>;
+
+export const campusDayReportInput = z.strictObject({
+  schoolId: bodyId,
+  enabled: z.boolean(),
+  minute: z.number().int().min(0, 'v.campusDayReport.minute').max(1439, 'v.campusDayReport.minute'),
+  userIds: z.array(bodyId).max(CAMPUS_PUSH_LIMITS.peopleMax, 'v.campusDayReport.people'),
+  contents: z.array(z.enum(CAMPUS_DAY_REPORT_CONTENTS)).min(1, 'v.campusDayReport.contents'),
+});
+export type CampusDayReportInput = z.infer<typeof campusDayReportInput>;
+
+/** One school's day report as a site message in a recipient's inbox; a part not chosen is null. */
+export const campusDayReport = z.object({
+  id: z.number(),
+  schoolName: z.string(),
+  /** The China day it reports on, `YYYY-MM-DD`. */
+  day: z.string(),
+  byType: z.array(z.object({ type: z.enum(CAMPUS_EVENT_TYPES), count: z.number() })).nullable(),
+  byState: z.array(z.object({ state: z.string(), count: z.number() })).nullable(),
+  openAlerts: z.number().nullable(),
+  emotionAlerts: z.number().nullable(),
+  createdAt: z.number(),
+});
+export type CampusDayReport = z.infer<typeof campusDayReport>;

@@ -12,6 +12,7 @@ import type { ArchiveTables } from './archive/tables.ts';
 import { areasRoutes } from './areas/routes.ts';
 import { assessmentsRoutes } from './assessments/routes.ts';
 import type { AssessmentsTables } from './assessments/tables.ts';
+import { dayReportJob, dayReportTickJob, dayReportTickSchedule } from './campus/day-report.ts';
 import { sealPlainSecrets } from './campus/devices.ts';
 import { campusPushJob } from './campus/push.ts';
 import { campusRoutes } from './campus/routes.ts';
@@ -149,11 +150,13 @@ export const mind: Feature = {
     downloadJob(),
     moodLowStreaksJob,
     campusPushJob,
+    dayReportJob,
+    dayReportTickJob,
     emotionPushJob,
     dockingBatchJob,
     dockingResyncJob,
     signingReminderJob,
   ],
-  schedules: [attentionReminderSchedule, moodLowStreaksSchedule, signingReminderSchedule],
+  schedules: [attentionReminderSchedule, moodLowStreaksSchedule, signingReminderSchedule, dayReportTickSchedule],
   cleanups: [expiredDownloadsCleanup, unsavedAttachmentsCleanup, expiredFacesCleanup],
 };

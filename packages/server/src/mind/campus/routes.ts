@@ -5,6 +5,9 @@ import {
   campusAlertHandle,
   campusAlertQuery,
   campusAlertStats,
+  campusDayReport,
+  campusDayReportInput,
+  campusDayReportSettings,
   campusDevice,
   campusDeviceCreate,
   campusDeviceCreated,
@@ -39,6 +42,7 @@ import { actorOf } from '../../portal/orgs/actor.ts';
 import { emotionDeviceRoutes } from '../emotion/routes.ts';
 import { faceDeviceRoutes } from '../faces/routes.ts';
 import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
+import { dayReportSettings, myDayReports, setDayReportSettings } from './day-report.ts';
 import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
 import { schoolWarningTypes, setWarningTypes } from './marks.ts';
@@ -348,6 +352,44 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await setWarningTypes(actorOf(request), request.body)),
+  );
+  app.get(
+    '/apis-psychology/pushConfig/dayReport',
+    {
+      config: { access: '/data/pushConfig:view' },
+      schema: {
+        tags: ptags,
+        summary: "A school's day report settings: on or off, time, recipients and contents",
+        querystring: campusPushPeopleQuery,
+        response: { 200: envelopeOf(campusDayReportSettings) },
+      },
+    },
+    async (request) => ok(request, await dayReportSettings(actorOf(request), request.query.schoolId)),
+  );
+  app.post(
+    '/apis-psychology/pushConfig/dayReport',
+    {
+      config: { access: '/data/pushConfig:edit' },
+      schema: {
+        tags: ptags,
+        summary: "Sets a school's day report",
+        body: campusDayReportInput,
+        response: { 200: envelopeOf(campusDayReportSettings) },
+      },
+    },
+    async (request) => ok(request, await setDayReportSettings(actorOf(request), request.body)),
+  );
+  app.get(
+    '/apis-psychology/securityWarning/dayReports',
+    {
+      config: { access: '/data/securityWarning:view' },
+      schema: {
+        tags: ptags,
+        summary: "The caller's day reports, newest first",
+        response: { 200: envelopeOf(z.array(campusDayReport)) },
+      },
+    },
+    async (request) => ok(request, await myDayReports(actorOf(request))),
   );
   app.post(
     '/apis-psychology/pushConfig/save',

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** A camera or terminal of a school (decision 0085). */
 export interface CampusDevicesTable {
@@ -98,6 +98,29 @@ export interface CampusWarningTypesTable {
   updated_at: number;
 }
 
+/** A school's day report settings (decision 0136); lists comma-separated. */
+export interface CampusDayReportSettingsTable {
+  school_id: number;
+  enabled: ColumnType<boolean | number, boolean, boolean>;
+  /** China minute of the day to send at. */
+  minute: number;
+  user_ids: string;
+  contents: string;
+  updated_by: number;
+  updated_at: number;
+}
+
+/** A day report sent to one person: the summary as JSON. */
+export interface CampusDayReportsTable {
+  id: Generated<number>;
+  school_id: number;
+  /** The China day reported on, `YYYY-MM-DD`. */
+  day: string;
+  user_id: number;
+  summary: string;
+  created_at: number;
+}
+
 export interface CampusTables {
   campus_devices: CampusDevicesTable;
   campus_nonces: CampusNoncesTable;
@@ -107,4 +130,6 @@ export interface CampusTables {
   campus_notices: CampusNoticesTable;
   campus_alert_students: CampusAlertStudentsTable;
   campus_warning_types: CampusWarningTypesTable;
+  campus_day_report_settings: CampusDayReportSettingsTable;
+  campus_day_reports: CampusDayReportsTable;
 }

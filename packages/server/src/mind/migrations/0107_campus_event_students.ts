@@ -3,7 +3,7 @@ import type { MigrationContext } from '../../platform/db/migrate.ts';
 /**
  * Behaviour events that name students (decision 0136): each student an event named, with the
  * warning it opened, once per alert and reference; and a school's own set of event types that
- * open warnings (no row: the default set).
+ * open warnings (no row: the default set); a school's day report settings and the reports sent.
  */
 export async function up({ db, types, withId }: MigrationContext): Promise<void> {
   const s = db.schema;
@@ -29,9 +29,37 @@ export async function up({ db, types, withId }: MigrationContext): Promise<void>
     .addColumn('updated_by', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', types.time, (c) => c.notNull())
     .execute();
+  // A school's day report: whether, when (China minute of the day), to whom and what.
+  await s
+    .createTable('campus_day_report_settings')
+    .addColumn('school_id', 'bigint', (c) => c.primaryKey().references('orgs.id'))
+    .addColumn('enabled', 'boolean', (c) => c.notNull())
+    .addColumn('minute', 'integer', (c) => c.notNull())
+    .addColumn('user_ids', 'text', (c) => c.notNull())
+    .addColumn('contents', 'text', (c) => c.notNull())
+    .addColumn('updated_by', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', types.time, (c) => c.notNull())
+    .execute();
+  // The reports sent, one per school, China day and recipient, however many workers run.
+  await withId(s.createTable('campus_day_reports'))
+    .addColumn('school_id', 'bigint', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'bigint', (c) => c.notNull())
+    .addColumn('summary', 'text', (c) => c.notNull())
+    .addColumn('created_at', types.time, (c) => c.notNull())
+    .execute();
+  await s
+    .createIndex('campus_day_reports_once')
+    .on('campus_day_reports')
+    .columns(['school_id', 'day', 'user_id'])
+    .unique()
+    .execute();
+  await s.createIndex('campus_day_reports_user').on('campus_day_reports').columns(['user_id', 'id']).execute();
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {
+  await db.schema.dropTable('campus_day_reports').execute();
+  await db.schema.dropTable('campus_day_report_settings').execute();
   await db.schema.dropTable('campus_warning_types').execute();
   await db.schema.dropTable('campus_alert_students').execute();
 }
