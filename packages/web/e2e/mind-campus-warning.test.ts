@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { insertJob } from '../../server/src/platform/jobs/repository.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { png } from '../../server/test/files.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
+import { pickOption } from './dropdowns.ts';
 import { buildClassWorld, tokenOf } from './mind-assess-world.ts';
 import { openMind } from './mind-walks.ts';
 import { call } from './mind-warnings-world.ts';
@@ -10,7 +12,8 @@ import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
-const suite = portalSuite();
+// The jobs service runs too: the day report goes through the jobs table.
+const suite = portalSuite({ services: ['api', 'jobs'] });
 const SCHOOL_ADMIN = 2;
 
 describe('behaviour events that name a student open a warning (issue 22, decision 0136)', () => {
@@ -49,6 +52,18 @@ describe('behaviour events that name a student open a warning (issue 22, decisio
       await desk.page.getByText('已保存，之后到达的事件按此产生预警').waitFor();
       await card.getByText('本校已自定义').waitFor();
       expect(await card.locator('.ant-checkbox-wrapper-checked').allInnerTexts()).toEqual(['打架', '攀爬', '人员聚集']);
+      // It turns the day report on, at 00:00, to Ms Wang, the psychology teacher.
+      const report = desk.page.getByTestId('day-report');
+      await report.getByTestId('day-report-enabled').click();
+      await report.getByTestId('day-report-time').click();
+      await desk.page.keyboard.type('00:00');
+      await pickOption(desk.page, '00:00');
+      await report.getByTestId('day-report-people').click();
+      await pickOption(desk.page, 'Ms Wang');
+      await report.getByTestId('day-report-save').click();
+      await desk.page.getByText('每日报告设置已保存').waitFor();
+      await report.scrollIntoViewIfNeeded();
+      await settledShot(desk.page, 'campus-warning-day-report-settings-zh-CN');
       expect(unexpected(desk.problems)).toEqual([]);
     } finally {
       await desk.close();
@@ -103,6 +118,30 @@ describe('behaviour events that name a student open a warning (issue 22, decisio
     // The box sends the same event again (it got no answer): the same alert, no second warning.
     const again = await box.report(event);
     expect(again.body.data).toEqual({ ...(reported.body.data as object), duplicate: true });
+    // Yesterday a student fell on the stairs; this morning the day report's time has come.
+    const fall = await box.report({ type: 'fall', occurredAt: Date.now() - 86_400_000 });
+    expect(fall.status, JSON.stringify(fall.body)).toBe(200);
+    await insertJob(db, { kind: 'mind.campus.dayReport.tick' });
+    const inbox = await visit(suite.browser);
+    try {
+      await openMind(inbox.page, suite.server.url, '/data/securityWarning', world.teacher.token);
+      const reports = inbox.page.getByTestId('day-reports');
+      // The worker sends it within a moment; the page asks again when reloaded.
+      for (let i = 0; i < 20 && (await reports.count()) === 0; i++) {
+        await inbox.page.reload();
+        await inbox.page.getByTestId('alert-table').waitFor();
+      }
+      const item = reports.getByTestId('day-report-item');
+      await expect(item.count()).resolves.toBe(1);
+      await item.getByText(`${school.name}`, { exact: false }).waitFor();
+      await item.getByText('摔倒 1').waitFor();
+      await item.getByText('事件 1 起').waitFor();
+      await settledShot(inbox.page, 'campus-warning-day-report-zh-CN');
+      expect(unexpected(inbox.problems)).toEqual([]);
+    } finally {
+      await inbox.close();
+    }
+
     const warnings = await db
       .selectFrom('warnings')
       .select('id')

@@ -1,9 +1,11 @@
 import {
+  CAMPUS_DAY_REPORT_CONTENTS,
   CAMPUS_EVENT_TYPES,
   CAMPUS_PUSH_CHANNELS,
   CAMPUS_PUSH_LIMITS,
   CAMPUS_PUSH_READY,
   CAMPUS_PUSH_TYPES,
+  type CampusDayReportContent,
   type CampusEventType,
   type CampusPushChannel,
   type CampusPushType,
@@ -36,10 +38,12 @@ import { DeleteLink } from '../lists.tsx';
 import {
   addPushRule,
   type CampusPushRule,
+  dayReportSettings,
   editPushRule,
   pushPeople,
   pushRules,
   removePushRule,
+  saveDayReportSettings,
   saveWarningTypes,
   warningTypes,
 } from './api.ts';
@@ -230,7 +234,7 @@ export function PushConfigPage() {
     <ViewGuard may={can('view')} testId="push-config-page" refusal={t('campusPush.noAccess')}>
       <Flex vertical gap={16}>
         <RuleList />
-        <WarningTypes />
+        <SchoolSettings />
       </Flex>
     </ViewGuard>
   );
@@ -343,24 +347,49 @@ function RuleList() {
   );
 }
 
-/** Which event types open a warning for the students a device identified, per school (decision 0136). */
-function WarningTypes() {
+/** A school's own settings beside its rules (decision 0136): which events open warnings, and its day report. */
+function SchoolSettings() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const can = useCan('/data/pushConfig');
-  const queryClient = useQueryClient();
   const schools = useSchools();
   const onlySchool = schools.data?.total === 1 ? schools.data.list[0]?.id : undefined;
   const [picked, setPicked] = useState<number | undefined>();
   const schoolId = picked ?? onlySchool;
+  return (
+    <Card data-testid="school-settings">
+      <Flex vertical gap={16}>
+        <SchoolSelect
+          testId="settings-school"
+          style={{ width: 240 }}
+          value={schoolId}
+          allowClear={false}
+          onChange={setPicked}
+        />
+        {schoolId === undefined ? (
+          <Typography.Text type="secondary">{t('campusPush.warningTypesPickSchool')}</Typography.Text>
+        ) : (
+          <>
+            <WarningTypes key={`w${schoolId}`} schoolId={schoolId} />
+            <DayReport key={`d${schoolId}`} schoolId={schoolId} />
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+/** Which event types open a warning for the students a device identified. */
+function WarningTypes({ schoolId }: { schoolId: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan('/data/pushConfig');
+  const queryClient = useQueryClient();
   const [types, setTypes] = useState<CampusEventType[] | null>(null);
   const current = useQuery({
     queryKey: ['campus', 'warningTypes', schoolId],
-    queryFn: ({ signal }) => warningTypes(schoolId ?? 0, signal),
-    enabled: schoolId !== undefined,
+    queryFn: ({ signal }) => warningTypes(schoolId, signal),
   });
   const save = useMutation({
-    mutationFn: () => saveWarningTypes({ schoolId: schoolId ?? 0, types: types ?? current.data?.types ?? [] }),
+    mutationFn: () => saveWarningTypes({ schoolId, types: types ?? current.data?.types ?? [] }),
     onSuccess: (next) => {
       queryClient.setQueryData(['campus', 'warningTypes', schoolId], next);
       setTypes(null);
@@ -368,53 +397,127 @@ function WarningTypes() {
     },
     meta: { silentError: true },
   });
-  const shown = types ?? current.data?.types ?? [];
   return (
-    <Card title={t('campusPush.warningTypes')} data-testid="warning-types">
+    <section data-testid="warning-types">
+      <Typography.Title level={5}>{t('campusPush.warningTypes')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('campusPush.warningTypesIntro')}</Typography.Paragraph>
-      <Flex vertical gap={12}>
-        <SchoolSelect
-          testId="warning-types-school"
-          style={{ width: 240 }}
-          value={schoolId}
-          allowClear={false}
-          onChange={(id) => {
-            setPicked(id);
-            setTypes(null);
+      {current.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
+      {current.data && (
+        <Flex vertical gap={12}>
+          <Tag color={current.data.own ? 'blue' : 'default'} style={{ alignSelf: 'start' }}>
+            {current.data.own ? t('campusPush.warningTypesOwn') : t('campusPush.warningTypesDefault')}
+          </Tag>
+          <Checkbox.Group
+            value={types ?? current.data.types}
+            disabled={!can('edit')}
+            onChange={(v) => setTypes(v as CampusEventType[])}
+            options={CAMPUS_EVENT_TYPES.map((x) => ({ value: x, label: t(`campus.types.${x}`) }))}
+          />
+          <FormAlert error={save.error} />
+          {can('edit') && (
+            <Button
+              type="primary"
+              style={{ alignSelf: 'start' }}
+              loading={save.isPending}
+              disabled={types === null}
+              onClick={() => save.mutate()}
+              data-testid="warning-types-save"
+            >
+              {t('campusPush.warningTypesSave')}
+            </Button>
+          )}
+        </Flex>
+      )}
+    </section>
+  );
+}
+
+interface DayReportValues {
+  enabled: boolean;
+  minute: number;
+  userIds: number[];
+  contents: CampusDayReportContent[];
+}
+
+/** The school's day report: on or off, the time, whom to and what it holds. */
+function DayReport({ schoolId }: { schoolId: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan('/data/pushConfig');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<DayReportValues>();
+  const current = useQuery({
+    queryKey: ['campus', 'dayReport', schoolId],
+    queryFn: ({ signal }) => dayReportSettings(schoolId, signal),
+  });
+  const people = useQuery({
+    queryKey: ['campus', 'pushPeople', schoolId],
+    queryFn: ({ signal }) => pushPeople(schoolId, signal),
+  });
+  const save = useMutation({
+    mutationFn: (v: DayReportValues) => saveDayReportSettings({ ...v, schoolId }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(['campus', 'dayReport', schoolId], next);
+      message.success(t('campusPush.dayReportSaved'));
+    },
+    meta: { silentError: true },
+  });
+  const data = current.data;
+  return (
+    <section data-testid="day-report">
+      <Typography.Title level={5}>{t('campusPush.dayReport')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('campusPush.dayReportIntro')}</Typography.Paragraph>
+      {current.isPending && <Skeleton active paragraph={{ rows: 3 }} />}
+      {data && (
+        <Form<DayReportValues>
+          form={form}
+          layout="vertical"
+          style={{ maxWidth: 520 }}
+          disabled={!can('edit')}
+          initialValues={{
+            enabled: data.enabled,
+            minute: data.minute,
+            userIds: data.people.map((p) => p.userId),
+            contents: data.contents,
           }}
-        />
-        {schoolId === undefined && (
-          <Typography.Text type="secondary">{t('campusPush.warningTypesPickSchool')}</Typography.Text>
-        )}
-        {schoolId !== undefined && current.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
-        {current.data && (
-          <>
-            <Tag color={current.data.own ? 'blue' : 'default'} style={{ alignSelf: 'start' }}>
-              {current.data.own ? t('campusPush.warningTypesOwn') : t('campusPush.warningTypesDefault')}
-            </Tag>
-            <Checkbox.Group
-              value={shown}
-              disabled={!can('edit')}
-              onChange={(v) => setTypes(v as CampusEventType[])}
-              options={CAMPUS_EVENT_TYPES.map((x) => ({ value: x, label: t(`campus.types.${x}`) }))}
-              data-testid="warning-types-options"
+          onFinish={(v) => save.mutate(v)}
+        >
+          <FormAlert error={save.error} form={form} />
+          <Form.Item name="enabled" valuePropName="checked">
+            <Checkbox data-testid="day-report-enabled">{t('campusPush.dayReportEnabled')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="minute" label={t('campusPush.dayReportTime')}>
+            <Select
+              style={{ width: 140 }}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="day-report-time"
+              options={TIMES.filter((m) => m < DAY).map((m) => ({ value: m, label: clock(m) }))}
             />
-            <FormAlert error={save.error} />
-            {can('edit') && (
-              <Button
-                type="primary"
-                style={{ alignSelf: 'start' }}
-                loading={save.isPending}
-                disabled={types === null}
-                onClick={() => save.mutate()}
-                data-testid="warning-types-save"
-              >
-                {t('campusPush.warningTypesSave')}
-              </Button>
-            )}
-          </>
-        )}
-      </Flex>
-    </Card>
+          </Form.Item>
+          <Form.Item name="userIds" label={t('campusPush.dayReportPeople')}>
+            <Select
+              mode="multiple"
+              data-testid="day-report-people"
+              loading={people.isPending}
+              optionFilterProp="label"
+              options={(people.data ?? []).map((p) => ({ value: p.userId, label: p.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="contents" label={t('campusPush.dayReportContents')}>
+            <Checkbox.Group
+              options={CAMPUS_DAY_REPORT_CONTENTS.map((c) => ({
+                value: c,
+                label: t(`campusPush.dayReportContent.${c}`),
+              }))}
+            />
+          </Form.Item>
+          {can('edit') && (
+            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="day-report-save">
+              {t('campusPush.dayReportSave')}
+            </Button>
+          )}
+        </Form>
+      )}
+    </section>
   );
 }

@@ -47,6 +47,7 @@ import {
   type CampusAlertStats,
   handleAlert,
 } from './api.ts';
+import { MyDayReports } from './MyDayReports.tsx';
 import { MyMessages } from './MyMessages.tsx';
 import { Snapshot } from './Snapshot.tsx';
 import './strings.ts';
@@ -401,6 +402,7 @@ function AlertList() {
   return (
     <Flex vertical gap={16} data-testid="security-warning-page">
       <MyMessages onOpen={setOpen} />
+      <MyDayReports />
       <Card>
         <Flex wrap gap={12} style={{ marginBottom: 24 }}>
           <Select

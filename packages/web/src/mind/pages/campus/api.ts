@@ -1,6 +1,7 @@
 import type {
   CampusAlertHandle,
   CampusAlertQuery,
+  CampusDayReportInput,
   CampusDeviceCreate,
   CampusDeviceEdit,
   CampusPlaybackStart,
@@ -10,6 +11,8 @@ import type {
   campusAlert,
   campusAlertDetail,
   campusAlertStats,
+  campusDayReport,
+  campusDayReportSettings,
   campusDevice,
   campusDeviceCreated,
   campusHandler,
@@ -85,3 +88,13 @@ export const warningTypes = (schoolId: number, signal?: Signal) =>
   get<CampusWarningTypes>('apis-psychology/pushConfig/warningTypes', { query: { schoolId }, signal });
 export const saveWarningTypes = (body: CampusWarningTypesInput) =>
   post<CampusWarningTypes>('apis-psychology/pushConfig/warningTypes', body);
+
+// A school's day report (decision 0136).
+export type CampusDayReportSettings = Output<typeof campusDayReportSettings>;
+export type CampusDayReport = Output<typeof campusDayReport>;
+export const dayReportSettings = (schoolId: number, signal?: Signal) =>
+  get<CampusDayReportSettings>('apis-psychology/pushConfig/dayReport', { query: { schoolId }, signal });
+export const saveDayReportSettings = (body: CampusDayReportInput) =>
+  post<CampusDayReportSettings>('apis-psychology/pushConfig/dayReport', body);
+export const myDayReports = (signal?: Signal) =>
+  get<CampusDayReport[]>('apis-psychology/securityWarning/dayReports', { signal });
