@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
+import { transcriptDelete, transcriptDeletion } from './ai.ts';
 
 /** Limits of the AI interview, written once for the server and the page (decision 0102). */
 export const AI_INTERVIEW_LIMITS = {
@@ -95,6 +96,8 @@ export const interviewReport = z.object({
     }),
   ),
   turns: z.array(interviewTurn),
+  /** Set when the transcript was deleted (retention or on request): turns are then empty, the score stays. */
+  transcriptDeleted: transcriptDeletion.nullable(),
   corrections: z.array(
     z.object({
       itemId: z.string(),
@@ -113,3 +116,6 @@ export const interviewCorrect = z.strictObject({
   itemId: z.string().max(32),
   value: z.string().max(16),
 });
+
+/** An administrator deletes one interview's transcript on the student's request (decision 0137). */
+export const interviewTranscriptDelete = transcriptDelete.extend({ resultId: bodyId });

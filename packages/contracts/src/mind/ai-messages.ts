@@ -8,6 +8,18 @@ export const aiMessages = {
   'v.ai.apiKey': { 'zh-CN': '密钥最多 500 个字符', en: 'The key: at most 500 characters' },
   'v.ai.budget': { 'zh-CN': '每日额度为 0 到 1 亿个 token', en: 'The daily budget: 0 to 100,000,000 tokens' },
   'v.ai.legalBasis': { 'zh-CN': '法律依据最多 500 字', en: 'The legal basis: at most 500 characters' },
+  'v.ai.retentionDays': {
+    'zh-CN': '对话记录保留天数为 30 到 1825 天的整数',
+    en: 'Keep transcripts for a whole number of days from 30 to 1825',
+  },
+  'v.ai.deleteReason': {
+    'zh-CN': '请填写删除原因（最多 500 字）',
+    en: 'Give the reason for the deletion (at most 500 characters)',
+  },
+  'ai.transcriptGone': {
+    'zh-CN': '该对话记录已删除',
+    en: 'This transcript has already been deleted',
+  },
   'ai.needsEndpoint': {
     'zh-CN': '开启 AI 前请填写接口地址和模型',
     en: 'Fill in the endpoint address and the model before turning AI on',

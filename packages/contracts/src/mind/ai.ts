@@ -9,6 +9,9 @@ export const AI_LIMITS = {
   budgetMax: 100_000_000,
   draftMax: 4000,
 } as const;
+
+/** How long a school keeps AI transcripts (interview turns, tree-hole messages), in days (decision 0137). */
+export const AI_RETENTION = { defaultDays: 365, minDays: 30, maxDays: 1825, reasonMax: 500 } as const;
 const L = AI_LIMITS;
 
 /** Where the key the endpoint is called with comes from; the key itself is never sent back. */
@@ -65,6 +68,13 @@ export type AiTestResult = z.infer<typeof aiTestResult>;
 export const aiSchoolPrivacySave = z.strictObject({
   sending: z.boolean(),
   legalBasis: z.string().trim().max(L.legalBasisMax, 'v.ai.legalBasis'),
+  /** Transcripts older than this are deleted by the nightly cleanup; absent keeps the default. */
+  retentionDays: z
+    .number()
+    .int('v.ai.retentionDays')
+    .min(AI_RETENTION.minDays, 'v.ai.retentionDays')
+    .max(AI_RETENTION.maxDays, 'v.ai.retentionDays')
+    .default(AI_RETENTION.defaultDays),
 });
 export type AiSchoolPrivacySave = z.infer<typeof aiSchoolPrivacySave>;
 export const aiSchoolRow = z.object({
@@ -74,7 +84,22 @@ export const aiSchoolRow = z.object({
   legalBasis: z.string(),
   recordedBy: z.string().nullable(),
   recordedAt: z.number().nullable(),
+  retentionDays: z.number(),
   tokensToday: z.number(),
+});
+
+/** Why a transcript is gone: the school's retention ran out, or an administrator deleted it on request. */
+export const TRANSCRIPT_DELETION_CAUSES = ['retention', 'request'] as const;
+export const transcriptDeletion = z.object({
+  cause: z.enum(TRANSCRIPT_DELETION_CAUSES),
+  at: z.number(),
+  /** The reason an administrator gave (a deletion on request); null after the retention. */
+  reason: z.string().nullable(),
+});
+export type TranscriptDeletion = z.infer<typeof transcriptDeletion>;
+/** An administrator deletes one student's transcript on request, with a reason (audited). */
+export const transcriptDelete = z.strictObject({
+  reason: z.string().trim().min(1, 'v.ai.deleteReason').max(AI_RETENTION.reasonMax, 'v.ai.deleteReason'),
 });
 export type AiSchoolRow = z.infer<typeof aiSchoolRow>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId, bodyPage, queryId } from '../portal/orgs.ts';
+import { transcriptDelete, transcriptDeletion } from './ai.ts';
 import { INTERVIEW_UNAVAILABLE } from './ai-interview.ts';
 
 /** Limits of the AI mood tree hole, written once for the server and the page (decision 0111). */
@@ -59,6 +60,8 @@ export const treeHoleReportRow = z.object({
   crisisDays: z.array(z.string()),
   messages: z.number().nullable(),
   updatedAt: z.number(),
+  /** Set when the conversation's messages were deleted (retention or on request, decision 0137). */
+  transcriptDeleted: transcriptDeletion.nullable(),
 });
 export type TreeHoleReportRow = z.infer<typeof treeHoleReportRow>;
 export const treeHoleTranscript = z.object({
@@ -66,5 +69,9 @@ export const treeHoleTranscript = z.object({
   studentName: z.string(),
   className: z.string().nullable(),
   messages: z.array(treeHoleMessage),
+  transcriptDeleted: transcriptDeletion.nullable(),
 });
 export type TreeHoleTranscript = z.infer<typeof treeHoleTranscript>;
+
+/** An administrator deletes one conversation's messages on the student's request (decision 0137). */
+export const treeHoleTranscriptDelete = transcriptDelete.extend({ conversationId: bodyId });

@@ -3,6 +3,7 @@ import type { Feature } from '../platform/feature.ts';
 import { onSubtreeMoved } from '../portal/orgs/repository.ts';
 import { activitiesRoutes } from './activities/routes.ts';
 import type { ActivitiesTables } from './activities/tables.ts';
+import { transcriptRetentionCleanup } from './ai/retention.ts';
 import { aiRoutes } from './ai/routes.ts';
 import type { AiTables } from './ai/tables.ts';
 import { aiInterviewRoutes } from './ai-interview/routes.ts';
@@ -158,5 +159,5 @@ export const mind: Feature = {
     signingReminderJob,
   ],
   schedules: [attentionReminderSchedule, moodLowStreaksSchedule, signingReminderSchedule, dayReportTickSchedule],
-  cleanups: [expiredDownloadsCleanup, unsavedAttachmentsCleanup, expiredFacesCleanup],
+  cleanups: [expiredDownloadsCleanup, unsavedAttachmentsCleanup, expiredFacesCleanup, transcriptRetentionCleanup],
 };

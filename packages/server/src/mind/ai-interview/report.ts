@@ -11,10 +11,12 @@ import { fromJson, toBool, toJson } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { attemptDeletion, deleteAttemptTranscript } from '../ai/transcripts-repository.ts';
 import { pinnedDefinition } from '../assessments/scales.ts';
 import { storedScore } from '../assessments/stored-score.ts';
 import { staffScope } from '../assessments/tasks.ts';
 import {
+  assigneeSchool,
   correctionCounts,
   correctionsOf,
   correctResult,
@@ -80,6 +82,7 @@ export async function interviewReport(actor: Actor, resultId: number): Promise<I
   const definition = await pinnedDefinition(actor.db, row.version_id);
   const answers = fromJson<Record<string, string>>(row.answers);
   const turns = await turnsOf(actor.db, row.assignee_id, row.attempt);
+  const deleted = await attemptDeletion(actor.db, row.assignee_id, row.attempt);
   const corrections = await correctionsOf(actor.db, row.id);
   // The student's words an item was mapped from: their last message before confirming it.
   const quoteOf = (itemId: string) =>
@@ -112,6 +115,7 @@ export async function interviewReport(actor: Actor, resultId: number): Promise<I
       crisis: toBool(t.crisis),
       at: Number(t.at),
     })),
+    transcriptDeleted: deleted ? { cause: deleted.cause, reason: deleted.reason, at: Number(deleted.at) } : null,
     corrections: corrections.map((c) => ({
       itemId: c.item_id,
       from: c.from_value,
@@ -170,6 +174,36 @@ export async function correctMapping(actor: Actor, resultId: number, itemId: str
     targetType: 'assessment_result',
     targetId: row.id,
     detail: { itemId, from, to: value, fromTotal: num(row.total), toTotal: score.total },
+  });
+  return interviewReport(actor, resultId);
+}
+
+/**
+ * An administrator deletes the transcript of one interview on the student's request (decision
+ * 0137): the attempt's turns go, the score and the mapped answers stay, a marker says when and
+ * why, and the deletion is audited with its reason.
+ */
+export async function deleteInterviewTranscript(actor: Actor, resultId: number, reason: string) {
+  const scope = await staffScope(actor);
+  const row = await findInterviewResult(actor.db, scope, resultId);
+  if (!row) throw notFound();
+  if (await attemptDeletion(actor.db, row.assignee_id, row.attempt)) throw new AppError(409, 'ai.transcriptGone');
+  const schoolId = await assigneeSchool(actor.db, row.assignee_id);
+  const at = Date.now();
+  const removed = await actor.db.transaction().execute((trx) =>
+    deleteAttemptTranscript(trx, row.assignee_id, row.attempt, {
+      schoolId,
+      cause: 'request',
+      reason,
+      byUserId: actor.auth.userId,
+      at,
+    }),
+  );
+  await audit(actor.db, actor.request, {
+    action: 'ai.interview.deleteTranscript',
+    targetType: 'assessment_result',
+    targetId: row.id,
+    detail: { studentId: row.student_id, attempt: row.attempt, reason, turns: removed },
   });
   return interviewReport(actor, resultId);
 }

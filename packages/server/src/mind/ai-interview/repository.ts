@@ -100,3 +100,12 @@ export async function correctResult(
   await trx.updateTable('assessment_results').set(set).where('id', '=', resultId).execute();
   await trx.insertInto('ai_interview_corrections').values(correction).execute();
 }
+
+export async function assigneeSchool(db: Db, assigneeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('assessment_assignees')
+    .select('school_id')
+    .where('id', '=', assigneeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.school_id);
+}

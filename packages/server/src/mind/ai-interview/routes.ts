@@ -10,13 +10,14 @@ import {
   interviewResultPage,
   interviewResultRow,
   interviewSay,
+  interviewTranscriptDelete,
   pageOf,
   submitted,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
-import { correctMapping, interviewResults, interviewReport as report } from './report.ts';
+import { correctMapping, deleteInterviewTranscript, interviewResults, interviewReport as report } from './report.ts';
 import { confirmInInterview, resumeInterview, sayInInterview, startInterview, submitInterview } from './service.ts';
 
 const tags = ['AI interviews'];
@@ -146,5 +147,20 @@ export const aiInterviewRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         await correctMapping(actorOf(request), request.body.resultId, request.body.itemId, request.body.value),
       ),
+  );
+  app.post(
+    '/apis-psychology/aiInterview/deleteTranscript',
+    {
+      // The administrators who keep the school's AI privacy record delete on request.
+      config: { access: '/data/aiSetting:edit' },
+      schema: {
+        tags,
+        summary: "Deletes one interview's transcript on request, with a reason (the score stays; audited)",
+        body: interviewTranscriptDelete,
+        response: { 200: envelopeOf(interviewReport) },
+      },
+    },
+    async (request) =>
+      ok(request, await deleteInterviewTranscript(actorOf(request), request.body.resultId, request.body.reason)),
   );
 };

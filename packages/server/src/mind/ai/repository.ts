@@ -1,3 +1,4 @@
+import { AI_RETENTION } from '@meridian/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { deleteSetting, readSetting, writeSetting } from '../../platform/settings/repository.ts';
@@ -26,8 +27,16 @@ export interface StoredSchoolPrivacy {
   legalBasis: string;
   recordedBy: number | null;
   recordedAt: number | null;
+  /** Days transcripts are kept (decision 0137); records saved before it have none and read the default. */
+  retentionDays: number;
 }
-const NO_PRIVACY: StoredSchoolPrivacy = { sending: false, legalBasis: '', recordedBy: null, recordedAt: null };
+export const NO_PRIVACY: StoredSchoolPrivacy = {
+  sending: false,
+  legalBasis: '',
+  recordedBy: null,
+  recordedAt: null,
+  retentionDays: AI_RETENTION.defaultDays,
+};
 
 const SETTING_KEY = 'mind.ai';
 const privacyKey = (schoolId: number) => `mind.ai.school.${schoolId}`;

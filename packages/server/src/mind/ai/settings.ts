@@ -9,6 +9,7 @@ import { schoolDay } from '../mood/service.ts';
 import { schoolsOfScope as schoolsOf } from '../people/students/scope-repository.ts';
 import type { AiEndpoint } from './client.ts';
 import {
+  NO_PRIVACY,
   nicknames,
   readAiSetting,
   readSchoolPrivacy,
@@ -117,7 +118,7 @@ export async function aiSchools(actor: Actor) {
   );
   const tokens = await tokensOn(actor.db, ids, schoolDay(Date.now()));
   return schools.map((s, i) => {
-    const p = privacy[i] ?? { sending: false, legalBasis: '', recordedBy: null, recordedAt: null };
+    const p = privacy[i] ?? NO_PRIVACY;
     return {
       schoolId: Number(s.id),
       schoolName: s.name,
@@ -125,6 +126,7 @@ export async function aiSchools(actor: Actor) {
       legalBasis: p.legalBasis,
       recordedBy: p.recordedBy === null ? null : (names.get(p.recordedBy) ?? null),
       recordedAt: p.recordedAt,
+      retentionDays: p.retentionDays,
       tokensToday: tokens.get(Number(s.id)) ?? 0,
     };
   });
@@ -142,14 +144,20 @@ export async function saveSchoolPrivacy(actor: Actor, schoolId: number, body: Ai
   await writeSchoolPrivacy(
     actor.db,
     schoolId,
-    { sending: body.sending, legalBasis: body.legalBasis, recordedBy: actor.auth.userId, recordedAt: at },
+    {
+      sending: body.sending,
+      legalBasis: body.legalBasis,
+      recordedBy: actor.auth.userId,
+      recordedAt: at,
+      retentionDays: body.retentionDays,
+    },
     actor.auth.userId,
   );
   await audit(actor.db, actor.request, {
     action: 'ai.privacy.save',
     targetType: 'org',
     targetId: schoolId,
-    detail: { sending: body.sending, legalBasis: body.legalBasis },
+    detail: { sending: body.sending, legalBasis: body.legalBasis, retentionDays: body.retentionDays },
   });
   return null;
 }

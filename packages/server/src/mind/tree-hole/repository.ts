@@ -73,7 +73,15 @@ function reportable(db: Db, scope: StudentScope) {
     .selectFrom('tree_hole_conversations as c')
     .innerJoin('students as s', 's.id', 'c.student_id')
     .leftJoin('orgs as o', 'o.id', 's.org_id')
-    .select(['c.id', 'c.shared', 'c.warning_id', 'c.updated_at', 's.name as student_name', 'o.name as class_name'])
+    .select([
+      'c.id',
+      'c.school_id',
+      'c.shared',
+      'c.warning_id',
+      'c.updated_at',
+      's.name as student_name',
+      'o.name as class_name',
+    ])
     .where(studentInScope(scope))
     .where((eb) => eb.or([eb('c.shared', '=', true), eb('c.warning_id', 'is not', null)]));
 }

@@ -8,11 +8,14 @@ import {
   treeHoleSay,
   treeHoleShare,
   treeHoleTranscript,
+  treeHoleTranscriptDelete,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import {
+  deleteTreeHoleTranscript,
   myTreeHole,
   sayToTreeHole,
   shareTreeHole,
@@ -89,5 +92,20 @@ export const treeHoleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await transcript(actorOf(request), request.query.conversationId)),
+  );
+  app.post(
+    '/apis-psychology/aiReport/deleteTranscript',
+    {
+      // The administrators who keep the school's AI privacy record delete on request.
+      config: { access: '/data/aiSetting:edit' },
+      schema: {
+        tags,
+        summary: "Deletes one conversation's messages on request, with a reason (audited)",
+        body: treeHoleTranscriptDelete,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) =>
+      ok(request, await deleteTreeHoleTranscript(actorOf(request), request.body.conversationId, request.body.reason)),
   );
 };

@@ -8,6 +8,7 @@ import { AiCallError, chat } from '../ai/client.ts';
 import { redact } from '../ai/prompt.ts';
 import { addTokens } from '../ai/repository.ts';
 import { aiGate, callFailed } from '../ai/suggestions.ts';
+import { conversationDeletions, deleteConversationTranscript } from '../ai/transcripts-repository.ts';
 import { studentIdentity } from '../ai-interview/repository.ts';
 import { staffScope } from '../assessments/tasks.ts';
 import { type CrisisCategory, checkCrisis } from '../crisis/check.ts';
@@ -198,6 +199,7 @@ export async function treeHoleReport(actor: Actor, paging: PageQuery) {
   const ids = page.list.map((r) => Number(r.id));
   const times = await crisisTimes(actor.db, ids);
   const counts = await messageCounts(actor.db, ids);
+  const deletions = await conversationDeletions(actor.db, ids);
   return {
     ...page,
     list: page.list.map((r) => {
@@ -215,6 +217,7 @@ export async function treeHoleReport(actor: Actor, paging: PageQuery) {
         ],
         messages: shared ? (counts.get(Number(r.id)) ?? 0) : null,
         updatedAt: Number(r.updated_at),
+        transcriptDeleted: deletions.get(Number(r.id)) ?? null,
       };
     }),
   };
@@ -233,10 +236,40 @@ export async function treeHoleTranscript(actor: Actor, conversationId: number) {
     detail: {},
   });
   const messages = await messagesOf(actor.db, [Number(row.id)]);
+  const deletions = await conversationDeletions(actor.db, [Number(row.id)]);
   return {
     conversationId: Number(row.id),
     studentName: row.student_name,
     className: row.class_name,
     messages: messages.map(messageView),
+    transcriptDeleted: deletions.get(Number(row.id)) ?? null,
   };
+}
+
+/**
+ * An administrator deletes one conversation's messages on the student's request (decision 0137):
+ * among the conversations the school may know of; the conversation, its sharing and its warning
+ * stay, with a marker of when and why; audited with the reason.
+ */
+export async function deleteTreeHoleTranscript(actor: Actor, conversationId: number, reason: string) {
+  const scope = await staffScope(actor);
+  const row = await reportedConversation(actor.db, scope, conversationId);
+  if (!row) throw notFound();
+  if ((await conversationDeletions(actor.db, [Number(row.id)])).size > 0) throw new AppError(409, 'ai.transcriptGone');
+  const removed = await actor.db.transaction().execute((trx) =>
+    deleteConversationTranscript(trx, Number(row.id), {
+      schoolId: Number(row.school_id),
+      cause: 'request',
+      reason,
+      byUserId: actor.auth.userId,
+      at: Date.now(),
+    }),
+  );
+  await audit(actor.db, actor.request, {
+    action: 'ai.treeHole.deleteTranscript',
+    targetType: 'tree_hole_conversation',
+    targetId: Number(row.id),
+    detail: { reason, messages: removed },
+  });
+  return null;
 }
