@@ -55,6 +55,15 @@ export const aiInterviewMessages = {
     'zh-CN': '本校今天的 AI 额度已用完，明天再试；您也可以直接点选每题的选项完成测评',
     en: "Your school's AI budget for today is used up: try tomorrow, or answer each question by tapping its options",
   },
+  'interview.correctionRaised': {
+    'zh-CN': 'AI 测评结果经教师更正，总分由 {from} 变为 {to}，预警等级随之提高',
+    en: "A teacher corrected the AI assessment's mapping: the total went from {from} to {to} and the warning level rose",
+  },
+  'interview.correctionLowered': {
+    'zh-CN':
+      'AI 测评结果经教师更正，总分由 {from} 变为 {to}，按量表已低于本预警等级；预警未自动关闭，请处理人评估后决定是否调整或解除',
+    en: "A teacher corrected the AI assessment's mapping: the total went from {from} to {to}, below this warning's level on the scale. The warning was not closed by itself: its handler decides whether to lower or solve it",
+  },
   'interview.resultNotFound': {
     'zh-CN': '没有找到该 AI 测评结果，或您无权查看',
     en: 'No such AI assessment result, or it is not yours to see',

@@ -28,6 +28,8 @@ export const WARNING_ACTIONS = [
   'cancel',
   'retry',
   'relevel',
+  // A note for the handler that changes neither state nor level (a correction that lowered the score).
+  'note',
 ] as const;
 export type WarningAction = (typeof WARNING_ACTIONS)[number];
 /** What raised a warning: a scale result, a teacher's report, an observation, the crisis check on a journal note. */

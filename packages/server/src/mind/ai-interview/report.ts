@@ -15,6 +15,7 @@ import { attemptDeletion, deleteAttemptTranscript } from '../ai/transcripts-repo
 import { pinnedDefinition } from '../assessments/scales.ts';
 import { storedScore } from '../assessments/stored-score.ts';
 import { staffScope } from '../assessments/tasks.ts';
+import { warnAfterCorrection } from './correction-warning.ts';
 import {
   assigneeSchool,
   correctionCounts,
@@ -145,8 +146,9 @@ export async function correctMapping(actor: Actor, resultId: number, itemId: str
   const next = { ...answers, [itemId]: value };
   const score = scoreSheet(definition, next);
   const at = Date.now();
-  await actor.db.transaction().execute((trx) =>
-    correctResult(
+  const raised = topWarning(score);
+  const warning = await actor.db.transaction().execute(async (trx) => {
+    await correctResult(
       trx,
       row.id,
       {
@@ -154,7 +156,7 @@ export async function correctMapping(actor: Actor, resultId: number, itemId: str
         valid: score.valid,
         total: score.total,
         band: score.band?.id ?? null,
-        warning_level: topWarning(score)?.level ?? null,
+        warning_level: raised?.level ?? null,
         score: toJson(storedScore(score)),
       },
       {
@@ -167,13 +169,30 @@ export async function correctMapping(actor: Actor, resultId: number, itemId: str
         by_user_id: actor.auth.userId,
         at,
       },
-    ),
-  );
+    );
+    return warnAfterCorrection(
+      trx,
+      {
+        resultId: Number(row.id),
+        studentId: row.student_id === null ? null : Number(row.student_id),
+        studentName: row.student_name ?? '',
+        schoolId: Number(row.school_id),
+        classId: row.class_id === null ? null : Number(row.class_id),
+        fromLevel: row.warning_level,
+        raised,
+        fromTotal: num(row.total),
+        toTotal: score.total,
+      },
+      actor.auth.userId,
+      actor.lang,
+      at,
+    );
+  });
   await audit(actor.db, actor.request, {
     action: 'ai.interview.correct',
     targetType: 'assessment_result',
     targetId: row.id,
-    detail: { itemId, from, to: value, fromTotal: num(row.total), toTotal: score.total },
+    detail: { itemId, from, to: value, fromTotal: num(row.total), toTotal: score.total, warning },
   });
   return interviewReport(actor, resultId);
 }

@@ -44,6 +44,8 @@ function interviewResults(db: Db, scope: StudentScope) {
       'r.version_id',
       'r.attempt',
       'r.student_id',
+      'r.school_id',
+      'r.class_id',
       'r.total',
       'r.band',
       'r.warning_level',

@@ -2,16 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jobContextOf, type TestApp } from '../../../test/app.ts';
 import { DAY } from '../../platform/time.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
-import {
-  type AssessmentWorld,
-  buildAssessmentWorld,
-  phqSheet,
-  publishedTask,
-  taskBody,
-} from '../assessments/testing.ts';
+import { interviewedResult } from '../ai-interview/testing.ts';
+import { type AssessmentWorld, buildAssessmentWorld, phqSheet } from '../assessments/testing.ts';
 import { transcriptRetentionCleanup } from './retention.ts';
 
-const h5 = '/apis-psychology/h5/interview';
 let t: TestApp;
 let w: AssessmentWorld;
 
@@ -22,22 +16,7 @@ const schoolRow = async () =>
     .json()
     .data.find((s: { schoolId: number }) => s.schoolId === w.orgs.school.id);
 
-/** A student answers a PHQ-9 interview by tapping the options (no endpoint: the interviewer is off). */
-async function interviewed(student: Caller, answers: Record<string, string>) {
-  const taskId = await publishedTask(
-    w.schoolAdmin,
-    taskBody([w.scales.phq9], { classIds: [w.classes.klassA.id] }, { mode: 'interview' }),
-  );
-  const ref = { taskId, scaleId: w.scales.phq9 };
-  expect((await student.post(`${h5}/start`, ref)).statusCode).toBe(200);
-  expect((await student.post(`${h5}/say`, { ...ref, text: '最近还行吧' })).statusCode).toBe(200);
-  for (const [itemId, value] of Object.entries(answers)) {
-    expect((await student.post(`${h5}/confirm`, { ...ref, itemId, value })).statusCode).toBe(200);
-  }
-  expect((await student.post(`${h5}/submit`, ref)).statusCode).toBe(200);
-  const list = (await w.psychologyTeacher.post('/apis-psychology/aiInterview/results', { taskId })).json().data;
-  return Number(list.list[0].resultId);
-}
+const interviewed = (student: Caller, answers: Record<string, string>) => interviewedResult(w, student, answers);
 const report = async (resultId: number) => {
   const res = await w.psychologyTeacher.get(`/apis-psychology/aiInterview/report?resultId=${resultId}`);
   expect(res.statusCode, res.body).toBe(200);

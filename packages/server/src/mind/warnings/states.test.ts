@@ -20,6 +20,7 @@ const EXPECTED: Record<WarningAction, Partial<Record<WarningState, WarningState>
   },
   retry: { published: 'published', intervening: 'intervening', handedOver: 'handedOver' },
   relevel: { new: 'new', setUp: 'setUp', published: 'published', intervening: 'intervening', handedOver: 'handedOver' },
+  note: { new: 'new', setUp: 'setUp', published: 'published', intervening: 'intervening', handedOver: 'handedOver' },
 };
 
 describe('the warning workflow', () => {

@@ -27,6 +27,8 @@ export const TRANSITIONS: Readonly<Record<WarningAction, Moves>> = {
   retry: stay(['published', 'intervening', 'handedOver']),
   // A level may rise or fall while the warning is open.
   relevel: stay(OPEN),
+  // A note for the handler (decision 0137): written by the system, never a button.
+  note: stay(OPEN),
 };
 
 /** Where `action` takes a warning in `state`, or null when the workflow does not allow it. */

@@ -203,3 +203,21 @@ export async function upsertLevel(
     .onConflict((oc) => oc.column('code').doUpdateSet(values))
     .execute();
 }
+
+/** Each configured level's rank (1 the most severe). */
+export async function levelRanks(trx: Trx): Promise<Map<string, number>> {
+  const rows = await trx.selectFrom('warning_levels').select(['code', 'rank']).execute();
+  return new Map(rows.map((r) => [r.code, Number(r.rank)]));
+}
+
+/** The open warning a scale result raised, if any (the newest). */
+export function openWarningOfResult(trx: Trx, resultId: number) {
+  return trx
+    .selectFrom('warnings')
+    .select(['id', 'state', 'level', 'school_id', 'class_id', 'created_at'])
+    .where('source_type', '=', 'assessment')
+    .where('source_id', '=', resultId)
+    .where('state', 'in', ['new', 'setUp', 'published', 'intervening', 'handedOver'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

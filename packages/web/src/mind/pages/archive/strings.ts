@@ -122,6 +122,7 @@ const zhCN = {
         cancel: '取消',
         retry: '重新推送',
         relevel: '调整等级',
+        note: '处理提示',
       },
     },
     intervention: {
@@ -329,6 +330,7 @@ const en: ArchiveStrings = {
         cancel: 'Cancelled',
         retry: 'Notice sent again',
         relevel: 'Level changed',
+        note: 'Note for the handler',
       },
     },
     intervention: {

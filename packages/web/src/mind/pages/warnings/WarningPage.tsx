@@ -25,6 +25,7 @@ const ACTION_COLOR: Record<string, string> = {
   cancel: 'gray',
   escalate: 'purple',
   relevel: 'orange',
+  note: 'blue',
 };
 
 /** A warning's history as a timeline: each step, who took it and when, and why. */

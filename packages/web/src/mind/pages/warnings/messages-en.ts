@@ -33,6 +33,7 @@ export const warnEn: WarnStrings = {
       cancel: 'Cancel warning',
       retry: 'Send notice again',
       relevel: 'Change level',
+      note: 'Note for the handler',
     },
     list: {
       level: 'Level',

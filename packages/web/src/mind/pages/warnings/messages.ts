@@ -34,6 +34,7 @@ export const warnZh = {
       cancel: '取消预警',
       retry: '重新推送',
       relevel: '调整等级',
+      note: '处理提示',
     },
     list: {
       level: '预警等级',
