@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/errors.ts';
 import { notifyError } from '../../../shared/feedback.tsx';
+import { DeleteTranscriptButton, TranscriptMarker } from '../ai/TranscriptDeletion.tsx';
 import { useCan } from '../assessments/can.ts';
-import { correctMapping, type InterviewReport, interviewReport } from './api.ts';
+import { correctMapping, deleteInterviewTranscript, type InterviewReport, interviewReport } from './api.ts';
 import './strings.ts';
 
 type Item = InterviewReport['items'][number];
@@ -141,7 +142,19 @@ export function InterviewReportPage() {
         </Card>
       </Col>
       <Col xs={24} xl={10}>
-        <Card title={t('interview.report.transcript')} data-testid="interview-report-transcript">
+        <Card
+          title={t('interview.report.transcript')}
+          data-testid="interview-report-transcript"
+          extra={
+            !r.transcriptDeleted && (
+              <DeleteTranscriptButton
+                remove={(reason) => deleteInterviewTranscript(resultId, reason)}
+                onDeleted={() => void queryClient.invalidateQueries({ queryKey: key })}
+              />
+            )
+          }
+        >
+          {r.transcriptDeleted && <TranscriptMarker deleted={r.transcriptDeleted} />}
           {r.turns.map((turn) => (
             <Typography.Paragraph key={turn.id} style={{ marginBottom: 8 }}>
               <Tag color={turn.role === 'student' ? 'blue' : 'default'}>{t(`interview.report.${turn.role}`)}</Tag>

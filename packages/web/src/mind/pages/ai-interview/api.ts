@@ -18,3 +18,5 @@ export const interviewReport = (resultId: number, signal?: AbortSignal) =>
   get<InterviewReport>(`${P}/report?resultId=${resultId}`, { signal });
 export const correctMapping = (resultId: number, itemId: string, value: string) =>
   post<InterviewReport>(`${P}/correct`, { resultId, itemId, value });
+export const deleteInterviewTranscript = (resultId: number, reason: string) =>
+  post<InterviewReport>(`${P}/deleteTranscript`, { resultId, reason });

@@ -1,6 +1,6 @@
-import { aiSchoolPrivacySave } from '@meridian/contracts';
+import { AI_RETENTION, aiSchoolPrivacySave } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../../shared/forms/rules.ts';
@@ -12,6 +12,7 @@ import { type AiSchoolRow, aiSchools, saveAiSchool } from './api.ts';
 interface Values {
   sending: boolean;
   legalBasis: string;
+  retentionDays: number;
 }
 
 function PrivacyDialog({ school, onClose }: { school: AiSchoolRow; onClose(): void }) {
@@ -20,7 +21,12 @@ function PrivacyDialog({ school, onClose }: { school: AiSchoolRow; onClose(): vo
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const save = useMutation({
-    mutationFn: (v: Values) => saveAiSchool(school.schoolId, { sending: v.sending, legalBasis: v.legalBasis.trim() }),
+    mutationFn: (v: Values) =>
+      saveAiSchool(school.schoolId, {
+        sending: v.sending,
+        legalBasis: v.legalBasis.trim(),
+        retentionDays: v.retentionDays,
+      }),
     meta: { silentError: true },
     onSuccess: () => {
       message.success(t('ai.schools.saved'));
@@ -44,7 +50,7 @@ function PrivacyDialog({ school, onClose }: { school: AiSchoolRow; onClose(): vo
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ sending: school.sending, legalBasis: school.legalBasis }}
+        initialValues={{ sending: school.sending, legalBasis: school.legalBasis, retentionDays: school.retentionDays }}
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item
@@ -62,6 +68,23 @@ function PrivacyDialog({ school, onClose }: { school: AiSchoolRow; onClose(): vo
         </Form.Item>
         <Form.Item name="sending" label={t('ai.schools.sending')} valuePropName="checked">
           <Switch data-testid="ai-sending" />
+        </Form.Item>
+        <Form.Item
+          name="retentionDays"
+          label={t('ai.schools.retention')}
+          extra={t('ai.schools.retentionHelp', { min: AI_RETENTION.minDays, max: AI_RETENTION.maxDays })}
+          rules={[
+            { required: true, message: t('ai.schools.retentionRequired') },
+            schemaRule(aiSchoolPrivacySave.shape.retentionDays),
+          ]}
+        >
+          <InputNumber
+            min={AI_RETENTION.minDays}
+            max={AI_RETENTION.maxDays}
+            precision={0}
+            addonAfter={t('ai.schools.days')}
+            data-testid="ai-retention"
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -89,7 +112,7 @@ export function SchoolsCard({ canEdit }: { canEdit: boolean }) {
           loading={schools.isPending}
           dataSource={schools.data ?? []}
           pagination={false}
-          scroll={{ x: 760 }}
+          scroll={{ x: 890 }}
           locale={{ emptyText: t('ai.schools.empty') }}
           columns={[
             { title: t('ai.schools.school'), dataIndex: 'schoolName', width: 180 },
@@ -109,6 +132,14 @@ export function SchoolsCard({ canEdit }: { canEdit: boolean }) {
               key: 'recorded',
               width: 170,
               render: (_v, r) => (r.recordedAt ? `${r.recordedBy ?? '-'} · ${time(r.recordedAt)}` : '-'),
+            },
+            {
+              title: t('ai.schools.retention'),
+              dataIndex: 'retentionDays',
+              width: 130,
+              render: (days: number) => (
+                <span data-testid="ai-school-retention">{t('ai.schools.retentionDays', { days })}</span>
+              ),
             },
             { title: t('ai.schools.tokensToday'), dataIndex: 'tokensToday', width: 120 },
             {

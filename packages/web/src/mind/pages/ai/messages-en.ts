@@ -56,8 +56,27 @@ export const aiEn: AiStrings = {
       dialog: 'Record the legal basis: {{school}}',
       basisPlaceholder: 'e.g. PIPL article 13; parents’ consent forms (autumn term 2026)',
       saved: 'Recorded',
+      retention: 'Keep transcripts',
+      retentionDays: '{{days}} days',
+      days: 'days',
+      retentionHelp:
+        'AI interview and tree-hole transcripts older than this are deleted each night ({{min}} to {{max}} days); scores and warnings stay.',
+      retentionRequired: 'Enter how many days transcripts are kept',
       cancel: 'Cancel',
       ok: 'Save',
+    },
+    transcript: {
+      deletedRetention: "Transcript deleted after the school's retention on {{date}}",
+      deletedRequest: 'Transcript deleted on request on {{date}}',
+      reason: 'Reason: {{reason}}',
+      delete: 'Delete the transcript',
+      deleteTitle: 'Delete the transcript on request',
+      deleteWarning:
+        'The words are deleted for good and cannot be brought back; the score, the warnings and a record of the deletion stay. This is written to the audit log.',
+      deleteOk: 'Delete',
+      reasonLabel: 'Reason for the deletion',
+      reasonPlaceholder: "e.g. the student's written request (2026-11-29)",
+      deleted: 'Transcript deleted',
     },
     draft: {
       title: 'AI suggestions',

@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Drawer, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/errors.ts';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
-import { type TreeHoleReportRow, treeHoleReportPage, treeHoleTranscript } from './api.ts';
+import { DeleteTranscriptButton, TranscriptMarker } from '../ai/TranscriptDeletion.tsx';
+import { deleteTreeHoleTranscript, type TreeHoleReportRow, treeHoleReportPage, treeHoleTranscript } from './api.ts';
 import './strings.ts';
 
 /** One shared conversation, read in a drawer: the server audits the read. */
 function Transcript({ row, onClose }: { row: TreeHoleReportRow; onClose(): void }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const read = useQuery({
     queryKey: ['treeHole', 'transcript', row.conversationId],
     queryFn: ({ signal }) => treeHoleTranscript(row.conversationId, signal),
@@ -18,13 +20,28 @@ function Transcript({ row, onClose }: { row: TreeHoleReportRow; onClose(): void 
     retry: false,
   });
   return (
-    <Drawer open onClose={onClose} title={t('treeHole.transcript', { name: row.studentName })} size="large">
+    <Drawer
+      open
+      onClose={onClose}
+      title={t('treeHole.transcript', { name: row.studentName })}
+      size="large"
+      extra={
+        read.data &&
+        !read.data.transcriptDeleted && (
+          <DeleteTranscriptButton
+            remove={(reason) => deleteTreeHoleTranscript(row.conversationId, reason)}
+            onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['treeHole'] })}
+          />
+        )
+      }
+    >
       {read.isPending ? (
         <Skeleton active />
       ) : read.isError ? (
         <Alert type="error" showIcon title={t('treeHole.loadFailed')} description={errorText(read.error)} />
       ) : (
         <div data-testid="tree-hole-transcript">
+          {read.data.transcriptDeleted && <TranscriptMarker deleted={read.data.transcriptDeleted} />}
           {read.data.messages.map((m) => (
             <Typography.Paragraph key={m.id}>
               <Typography.Text strong type={m.crisis ? 'danger' : undefined}>
@@ -82,7 +99,13 @@ export function TreeHoleReportPage() {
                 t('treeHole.none')
               ),
           },
-          { title: t('treeHole.messages'), dataIndex: 'messages', width: 80, render: (n: number | null) => n ?? '-' },
+          {
+            title: t('treeHole.messages'),
+            dataIndex: 'messages',
+            width: 110,
+            render: (n: number | null, row) =>
+              row.transcriptDeleted ? <Tag data-testid="tree-hole-deleted">{t('treeHole.deleted')}</Tag> : (n ?? '-'),
+          },
           {
             title: t('treeHole.updatedAt'),
             dataIndex: 'updatedAt',

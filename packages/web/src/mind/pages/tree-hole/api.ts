@@ -9,3 +9,5 @@ export const treeHoleReportPage = (body: { page: number; size: number }, signal?
   post<Page<TreeHoleReportRow>>(`${P}/list`, body, { signal });
 export const treeHoleTranscript = (conversationId: number, signal?: AbortSignal) =>
   get<TreeHoleTranscript>(`${P}/conversation?conversationId=${conversationId}`, { signal });
+export const deleteTreeHoleTranscript = (conversationId: number, reason: string) =>
+  post<null>(`${P}/deleteTranscript`, { conversationId, reason });

@@ -21,6 +21,7 @@ const zh = {
     loadFailed: '对话没能打开',
     student_says: '学生',
     listener: '倾听者',
+    deleted: '记录已删除',
   },
 };
 type Strings = typeof zh;
@@ -45,6 +46,7 @@ const en: Strings = {
     loadFailed: 'The conversation could not be opened',
     student_says: 'Student',
     listener: 'Listener',
+    deleted: 'Transcript deleted',
   },
 };
 
