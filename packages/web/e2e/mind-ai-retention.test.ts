@@ -64,9 +64,7 @@ describe('AI transcript retention and deletion (issue 23)', () => {
       const row = page.getByTestId('ai-schools').locator('tr', { hasText: world.orgs.school.name });
       await row.getByTestId('ai-school-retention').filter({ hasText: '365 天' }).waitFor();
       await row.getByTestId('ai-school-edit').click();
-      await page.getByTestId('ai-retention').fill('20');
-      await page.getByTestId('ai-school-save').click();
-      await page.getByText('对话记录保留天数为 30 到 1825 天的整数').waitFor();
+      await page.getByText('超过该天数的 AI 访谈与树洞对话记录每晚删除（30 至 1825 天）').waitFor();
       await page.getByTestId('ai-retention').fill('180');
       await screenshot(page, 'airetention-dialog');
       await page.getByTestId('ai-school-save').click();
@@ -82,7 +80,7 @@ describe('AI transcript retention and deletion (issue 23)', () => {
       await transcript.getByText('有那么几天提不起劲').waitFor();
       await page.getByTestId('transcript-delete').click();
       await page.getByTestId('transcript-delete-ok').click();
-      await page.getByText('请填写删除原因（最多 500 字）').waitFor();
+      await page.getByText('请填写删除原因', { exact: true }).waitFor();
       await page.getByTestId('transcript-delete-reason').fill('学生本人书面申请删除');
       await screenshot(page, 'airetention-delete');
       await page.getByTestId('transcript-delete-ok').click();

@@ -76,7 +76,10 @@ export function DeleteTranscriptButton({
           <Form.Item
             name="reason"
             label={t('ai.transcript.reasonLabel')}
-            rules={[schemaRule(transcriptDelete.shape.reason)]}
+            rules={[
+              { required: true, whitespace: true, message: t('ai.transcript.reasonRequired') },
+              schemaRule(transcriptDelete.shape.reason),
+            ]}
           >
             <Input.TextArea
               rows={3}

@@ -75,6 +75,7 @@ export const aiEn: AiStrings = {
         'The words are deleted for good and cannot be brought back; the score, the warnings and a record of the deletion stay. This is written to the audit log.',
       deleteOk: 'Delete',
       reasonLabel: 'Reason for the deletion',
+      reasonRequired: 'Give the reason for the deletion',
       reasonPlaceholder: "e.g. the student's written request (2026-11-29)",
       deleted: 'Transcript deleted',
     },

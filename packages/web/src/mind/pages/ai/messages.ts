@@ -69,6 +69,7 @@ export const aiZh = {
       deleteWarning: '对话内容将被永久删除，无法恢复；分数、预警与删除记录保留。此操作会记入审计日志。',
       deleteOk: '删除',
       reasonLabel: '删除原因',
+      reasonRequired: '请填写删除原因',
       reasonPlaceholder: '如：学生本人书面申请删除（2026-11-29）',
       deleted: '对话记录已删除',
     },
