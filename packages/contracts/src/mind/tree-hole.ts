@@ -32,6 +32,8 @@ export const treeHoleConversation = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   messages: z.array(treeHoleMessage),
+  /** Set when its messages were deleted (the school's retention, or on request): writing again starts a new one. */
+  transcriptDeleted: transcriptDeletion.nullable(),
 });
 export type TreeHoleConversation = z.infer<typeof treeHoleConversation>;
 

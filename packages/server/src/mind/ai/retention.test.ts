@@ -138,6 +138,17 @@ describe('a transcript deleted on request', () => {
       .data.list.find((r: { conversationId: number }) => r.conversationId === conversationId);
     expect(row).toMatchObject({ messages: 0, transcriptDeleted: { cause: 'request' } });
     expect(await audited('ai.treeHole.deleteTranscript')).toEqual([conversationId]);
+    // The student sees the marker in their own tree hole; writing again starts a new conversation.
+    const mine = (await w.callers.b1.get('/apis-psychology/h5/treeHole')).json().data;
+    expect(mine.conversations.find((c: { id: number }) => c.id === conversationId)).toMatchObject({
+      messages: [],
+      transcriptDeleted: { cause: 'request' },
+    });
+    const anew = (
+      await w.callers.b1.post('/apis-psychology/h5/treeHole/say', { conversationId, text: '还是想说两句' })
+    ).json().data;
+    expect(anew.conversations[0].id).not.toBe(conversationId);
+    expect(anew.conversations[0].messages[0]).toMatchObject({ role: 'student', content: '还是想说两句' });
   });
 
   it("audits every teacher's read of a transcript", async () => {

@@ -58,6 +58,10 @@ async function viewOf(actor: Actor, student: Student): Promise<TreeHole> {
     actor.db,
     rows.map((c) => Number(c.id)),
   );
+  const deletions = await conversationDeletions(
+    actor.db,
+    rows.map((c) => Number(c.id)),
+  );
   const { reason } = await aiGate(actor, student.school_id);
   return {
     unavailable: reason,
@@ -68,6 +72,7 @@ async function viewOf(actor: Actor, student: Student): Promise<TreeHole> {
       createdAt: Number(c.created_at),
       updatedAt: Number(c.updated_at),
       messages: messages.filter((m) => Number(m.conversation_id) === Number(c.id)).map(messageView),
+      transcriptDeleted: deletions.get(Number(c.id)) ?? null,
     })),
     help: rows.some((c) => c.warning_id !== null)
       ? { counsellors: (await counsellorsOf(actor.db, student.school_id)).map((c) => c.name), hotline: HOTLINE }
@@ -102,6 +107,10 @@ export async function sayToTreeHole(actor: Actor, conversationId: number | undef
   const conversation =
     conversationId === undefined ? null : ((await conversationOf(actor.db, student.id, conversationId)) ?? null);
   if (conversationId !== undefined && conversation === null) throw notFound();
+  // A conversation whose words were deleted is closed: writing again starts a new one (decision 0137).
+  if (conversation && (await conversationDeletions(actor.db, [Number(conversation.id)])).size > 0) {
+    return sayToTreeHole(actor, undefined, text);
+  }
   const id = await actor.db.transaction().execute(async (trx) => {
     const id =
       conversation === null

@@ -301,6 +301,9 @@ export const en: H5Messages = {
   treeHole: {
     open: 'Mood tree hole',
     heading: 'My mood tree hole',
+    deletedRetention:
+      "This conversation was deleted after the school's retention on {{date}}; writing again starts a new one.",
+    deletedRequest: 'This conversation was deleted on request on {{date}}; writing again starts a new one.',
     intro:
       'Write whatever is on your mind; the listener answers with care. Your school reads a conversation only if you share it. If you write about being in danger, your psychology teacher is told at once so they can help.',
     loading: 'Opening the tree hole…',

@@ -282,6 +282,8 @@ export const zhCN = {
   treeHole: {
     open: '心情树洞',
     heading: '我的心情树洞',
+    deletedRetention: '这段对话已按学校的保留期限于 {{date}} 删除；再写会开始新的对话。',
+    deletedRequest: '这段对话已应申请于 {{date}} 删除；再写会开始新的对话。',
     intro:
       '想说什么都可以写下来，倾听者会用心回应你。只有你选择分享的对话，学校才能看到；如果你写到自己有危险，心理老师会马上知道，以便帮助你。',
     loading: '正在打开心情树洞…',

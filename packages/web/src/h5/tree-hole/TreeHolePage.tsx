@@ -13,8 +13,17 @@ type Conversation = TreeHole['conversations'][number];
 
 /** The conversation: the listener on the left, the student on the right. */
 function Messages({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation();
+  const deleted = conversation.transcriptDeleted;
   return (
     <div className="h5-chat" data-testid="tree-hole-messages">
+      {deleted && (
+        <Typography.Paragraph type="secondary" data-testid="tree-hole-deleted">
+          {t(deleted.cause === 'retention' ? 'treeHole.deletedRetention' : 'treeHole.deletedRequest', {
+            date: dayjs(deleted.at).format('YYYY-MM-DD'),
+          })}
+        </Typography.Paragraph>
+      )}
       {conversation.messages.map((m) => (
         <div
           key={m.id}
