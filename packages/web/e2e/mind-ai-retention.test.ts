@@ -53,6 +53,18 @@ describe('AI transcript retention and deletion (issue 23)', () => {
       await api(studentToken, 'POST', `${h5}/confirm`, { ...ref, itemId: item, value: item === '9' ? 'A' : 'B' });
     }
     await api(studentToken, 'POST', `${h5}/submit`, ref);
+    // The same student wrote to the tree hole and shared the conversation with the school.
+    suite.ai.script({ reply: '听起来你这几天挺累的，愿意多说一点吗？' });
+    const hole = await api<{ conversations: { id: number }[] }>(
+      studentToken,
+      'POST',
+      '/apis-psychology/h5/treeHole/say',
+      {
+        text: '这几天睡不好，心里很乱',
+      },
+    );
+    const conversationId = hole.conversations[0]?.id;
+    await api(studentToken, 'POST', '/apis-psychology/h5/treeHole/share', { conversationId, shared: true });
 
     const schoolAdmin = await buildUser(suite.server.db, { roleIds: [2], identityId: 1, orgId: world.orgs.school.id });
     const desk = await visit(suite.browser);
@@ -93,6 +105,23 @@ describe('AI transcript retention and deletion (issue 23)', () => {
       // The score stays: 8 × 1 + 0.
       await expect(page.getByTestId('interview-report-total').textContent()).resolves.toBe('8');
       await screenshot(page, 'airetention-marker');
+
+      // And a tree-hole conversation, from the chat report's drawer.
+      await openMind(page, suite.server.url, '/data/AIReport', token);
+      const report = page.getByTestId('tree-hole-report');
+      await report.getByText(student.name).waitFor();
+      await report.getByTestId('tree-hole-read').click();
+      await page.getByTestId('tree-hole-transcript').getByText('这几天睡不好，心里很乱').waitFor();
+      await page.getByTestId('transcript-delete').click();
+      await page.getByTestId('transcript-delete-reason').fill('家长书面申请删除');
+      await page.getByTestId('transcript-delete-ok').click();
+      await page
+        .getByTestId('tree-hole-transcript')
+        .getByTestId('transcript-deleted')
+        .getByText(/对话记录已应申请于 \d{4}-\d{2}-\d{2} 删除/)
+        .waitFor();
+      await report.getByTestId('tree-hole-deleted').waitFor();
+      await screenshot(page, 'airetention-treehole');
       expect(unexpected(desk.problems)).toEqual([]);
     } finally {
       await desk.close();
