@@ -55,6 +55,34 @@ describe('neutral operation on a custom domain', () => {
       await page.getByText('品牌已保存').waitFor();
       await screenshot(page, 'neutral-brand');
 
+      // It writes its customers' announcement; the platform has one of its own, for its own customers.
+      const now = Date.now();
+      await server.db
+        .insertInto('articles')
+        .values({
+          title: 'Meridian 平台维护',
+          type: 'announcement',
+          content: '<p>Meridian 周六维护</p>',
+          published: true,
+          pinned: false,
+          show_from: null,
+          show_until: null,
+          published_at: now,
+          author_id: member.id,
+          owner_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await page.getByRole('menu').getByText('品牌公告').click();
+      await page.getByTestId('article-add').click();
+      await page.getByTestId('article-title').fill('Acme 周末维护');
+      await page.getByTestId('article-content').locator('.tiptap').click();
+      await page.keyboard.type('周六 02:00–04:00 暂停数据上报。');
+      await page.getByTestId('article-save').click();
+      await page.getByTestId('articles-table').getByText('Acme 周末维护').waitFor();
+      await screenshot(page, 'neutral-articles');
+
       // A customer on the domain sees the brand and never Meridian's name, not even in the page
       // as served, before its scripts run.
       const c = customer.page;
@@ -96,6 +124,9 @@ describe('neutral operation on a custom domain', () => {
       await c.getByTestId('brand-logo').first().waitFor();
       await expect.poll(() => c.title()).toContain('Acme IoT');
       expect(await c.locator('body').innerText()).not.toContain('Meridian');
+      // Its home page shows the brand's announcement, not the platform's.
+      await c.getByTestId('home-announcements').getByText('Acme 周末维护').waitFor();
+      expect(await c.getByTestId('home-announcements').innerText()).not.toContain('平台维护');
       // The platform's neutral operation is not offered to a neutral member's customer.
       await c.getByRole('menu').getByText('订单与充值').waitFor();
       expect(await c.getByRole('menu').innerText()).not.toContain('中性运营');
