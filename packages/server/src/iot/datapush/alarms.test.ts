@@ -1,15 +1,15 @@
 import type { DataPushAlarmBody } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
-import { buildUser } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
-import { JobWorker } from '../../platform/jobs/worker.ts';
-import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
+import type { JobWorker } from '../../platform/jobs/worker.ts';
+import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildTrigger } from '../alarms/testing.ts';
-import { buildMqttWorld, type MqttWorld } from '../mqtt/testing.ts';
-import { DATA_PUSH_JOB, dataPushJob } from './push.ts';
-import { type PushReceiver, startPushReceiver } from './testing.ts';
+import type { MqttWorld } from '../mqtt/testing.ts';
+import { DATA_PUSH_JOB } from './push.ts';
+import { buildPushWorld, type PushReceiver, type PushWorld } from './testing.ts';
 
+let w: PushWorld;
 let t: TestApp;
 let world: MqttWorld;
 let admin: Caller;
@@ -18,36 +18,12 @@ let worker: JobWorker;
 let device: { id: number; token: string };
 
 beforeAll(async () => {
-  t = await buildTestApp({ DATA_PUSH_URL_PREFIX: 'http://127.0.0.1' });
-  world = await buildMqttWorld(t);
-  admin = await callerFor(t, await buildUser(t.db.kysely, { superAdmin: true, roleIds: [5] }));
-  receiver = await startPushReceiver();
-  worker = new JobWorker({
-    db: t.db,
-    log: memoryLogger().logger,
-    config: t.config,
-    jobs: [dataPushJob],
-    baseRetryMs: 1,
-    maxRetryMs: 4,
-  });
-  const d = await world.addDevice({ protocol: 'httpJson' });
-  const res = await world.owner.post(`/iot/devices/${d.id}/ingest-token`);
-  expect(res.statusCode, res.body).toBe(200);
-  device = { id: d.id, token: res.json().data.token as string };
+  w = await buildPushWorld();
+  ({ t, world, admin, receiver, worker, device } = w);
 });
-afterAll(async () => {
-  await worker.stop();
-  await receiver.close();
-  await t.close();
-});
+afterAll(() => w.close());
 
-const report = (values: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/iot/ingest',
-    headers: { authorization: `Device ${device.token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify({ values }),
-  });
+const report = (values: Record<string, unknown>) => w.report(values);
 
 async function deliveriesOf(id: number, atLeast: number) {
   let list: Array<Record<string, unknown>> = [];

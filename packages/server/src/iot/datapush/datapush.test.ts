@@ -1,14 +1,15 @@
 import { DATA_PUSH_PAUSE_AFTER } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, jobContextOf, memoryLogger, type TestApp } from '../../../test/app.ts';
-import { as, buildUser } from '../../../test/factories.ts';
+import { jobContextOf, type TestApp } from '../../../test/app.ts';
+import { as } from '../../../test/factories.ts';
 import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
-import { JobWorker } from '../../platform/jobs/worker.ts';
-import { type Caller, callerFor } from '../../portal/orgs/testing.ts';
+import type { JobWorker } from '../../platform/jobs/worker.ts';
+import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildMqttWorld, type MqttWorld } from '../mqtt/testing.ts';
-import { DATA_PUSH_JOB, DATA_PUSH_KEPT_DAYS, dataPushDeliveriesCleanup, dataPushJob } from './push.ts';
-import { type PushReceiver, startPushReceiver } from './testing.ts';
+import { DATA_PUSH_JOB, DATA_PUSH_KEPT_DAYS, dataPushDeliveriesCleanup } from './push.ts';
+import { buildPushWorld, type PushReceiver, type PushWorld } from './testing.ts';
 
+let w: PushWorld;
 let t: TestApp;
 let world: MqttWorld;
 let admin: Caller;
@@ -17,37 +18,12 @@ let worker: JobWorker;
 let device: { id: number; token: string };
 
 beforeAll(async () => {
-  t = await buildTestApp({ DATA_PUSH_URL_PREFIX: 'http://127.0.0.1' });
-  world = await buildMqttWorld(t);
-  admin = await callerFor(t, await buildUser(t.db.kysely, { superAdmin: true, roleIds: [5] }));
-  receiver = await startPushReceiver();
-  // Retries come back after a few milliseconds instead of seconds.
-  worker = new JobWorker({
-    db: t.db,
-    log: memoryLogger().logger,
-    config: t.config,
-    jobs: [dataPushJob],
-    baseRetryMs: 1,
-    maxRetryMs: 4,
-  });
-  const d = await world.addDevice({ protocol: 'httpJson' });
-  const res = await world.owner.post(`/iot/devices/${d.id}/ingest-token`);
-  expect(res.statusCode, res.body).toBe(200);
-  device = { id: d.id, token: res.json().data.token as string };
+  w = await buildPushWorld();
+  ({ t, world, admin, receiver, worker, device } = w);
 });
-afterAll(async () => {
-  await worker.stop();
-  await receiver.close();
-  await t.close();
-});
+afterAll(() => w.close());
 
-const report = (values: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/iot/ingest',
-    headers: { authorization: `Device ${device.token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify({ values }),
-  });
+const report = (values: Record<string, unknown>) => w.report(values);
 
 const runOutbox = () => runJobsUntilSettled(worker, t.db, DATA_PUSH_JOB);
 
