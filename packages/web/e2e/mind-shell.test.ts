@@ -91,9 +91,10 @@ describe('the Mind sidebar (spec section 2)', () => {
       const active = (await storedSession(page)).local['mind.menu.active'];
       await page.locator('.ant-layout-sider-trigger').click();
       await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('true');
-      // A page no item opens (the video playback) keeps the remembered item lit.
+      // A page no item opens itself (the video playback, a tab of the security alerts) lights its
+      // group's item, and leaves the remembered item as it was.
       await page.goto(`${suite.server.url}/jdp/data/hk`);
-      await page.getByTestId('mind-title').getByText('视频回看').waitFor();
+      await page.getByTestId('mind-title').getByText('视频回放').waitFor();
       expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
       expect((await storedSession(page)).local).toMatchObject({
         'mind.menu.collapsed': '1',
@@ -102,7 +103,7 @@ describe('the Mind sidebar (spec section 2)', () => {
       await page.locator('.ant-layout-sider-trigger').click();
       await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('false');
       expect((await storedSession(page)).local['mind.menu.collapsed']).toBe('0');
-      await expect.poll(() => sidebar.locator('li.ant-menu-item-selected').allTextContents()).toEqual(['DSP board']);
+      await expect.poll(() => sidebar.locator('li.ant-menu-item-selected').allTextContents()).toEqual(['安全预警']);
       // On a phone the menu folds to its icons and leaves the page the width; the reader's own
       // choice is not overwritten, and a wide window opens it again.
       const wide = page.viewportSize();
