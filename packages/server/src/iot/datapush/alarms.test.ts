@@ -83,7 +83,10 @@ describe('a target subscribed to alarms', () => {
     await deliveriesOf(targetId, 2);
     await runJobsUntilSettled(worker, t.db, DATA_PUSH_JOB);
 
-    const bodies = receiver.state.received.map((r) => r.body as unknown as DataPushAlarmBody);
+    // Deliveries run side by side and may arrive in either order: a receiver orders them by the event's time.
+    const bodies = receiver.state.received
+      .map((r) => r.body as unknown as DataPushAlarmBody)
+      .sort((a, b) => a.alarm.at - b.alarm.at || (a.alarm.event === 'raised' ? -1 : 1));
     expect(receiver.state.received.every((r) => r.signed)).toBe(true);
     expect(bodies.map((b) => [b.kind, b.alarm.event])).toEqual([
       ['alarm', 'raised'],
