@@ -105,7 +105,7 @@ describe('paying Device Cloud orders by Alipay, by balance and by bank transfer'
       const money = page.getByTestId('membership-page');
       // The balance left: ¥20 in, ¥10 out for the pack paid from it.
       await money.locator('.ant-descriptions').first().getByText('¥10.00', { exact: true }).waitFor();
-      await money.getByText('0 + 另有 200 条', { exact: true }).waitFor();
+      await money.getByText('本月已用 0 / 0，消息包剩余 200 条', { exact: true }).waitFor();
       expect(unexpected(problems)).toEqual([]);
     } finally {
       await close();
