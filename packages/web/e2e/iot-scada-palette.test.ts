@@ -117,7 +117,8 @@ describe('the demo account’s pump station (issue 20)', () => {
         .fill('120');
       await page.getByTestId('scada-save').click();
       await awaitText(page, 'Configuration saved', problems);
-      const saved = await api<ScadaDetail>(page, server.url, 'GET', `iot/scada/${screenId}`);
+      // The save is the draft; the running screen keeps the published version until it is published.
+      const saved = await api<ScadaDetail>(page, server.url, 'GET', `iot/scada/${screenId}?version=draft`);
       const added = saved.document.elements.slice(screen.document.elements.length);
       expect(added.map((e) => e.kind)).toEqual([...Object.keys(kinds), 'image', 'trend']);
       expect(added.find((e) => e.kind === 'image')?.picture).toMatch(/\.png$/);

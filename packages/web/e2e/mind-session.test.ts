@@ -95,7 +95,7 @@ describe('Mind session start (spec section 4)', () => {
       await form.getByLabel('确认密码').fill('Changed#2026');
       await page.getByTestId('change-password').click();
       // Changed: on to the page the user asked for, the new token handed over and taken out of the address.
-      await page.getByTestId('mind-title').getByText('视频回看').waitFor();
+      await page.getByTestId('mind-title').getByText('视频回放').waitFor();
       expect(page.url()).toBe(`${suite.server.url}/jdp/data/hk`);
       await expect.poll(() => page.title()).toBe(mindTitle('hk'));
       expect(unexpected(problems)).toEqual([]);

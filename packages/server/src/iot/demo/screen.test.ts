@@ -52,6 +52,12 @@ describe('the demo pump station', () => {
       document: screen.document,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The save is version 2, a draft: the running screen still opens version 1, the seeded one.
+    const running = await call('GET', `/iot/scada/${screen.id}`);
+    expect(running.statusCode, running.body).toBe(200);
+    expect(running.json().data.document.elements).toHaveLength(elements.length);
+    const versions = (await call('GET', `/iot/scada/${screen.id}/versions`)).json().data;
+    expect(versions.list ?? versions).toHaveLength(2);
 
     await call('DELETE', `/iot/scada/${screen.id}`);
     expect(await seedDemoScreen(t.db, t.config, t.app.log)).toEqual({ skipped: 'done' });

@@ -60,9 +60,23 @@ export function findScreen(db: Db, scope: ScreenScope, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * A new screen: its document is version 1, draft and published (decision 0127), so that version 1
+ * can still be read once a later save has moved the draft on. Run in a transaction.
+ */
 export async function insertScreen(db: Db, row: Insertable<ScadaScreensTable>): Promise<number> {
   const inserted = await db.insertInto('scada_screens').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  const id = Number(inserted.id);
+  await insertVersion(db, {
+    screen_id: id,
+    number: 1,
+    document: row.document,
+    element_count: row.element_count ?? 0,
+    rolled_back_from: null,
+    created_by: row.created_by,
+    created_at: row.created_at,
+  });
+  return id;
 }
 
 /** Saves over `revision` only, so that of two editors saving at once the second is told rather than silently winning. */

@@ -222,8 +222,8 @@ export async function addScreen(actor: Actor, input: ScadaCreate): Promise<Scada
   const { name, sharing } = scadaCreate.parse(input);
   const at = Date.now();
   const document = toJson(emptyScadaDocument());
-  const id = await actor.db.transaction().execute(async (trx) => {
-    const made = await repo.insertScreen(trx, {
+  const id = await actor.db.transaction().execute((trx) =>
+    repo.insertScreen(trx, {
       owner_id: actor.auth.userId,
       name,
       sharing,
@@ -233,19 +233,8 @@ export async function addScreen(actor: Actor, input: ScadaCreate): Promise<Scada
       created_by: actor.auth.userId,
       created_at: at,
       updated_at: at,
-    });
-    // A new screen is version 1, empty and published (decision 0127).
-    await repo.insertVersion(trx, {
-      screen_id: made,
-      number: 1,
-      document,
-      element_count: 0,
-      rolled_back_from: null,
-      created_by: actor.auth.userId,
-      created_at: at,
-    });
-    return made;
-  });
+    }),
+  );
   return screenDetail(actor, id);
 }
 
