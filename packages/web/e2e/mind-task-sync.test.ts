@@ -65,14 +65,15 @@ describe('survey task sync (issue 26)', () => {
       await openMind(bureau.page, suite.server.url, '/data/scaleMeasurement', world.admin);
       const row = bureau.page.getByTestId('task-table').locator('tr', { hasText: 'District spring screening' });
       await row.getByTestId('task-sync').click();
-      await bureau.page.locator('.ant-modal-confirm .ant-btn-primary').click();
+      await bureau.page.getByRole('button', { name: '同步到学校' }).last().click();
       const result = bureau.page.getByTestId('task-synced');
       await result.waitFor();
       await expect(result.textContent()).resolves.toBe(
         '同步完成：新建 1 所，更新 0 所，未变 0 所，已有人作答而保留 0 所',
       );
       await screenshot(bureau.page, 'tasksync-bureau-synced');
-      await bureau.page.locator('.ant-modal-confirm .ant-btn-primary').click();
+      // The asking dialog may still be closing beside the answer: press the answer's own button.
+      await bureau.page.getByRole('button', { name: '知道了' }).click();
       await bureau.page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
       const table = bureau.page.getByTestId('task-table');
       const synced = table.locator('tr', { hasText: '已同步 1 所学校' });
