@@ -1,11 +1,12 @@
-import { CampusBox } from '@meridian/simulator';
+import type { CampusBox } from '@meridian/simulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
-import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import type { AssessmentWorld } from '../assessments/testing.ts';
 import { CAMPUS_DAY_REPORT_TICK, dayReportJob, dayReportTickJob } from './day-report.ts';
+import { campusBoxWorld } from './testing.ts';
 
 let t: TestApp;
 let w: AssessmentWorld;
@@ -19,18 +20,7 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   // 07:00 in Beijing: yesterday's events come in late, the report is due at 08:00.
   vi.setSystemTime(TODAY + 7 * 3_600_000);
-  t = await buildTestApp();
-  w = await buildAssessmentWorld(t);
-  const url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
-    schoolId: w.orgs.school.id,
-    kind: 'camera',
-    name: 'Gate camera',
-    location: 'Gate',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const device = res.json().data as { deviceKey: string; secret: string };
-  box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
+  ({ t, w, box } = await campusBoxWorld({ name: 'Gate camera', location: 'Gate' }));
 }, 90_000);
 afterAll(async () => {
   vi.useRealTimers();

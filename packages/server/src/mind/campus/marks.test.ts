@@ -1,25 +1,15 @@
-import { CampusBox } from '@meridian/simulator';
+import type { CampusBox } from '@meridian/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import type { TestApp } from '../../../test/app.ts';
+import type { AssessmentWorld } from '../assessments/testing.ts';
+import { campusBoxWorld } from './testing.ts';
 
 let t: TestApp;
 let w: AssessmentWorld;
 let box: CampusBox;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildAssessmentWorld(t);
-  const url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
-    schoolId: w.orgs.school.id,
-    kind: 'camera',
-    name: 'Playground camera',
-    location: 'Playground',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const device = res.json().data as { deviceKey: string; secret: string };
-  box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
+  ({ t, w, box } = await campusBoxWorld({ name: 'Playground camera', location: 'Playground' }));
 }, 90_000);
 afterAll(() => t.close());
 
