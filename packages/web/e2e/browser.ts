@@ -30,6 +30,11 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
 }
 
 export const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+/**
+ * A school's desktop browser in Beijing: Mind's days are Beijing days (its samples and boards count in them), and
+ * a page's default range ends on the browser's today, which a UTC browser sees as yesterday from 00:00 to 08:00.
+ */
+export const beijingDesktop: BrowserContextOptions = { ...desktop, timezoneId: 'Asia/Shanghai' };
 export const phone: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 2,

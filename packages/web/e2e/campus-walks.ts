@@ -41,3 +41,23 @@ export async function securityStaff(server: { url: string; db: Kysely<Database> 
     .execute();
   return { ...user, name, token: await tokenOf(server.url, user.account, user.password) };
 }
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** `YYYY-MM-DD` of `at` in Beijing time. */
+export const beijingDay = (at: number) => new Date(at + 8 * HOUR).toISOString().slice(0, 10);
+
+/**
+ * The instants of `times` (Beijing `[hour, minute]`, in order) `daysAgo` days before today. Today's are squeezed,
+ * in the same order, into the part of the day that has passed when the last of them has not come yet: a walk run
+ * just after midnight sends no sample from the future, and its samples stay on today.
+ */
+export function beijingTimes(daysAgo: number, times: ReadonlyArray<readonly [number, number]>, now = Date.now()) {
+  const midnight = Date.parse(`${beijingDay(now)}T00:00:00+08:00`);
+  const offsets = times.map(([hour, minute]) => hour * HOUR + minute * 60_000);
+  const last = Math.max(...offsets);
+  const passed = now - midnight - 1_000;
+  if (daysAgo > 0 || last <= passed) return offsets.map((o) => midnight - daysAgo * DAY + o);
+  return offsets.map((o) => midnight + Math.floor((o * Math.max(passed, 0)) / (last + 1)));
+}

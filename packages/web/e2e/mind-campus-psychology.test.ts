@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { as, buildOrg, buildUser } from '../../server/test/factories.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
-import { visit } from './browser.ts';
+import { beijingDesktop, visit } from './browser.ts';
+import { beijingDay, beijingTimes } from './campus-walks.ts';
 import { tokenOf } from './mind-assess-world.ts';
 import { mindTitle, openMind } from './mind-walks.ts';
 import { buildWarningWorld } from './mind-warnings-world.ts';
@@ -11,12 +12,6 @@ import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite({ services: ['api'] });
 const SCHOOL_ADMIN = 2;
-const DAY = 86_400_000;
-
-/** `YYYY-MM-DD` of `at` in Beijing time. */
-const beijingDay = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
-/** 10:00 Beijing time, `daysAgo` days before today. */
-const tenOClock = (daysAgo: number) => Date.parse(`${beijingDay(Date.now())}T02:00:00Z`) - daysAgo * DAY;
 
 const calm = { happy: 0.3, calm: 0.5, surprised: 0.1, sad: 0.1, angry: 0, fearful: 0 };
 const gloomy = { happy: 0.1, calm: 0.3, surprised: 0.1, sad: 0.3, angry: 0.1, fearful: 0.1 };
@@ -42,12 +37,12 @@ describe('the campus psychology data board (issue 22, decision 0124)', () => {
         classId: klass.id,
         faces: 40,
         emotions: d === 0 ? gloomy : calm,
-        occurredAt: tenOClock(d),
+        occurredAt: beijingTimes(d, [[10, 0]])[0],
       });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     }
 
-    const desk = await visit(suite.browser);
+    const desk = await visit(suite.browser, beijingDesktop);
     try {
       const { page } = desk;
       // From the emotion alerts, the Emotion tab row leads to the data board.
@@ -111,7 +106,7 @@ describe('the campus psychology data board (issue 22, decision 0124)', () => {
       server.url,
       await buildUser(server.db, { roleIds: [SCHOOL_ADMIN], orgId: otherSchool.id }),
     );
-    const other = await visit(suite.browser);
+    const other = await visit(suite.browser, beijingDesktop);
     try {
       await openMind(other.page, server.url, `/data/campusPsychologyDetail?classId=${klass.id}`, otherAdmin);
       await other.page.getByText('请选择你管理的班级').waitFor();

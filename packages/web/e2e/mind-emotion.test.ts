@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildOrg } from '../../server/test/factories.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
-import { visit } from './browser.ts';
+import { beijingDesktop, visit } from './browser.ts';
+import { beijingDay, beijingTimes } from './campus-walks.ts';
 import { goInApp, mindUser, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
@@ -11,12 +12,6 @@ import { unexpected } from './portal-walks.ts';
 const suite = portalSuite();
 const SCHOOL_ADMIN = 2;
 const PSYCHOLOGY_TEACHER = 3;
-const DAY = 86_400_000;
-
-/** `YYYY-MM-DD` of `at` in Beijing time. */
-const beijingDay = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
-/** 10:00 Beijing time, `daysAgo` days before today. */
-const tenOClock = (daysAgo: number) => Date.parse(`${beijingDay(Date.now())}T02:00:00Z`) - daysAgo * DAY;
 
 const calm = { happy: 0.35, calm: 0.45, surprised: 0.1, sad: 0.06, angry: 0.02, fearful: 0.02 };
 const gloomy = { happy: 0.1, calm: 0.3, surprised: 0.05, sad: 0.35, angry: 0.1, fearful: 0.1 };
@@ -37,7 +32,7 @@ describe('class and school emotion boards (issue 22)', () => {
     const class1 = await buildOrg(db, { type: 'class', name: '七年级1班', parentId: grade.id });
     const class2 = await buildOrg(db, { type: 'class', name: '七年级2班', parentId: grade.id });
 
-    const desk = await visit(suite.browser);
+    const desk = await visit(suite.browser, beijingDesktop);
     try {
       // Before any sample, the boards say so in words.
       await openMind(desk.page, suite.server.url, '/data/classEmotion', admin.token);
@@ -57,11 +52,10 @@ describe('class and school emotion boards (issue 22)', () => {
       const device = ((await added.json()) as { data: { deviceKey: string; secret: string } }).data;
       const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
       for (let d = 6; d >= 0; d--) {
-        for (const [hour, offset] of [
+        for (const at of beijingTimes(d, [
           [9, 0],
           [14, 5],
-        ] as const) {
-          const at = tenOClock(d) + (hour - 10) * 3_600_000 + offset * 60_000;
+        ])) {
           const one = await box.emotion({
             classId: class1.id,
             faces: 40,
@@ -113,7 +107,7 @@ describe('class and school emotion boards (issue 22)', () => {
       await goInApp(desk.page, '/data/emotionRecord');
       const record = desk.page.getByTestId('emotion-record-table').locator('tbody tr.ant-table-row');
       await expect.poll(() => record.count()).toBe(7);
-      expect(await record.nth(0).innerText()).toContain(beijingDay(tenOClock(0)));
+      expect(await record.nth(0).innerText()).toContain(beijingDay(Date.now()));
       expect(await record.nth(0).innerText()).toContain('七年级1班 (55%)');
       await settledShot(desk.page, 'emotion-record-zh-CN');
 
@@ -131,7 +125,7 @@ describe('class and school emotion boards (issue 22)', () => {
       const log = desk.page.getByTestId('emotion-log-table').locator('tbody tr.ant-table-row');
       // A week of two samples a day for two classes: 28, the first page of 20.
       await expect.poll(() => log.count()).toBe(20);
-      expect(await log.nth(0).innerText()).toContain(beijingDay(tenOClock(0)));
+      expect(await log.nth(0).innerText()).toContain(beijingDay(Date.now()));
       await desk.page.getByRole('columnheader', { name: 'Sampled at' }).waitFor();
       await settledShot(desk.page, 'emotion-log-en');
       expect(unexpected(desk.problems)).toEqual([]);
@@ -141,7 +135,7 @@ describe('class and school emotion boards (issue 22)', () => {
 
     // A psychology teacher holds no board: told so in words, with no menu item.
     const teacher = await mindUser(suite.server, { roleId: PSYCHOLOGY_TEACHER });
-    const other = await visit(suite.browser);
+    const other = await visit(suite.browser, beijingDesktop);
     try {
       await openMind(other.page, suite.server.url, '/data/schoolEmotion', teacher.token);
       await other.page.getByTestId('school-emotion-page').getByTestId('no-access').waitFor();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { as, buildOrg } from '../../server/test/factories.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
-import { visit } from './browser.ts';
-import { securityStaff } from './campus-walks.ts';
+import { beijingDesktop, visit } from './browser.ts';
+import { beijingDay, beijingTimes, securityStaff } from './campus-walks.ts';
 import { goInApp, mindUser, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
@@ -11,11 +11,6 @@ import { unexpected } from './portal-walks.ts';
 // The jobs service runs too: the alert's message goes through the outbox.
 const suite = portalSuite({ services: ['api', 'jobs'] });
 const SCHOOL_ADMIN = 2;
-
-/** `YYYY-MM-DD` of `at` in Beijing time. */
-const beijingDay = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
-/** 08:00 Beijing time today. */
-const eightOClock = () => Date.parse(`${beijingDay(Date.now())}T00:00:00Z`);
 
 const calm = { happy: 0.35, calm: 0.45, surprised: 0.1, sad: 0.06, angry: 0.02, fearful: 0.02 };
 const dark = { happy: 0.05, calm: 0.1, surprised: 0.05, sad: 0.5, angry: 0.2, fearful: 0.1 };
@@ -59,7 +54,7 @@ describe('emotion alerts and the behaviour journal (issue 22, decision 0118)', (
       location: '教学楼三层',
     })) as { deviceKey: string; secret: string };
 
-    const teacher = await visit(suite.browser);
+    const teacher = await visit(suite.browser, beijingDesktop);
     try {
       // Before any sample: the page says so in words, and the Emotion warnings menu item leads here.
       await openMind(teacher.page, suite.server.url, '/data/intelEmotion', wang.token);
@@ -70,13 +65,13 @@ describe('emotion alerts and the behaviour journal (issue 22, decision 0118)', (
 
       // The simulated box sends a calm sample and two dark ones: 10 %, then 45 % (over 40 %), then 56.7 % negative.
       const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
+      const times = beijingTimes(0, [
+        [8, 0],
+        [8, 1],
+        [8, 2],
+      ]);
       for (const [i, emotions] of [calm, dark, dark].entries()) {
-        const sent = await box.emotion({
-          classId: klass.id,
-          faces: 40,
-          emotions,
-          occurredAt: eightOClock() + i * 60_000,
-        });
+        const sent = await box.emotion({ classId: klass.id, faces: 40, emotions, occurredAt: times[i] });
         expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       }
 
@@ -134,7 +129,7 @@ describe('emotion alerts and the behaviour journal (issue 22, decision 0118)', (
     }
 
     // The administrator sets the school's threshold on the same page.
-    const desk = await visit(suite.browser);
+    const desk = await visit(suite.browser, beijingDesktop);
     try {
       await openMind(desk.page, suite.server.url, '/data/intelEmotion', admin.token);
       const threshold = desk.page.getByTestId('emotion-threshold');

@@ -17,6 +17,8 @@ let sub: Caller;
 /** The day counted: three days ago in the deployment's time zone, and its first instant. */
 const day = formatDate(Date.now() - 3 * DAY);
 const at = (hours: number) => startOfDate(day) + hours * HOUR;
+/** 02:00 today in the deployment's time zone: yesterday's next 01:00 has passed, whatever the hour of the run. */
+const now = startOfDate(formatDate(Date.now())) + 2 * HOUR;
 
 async function online(
   deviceId: number,
@@ -131,10 +133,11 @@ describe('the operation center', () => {
     // 00:30 the day after: not yet.
     const early = await countMissing(db, at(24.5));
     expect(early.days).not.toContain(day);
-    const counted = await countMissing(db, Date.now());
+    const counted = await countMissing(db, now);
     expect(counted.days).toContain(day);
-    expect(counted.days).toContain(formatDate(Date.now() - DAY));
-    expect((await countMissing(db, Date.now())).days).toEqual([]);
+    expect(counted.days).toContain(formatDate(now - DAY));
+    expect(counted.days).not.toContain(formatDate(now));
+    expect((await countMissing(db, now)).days).toEqual([]);
   });
 
   it('shows the owner what happened that day: devices, online rate, recovery rate, orders, data and users', async () => {
@@ -161,7 +164,7 @@ describe('the operation center', () => {
       values: 5,
       activeUsers: 2,
     });
-    expect(v.countedThrough).toBe(formatDate(Date.now() - DAY));
+    expect(v.countedThrough).toBe(formatDate(now - DAY));
     // The days before the first device are not counted; the day before shows the earlier alarm.
     expect(v.rows.find((r: { period: string }) => r.period === formatDate(at(-12)))).toMatchObject({
       alarmsRaised: 1,
