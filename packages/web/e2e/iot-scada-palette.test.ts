@@ -135,3 +135,58 @@ describe('the demo account’s pump station (issue 20)', () => {
     }
   }, 150_000);
 });
+
+describe('a trend’s recent past (issue 20, decision 0148)', () => {
+  it('opens the pump station with the reservoir trend already drawn from the stored levels of the last day', async () => {
+    const { page, problems, close } = await visit(browser);
+    try {
+      await signInToIot(page, server.url, { account: 'demo_iot', password: DEFAULT_DEMO_PASSWORD });
+      const list = await api<{ list: Array<{ id: number; name: string }> }>(page, server.url, 'GET', 'iot/scada');
+      const screenId = list.list.find((s) => s.name === DEMO_SCREEN)?.id;
+      const screen = await api<ScadaDetail>(page, server.url, 'GET', `iot/scada/${screenId}`);
+      const binding = screen.document.elements.find((e) => e.kind === 'trend')?.binding;
+      if (!binding) throw new Error('the demo station has no bound trend');
+      // Half an hour of levels stored while nobody watched (no simulated DTU plays now): a slow fill from 1 m.
+      const now = Date.now();
+      await server.db
+        .insertInto('telemetry')
+        .values(
+          Array.from({ length: 30 }, (_, i) => ({
+            device_id: binding.deviceId,
+            point_id: binding.pointId,
+            ts: now - (40 - i) * 60_000,
+            num: 1 + i * 0.08,
+            text: null,
+          })),
+        )
+        .execute();
+      const past = await api<Array<{ elementId: string; values: number[] }>>(
+        page,
+        server.url,
+        'GET',
+        `iot/scada/${screenId}/trends`,
+      );
+      expect(past[0]?.values.length).toBeGreaterThanOrEqual(30);
+
+      // Opened, the trend's line has every stored value at once, before any live one.
+      await page.goto(`${server.url}/iot/scada/${screenId}/view`);
+      await page.getByTestId('scada-viewer').waitFor();
+      const drawn = () =>
+        page.evaluate(() => {
+          const konva = (
+            window as unknown as { Konva: { stages: Array<{ find(s: string): Array<{ points(): number[] }> }> } }
+          ).Konva;
+          return (konva.stages.at(-1)?.find('.scada-trend')[0]?.points().length ?? 0) / 2;
+        });
+      await expect.poll(drawn).toBe(past[0]?.values.length);
+      await settledShot(page, 'scadatrend-viewer-en');
+      expect(unexpected(problems)).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'scadatrend-failure');
+      console.error(problems);
+      throw error;
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});

@@ -335,11 +335,21 @@ export const scadaSharedValue = z.object({
   at: z.number().nullable(),
 });
 
-/** What a shared link opens: the screen, read only, and the newest values of the points it binds. */
+/**
+ * A trend's recent past when its screen opens: its point's numbers of the last day, oldest first, at
+ * most its `samples` (decision 0148); live values follow on.
+ */
+export const scadaTrendSeed = z.object({ elementId: z.string(), values: z.array(z.number()) });
+export type ScadaTrendSeed = z.infer<typeof scadaTrendSeed>;
+/** How far back a trend's recent past reaches. */
+export const SCADA_TREND_LOOK_BACK_MS = 24 * 3_600_000;
+
+/** What a shared link opens: the screen, read only, the newest values of the points it binds and its trends' past. */
 export const scadaShared = z.object({
   name: z.string(),
   document: scadaDocument,
   expiresAt: z.number().nullable(),
   values: z.array(scadaSharedValue),
+  trends: z.array(scadaTrendSeed),
 });
 export type ScadaShared = z.infer<typeof scadaShared>;

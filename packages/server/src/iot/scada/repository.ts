@@ -229,6 +229,20 @@ export async function devicesOfTemplateView(db: Db, scope: Scope, deviceIds: rea
     .execute();
 }
 
+/** A point's numbers stored since `since`, newest first, at most `limit`: a trend's recent past. */
+export function recentNumbers(db: Db, deviceId: number, pointId: number, since: number, limit: number) {
+  return db
+    .selectFrom('telemetry')
+    .select(['ts', 'num'])
+    .where('device_id', '=', deviceId)
+    .where('point_id', '=', pointId)
+    .where('ts', '>=', since)
+    .where('num', 'is not', null)
+    .orderBy('ts', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** The template's devices the caller may see, in name order. */
 export function visibleDevicesOfTemplate(db: Db, scope: Scope, templateId: number) {
   return db

@@ -19,6 +19,7 @@ import {
   scadaShareOpen,
   scadaShareOpened,
   scadaSummary,
+  scadaTrendSeed,
   scadaVersion,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +41,7 @@ import {
   screenVersions,
 } from './service.ts';
 import { closeShare, openShare, sharedScreen, shareOf } from './share.ts';
+import { screenTrends } from './trends.ts';
 
 const tags = ['Device Cloud cloud configuration'];
 const SCADA = '/iot/scada';
@@ -90,6 +92,24 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(request, await screenDetail(actorOf(request), request.params.id, request.query.device, request.query.version)),
+  );
+
+  app.get(
+    '/iot/scada/:id/trends',
+    {
+      // As opening the screen: view or operate permission, checked by the service.
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'The recent past of the screen’s trends: each one’s point’s numbers of the last day, oldest first, at most its samples',
+        params: byId,
+        querystring: scadaDetailQuery,
+        response: { 200: envelopeOf(z.array(scadaTrendSeed)) },
+      },
+    },
+    async (request) =>
+      ok(request, await screenTrends(actorOf(request), request.params.id, request.query.device, request.query.version)),
   );
 
   app.put(

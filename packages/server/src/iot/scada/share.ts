@@ -15,6 +15,7 @@ import { hashPassword, newToken, tokenHash, verifyPassword } from '../../portal/
 import type { Actor } from '../../portal/orgs/actor.ts';
 import * as repo from './repository.ts';
 import { editableScreen } from './service.ts';
+import { trendSeeds } from './trends.ts';
 
 /** The screen whose link the caller manages: one of their account tree's, with edit permission. */
 async function ownScreen(actor: Actor, id: number) {
@@ -105,7 +106,9 @@ export async function sharedScreen(db: Kysely<Database>, token: string, password
       value: r.text ?? (r.num === null ? null : Number(r.num)),
       at: r.ts === null ? null : Number(r.ts),
     }));
-  return { name: link.name, document, expiresAt, values };
+  // A shared screen's trends draw the same points it already shows, so their past is shown too.
+  const trends = await trendSeeds(db, document, () => true);
+  return { name: link.name, document, expiresAt, values, trends };
 }
 
 /** The password header is URI-encoded by the page, so that any language's characters travel in it. */

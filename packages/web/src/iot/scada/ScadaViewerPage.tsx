@@ -2,7 +2,7 @@ import { ApartmentOutlined, EditOutlined, HistoryOutlined, ShareAltOutlined } fr
 import { SCADA_TOGGLES, type ScadaElement } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Result, Select, Space, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/errors.ts';
@@ -13,7 +13,8 @@ import { usePermissions } from '../../shared/permissions.ts';
 import { useConfirm } from '../../shared/useConfirm.ts';
 import { LiveIndicator } from '../telemetry/RealtimeTab.tsx';
 import { ApplicationDialog } from './ApplicationDialog.tsx';
-import { pressOn, type ScadaDetail, screenOf } from './api.ts';
+import { pressOn, type ScadaDetail, screenOf, trendsOf } from './api.ts';
+import { TrendSeeds, trendSeedsOf } from './palette.tsx';
 import { Readings, ScreenStage } from './ScreenStage.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { activeOf, type Reading } from './shapes.tsx';
@@ -102,6 +103,16 @@ function Viewer({
   const navigate = useNavigate();
   const values = useBoundValues(screen.document);
   const doc = screen.document;
+  // The trends start from their points' stored past (decision 0148); live values follow on.
+  const trends = useQuery({
+    queryKey: ['iot', 'scada', screen.id, 'trends', screen.device, screen.version],
+    queryFn: ({ signal }) =>
+      trendsOf(screen.id, signal, screen.device ?? undefined, oldVersion ? screen.version : undefined),
+    enabled: doc.elements.some((e) => e.kind === 'trend' && e.binding),
+    refetchOnWindowFocus: false,
+    meta: { silentError: true },
+  });
+  const seeds = useMemo(() => trendSeedsOf(trends.data ?? []), [trends.data]);
   const readingOf = (element: ScadaElement): Reading =>
     element.binding ? (values.get(readingKey(element.binding.deviceId, element.binding.pointId)) ?? null) : undefined;
 
@@ -202,12 +213,14 @@ function Viewer({
         {screen.devices && screen.devices.length === 0 ? (
           <Empty description={t('scada.notAppliedAny')} data-testid="scada-not-applied" />
         ) : (
-          <ScreenStage
-            document={doc}
-            readingOf={readingOf}
-            onPress={canOperate && !oldVersion ? press : undefined}
-            onOpen={(element) => element.opens !== null && navigate(`/scada/${element.opens}/view`)}
-          />
+          <TrendSeeds.Provider value={seeds}>
+            <ScreenStage
+              document={doc}
+              readingOf={readingOf}
+              onPress={canOperate && !oldVersion ? press : undefined}
+              onOpen={(element) => element.opens !== null && navigate(`/scada/${element.opens}/view`)}
+            />
+          </TrendSeeds.Provider>
         )}
       </Card>
       <Readings document={doc} readingOf={readingOf} />

@@ -1,7 +1,7 @@
 import type { ScadaElement } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Result, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError, errorText } from '../../shared/errors.ts';
@@ -9,6 +9,7 @@ import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { useRouteTitle } from '../../shared/routing.ts';
 import { sharedScreen } from './api.ts';
+import { TrendSeeds, trendSeedsOf } from './palette.tsx';
 import { Readings, ScreenStage } from './ScreenStage.tsx';
 import type { Reading } from './shapes.tsx';
 import { readingKey } from './useBoundValues.ts';
@@ -16,6 +17,7 @@ import './strings.ts';
 
 /** How often a shared screen asks for its values again: the visitor has no session for the live socket. */
 const SHARED_REFRESH_MS = 2_000;
+const NO_SEEDS: ReadonlyMap<string, readonly number[]> = new Map();
 
 /** A refusal of the link that asks for its password (none given, or a wrong one). */
 const asksPassword = (error: unknown) =>
@@ -46,6 +48,12 @@ export function SharedScadaPage() {
     () => new Map((screen.data?.values ?? []).map((v) => [readingKey(v.deviceId, v.pointId), v.value])),
     [screen.data],
   );
+  // The trends' stored past of the first answer (decision 0148); the values polled after it extend the lines.
+  const [seeds, setSeeds] = useState<ReadonlyMap<string, readonly number[]>>();
+  const trends = screen.data?.trends;
+  useEffect(() => {
+    if (trends) setSeeds((before) => before ?? trendSeedsOf(trends));
+  }, [trends]);
   const readingOf = (element: ScadaElement): Reading =>
     element.binding ? (values.get(readingKey(element.binding.deviceId, element.binding.pointId)) ?? null) : undefined;
 
@@ -63,7 +71,9 @@ export function SharedScadaPage() {
           title={screen.data.name}
           extra={<Typography.Text type="secondary">{t('scada.sharedTitle')}</Typography.Text>}
         >
-          <ScreenStage document={screen.data.document} readingOf={readingOf} />
+          <TrendSeeds.Provider value={seeds ?? NO_SEEDS}>
+            <ScreenStage document={screen.data.document} readingOf={readingOf} />
+          </TrendSeeds.Provider>
         </Card>
         <Readings document={screen.data.document} readingOf={readingOf} />
       </Flex>

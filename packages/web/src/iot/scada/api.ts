@@ -12,6 +12,7 @@ import {
   type ScadaShareOpened,
   type ScadaSharing,
   type ScadaSummary,
+  type ScadaTrendSeed,
   type ScadaVersion,
   type ScadaVersionRef,
 } from '@meridian/contracts';
@@ -29,6 +30,12 @@ export const listScreens = (query: { keyword?: string; page: number; size: numbe
  */
 export const screenOf = (id: number, signal?: AbortSignal, device?: number, version?: ScadaVersionRef) =>
   get<ScadaDetail>(`iot/scada/${id}`, {
+    signal,
+    query: { ...(device === undefined ? {} : { device }), ...(version === undefined ? {} : { version }) },
+  });
+/** The recent past of a screen's trends as the viewer opens it (decision 0148). */
+export const trendsOf = (id: number, signal?: AbortSignal, device?: number, version?: number) =>
+  get<ScadaTrendSeed[]>(`iot/scada/${id}/trends`, {
     signal,
     query: { ...(device === undefined ? {} : { device }), ...(version === undefined ? {} : { version }) },
   });

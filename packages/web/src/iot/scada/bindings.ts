@@ -84,9 +84,13 @@ export function trendLine(values: readonly number[], min: number, max: number, w
   return values.flatMap((v, i) => [i * step, h - h * shareOf(v, min, max)]);
 }
 
-/** The latest `samples` numbers of a trend, with `value` added when it is a number. */
+/**
+ * The latest `samples` numbers of a trend, with `value` added when it is a number. A trend takes a
+ * value when it changes, so one equal to the newest is that same reading seen again: the stored
+ * past's newest, repeated by the live value (decision 0148).
+ */
 export function appendSample(trail: readonly number[], value: Reading, samples: number): number[] {
   const n = numberOf(value);
-  if (n === null) return [...trail];
+  if (n === null || n === trail.at(-1)) return [...trail];
   return [...trail, n].slice(-samples);
 }

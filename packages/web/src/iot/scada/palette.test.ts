@@ -36,6 +36,9 @@ describe('the palette’s moving and ranged components', () => {
     let trail: number[] = [];
     for (const v of [1, 'x', 2, null, 3, true]) trail = appendSample(trail, v, 3);
     expect(trail).toEqual([2, 3, 1]);
+    // A live value equal to the trail's newest is the stored past's newest seen again (decision 0148), not a new sample.
+    expect(appendSample([40, 60], 60, 5)).toEqual([40, 60]);
+    expect(appendSample([40, 60], 61, 5)).toEqual([40, 60, 61]);
     expect(trendLine([0, 2, 4], 0, 4, 100, 50)).toEqual([0, 50, 50, 25, 100, 0]);
     expect(trendLine([], 0, 4, 100, 50)).toEqual([]);
   });

@@ -1,6 +1,6 @@
-import type { ScadaElement } from '@meridian/contracts';
+import type { ScadaElement, ScadaTrendSeed } from '@meridian/contracts';
 import type Konva from 'konva';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Arc, Circle, Ellipse, Group, Image as KonvaImage, Line, Rect, Text } from 'react-konva';
 import { fileAddress } from '../../shared/files.ts';
 import { useMover } from './animator.ts';
@@ -26,6 +26,10 @@ interface BodyProps {
   speed: number;
   preview: boolean;
 }
+
+/** The stored past of a running screen's trends by element id (decision 0148); the editor has none. */
+export const TrendSeeds = createContext<ReadonlyMap<string, readonly number[]>>(new Map());
+export const trendSeedsOf = (seeds: readonly ScadaTrendSeed[]) => new Map(seeds.map((s) => [s.elementId, s.values]));
 
 /** A part that turns about x,y on the shared animation loop while its speed is above 0. */
 export function Rotor({ x, y, speed, children }: { x: number; y: number; speed: number; children: React.ReactNode }) {
@@ -228,11 +232,19 @@ function Gauge({
   );
 }
 
-/** A small live line of the bound point's latest values, kept while the screen is open. */
+/**
+ * A small live line of the bound point's latest values: its stored past of the last day when a
+ * running screen opens (decision 0148), then each new value while it stays open.
+ */
 function Trend({ element, value, colour }: { element: ScadaElement; value: Reading; colour: string }) {
   const { width: w, height: h } = element;
   const [trail, setTrail] = useState<number[]>([]);
   const { samples } = element;
+  const seed = useContext(TrendSeeds).get(element.id);
+  // The stored past replaces what the page gathered before it came: read after the screen opened, it holds that too.
+  useEffect(() => {
+    if (seed) setTrail(seed.slice(-samples));
+  }, [seed, samples]);
   useEffect(() => {
     setTrail((before) => appendSample(before, value, samples));
   }, [value, samples]);
