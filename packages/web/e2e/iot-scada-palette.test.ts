@@ -1,8 +1,9 @@
-import type { ScadaDetail } from '@meridian/contracts';
+import { fileUrl, type ScadaDetail } from '@meridian/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SCREEN } from '../../server/src/iot/demo/screen.ts';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/src/portal/demo.ts';
+import { jpeg } from '../../server/test/files.ts';
 import { startTestServer, type TestServer } from '../../server/test/server.ts';
 import { demoFleet } from '../../simulator/src/index.ts';
 import { launchBrowser, screenshot, visit } from './browser.ts';
@@ -183,6 +184,53 @@ describe('a trend’s recent past (issue 20, decision 0148)', () => {
       expect(unexpected(problems)).toEqual([]);
     } catch (error) {
       await screenshot(page, 'scadatrend-failure');
+      console.error(problems);
+      throw error;
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});
+
+describe('symbols (issue 20, decision 0149)', () => {
+  it('uploads an SVG symbol, draws it on the screen, reuses it from the library, and refuses a photo as a symbol', async () => {
+    const { page, problems, close } = await visit(browser);
+    try {
+      await signInToIot(page, server.url, { account: 'demo_iot', password: DEFAULT_DEMO_PASSWORD });
+      const made = await api<{ id: number }>(page, server.url, 'POST', 'iot/scada', { name: 'Symbol station' });
+      await page.goto(`${server.url}/iot/scada/${made.id}/edit`);
+      await page.getByTestId('scada-palette-symbol').click();
+      const picker = page.getByTestId('scada-symbols');
+      await picker.waitFor();
+      // A drawn pump, with a script and an outside link the server removes.
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" onload="alert(1)"><script>alert(2)</script>' +
+        '<circle cx="32" cy="32" r="28" fill="#13c2c2"/><path d="M20 44 L32 14 L44 44 Z" fill="#ffffff"/></svg>';
+      await picker.locator('input[type="file"]').setInputFiles(tempFile('pump-symbol.svg', svg));
+      await expect.poll(() => picker.getByTestId('scada-symbol-choice').count()).toBe(1);
+      await expect.poll(() => picker.getByTestId('scada-symbol-choice').getAttribute('aria-pressed')).toBe('true');
+      // A photo is no symbol: refused before it is sent, in words.
+      await picker.locator('input[type="file"]').setInputFiles(tempFile('photo.jpg', jpeg(8, 8)));
+      await page.getByText(/A symbol must be an SVG or png picture|图元只能是 SVG 或 png 图片/).waitFor();
+      expect(await picker.getByTestId('scada-symbol-choice').count()).toBe(1);
+
+      // A second symbol component takes the same symbol from the library.
+      await page.getByTestId('scada-palette-symbol').click();
+      await picker.getByTestId('scada-symbol-choice').click();
+      await page.getByTestId('scada-save').click();
+      await page.getByText(/Configuration saved|组态已保存/).waitFor();
+      const saved = await api<ScadaDetail>(page, server.url, 'GET', `iot/scada/${made.id}?version=draft`);
+      const symbols = saved.document.elements.filter((e) => e.kind === 'symbol');
+      expect(symbols).toHaveLength(2);
+      expect(symbols[0]?.picture).toMatch(/^symbol\/\d{6}\/[0-9a-f]{32}\.svg$/);
+      expect(symbols[1]?.picture).toBe(symbols[0]?.picture);
+      const drawing = await (await fetch(`${server.url}${fileUrl(symbols[0]?.picture ?? '')}`)).text();
+      expect(drawing).toContain('<circle');
+      expect(drawing).not.toContain('alert');
+      await settledShot(page, 'scadasymbol-editor');
+      expect(unexpected(problems)).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'scadasymbol-failure');
       console.error(problems);
       throw error;
     } finally {

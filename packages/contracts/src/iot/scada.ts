@@ -35,6 +35,7 @@ export const SCADA_KINDS = [
   'line',
   'rectangle',
   'ellipse',
+  'symbol',
 ] as const;
 export type ScadaKind = (typeof SCADA_KINDS)[number];
 /**
@@ -137,7 +138,10 @@ export const scadaElement = z.strictObject({
   visibleWhen: scadaVisibility.nullable().default(null),
   /** How fast a pump, fan, motor or pipe moves with its bound point's value; null runs at the normal speed. */
   speed: scadaSpeedRule.nullable().default(null),
-  /** An image's picture: a file the account uploaded, checked by its content (decision 0126). */
+  /**
+   * An image's picture: a file the account uploaded, checked by its content (decision 0126); a
+   * symbol's, a symbol the caller uploaded to their library (decision 0149).
+   */
   picture: z.string().min(1).max(500).nullable().default(null),
   /** How many of its point's latest values a trend draws. */
   samples: z.number().int().min(2, 'v.scada.samples').max(SCADA_TREND_SAMPLES_MAX, 'v.scada.samples').default(60),

@@ -16,6 +16,10 @@ export const filesMessages = {
     en: 'Send the files as a multipart/form-data form',
   },
   'files.wrongKind.image': { 'zh-CN': '只能上传 jpg、png 格式的图片', en: 'Only jpg and png images are accepted' },
+  'files.wrongKind.symbol': {
+    'zh-CN': '图元只能是 SVG 或 png 图片（不超过 512 KB）',
+    en: 'A symbol must be an SVG or png picture (512 KB at most)',
+  },
   'files.wrongKind.logo': {
     'zh-CN': '只能上传 jpg、png、gif 格式的图片',
     en: 'Only jpg, png and gif images are accepted',

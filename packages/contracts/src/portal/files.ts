@@ -6,11 +6,11 @@ export type FileChannel = (typeof FILE_CHANNELS)[number];
 export const fileChannel = z.enum(FILE_CHANNELS);
 
 /** What a stored file is for; it decides who may read it by default and is kept with the file. */
-export const FILE_PURPOSES = ['avatar', 'logo', 'image', 'attachment'] as const;
+export const FILE_PURPOSES = ['avatar', 'logo', 'image', 'attachment', 'symbol'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** The kinds of file the server recognises by their content (never by name or declared type). */
-export type FileKind = 'jpg' | 'png' | 'gif' | 'pdf' | 'xls' | 'xlsx';
+export type FileKind = 'jpg' | 'png' | 'gif' | 'pdf' | 'xls' | 'xlsx' | 'svg';
 
 const MB = 1024 * 1024;
 
@@ -22,7 +22,12 @@ export interface UploadRule {
   /** Exact pixel size, where the spec fixes one (the logo). */
   dimensions?: { width: number; height: number };
   /** The message that names what is accepted. */
-  wrongKind: 'files.wrongKind.image' | 'files.wrongKind.logo' | 'files.wrongKind.excel' | 'files.wrongKind.attachment';
+  wrongKind:
+    | 'files.wrongKind.image'
+    | 'files.wrongKind.logo'
+    | 'files.wrongKind.excel'
+    | 'files.wrongKind.attachment'
+    | 'files.wrongKind.symbol';
 }
 
 /**
@@ -46,10 +51,12 @@ export const uploadRules = {
     wrongKind: 'files.wrongKind.attachment',
   },
   excel: { kinds: ['xls', 'xlsx'], maxBytes: 20 * MB, maxFiles: 1, wrongKind: 'files.wrongKind.excel' },
+  /** A cloud configuration symbol (decision 0149): an SVG, kept only as its sanitised drawing, or a png. */
+  symbol: { kinds: ['svg', 'png'], maxBytes: MB / 2, maxFiles: 1, wrongKind: 'files.wrongKind.symbol' },
 } as const satisfies Record<string, UploadRule>;
 
 /** The purposes `upload/image` takes; each has the rule of the same name. */
-export const IMAGE_UPLOAD_PURPOSES = ['image', 'avatar', 'logo'] as const;
+export const IMAGE_UPLOAD_PURPOSES = ['image', 'avatar', 'logo', 'symbol'] as const;
 export type ImageUploadPurpose = (typeof IMAGE_UPLOAD_PURPOSES)[number];
 
 /** Images up to this size may come back inline as `base64` (a data URL). */
@@ -87,7 +94,7 @@ export const imageUploadOptions = z.strictObject({
 export type ImageUploadOptions = z.infer<typeof imageUploadOptions>;
 
 /** A stored path: what the server generated, `<purpose>/<yyyymm>/<32 hex>.<ext>`. */
-export const FILE_PATH = /^(avatar|logo|image|attachment)\/\d{6}\/[0-9a-f]{32}\.(jpg|png|gif|pdf|xls|xlsx)$/;
+export const FILE_PATH = /^(avatar|logo|image|attachment|symbol)\/\d{6}\/[0-9a-f]{32}\.(jpg|png|gif|pdf|xls|xlsx|svg)$/;
 
 export const listByPathBody = z.strictObject({
   paths: z.array(z.string().max(200)).min(1).max(LIST_BY_PATH_MAX),

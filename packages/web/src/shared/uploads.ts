@@ -8,6 +8,8 @@ const signatures: Record<string, (bytes: Uint8Array) => boolean> = {
   jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   png: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v),
   gif: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38,
+  // An SVG is text: its root element shows in its first kilobyte (the server reads it whole).
+  svg: (b) => /<svg[\s>/]/.test(new TextDecoder().decode(b)),
 };
 
 function formatBytes(bytes: number): string {
@@ -20,7 +22,7 @@ function formatBytes(bytes: number): string {
  */
 export async function imageProblem(file: Blob, rule: UploadRule): Promise<string | null> {
   const lang = currentLang();
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
   const kindOk = rule.kinds.some((kind) => signatures[kind]?.(head));
   if (!kindOk) return translate(rule.wrongKind, lang);
   if (file.size === 0) return translate('files.emptyFile', lang);

@@ -1,6 +1,8 @@
 import {
   envelopeOf,
+  fileReference,
   pageOf,
+  pageQuery,
   queryId,
   SCADA_LINK_HEADER,
   SCADA_LINK_PASSWORD_HEADER,
@@ -26,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
+import { ownSymbols } from '../../portal/files/service.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { reachDevice } from '../gateway/commands.ts';
 import { pressElement } from './press.ts';
@@ -74,6 +77,24 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'A new, empty configuration', body: scadaCreate, response: detail },
     },
     async (request) => ok(request, await addScreen(actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/iot/scada/symbols',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary:
+          'The caller’s symbol library: the SVG and png symbols they uploaded (`upload/image`, purpose `symbol`)',
+        querystring: pageQuery,
+        response: { 200: envelopeOf(pageOf(fileReference)) },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      return ok(request, await ownSymbols(request.server.db.kysely, actorOf(request).auth.userId, { page, size }));
+    },
   );
 
   app.get(

@@ -22,7 +22,7 @@ import {
 import { fromJson, toJson } from '../../platform/db/sql.ts';
 import { AppError, type RuleBroken } from '../../platform/http/errors.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
-import { isOwnPicture } from '../../portal/files/service.ts';
+import { isOwnPicture, isOwnSymbol } from '../../portal/files/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { accountsAbove } from '../workorders/repository.ts';
 import * as repo from './repository.ts';
@@ -310,11 +310,13 @@ async function checkDocument(
   const stray = linking.find((l) => !linked.has(l.opens));
   if (stray) throw refusal(`document.elements.${stray.i}.opens`, 'scada.opens', stray.e.text || stray.e.id);
   // An image component's picture, like the background: one kept from the stored document stays, a
-  // new one must be a picture the caller uploaded (decision 0126).
+  // new one must be a picture the caller uploaded (decision 0126); a symbol's, one of the caller's
+  // symbols (decision 0149).
   const keptPictures = new Set(keptElements.flatMap((e) => (e.picture ? [e.picture] : [])));
   for (const [i, element] of document.elements.entries()) {
     if (element.picture === null || keptPictures.has(element.picture)) continue;
-    if (!(await isOwnPicture(actor.db, element.picture, actor.auth.userId)))
+    const own = element.kind === 'symbol' ? isOwnSymbol : isOwnPicture;
+    if (!(await own(actor.db, element.picture, actor.auth.userId)))
       throw refusal(`document.elements.${i}.picture`, 'scada.picture', element.text || element.id);
   }
   // A background kept from the stored document stays; a new one must be a picture the caller uploaded,

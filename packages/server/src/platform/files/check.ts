@@ -2,6 +2,7 @@ import type { FileKind, UploadRule } from '@meridian/contracts';
 import { AppError } from '../http/errors.ts';
 import { formatSize, type ReceivedFile } from './receive.ts';
 import { imageDimensions, sniffKind } from './sniff.ts';
+import { sanitizeSvg } from './svg.ts';
 
 export interface CheckedFile extends ReceivedFile {
   /** What the content is, whatever the name or the declared type said. */
@@ -25,6 +26,13 @@ export async function checkUpload(files: readonly ReceivedFile[], rule: UploadRu
     }
     const kind = await sniffKind(file.bytes);
     if (!kind || !rule.kinds.includes(kind)) throw new AppError(400, rule.wrongKind, { data });
+    if (kind === 'svg') {
+      // Only the drawing is kept (decision 0149); an SVG with none is no picture.
+      const drawing = sanitizeSvg(file.bytes);
+      if (!drawing) throw new AppError(400, rule.wrongKind, { data });
+      checked.push({ ...file, bytes: Buffer.from(drawing), kind });
+      continue;
+    }
     if (rule.dimensions) {
       const actual = imageDimensions(file.bytes);
       if (!actual) throw new AppError(400, rule.wrongKind, { data });

@@ -1,6 +1,7 @@
 import type { FileKind } from '@meridian/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
+import { isSvg } from './svg.ts';
 
 /** The kinds we accept, from the MIME type file-type reads off the content. */
 const kindOfMime: Record<string, FileKind> = {
@@ -24,6 +25,7 @@ export const contentTypeOf: Record<FileKind, string> = {
   pdf: 'application/pdf',
   xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  svg: 'image/svg+xml',
 };
 
 export const IMAGE_KINDS: readonly FileKind[] = ['jpg', 'png', 'gif'];
@@ -31,7 +33,9 @@ export const IMAGE_KINDS: readonly FileKind[] = ['jpg', 'png', 'gif'];
 /** What the bytes are, by their magic numbers and structure (file-type); `undefined` for anything we do not accept. */
 export async function sniffKind(bytes: Uint8Array): Promise<FileKind | undefined> {
   const found = await fileTypeFromBuffer(bytes);
-  return found ? kindOfMime[found.mime] : undefined;
+  const kind = found ? kindOfMime[found.mime] : undefined;
+  // An SVG is text (file-type calls one with an XML declaration XML): told by its root element.
+  return kind ?? (isSvg(bytes) ? 'svg' : undefined);
 }
 
 /** Width and height from an image's header (image-size), or `undefined` when the header cannot be read. */

@@ -1,5 +1,7 @@
+import type { PageQuery } from '@meridian/contracts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
+import { paginate } from '../../platform/db/sql.ts';
 import type { FileRow, FilesTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -23,6 +25,20 @@ export function findFileByPath(db: Db, path: string): Promise<FileRow | undefine
 export function findFilesByPaths(db: Db, paths: readonly string[]): Promise<FileRow[]> {
   if (paths.length === 0) return Promise.resolve([]);
   return db.selectFrom('files').selectAll().where('path', 'in', paths).execute();
+}
+
+/** The files a user uploaded for one purpose, newest first, a page at a time (the `files_owner` index). */
+export function filesOfOwner(db: Db, ownerId: number, purpose: FilesTable['purpose'], page: PageQuery) {
+  return paginate(
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('purpose', '=', purpose)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc'),
+    page,
+  );
 }
 
 /** Where the files of these ids are stored: their path and channel. */

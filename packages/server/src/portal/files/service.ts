@@ -8,6 +8,8 @@ import {
   INLINE_IMAGE_MAX_BYTES,
   imageUploadOptions,
   type ListByPathBody,
+  type Page,
+  type PageQuery,
   uploadRules,
 } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +24,7 @@ import { AppError, RequestValidationError } from '../../platform/http/errors.ts'
 import { canSeeUser, type Scope, scopeOf } from '../access/scope.ts';
 import { audit } from '../audit/service.ts';
 import { type Auth, authenticate, tokenOf } from '../sessions/service.ts';
-import { findFileByPath, findFilesByPaths } from './repository.ts';
+import { filesOfOwner, findFileByPath, findFilesByPaths } from './repository.ts';
 import { dataUrl, type FilesContext, openStored, readAll, referenceOf, storeFiles } from './store.ts';
 import type { FileRow } from './tables.ts';
 
@@ -33,6 +35,18 @@ import type { FileRow } from './tables.ts';
 export async function isOwnPicture(db: Kysely<Database>, path: string, userId: number): Promise<boolean> {
   const file = await findFileByPath(db, path);
   return file !== undefined && file.owner_id === userId && ['image/jpeg', 'image/png'].includes(file.content_type);
+}
+
+/** Whether `path` names a symbol (an SVG or png of the `symbol` upload, decision 0149) the user uploaded themselves. */
+export async function isOwnSymbol(db: Kysely<Database>, path: string, userId: number): Promise<boolean> {
+  const file = await findFileByPath(db, path);
+  return file !== undefined && file.owner_id === userId && file.purpose === 'symbol';
+}
+
+/** The symbols a user uploaded (decision 0149), newest first, a page at a time. */
+export async function ownSymbols(db: Kysely<Database>, userId: number, page: PageQuery): Promise<Page<FileReference>> {
+  const rows = await filesOfOwner(db, userId, 'symbol', page);
+  return { ...rows, list: rows.list.map((row) => referenceOf(row)) };
 }
 
 export function filesContextOf(request: FastifyRequest): FilesContext {

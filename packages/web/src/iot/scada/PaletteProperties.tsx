@@ -9,6 +9,7 @@ import {
 import { Checkbox, Flex, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PicturePicker } from '../components/PicturePicker.tsx';
+import { SymbolPicker } from './SymbolPicker.tsx';
 
 /** Components drawn over a range (min to max): a tank's level, a gauge's dial, a bar, a trend. */
 export const RANGED: readonly ScadaKind[] = ['tank', 'gauge', 'bar', 'trend'];
@@ -18,7 +19,7 @@ interface Props {
   onChange(fields: Partial<ScadaElement>): void;
 }
 
-/** The properties of the palette's later components (decision 0126): a picture, a trend's length, a speed rule. */
+/** The properties of the palette's later components (decisions 0126, 0149): a picture, a symbol, a trend's length, a speed rule. */
 export function PaletteProperties({ element, onChange }: Props) {
   const { t } = useTranslation();
   const kind = element.kind;
@@ -33,6 +34,11 @@ export function PaletteProperties({ element, onChange }: Props) {
             removeLabel={t('scada.pictureRemove')}
             testId="scada-prop-picture"
           />
+        </Form.Item>
+      )}
+      {kind === 'symbol' && (
+        <Form.Item label={t('scada.symbol')}>
+          <SymbolPicker value={element.picture} onChange={(picture) => onChange({ picture })} />
         </Form.Item>
       )}
       {kind === 'trend' && (

@@ -63,6 +63,7 @@ const SIZES: Record<ScadaKind, [number, number]> = {
   line: [160, 4],
   rectangle: [160, 100],
   ellipse: [100, 100],
+  symbol: [80, 80],
 };
 
 /** A new component's colour: a display's green, a label's ink, a shape's light fill, else the brand blue. */

@@ -1,4 +1,5 @@
 import {
+  type FileReference,
   type Page,
   SCADA_LINK_HEADER,
   SCADA_LINK_PASSWORD_HEADER,
@@ -39,6 +40,9 @@ export const trendsOf = (id: number, signal?: AbortSignal, device?: number, vers
     signal,
     query: { ...(device === undefined ? {} : { device }), ...(version === undefined ? {} : { version }) },
   });
+/** The caller's symbol library (decision 0149): the SVG and png symbols they uploaded, newest first. */
+export const symbolsOf = (signal?: AbortSignal) =>
+  get<Page<FileReference>>('iot/scada/symbols', { query: { page: 1, size: 100 }, signal });
 /** Versions (decision 0127): the list, publishing the draft, rolling back to a kept version. */
 export const versionsOf = (id: number, signal?: AbortSignal) =>
   get<ScadaVersion[]>(`iot/scada/${id}/versions`, { signal });

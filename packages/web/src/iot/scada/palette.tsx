@@ -140,6 +140,7 @@ export function PaletteBody({ element, value, colour, on, speed, preview }: Body
       );
     }
     case 'image':
+    case 'symbol':
       return <Picture path={element.picture} width={w} height={h} />;
     case 'line':
       return (
