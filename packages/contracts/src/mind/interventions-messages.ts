@@ -9,6 +9,7 @@ export const interventionsMessages = {
     'zh-CN': '请选择来源：教师上报或日常观察',
     en: "Choose the source: a teacher's report or an observation",
   },
+  'v.warning.sourceType': { 'zh-CN': '预警来源不正确', en: 'Not a warning source' },
   'v.warning.state': { 'zh-CN': '预警状态不正确', en: 'Not a warning state' },
   'v.warning.handoverTo': {
     'zh-CN': '请选择移交给他人或上报上级',

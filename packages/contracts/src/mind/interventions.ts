@@ -90,6 +90,8 @@ export const warningQuery = z.object({
   size: z.coerce.number().int().min(1).max(500).default(20),
   level: levelCode.optional(),
   state: z.enum(WARNING_STATES, { error: 'v.warning.state' }).optional(),
+  /** What raised the warnings (the cockpit's card of the automatic rules links here, decision 0141). */
+  source: z.enum(WARNING_SOURCES, { error: 'v.warning.sourceType' }).optional(),
   schoolId: queryId.optional(),
   gradeId: queryId.optional(),
   classId: queryId.optional(),

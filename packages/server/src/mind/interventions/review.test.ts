@@ -142,6 +142,21 @@ describe('the automatic warning rules (process/rule/zngy)', () => {
     expect((await w.schoolAdmin.get(`${ZNGY}?from=${Date.now() + HOUR}`)).json().data).toEqual({ total: 0, rules: [] });
   });
 
+  it('lead to the warning list narrowed to their source, the cockpit card’s link (decision 0141)', async () => {
+    const rules = (await w.schoolAdmin.get(ZNGY)).json().data;
+    const fromScales = (await w.schoolAdmin.get('/apis-psychology/warning/page?source=assessment')).json().data;
+    expect(fromScales.total).toBe(rules.total);
+    expect(new Set(fromScales.list.map((r: { source: string }) => r.source))).toEqual(new Set(['assessment']));
+    const byTeachers = (await w.schoolAdmin.get('/apis-psychology/warning/page?source=report')).json().data;
+    expect(byTeachers.list.map((r: { id: number }) => r.id)).toEqual([reported]);
+    expect((await w.schoolAdmin.get(`${ZNGY}?source=report`)).json().data).toEqual({ total: 0, rules: [] });
+    const counted = (await w.schoolAdmin.get('/apis-psychology/warning/statistics?source=assessment')).json().data;
+    expect(counted.total).toBe(rules.total);
+    const bad = await w.schoolAdmin.get('/apis-psychology/warning/page?source=rumour');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data).toEqual([{ field: 'source', msg: 'Not a warning source' }]);
+  });
+
   it('show another school nothing, and refuse a student', async () => {
     expect((await w.otherSchoolAdmin.get(ZNGY)).json().data).toEqual({ total: 0, rules: [] });
     expect((await w.callers.a2.get(ZNGY)).statusCode).toBe(403);

@@ -34,6 +34,7 @@ function filtered(db: Kysely<Database>, scope: StudentScope, userId: number, f: 
   let q = baseQuery(db, scope, userId);
   if (f.level !== undefined) q = q.where('w.level', '=', f.level);
   if (f.state !== undefined) q = q.where('w.state', '=', f.state);
+  if (f.source !== undefined) q = q.where('w.source_type', '=', f.source);
   if (f.schoolId !== undefined) q = q.where('w.school_id', '=', f.schoolId);
   if (f.gradeId !== undefined) q = q.where('s.grade_id', '=', f.gradeId);
   if (f.classId !== undefined) q = q.where('w.class_id', '=', f.classId);
