@@ -200,4 +200,108 @@ describe('the district screen, as demo_bureau after a round of assessments', () 
     expect(unexpected(problems)).toEqual([]);
     await close();
   });
+
+  it('the cockpit shows what the platform raised by itself and the intervention review, as the calls count them', async () => {
+    interface Rules {
+      total: number;
+      rules: { source: string; raised: number; open: number; solved: number }[];
+    }
+    const zngy = await world.api<Rules>('apis-psychology/process/rule/zngy', world.token);
+    const sources = ['assessment', 'journal', 'treeHole', 'interview'];
+    const sum = (source: string, key: 'raised' | 'open' | 'solved') =>
+      zngy.rules.filter((r) => r.source === source).reduce((n, r) => n + r[key], 0);
+    // The round's PHQ-9 raised the red warning by itself.
+    expect(sum('assessment', 'raised')).toBeGreaterThanOrEqual(1);
+    const reviews = ['gygz', 'fdth', 'dfht', 'tfsj', 'zxzj', 'fxht'];
+    const reviewTotals = async () =>
+      Promise.all(
+        reviews.map(async (name) => {
+          const path = name === 'gygz' ? 'gygz' : `gygz/${name}`;
+          const page = await world.api<{ total: number }>(
+            `apis-psychology/analysis/review/${path}?size=1`,
+            world.token,
+          );
+          return [name, page.total] as const;
+        }),
+      );
+    const cell = (page: Page, testId: string, value: number) =>
+      page
+        .getByTestId(testId)
+        .filter({ hasText: new RegExp(`^${value}$`) })
+        .waitFor();
+
+    const { page, problems, close } = await visit(world.browser, wall);
+    await openMind(page, world.server.url, '/schoolWarning', world.token);
+    for (const source of sources) {
+      await cell(page, `automatic-${source}-raised`, sum(source, 'raised'));
+      await cell(page, `automatic-${source}-open`, sum(source, 'open'));
+      await cell(page, `automatic-${source}-solved`, sum(source, 'solved'));
+    }
+    // Nobody has recorded an intervention yet: the review card says so.
+    expect(Object.fromEntries(await reviewTotals()).gygz).toBe(0);
+    await page.getByTestId('card-review-empty').getByText('还没有干预记录').waitFor();
+
+    // The red warning's handler is named, it is published and a counselling talk is recorded on it.
+    const db = world.server.db;
+    const red = await db
+      .selectFrom('warnings')
+      .select(['id', 'school_id'])
+      .where('level', '=', 'red')
+      .where('source_type', '=', 'assessment')
+      .executeTakeFirstOrThrow();
+    const psychologist = await db
+      .selectFrom('teachers')
+      .select('user_id')
+      .where('school_id', '=', red.school_id)
+      .where('is_psychology', '=', true)
+      .where('status', '=', 'active')
+      .where('user_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    await world.api('apis-psychology/warning/setup', world.token, {
+      id: red.id,
+      psychologyUserId: psychologist.user_id,
+      classTeacherUserId: null,
+    });
+    await world.api('apis-psychology/warning/publish', world.token, { id: red.id });
+    await world.api('apis-psychology/intervene/save', world.token, {
+      warningId: red.id,
+      kind: 'interview',
+      happenedAt: Date.now() - 3_600_000,
+      place: '心理咨询室',
+      people: '学生本人',
+      content: '谈话了解近况',
+    });
+    const totals = await reviewTotals();
+    expect(Object.fromEntries(totals)).toMatchObject({ gygz: 1, fdth: 1, dfht: 0 });
+    await page.reload();
+    for (const [name, total] of totals) await cell(page, `review-${name}`, total);
+    await page.getByTestId('review-table').getByText('辅导谈话').waitFor();
+    await screenshot(page, 'mindreview-cockpit-zh');
+    await english(page);
+    await page.getByRole('heading', { name: 'Warnings the platform raised by itself' }).waitFor();
+    await page.getByTestId('review-table').getByText('Counselling talks').waitFor();
+    await cell(page, 'review-gygz', 1);
+    await screenshot(page, 'mindreview-cockpit-en');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await cell(page, 'review-fdth', 1);
+    await screenshot(page, 'mindreview-cockpit-laptop');
+    await page.setViewportSize(wall.viewport);
+
+    // A source opens the warning list narrowed to it, with the same count.
+    const listed = await world.api<{ total: number }>(
+      'apis-psychology/warning/statistics?source=assessment',
+      world.token,
+    );
+    expect(listed.total).toBe(sum('assessment', 'raised'));
+    await page.getByTestId('automatic-assessment').click();
+    await page.waitForURL((url) => url.pathname === '/jdp/data/intervene' && url.search === '?source=assessment');
+    await page
+      .getByTestId('warning-total')
+      .filter({ hasText: new RegExp(`^${listed.total}$`) })
+      .waitFor();
+    await page.getByTestId('warning-list-page').getByTitle('Scale assessment').waitFor();
+    await screenshot(page, 'mindreview-warning-list-by-source');
+    expect(unexpected(problems)).toEqual([]);
+    await close();
+  });
 });

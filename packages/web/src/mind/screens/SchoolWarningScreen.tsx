@@ -1,7 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './strings.ts';
-import { screenFilters, textIn, useGauge, useHolders, useOverdue, useScreenAccess } from './api.ts';
+import {
+  screenFilters,
+  textIn,
+  useAutomaticRules,
+  useGauge,
+  useHolders,
+  useOverdue,
+  useReviewCounts,
+  useScreenAccess,
+} from './api.ts';
+import { AutomaticCard, ReviewCard } from './CockpitCards.tsx';
 import { count } from './format.ts';
 import { stagesChart } from './kit/charts.ts';
 import { palette } from './kit/palette.ts';
@@ -12,8 +22,9 @@ import { WallTable } from './kit/table.tsx';
 
 /**
  * The warning-handling cockpit (`/schoolWarning`, docs/screens.md): the open warnings by level and
- * stage, the follow-ups that are overdue and who holds the open ones, for the caller's school (or
- * `?schoolId=` of their scope). Each card has its own call and refreshes itself.
+ * stage, the follow-ups that are overdue and who holds the open ones, what the platform raised by
+ * itself and the intervention review (decision 0141), for the caller's school (or `?schoolId=` of
+ * their scope). Each card has its own call and refreshes itself.
  */
 export function SchoolWarningScreen() {
   const { t } = useTranslation();
@@ -22,7 +33,15 @@ export function SchoolWarningScreen() {
   const gauge = useGauge(filters, allowed === true);
   const overdue = useOverdue(filters, allowed === true);
   const holders = useHolders(filters, allowed === true);
-  const updatedAt = Math.max(gauge.dataUpdatedAt, overdue.dataUpdatedAt, holders.dataUpdatedAt);
+  const automatic = useAutomaticRules(filters, allowed === true);
+  const review = useReviewCounts(allowed === true);
+  const updatedAt = Math.max(
+    gauge.dataUpdatedAt,
+    overdue.dataUpdatedAt,
+    holders.dataUpdatedAt,
+    automatic.dataUpdatedAt,
+    review.dataUpdatedAt,
+  );
   const none = t('scr.kpi.none');
   const g = gauge.data;
   const hours = g?.meanHandlingHours;
@@ -45,7 +64,7 @@ export function SchoolWarningScreen() {
           value={hours === null || hours === undefined ? none : t('scr.kpi.hours', { n: hours })}
         />
       </div>
-      <div style={{ display: 'grid', gridTemplateColumns: '1.1fr 0.9fr', gap: 16, flex: 1, minHeight: 0 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: '0.9fr 1.1fr 0.75fr', gap: 16, flex: 1, minHeight: 0 }}>
         <ScreenCard
           testId="card-stages"
           title={t('scr.cockpit.byLevel')}
@@ -117,6 +136,10 @@ export function SchoolWarningScreen() {
               />
             )}
           </ScreenCard>
+        </div>
+        <div style={{ display: 'grid', gridTemplateRows: '1fr 1.3fr', gap: 16, minHeight: 0 }}>
+          <AutomaticCard query={automatic} schoolId={filters.schoolId} />
+          <ReviewCard query={review} />
         </div>
       </div>
     </ScreenCanvas>

@@ -1,4 +1,5 @@
 import type {
+  AutomaticRules,
   EmotionBoard,
   EmotionDistrictScreen,
   LocalText,
@@ -73,6 +74,37 @@ export const useTasks = (q: Query, enabled = true) =>
 /** Counselling and home visits of the semester (decision 0132). */
 export const useCare = (q: Query, enabled = true) =>
   useScreenCall<ScreenCare>('care', 'apis-psychology/screen/school/care', q, enabled);
+
+/** `process/rule/zngy` (decision 0135): what the platform raised by itself, by rule and state. */
+export const useAutomaticRules = (q: Query, enabled = true) =>
+  useScreenCall<AutomaticRules>('zngy', 'apis-psychology/process/rule/zngy', q, enabled);
+
+/** The `analysis/review/gygz` lists the cockpit's review card counts (decisions 0135, 0141), the whole first. */
+export const REVIEW_CALLS = ['gygz', 'gygz/fdth', 'gygz/dfht', 'gygz/tfsj', 'gygz/zxzj', 'gygz/fxht'] as const;
+export type ReviewCall = (typeof REVIEW_CALLS)[number];
+export type ReviewCounts = { call: ReviewCall; total: number }[];
+/**
+ * The review card's figures: each review list's `total`, asked for one row. One card, so one answer:
+ * the lists share one access (`/data/intervene:view`) and fail together.
+ */
+export const useReviewCounts = (enabled = true) =>
+  useQuery({
+    queryKey: ['mind.screen', 'review'],
+    queryFn: ({ signal }) =>
+      Promise.all(
+        REVIEW_CALLS.map(async (call) => {
+          const page = await get<{ total: number }>(`apis-psychology/analysis/review/${call}`, {
+            query: { page: 1, size: 1 },
+            signal,
+          });
+          return { call, total: page.total };
+        }),
+      ) as Promise<ReviewCounts>,
+    enabled,
+    refetchInterval: SCREEN_REFRESH_MS,
+    staleTime: 0,
+    meta: { silentError: true },
+  });
 
 /** The emotion screens' calls (decision 0119): the district, one sub-district node, one school. */
 export const useEmotionDistrict = (q: Query, enabled = true) =>

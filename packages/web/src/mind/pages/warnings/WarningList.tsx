@@ -1,19 +1,29 @@
-import { WARNING_STATES } from '@meridian/contracts';
+import { WARNING_SOURCES, WARNING_STATES } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Flex, Form, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FilterForm, PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { textIn } from '../assessments/lookups.ts';
 import { ScopeFilters } from '../assessments/ScopeFilters.tsx';
-import { type WarningFilter, type WarningRow, type WarningState, warningCounts, warningPage } from './api.ts';
+import {
+  type WarningFilter,
+  type WarningRow,
+  type WarningSource,
+  type WarningState,
+  warningCounts,
+  warningPage,
+} from './api.ts';
+import { warningFiltersOf } from './listFilters.ts';
 import { LevelTag, StateTag, time, useLevels, useOrgNames } from './lookups.tsx';
 import '../assessments/strings.ts';
 
 interface FilterValues {
   level?: string;
   state?: WarningState;
+  source?: WarningSource;
   schoolId?: number;
   gradeId?: number;
   classId?: number;
@@ -57,15 +67,19 @@ function Counts({ filters, onPick }: { filters: WarningFilter; onPick(values: Pa
   );
 }
 
-/** `/data/intervene`: the warnings of the scope, filtered by level, state, school, grade, class and time. */
-export function WarningList() {
+/**
+ * `/data/intervene`: the warnings of the scope, filtered by level, state, source, school, grade, class
+ * and time; a link may give the first filters (`?source=journal`, the cockpit's card, decision 0141).
+ */
+export function WarningList({ link }: { link: URLSearchParams }) {
   const { t } = useTranslation();
+  const [initial] = useState(() => warningFiltersOf(link.toString()));
   const [form] = Form.useForm<FilterValues>();
   const schoolId = Form.useWatch('schoolId', form);
   const gradeId = Form.useWatch('gradeId', form);
   const levels = useLevels();
   const names = useOrgNames();
-  const warnings = usePagedList<WarningFilter, WarningRow>(['warn', 'page'], warningPage);
+  const warnings = usePagedList<WarningFilter, WarningRow>(['warn', 'page'], warningPage, { filters: initial });
   const search = (values: FilterValues) => {
     const { range, ...rest } = values;
     warnings.search({ ...rest, from: range?.[0].startOf('day').valueOf(), to: range?.[1].endOf('day').valueOf() });
@@ -78,6 +92,7 @@ export function WarningList() {
     <Card data-testid="warning-list-page">
       <FilterForm<FilterValues>
         form={form}
+        initialValues={initial}
         onValuesChange={(changed) => {
           if ('schoolId' in changed) form.setFieldsValue({ gradeId: undefined, classId: undefined });
           if ('gradeId' in changed) form.setFieldsValue({ classId: undefined });
@@ -99,6 +114,15 @@ export function WarningList() {
             style={{ width: 140 }}
             placeholder={t('system.all')}
             options={WARNING_STATES.map((s) => ({ value: s, label: t(`warn.state.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="source" label={t('warn.list.source')}>
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder={t('system.all')}
+            data-testid="warning-source-filter"
+            options={WARNING_SOURCES.map((s) => ({ value: s, label: t(`warn.source.${s}`) }))}
           />
         </Form.Item>
         <ScopeFilters schoolId={schoolId} gradeId={gradeId} />

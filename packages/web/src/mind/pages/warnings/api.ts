@@ -9,6 +9,7 @@ import type {
   studentWarnings,
   todoRow,
   WarningLevel,
+  WarningSource,
   WarningState,
   warningDetail,
   warningHistoryRow,
@@ -29,7 +30,7 @@ export type WarningCounts = Output<typeof warningStatistics>;
 export type AttentionRow = Output<typeof attentionRow>;
 export type ReminderChange = Output<typeof reminderChangeRow>;
 export type TodoRow = Output<typeof todoRow>;
-export type { InterventionKind, ReminderConfiguration, WarningLevel, WarningState };
+export type { InterventionKind, ReminderConfiguration, WarningLevel, WarningSource, WarningState };
 
 type Signal = AbortSignal | undefined;
 type Paging = { page: number; size: number };
@@ -37,6 +38,7 @@ type Paging = { page: number; size: number };
 export interface WarningFilter {
   level?: string | undefined;
   state?: WarningState | undefined;
+  source?: WarningSource | undefined;
   schoolId?: number | undefined;
   gradeId?: number | undefined;
   classId?: number | undefined;
