@@ -6,7 +6,7 @@ import type { ReviewCounts } from './api.ts';
 import { bySource, warningListOf } from './cockpit.ts';
 import { count } from './format.ts';
 import { palette } from './kit/palette.ts';
-import { ScreenCard } from './kit/ScreenCard.tsx';
+import { CardFrame, centred, ScreenCard } from './kit/ScreenCard.tsx';
 import { WallTable } from './kit/table.tsx';
 
 /**
@@ -96,5 +96,17 @@ export function ReviewCard({ query }: { query: UseQueryResult<ReviewCounts> }) {
         />
       )}
     </ScreenCard>
+  );
+}
+
+/** A card the caller's role may not read (it lacks the warning list): the wall says so in its place. */
+export function ClosedCard({ testId, title }: { testId: string; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <CardFrame testId={testId} title={title}>
+      <div style={centred} data-testid={`${testId}-closed`}>
+        {t('scr.cockpit.closed')}
+      </div>
+    </CardFrame>
   );
 }

@@ -8,10 +8,11 @@ import {
   useGauge,
   useHolders,
   useOverdue,
+  usePageAccess,
   useReviewCounts,
   useScreenAccess,
 } from './api.ts';
-import { AutomaticCard, ReviewCard } from './CockpitCards.tsx';
+import { AutomaticCard, ClosedCard, ReviewCard } from './CockpitCards.tsx';
 import { count } from './format.ts';
 import { stagesChart } from './kit/charts.ts';
 import { palette } from './kit/palette.ts';
@@ -33,8 +34,10 @@ export function SchoolWarningScreen() {
   const gauge = useGauge(filters, allowed === true);
   const overdue = useOverdue(filters, allowed === true);
   const holders = useHolders(filters, allowed === true);
-  const automatic = useAutomaticRules(filters, allowed === true);
-  const review = useReviewCounts(allowed === true);
+  // The two cards read the warning list's calls: a role without that page is told so, not refused.
+  const records = usePageAccess('/data/intervene');
+  const automatic = useAutomaticRules(filters, allowed === true && records === true);
+  const review = useReviewCounts(allowed === true && records === true);
   const updatedAt = Math.max(
     gauge.dataUpdatedAt,
     overdue.dataUpdatedAt,
@@ -138,8 +141,17 @@ export function SchoolWarningScreen() {
           </ScreenCard>
         </div>
         <div style={{ display: 'grid', gridTemplateRows: '1fr 1.3fr', gap: 16, minHeight: 0 }}>
-          <AutomaticCard query={automatic} schoolId={filters.schoolId} />
-          <ReviewCard query={review} />
+          {records === false ? (
+            <>
+              <ClosedCard testId="card-automatic" title={t('scr.cockpit.automatic')} />
+              <ClosedCard testId="card-review" title={t('scr.cockpit.review')} />
+            </>
+          ) : (
+            <>
+              <AutomaticCard query={automatic} schoolId={filters.schoolId} />
+              <ReviewCard query={review} />
+            </>
+          )}
         </div>
       </div>
     </ScreenCanvas>

@@ -186,9 +186,14 @@ export function useRevokeLink() {
  * asks for nothing it may not show, and says so on the wall instead of failing every card.
  */
 export function useScreenAccess(screen: string): boolean | null {
+  return usePageAccess(`/${screen}`);
+}
+
+/** Whether the caller's role may view a page (`/data/intervene`): a card reading its calls asks first. */
+export function usePageAccess(page: string): boolean | null {
   const entries = usePermissionEntries();
   if (!entries.data) return entries.isError ? false : null;
-  return hasPermission(entries.data, `/${screen}`, 'view');
+  return hasPermission(entries.data, page, 'view');
 }
 
 export const textIn = (text: LocalText | null | undefined): string => {

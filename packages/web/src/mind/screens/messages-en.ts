@@ -54,6 +54,7 @@ export const screensEn: ScreenStrings = {
       review_tfsj: 'Sudden events',
       review_zxzj: 'Referrals',
       review_fxht: 'Return talks',
+      closed: 'Your role cannot see the warning list, so this card stays closed',
     },
     school: {
       coverage: 'Screening done',

@@ -55,6 +55,7 @@ export const screensZh = {
       review_tfsj: '突发事件',
       review_zxzj: '咨询转介',
       review_fxht: '复学回谈',
+      closed: 'Your role cannot see the warning list, so this card stays closed',
     },
     school: {
       coverage: '筛查完成情况',

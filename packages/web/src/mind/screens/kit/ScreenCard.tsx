@@ -15,7 +15,8 @@ interface ScreenCardProps<T> {
   children(data: T): ReactNode;
 }
 
-const centred: CSSProperties = {
+/** A card's message in place of its figures (loading, empty, failed, closed). */
+export const centred: CSSProperties = {
   flex: 1,
   display: 'flex',
   flexDirection: 'column',
@@ -73,9 +74,45 @@ export function ScreenCard<T>({ title, testId, query, isEmpty, emptyText, style,
     body = children(data);
   }
   return (
+    <CardFrame
+      testId={testId}
+      title={title}
+      busy={query.isFetching}
+      style={style}
+      aside={
+        data !== undefined &&
+        query.isError && (
+          <span style={{ fontSize: 14, color: palette.danger }} data-testid={`${testId}-stale`}>
+            {t('scr.failed', { reason: errorText(query.error) })}
+          </span>
+        )
+      }
+    >
+      {body}
+    </CardFrame>
+  );
+}
+
+/** A card's frame: its title (and what stands beside it) above its body. */
+export function CardFrame({
+  testId,
+  title,
+  busy = false,
+  style,
+  aside,
+  children,
+}: {
+  testId: string;
+  title: string;
+  busy?: boolean;
+  style?: CSSProperties | undefined;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <section
       data-testid={testId}
-      aria-busy={query.isFetching}
+      aria-busy={busy}
       style={{
         background: palette.card,
         border: `1px solid ${palette.line}`,
@@ -90,13 +127,9 @@ export function ScreenCard<T>({ title, testId, query, isEmpty, emptyText, style,
     >
       <h2 style={{ margin: '0 0 10px', fontSize: 20, color: palette.title, fontWeight: 500, display: 'flex' }}>
         <span style={{ flex: 1 }}>{title}</span>
-        {data !== undefined && query.isError && (
-          <span style={{ fontSize: 14, color: palette.danger }} data-testid={`${testId}-stale`}>
-            {t('scr.failed', { reason: errorText(query.error) })}
-          </span>
-        )}
+        {aside}
       </h2>
-      {body}
+      {children}
     </section>
   );
 }
