@@ -115,6 +115,10 @@ export const interventionsMessages = {
     'zh-CN': '预警跟进即将到期：{student}',
     en: 'A follow-up is due: {student}',
   },
+  'todo.warning.note': {
+    'zh-CN': '请复核预警：{student} 的 AI 访谈结果被更正，总分 {from} → {to}，已低于预警等级',
+    en: "Review the warning about {student}: a correction of the AI interview took the total from {from} to {to}, below the warning's level",
+  },
   'notice.warning.published': {
     'zh-CN': '您负责的预警已发布：{student}（{level}）',
     en: 'A warning you handle was published: {student} ({level})',

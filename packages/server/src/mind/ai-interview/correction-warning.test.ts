@@ -83,5 +83,14 @@ describe("a teacher's correction of an AI interview mapping", () => {
     expect(await correct(resultId, '4', 'A')).toMatchObject({ total: 8, warningLevel: null });
     expect(await notes()).toHaveLength(2);
     expect((await warningsOf(resultId))[0]?.state).toBe('new');
+    // The handler is told by one open to-do, in their list, saying what the correction did.
+    const res = await w.psychologyTeacher.post('/apis-psychology/todo/list', { status: 'open', page: 1, size: 100 });
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = (res.json().data.list as Array<{ kind: string; sourceId: number; title: string }>).filter(
+      (todo) => todo.kind === 'warning.note' && todo.sourceId === Number(before?.id),
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.title).toContain('16');
+    expect(mine[0]?.title).toContain('14');
   });
 });

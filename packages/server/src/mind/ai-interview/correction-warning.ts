@@ -3,7 +3,14 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { countWarning } from '../screens/repository.ts';
 import { openWarning } from '../warnings/open.ts';
-import { insertStepHistory, levelRanks, moveWarning, openWarningOfResult } from '../warnings/workflow-repository.ts';
+import { addTodos } from '../warnings/todos.ts';
+import {
+  insertStepHistory,
+  levelRanks,
+  moveWarning,
+  newWarningRecipients,
+  openWarningOfResult,
+} from '../warnings/workflow-repository.ts';
 
 export interface CorrectedResult {
   resultId: number;
@@ -86,6 +93,18 @@ export async function warnAfterCorrection(
     to_level: open.level,
     reason: translate('interview.correctionLowered', lang, params),
     by_user_id: byUserId,
+    at,
+  });
+  // The handler is told by a to-do (decision 0145): the named handlers once set up, before that the
+  // people a new warning goes to. One open note to-do each, however many corrections follow.
+  const named = [open.psychology_user_id, open.class_teacher_user_id].filter((id): id is number => id !== null);
+  const handlers =
+    named.length > 0 ? named : (await newWarningRecipients(trx, open.school_id, open.class_id)).map((r) => r.user_id);
+  await addTodos(trx, handlers, {
+    kind: 'warning.note',
+    titleKey: 'todo.warning.note',
+    params: { student: r.studentName, ...params },
+    warningId: open.id,
     at,
   });
   return 'noted';

@@ -111,7 +111,9 @@ export interface TodosTable {
     | 'warning.publish'
     | 'warning.handle'
     | 'warning.escalated'
-    | 'warning.followUp';
+    | 'warning.followUp'
+    /** A correction lowered a result below its open warning's level: the handler decides (decision 0145). */
+    | 'warning.note';
   /** The catalogue key of the title and its parameters. */
   title_key: string;
   params: Json;

@@ -214,7 +214,16 @@ export async function levelRanks(trx: Trx): Promise<Map<string, number>> {
 export function openWarningOfResult(trx: Trx, resultId: number) {
   return trx
     .selectFrom('warnings')
-    .select(['id', 'state', 'level', 'school_id', 'class_id', 'created_at'])
+    .select([
+      'id',
+      'state',
+      'level',
+      'school_id',
+      'class_id',
+      'created_at',
+      'psychology_user_id',
+      'class_teacher_user_id',
+    ])
     .where('source_type', '=', 'assessment')
     .where('source_id', '=', resultId)
     .where('state', 'in', ['new', 'setUp', 'published', 'intervening', 'handedOver'])

@@ -211,6 +211,7 @@ export const warnEn: WarnStrings = {
         warningHandle: 'To handle',
         warningEscalated: 'Handed up',
         warningFollowUp: 'Follow-up',
+        warningNote: 'Result corrected',
         other: 'Other',
       },
     },

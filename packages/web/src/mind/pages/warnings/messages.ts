@@ -211,6 +211,7 @@ export const warnZh = {
         warningHandle: '待处理',
         warningEscalated: '上报处理',
         warningFollowUp: '跟进提醒',
+        warningNote: '结果更正待复核',
         other: '其他',
       },
     },
