@@ -119,3 +119,9 @@ export const interviewCorrect = z.strictObject({
 
 /** An administrator deletes one interview's transcript on the student's request (decision 0137). */
 export const interviewTranscriptDelete = transcriptDelete.extend({ resultId: bodyId });
+
+/**
+ * `ai-im import task` (decision 0145): prior AI interview records from an xlsx, imported by a job
+ * whose progress shows in the download center. At most `rowsMax` rows; `itemsMax` item columns.
+ */
+export const AI_IMPORT_LIMITS = { rowsMax: 2000, itemsMax: 100, transcriptMax: 10_000 } as const;

@@ -9,7 +9,8 @@ export type DownloadState = (typeof DOWNLOAD_STATES)[number];
 /**
  * What a task writes: the results list (xlsx), one student's report (PDF), a group report (PDF),
  * sign-in slips of new or reset accounts (PDF) and their list (xlsx, written with the slips), and
- * the statistical report as a PDF or an xlsx, and a student's report (PDF).
+ * the statistical report as a PDF or an xlsx, and a student's report (PDF). An AI interview import
+ * runs as a task too: its rows are its progress and its file the per-row report (xlsx).
  */
 export const DOWNLOAD_KINDS = [
   'results',
@@ -20,6 +21,8 @@ export const DOWNLOAD_KINDS = [
   'statistics',
   'statisticsSheet',
   'studentReport',
+  /** An import of prior AI interview records (decision 0145): its file is the per-row report. */
+  'aiImport',
 ] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
@@ -51,6 +54,8 @@ export const downloadTask = z.object({
   size: z.number().nullable(),
   /** Why it failed, in the reader's language. */
   error: z.string().nullable(),
+  /** What a finished import did ("12 rows: 10 imported, 2 not imported"); null for exports. */
+  summary: z.string().nullable(),
   createdAt: z.number(),
   finishedAt: z.number().nullable(),
   expiresAt: z.number().nullable(),

@@ -6,6 +6,7 @@ import type { ActivitiesTables } from './activities/tables.ts';
 import { transcriptRetentionCleanup } from './ai/retention.ts';
 import { aiRoutes } from './ai/routes.ts';
 import type { AiTables } from './ai/tables.ts';
+import { aiImportRoutes } from './ai-interview/import-routes.ts';
 import { aiInterviewRoutes } from './ai-interview/routes.ts';
 import type { AiInterviewTables } from './ai-interview/tables.ts';
 import { archiveRoutes } from './archive/routes.ts';
@@ -105,6 +106,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moodRoutes);
   await app.register(aiRoutes);
   await app.register(aiInterviewRoutes);
+  await app.register(aiImportRoutes);
   await app.register(treeHoleRoutes);
   await app.register(campusRoutes);
   await app.register(emotionRoutes);

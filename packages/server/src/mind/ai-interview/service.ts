@@ -143,7 +143,7 @@ function turn(
   };
 }
 
-const crisisReason = (categories: CrisisCategory[]) => {
+export const crisisReason = (categories: CrisisCategory[]) => {
   const text = (lang: Lang) =>
     translate('interview.crisisReason', lang, {
       categories: categories.map((c) => translate(`crisis.${c}`, lang)).join(lang === 'en' ? ', ' : '、'),

@@ -6,7 +6,8 @@ import { fromJson } from '../../platform/db/sql.ts';
 import { fileStoresOf } from '../../platform/files/stores.ts';
 import { defineJob, type JobDefinition } from '../../platform/jobs/types.ts';
 import { DAY, HOUR } from '../../platform/time.ts';
-import { removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
+import { type FilesContext, removeStoredFiles, storeFiles } from '../../portal/files/store.ts';
+import { importAiRecords } from '../ai-interview/import-job.ts';
 import { accountSlips, type SlipsParams } from '../people/accounts/slips.ts';
 import type { StatisticsParams } from '../reports/service.ts';
 import { statisticsPdf, statisticsWorkbook } from '../reports/statistics-file.ts';
@@ -76,10 +77,10 @@ export function downloadJob(options: DownloadJobOptions = {}): JobDefinition<{ t
         return;
       }
       const progress = progressOf(db, task, options.onProgress);
+      const files = { db, stores: fileStoresOf(config), log: log as Logger };
       try {
-        const { bytes, kind, extra } = await write(db, task, progress, fonts, limits);
+        const { bytes, kind, extra } = await write(files, task, progress, fonts, limits);
         if (signal.aborted) throw new Error('the worker is stopping');
-        const files = { db, stores: fileStoresOf(config), log: log as Logger };
         const [file] = await storeFiles(files, [{ name: `${task.name}.${kind}`, bytes, kind }], {
           purpose: 'attachment',
           protected: true,
@@ -175,12 +176,13 @@ async function storeSibling(
 
 /** The file of a task, by its kind. */
 async function write(
-  db: Kysely<Database>,
+  files: FilesContext,
   task: DownloadTaskRow,
   progress: Progress,
   fonts: readonly FontFile[],
   limits: WorkbookLimits,
 ): Promise<Written> {
+  const { db } = files;
   switch (task.kind) {
     case 'accountSlips': {
       const params = fromJson<SlipsParams & { listName: string }>(task.params);
@@ -215,6 +217,8 @@ async function write(
         bytes: await studentReportPdf(db, fromJson<StudentReportParams>(task.params), task.lang, fonts, progress),
         kind: 'pdf',
       };
+    case 'aiImport':
+      return { bytes: await importAiRecords(files, task, progress), kind: 'xlsx' };
     case 'statisticsSheet':
       return {
         bytes: await statisticsWorkbook(db, fromJson<StatisticsParams>(task.params), task.lang, progress),

@@ -1,7 +1,7 @@
 import type { DownloadKind, DownloadState, Lang, PageQuery } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { contains, paginate, toJson } from '../../platform/db/sql.ts';
+import { contains, fromJson, paginate, toJson } from '../../platform/db/sql.ts';
 import type { DownloadTaskRow } from './tables.ts';
 
 type Db = Kysely<Database>;
@@ -134,6 +134,18 @@ export function expiredDownloads(db: Db, now: number, limit: number) {
 /** Removes download tasks (their files are gone already). */
 export async function deleteDownloads(db: Db, ids: number[]): Promise<void> {
   await db.deleteFrom('download_tasks').where('id', 'in', ids).execute();
+}
+
+/** What an import task did, kept in its parameters for its summary (decision 0145). */
+export async function recordOutcome(db: Db, id: number, outcome: { imported: number; refused: number }) {
+  const row = await db.selectFrom('download_tasks').select('params').where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  const params = fromJson<Record<string, unknown>>(row.params);
+  await db
+    .updateTable('download_tasks')
+    .set({ params: toJson({ ...params, outcome }) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Where a task's file is stored, by the file's id. */

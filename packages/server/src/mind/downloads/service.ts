@@ -35,6 +35,15 @@ import {
 import { textIn } from './results-export.ts';
 import type { DownloadTaskRow } from './tables.ts';
 
+/** A finished import's counts in words (decision 0145). */
+function summaryOf(row: DownloadTaskRow, actor: Actor): string | null {
+  if (row.kind !== 'aiImport') return null;
+  const outcome = fromJson<{ outcome?: { imported: number; refused: number } }>(row.params)?.outcome;
+  if (!outcome) return null;
+  const { imported, refused } = outcome;
+  return translate('aiImport.summary', actor.lang, { total: imported + refused, imported, refused });
+}
+
 function view(row: DownloadTaskRow, actor: Actor): DownloadTask {
   return {
     id: row.id,
@@ -45,6 +54,7 @@ function view(row: DownloadTaskRow, actor: Actor): DownloadTask {
     written: Number(row.written),
     total: row.total === null ? null : Number(row.total),
     size: row.size === null ? null : Number(row.size),
+    summary: summaryOf(row, actor),
     error:
       row.error_key === null
         ? null
