@@ -1,12 +1,19 @@
-import { Card, Tag } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Tag } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
+import { useCan } from '../assessments/can.ts';
 import { type InterviewResultFilter, type InterviewResultRow, interviewResultPage } from './api.ts';
+import { InterviewImportDialog } from './ImportDialog.tsx';
 import './strings.ts';
 
-/** `/data/AIScaleResult`: the finished AI interviews of the caller's scope, each opening its report. */
+/**
+ * `/data/AIScaleResult`: the finished AI interviews of the caller's scope, each opening its report;
+ * holders of the AI assessment's `add` grant import prior records here (decision 0145).
+ */
 export function InterviewResultsPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -16,8 +23,20 @@ export function InterviewResultsPage() {
     interviewResultPage,
     { filters: { taskId } },
   );
+  const can = useCan('/data/AIScaleMeasurement');
+  const [importing, setImporting] = useState(false);
   return (
-    <Card data-testid="interview-results">
+    <Card
+      data-testid="interview-results"
+      extra={
+        can('add') ? (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="interview-import-open">
+            {t('interview.importer.open')}
+          </Button>
+        ) : null
+      }
+    >
+      <InterviewImportDialog open={importing} onClose={() => setImporting(false)} />
       <PagedTable<InterviewResultRow>
         list={results}
         rowKey="resultId"

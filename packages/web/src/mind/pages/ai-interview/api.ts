@@ -1,4 +1,4 @@
-import type { InterviewReport, interviewResultRow, Page } from '@meridian/contracts';
+import type { DownloadTask, InterviewReport, interviewResultRow, Page } from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
 import { get, post } from '../../../shared/request.ts';
 
@@ -20,3 +20,11 @@ export const correctMapping = (resultId: number, itemId: string, value: string) 
   post<InterviewReport>(`${P}/correct`, { resultId, itemId, value });
 export const deleteInterviewTranscript = (resultId: number, reason: string) =>
   post<InterviewReport>(`${P}/deleteTranscript`, { resultId, reason });
+
+/** `ai-im import task` (decision 0145): the upload starts a download-center task that imports the rows. */
+export const startInterviewImport = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return post<DownloadTask>('apis-psychology/ai-im/import/task', form);
+};
+export const INTERVIEW_IMPORT_TEMPLATE = 'apis-psychology/ai-im/import/template';

@@ -2,6 +2,24 @@ import type { InterviewStrings } from './messages.ts';
 
 export const interviewEn: InterviewStrings = {
   interview: {
+    importer: {
+      open: 'Import',
+      title: 'Import AI interview records',
+      rules:
+        "One interview record a row: the student ID or student number, the scale code, the date (YYYY-MM-DD), each item's option (its value or label), and the transcript if any. The import runs in the background and checks each row on its own: a bad row is not imported and the report says why. Transcripts pass the local crisis check.",
+      template: 'Download the template',
+      drop: 'Click or drop an Excel file here (xlsx, under 20 MB)',
+      sending: 'Uploading…',
+      notExcel: 'Choose an xlsx or xls file',
+      tooLarge: 'The file is larger than 20 MB',
+      queued: 'Queued, waiting to start…',
+      running: 'Importing: {{written}} / {{total}} rows',
+      done: 'Import finished',
+      failed: 'The import failed',
+      report: 'Download the report',
+      center: 'See it in the download center',
+      again: 'Import another file',
+    },
     results: {
       empty: 'No student has finished an AI interview yet',
       task: 'Task',

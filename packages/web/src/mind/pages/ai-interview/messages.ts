@@ -1,6 +1,24 @@
 /** The Chinese words of the AI interview results and report; the English file has the same keys. */
 export const interviewZh = {
   interview: {
+    importer: {
+      open: '导入',
+      title: '导入 AI 访谈记录',
+      rules:
+        '每行一条访谈记录：学生ID或学号、量表编码、日期（YYYY-MM-DD）、每题的选项（值或名称），可附对话记录。导入在后台进行，每行单独检查：有误的行不导入，并在结果报告中写明原因。对话记录会经过本地危机检查。',
+      template: '下载模板',
+      drop: '点击或拖入 Excel 文件（xlsx，20 MB 以内）',
+      sending: '正在上传…',
+      notExcel: '请选择 xlsx 或 xls 文件',
+      tooLarge: '文件超过 20 MB',
+      queued: '已排队，等待处理…',
+      running: '正在导入：{{written}} / {{total}} 行',
+      done: '导入完成',
+      failed: '导入失败',
+      report: '下载结果报告',
+      center: '在下载中心查看',
+      again: '再导入一个文件',
+    },
     results: {
       empty: '还没有学生完成 AI 访谈测评',
       task: '任务',

@@ -165,9 +165,14 @@ export function DownloadCenterPage() {
                     status={r.state === 'failed' ? 'exception' : r.state === 'running' ? 'active' : undefined}
                     aria-label={t('downloads.progress')}
                   />
-                  {r.total !== null && r.kind === 'results' && (
+                  {r.total !== null && (r.kind === 'results' || r.kind === 'aiImport') && (
                     <span style={{ fontSize: 12, color: '#888' }}>
                       {t('downloads.rows', { written: r.written, total: r.total })}
+                    </span>
+                  )}
+                  {r.summary && (
+                    <span style={{ fontSize: 12 }} data-testid="download-summary">
+                      {r.summary}
                     </span>
                   )}
                   {r.error && <span style={{ fontSize: 12, color: '#cf1322' }}>{r.error}</span>}
