@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, visit } from './browser.ts';
+import { beijingDesktop, launchBrowser, screenshot, visit } from './browser.ts';
 import { tempFile } from './iot-walks.ts';
 import { buildClassWorld } from './mind-assess-world.ts';
 import { openMind } from './mind-walks.ts';
@@ -37,7 +37,7 @@ describe('importing prior AI interview records (issue 23, decision 0145)', () =>
       [second.studentId, 'PHQ-9', '2025-09-02', '最近很累，不想活了', 'A', 'A', 'A', 'A', 'A', 'A', 'A', 'A', 'A'],
       [second.studentId, 'PHQ-9', '2025-09-03', '', 'A', 'A', 'X', 'A', 'A', 'A', 'A', 'A', 'A'],
     ]);
-    const desk = await visit(suite.browser);
+    const desk = await visit(suite.browser, beijingDesktop);
     try {
       const { page } = desk;
       await openMind(page, suite.server.url, '/data/AIScaleResult', world.teacher.token);
