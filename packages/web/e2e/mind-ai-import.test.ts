@@ -5,6 +5,7 @@ import { beijingDesktop, launchBrowser, screenshot, visit } from './browser.ts';
 import { tempFile } from './iot-walks.ts';
 import { buildClassWorld } from './mind-assess-world.ts';
 import { openMind } from './mind-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
 import { type PortalServer, startPortalServer } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
@@ -45,7 +46,7 @@ describe('importing prior AI interview records (issue 23, decision 0145)', () =>
       await page.getByTestId('interview-import-open').click();
       const dialog = page.getByTestId('interview-import');
       await dialog.getByTestId('interview-import-template').waitFor();
-      await screenshot(page, 'aiimport-dialog');
+      await settledShot(page, 'aiimport-dialog');
       await dialog.locator('input[type=file]').setInputFiles(tempFile('records.xlsx', file));
       // The job reports rows done of the total until it is done, then what it did.
       await dialog.getByTestId('interview-import-progress').waitFor();
@@ -54,7 +55,7 @@ describe('importing prior AI interview records (issue 23, decision 0145)', () =>
       await summary.waitFor();
       await expect(summary.textContent()).resolves.toContain('共 3 行：导入 2 行，未导入 1 行');
       await dialog.getByTestId('interview-import-report').waitFor();
-      await screenshot(page, 'aiimport-done');
+      await settledShot(page, 'aiimport-done');
       await page.keyboard.press('Escape');
       // The imported results are in the list, scored by the scale: 8 x 1 + 0.
       const row = page.getByTestId('interview-results').locator('tr', { hasText: first.name });
