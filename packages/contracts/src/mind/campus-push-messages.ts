@@ -9,8 +9,18 @@ export const campusPushMessages = {
     en: 'The hours lie within 00:00-24:00 and start and end at different times',
   },
   'campusPush.channelUnavailable': {
-    'zh-CN': '短信和微信推送尚未配置服务商，目前只能发送站内消息',
-    en: 'SMS and WeChat have no provider configured: only site messages can be sent for now',
+    'zh-CN': '所选推送方式在本系统尚未配置服务商，请改选其他方式',
+    en: 'A chosen channel has no provider configured in this deployment: choose another',
+  },
+  'campusPush.noMobile': { 'zh-CN': '未填写手机号，未发送', en: 'No mobile number on file: not sent' },
+  'campusPush.noProvider': {
+    'zh-CN': '短信服务商已不再配置，未发送',
+    en: 'The SMS provider is no longer configured: not sent',
+  },
+  'campusPush.refused': { 'zh-CN': '服务商拒绝发送：{detail}', en: 'The provider refused it: {detail}' },
+  'campusPush.sms': {
+    'zh-CN': '{school}{location}发生{type}（{time}），请及时处理',
+    en: '{type} at {school}, {location} ({time}): please handle it',
   },
   'campusPush.notStaff': {
     'zh-CN': '接收人须为该校在职的老师',

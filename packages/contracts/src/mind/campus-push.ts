@@ -8,8 +8,25 @@ import { CAMPUS_EVENT_TYPES } from './campus.ts';
  */
 export const CAMPUS_PUSH_CHANNELS = ['site', 'sms', 'wechat'] as const;
 export type CampusPushChannel = (typeof CAMPUS_PUSH_CHANNELS)[number];
-/** Channels with a sender in Mind today; the others are shown as having no provider configured. */
-export const CAMPUS_PUSH_READY: readonly CampusPushChannel[] = ['site'];
+/**
+ * The channels this deployment can send by (decision 0143): site messages always, SMS once a
+ * provider and a campus template are configured; the others are shown as having no provider.
+ */
+export const campusPushReady = z.object({ channels: z.array(z.enum(CAMPUS_PUSH_CHANNELS)) });
+export type CampusPushReady = z.infer<typeof campusPushReady>;
+
+export const CAMPUS_DELIVERY_STATES = ['sent', 'skipped', 'failed'] as const;
+/** One message about an alert to one person by one channel, and how it went (decision 0143). */
+export const campusDelivery = z.object({
+  userId: z.number(),
+  name: z.string(),
+  channel: z.enum(CAMPUS_PUSH_CHANNELS),
+  status: z.enum(CAMPUS_DELIVERY_STATES),
+  /** Why it was skipped or failed, in the caller's language (with the provider's own words). */
+  reason: z.string().nullable(),
+  at: z.number(),
+});
+export type CampusDelivery = z.infer<typeof campusDelivery>;
 /** What a rule may name: the behaviour event types, and emotion alerts (decision 0118). */
 export const CAMPUS_PUSH_TYPES = [...CAMPUS_EVENT_TYPES, 'emotion'] as const;
 export type CampusPushType = (typeof CAMPUS_PUSH_TYPES)[number];

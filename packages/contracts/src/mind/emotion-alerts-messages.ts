@@ -9,6 +9,12 @@ export const emotionAlertMessages = {
     'zh-CN': '这条情绪预警已经处理过了，请刷新查看处理记录',
     en: 'This emotion alert was handled already; refresh to see what was done',
   },
+  'emotionAlert.level.attention': { 'zh-CN': '关注', en: 'attention' },
+  'emotionAlert.level.serious': { 'zh-CN': '严重', en: 'serious' },
+  'emotionAlert.sms': {
+    'zh-CN': '{school}{className}{day}情绪预警（{level}），请及时关注',
+    en: 'Emotion alert ({level}) for {school} {className} on {day}: please look into it',
+  },
   'emotionAlert.notSchool': { 'zh-CN': '请选择你管理的学校', en: 'Choose a school you manage' },
   'v.emotionAlert.note': {
     'zh-CN': '请填写处理说明（不超过 500 字）',

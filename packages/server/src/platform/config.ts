@@ -126,6 +126,12 @@ const envSchema = z.object({
    */
   ALARM_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
   ALARM_VOICE_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+  /**
+   * Mind's campus alerts by SMS (decision 0143): the approved template (Aliyun SMS_xxx, Tencent
+   * template id) with one parameter, `content`, sent through SMS_PROVIDER (Aliyun or Tencent, its
+   * keys and sign). Unset: push rules cannot choose SMS.
+   */
+  CAMPUS_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
   /** Verification codes by SMS: a webhook that gets `{ phone, purpose, code, lang }` as JSON. */
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
@@ -308,6 +314,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       : null;
   if (alarmTemplate && e.SMS_PROVIDER !== 'aliyun' && e.SMS_PROVIDER !== 'tencent') {
     throw new ConfigError(`${alarmTemplate} needs SMS_PROVIDER=aliyun or tencent`);
+  }
+  if (e.CAMPUS_SMS_TEMPLATE_CODE && e.SMS_PROVIDER !== 'aliyun' && e.SMS_PROVIDER !== 'tencent') {
+    throw new ConfigError('CAMPUS_SMS_TEMPLATE_CODE needs SMS_PROVIDER=aliyun or tencent');
   }
   const missingPay = e.WECHATPAY_MCH_ID ? WECHATPAY_NEEDS.filter((name) => !e[name]) : [];
   if (missingPay.length > 0) throw new ConfigError(`WECHATPAY_MCH_ID needs ${missingPay.join(', ')} set as well`);

@@ -6,11 +6,14 @@ import {
   type CampusAlertQuery,
   type CampusAlertState,
   type CampusAlertStats,
+  type CampusDelivery,
   type CampusEventType,
   type CampusHandler,
+  type CampusPushChannel,
   hasPermission,
   Identity,
   type Page,
+  translate,
 } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileReadGrant } from '../../portal/files/service.ts';
@@ -19,6 +22,7 @@ import { studentScopeOf } from '../people/students/scope.ts';
 import { findActiveTeacher } from '../warnings/workflow-repository.ts';
 import { schoolScope } from './devices.ts';
 import { alertStudents } from './marks.ts';
+import { deliveriesOf, namesOf } from './push-repository.ts';
 import {
   type AlertRow,
   activeTeachersOf,
@@ -158,3 +162,20 @@ export const snapshotReadable: FileReadGrant = async (db, auth, row) => {
   const scope = await studentScopeOf(db, auth);
   return snapshotInSchools(db, { all: scope.all, schoolIds: scope.schoolIds.map(Number) }, row.path);
 };
+
+/** How the messages about one alert went, person by person and channel by channel (decision 0143). */
+export async function alertDeliveries(actor: Actor, alertId: number): Promise<CampusDelivery[]> {
+  await loadAlert(actor, alertId);
+  const rows = await deliveriesOf(actor.db, alertId);
+  const names = new Map(
+    (await namesOf(actor.db, [...new Set(rows.map((r) => Number(r.user_id)))])).map((u) => [Number(u.id), u.name]),
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    name: names.get(Number(r.user_id)) ?? '',
+    channel: r.channel as CampusPushChannel,
+    status: r.status as CampusDelivery['status'],
+    reason: r.reason === null ? null : translate(r.reason, actor.lang, { detail: r.detail ?? '' }),
+    at: Number(r.created_at),
+  }));
+}

@@ -99,6 +99,52 @@ export async function insertNotices(db: Db, table: NoticeTable, rows: Insertable
     .execute();
 }
 
+/** Those among `userIds` whose message about the alert by `channel` is recorded already (sent, skipped or failed). */
+export async function recordedAmong(db: Db, table: NoticeTable, alertId: number, channel: string, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom(table)
+    .select('user_id')
+    .where('alert_id', '=', alertId)
+    .where('channel', '=', channel)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return rows.map((r) => Number(r.user_id));
+}
+
+/** The enabled accounts among `userIds` with their mobile: the staff roster's, else the account's. */
+export function mobilesOf(db: Db, userIds: number[]) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('teachers as t', 't.user_id', 'u.id')
+    .select(['u.id', 'u.phone', 't.phone as staff_phone'])
+    .where('u.id', 'in', userIds)
+    .where('u.status', '=', 'enabled')
+    .orderBy('u.id')
+    .execute();
+}
+
+/** What the sentence about a behaviour alert names: school, place, type and time. */
+export function alertFacts(db: Db, alertId: number) {
+  return db
+    .selectFrom('campus_alerts as a')
+    .innerJoin('campus_devices as d', 'd.id', 'a.device_id')
+    .innerJoin('orgs as o', 'o.id', 'a.school_id')
+    .select(['o.name as school_name', 'd.location', 'a.type', 'a.occurred_at'])
+    .where('a.id', '=', alertId)
+    .executeTakeFirst();
+}
+
+/** Every message about one alert, by any channel, with how it went; oldest first. */
+export function deliveriesOf(db: Db, alertId: number) {
+  return db
+    .selectFrom('campus_notices')
+    .select(['user_id', 'channel', 'status', 'reason', 'detail', 'created_at'])
+    .where('alert_id', '=', alertId)
+    .orderBy('id')
+    .execute();
+}
+
 /** The caller's own site messages, newest first, with the alert they are about. */
 export function noticesOf(db: Db, userId: number, limit: number) {
   return db

@@ -1,5 +1,4 @@
 import {
-  CAMPUS_PUSH_READY,
   type CampusEventType,
   type CampusHandler,
   type CampusNotice,
@@ -8,32 +7,38 @@ import {
   type CampusPushRuleInput,
   type CampusPushType,
   type MessageKey,
+  translate,
   withinHours,
 } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
-import { defineJob } from '../../platform/jobs/types.ts';
+import { defineJob, type Job, type JobContext } from '../../platform/jobs/types.ts';
+import { SendError } from '../../platform/sms/send.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { schoolScope } from './devices.ts';
 import {
   activeStaffAmong,
+  alertFacts,
   deleteRule,
   enabledAmong,
   findRuleInScope,
   insertNotices,
   insertRule,
   markNoticeRead,
+  mobilesOf,
   type NoticeTable,
   namesOf,
   noticesOf,
   type RuleRow,
+  recordedAmong,
   rulesInScope,
   rulesOfSchool,
   updateRule,
 } from './push-repository.ts';
+import { campusSmsSender, readyChannels } from './push-senders.ts';
 import { activeTeachersOf, findSchool } from './repository.ts';
 
 // Push configuration of behaviour alerts (decision 0097).
@@ -87,7 +92,8 @@ export async function pushPeople(actor: Actor, schoolId: number): Promise<Campus
 /** Checks a rule against what the code base can do and whom the school has; answers its row. */
 async function ruleRow(actor: Actor, body: CampusPushRuleInput) {
   const school = await schoolInScope(actor, body.schoolId);
-  if (body.channels.some((c) => !CAMPUS_PUSH_READY.includes(c))) {
+  const ready = readyChannels(actor.request.server.config);
+  if (body.channels.some((c) => !ready.includes(c))) {
     throw new AppError(400, 'campusPush.channelUnavailable', {
       rules: [{ field: 'channels', key: 'campusPush.channelUnavailable' }],
     });
@@ -185,13 +191,83 @@ async function siteRecipients(db: Kysely<Database>, to: PushPayload['to']): Prom
   return (await enabledAmong(db, site)).map((u) => Number(u.id));
 }
 
+/** The China time of an instant as `MM-DD HH:mm`, for a message's sentence. */
+const chinaClock = (at: number) => new Date(at + ZONE_MS).toISOString().slice(5, 16).replace('T', ' ');
+
+/** The sentence an SMS about an alert carries (the campus template's one parameter), in Chinese. */
+export type DescribeAlert = (db: Kysely<Database>, alertId: number) => Promise<string | null>;
+
+/**
+ * Sends the SMS of one job (decision 0143): once per alert and person, whatever the job's runs.
+ * A person without a mobile is recorded skipped with the reason; a refusal that trying again
+ * cannot help is recorded failed at once; a passing fault (no answer, a throttle) fails the run so
+ * that the outbox retries it, and is recorded failed only on the job's last attempt.
+ */
+async function sendSms(
+  job: Job<PushPayload>,
+  ctx: JobContext,
+  table: NoticeTable,
+  describe: DescribeAlert,
+): Promise<void> {
+  const db = ctx.db.kysely;
+  const { alertId, to } = job.payload;
+  const wanted = to.filter((p) => p.channels.includes('sms')).map((p) => p.userId);
+  if (wanted.length === 0) return;
+  const done = new Set(await recordedAmong(db, table, alertId, 'sms', wanted));
+  const people = (await mobilesOf(db, wanted)).filter((u) => !done.has(Number(u.id)));
+  if (people.length === 0) return;
+  const sender = campusSmsSender(ctx.config);
+  const content = await describe(db, alertId);
+  const record = (userId: number, row: { status: string; reason?: MessageKey; detail?: string; ref?: string | null }) =>
+    insertNotices(db, table, [
+      {
+        alert_id: alertId,
+        user_id: userId,
+        channel: 'sms',
+        created_at: Date.now(),
+        read_at: null,
+        status: row.status,
+        reason: row.reason ?? null,
+        detail: row.detail ?? null,
+        ref: row.ref ?? null,
+      },
+    ]);
+  let passing: SendError | null = null;
+  for (const person of [...new Map(people.map((u) => [Number(u.id), u])).values()]) {
+    const userId = Number(person.id);
+    const mobile = (person.staff_phone ?? person.phone ?? '').trim();
+    if (!sender || content === null) {
+      await record(userId, { status: 'skipped', reason: 'campusPush.noProvider' });
+    } else if (mobile === '') {
+      await record(userId, { status: 'skipped', reason: 'campusPush.noMobile' });
+    } else {
+      try {
+        const accepted = await sender.send({
+          key: `${job.kind}:${alertId}:${userId}`,
+          target: mobile,
+          params: { content },
+        });
+        await record(userId, { status: 'sent', ref: accepted.ref });
+      } catch (error) {
+        if (!(error instanceof SendError)) throw error;
+        if (error.permanent || job.attempt >= job.maxAttempts) {
+          await record(userId, { status: 'failed', reason: 'campusPush.refused', detail: error.message });
+        } else {
+          passing = error;
+        }
+      }
+    }
+  }
+  if (passing) throw passing;
+}
+
 /**
  * One alert kind's push (behaviour alerts here, emotion alerts in decision 0118): `queue` adds the
  * job in the alert's transaction (the outbox), keyed by the alert, when anyone is to be told; the
- * job sends a site message per person (the only channel with a sender today), keyed by alert,
- * person and channel, so a run repeated after a crash sends nothing twice.
+ * job sends a site message per person, keyed by alert, person and channel, so a run repeated
+ * after a crash sends nothing twice, and the SMS (decision 0143) through the deployment's provider.
  */
-export function sitePush(kind: string, table: NoticeTable) {
+export function sitePush(kind: string, table: NoticeTable, describe: DescribeAlert) {
   return {
     async queue(trx: Transaction<Database>, alertId: number, to: PushPayload['to'], at: number): Promise<boolean> {
       if (to.length === 0) return false;
@@ -201,19 +277,21 @@ export function sitePush(kind: string, table: NoticeTable) {
     job: defineJob<PushPayload>({
       kind,
       maxAttempts: 3,
-      async run(job, { db }) {
+      async run(job, ctx) {
         const { alertId, to } = job.payload;
-        const reachable = await siteRecipients(db.kysely, to);
-        if (reachable.length === 0) return;
-        const at = Date.now();
-        const rows = reachable.map((userId) => ({
-          alert_id: alertId,
-          user_id: userId,
-          channel: 'site',
-          created_at: at,
-          read_at: null,
-        }));
-        await insertNotices(db.kysely, table, rows);
+        const reachable = await siteRecipients(ctx.db.kysely, to);
+        if (reachable.length > 0) {
+          const at = Date.now();
+          const rows = reachable.map((userId) => ({
+            alert_id: alertId,
+            user_id: userId,
+            channel: 'site',
+            created_at: at,
+            read_at: null,
+          }));
+          await insertNotices(ctx.db.kysely, table, rows);
+        }
+        await sendSms(job, ctx, table, describe);
       },
     }),
     /** Marks one of the caller's messages read; 404 when it is not theirs. */
@@ -224,7 +302,19 @@ export function sitePush(kind: string, table: NoticeTable) {
   };
 }
 
-const campusPush = sitePush(CAMPUS_PUSH, 'campus_notices');
+/** A behaviour alert's sentence: school, place, event type and China time. */
+const describeCampusAlert: DescribeAlert = async (db, alertId) => {
+  const facts = await alertFacts(db, alertId);
+  if (!facts) return null;
+  return translate('campusPush.sms', 'zh-CN', {
+    school: facts.school_name,
+    location: facts.location,
+    type: translate(`journal.type.${facts.type}`, 'zh-CN'),
+    time: chinaClock(Number(facts.occurred_at)),
+  });
+};
+
+const campusPush = sitePush(CAMPUS_PUSH, 'campus_notices', describeCampusAlert);
 export const campusPushJob = campusPush.job;
 
 export async function myNotices(actor: Actor): Promise<{ unread: number; list: CampusNotice[] }> {
@@ -244,4 +334,9 @@ export async function myNotices(actor: Actor): Promise<{ unread: number; list: C
 
 export function readNotice(actor: Actor, id: number): Promise<void> {
   return campusPush.read(actor, id, 'campusPush.noticeNotFound');
+}
+
+/** The channels rules may choose in this deployment (decision 0143). */
+export function pushChannels(actor: Actor): { channels: CampusPushChannel[] } {
+  return { channels: readyChannels(actor.request.server.config) };
 }

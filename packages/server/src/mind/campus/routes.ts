@@ -8,6 +8,7 @@ import {
   campusDayReport,
   campusDayReportInput,
   campusDayReportSettings,
+  campusDelivery,
   campusDevice,
   campusDeviceCreate,
   campusDeviceCreated,
@@ -26,6 +27,7 @@ import {
   campusPlaybackStopped,
   campusPushPeopleQuery,
   campusPushQuery,
+  campusPushReady,
   campusPushRule,
   campusPushRuleInput,
   campusWarningTypes,
@@ -41,13 +43,21 @@ import { grantFileReads } from '../../portal/files/service.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { emotionDeviceRoutes } from '../emotion/routes.ts';
 import { faceDeviceRoutes } from '../faces/routes.ts';
-import { alertDetail, alertHandlers, alertStats, handleAlert, listAlerts, snapshotReadable } from './alerts.ts';
+import {
+  alertDeliveries,
+  alertDetail,
+  alertHandlers,
+  alertStats,
+  handleAlert,
+  listAlerts,
+  snapshotReadable,
+} from './alerts.ts';
 import { dayReportSettings, myDayReports, setDayReportSettings } from './day-report.ts';
 import { addDevice, editDevice, listDevices, removeDevice } from './devices.ts';
 import { keepRawBody, receiveEvent, verifySignature } from './intake.ts';
 import { schoolWarningTypes, setWarningTypes } from './marks.ts';
 import { CAMPUS_VIDEO, listPlayable, playbackFile, startPlayback, stopPlayback } from './playback.ts';
-import { addRule, editRule, listRules, myNotices, pushPeople, readNotice, removeRule } from './push.ts';
+import { addRule, editRule, listRules, myNotices, pushChannels, pushPeople, readNotice, removeRule } from './push.ts';
 
 const tags = ['campus'];
 const params = z.object({ id: z.coerce.number().int().positive() });
@@ -191,6 +201,19 @@ export const campusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(request, await alertStats(actorOf(request), request.query)),
   );
   app.get(
+    '/apis-psychology/securityWarning/:id/deliveries',
+    {
+      config: { access: '/data/securityWarning:view' },
+      schema: {
+        tags,
+        summary: 'How the messages about one alert went: sent, skipped or failed, person by person (decision 0143)',
+        params,
+        response: { 200: envelopeOf(z.array(campusDelivery)) },
+      },
+    },
+    async (request) => ok(request, await alertDeliveries(actorOf(request), request.params.id)),
+  );
+  app.get(
     '/apis-psychology/securityWarning/:id',
     {
       config: { access: '/data/securityWarning:view' },
@@ -313,6 +336,18 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await listRules(actorOf(request), request.query.schoolId)),
+  );
+  app.get(
+    '/apis-psychology/pushConfig/channels',
+    {
+      config: { access: '/data/pushConfig:view' },
+      schema: {
+        tags: ptags,
+        summary: 'The channels rules may choose in this deployment: site messages, and SMS once configured',
+        response: { 200: envelopeOf(campusPushReady) },
+      },
+    },
+    async (request) => ok(request, pushChannels(actorOf(request))),
   );
   app.get(
     '/apis-psychology/pushConfig/people',

@@ -242,3 +242,14 @@ function inIds(column: 'a.school_id', ids: number[] | 'all') {
   if (ids.length === 0) return sql<SqlBool>`1 = 0`;
   return sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})`;
 }
+
+/** What the sentence about an emotion alert names: school, class, level and day (decision 0143). */
+export function emotionAlertFacts(db: Db, id: number) {
+  return db
+    .selectFrom('emotion_alerts as a')
+    .innerJoin('orgs as o', 'o.id', 'a.school_id')
+    .innerJoin('orgs as c', 'c.id', 'a.class_id')
+    .select(['o.name as school_name', 'c.name as class_name', 'a.level', 'a.day'])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+}

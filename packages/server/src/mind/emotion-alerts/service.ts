@@ -9,18 +9,20 @@ import {
   type EmotionThreshold,
   type EmotionThresholdInput,
   type Page,
+  translate,
 } from '@meridian/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { pushRecipients, sitePush } from '../campus/push.ts';
+import { type DescribeAlert, pushRecipients, sitePush } from '../campus/push.ts';
 import { scopeOf } from '../emotion/scope.ts';
 import {
   type AlertRow,
   alertPage,
   crossedAgain,
+  emotionAlertFacts,
   findAlertInScope,
   insertAlert,
   markHandled,
@@ -76,7 +78,19 @@ export async function raiseOnCrossing(trx: Transaction<Database>, d: ClassDaySoF
   await emotionPush.queue(trx, id, await pushRecipients(trx, d.schoolId, 'emotion', at), at);
 }
 
-const emotionPush = sitePush(EMOTION_PUSH, 'emotion_alert_notices');
+/** An emotion alert's sentence for SMS: school, class, level and day, in Chinese (decision 0143). */
+const describeEmotionAlert: DescribeAlert = async (db, id) => {
+  const facts = await emotionAlertFacts(db, id);
+  if (!facts) return null;
+  return translate('emotionAlert.sms', 'zh-CN', {
+    school: facts.school_name,
+    className: facts.class_name,
+    level: translate(`emotionAlert.level.${facts.level}`, 'zh-CN'),
+    day: facts.day,
+  });
+};
+
+const emotionPush = sitePush(EMOTION_PUSH, 'emotion_alert_notices', describeEmotionAlert);
 /** Sends an emotion alert's site messages, once per alert, person and channel however often it runs. */
 export const emotionPushJob = emotionPush.job;
 

@@ -37,6 +37,14 @@ export interface EmotionAlertNoticesTable {
   channel: string;
   created_at: number;
   read_at: number | null;
+  /** `sent`, `skipped` (no mobile) or `failed` (the provider refused), decision 0143. */
+  status: Generated<string>;
+  /** Why it was skipped or failed: a catalogue key. */
+  reason: string | null;
+  /** The provider's own words when it refused. */
+  detail: string | null;
+  /** The provider's id of the message. */
+  ref: string | null;
 }
 
 export interface EmotionAlertTables {

@@ -40,6 +40,7 @@ import * as m0103 from './0103_campus_playback.ts';
 import * as m0106 from './0106_task_sync.ts';
 import * as m0107 from './0107_campus_event_students.ts';
 import * as m0108 from './0108_transcript_retention.ts';
+import * as m0115 from './0115_campus_push_deliveries.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -84,4 +85,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0106_task_sync': m0106,
   '0107_campus_event_students': m0107,
   '0108_transcript_retention': m0108,
+  '0115_campus_push_deliveries': m0115,
 };

@@ -1,0 +1,166 @@
+import { CampusBox } from '@meridian/simulator';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { JobWorker } from '../../platform/jobs/worker.ts';
+import { startAliyun } from '../../platform/sms/stand-ins.ts';
+import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import { CAMPUS_PUSH, campusPushJob } from './push.ts';
+
+// Campus alerts by SMS through the deployment's provider (decision 0143), against the Aliyun stand-in.
+
+let t: TestApp;
+let w: AssessmentWorld;
+let box: CampusBox;
+let aliyun: Awaited<ReturnType<typeof startAliyun>>;
+const MOBILE = '13800138000';
+
+beforeAll(async () => {
+  aliyun = await startAliyun({ 'campus-key': 'campus-secret' });
+  t = await buildTestApp({
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_SMS_ACCESS_KEY_ID: 'campus-key',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: 'campus-secret',
+    ALIYUN_SMS_BASE: aliyun.url,
+    SMS_SIGN_NAME: '子午线',
+    SMS_TEMPLATE_CODE: 'SMS_CODE',
+    CAMPUS_SMS_TEMPLATE_CODE: 'SMS_CAMPUS',
+  });
+  w = await buildAssessmentWorld(t);
+  const url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
+    schoolId: w.orgs.school.id,
+    kind: 'camera',
+    name: 'Gate camera',
+    location: 'North gate',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const device = res.json().data as { deviceKey: string; secret: string };
+  box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
+  // The psychology teacher's roster entry has a mobile; the class teacher's has none.
+  await t.db.kysely
+    .updateTable('teachers')
+    .set({ phone: MOBILE })
+    .where('user_id', '=', w.psychologyTeacher.user.id)
+    .execute();
+  await t.db.kysely
+    .updateTable('teachers')
+    .set({ phone: null })
+    .where('user_id', '=', w.classTeacher.user.id)
+    .execute();
+  await t.db.kysely.updateTable('users').set({ phone: null }).where('id', '=', w.classTeacher.user.id).execute();
+}, 90_000);
+afterAll(async () => {
+  await t.close();
+  await aliyun.close();
+});
+
+/** Runs the queued push jobs to the end with a real worker, retrying at once. */
+async function deliver() {
+  const worker = new JobWorker({
+    db: t.db,
+    log: pino({ level: 'silent' }),
+    config: t.config,
+    jobs: [campusPushJob],
+    pollMs: 10,
+    baseRetryMs: 10,
+    maxRetryMs: 20,
+  });
+  worker.start();
+  await expect
+    .poll(
+      async () =>
+        (
+          await t.db.kysely
+            .selectFrom('jobs')
+            .select('id')
+            .where('kind', '=', CAMPUS_PUSH)
+            .where('state', 'in', ['queued', 'running'])
+            .execute()
+        ).length,
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+  await worker.stop();
+}
+
+const deliveries = async (alertId: number) => {
+  const res = await w.schoolAdmin.get(`/apis-psychology/securityWarning/${alertId}/deliveries`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Array<{ name: string; channel: string; status: string; reason: string | null }>;
+};
+
+async function fight(eventId: string): Promise<number> {
+  const res = await box.report({ type: 'fight', eventId });
+  expect(res.status).toBe(200);
+  return (res.body.data as { alertId: number }).alertId;
+}
+
+describe('campus alerts by SMS', () => {
+  it('offers SMS once the deployment configures a provider and the campus template', async () => {
+    const res = await w.schoolAdmin.get('/apis-psychology/pushConfig/channels');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ channels: ['site', 'sms'] });
+    const saved = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', {
+      schoolId: w.orgs.school.id,
+      name: 'Fights by SMS',
+      types: ['fight'],
+      userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
+      channels: ['site', 'sms'],
+      fromMinute: 0,
+      toMinute: 1440,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ channels: ['site', 'sms'] });
+  });
+
+  it('texts the alert’s sentence to a person’s mobile, signed, once; one without a mobile is skipped with the reason', async () => {
+    const alertId = await fight('sms-fight-1');
+    await deliver();
+    await deliver(); // a second run sends nothing twice
+    expect(aliyun.delivered).toHaveLength(1);
+    const sms = aliyun.delivered[0];
+    expect(sms).toMatchObject({ phone: MOBILE, signName: '子午线', template: 'SMS_CAMPUS' });
+    expect(sms?.params).toEqual({
+      content: expect.stringMatching(/^First SchoolNorth gate发生打架（\d\d-\d\d \d\d:\d\d）/),
+    });
+    const log = await deliveries(alertId);
+    const sent = log.filter((d) => d.channel === 'sms');
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'sent', reason: null }),
+        expect.objectContaining({ status: 'skipped', reason: 'No mobile number on file: not sent' }),
+      ]),
+    );
+    expect(sent).toHaveLength(2);
+    // The site messages went as well.
+    expect(log.filter((d) => d.channel === 'site' && d.status === 'sent')).toHaveLength(2);
+    // Another school's administrator cannot read this alert's deliveries.
+    const theirs = await w.otherSchoolAdmin.get(`/apis-psychology/securityWarning/${alertId}/deliveries`);
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it('retries a provider failure through the outbox, and records a refusal that cannot pass', async () => {
+    aliyun.state.next.push({ status: 500, body: { Code: 'isp.SYSTEM_ERROR', Message: 'busy', RequestId: 'r' } });
+    const before = aliyun.delivered.length;
+    const retried = await fight('sms-fight-2');
+    await deliver();
+    expect(aliyun.delivered.length).toBe(before + 1);
+    const job = await t.db.kysely
+      .selectFrom('jobs')
+      .select(['attempts', 'state'])
+      .where('dedupe_key', '=', `${CAMPUS_PUSH}:${retried}`)
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ attempts: 2, state: 'done' });
+    expect((await deliveries(retried)).find((d) => d.channel === 'sms' && d.status === 'sent')).toBeTruthy();
+
+    aliyun.state.next.push({
+      body: { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: 'invalid mobile', RequestId: 'r' },
+    });
+    const refused = await fight('sms-fight-3');
+    await deliver();
+    expect(aliyun.delivered.length).toBe(before + 1);
+    const failed = (await deliveries(refused)).find((d) => d.channel === 'sms' && d.status === 'failed');
+    expect(failed?.reason).toMatch(/^The provider refused it: aliyun SendSms isv.MOBILE_NUMBER_ILLEGAL/);
+  });
+});
