@@ -72,10 +72,13 @@ export async function startPortalServer(env: Record<string, string> = {}, option
 export type PortalServer = Awaited<ReturnType<typeof startPortalServer>>;
 
 /** One portal server and one browser for a test file, started before its tests and closed after. */
-export function portalSuite(options: PortalServerOptions = {}): { server: PortalServer; browser: Browser } {
+export function portalSuite(
+  options: PortalServerOptions = {},
+  env: Record<string, string> = {},
+): { server: PortalServer; browser: Browser } {
   const suite = {} as { server: PortalServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startPortalServer({}, options);
+    suite.server = await startPortalServer(env, options);
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -3,7 +3,6 @@ import {
   CAMPUS_EVENT_TYPES,
   CAMPUS_PUSH_CHANNELS,
   CAMPUS_PUSH_LIMITS,
-  CAMPUS_PUSH_READY,
   CAMPUS_PUSH_TYPES,
   type CampusDayReportContent,
   type CampusEventType,
@@ -40,6 +39,7 @@ import {
   type CampusPushRule,
   dayReportSettings,
   editPushRule,
+  pushChannels,
   pushPeople,
   pushRules,
   removePushRule,
@@ -82,6 +82,9 @@ function RuleForm(props: { rule: CampusPushRule | null; onClose(): void; onSaved
     queryFn: ({ signal }) => pushPeople(schoolId ?? 0, signal),
     enabled: schoolId !== undefined,
   });
+  // Which channels the deployment can send by: site messages until the answer says more.
+  const channels = useQuery({ queryKey: ['campus', 'pushChannels'], queryFn: ({ signal }) => pushChannels(signal) });
+  const ready: readonly CampusPushChannel[] = channels.data?.channels ?? ['site'];
   const save = useMutation({
     mutationFn: (v: Values) => {
       const body = { ...v, schoolId: v.schoolId ?? 0, name: v.name.trim() };
@@ -190,8 +193,8 @@ function RuleForm(props: { rule: CampusPushRule | null; onClose(): void; onSaved
             data-testid="push-channels"
             options={CAMPUS_PUSH_CHANNELS.map((c) => ({
               value: c,
-              disabled: !CAMPUS_PUSH_READY.includes(c),
-              label: CAMPUS_PUSH_READY.includes(c)
+              disabled: !ready.includes(c),
+              label: ready.includes(c)
                 ? t(`campusPush.channelNames.${c}`)
                 : `${t(`campusPush.channelNames.${c}`)} (${t('campusPush.noProvider')})`,
             }))}

@@ -47,6 +47,7 @@ import {
   type CampusAlertStats,
   handleAlert,
 } from './api.ts';
+import { AlertDeliveries } from './Deliveries.tsx';
 import { MyDayReports } from './MyDayReports.tsx';
 import { MyMessages } from './MyMessages.tsx';
 import { Snapshot } from './Snapshot.tsx';
@@ -357,6 +358,7 @@ function AlertDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
               }))}
             />
           </div>
+          <AlertDeliveries alertId={alert.id} />
         </Flex>
       )}
     </Drawer>

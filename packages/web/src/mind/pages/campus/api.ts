@@ -13,12 +13,14 @@ import type {
   campusAlertStats,
   campusDayReport,
   campusDayReportSettings,
+  campusDelivery,
   campusDevice,
   campusDeviceCreated,
   campusHandler,
   campusNotice,
   campusPlayableCamera,
   campusPlayback,
+  campusPushReady,
   campusPushRule,
   campusWarningTypes,
   Page,
@@ -67,6 +69,13 @@ export const pushPeople = (schoolId: number, signal?: Signal) =>
 export const addPushRule = (body: CampusPushRuleInput) => post<CampusPushRule>('apis-psychology/pushConfig/save', body);
 export const editPushRule = (id: number, body: CampusPushRuleInput) =>
   post<CampusPushRule>(`apis-psychology/pushConfig/setup/${id}`, body);
+export type CampusDelivery = Output<typeof campusDelivery>;
+/** The channels rules may choose in this deployment (decision 0143). */
+export const pushChannels = (signal?: Signal) =>
+  get<Output<typeof campusPushReady>>('apis-psychology/pushConfig/channels', { signal });
+/** How the messages about one alert went, person by person and channel by channel. */
+export const alertDeliveries = (id: number, signal?: Signal) =>
+  get<CampusDelivery[]>(`apis-psychology/securityWarning/${id}/deliveries`, { signal });
 export const removePushRule = (id: number) => post<null>(`apis-psychology/pushConfig/delete/${id}`);
 export const myNotices = (signal?: Signal) =>
   get<{ unread: number; list: CampusNotice[] }>('apis-psychology/securityWarning/notices', { signal });

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { as } from '../../server/test/factories.ts';
+import { CampusBox } from '../../simulator/src/index.ts';
+import { visit } from './browser.ts';
+import { securityStaff } from './campus-walks.ts';
+import { pickOption } from './dropdowns.ts';
+import { mindUser, openMind } from './mind-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
+import { portalSuite } from './portal-server.ts';
+import { unexpected } from './portal-walks.ts';
+
+// The deployment texts campus alerts through Aliyun (the signed stand-in), with a campus template;
+// the jobs service sends them through the outbox (decision 0143).
+const suite = portalSuite({ services: ['api', 'jobs'], sms: 'aliyun' }, { CAMPUS_SMS_TEMPLATE_CODE: 'SMS_300400' });
+const SCHOOL_ADMIN = 2;
+const MOBILE = '13900139000';
+
+describe('campus alerts by SMS (issue 22, decision 0143)', () => {
+  it('an admin tells the security staff of fights by SMS; the box reports one; the alert shows who was texted and who was not', async () => {
+    const db = suite.server.db;
+    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
+    const { id: schoolId } = await db
+      .selectFrom('orgs')
+      .select('id')
+      .where('name', '=', admin.orgName)
+      .executeTakeFirstOrThrow();
+    const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
+    await securityStaff(suite.server, schoolId, 'Zhao Lei');
+    // Wang Min's roster entry has her mobile; Zhao Lei has none.
+    await db.updateTable('teachers').set({ phone: MOBILE }).where('user_id', '=', wang.id).execute();
+
+    const desk = await visit(suite.browser);
+    try {
+      await openMind(desk.page, suite.server.url, '/data/pushConfig', admin.token);
+      await desk.page.getByTestId('push-config-page').getByText('还没有推送规则').waitFor();
+      await desk.page.getByTestId('push-add').click();
+      // SMS is configured in this deployment: it can be chosen; WeChat still says it has no provider.
+      const channels = desk.page.getByTestId('push-channels');
+      const sms = channels.getByRole('checkbox', { name: '短信', exact: true });
+      expect(await sms.isDisabled()).toBe(false);
+      expect(await channels.getByRole('checkbox', { name: '微信 (未配置服务商)' }).isDisabled()).toBe(true);
+      await desk.page.getByTestId('push-name').fill('打架短信通知');
+      await desk.page.getByTestId('push-types').getByText('打架').click();
+      await desk.page.getByTestId('push-people').click();
+      await pickOption(desk.page, 'Wang Min');
+      await pickOption(desk.page, 'Zhao Lei');
+      await desk.page.keyboard.press('Escape');
+      await sms.check();
+      await settledShot(desk.page, 'campuspush-sms-form-zh-CN');
+      await desk.page.getByTestId('push-save').click();
+      await desk.page.getByText('规则已保存').waitFor();
+      const row = desk.page.getByTestId('push-table').locator('tr', { hasText: '打架短信通知' });
+      await row.getByText('站内消息, 短信').waitFor();
+      await settledShot(desk.page, 'campuspush-sms-rules-zh-CN');
+      expect(unexpected(desk.problems)).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+
+    const added = await fetch(`${suite.server.url}/api/apis-psychology/equipment/add`, {
+      method: 'POST',
+      headers: { ...as(admin.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ schoolId, kind: 'camera', name: '食堂摄像头', location: '食堂门口' }),
+    });
+    const device = ((await added.json()) as { data: { deviceKey: string; secret: string } }).data;
+    const box = new CampusBox({
+      baseUrl: suite.server.url,
+      deviceKey: device.deviceKey,
+      secret: device.secret,
+      schoolId,
+    });
+    const reported = await box.report({ type: 'fight' });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+    // The jobs service texts Wang Min through the provider.
+    await expect.poll(() => suite.server.sms.countTo(MOBILE), { timeout: 15_000 }).toBe(1);
+
+    const staff = await visit(suite.browser);
+    try {
+      await openMind(staff.page, suite.server.url, '/data/securityWarning', wang.token);
+      const row = staff.page.getByTestId('alert-table').locator('tr', { hasText: '食堂门口' });
+      await row.getByTestId('alert-open').click();
+      const log = staff.page.getByTestId('alert-drawer').getByTestId('alert-deliveries');
+      await log.scrollIntoViewIfNeeded();
+      const texted = log.getByTestId('alert-delivery').filter({ hasText: 'Wang Min' }).filter({ hasText: '短信' });
+      await texted.getByText('已发送').waitFor();
+      const skipped = log.getByTestId('alert-delivery').filter({ hasText: 'Zhao Lei' }).filter({ hasText: '短信' });
+      await skipped.getByText('未发送', { exact: true }).waitFor();
+      await skipped.getByText('未填写手机号，未发送').waitFor();
+      await settledShot(staff.page, 'campuspush-sms-deliveries-zh-CN');
+      // In English, the reason reads in English.
+      await staff.page.locator('.ant-drawer-close').click();
+      await staff.page.getByTestId('lang-switch').getByText('English').click();
+      await row.getByTestId('alert-open').click();
+      await log.scrollIntoViewIfNeeded();
+      await log
+        .getByTestId('alert-delivery')
+        .filter({ hasText: 'Zhao Lei' })
+        .filter({ hasText: 'SMS' })
+        .getByText('No mobile number on file: not sent')
+        .waitFor();
+      await settledShot(staff.page, 'campuspush-sms-deliveries-en');
+      expect(unexpected(staff.problems)).toEqual([]);
+    } finally {
+      await staff.close();
+    }
+  }, 120_000);
+});
