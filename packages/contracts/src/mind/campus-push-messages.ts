@@ -4,6 +4,10 @@ export const campusPushMessages = {
   'v.campusPush.types': { 'zh-CN': '请至少选择一种事件类型', en: 'Choose at least one event type' },
   'v.campusPush.people': { 'zh-CN': '请选择 1-50 名接收人', en: 'Choose 1-50 people to tell' },
   'v.campusPush.channels': { 'zh-CN': '请至少选择一种推送方式', en: 'Choose at least one channel' },
+  'v.campusPush.emotionLevels': {
+    'zh-CN': '请至少选择一个情绪预警级别',
+    en: 'Choose at least one emotion alert level',
+  },
   'v.campusPush.hours': {
     'zh-CN': '推送时段须在 00:00-24:00 之内，开始和结束不能相同',
     en: 'The hours lie within 00:00-24:00 and start and end at different times',

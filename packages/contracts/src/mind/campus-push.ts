@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId, queryId } from '../portal/orgs.ts';
 import { CAMPUS_EVENT_TYPES } from './campus.ts';
+import { EMOTION_ALERT_LEVELS } from './emotion-alerts.ts';
 
 /**
  * Push configuration of behaviour alerts (issue 22, decision 0097): per school, which event types
@@ -42,6 +43,11 @@ export const campusPushRuleInput = z
     types: z.array(z.enum(CAMPUS_PUSH_TYPES)).min(1, 'v.campusPush.types'),
     userIds: z.array(bodyId).min(1, 'v.campusPush.people').max(CAMPUS_PUSH_LIMITS.peopleMax, 'v.campusPush.people'),
     channels: z.array(z.enum(CAMPUS_PUSH_CHANNELS)).min(1, 'v.campusPush.channels'),
+    /** Which emotion alert levels the rule tells about, when it names emotion alerts (decision 0143); default all. */
+    emotionLevels: z
+      .array(z.enum(EMOTION_ALERT_LEVELS))
+      .min(1, 'v.campusPush.emotionLevels')
+      .default([...EMOTION_ALERT_LEVELS]),
     /** From this minute of the China day (inclusive) to that one (exclusive); from > to wraps over midnight. */
     fromMinute: minute,
     toMinute: minute,
@@ -57,6 +63,7 @@ export const campusPushRule = z.object({
   types: z.array(z.enum(CAMPUS_PUSH_TYPES)),
   people: z.array(z.object({ userId: z.number(), name: z.string() })),
   channels: z.array(z.enum(CAMPUS_PUSH_CHANNELS)),
+  emotionLevels: z.array(z.enum(EMOTION_ALERT_LEVELS)),
   fromMinute: z.number(),
   toMinute: z.number(),
   updatedAt: z.number(),

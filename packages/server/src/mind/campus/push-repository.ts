@@ -14,6 +14,7 @@ const ruleColumns = [
   'r.types',
   'r.user_ids',
   'r.channels',
+  'r.emotion_levels',
   'r.from_minute',
   'r.to_minute',
   'r.updated_at',
@@ -61,7 +62,7 @@ export async function deleteRule(db: Db, id: number): Promise<void> {
 export function rulesOfSchool(db: Db, schoolId: number) {
   return db
     .selectFrom('campus_push_rules')
-    .select(['id', 'types', 'user_ids', 'channels', 'from_minute', 'to_minute'])
+    .select(['id', 'types', 'user_ids', 'channels', 'emotion_levels', 'from_minute', 'to_minute'])
     .where('school_id', '=', schoolId)
     .execute();
 }

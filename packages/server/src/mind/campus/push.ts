@@ -6,6 +6,7 @@ import {
   type CampusPushRule,
   type CampusPushRuleInput,
   type CampusPushType,
+  type EmotionAlertLevel,
   type MessageKey,
   translate,
   withinHours,
@@ -62,6 +63,7 @@ async function rulesOut(actor: Actor, rows: RuleRow[]): Promise<CampusPushRule[]
     types: listOf(r.types) as CampusPushType[],
     people: listOf(r.user_ids).map((id) => ({ userId: Number(id), name: names.get(Number(id)) ?? '' })),
     channels: listOf(r.channels) as CampusPushChannel[],
+    emotionLevels: listOf(r.emotion_levels) as EmotionAlertLevel[],
     fromMinute: Number(r.from_minute),
     toMinute: Number(r.to_minute),
     updatedAt: Number(r.updated_at),
@@ -110,6 +112,7 @@ async function ruleRow(actor: Actor, body: CampusPushRuleInput) {
     types: [...new Set(body.types)].join(','),
     user_ids: userIds.join(','),
     channels: [...new Set(body.channels)].join(','),
+    emotion_levels: [...new Set(body.emotionLevels)].join(','),
     from_minute: body.fromMinute,
     to_minute: body.toMinute,
   };
@@ -150,17 +153,22 @@ interface PushPayload {
   to: Array<{ userId: number; channels: readonly string[] }>;
 }
 
-/** Whom a school's rules tell about an event of `type` arriving at `at`, each with the channels chosen. */
+/**
+ * Whom a school's rules tell about an event of `type` arriving at `at`, each with the channels
+ * chosen. An emotion alert names its `level`: a rule tells only about the levels it names.
+ */
 export async function pushRecipients(
   trx: Transaction<Database>,
   schoolId: number,
   type: CampusPushType,
   at: number,
+  level?: EmotionAlertLevel,
 ): Promise<Array<{ userId: number; channels: CampusPushChannel[] }>> {
   const minute = chinaMinute(at);
   const to = new Map<number, Set<CampusPushChannel>>();
   for (const r of await rulesOfSchool(trx, schoolId)) {
     if (!listOf(r.types).includes(type)) continue;
+    if (level !== undefined && !listOf(r.emotion_levels).includes(level)) continue;
     if (!withinHours(Number(r.from_minute), Number(r.to_minute), minute)) continue;
     for (const id of listOf(r.user_ids).map(Number)) {
       const channels = to.get(id) ?? new Set();
@@ -269,10 +277,18 @@ async function sendSms(
  */
 export function sitePush(kind: string, table: NoticeTable, describe: DescribeAlert) {
   return {
-    async queue(trx: Transaction<Database>, alertId: number, to: PushPayload['to'], at: number): Promise<boolean> {
+    /** `stage` keys a later push about the same alert (an emotion alert turning serious). */
+    async queue(
+      trx: Transaction<Database>,
+      alertId: number,
+      to: PushPayload['to'],
+      at: number,
+      stage?: string,
+    ): Promise<boolean> {
       if (to.length === 0) return false;
       const payload: PushPayload = { alertId, to };
-      return insertJob(trx, { kind, payload, dedupeKey: `${kind}:${alertId}`, maxAttempts: 3 }, at);
+      const dedupeKey = stage === undefined ? `${kind}:${alertId}` : `${kind}:${alertId}:${stage}`;
+      return insertJob(trx, { kind, payload, dedupeKey, maxAttempts: 3 }, at);
     },
     job: defineJob<PushPayload>({
       kind,

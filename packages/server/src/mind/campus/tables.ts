@@ -63,6 +63,8 @@ export interface CampusPushRulesTable {
   types: string;
   user_ids: string;
   channels: string;
+  /** The emotion alert levels the rule tells about (decision 0143). */
+  emotion_levels: Generated<string>;
   from_minute: number;
   to_minute: number;
   created_by: number;

@@ -92,6 +92,35 @@ describe('emotion alerts', () => {
       toMinute: 1440,
     });
     expect(rule.statusCode, rule.body).toBe(200);
+    expect(rule.json().data).toMatchObject({ emotionLevels: ['attention', 'serious'] });
+    // The class teacher is told only of serious emotion alerts (decision 0143).
+    const serious = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', {
+      schoolId: w.orgs.school.id,
+      name: 'Serious emotion to the class teacher',
+      types: ['emotion'],
+      userIds: [w.classTeacher.user.id],
+      channels: ['site'],
+      emotionLevels: ['serious'],
+      fromMinute: 0,
+      toMinute: 1440,
+    });
+    expect(serious.statusCode, serious.body).toBe(200);
+    expect(serious.json().data).toMatchObject({ emotionLevels: ['serious'] });
+    const noLevel = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', {
+      schoolId: w.orgs.school.id,
+      name: 'No level',
+      types: ['emotion'],
+      userIds: [w.classTeacher.user.id],
+      channels: ['site'],
+      emotionLevels: [],
+      fromMinute: 0,
+      toMinute: 1440,
+    });
+    expect(noLevel.statusCode).toBe(400);
+    expect(noLevel.body).toContain('Choose at least one emotion alert level');
+    const toldOf = async (userId: number) =>
+      (await t.db.kysely.selectFrom('emotion_alert_notices').select('alert_id').where('user_id', '=', userId).execute())
+        .length;
     // Calm days raise nothing; the default threshold is 40 %.
     await send({ classId: klassA.id, faces: 40, emotions: calm, occurredAt: tenOClock(3) });
     await send({ classId: klassB.id, faces: 40, emotions: calm, occurredAt: tenOClock(1) });
@@ -120,13 +149,17 @@ describe('emotion alerts', () => {
     page = await alerts(w.schoolAdmin, range(7));
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({ negative: 0.54, peak: 0.54, level: 'attention' });
+    // An attention alert does not reach the rule of serious ones.
+    await deliver();
+    expect(await toldOf(w.classTeacher.user.id)).toBe(0);
     await send({ classId: klassA.id, faces: 40, emotions: dark, occurredAt: tenOClock(1) + 300_000 });
     await send({ classId: klassA.id, faces: 40, emotions: dark, occurredAt: tenOClock(1) + 360_000 });
     page = await alerts(w.schoolAdmin, range(7));
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({ negative: 0.614, peak: 0.614, level: 'serious' });
-    // One push job, one site message for the psychology teacher.
+    // Turning serious tells the class teacher; the psychology teacher, told already, gets one message.
     await deliver();
+    expect(await toldOf(w.classTeacher.user.id)).toBe(1);
     const inbox = await w.psychologyTeacher.get('/apis-psychology/intelEmotion/notices');
     expect(inbox.statusCode, inbox.body).toBe(200);
     expect(inbox.json().data).toMatchObject({

@@ -41,7 +41,10 @@ export async function insertAlert(db: Db, row: Insertable<EmotionAlertsTable>): 
   return inserted ? Number(inserted.id) : undefined;
 }
 
-/** A second crossing of the day: the share now, the highest, and serious once the peak is `seriousAbove` over the threshold. */
+/**
+ * A second crossing of the day: the share now, the highest, and serious once the peak is
+ * `seriousAbove` over the threshold. Answers the alert and whether this crossing made it serious.
+ */
 export async function crossedAgain(
   db: Db,
   classId: number,
@@ -49,8 +52,15 @@ export async function crossedAgain(
   negative: number,
   seriousAbove: number,
   at: number,
-): Promise<void> {
-  await db
+): Promise<{ id: number; becameSerious: boolean } | undefined> {
+  const before = await db
+    .selectFrom('emotion_alerts')
+    .select(['id', 'level'])
+    .where('class_id', '=', classId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  if (!before) return undefined;
+  const after = await db
     .updateTable('emotion_alerts')
     .set({
       negative,
@@ -58,9 +68,10 @@ export async function crossedAgain(
       level: sql<string>`case when level = 'serious' or ${negative} >= threshold + ${seriousAbove} then 'serious' else 'attention' end`,
       updated_at: at,
     })
-    .where('class_id', '=', classId)
-    .where('day', '=', day)
-    .execute();
+    .where('id', '=', before.id)
+    .returning('level')
+    .executeTakeFirstOrThrow();
+  return { id: Number(before.id), becameSerious: before.level !== 'serious' && after.level === 'serious' };
 }
 
 /** A condition keeping the scope's rows: its schools, or its classes within one. */

@@ -72,10 +72,16 @@ export async function raiseOnCrossing(trx: Transaction<Database>, d: ClassDaySoF
     updated_at: at,
   });
   if (id === undefined) {
-    await crossedAgain(trx, d.classId, d.day, share, SERIOUS_ABOVE, at);
+    const again = await crossedAgain(trx, d.classId, d.day, share, SERIOUS_ABOVE, at);
+    // Turning serious tells the rules that name only serious alerts (decision 0143); those told already are not told twice.
+    if (again?.becameSerious) {
+      const to = await pushRecipients(trx, d.schoolId, 'emotion', at, 'serious');
+      await emotionPush.queue(trx, again.id, to, at, 'serious');
+    }
     return;
   }
-  await emotionPush.queue(trx, id, await pushRecipients(trx, d.schoolId, 'emotion', at), at);
+  const level: EmotionAlertLevel = share >= threshold + SERIOUS_ABOVE ? 'serious' : 'attention';
+  await emotionPush.queue(trx, id, await pushRecipients(trx, d.schoolId, 'emotion', at, level), at);
 }
 
 /** An emotion alert's sentence for SMS: school, class, level and day, in Chinese (decision 0143). */
