@@ -123,3 +123,12 @@ export const behaviorJournalDay = z.object({
   ),
 });
 export type BehaviorJournalDay = z.infer<typeof behaviorJournalDay>;
+
+/** The grades of a school with their classes, for the alert list's pickers (decision 0143). */
+export const emotionAlertClassesQuery = z.object({ schoolId: queryId });
+export const emotionAlertGrade = z.object({
+  gradeId: z.number(),
+  gradeName: z.string(),
+  classes: z.array(z.object({ classId: z.number(), className: z.string() })),
+});
+export type EmotionAlertGrade = z.infer<typeof emotionAlertGrade>;

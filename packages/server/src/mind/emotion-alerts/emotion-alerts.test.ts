@@ -191,6 +191,23 @@ describe('emotion alerts', () => {
     expect((await alerts(w.schoolAdmin, range(7, 0).replace(/from=[^&]+/, `from=${dayOf(tenOClock(0))}`))).total).toBe(
       0,
     );
+    // The grade and class pickers (decision 0143): the school's grades and classes; another school's are refused.
+    const classes = (caller: typeof w.schoolAdmin) =>
+      caller.get(`/apis-psychology/intelEmotion/classes?schoolId=${w.orgs.school.id}`);
+    const all = await classes(w.schoolAdmin);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().data).toEqual([
+      {
+        gradeId: w.orgs.grade.id,
+        gradeName: expect.any(String),
+        classes: [
+          { classId: klassA.id, className: 'Class 7-1' },
+          { classId: w.classes.klassB.id, className: 'Class 7-2' },
+        ],
+      },
+    ]);
+    expect((await classes(w.psychologyTeacher)).json().data).toEqual(all.json().data);
+    expect((await classes(w.otherSchoolAdmin)).statusCode).toBe(400);
     // Another school sees none of it, and cannot handle it.
     expect((await alerts(w.otherSchoolAdmin, range(7))).total).toBe(0);
     const foreign = await w.otherSchoolAdmin.post(`/apis-psychology/intelEmotion/${id}/handle`, { note: 'x' });

@@ -264,3 +264,18 @@ export function emotionAlertFacts(db: Db, id: number) {
     .where('a.id', '=', id)
     .executeTakeFirst();
 }
+
+/** The classes under a school with the grade (their parent) each sits in, by grade and name. */
+export function classesWithGrades(db: Db, schoolPath: string) {
+  return db
+    .selectFrom('orgs as c')
+    .innerJoin('orgs as g', 'g.id', 'c.parent_id')
+    .select(['c.id as class_id', 'c.name as class_name', 'g.id as grade_id', 'g.name as grade_name'])
+    .where('c.type', '=', 'class')
+    .where('c.path', 'like', `${schoolPath}%`)
+    .orderBy('g.sort')
+    .orderBy('g.id')
+    .orderBy('c.sort')
+    .orderBy('c.id')
+    .execute();
+}

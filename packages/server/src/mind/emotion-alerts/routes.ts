@@ -2,6 +2,8 @@ import {
   behaviorJournalDay,
   behaviorJournalQuery,
   emotionAlert,
+  emotionAlertClassesQuery,
+  emotionAlertGrade,
   emotionAlertHandle,
   emotionAlertNotice,
   emotionAlertQuery,
@@ -18,6 +20,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { behaviorJournal, exportBehaviorJournal } from './journal.ts';
 import {
+  alertClasses,
   emotionAlertOf,
   handleEmotionAlert,
   listEmotionAlerts,
@@ -50,6 +53,19 @@ export const emotionAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ok(request, await listEmotionAlerts(actorOf(request), request.query)),
     );
   }
+  app.get(
+    `${BASE}/classes`,
+    {
+      config: { access: '/data/intelEmotion:view' },
+      schema: {
+        tags,
+        summary: 'The grades of a school with their classes the caller sees, for the alert list’s pickers',
+        querystring: emotionAlertClassesQuery,
+        response: { 200: envelopeOf(z.array(emotionAlertGrade)) },
+      },
+    },
+    async (request) => ok(request, await alertClasses(actorOf(request), request.query.schoolId)),
+  );
   app.get(
     `${ITEM_STATUS}/emotionInfo`,
     {

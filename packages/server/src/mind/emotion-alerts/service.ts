@@ -1,6 +1,7 @@
 import {
   EMOTION_ALERT_LIMITS,
   type EmotionAlert,
+  type EmotionAlertGrade,
   type EmotionAlertHandle,
   type EmotionAlertLevel,
   type EmotionAlertNotice,
@@ -17,10 +18,12 @@ import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { type DescribeAlert, pushRecipients, sitePush } from '../campus/push.ts';
+import { orgOfType } from '../emotion/repository.ts';
 import { scopeOf } from '../emotion/scope.ts';
 import {
   type AlertRow,
   alertPage,
+  classesWithGrades,
   crossedAgain,
   emotionAlertFacts,
   findAlertInScope,
@@ -203,4 +206,27 @@ export async function myEmotionNotices(actor: Actor): Promise<{ unread: number; 
 
 export function readEmotionNotice(actor: Actor, id: number): Promise<void> {
   return emotionPush.read(actor, id, 'emotionAlert.notFound');
+}
+
+/**
+ * The grades and classes of one school the caller sees, for the alert list's pickers (decision
+ * 0143): all of them for a caller of the school, their own classes for a class teacher.
+ */
+export async function alertClasses(actor: Actor, schoolId: number): Promise<EmotionAlertGrade[]> {
+  const scope = await scopeOf(actor);
+  const school = await orgOfType(actor.db, schoolId, 'school');
+  if (!school) throw new AppError(400, 'emotionAlert.notSchool');
+  const whole = scope.all || scope.schoolIds.includes(schoolId);
+  const rows = (await classesWithGrades(actor.db, school.path)).filter(
+    (r) => whole || scope.classIds.includes(Number(r.class_id)),
+  );
+  if (!whole && rows.length === 0) throw new AppError(400, 'emotionAlert.notSchool');
+  const grades = new Map<number, EmotionAlertGrade>();
+  for (const r of rows) {
+    const id = Number(r.grade_id);
+    const grade = grades.get(id) ?? { gradeId: id, gradeName: r.grade_name, classes: [] };
+    grade.classes.push({ classId: Number(r.class_id), className: r.class_name });
+    grades.set(id, grade);
+  }
+  return [...grades.values()];
 }

@@ -8,6 +8,8 @@ import {
   type CampusEventType,
   type CampusPushChannel,
   type CampusPushType,
+  EMOTION_ALERT_LEVELS,
+  type EmotionAlertLevel,
 } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -62,6 +64,7 @@ interface Values {
   types: CampusPushType[];
   userIds: number[];
   channels: CampusPushChannel[];
+  emotionLevels: EmotionAlertLevel[];
   fromMinute: number;
   toMinute: number;
 }
@@ -73,6 +76,7 @@ function RuleForm(props: { rule: CampusPushRule | null; onClose(): void; onSaved
   const schools = useSchools();
   const onlySchool = schools.data?.total === 1 ? schools.data.list[0]?.id : undefined;
   const schoolId = Form.useWatch('schoolId', form);
+  const types = Form.useWatch('types', form);
   useEffect(() => {
     if (!rule && onlySchool !== undefined && form.getFieldValue('schoolId') === undefined)
       form.setFieldsValue({ schoolId: onlySchool });
@@ -124,10 +128,19 @@ function RuleForm(props: { rule: CampusPushRule | null; onClose(): void; onSaved
                 types: rule.types,
                 userIds: rule.people.map((p) => p.userId),
                 channels: rule.channels,
+                emotionLevels: rule.emotionLevels,
                 fromMinute: rule.fromMinute,
                 toMinute: rule.toMinute,
               }
-            : { schoolId: onlySchool, types: [], userIds: [], channels: ['site'], fromMinute: 0, toMinute: DAY }
+            : {
+                schoolId: onlySchool,
+                types: [],
+                userIds: [],
+                channels: ['site'],
+                emotionLevels: [...EMOTION_ALERT_LEVELS],
+                fromMinute: 0,
+                toMinute: DAY,
+              }
         }
       >
         <Form.Item
@@ -161,6 +174,19 @@ function RuleForm(props: { rule: CampusPushRule | null; onClose(): void; onSaved
             options={CAMPUS_PUSH_TYPES.map((x) => ({ value: x, label: t(`campus.types.${x}`) }))}
           />
         </Form.Item>
+        {types?.includes('emotion') && (
+          <Form.Item
+            name="emotionLevels"
+            label={t('campusPush.emotionLevels')}
+            extra={t('campusPush.emotionLevelsHint')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('campusPush.emotionLevelsRequired') }]}
+          >
+            <Checkbox.Group
+              data-testid="push-emotion-levels"
+              options={EMOTION_ALERT_LEVELS.map((x) => ({ value: x, label: t(`campusPush.emotionLevelNames.${x}`) }))}
+            />
+          </Form.Item>
+        )}
         <Form.Item
           name="userIds"
           label={t('campusPush.people')}
@@ -290,7 +316,15 @@ function RuleList() {
             title: t('campusPush.types'),
             dataIndex: 'types',
             width: 200,
-            render: (types: CampusPushType[]) => types.map((x) => <Tag key={x}>{t(`campus.types.${x}`)}</Tag>),
+            render: (types: CampusPushType[], r: CampusPushRule) =>
+              types.map((x) => (
+                <Tag key={x}>
+                  {t(`campus.types.${x}`)}
+                  {x === 'emotion' && r.emotionLevels.length < EMOTION_ALERT_LEVELS.length
+                    ? `（${r.emotionLevels.map((l) => t(`campusPush.emotionLevelNames.${l}`)).join('、')}）`
+                    : ''}
+                </Tag>
+              )),
           },
           {
             title: t('campusPush.people'),
