@@ -41,6 +41,9 @@ describe('campus alerts by SMS (issue 22, decision 0143)', () => {
       expect(await channels.getByRole('checkbox', { name: '微信 (未配置服务商)' }).isDisabled()).toBe(true);
       await desk.page.getByTestId('push-name').fill('打架短信通知');
       await desk.page.getByTestId('push-types').getByText('打架').click();
+      // Emotion alerts too, but only serious ones.
+      await desk.page.getByTestId('push-types').getByText('情绪预警').click();
+      await desk.page.getByTestId('push-emotion-levels').getByText('关注').click();
       await desk.page.getByTestId('push-people').click();
       await pickOption(desk.page, 'Wang Min');
       await pickOption(desk.page, 'Zhao Lei');
@@ -51,6 +54,7 @@ describe('campus alerts by SMS (issue 22, decision 0143)', () => {
       await desk.page.getByText('规则已保存').waitFor();
       const row = desk.page.getByTestId('push-table').locator('tr', { hasText: '打架短信通知' });
       await row.getByText('站内消息, 短信').waitFor();
+      await row.getByText('情绪预警（严重）').waitFor();
       await settledShot(desk.page, 'campuspush-sms-rules-zh-CN');
       expect(unexpected(desk.problems)).toEqual([]);
     } finally {

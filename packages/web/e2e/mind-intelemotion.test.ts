@@ -3,6 +3,7 @@ import { as, buildOrg } from '../../server/test/factories.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { beijingDesktop, visit } from './browser.ts';
 import { beijingDay, beijingTimes, securityStaff } from './campus-walks.ts';
+import { pickTitled } from './dropdowns.ts';
 import { goInApp, mindUser, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
@@ -26,6 +27,7 @@ describe('emotion alerts and the behaviour journal (issue 22, decision 0118)', (
       .executeTakeFirstOrThrow();
     const grade = await buildOrg(db, { type: 'grade', name: '八年级', parentId: schoolId });
     const klass = await buildOrg(db, { type: 'class', name: '八年级3班', parentId: grade.id });
+    await buildOrg(db, { type: 'class', name: '八年级4班', parentId: grade.id });
     const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
     const call = async (method: string, path: string, body: unknown) => {
       const res = await fetch(`${suite.server.url}/api/apis-psychology/${path}`, {
@@ -86,6 +88,17 @@ describe('emotion alerts and the behaviour journal (issue 22, decision 0118)', (
       const row = page.getByTestId('emotion-alert-table').locator('tbody tr.ant-table-row').first();
       await expect.poll(() => row.innerText()).toMatch(/八年级3班[\s\S]*56\.7%[\s\S]*40%[\s\S]*关注[\s\S]*待处理/);
       await settledShot(teacher.page, 'intelemotion-list-zh-CN');
+
+      // The grade and class pickers cascade from the school and filter the list (decision 0143).
+      await teacher.page.getByTestId('emotion-alert-grade').click();
+      await pickTitled(teacher.page, '八年级');
+      await teacher.page.getByTestId('emotion-alert-class').click();
+      await pickTitled(teacher.page, '八年级4班');
+      await page.getByText('这段时间没有情绪预警').waitFor();
+      await teacher.page.getByTestId('emotion-alert-class').click();
+      await pickTitled(teacher.page, '八年级3班');
+      await expect.poll(() => row.innerText()).toContain('八年级3班');
+      await settledShot(teacher.page, 'campuspush-intelemotion-pickers-zh-CN');
 
       // Handling needs a note; with one, the alert is handled and shows what was done.
       await row.getByTestId('emotion-alert-handle').click();

@@ -32,6 +32,7 @@ import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
 import { FilterBar, percent, useBoardFilters } from '../emotion/boards.tsx';
 import {
+  alertClasses,
   type EmotionAlert,
   type EmotionAlertNotice,
   emotionAlertPage,
@@ -67,12 +68,28 @@ function AlertList() {
   const queryClient = useQueryClient();
   const f = useBoardFilters(7);
   const [level, setLevel] = useState<EmotionAlertLevel>();
+  // Grade and class cascade from the school: a new school clears them (decision 0143).
+  const [place, setPlace] = useState<{ schoolId?: number; gradeId?: number; classId?: number }>({});
+  const gradeId = place.schoolId === f.schoolId ? place.gradeId : undefined;
+  const classId = place.schoolId === f.schoolId ? place.classId : undefined;
+  const grades = useQuery({
+    queryKey: ['emotionAlerts', 'classes', f.schoolId],
+    queryFn: ({ signal }) => alertClasses(f.schoolId ?? 0, signal),
+    enabled: f.schoolId !== undefined,
+    meta: { silentError: true },
+  });
+  const classesOfGrade = (grades.data ?? [])
+    .filter((g) => gradeId === undefined || g.gradeId === gradeId)
+    .flatMap((g) => g.classes);
   const [state, setState] = useState<EmotionAlertState>();
   const [handling, setHandling] = useState<EmotionAlert | null>(null);
   const list = usePagedList<object, EmotionAlert>(
-    ['emotionAlerts', 'page', f.schoolId, f.from, f.to, level, state],
+    ['emotionAlerts', 'page', f.schoolId, gradeId, classId, f.from, f.to, level, state],
     (paging, signal) =>
-      emotionAlertPage({ schoolId: f.schoolId, from: f.from, to: f.to, level, state, ...paging }, signal),
+      emotionAlertPage(
+        { schoolId: f.schoolId, gradeId, classId, from: f.from, to: f.to, level, state, ...paging },
+        signal,
+      ),
     { enabled: f.schoolsReady, refetchInterval: 30_000 },
   );
   return (
@@ -82,6 +99,28 @@ function AlertList() {
         <Flex vertical gap={16}>
           <Flex wrap gap={12} align="center">
             <FilterBar f={f} period={false} />
+            <Select
+              allowClear
+              placeholder={t('emotionAlert.grade')}
+              style={{ width: 140 }}
+              value={gradeId}
+              loading={grades.isFetching}
+              onChange={(id?: number) => setPlace({ schoolId: f.schoolId, gradeId: id })}
+              data-testid="emotion-alert-grade"
+              options={(grades.data ?? []).map((g) => ({ value: g.gradeId, label: g.gradeName }))}
+            />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              placeholder={t('emotionAlert.klass')}
+              style={{ width: 160 }}
+              value={classId}
+              loading={grades.isFetching}
+              onChange={(id?: number) => setPlace({ schoolId: f.schoolId, gradeId, classId: id })}
+              data-testid="emotion-alert-class"
+              options={classesOfGrade.map((c) => ({ value: c.classId, label: c.className }))}
+            />
             <Select
               allowClear
               placeholder={t('emotionAlert.level')}

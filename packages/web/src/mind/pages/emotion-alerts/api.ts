@@ -1,6 +1,7 @@
 import type {
   BehaviorJournalDay,
   EmotionAlert,
+  EmotionAlertGrade,
   EmotionAlertNotice,
   EmotionAlertQuery,
   EmotionThreshold,
@@ -11,7 +12,7 @@ import { get, post, put } from '../../../shared/request.ts';
 
 /** The calls of emotion alerts and the behaviour journal (`/apis-psychology/intelEmotion`, decision 0118). */
 
-export type { BehaviorJournalDay, EmotionAlert, EmotionAlertNotice };
+export type { BehaviorJournalDay, EmotionAlert, EmotionAlertGrade, EmotionAlertNotice };
 export type AlertFilters = Omit<EmotionAlertQuery, 'page' | 'size'>;
 
 const defined = <T extends object>(query: T) =>
@@ -19,6 +20,10 @@ const defined = <T extends object>(query: T) =>
 
 export const emotionAlertPage = (query: AlertFilters & { page: number; size: number }, signal?: AbortSignal) =>
   get<Page<EmotionAlert>>('apis-psychology/intelEmotion/page', { query: defined(query), signal });
+
+/** A school's grades with their classes the caller sees, for the list's pickers (decision 0143). */
+export const alertClasses = (schoolId: number, signal?: AbortSignal) =>
+  get<EmotionAlertGrade[]>('apis-psychology/intelEmotion/classes', { query: { schoolId }, signal });
 
 export const handleEmotionAlert = (id: number, note: string) =>
   post<EmotionAlert>(`apis-psychology/intelEmotion/${id}/handle`, { note });
