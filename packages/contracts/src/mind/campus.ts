@@ -30,6 +30,11 @@ export function isPlayableAddress(address: string): boolean {
   return kind !== null && kind !== 'webrtc';
 }
 
+/** A recorder's playback address: RTSP without a query of its own (playback adds the time range). */
+export function isRecorderAddress(address: string): boolean {
+  return /^rtsps?:\/\/[^\s?#]+$/i.test(address);
+}
+
 export const CAMPUS_DEVICE_KINDS = ['camera', 'terminal'] as const;
 /** The function types an AI box reports (spec: func type). */
 export const CAMPUS_EVENT_TYPES = ['fight', 'fall', 'climbing', 'crowding', 'loitering', 'intrusion'] as const;
@@ -61,6 +66,16 @@ export const campusDeviceCreate = z.strictObject({
     .max(CAMERA_URL_MAX, 'v.campusDevice.streamUrl')
     .refine((u) => u === '' || isPlayableAddress(u), 'v.campusDevice.streamUrl')
     .default(''),
+  /**
+   * A camera's recorder (decision 0147): the Hikvision NVR's RTSP playback address of its channel,
+   * `rtsp://…/Streaming/tracks/101`, to which playback adds `starttime` and `endtime`; empty for none.
+   */
+  recorderUrl: z
+    .string()
+    .trim()
+    .max(CAMERA_URL_MAX, 'v.campusDevice.recorderUrl')
+    .refine((u) => u === '' || isRecorderAddress(u), 'v.campusDevice.recorderUrl')
+    .default(''),
 });
 export type CampusDeviceCreate = z.infer<typeof campusDeviceCreate>;
 
@@ -78,6 +93,8 @@ export const campusDevice = z.object({
   deviceKey: z.string(),
   /** The stream address with its password masked, or null when the device has none. */
   streamUrl: z.string().nullable(),
+  /** The recorder's playback address with its password masked, or null when the camera has none. */
+  recorderUrl: z.string().nullable(),
   online: z.boolean(),
   lastSeenAt: z.number().nullable(),
   createdAt: z.number(),

@@ -72,6 +72,7 @@ function deviceOf(row: DeviceRow, now: number): CampusDevice {
     location: row.location,
     deviceKey: row.device_key,
     streamUrl: row.stream_url === null ? null : maskedAddress(row.stream_url),
+    recorderUrl: row.recorder_url === null ? null : maskedAddress(row.recorder_url),
     online: lastSeenAt !== null && now - lastSeenAt <= CAMPUS_LIMITS.onlineMs,
     lastSeenAt,
     createdAt: Number(row.created_at),
@@ -96,6 +97,7 @@ export async function addDevice(actor: Actor, body: CampusDeviceCreate): Promise
     location: body.location,
     device_key: deviceKey,
     stream_url: body.streamUrl || null,
+    recorder_url: (body.kind === 'camera' && body.recorderUrl) || null,
     secret: secretBoxOf(actor.request.server.config).seal(secret, secretContext(deviceKey)),
     last_seen_at: null,
     created_by: actor.auth.userId,
@@ -126,11 +128,14 @@ export async function editDevice(actor: Actor, id: number, body: CampusDeviceEdi
   if (!stored) throw new AppError(404, 'campus.deviceNotFound');
   // The form shows the address masked: sent back unchanged, the stored one (with its password) stays.
   const streamUrl = body.streamUrl ? addressToStore(body.streamUrl, stored.stream_url ?? '') : null;
+  const recorderUrl =
+    body.kind === 'camera' && body.recorderUrl ? addressToStore(body.recorderUrl, stored.recorder_url ?? '') : null;
   await updateDevice(actor.db, id, {
     kind: body.kind,
     name: body.name,
     location: body.location,
     stream_url: streamUrl,
+    recorder_url: recorderUrl,
   });
   await audit(actor.db, actor.request, {
     action: 'campusDevice.edit',

@@ -2,9 +2,10 @@ import { CampusBox, TINY_PNG } from '@meridian/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { restreamerOf } from '../../platform/video/restream.ts';
+import { type StandInNvr, startStandInNvr } from '../../platform/video/nvr-testing.ts';
 import { startNotAStream, startTestCamera, type TestCamera } from '../../platform/video/testing.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
-import { CAMPUS_VIDEO } from './playback.ts';
+import { CAMPUS_VIDEO, hikTime } from './playback.ts';
 
 let t: TestApp;
 let w: AssessmentWorld;
@@ -32,16 +33,23 @@ const alive = (pid: number) => {
 };
 
 /** A device of the first school, added by its administrator. */
-async function device(name: string, streamUrl = '', kind: 'camera' | 'terminal' = 'camera') {
+async function device(name: string, streamUrl = '', kind: 'camera' | 'terminal' = 'camera', recorderUrl = '') {
   const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
     schoolId: w.orgs.school.id,
     kind,
     name,
     location: `${name} corridor`,
     streamUrl,
+    recorderUrl,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; deviceKey: string; secret: string; streamUrl: string | null };
+  return res.json().data as {
+    id: number;
+    deviceKey: string;
+    secret: string;
+    streamUrl: string | null;
+    recorderUrl: string | null;
+  };
 }
 
 const playbackAudits = async (deviceId: number) =>
@@ -218,5 +226,146 @@ describe('video playback start and stop', () => {
 
     // Only the roles that handle security warnings play video.
     expect((await start(w.classTeacher, { deviceId: bare.id })).statusCode).toBe(403);
+  });
+});
+
+describe('recorded playback around an event (decision 0147)', () => {
+  let nvr: StandInNvr;
+  const hour = 3_600_000;
+  // The recorder holds the hour that ended an hour ago.
+  const held = { from: Date.now() - 2 * hour, to: Date.now() - hour };
+  beforeAll(async () => {
+    nvr = await startStandInNvr(held);
+  });
+  afterAll(async () => {
+    await nvr.stop();
+  });
+
+  it('plays the recorder from 30 s before a fight to 60 s after, through the restreamer, and stops it', async () => {
+    const cam = await device('Gate', '', 'camera', nvr.url);
+    expect(cam.recorderUrl).toBe(nvr.url.replace('nvr-pass', '***'));
+    const cameras = await w.psychologyTeacher.get('/apis-psychology/video/cameras');
+    expect(cameras.json().data).toContainEqual(
+      expect.objectContaining({ id: cam.id, name: 'Gate', live: false, recorded: true }),
+    );
+    const box = new CampusBox({
+      baseUrl: url,
+      lang: 'en',
+      deviceKey: cam.deviceKey,
+      secret: cam.secret,
+      schoolId: w.orgs.school.id,
+    });
+    const at = Date.UTC(2026, 0, 1) + Math.floor((held.from + 30 * 60_000 - Date.UTC(2026, 0, 1)) / 1000) * 1000 + 400;
+    const reported = await box.report({ type: 'fight', occurredAt: at, snapshot: TINY_PNG });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+    const alertId = (reported.body.data as { alertId: number }).alertId;
+
+    const started = await w.psychologyTeacher.post('/apis-psychology/video/playback/start', {
+      alertId,
+      mode: 'recorded',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const play = started.json().data;
+    const from = at - 400 - 30_000;
+    expect(play).toMatchObject({
+      deviceId: cam.id,
+      mode: 'recorded',
+      range: { from, to: from + 90_000 },
+      playlist: `/api/apis-psychology/video/recording/${cam.id}/${from}/index.m3u8`,
+      alert: { id: alertId, type: 'fight', occurredAt: at },
+    });
+    // The recorder was asked in its own form, in UTC.
+    expect(nvr.asked.at(-1)).toBe(
+      `${nvr.url.replace('admin:nvr-pass@', '')}?starttime=${hikTime(from)}&endtime=${hikTime(from + 90_000)}`,
+    );
+    expect(hikTime(Date.UTC(2026, 10, 29, 8, 5, 9))).toBe('20261129T080509Z');
+
+    const playlist = await w.psychologyTeacher.get(`/apis-psychology/video/recording/${cam.id}/${from}/index.m3u8`);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+    const segment = playlist.body.split('\n').find((l) => l.endsWith('.ts'));
+    const ts = await w.psychologyTeacher.get(`/apis-psychology/video/recording/${cam.id}/${from}/${segment}`);
+    expect(ts.statusCode).toBe(200);
+    expect(ts.rawPayload[0]).toBe(0x47);
+    expect((await w.otherSchoolAdmin.get(`/apis-psychology/video/recording/${cam.id}/${from}/index.m3u8`)).statusCode).toBe(
+      404,
+    );
+
+    // The live picture of a camera with only a recorder is refused in words.
+    const live = await w.psychologyTeacher.post('/apis-psychology/video/playback/start', { alertId });
+    expect(live.json().message).toBe('The camera “Gate” has no stream address; add one under campus equipment to play it');
+
+    const stop = await w.psychologyTeacher.post('/apis-psychology/video/playback/stop', {
+      deviceId: cam.id,
+      playbackId: play.playbackId,
+      from,
+    });
+    expect(stop.json().data).toEqual({ streamStopped: true });
+    expect(restreamerOf(t.db.kysely, CAMPUS_VIDEO).running().filter((r) => r.cameraId === `${cam.id}-${from / 1000}`)).toEqual([]);
+    expect(await playbackAudits(cam.id)).toEqual([
+      { action: 'campusPlayback.start', result: 'ok', userId: w.psychologyTeacher.user.id },
+      { action: 'campusPlayback.start', result: 'fail', userId: w.psychologyTeacher.user.id },
+      { action: 'campusPlayback.stop', result: 'ok', userId: w.psychologyTeacher.user.id },
+    ]);
+  });
+
+  it('says in words when the recorder holds nothing of the range, or the camera has no recorder', async () => {
+    const cam = await device('Roof', '', 'camera', nvr.url);
+    const at = Date.UTC(2026, 0, 1) + Math.floor((held.to + 20 * 60_000 - Date.UTC(2026, 0, 1)) / 1000) * 1000;
+    const refused = await w.psychologyTeacher.post('/apis-psychology/video/playback/start', {
+      deviceId: cam.id,
+      mode: 'recorded',
+      at,
+    });
+    expect(refused.statusCode, refused.body).toBe(404);
+    const clock = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(refused.json().message).toBe(
+      `The recorder holds no recording of “Roof” from ${clock(at - 30_000)} to ${clock(at + 60_000)} (Beijing time)`,
+    );
+    expect(refused.body).not.toContain('nvr-pass');
+    expect(await playbackAudits(cam.id)).toEqual([
+      { action: 'campusPlayback.start', result: 'fail', userId: w.psychologyTeacher.user.id },
+    ]);
+
+    const plain = await device('Canteen', source.url);
+    const noRecorder = await w.psychologyTeacher.post('/apis-psychology/video/playback/start', {
+      deviceId: plain.id,
+      mode: 'recorded',
+      at,
+    });
+    expect(noRecorder.statusCode).toBe(400);
+    expect(noRecorder.json().message).toBe('The camera “Canteen” has no recorder: only its live picture can be played');
+
+    const noTime = await w.psychologyTeacher.post('/apis-psychology/video/playback/start', {
+      deviceId: cam.id,
+      mode: 'recorded',
+    });
+    expect(noTime.statusCode).toBe(400);
+    expect(noTime.json().data).toEqual([
+      { field: 'body', msg: 'A recording needs an alert or a time to play around; the live picture takes no time' },
+    ]);
+
+    const badRecorder = await w.schoolAdmin.post(`/apis-psychology/equipment/edit/${cam.id}`, {
+      kind: 'camera',
+      name: 'Roof',
+      location: 'Roof',
+      recorderUrl: `${nvr.url}?starttime=20260101T000000Z`,
+    });
+    expect(badRecorder.statusCode).toBe(400);
+    expect(badRecorder.json().data[0].field).toBe('recorderUrl');
+    // An edit sending the masked address back keeps the stored one.
+    const kept = await w.schoolAdmin.post(`/apis-psychology/equipment/edit/${cam.id}`, {
+      kind: 'camera',
+      name: 'Roof',
+      location: 'Roof',
+      recorderUrl: nvr.url.replace('nvr-pass', '***'),
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const row = await t.db.kysely
+      .selectFrom('campus_devices')
+      .select('recorder_url')
+      .where('id', '=', cam.id)
+      .executeTakeFirstOrThrow();
+    expect(row.recorder_url).toBe(nvr.url);
   });
 });

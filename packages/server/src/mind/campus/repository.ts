@@ -45,6 +45,7 @@ const deviceColumns = [
   'd.location',
   'd.device_key',
   'd.stream_url',
+  'd.recorder_url',
   'd.last_seen_at',
   'd.created_at',
 ] as const;
@@ -80,22 +81,22 @@ export function findDeviceInScope(db: Db, scope: SchoolScope, id: number) {
 export async function updateDevice(
   db: Db,
   id: number,
-  set: Pick<Insertable<CampusDevicesTable>, 'kind' | 'name' | 'location' | 'stream_url'>,
+  set: Pick<Insertable<CampusDevicesTable>, 'kind' | 'name' | 'location' | 'stream_url' | 'recorder_url'>,
 ): Promise<void> {
   await db.updateTable('campus_devices').set(set).where('id', '=', id).execute();
 }
 
-/** The cameras of the schools in scope that have a stream address, by school and name. */
+/** The cameras of the schools in scope that have a stream address or a recorder, by school and name. */
 export function playableCameras(db: Db, scope: SchoolScope, schoolId: number | undefined) {
   let q = db
     .selectFrom('campus_devices as d')
     .innerJoin('orgs as o', 'o.id', 'd.school_id')
     .where(inSchools('d.school_id', scope))
     .where('d.kind', '=', 'camera')
-    .where('d.stream_url', 'is not', null);
+    .where((eb) => eb.or([eb('d.stream_url', 'is not', null), eb('d.recorder_url', 'is not', null)]));
   if (schoolId !== undefined) q = q.where('d.school_id', '=', schoolId);
   return q
-    .select(['d.id', 'd.school_id', 'o.name as school_name', 'd.name', 'd.location'])
+    .select(['d.id', 'd.school_id', 'o.name as school_name', 'd.name', 'd.location', 'd.stream_url', 'd.recorder_url'])
     .orderBy('o.name')
     .orderBy('d.name')
     .orderBy('d.id')

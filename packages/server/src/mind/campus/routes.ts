@@ -268,7 +268,7 @@ const playbackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: '/data/hk:view' },
       schema: {
         tags: vtags,
-        summary: 'The cameras of the schools in scope that have a stream address',
+        summary: 'The cameras of the schools in scope that have a stream address or a recorder',
         querystring: campusPlayableQuery,
         response: { 200: envelopeOf(z.array(campusPlayableCamera)) },
       },
@@ -315,11 +315,32 @@ const playbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, file } = request.params;
       const body = await playbackFile(actorOf(request), id, file);
-      const type = file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
-      return reply.header('cache-control', 'no-store').type(type).send(body);
+      return reply.header('cache-control', 'no-store').type(hlsType(file)).send(body);
+    },
+  );
+  app.get(
+    '/apis-psychology/video/recording/:id/:from/:file',
+    {
+      config: { access: '/data/hk:view', sends: 'stream' },
+      schema: {
+        tags: vtags,
+        summary: 'The HLS playlist or a segment of a camera’s recording being played, from its recorded range’s start',
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          from: z.coerce.number().int().positive(),
+          file: z.string().max(40),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { id, from, file } = request.params;
+      const body = await playbackFile(actorOf(request), id, file, from);
+      return reply.header('cache-control', 'no-store').type(hlsType(file)).send(body);
     },
   );
 };
+
+const hlsType = (file: string) => (file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t');
 
 /** Push configuration (pushConfig, warningPushConfig) and the site messages it sends, decision 0097. */
 const pushRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,6 +13,8 @@ export interface CampusDevicesTable {
   secret: string;
   /** A camera's stream address for playback (decision 0133), password included; null for none. */
   stream_url: string | null;
+  /** The camera's recorder: a Hikvision NVR's RTSP playback address of its channel (decision 0147), or null. */
+  recorder_url: string | null;
   last_seen_at: number | null;
   created_by: number;
   created_at: number;

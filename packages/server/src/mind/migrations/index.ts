@@ -41,6 +41,7 @@ import * as m0106 from './0106_task_sync.ts';
 import * as m0107 from './0107_campus_event_students.ts';
 import * as m0108 from './0108_transcript_retention.ts';
 import * as m0115 from './0115_campus_push_deliveries.ts';
+import * as m0119 from './0119_campus_recorders.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -86,4 +87,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0107_campus_event_students': m0107,
   '0108_transcript_retention': m0108,
   '0115_campus_push_deliveries': m0115,
+  '0119_campus_recorders': m0119,
 };

@@ -25,8 +25,17 @@ interface Ended {
   reason: string;
 }
 
+/** A restream's key: a camera id, or a camera's recorded window (`deviceId-fromSeconds`, decision 0147). */
+export type StreamKey = number | string;
+
+/** How a restream plays: a recording keeps every segment and ends with its input (decision 0147). */
+export interface RestreamOptions {
+  recording?: boolean;
+}
+
 interface LiveStream {
-  cameraId: number;
+  cameraId: StreamKey;
+  recording: boolean;
   source: string;
   dir: string;
   child: ChildProcess;
@@ -54,13 +63,19 @@ export function inputArgs(source: string, kind: StreamKind): string[] {
   return [...['-hide_banner', '-nostdin', '-loglevel', 'error'], ...input, ...probe, ...['-i', source]];
 }
 
-/** ffmpeg's arguments: the camera's stream in, video copied (cameras send H.264), HLS of 1-second segments out. */
-function ffmpegArgs(source: string, kind: StreamKind, dir: string): string[] {
+/**
+ * ffmpeg's arguments: the camera's stream in, video copied (cameras send H.264), HLS of 1-second
+ * segments out: a sliding window of six for the live picture; every segment, and the playlist's end
+ * once the recorder's stream ends, for a recording (an `event` playlist the viewer can seek in).
+ */
+function ffmpegArgs(source: string, kind: StreamKind, dir: string, recording: boolean): string[] {
+  const window = recording
+    ? ['-hls_playlist_type', 'event', '-hls_flags', 'independent_segments']
+    : ['-hls_list_size', '6', '-hls_flags', 'delete_segments+independent_segments+omit_endlist'];
   return [
     ...inputArgs(source, kind),
     ...['-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'copy', '-c:a', 'aac'],
-    ...['-f', 'hls', '-hls_time', '1', '-hls_list_size', '6'],
-    ...['-hls_flags', 'delete_segments+independent_segments+omit_endlist'],
+    ...['-f', 'hls', '-hls_time', '1', ...window],
     ...['-hls_segment_filename', join(dir, 'seg%d.ts'), join(dir, 'index.m3u8')],
   ];
 }
@@ -75,7 +90,7 @@ export class Restreamer {
   now: () => number = Date.now;
   /** Where a camera's failure is logged, once; the routes give the server's. */
   log: Pick<FastifyBaseLogger, 'warn'> | null = null;
-  private readonly streams = new Map<number, LiveStream>();
+  private readonly streams = new Map<StreamKey, LiveStream>();
   private root: string | null = null;
   private sweeper: NodeJS.Timeout | null = null;
 
@@ -89,7 +104,13 @@ export class Restreamer {
    * Starts the camera's restream unless it runs already, and resolves once its first playlist exists.
    * A `viewer` named here may `leave` later; viewers who never leave are stopped by the idle sweep.
    */
-  async open(cameraId: number, source: string, kind: StreamKind, viewer?: string): Promise<void> {
+  async open(
+    cameraId: StreamKey,
+    source: string,
+    kind: StreamKind,
+    viewer?: string,
+    options: RestreamOptions = {},
+  ): Promise<void> {
     if (kind === 'webrtc') throw new AppError(400, 'camera.webrtc');
     let stream = this.streams.get(cameraId);
     // A stream that failed, or whose address was changed since, starts again.
@@ -97,7 +118,7 @@ export class Restreamer {
       await this.stop(stream);
       stream = undefined;
     }
-    if (!stream) stream = await this.start(cameraId, source, kind);
+    if (!stream) stream = await this.start(cameraId, source, kind, options.recording === true);
     stream.lastAsked = this.now();
     if (viewer) stream.viewers.add(viewer);
     await stream.ready;
@@ -107,7 +128,7 @@ export class Restreamer {
    * A named viewer stops watching; once no named viewer is left the camera's ffmpeg is stopped and
    * its files removed. Answers whether it was stopped (false while others watch or when none ran).
    */
-  async leave(cameraId: number, viewer: string): Promise<boolean> {
+  async leave(cameraId: StreamKey, viewer: string): Promise<boolean> {
     const stream = this.streams.get(cameraId);
     if (!stream?.viewers.delete(viewer) || stream.viewers.size > 0) return false;
     await this.stop(stream);
@@ -115,7 +136,7 @@ export class Restreamer {
   }
 
   /** A file of a running restream, for a viewer; the request counts as watching. */
-  async file(cameraId: number, name: string): Promise<Buffer> {
+  async file(cameraId: StreamKey, name: string): Promise<Buffer> {
     const stream = this.streams.get(cameraId);
     if (stream?.failure) throw stream.failure;
     if (!stream || stream.stopping || !LIVE_FILE.test(name)) throw new AppError(404, 'camera.notWatching');
@@ -132,21 +153,21 @@ export class Restreamer {
    * Stops the restreams nobody has asked for in `IDLE_MS`; answers the cameras stopped. A failed one
    * stays as long, so that its viewers keep reading why rather than "not being played".
    */
-  async sweep(): Promise<number[]> {
+  async sweep(): Promise<StreamKey[]> {
     const idle = [...this.streams.values()].filter((s) => this.now() - s.lastAsked >= IDLE_MS);
     await Promise.all(idle.map((s) => this.stop(s)));
     return idle.map((s) => s.cameraId);
   }
 
   /** The running restreams with their ffmpeg's process id. */
-  running(): Array<{ cameraId: number; pid: number }> {
+  running(): Array<{ cameraId: StreamKey; pid: number }> {
     return [...this.streams.values()]
       .filter((s) => !s.failure && !s.stopping)
       .map((s) => ({ cameraId: s.cameraId, pid: s.child.pid ?? 0 }));
   }
 
   /** Resolves when the camera's current ffmpeg has ended, for whatever reason. */
-  async ended(cameraId: number): Promise<void> {
+  async ended(cameraId: StreamKey): Promise<void> {
     await this.streams.get(cameraId)?.ended;
   }
 
@@ -157,11 +178,11 @@ export class Restreamer {
     this.root = null;
   }
 
-  private async start(cameraId: number, source: string, kind: StreamKind): Promise<LiveStream> {
+  private async start(cameraId: StreamKey, source: string, kind: StreamKind, recording: boolean): Promise<LiveStream> {
     this.root ??= await mkdtemp(join(tmpdir(), 'meridian-video-'));
     const dir = join(this.root, `${cameraId}-${Date.now()}`);
     await mkdir(dir, { recursive: true });
-    const child = spawn(this.ffmpeg, ffmpegArgs(source, kind, dir), { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(this.ffmpeg, ffmpegArgs(source, kind, dir, recording), { stdio: ['ignore', 'ignore', 'pipe'] });
     let lastError = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = chunk.split('\n').map((l) => l.trim());
@@ -170,6 +191,7 @@ export class Restreamer {
     });
     const stream: LiveStream = {
       cameraId,
+      recording,
       source,
       dir,
       child,
@@ -184,7 +206,8 @@ export class Restreamer {
       child.once('error', (error) => resolve({ stopped: false, code: null, reason: error.message }));
       child.once('exit', (code) => resolve({ stopped: stream.stopping, code, reason: lastError.slice(0, 200) }));
     }).then((ended) => {
-      if (!ended.stopped) {
+      // A recording that ran to its end is finished, not failed: its segments stay for its viewers.
+      if (!ended.stopped && !(stream.recording && ended.code === 0)) {
         // Logged here, once per failure: every viewer's playlist request answers it again (decision 0122).
         stream.failure = failureOf(ended, this.log !== null);
         this.log?.warn(
