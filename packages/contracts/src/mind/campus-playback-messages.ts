@@ -9,10 +9,14 @@ export const campusPlaybackMessages = {
     en: 'Choose a camera, or open the playback from a security warning',
   },
   'v.campusDevice.recorderUrl': {
-    'zh-CN': '录像机地址须为海康录像机的 RTSP 回放地址，如 rtsp://用户名:密码@IP:554/Streaming/tracks/101（不带 ? 后的时间，最多 500 个字符），或留空',
+    'zh-CN':
+      '录像机地址须为海康录像机的 RTSP 回放地址，如 rtsp://用户名:密码@IP:554/Streaming/tracks/101（不带 ? 后的时间，最多 500 个字符），或留空',
     en: 'The recorder address must be the Hikvision recorder’s RTSP playback address, such as rtsp://user:password@IP:554/Streaming/tracks/101 (without the times after ?, at most 500 characters), or empty',
   },
-  'v.campusPlayback.mode': { 'zh-CN': '请选择实时画面或事件前后的录像', en: 'Choose the live picture or the recording around the event' },
+  'v.campusPlayback.mode': {
+    'zh-CN': '请选择实时画面或事件前后的录像',
+    en: 'Choose the live picture or the recording around the event',
+  },
   'v.campusPlayback.at': {
     'zh-CN': '播放录像需要一条预警或一个时间；实时画面不带时间',
     en: 'A recording needs an alert or a time to play around; the live picture takes no time',

@@ -22,7 +22,11 @@ export const campusPlaybackStart = z
     deviceId: bodyId.optional(),
     alertId: bodyId.optional(),
     mode: z.enum(CAMPUS_PLAYBACK_MODES, { error: 'v.campusPlayback.mode' }).default('live'),
-    at: z.number({ error: 'v.campusPlayback.at' }).int('v.campusPlayback.at').positive('v.campusPlayback.at').optional(),
+    at: z
+      .number({ error: 'v.campusPlayback.at' })
+      .int('v.campusPlayback.at')
+      .positive('v.campusPlayback.at')
+      .optional(),
   })
   .refine((b) => (b.deviceId === undefined) !== (b.alertId === undefined), 'v.campusPlayback.target')
   .refine(
@@ -34,7 +38,11 @@ export type CampusPlaybackStart = z.infer<typeof campusPlaybackStart>;
 export const campusPlaybackStop = z.strictObject({
   deviceId: bodyId,
   /** A recorded playback's `range.from`, naming the recording it stops; absent for the live picture. */
-  from: z.number({ error: 'v.campusPlayback.at' }).int('v.campusPlayback.at').positive('v.campusPlayback.at').optional(),
+  from: z
+    .number({ error: 'v.campusPlayback.at' })
+    .int('v.campusPlayback.at')
+    .positive('v.campusPlayback.at')
+    .optional(),
   playbackId: z.string().trim().min(1, 'v.campusPlayback.id').max(64, 'v.campusPlayback.id'),
 });
 export type CampusPlaybackStop = z.infer<typeof campusPlaybackStop>;

@@ -189,6 +189,8 @@ export const campusAlertStudent = z.object({
 });
 export type CampusAlertStudent = z.infer<typeof campusAlertStudent>;
 export const campusAlertDetail = campusAlert.extend({
+  /** What the alert's camera offers to play: its live picture (a stream address), its recording (a recorder). */
+  video: z.object({ live: z.boolean(), recorded: z.boolean() }),
   timeline: z.array(campusAlertStep),
   students: z.array(campusAlertStudent),
 });

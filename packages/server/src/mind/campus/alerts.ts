@@ -74,6 +74,11 @@ export async function alertDetail(actor: Actor, id: number): Promise<CampusAlert
   const [steps, students] = await Promise.all([stepsOf(actor.db, id), alertStudents(actor.db, id)]);
   return {
     ...alertOf(row),
+    // What the camera offers to play (decision 0147): its live picture, its recorder, or neither.
+    video: {
+      live: row.device_kind === 'camera' && row.stream_url !== null,
+      recorded: row.device_kind === 'camera' && row.recorder_url !== null,
+    },
     students,
     timeline: steps.map((s) => ({
       action: s.action as CampusAlertDetail['timeline'][number]['action'],

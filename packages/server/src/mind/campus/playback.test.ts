@@ -1,8 +1,8 @@
 import { CampusBox, TINY_PNG } from '@meridian/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { restreamerOf } from '../../platform/video/restream.ts';
 import { type StandInNvr, startStandInNvr } from '../../platform/video/nvr-testing.ts';
+import { restreamerOf } from '../../platform/video/restream.ts';
 import { startNotAStream, startTestCamera, type TestCamera } from '../../platform/video/testing.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
 import { CAMPUS_VIDEO, hikTime } from './playback.ts';
@@ -259,6 +259,9 @@ describe('recorded playback around an event (decision 0147)', () => {
     const reported = await box.report({ type: 'fight', occurredAt: at, snapshot: TINY_PNG });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     const alertId = (reported.body.data as { alertId: number }).alertId;
+    // The alert says what its camera offers to play.
+    const detail = await w.psychologyTeacher.get(`/apis-psychology/securityWarning/${alertId}`);
+    expect(detail.json().data.video).toEqual({ live: false, recorded: true });
 
     const started = await w.psychologyTeacher.post('/apis-psychology/video/playback/start', {
       alertId,
@@ -287,13 +290,15 @@ describe('recorded playback around an event (decision 0147)', () => {
     const ts = await w.psychologyTeacher.get(`/apis-psychology/video/recording/${cam.id}/${from}/${segment}`);
     expect(ts.statusCode).toBe(200);
     expect(ts.rawPayload[0]).toBe(0x47);
-    expect((await w.otherSchoolAdmin.get(`/apis-psychology/video/recording/${cam.id}/${from}/index.m3u8`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await w.otherSchoolAdmin.get(`/apis-psychology/video/recording/${cam.id}/${from}/index.m3u8`)).statusCode,
+    ).toBe(404);
 
     // The live picture of a camera with only a recorder is refused in words.
     const live = await w.psychologyTeacher.post('/apis-psychology/video/playback/start', { alertId });
-    expect(live.json().message).toBe('The camera “Gate” has no stream address; add one under campus equipment to play it');
+    expect(live.json().message).toBe(
+      'The camera “Gate” has no stream address; add one under campus equipment to play it',
+    );
 
     const stop = await w.psychologyTeacher.post('/apis-psychology/video/playback/stop', {
       deviceId: cam.id,
@@ -301,7 +306,11 @@ describe('recorded playback around an event (decision 0147)', () => {
       from,
     });
     expect(stop.json().data).toEqual({ streamStopped: true });
-    expect(restreamerOf(t.db.kysely, CAMPUS_VIDEO).running().filter((r) => r.cameraId === `${cam.id}-${from / 1000}`)).toEqual([]);
+    expect(
+      restreamerOf(t.db.kysely, CAMPUS_VIDEO)
+        .running()
+        .filter((r) => r.cameraId === `${cam.id}-${from / 1000}`),
+    ).toEqual([]);
     expect(await playbackAudits(cam.id)).toEqual([
       { action: 'campusPlayback.start', result: 'ok', userId: w.psychologyTeacher.user.id },
       { action: 'campusPlayback.start', result: 'fail', userId: w.psychologyTeacher.user.id },

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CampusEventType,
-  type CampusPlaybackMode,
-  RECORDED_AFTER_MS,
-  RECORDED_BEFORE_MS,
   type CampusPlayableCamera,
   type CampusPlayback,
+  type CampusPlaybackMode,
   type CampusPlaybackStart,
   type CampusPlaybackStop,
+  RECORDED_AFTER_MS,
+  RECORDED_BEFORE_MS,
   streamKindOf,
 } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
-import { restreamerOf, type StreamKey } from '../../platform/video/restream.ts';
 import { SECOND } from '../../platform/time.ts';
+import { restreamerOf, type StreamKey } from '../../platform/video/restream.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { schoolScope } from './devices.ts';
@@ -111,7 +111,8 @@ export async function startPlayback(actor: Actor, body: CampusPlaybackStart): Pr
         .catch((error: unknown) => {
           // The recorder refused the range: said as such, not as ffmpeg's line.
           const reason = error instanceof AppError ? String(error.params.reason ?? '') : '';
-          if (!(error instanceof AppError && error.key === 'camera.streamFailed' && NOT_RECORDED.test(reason))) throw error;
+          if (!(error instanceof AppError && error.key === 'camera.streamFailed' && NOT_RECORDED.test(reason)))
+            throw error;
           const params = { name: device.name, from: beijingClock(range.from), to: beijingClock(range.to) };
           throw new AppError(404, 'campusPlayback.notRecorded', { params });
         });

@@ -251,6 +251,7 @@ export function findAlertInScope(db: Db, scope: SchoolScope, id: number) {
     .innerJoin('orgs as o', 'o.id', 'a.school_id')
     .leftJoin('users as h', 'h.id', 'a.holder_id')
     .select(alertColumns)
+    .select(['d.kind as device_kind', 'd.stream_url', 'd.recorder_url'])
     .where('a.id', '=', id)
     .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import { CAMPUS_DEVICE_KINDS, CAMPUS_LIMITS, isPlayableAddress } from '@meridian/contracts';
+import { CAMPUS_DEVICE_KINDS, CAMPUS_LIMITS, isPlayableAddress, isRecorderAddress } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -36,6 +36,7 @@ interface Values {
   name: string;
   location: string;
   streamUrl?: string;
+  recorderUrl?: string;
 }
 
 /** A device's school, kind, name and place; its school is fixed once added. */
@@ -60,6 +61,7 @@ function DeviceForm(props: {
         name: v.name.trim(),
         location: v.location.trim(),
         streamUrl: v.kind === 'camera' ? (v.streamUrl ?? '').trim() : '',
+        recorderUrl: v.kind === 'camera' ? (v.recorderUrl ?? '').trim() : '',
       };
       return device ? editDevice(device.id, body) : addDevice({ ...body, schoolId: v.schoolId ?? 0 });
     },
@@ -96,6 +98,7 @@ function DeviceForm(props: {
                 name: device.name,
                 location: device.location,
                 streamUrl: device.streamUrl ?? '',
+                recorderUrl: device.recorderUrl ?? '',
               }
             : { kind: 'camera', schoolId: onlySchool }
         }
@@ -134,23 +137,41 @@ function DeviceForm(props: {
         <Form.Item noStyle dependencies={['kind']}>
           {({ getFieldValue }) =>
             getFieldValue('kind') === 'camera' && (
-              <Form.Item
-                name="streamUrl"
-                label={t('campus.streamUrl')}
-                extra={t('campus.streamHint')}
-                rules={[
-                  {
-                    validator: (_rule, value?: string) => {
-                      const address = value?.trim() ?? '';
-                      // The masked address read back is the stored one: it passed this check when saved.
-                      const ok = address === '' || address.includes(':***@') || isPlayableAddress(address);
-                      return ok ? Promise.resolve() : Promise.reject(new Error(t('campus.streamInvalid')));
+              <>
+                <Form.Item
+                  name="streamUrl"
+                  label={t('campus.streamUrl')}
+                  extra={t('campus.streamHint')}
+                  rules={[
+                    {
+                      validator: (_rule, value?: string) => {
+                        const address = value?.trim() ?? '';
+                        // The masked address read back is the stored one: it passed this check when saved.
+                        const ok = address === '' || address.includes(':***@') || isPlayableAddress(address);
+                        return ok ? Promise.resolve() : Promise.reject(new Error(t('campus.streamInvalid')));
+                      },
                     },
-                  },
-                ]}
-              >
-                <Input maxLength={500} placeholder="rtsp://…" data-testid="device-stream" />
-              </Form.Item>
+                  ]}
+                >
+                  <Input maxLength={500} placeholder="rtsp://…" data-testid="device-stream" />
+                </Form.Item>
+                <Form.Item
+                  name="recorderUrl"
+                  label={t('campus.recorderUrl')}
+                  extra={t('campus.recorderHint')}
+                  rules={[
+                    {
+                      validator: (_rule, value?: string) => {
+                        const address = value?.trim() ?? '';
+                        const ok = address === '' || isRecorderAddress(address);
+                        return ok ? Promise.resolve() : Promise.reject(new Error(t('campus.recorderInvalid')));
+                      },
+                    },
+                  ]}
+                >
+                  <Input maxLength={500} placeholder="rtsp://…/Streaming/tracks/101" data-testid="device-recorder" />
+                </Form.Item>
+              </>
             )
           }
         </Form.Item>

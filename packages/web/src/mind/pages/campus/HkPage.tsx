@@ -1,5 +1,23 @@
+import { type CampusPlaybackMode, RECORDED_AFTER_MS, RECORDED_BEFORE_MS } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Empty, Flex, Row, Select, Skeleton, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Flex,
+  Row,
+  Segmented,
+  Select,
+  Skeleton,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +34,15 @@ import './strings.ts';
 /** What is played: a camera picked here, or the camera of the alert the page was opened from. */
 type Target = { deviceId: number } | { alertId: number };
 
+/** An instant with its seconds, as the range of a recording is shown. */
+const clock = (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss');
+
+/** The recorded window around an instant, as the server plays it (decision 0147). */
+function rangeAround(at: number): { from: number; to: number } {
+  const from = Math.floor((at - RECORDED_BEFORE_MS) / 1000) * 1000;
+  return { from, to: from + RECORDED_BEFORE_MS + RECORDED_AFTER_MS };
+}
+
 /** A positive id from the address (`?alertId=12`), or undefined. */
 function idParam(value: string | null): number | undefined {
   const n = Number(value);
@@ -23,9 +50,10 @@ function idParam(value: string | null): number | undefined {
 }
 
 /**
- * `/data/hk`: video playback of campus cameras (decision 0133). Pick a school's camera, or arrive
- * from a behaviour alert, and play the camera's picture restreamed to HLS; stop it. Beside the
- * video, the alert's snapshot and time. Every start and stop is audited by the server.
+ * `/data/hk`: video playback of campus cameras (decisions 0133 and 0147). Pick a school's camera, or
+ * arrive from a behaviour alert, and play the camera's live picture, or the recording around the
+ * event (or a chosen time) from its recorder, restreamed to HLS; stop it. Beside the video, the
+ * alert's snapshot and time. Every start and stop is audited by the server.
  */
 export function HkPage() {
   const { t } = useTranslation();
@@ -47,6 +75,8 @@ function Playback() {
   const [deviceId, setDeviceId] = useState<number>();
   const [playing, setPlaying] = useState(alertId !== undefined);
   const [playback, setPlayback] = useState<CampusPlayback | null>(null);
+  const [chosenMode, setChosenMode] = useState<CampusPlaybackMode>();
+  const [at, setAt] = useState<Dayjs | null>(null);
   const cameras = useQuery({
     queryKey: ['campus', 'playable', schoolId],
     queryFn: ({ signal }) => playableCameras(schoolId, signal),
@@ -59,7 +89,29 @@ function Playback() {
     enabled: alertId !== undefined,
     meta: { silentError: true },
   });
-  const target: Target | null = alertId !== undefined ? { alertId } : deviceId !== undefined ? { deviceId } : null;
+  const event = alert.data ?? null;
+  // The camera being played, else the one picked or the alert's, before it plays.
+  const picked = cameras.data?.find((c) => c.id === deviceId);
+  // What the camera offers: its live picture, its recording, or (not known yet) both.
+  const offers = event ? event.video : picked ? { live: picked.live, recorded: picked.recorded } : null;
+  // From an alert whose camera has a recorder, the recording around the event comes first.
+  const mode: CampusPlaybackMode =
+    offers && !offers.recorded
+      ? 'live'
+      : offers && !offers.live
+        ? 'recorded'
+        : (chosenMode ?? (alertId !== undefined && offers?.recorded ? 'recorded' : 'live'));
+  const aroundAt = event ? event.occurredAt : at ? at.valueOf() : null;
+  const range = playback?.range ?? (mode === 'recorded' && aroundAt !== null ? rangeAround(aroundAt) : null);
+  const base: Target | null = alertId !== undefined ? { alertId } : deviceId !== undefined ? { deviceId } : null;
+  const target =
+    base && mode === 'recorded'
+      ? 'deviceId' in base
+        ? at
+          ? { ...base, mode, at: at.valueOf() }
+          : null
+        : { ...base, mode }
+      : base && { ...base, mode };
   const targetKey = target ? JSON.stringify(target) : '';
   const strings = useMemo(
     () => ({
@@ -78,7 +130,12 @@ function Playback() {
     return {
       playlist: started.playlist,
       // The playback ends with the player: the Stop button, another camera, or leaving the page.
-      close: () => void stopPlayback({ deviceId: started.deviceId, playbackId: started.playbackId }).catch(() => {}),
+      close: () =>
+        void stopPlayback({
+          deviceId: started.deviceId,
+          playbackId: started.playbackId,
+          ...(started.range ? { from: started.range.from } : {}),
+        }).catch(() => {}),
     };
   }, [targetKey]);
   const stop = () => {
@@ -86,9 +143,10 @@ function Playback() {
     setPlayback(null);
     message.info(t('campus.hk.stopped'));
   };
-  const event = alert.data ?? null;
-  // The camera being played, else the one picked or the alert's, before it plays.
-  const picked = cameras.data?.find((c) => c.id === deviceId);
+  const replay = () => {
+    setPlaying(false);
+    setPlayback(null);
+  };
   const title = playback
     ? `${playback.deviceName} · ${playback.location}`
     : picked
@@ -121,8 +179,7 @@ function Playback() {
                 showSearch={{ optionFilterProp: 'label' }}
                 onChange={(next) => {
                   setDeviceId(next);
-                  setPlaying(false);
-                  setPlayback(null);
+                  replay();
                 }}
                 options={(cameras.data ?? []).map((c) => ({
                   value: c.id,
@@ -137,6 +194,31 @@ function Playback() {
                 {t('campus.hk.pickOther')}
               </Button>
             </>
+          )}
+          <Segmented<CampusPlaybackMode>
+            data-testid="hk-mode"
+            value={mode}
+            onChange={(next) => {
+              setChosenMode(next);
+              replay();
+            }}
+            options={[
+              { value: 'live', label: t('campus.hk.live'), disabled: offers?.live === false },
+              { value: 'recorded', label: t('campus.hk.recorded'), disabled: offers?.recorded === false },
+            ]}
+          />
+          {mode === 'recorded' && alertId === undefined && (
+            <DatePicker
+              showTime
+              data-testid="hk-at"
+              placeholder={t('campus.hk.pickTime')}
+              value={at}
+              disabledDate={(d) => d.isAfter(dayjs())}
+              onChange={(next) => {
+                setAt(next);
+                replay();
+              }}
+            />
           )}
           {playing ? (
             <Button danger onClick={stop} data-testid="hk-stop">
@@ -161,7 +243,22 @@ function Playback() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
-          <Card title={title ?? t('campus.hk.camera')} extra={playing && <Tag color="red">{t('campus.hk.live')}</Tag>}>
+          <Card
+            title={title ?? t('campus.hk.camera')}
+            extra={
+              playing &&
+              (mode === 'recorded' ? (
+                <Tag color="blue">{t('campus.hk.recording')}</Tag>
+              ) : (
+                <Tag color="red">{t('campus.hk.live')}</Tag>
+              ))
+            }
+          >
+            {range && (
+              <Typography.Paragraph strong data-testid="hk-range">
+                {t('campus.hk.range', { from: clock(range.from), to: clock(range.to) })}
+              </Typography.Paragraph>
+            )}
             {playing && target ? (
               <HlsPlayer key={targetKey} testId="hk" open={open} strings={strings} />
             ) : (
@@ -173,7 +270,24 @@ function Playback() {
                 </Flex>
               </div>
             )}
-            <Alert style={{ marginTop: 12 }} type="info" showIcon title={t('campus.hk.liveNote')} />
+            {offers?.recorded === false && (
+              <Alert
+                style={{ marginTop: 12 }}
+                type="warning"
+                showIcon
+                title={t('campus.hk.noRecorder')}
+                data-testid="hk-no-recorder"
+              />
+            )}
+            {offers?.live === false && (
+              <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('campus.hk.noLive')} />
+            )}
+            <Alert
+              style={{ marginTop: 12 }}
+              type="info"
+              showIcon
+              title={mode === 'recorded' ? t('campus.hk.rangeHint') : t('campus.hk.liveNote')}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={9}>
