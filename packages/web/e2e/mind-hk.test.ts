@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { startStandInNvr } from '../../server/src/platform/video/nvr-testing.ts';
 import { startNotAStream, startTestCamera } from '../../server/src/platform/video/testing.ts';
 import { png } from '../../server/test/files.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
@@ -94,6 +95,8 @@ describe('campus video playback around an event (hk, issue 22)', () => {
         await event.getByText('教学楼东楼梯').waitFor();
         expect(await event.getByTestId('hk-event-time').innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
         await page.getByText('摄像头的视频流地址只提供实时画面').waitFor();
+        // This camera has no recorder: the switch keeps the live picture, and the page says why.
+        await page.getByTestId('hk-no-recorder').getByText('该摄像头没有填写录像机地址').waitFor();
         await screenshot(page, 'hkvideo-alert-playing-zh-CN');
 
         // Stop: the player goes, and the server records the start and the stop.
@@ -144,6 +147,115 @@ describe('campus video playback around an event (hk, issue 22)', () => {
     } finally {
       await camera.stop();
       await broken.stop();
+    }
+  });
+
+  it('security staff play the recording around a fight from the school’s recorder, and read why another time has none', async () => {
+    const db = suite.server.db;
+    const hour = 3_600_000;
+    // The recorder holds the hour that ended an hour ago; a fight in it plays, one after it does not.
+    const nvr = await startStandInNvr({ from: Date.now() - 2 * hour, to: Date.now() - hour });
+    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
+    const { id: schoolId } = await db
+      .selectFrom('orgs')
+      .select('id')
+      .where('name', '=', admin.orgName)
+      .executeTakeFirstOrThrow();
+    const li = await securityStaff(suite.server, schoolId, 'Li Hua');
+    try {
+      // The administrator gives the gate camera its recorder: the form refuses an address with times in it.
+      let deviceKey = '';
+      let secret = '';
+      const desk = await visit(suite.browser);
+      try {
+        await openMind(desk.page, suite.server.url, '/data/equipmentManage', admin.token);
+        await desk.page.getByTestId('equipment-page').getByText('还没有设备').waitFor();
+        await desk.page.getByTestId('device-add').click();
+        await desk.page.getByTestId('device-name').fill('校门摄像头');
+        await desk.page.getByTestId('device-location').fill('南校门');
+        await desk.page.getByTestId('device-recorder').fill(`${nvr.url}?starttime=20260101T000000Z`);
+        await desk.page.getByTestId('device-save').click();
+        await desk.page.getByText('录像机地址须为 rtsp://… 回放地址').waitFor();
+        await desk.page.getByTestId('device-recorder').fill(nvr.url);
+        await settledShot(desk.page, 'campusrec-device-recorder-zh-CN');
+        await desk.page.getByTestId('device-save').click();
+        await desk.page.getByTestId('device-secret').waitFor();
+        deviceKey = (await desk.page.getByTestId('device-secret-key').innerText()).trim();
+        secret = (await desk.page.getByTestId('device-secret-value').innerText()).trim();
+        await desk.page.getByTestId('device-secret-done').click();
+        expect(unexpected(desk.problems)).toEqual([]);
+      } finally {
+        await desk.close();
+      }
+      const box = new CampusBox({ baseUrl: suite.server.url, deviceKey, secret, schoolId });
+      const fightAt = Date.now() - 90 * 60_000;
+      const fight = await box.report({ type: 'fight', occurredAt: fightAt, snapshot: png(160, 120) });
+      expect(fight.status, JSON.stringify(fight.body)).toBe(200);
+      const lateAt = Date.now() - 20 * 60_000;
+      const late = await box.report({ type: 'crowding', occurredAt: lateAt, snapshot: png(160, 120) });
+      expect(late.status, JSON.stringify(late.body)).toBe(200);
+
+      const staff = await visit(suite.browser);
+      try {
+        const { page } = staff;
+        await openMind(page, suite.server.url, '/data/securityWarning', li.token);
+        const open = async (type: string) => {
+          const row = page.getByTestId('alert-table').locator('tr', { hasText: type });
+          await row.getByTestId('alert-open').click();
+          await page.getByTestId('alert-drawer').getByTestId('alert-playback').click();
+          await page.getByTestId('hk-page').waitFor();
+        };
+        await open('打架');
+        await expect.poll(() => page.title()).toBe(mindTitle('hk'));
+        // A camera with a recorder opens on the recording around the event, its time range shown.
+        await page.getByTestId('hk-mode').getByText('事件前后的录像').waitFor();
+        expect(await page.getByTestId('hk-mode').locator('.ant-segmented-item-selected').innerText()).toBe(
+          '事件前后的录像',
+        );
+        expect(await page.getByTestId('hk-range').innerText()).toMatch(
+          /^录像时段：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+        );
+        await seePlaying(page);
+        await page.getByText('从事件前 30 秒播放到事件后 60 秒').waitFor();
+        // The recorder was asked for 30 s before the fight to 60 s after, in its own time form.
+        const hik = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+        const from = Math.floor((fightAt - 30_000) / 1000) * 1000;
+        expect(nvr.asked).toContain(
+          `${nvr.url.replace('admin:nvr-pass@', '')}?starttime=${hik(from)}&endtime=${hik(from + 90_000)}`,
+        );
+        await screenshot(page, 'campusrec-recorded-playing-zh-CN');
+
+        // The live picture is not offered: this camera has only a recorder.
+        expect(await page.getByTestId('hk-mode').locator('.ant-segmented-item-disabled').innerText()).toBe('实时画面');
+        await page.getByTestId('hk-stop').click();
+        await page.getByTestId('hk-idle').getByText('回放已停止').waitFor();
+
+        // The crowding came after what the recorder holds: the recorder's refusal reaches Li Hua as a sentence.
+        await goInApp(page, '/data/securityWarning');
+        await open('人员聚集');
+        const error = page.getByTestId('live-error-hk');
+        await error.waitFor({ timeout: 30_000 });
+        expect(await error.innerText()).toMatch(/^录像机中没有摄像头“校门摄像头”在 .+ 至 .+（北京时间）的录像$/);
+        await settledShot(page, 'campusrec-not-recorded-zh-CN');
+        const trail = () =>
+          db
+            .selectFrom('audit_log')
+            .select(['action', 'result'])
+            .where('user_id', '=', li.id)
+            .where('action', 'like', 'campusPlayback.%')
+            .orderBy('id')
+            .execute();
+        await expect
+          .poll(async () => (await trail()).map((r) => `${r.action}:${r.result}`))
+          .toEqual(['campusPlayback.start:ok', 'campusPlayback.stop:ok', 'campusPlayback.start:fail']);
+        expect(unexpected(staff.problems, /404: .*\/video\/playback\/start$/, /status of 404 \(Not Found\)$/)).toEqual(
+          [],
+        );
+      } finally {
+        await staff.close();
+      }
+    } finally {
+      await nvr.stop();
     }
   });
 });
