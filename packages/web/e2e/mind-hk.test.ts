@@ -237,6 +237,30 @@ describe('campus video playback around an event (hk, issue 22)', () => {
         await error.waitFor({ timeout: 30_000 });
         expect(await error.innerText()).toMatch(/^录像机中没有摄像头“校门摄像头”在 .+ 至 .+（北京时间）的录像$/);
         await settledShot(page, 'campusrec-not-recorded-zh-CN');
+
+        // The camera picked by hand, with a chosen time inside what the recorder holds: it plays that minute.
+        await page.getByTestId('hk-pick-other').click();
+        await page.getByTestId('hk-camera').click();
+        await pickOption(page, '校门摄像头');
+        const chosen = fightAt + 10 * 60_000;
+        // Typed as the page's clock shows it (the browser's time zone).
+        const typed = await page.evaluate((at) => {
+          const d = new Date(at);
+          const p = (n: number) => String(n).padStart(2, '0');
+          return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+        }, chosen);
+        await page.getByTestId('hk-at').click();
+        await page.getByPlaceholder('选择要查看的时间').fill(typed);
+        await page.getByPlaceholder('选择要查看的时间').press('Enter');
+        await page.getByTestId('hk-play').click();
+        await seePlaying(page);
+        const chosenFrom = Math.floor((chosen - 30_000) / 1000) * 1000;
+        expect(nvr.asked.at(-1)).toBe(
+          `${nvr.url.replace('admin:nvr-pass@', '')}?starttime=${hik(chosenFrom)}&endtime=${hik(chosenFrom + 90_000)}`,
+        );
+        await screenshot(page, 'campusrec-chosen-time-playing-zh-CN');
+        await page.getByTestId('hk-stop').click();
+        await page.getByTestId('hk-idle').waitFor();
         const trail = () =>
           db
             .selectFrom('audit_log')
@@ -247,7 +271,13 @@ describe('campus video playback around an event (hk, issue 22)', () => {
             .execute();
         await expect
           .poll(async () => (await trail()).map((r) => `${r.action}:${r.result}`))
-          .toEqual(['campusPlayback.start:ok', 'campusPlayback.stop:ok', 'campusPlayback.start:fail']);
+          .toEqual([
+            'campusPlayback.start:ok',
+            'campusPlayback.stop:ok',
+            'campusPlayback.start:fail',
+            'campusPlayback.start:ok',
+            'campusPlayback.stop:ok',
+          ]);
         expect(unexpected(staff.problems, /404: .*\/video\/playback\/start$/, /status of 404 \(Not Found\)$/)).toEqual(
           [],
         );
