@@ -216,7 +216,7 @@ describe('campus video playback around an event (hk, issue 22)', () => {
           /^录像时段：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
         );
         await seePlaying(page);
-        await page.getByText('从事件前 30 秒播放到事件后 60 秒').waitFor();
+        await page.getByText('从事件（或所选时间）前 30 秒播放到其后 60 秒').waitFor();
         // The recorder was asked for 30 s before the fight to 60 s after, in its own time form.
         const hik = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
         const from = Math.floor((fightAt - 30_000) / 1000) * 1000;

@@ -125,7 +125,7 @@ const zhCN = {
       recorded: '事件前后的录像',
       recording: '录像',
       range: '录像时段：{{from}} 至 {{to}}',
-      rangeHint: '从事件前 30 秒播放到事件后 60 秒，按实际速度播放，录像来自学校的录像机。',
+      rangeHint: '从事件（或所选时间）前 30 秒播放到其后 60 秒，按实际速度播放，录像来自学校的录像机。',
       noRecorder: '该摄像头没有填写录像机地址，只能查看实时画面；可在“设备管理”中填写。',
       noLive: '该摄像头没有填写视频流地址，只能播放录像。',
       pickTime: '选择要查看的时间',
@@ -271,7 +271,8 @@ const en: CampusStrings = {
       recorded: 'Recording around the event',
       recording: 'Recording',
       range: 'Recorded {{from}} to {{to}}',
-      rangeHint: 'Played from 30 s before the event to 60 s after, at normal speed, from the school’s recorder.',
+      rangeHint:
+        'Played from 30 s before the event (or the chosen time) to 60 s after, at normal speed, from the school’s recorder.',
       noRecorder: 'This camera has no recorder: only its live picture can be played. Add one under Equipment.',
       noLive: 'This camera has no stream address: only its recording can be played.',
       pickTime: 'Choose the time to see',
