@@ -10,6 +10,14 @@ export const treeHoleMessages = {
     en: 'The mood tree hole is for students',
   },
   'treeHole.notFound': { 'zh-CN': '找不到这段对话', en: 'This conversation was not found' },
+  'treeHole.cut': {
+    'zh-CN': '回复说到一半断开了。你的话已经保存，点“再问一次”就能得到完整的回复',
+    en: 'The answer was cut off midway. Your message is kept: press “Ask again” for a whole answer',
+  },
+  'treeHole.answered': {
+    'zh-CN': '这段对话的最后一句已经有回复了',
+    en: 'The last message of this conversation already has an answer',
+  },
   'treeHole.crisisReason': {
     'zh-CN': '心情树洞中出现危机信号：{categories}',
     en: 'Crisis signs in the mood tree hole: {categories}',

@@ -14,6 +14,8 @@ export const treeHoleSay = z.strictObject({
   conversationId: bodyId.optional(),
   text: z.string().trim().min(1, 'v.treeHole.empty').max(TREE_HOLE_LIMITS.messageMax, 'v.treeHole.tooLong'),
 });
+/** Asks the listener again for the conversation's unanswered last message (busy endpoint, cut answer). */
+export const treeHoleAgain = z.strictObject({ conversationId: bodyId });
 export const treeHoleShare = z.strictObject({ conversationId: bodyId, shared: z.boolean() });
 export const treeHoleQuery = z.object({ conversationId: queryId });
 
@@ -46,6 +48,17 @@ export const treeHole = z.object({
   help: z.object({ counsellors: z.array(z.string()), hotline: z.string() }).nullable(),
 });
 export type TreeHole = z.infer<typeof treeHole>;
+
+/**
+ * The events of a streamed answer (text/event-stream, decision 0146), in order: `kept` once the
+ * student's message is stored and crisis-checked, `piece` as the listener writes, then `done` with
+ * the answer stored whole, or `error` in the caller's words (nothing of the answer kept).
+ */
+export type TreeHoleStreamEvent =
+  | { event: 'kept'; data: { conversationId: number; view: TreeHole } }
+  | { event: 'piece'; data: { text: string } }
+  | { event: 'done'; data: TreeHole }
+  | { event: 'error'; data: { code: number; message: string } };
 
 export const treeHoleReportPage = z.strictObject({ ...bodyPage });
 /**

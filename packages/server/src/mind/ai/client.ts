@@ -62,14 +62,31 @@ function callError(error: unknown, timedOut: boolean): AiCallError {
   return new AiCallError('failed', null, null);
 }
 
+/**
+ * The stream stopped before the model said it was done (the connection dropped midway): what came
+ * is incomplete and is not kept; the student's message is, and they can ask again.
+ */
+export class AiStreamCut extends Error {
+  constructor() {
+    super('AI stream cut before it finished');
+    this.name = 'AiStreamCut';
+  }
+}
+
 /** Roughly a token per 4 letters or per Chinese character: used only when the endpoint reports no usage. */
 const estimateTokens = (text: string) => Math.ceil(text.length / 2);
 
 /**
  * One chat completion, streamed (the usage comes in the last chunk). The whole call, the stream
- * included, must finish within the endpoint's timeout.
+ * included, must finish within the endpoint's timeout. `onText` hears each piece as it comes; the
+ * answer is returned only once the model finished, else `AiStreamCut` (or `AiCallError`) is thrown.
  */
-export async function chat(endpoint: AiEndpoint, messages: ChatMessage[], maxTokens: number): Promise<ChatAnswer> {
+export async function chat(
+  endpoint: AiEndpoint,
+  messages: ChatMessage[],
+  maxTokens: number,
+  onText?: (piece: string) => void,
+): Promise<ChatAnswer> {
   const started = performance.now();
   const deadline = AbortSignal.timeout(endpoint.timeoutMs);
   try {
@@ -86,10 +103,23 @@ export async function chat(endpoint: AiEndpoint, messages: ChatMessage[], maxTok
     );
     let text = '';
     let tokens: number | null = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      if (chunk.usage) tokens = chunk.usage.total_tokens;
+    let finished = false;
+    try {
+      for await (const chunk of stream) {
+        const piece = chunk.choices[0]?.delta?.content ?? '';
+        if (piece) {
+          text += piece;
+          onText?.(piece);
+        }
+        if (chunk.choices[0]?.finish_reason) finished = true;
+        if (chunk.usage) tokens = chunk.usage.total_tokens;
+      }
+    } catch (error) {
+      // Past the first chunk a dropped connection is a cut answer, not an unreachable endpoint.
+      if (!deadline.aborted && text !== '') throw new AiStreamCut();
+      throw error;
     }
+    if (!finished) throw new AiStreamCut();
     const sent = messages.reduce((n, m) => n + m.content.length, 0);
     return {
       text: text.trim(),
@@ -97,6 +127,7 @@ export async function chat(endpoint: AiEndpoint, messages: ChatMessage[], maxTok
       latencyMs: Math.round(performance.now() - started),
     };
   } catch (error) {
+    if (error instanceof AiStreamCut) throw error;
     throw callError(error, deadline.aborted);
   }
 }

@@ -10,7 +10,16 @@ import type { AddressInfo } from 'node:net';
  */
 
 export type ScriptedAnswer =
-  | { reply: string }
+  | {
+      reply: string;
+      /** Streams this many pieces, then waits for `release()`: a slow model, without timed sleeps. */
+      holdAfter?: number;
+      /**
+       * Streams this many pieces, then drops the connection: an answer cut midway. With the same
+       * `holdAfter`, it drops on `release()`, once the test saw the pieces arrive.
+       */
+      cutAfter?: number;
+    }
   | { status: 401 | 429 | 500; retryAfterSeconds?: number }
   /** Accepts the request and never answers: the caller's timeout must end it. */
   | { silence: true };
@@ -51,8 +60,11 @@ export async function startOpenAiStandIn(options: { apiKey?: string } = {}) {
   const sockets = new Set<import('node:net').Socket>();
   let expectedKey = options.apiKey ?? null;
   let seq = 0;
+  // The held streams, each waiting for `release()`, and the tests waiting for one to be held.
+  const waiting: Array<() => void> = [];
+  const watchers: Array<() => void> = [];
 
-  const answer = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => {
     let body: ReceivedRequest['body'];
     try {
       body = JSON.parse(raw) as ReceivedRequest['body'];
@@ -98,7 +110,21 @@ export async function startOpenAiStandIn(options: { apiKey?: string } = {}) {
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
     // A few pieces, as a model streams: the client must put them back together.
-    for (const piece of next.reply.match(/[\s\S]{1,12}/g) ?? []) res.write(chunk({ content: piece }, null));
+    const pieces = next.reply.match(/[\s\S]{1,12}/g) ?? [];
+    for (const [i, piece] of pieces.entries()) {
+      if (i === next.holdAfter) {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          for (const notify of watchers.splice(0)) notify();
+        });
+      }
+      if (i === next.cutAfter) {
+        // What was written goes out first; then the connection closes in the middle of the body.
+        res.socket?.end();
+        return;
+      }
+      res.write(chunk({ content: piece }, null));
+    }
     res.write(chunk({}, 'stop'));
     const include = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
     if (include) {
@@ -126,7 +152,7 @@ export async function startOpenAiStandIn(options: { apiKey?: string } = {}) {
       parts.push(part);
     });
     req.on('end', () => {
-      if (size <= BODY_LIMIT) answer(req, res, Buffer.concat(parts).toString('utf8'));
+      if (size <= BODY_LIMIT) void answer(req, res, Buffer.concat(parts).toString('utf8'));
     });
   });
   server.on('connection', (socket) => {
@@ -148,10 +174,22 @@ export async function startOpenAiStandIn(options: { apiKey?: string } = {}) {
       expectedKey = key;
     },
     received,
+    /** Resolves once a stream is held (`holdAfter`): its first pieces have been written. */
+    held(): Promise<void> {
+      return new Promise((resolve) => {
+        if (waiting.length > 0) resolve();
+        else watchers.push(resolve);
+      });
+    },
+    /** Lets the held streams go on to their end. */
+    release() {
+      for (const go of waiting.splice(0)) go();
+    },
     /** Forgets the script and the requests. */
     reset() {
       script.length = 0;
       received.length = 0;
+      for (const go of waiting.splice(0)) go();
     },
     async close() {
       for (const socket of sockets) socket.destroy();

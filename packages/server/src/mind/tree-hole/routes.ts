@@ -2,6 +2,7 @@ import {
   envelopeOf,
   pageOf,
   treeHole,
+  treeHoleAgain,
   treeHoleQuery,
   treeHoleReportPage,
   treeHoleReportRow,
@@ -13,9 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
+import { answerWithEvents, type SendEvent } from '../../platform/http/events.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import {
+  askTreeHoleAgain,
   deleteTreeHoleTranscript,
+  type ListenerStream,
   myTreeHole,
   sayToTreeHole,
   shareTreeHole,
@@ -28,6 +32,13 @@ const h5 = '/apis-psychology/h5/treeHole';
 const mine = { 200: envelopeOf(treeHole) };
 /** The chat report: for the roles that handle warnings (decision 0111). */
 const REPORT = '/data/AIReport:view';
+
+/** The student's page hears the listener write (decision 0146): `kept`, `piece`…, then `done` or `error`. */
+const streamTo = (send: SendEvent): ListenerStream => ({
+  kept: (view, conversationId) => send('kept', { conversationId, view }),
+  piece: (text) => send('piece', { text }),
+});
+const streamed = { tags, produces: ['text/event-stream'] };
 
 /**
  * The AI mood tree hole (decision 0111). On H5 open to any signed-in account: a student reaches
@@ -52,6 +63,42 @@ export const treeHoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(request, await sayToTreeHole(actorOf(request), request.body.conversationId, request.body.text)),
+  );
+  app.post(
+    `${h5}/say/stream`,
+    {
+      config: { access: 'user', sends: 'stream' },
+      schema: {
+        ...streamed,
+        summary: 'A message, the answer streamed as the listener writes it (text/event-stream)',
+        body: treeHoleSay,
+      },
+    },
+    (request, reply) =>
+      answerWithEvents(request, reply, async (send) => {
+        const view = await sayToTreeHole(
+          actorOf(request),
+          request.body.conversationId,
+          request.body.text,
+          streamTo(send),
+        );
+        send('done', view);
+      }),
+  );
+  app.post(
+    `${h5}/again/stream`,
+    {
+      config: { access: 'user', sends: 'stream' },
+      schema: {
+        ...streamed,
+        summary: "Asks the listener again for the conversation's unanswered message (text/event-stream)",
+        body: treeHoleAgain,
+      },
+    },
+    (request, reply) =>
+      answerWithEvents(request, reply, async (send) => {
+        send('done', await askTreeHoleAgain(actorOf(request), request.body.conversationId, streamTo(send)));
+      }),
   );
   app.post(
     `${h5}/share`,

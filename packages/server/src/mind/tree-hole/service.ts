@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { formatDate } from '../../platform/time.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { AiCallError, chat } from '../ai/client.ts';
+import { AiCallError, AiStreamCut, chat } from '../ai/client.ts';
 import { redact } from '../ai/prompt.ts';
 import { addTokens } from '../ai/repository.ts';
 import { aiGate, callFailed } from '../ai/suggestions.ts';
@@ -93,35 +93,37 @@ const crisisReason = (categories: CrisisCategory[]) => {
   return { 'zh-CN': text('zh-CN'), en: text('en') };
 };
 
+/** What the student hears as the listener writes: the pieces of the answer, as they come. */
+export interface ListenerStream {
+  /** The student's message is kept and crisis-checked: the view already holds it (and any help). */
+  kept(view: TreeHole, conversationId: number): void;
+  piece(text: string): void;
+}
+
 /**
- * A student's message. It is stored and passes the local crisis check first, whatever the AI
- * settings: a hit opens a red warning at once (once per conversation) and the student is shown
- * whom to turn to. Then the listener answers: the model when the school may send (names and ID
- * numbers out), else a plain kind answer with the help line. When the endpoint fails, the
- * student's message is kept and the error says why in words.
+ * Keeps a student's message. It is stored and passes the local crisis check first, whatever the AI
+ * settings: a hit opens a red warning at once (once per conversation). Returns the conversation.
  */
-export async function sayToTreeHole(actor: Actor, conversationId: number | undefined, text: string): Promise<TreeHole> {
-  const student = await studentOf(actor);
+async function keepStudentMessage(actor: Actor, student: Student, conversationId: number | undefined, text: string) {
   const verdict = checkCrisis(text);
   const at = Date.now();
   const conversation =
     conversationId === undefined ? null : ((await conversationOf(actor.db, student.id, conversationId)) ?? null);
   if (conversationId !== undefined && conversation === null) throw notFound();
   // A conversation whose words were deleted is closed: writing again starts a new one (decision 0137).
-  if (conversation && (await conversationDeletions(actor.db, [Number(conversation.id)])).size > 0) {
-    return sayToTreeHole(actor, undefined, text);
-  }
-  const id = await actor.db.transaction().execute(async (trx) => {
+  const closed = conversation && (await conversationDeletions(actor.db, [Number(conversation.id)])).size > 0;
+  const open = closed ? null : conversation;
+  return actor.db.transaction().execute(async (trx) => {
     const id =
-      conversation === null
+      open === null
         ? await createConversation(
             trx,
             { student_id: student.id, school_id: student.school_id, class_id: student.class_id },
             at,
           )
-        : Number(conversation.id);
+        : Number(open.id);
     await addMessage(trx, { conversation_id: id, role: 'student', content: text, crisis: verdict.risky, at });
-    if (!verdict.risky || (conversation && conversation.warning_id !== null)) return id;
+    if (!verdict.risky || (open && open.warning_id !== null)) return id;
     const warningId = await openWarning(
       trx,
       {
@@ -140,17 +142,26 @@ export async function sayToTreeHole(actor: Actor, conversationId: number | undef
     await setWarning(trx, id, warningId);
     return id;
   });
+}
 
+/**
+ * The listener answers the conversation's last message: the model when the school may send (names
+ * and ID numbers out), else a plain kind answer with the help line. The answer is stored only once
+ * whole; when the endpoint fails or the stream is cut, nothing of it is kept and the error says why.
+ */
+async function listenerAnswers(actor: Actor, student: Student, id: number, onPiece?: (text: string) => void) {
   const { endpoint, reason } = await aiGate(actor, student.school_id);
   if (reason !== null || !endpoint) {
+    const plain = translate('treeHole.plainAnswer', actor.lang, { hotline: HOTLINE });
+    onPiece?.(plain);
     await addMessage(actor.db, {
       conversation_id: id,
       role: 'listener',
-      content: translate('treeHole.plainAnswer', actor.lang, { hotline: HOTLINE }),
+      content: plain,
       crisis: false,
       at: Date.now(),
     });
-    return viewOf(actor, student);
+    return;
   }
   const who = await studentIdentity(actor.db, student.id);
   const names = [who?.name ?? '', who?.student_no ?? '', student.name];
@@ -160,10 +171,11 @@ export async function sayToTreeHole(actor: Actor, conversationId: number | undef
   }));
   let answer: Awaited<ReturnType<typeof chat>>;
   try {
-    answer = await chat(endpoint, listenerMessages(turns, actor.lang), MAX_REPLY_TOKENS);
+    answer = await chat(endpoint, listenerMessages(turns, actor.lang), MAX_REPLY_TOKENS, onPiece);
   } catch (error) {
     // The student's message is already saved: only the answer is missing, and the error says why.
     if (error instanceof AiCallError) throw callFailed(error);
+    if (error instanceof AiStreamCut) throw new AppError(502, 'treeHole.cut');
     throw error;
   }
   const done = Date.now();
@@ -181,6 +193,38 @@ export async function sayToTreeHole(actor: Actor, conversationId: number | undef
     crisis: false,
     at: done,
   });
+}
+
+/**
+ * A student's message: kept and crisis-checked before any model call (a hit opens a red warning
+ * and the student is shown whom to turn to), then answered by the listener. With `stream`, the
+ * student sees their message kept at once and the answer as the model writes it.
+ */
+export async function sayToTreeHole(
+  actor: Actor,
+  conversationId: number | undefined,
+  text: string,
+  stream?: ListenerStream,
+): Promise<TreeHole> {
+  const student = await studentOf(actor);
+  const id = await keepStudentMessage(actor, student, conversationId, text);
+  stream?.kept(await viewOf(actor, student), id);
+  await listenerAnswers(actor, student, id, stream?.piece);
+  return viewOf(actor, student);
+}
+
+/**
+ * Asks the listener again for a conversation whose last message went unanswered (the endpoint was
+ * busy or the answer was cut): the student does not write it twice.
+ */
+export async function askTreeHoleAgain(actor: Actor, conversationId: number, stream?: ListenerStream) {
+  const student = await studentOf(actor);
+  const conversation = await conversationOf(actor.db, student.id, conversationId);
+  if (!conversation) throw notFound();
+  const last = (await messagesOf(actor.db, [conversationId])).at(-1);
+  if (last?.role !== 'student') throw new AppError(409, 'treeHole.answered');
+  stream?.kept(await viewOf(actor, student), conversationId);
+  await listenerAnswers(actor, student, conversationId, stream?.piece);
   return viewOf(actor, student);
 }
 
