@@ -24,21 +24,42 @@ describe('the AI mood tree hole (issue 23)', () => {
       await page.getByTestId('tree-hole').waitFor();
       await screenshot(page, 'treehole-h5-empty');
 
-      // A first conversation, answered by the listener, then shared with the school.
-      suite.ai.script({ reply: '听起来和好朋友吵架让你很难受。愿意说说发生了什么吗？' });
+      // A first conversation, answered by the listener as it writes (the model held after its
+      // first piece shows a part), then whole; shared with the school.
+      suite.ai.script({ reply: '听起来和好朋友吵架让你很难受。愿意说说发生了什么吗？', holdAfter: 1 });
       await page.getByTestId('tree-hole-text').fill('和好朋友吵架了，心里很难受');
       await page.getByTestId('tree-hole-send').click();
+      await suite.ai.held();
+      const writing = page.getByTestId('tree-hole-writing');
+      await writing.getByText('听起来和好朋友吵架让你很', { exact: true }).waitFor();
+      await page.getByTestId('tree-hole-student').getByText('和好朋友吵架了，心里很难受').waitFor();
+      await expect(page.getByTestId('tree-hole-listener').count()).resolves.toBe(0);
+      await screenshot(page, 'aistream-treehole-writing');
+      suite.ai.release();
       await page.getByTestId('tree-hole-listener').getByText('愿意说说发生了什么吗').waitFor();
+      await writing.waitFor({ state: 'detached' });
       await page.getByTestId('tree-hole-share').click();
       await page.getByTestId('tree-hole-shared-state').getByText('已分享给学校').waitFor();
       await screenshot(page, 'treehole-h5-shared');
 
-      // A second conversation, kept to themself.
+      // A second conversation, kept to themself. The first answer is cut midway: the page says so,
+      // the message stays, and "ask again" brings a whole answer.
       await page.getByTestId('tree-hole-conversations').getByText('新对话').click();
-      suite.ai.script({ reply: '谢谢你信任我，这里只有你我知道。' });
+      suite.ai.script({ reply: '谢谢你信任我，这里只有你我知道。', holdAfter: 1, cutAfter: 1 });
       await page.getByTestId('tree-hole-text').fill('这是我的小秘密：我喜欢隔壁班的同学');
       await page.getByTestId('tree-hole-send').click();
-      await page.getByTestId('tree-hole-listener').getByText('谢谢你信任我').waitFor();
+      await suite.ai.held();
+      await writing.getByText('谢谢你信任我，这里只有你', { exact: true }).waitFor();
+      suite.ai.release();
+      await page.getByTestId('tree-hole-error').getByText('回复说到一半断开了').waitFor();
+      await page.getByTestId('tree-hole-student').getByText('这是我的小秘密').waitFor();
+      await expect(page.getByTestId('tree-hole-listener').count()).resolves.toBe(0);
+      await screenshot(page, 'aistream-treehole-cut');
+      suite.ai.script({ reply: '谢谢你信任我，这里只有你我知道。' });
+      await page.getByTestId('tree-hole-again').click();
+      await page.getByTestId('tree-hole-listener').getByText('谢谢你信任我，这里只有你我知道。').waitFor();
+      await expect(page.getByTestId('tree-hole-student').count()).resolves.toBe(1);
+      await expect(page.getByTestId('tree-hole-error').count()).resolves.toBe(0);
       await page.getByTestId('tree-hole-shared-state').getByText('只有你自己能看到').waitFor();
 
       // A crisis phrase: help shows at once, whatever the model says.

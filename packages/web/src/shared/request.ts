@@ -137,3 +137,74 @@ export const post = <T>(path: string, body?: unknown, options?: CallOptions) =>
 export const put = <T>(path: string, body?: unknown, options?: CallOptions) =>
   request<T>('PUT', path, { ...options, body });
 export const del = <T>(path: string, options?: CallOptions) => request<T>('DELETE', path, options);
+
+/** One event of a streamed answer: its name and its data, parsed. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+function eventOf(block: string): StreamEvent | null {
+  let event = 'message';
+  let data = '';
+  for (const line of block.split('\n')) {
+    if (line.startsWith('event: ')) event = line.slice(7);
+    else if (line.startsWith('data: ')) data += line.slice(6);
+  }
+  return data === '' ? null : { event, data: JSON.parse(data) as unknown };
+}
+
+/**
+ * POSTs to `/api/<path>` and hands each event of its text/event-stream answer to `onEvent` as it
+ * arrives, for answers the user watches being written. A refusal before the stream (an envelope)
+ * is thrown as an `ApiError`, as is a stream that breaks off (`network`). No overall timeout: the
+ * server bounds the work; `signal` stops reading.
+ */
+export async function streamEvents(
+  path: string,
+  body: unknown,
+  onEvent: (event: StreamEvent) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(addressOf(path, undefined), {
+      method: 'POST',
+      headers: headersFor(body, { Accept: 'text/event-stream' }),
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal,
+    });
+  } catch {
+    if (signal?.aborted) throw signal.reason;
+    throw new ApiError({ code: 0, message: '', httpStatus: 0, failure: 'network' });
+  }
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
+    const payload = await readBody(response);
+    throw new ApiError({
+      code: isEnvelope(payload) ? payload.code : response.status,
+      message: isEnvelope(payload) ? payload.message : '',
+      httpStatus: response.status,
+      items: isEnvelope(payload) && isFieldErrors(payload.data) ? payload.data : [],
+    });
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const event = eventOf(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        if (event) onEvent(event);
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if (error instanceof ApiError) throw error;
+    throw new ApiError({ code: 0, message: '', httpStatus: 0, failure: 'network' });
+  }
+}

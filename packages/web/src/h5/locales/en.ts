@@ -319,5 +319,8 @@ export const en: H5Messages = {
     crisis: 'Your psychology teacher has been told, to help you',
     plain:
       'The AI listener is not available now: you get a short answer and the help lines, and what you write is kept.',
+    writing: 'The listener is writing…',
+    unanswered: 'This message has no answer yet; what you wrote is kept.',
+    again: 'Ask again',
   },
 };

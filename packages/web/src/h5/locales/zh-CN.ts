@@ -298,6 +298,9 @@ export const zhCN = {
     notShared: '这段对话只有你自己能看到',
     crisis: '心理老师已经收到提醒，会来帮助你',
     plain: 'AI 倾听者暂时不可用：你会收到一段简短的回应和求助热线，你写的内容都会保存。',
+    writing: '倾听者正在回复…',
+    unanswered: '这句话还没有收到回复，你写的内容已经保存。',
+    again: '再问一次',
   },
 } satisfies Messages;
 

@@ -2,17 +2,17 @@ import { TREE_HOLE_LIMITS } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Empty, Flex, Input, Result, Segmented, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/errors.ts';
 import { useSessionCheck } from '../login/useSessionCheck.ts';
-import { readTreeHole, sayToTreeHole, shareTreeHole, type TreeHole } from './api.ts';
+import { hearListener, readTreeHole, shareTreeHole, type TreeHole } from './api.ts';
 import '../interview/interview.css';
 
 type Conversation = TreeHole['conversations'][number];
 
-/** The conversation: the listener on the left, the student on the right. */
-function Messages({ conversation }: { conversation: Conversation }) {
+/** The conversation: the listener on the left, the student on the right; `writing` is the answer as it comes. */
+function Messages({ conversation, writing }: { conversation: Conversation; writing: string | null }) {
   const { t } = useTranslation();
   const deleted = conversation.transcriptDeleted;
   return (
@@ -33,6 +33,16 @@ function Messages({ conversation }: { conversation: Conversation }) {
           {m.content}
         </div>
       ))}
+      {writing !== null && (
+        <div
+          className="h5-bubble h5-bubble-interviewer h5-bubble-writing"
+          aria-live="polite"
+          aria-busy="true"
+          data-testid="tree-hole-writing"
+        >
+          {writing || t('treeHole.writing')}
+        </div>
+      )}
     </div>
   );
 }
@@ -59,15 +69,32 @@ export function TreeHolePage() {
   const conversations = view.data?.conversations ?? [];
   const currentId = chosen === undefined ? (conversations[0]?.id ?? null) : chosen;
   const current = conversations.find((c) => c.id === currentId) ?? null;
+  // The answer as the listener writes it (decision 0146), and the reading to stop on leaving the page.
+  const [writing, setWriting] = useState<{ conversationId: number; text: string } | null>(null);
+  const reading = useRef<AbortController | null>(null);
+  useEffect(() => () => reading.current?.abort(), []);
   const say = useMutation({
-    mutationFn: (words: string) => sayToTreeHole(current?.id, words),
-    onSuccess: (next) => {
-      queryClient.setQueryData(key, next);
-      setText('');
-      // A new conversation is the newest: show it.
-      if (!current) setChosen(next.conversations[0]?.id ?? null);
+    // With text, a new message; without, the conversation's unanswered one asked again.
+    mutationFn: (request: { conversationId?: number; text?: string }) => {
+      reading.current = new AbortController();
+      return hearListener(
+        request,
+        {
+          onKept: (conversationId, next) => {
+            queryClient.setQueryData(key, next);
+            // Kept and crisis-checked: the box empties, and a new conversation is shown.
+            if (request.text !== undefined) setText('');
+            setChosen(conversationId);
+            setWriting({ conversationId, text: '' });
+          },
+          onPiece: (piece) => setWriting((w) => w && { ...w, text: w.text + piece }),
+        },
+        reading.current.signal,
+      );
     },
-    // What the student wrote stays in the box; the server kept it in the conversation too.
+    onSuccess: (next) => queryClient.setQueryData(key, next),
+    onSettled: () => setWriting(null),
+    // Before it was kept, what the student wrote stays in the box; after, the conversation holds it.
     onError: () => void view.refetch(),
     meta: { silentError: true },
   });
@@ -144,7 +171,15 @@ export function TreeHolePage() {
             </Typography.Text>
             {current.crisis && <Typography.Text type="danger">{t('treeHole.crisis')}</Typography.Text>}
           </Flex>
-          <Messages conversation={current} />
+          <Messages conversation={current} writing={writing?.conversationId === current.id ? writing.text : null} />
+          {!say.isPending && !current.transcriptDeleted && current.messages.at(-1)?.role === 'student' && (
+            <Flex gap={8} align="center" justify="space-between" data-testid="tree-hole-unanswered">
+              <Typography.Text type="secondary">{t('treeHole.unanswered')}</Typography.Text>
+              <Button onClick={() => say.mutate({ conversationId: current.id })} data-testid="tree-hole-again">
+                {t('treeHole.again')}
+              </Button>
+            </Flex>
+          )}
         </Card>
       ) : (
         <Empty description={t('treeHole.empty')} />
@@ -164,7 +199,7 @@ export function TreeHolePage() {
           type="primary"
           loading={say.isPending}
           disabled={text.trim() === ''}
-          onClick={() => say.mutate(text.trim())}
+          onClick={() => say.mutate({ conversationId: current?.id, text: text.trim() })}
           data-testid="tree-hole-send"
         >
           {t('treeHole.send')}
