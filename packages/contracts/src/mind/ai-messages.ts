@@ -28,6 +28,10 @@ export const aiMessages = {
     'zh-CN': '开启发送前请记录法律依据',
     en: 'Record the legal basis before turning sending on',
   },
+  'ai.districtNotFound': {
+    'zh-CN': '没有找到该区县，或您无权管理它',
+    en: 'No such district, or it is not yours to manage',
+  },
   'ai.schoolNotFound': {
     'zh-CN': '没有找到该学校，或您无权管理它',
     en: 'No such school, or it is not yours to manage',

@@ -30,6 +30,31 @@ export const aiSettingSave = z.strictObject({
 });
 export type AiSettingSave = z.infer<typeof aiSettingSave>;
 
+/**
+ * A district's own endpoint (decision 0146): its schools call it instead of the deployment's; off
+ * turns AI off for them. `apiKey` as the deployment's: absent keeps, '' removes. The budget per
+ * school stays the deployment's.
+ */
+export const aiDistrictSave = aiSettingSave.omit({ dailyTokenBudget: true });
+export type AiDistrictSave = z.infer<typeof aiDistrictSave>;
+/** A district (a bureau) of the caller's scope, and its endpoint when it has its own. */
+export const aiDistrictRow = z.object({
+  districtId: z.number(),
+  districtName: z.string(),
+  /** Null: its schools use the deployment's endpoint. */
+  own: z
+    .object({
+      enabled: z.boolean(),
+      baseUrl: z.string(),
+      model: z.string(),
+      /** A district's endpoint never borrows the deployment's key: stored here, or none. */
+      keySource: z.enum(['stored', 'none']),
+      updatedAt: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type AiDistrictRow = z.infer<typeof aiDistrictRow>;
+
 export const aiSetting = z.object({
   enabled: z.boolean(),
   baseUrl: z.string(),

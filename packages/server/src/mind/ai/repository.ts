@@ -38,7 +38,11 @@ export const NO_PRIVACY: StoredSchoolPrivacy = {
   retentionDays: AI_RETENTION.defaultDays,
 };
 
+/** A district's own endpoint (decision 0146): no budget of its own, the key sealed for this district only. */
+export type StoredDistrictAi = Omit<StoredAiSetting, 'dailyTokenBudget'>;
+
 const SETTING_KEY = 'mind.ai';
+const districtKey = (districtId: number) => `mind.ai.district.${districtId}`;
 const privacyKey = (schoolId: number) => `mind.ai.school.${schoolId}`;
 
 export const readAiSetting = (db: Kysely<Database>) => readSetting(db, SETTING_KEY, NO_AI_SETTING);
@@ -49,6 +53,44 @@ export const readSchoolPrivacy = (db: Kysely<Database>, schoolId: number) =>
 export const writeSchoolPrivacy = (db: Kysely<Database>, schoolId: number, value: StoredSchoolPrivacy, by: number) =>
   writeSetting(db, privacyKey(schoolId), value, by);
 export const clearSchoolPrivacy = (db: Kysely<Database>, schoolId: number) => deleteSetting(db, privacyKey(schoolId));
+
+export const readDistrictAi = (db: Kysely<Database>, districtId: number) =>
+  readSetting<StoredDistrictAi | null>(db, districtKey(districtId), null);
+export const writeDistrictAi = (db: Kysely<Database>, districtId: number, value: StoredDistrictAi, by: number) =>
+  writeSetting(db, districtKey(districtId), value, by);
+export const clearDistrictAi = (db: Kysely<Database>, districtId: number) => deleteSetting(db, districtKey(districtId));
+
+/** The districts (bureaus) inside these subtrees, or all of them: what a district administrator manages. */
+export async function districtsUnder(db: Kysely<Database>, paths: string[] | 'all') {
+  if (paths !== 'all' && paths.length === 0) return [];
+  return db
+    .selectFrom('orgs')
+    .select(['id', 'name', 'path'])
+    .where('type', '=', 'bureau')
+    .$if(paths !== 'all', (q) =>
+      q.where((eb) => eb.or((paths as string[]).map((path) => eb('orgs.path', 'like', `${path}%`)))),
+    )
+    .orderBy('path')
+    .execute();
+}
+
+/** The districts above a school, the nearest first: the first with its own endpoint serves the school. */
+export async function districtsAbove(db: Kysely<Database>, schoolId: number) {
+  const school = await db.selectFrom('orgs').select('path').where('id', '=', schoolId).executeTakeFirst();
+  const above = (school?.path ?? '/')
+    .split('/')
+    .filter(Boolean)
+    .map(Number)
+    .filter((id) => id !== schoolId);
+  if (above.length === 0) return [];
+  return db
+    .selectFrom('orgs')
+    .select(['id'])
+    .where('type', '=', 'bureau')
+    .where('id', 'in', above)
+    .orderBy('depth', 'desc')
+    .execute();
+}
 
 export async function nicknames(db: Kysely<Database>, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, string>();

@@ -1,5 +1,7 @@
 import {
   aiAvailability,
+  aiDistrictRow,
+  aiDistrictSave,
   aiSchoolPrivacySave,
   aiSchoolRow,
   aiSetting,
@@ -13,6 +15,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { testEndpoint } from './client.ts';
+import { aiDistricts, clearAiDistrict, saveAiDistrict, testAiDistrict } from './districts.ts';
 import { aiSchools, aiSettingOf, endpointOf, saveAiSetting, saveSchoolPrivacy } from './settings.ts';
 import { draftSuggestions, suggestionAvailability } from './suggestions.ts';
 
@@ -92,6 +95,58 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await saveSchoolPrivacy(actorOf(request), request.params.id, request.body)),
+  );
+  app.get(
+    `${P}/districts`,
+    {
+      config: { access: '/data/aiSetting:view' },
+      schema: {
+        tags,
+        summary: "The scope's districts, each with its own endpoint (never its key) or the deployment's",
+        response: { 200: envelopeOf(z.array(aiDistrictRow)) },
+      },
+    },
+    async (request) => ok(request, await aiDistricts(actorOf(request))),
+  );
+  app.put(
+    `${P}/districts/:id`,
+    {
+      config: { access: '/data/aiSetting:edit' },
+      schema: {
+        tags,
+        summary: "Save a district's own endpoint, or turn AI off for its schools (the district's administrators)",
+        params: id,
+        body: aiDistrictSave,
+        response: { 200: envelopeOf(aiDistrictRow) },
+      },
+    },
+    async (request) => ok(request, await saveAiDistrict(actorOf(request), request.params.id, request.body)),
+  );
+  app.delete(
+    `${P}/districts/:id`,
+    {
+      config: { access: '/data/aiSetting:edit' },
+      schema: {
+        tags,
+        summary: "The district's schools go back to the deployment's endpoint",
+        params: id,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => ok(request, await clearAiDistrict(actorOf(request), request.params.id)),
+  );
+  app.post(
+    `${P}/districts/:id/test`,
+    {
+      config: { access: '/data/aiSetting:view' },
+      schema: {
+        tags,
+        summary: "Call the district's own endpoint once and say what happened",
+        params: id,
+        response: { 200: envelopeOf(aiTestResult) },
+      },
+    },
+    async (request) => ok(request, await testAiDistrict(actorOf(request), request.params.id)),
   );
   app.get(
     '/apis-psychology/warning/:id/aiSuggestions',

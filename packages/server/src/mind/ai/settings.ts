@@ -19,7 +19,7 @@ import {
   writeSchoolPrivacy,
 } from './repository.ts';
 
-const configOf = (actor: Actor): Config => actor.request.server.config;
+export const configOf = (actor: Actor): Config => actor.request.server.config;
 
 /** Where the sealed key belongs: sealed for this place, it opens nowhere else (decision 0088's box). */
 const KEY_PLACE = 'mind.ai.apiKey';
@@ -30,10 +30,10 @@ function keySource(stored: StoredAiSetting, config: Config): AiSetting['keySourc
 }
 
 /** The stored key opened; null when it was sealed under another deployment key (enter it again). */
-function openedKey(sealed: string | null, config: Config): string | null {
+export function openedKey(sealed: string | null, config: Config, place = KEY_PLACE): string | null {
   if (!sealed) return null;
   try {
-    return secretBoxOf(config).open(sealed, KEY_PLACE);
+    return secretBoxOf(config).open(sealed, place);
   } catch {
     return null;
   }

@@ -6,9 +6,9 @@ import { schoolDay } from '../mood/service.ts';
 import { warningDetail } from '../warnings/queries.ts';
 import { loadWarning, requireHandler } from '../warnings/step.ts';
 import { AiCallError, chat } from './client.ts';
+import { endpointForSchool } from './districts.ts';
 import { redact, type SuggestionFacts, suggestionMessages } from './prompt.ts';
 import { addTokens, latestResults, readSchoolPrivacy, tokensOn } from './repository.ts';
-import { endpointOf } from './settings.ts';
 
 /** The longest draft asked for; the budget is checked before the call, the tokens counted after. */
 const MAX_DRAFT_TOKENS = 900;
@@ -18,7 +18,7 @@ export type AiUnavailable = 'off' | 'notSet' | 'noLegalBasis' | 'overBudget';
 
 /** Whether a school may draft now; the reason when not, in the order an administrator would fix them. */
 export async function aiGate(actor: Actor, schoolId: number) {
-  const endpoint = await endpointOf(actor);
+  const endpoint = await endpointForSchool(actor, schoolId);
   const used = (await tokensOn(actor.db, [schoolId], schoolDay(Date.now()))).get(schoolId) ?? 0;
   const privacy = await readSchoolPrivacy(actor.db, schoolId);
   let reason: AiUnavailable | null = null;
