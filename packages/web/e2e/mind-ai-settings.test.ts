@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../../server/src/mind/ai/openai-stand-in.ts';
-import { buildUser } from '../../server/test/factories.ts';
+import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { launchBrowser, screenshot, visit } from './browser.ts';
 import { tokenOf } from './mind-assess-world.ts';
 import { openMind } from './mind-walks.ts';
@@ -151,6 +151,42 @@ describe('AI settings and generated suggestions (issue 23)', () => {
       await screenshot(page, 'aisettings-rate-limited');
       // The refused call is the 429 passed on, nothing else.
       expect(unexpected(desk.problems, /^HTTP 429: .*\/aiSuggestions$/, /status of 429/)).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  });
+
+  it("a district's administrator gives their district its own endpoint, tests it, and goes back to the deployment's", async () => {
+    // A district above a school of its own; its administrator manages only it (decision 0146).
+    const district = await buildOrg(suite.server.db, { type: 'bureau', name: '东城区教育局' });
+    await buildOrg(suite.server.db, { type: 'school', name: '东城第一中学', parentId: district.id });
+    const districtAdmin = await buildUser(suite.server.db, { roleIds: [1], identityId: 1, orgId: district.id });
+    const desk = await visit(suite.browser);
+    try {
+      const { page } = desk;
+      await openMind(page, suite.server.url, '/data/aiSetting', await tokenOf(suite.server.url, districtAdmin));
+      const card = page.getByTestId('ai-districts');
+      const row = card.locator('tr', { hasText: '东城区教育局' });
+      await row.getByTestId('ai-district-uses').getByText('全部署接口').waitFor();
+      await expect(card.locator('tbody tr.ant-table-row').count()).resolves.toBe(1);
+      await row.getByTestId('ai-district-edit').click();
+      await page.getByTestId('ai-district-base-url').fill(suite.ai.baseUrl);
+      await page.getByTestId('ai-district-model').fill('district-chat');
+      await page.getByTestId('ai-district-key').fill(API_KEY);
+      await page.getByTestId('ai-district-save').click();
+      await page.getByText('区县 AI 接口已保存').waitFor();
+      await row.getByTestId('ai-district-uses').getByText('本区县接口：district-chat').waitFor();
+      await row.getByTestId('ai-district-test').click();
+      await card
+        .getByTestId('ai-test-result')
+        .getByText(/连接正常/)
+        .waitFor();
+      expect(suite.ai.received.at(-1)?.body.model).toBe('district-chat');
+      await screenshot(page, 'aistream-districts');
+      await row.getByTestId('ai-district-inherit').click();
+      await page.getByText('该区县的学校已改用全部署接口').waitFor();
+      await row.getByTestId('ai-district-uses').getByText('全部署接口').waitFor();
+      expect(unexpected(desk.problems)).toEqual([]);
     } finally {
       await desk.close();
     }

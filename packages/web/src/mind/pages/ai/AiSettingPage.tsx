@@ -6,11 +6,12 @@ import { PageLoading } from '../../../shared/PageLoading.tsx';
 import { usePermission } from '../../access/Permission.tsx';
 import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { aiSettingInfo } from './api.ts';
+import { DistrictsCard } from './DistrictsCard.tsx';
 import { EndpointCard } from './EndpointCard.tsx';
 import { SchoolsCard } from './SchoolsCard.tsx';
 import './strings.ts';
 
-/** `/data/aiSetting`: the deployment's OpenAI-compatible endpoint, its budget, and each school's legal basis. */
+/** `/data/aiSetting`: the deployment's OpenAI-compatible endpoint and budget, each district's own, and each school's legal basis. */
 export function AiSettingPage() {
   const { t } = useTranslation();
   const mayView = usePermission('view');
@@ -34,6 +35,7 @@ function AiSettings() {
   return (
     <Flex vertical gap={16} data-testid="ai-setting-page">
       <EndpointCard setting={setting.data} canEdit={canEdit && setting.data.canChangeEndpoint} />
+      <DistrictsCard canEdit={canEdit} />
       <SchoolsCard canEdit={canEdit} />
     </Flex>
   );

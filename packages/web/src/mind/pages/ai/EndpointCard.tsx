@@ -18,7 +18,7 @@ interface Values {
 }
 
 /** The test's outcome in the reader's words: what happened and how long it took. */
-function TestOutcome({ result }: { result: AiTestResult }) {
+export function TestOutcome({ result }: { result: AiTestResult }) {
   const { t } = useTranslation();
   const key =
     result.outcome === 'rateLimited' && result.retryAfterSeconds === null ? 'rateLimitedNoWait' : result.outcome;

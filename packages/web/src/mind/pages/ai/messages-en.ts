@@ -40,6 +40,27 @@ export const aiEn: AiStrings = {
       failed: 'The endpoint failed ({{status}}); try again later or check the model name',
       notSet: 'No endpoint address and model are saved yet',
     },
+    districts: {
+      title: 'AI endpoint per district',
+      intro:
+        "A district can give its schools their own endpoint, or turn AI off for them; a district without one uses the deployment's endpoint above. The daily budget per school stays the deployment's.",
+      district: 'District',
+      uses: 'Endpoint used',
+      own: 'Its own: {{model}}',
+      off: 'AI off',
+      deployment: "The deployment's",
+      empty: 'No district in your scope',
+      edit: 'Set',
+      test: 'Test',
+      inherit: "Use the deployment's",
+      inherited: "The district's schools now use the deployment's endpoint",
+      dialog: 'AI endpoint of {{district}}',
+      keyStored: "This district's key is stored (encrypted); leave empty to keep it",
+      keyNone: "No key yet; a district's endpoint never uses the deployment's key",
+      saved: "The district's AI endpoint is saved",
+      ok: 'Save',
+      cancel: 'Cancel',
+    },
     schools: {
       title: 'Privacy, school by school',
       intro:
