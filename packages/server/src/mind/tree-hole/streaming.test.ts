@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { openEventStream } from '../../../test/event-stream.ts';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../ai/openai-stand-in.ts';
@@ -45,6 +45,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   ai.release();
+  // The page closed midway leaves a keep-alive connection the server does not count as idle; the
+  // test's own, so closed here rather than waited on.
+  t.app.server.closeAllConnections();
   await t.close();
   await ai.close();
 });
@@ -126,6 +129,7 @@ describe('the listener answers as it writes (decision 0146)', () => {
     // Another student's conversation is not found.
     const stolen = await stream('/again/stream', w.callers.a1.token, { conversationId: id });
     expect(stolen.response.status).toBe(404);
+    expect(await stolen.next()).toBeNull();
   });
 
   it('runs the crisis check before the model is called, and says when to come back when rate-limited', async () => {
@@ -148,5 +152,27 @@ describe('the listener answers as it writes (decision 0146)', () => {
     expect(await next()).toBeNull();
     const back = (await w.callers.b1.get(h5)).json().data;
     expect(back.conversations[0].messages.at(-1)).toMatchObject({ role: 'student', content: '我不想活了' });
+  });
+
+  it('stores the whole answer when the page is closed midway: the student finds it on return', async () => {
+    ai.script({ reply: REPLY, holdAfter: 1 });
+    const reading = new AbortController();
+    const response = await fetch(`${url}/api${h5}/say/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-authorization': w.callers.a1.token },
+      body: JSON.stringify({ text: '写到一半就要去上课了' }),
+      signal: reading.signal,
+    });
+    expect(response.status).toBe(200);
+    await ai.held();
+    reading.abort();
+    ai.release();
+    await vi.waitFor(
+      async () => {
+        const view = (await w.callers.a1.get(h5)).json().data;
+        expect(view.conversations[0].messages.at(-1)).toMatchObject({ role: 'listener', content: REPLY });
+      },
+      { timeout: 5_000 },
+    );
   });
 });
