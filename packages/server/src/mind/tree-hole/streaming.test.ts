@@ -125,7 +125,9 @@ describe('the listener answers as it writes (decision 0146)', () => {
       body: JSON.stringify({ conversationId: id }),
     });
     expect(twice.status).toBe(409);
-    expect((await twice.json()).message).toBe('The last message of this conversation already has an answer');
+    expect(((await twice.json()) as { message: string }).message).toBe(
+      'The last message of this conversation already has an answer',
+    );
     // Another student's conversation is not found.
     const stolen = await stream('/again/stream', w.callers.a1.token, { conversationId: id });
     expect(stolen.response.status).toBe(404);
