@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './errors.ts';
-import { get, post, REQUEST_TIMEOUT_MS } from './request.ts';
+import { get, post, REQUEST_TIMEOUT_MS, streamEvents } from './request.ts';
 import { memoryStorage } from './testing.ts';
 
 interface Call {
@@ -114,5 +114,56 @@ describe('the request client', () => {
     const reason = new DOMException('left the page', 'AbortError');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
+  });
+});
+
+describe('streamEvents', () => {
+  beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A streamed answer whose bytes arrive in reads cut at these byte offsets. */
+  function serverStreams(text: string, cuts: number[]): void {
+    const bytes = new TextEncoder().encode(text);
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (const [i, from] of [0, ...cuts].entries()) controller.enqueue(bytes.slice(from, cuts[i]));
+              controller.close();
+            },
+          }),
+          { status: 200, headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } },
+        ),
+    );
+  }
+
+  it('hands over each event whole, however the bytes were cut', async () => {
+    const text =
+      'event: kept\ndata: {"conversationId":7}\n\nevent: piece\ndata: {"text":"听起来"}\n\n' +
+      'event: piece\ndata: {"text":"很累"}\n\nevent: done\ndata: {"ok":true}\n\n';
+    const at = (part: string) => new TextEncoder().encode(text.slice(0, text.indexOf(part))).length;
+    // Inside an event's name, inside a Chinese character, and between the two newlines ending an event.
+    serverStreams(text, [at('ce\ndata'), at('听') + 1, at('\nevent: piece\ndata: {"text":"很')]);
+    const seen: unknown[] = [];
+    await streamEvents('apis-psychology/h5/treeHole/say/stream', { text: '累' }, (e) => seen.push(e));
+    expect(seen).toEqual([
+      { event: 'kept', data: { conversationId: 7 } },
+      { event: 'piece', data: { text: '听起来' } },
+      { event: 'piece', data: { text: '很累' } },
+      { event: 'done', data: { ok: true } },
+    ]);
+  });
+
+  it('throws a refusal before the stream as the envelope says', async () => {
+    serverAnswers(409, {
+      code: 409,
+      message: 'The last message of this conversation already has an answer',
+      data: null,
+    });
+    const error = await failureOf(streamEvents('apis-psychology/h5/treeHole/again/stream', {}, () => undefined));
+    expect(error.code).toBe(409);
+    expect(error.message).toBe('The last message of this conversation already has an answer');
   });
 });

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in of an OpenAI-compatible endpoint, for tests and for trying AI on a laptop. It
  * speaks the chat-completions protocol (`POST /v1/chat/completions`, JSON or SSE with
  * `stream: true`, usage in the last chunk when `stream_options.include_usage`), checks the bearer
- * key when it is given one, and answers what the test scripts: a reply, an error status (401, 429
- * with `retry-after`, 500) or silence (a timeout). Listens on 127.0.0.1, port 0; bodies are capped.
+ * key when it is given one, and answers what the test scripts: a reply (streamed whole, held midway
+ * until released, or cut midway), an error status (401, 429 with `retry-after`, 500) or silence (a
+ * timeout). Listens on 127.0.0.1, port 0; bodies are capped.
  */
 
 export type ScriptedAnswer =
