@@ -12,6 +12,7 @@ import { operations } from './operations.ts';
 import { passthrough } from './passthrough.ts';
 import { reports } from './reports.ts';
 import { scada } from './scada.ts';
+import { screens } from './screens.ts';
 import { storage } from './storage.ts';
 import { students } from './students.ts';
 import { tasks } from './tasks.ts';
@@ -52,6 +53,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['tracks', tracks],
   ['operations', operations],
   ['scada', scada],
+  ['screens', screens],
   ['web', web],
 ];
 

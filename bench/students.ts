@@ -73,27 +73,33 @@ async function insertLevel(
   return ids;
 }
 
-/** A bureau over 30 schools of 10 grades of 33 classes: 9,900 classes of about 50. */
-async function seedTree(db: Db): Promise<{ bureauId: number; classes: Klass[] }> {
+/**
+ * A bureau over 30 schools of 10 grades of 33 classes: 9,900 classes of about 50. With `subDistricts`,
+ * the schools lie round that many sub-district bureaus under the district's (the streets' walls).
+ */
+async function seedTree(db: Db, subDistricts = 0): Promise<{ bureauId: number; nodeIds: number[]; classes: Klass[] }> {
   const [bureauId] = (await insertLevel(db, 'bureau', 0, [null], () => 'Bench Bureau')) as [number];
-  const schools = await insertLevel(db, 'school', 1, Array(SCHOOLS).fill(bureauId), (i) => `School ${i + 1}`);
+  const nodeIds = await insertLevel(db, 'bureau', 1, Array(subDistricts).fill(bureauId), (i) => `Street ${i + 1}`);
+  const top = nodeIds.length > 0 ? 2 : 1;
+  const schoolParents = Array.from({ length: SCHOOLS }, (_, i) => nodeIds[i % Math.max(1, nodeIds.length)] ?? bureauId);
+  const schools = await insertLevel(db, 'school', top, schoolParents, (i) => `School ${i + 1}`);
   const gradeParents = schools.flatMap((s) => Array(GRADES_PER_SCHOOL).fill(s) as number[]);
-  const grades = await insertLevel(db, 'grade', 2, gradeParents, (i) => `Grade ${(i % GRADES_PER_SCHOOL) + 1}`);
+  const grades = await insertLevel(db, 'grade', top + 1, gradeParents, (i) => `Grade ${(i % GRADES_PER_SCHOOL) + 1}`);
   const classParents = grades.flatMap((g) => Array(CLASSES_PER_GRADE).fill(g) as number[]);
-  const classIds = await insertLevel(db, 'class', 3, classParents, (i) => `Class ${(i % CLASSES_PER_GRADE) + 1}`);
+  const classIds = await insertLevel(db, 'class', top + 2, classParents, (i) => `Class ${(i % CLASSES_PER_GRADE) + 1}`);
   const classes = classIds.map((id, i) => {
     const g = Math.floor(i / CLASSES_PER_GRADE);
     return { id, gradeId: grades[g] as number, schoolId: gradeParents[g] as number };
   });
-  return { bureauId, classes };
+  return { bureauId, nodeIds, classes };
 }
 
 /** Students spread round the classes as an import of many schools would leave them, a transaction per batch. */
-async function seedStudents(db: Db, classes: Klass[]): Promise<void> {
+async function seedStudents(db: Db, classes: Klass[], count: number): Promise<void> {
   const rng = new DemoRandom(7);
-  for (let start = 0; start < STUDENTS; start += BATCH) {
+  for (let start = 0; start < count; start += BATCH) {
     const rows: StudentSeed[] = [];
-    for (let i = start; i < Math.min(STUDENTS, start + BATCH); i++) {
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
       const k = classes[i % classes.length] as Klass;
       const gender = rng.next() < 0.52 ? 'male' : 'female';
       const birthday = `20${String(8 + (i % 10)).padStart(2, '0')}-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`;
@@ -111,9 +117,65 @@ async function seedStudents(db: Db, classes: Klass[]): Promise<void> {
     }
     await db.kysely.transaction().execute((trx) => insertStudents(trx, rows).then(() => undefined));
   }
-  // What autovacuum (PostgreSQL) or a maintenance run (SQLite) does after a bulk load: fresh statistics
-  // for the planner and, on PostgreSQL, a visibility map so that counts stay on the index.
+}
+
+/**
+ * What autovacuum (PostgreSQL) or a maintenance run (SQLite) does after a bulk load: fresh statistics
+ * for the planner and, on PostgreSQL, a visibility map so that counts stay on the index.
+ */
+export async function afterBulkLoad(db: Db): Promise<void> {
   await sql.raw(db.engine === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db.kysely);
+}
+
+/**
+ * A district of `count` students round 9,900 classes of 30 schools (under `subDistricts` streets when
+ * asked), and its bureau administrator `account`, whose role sees every screen of the bureau.
+ */
+export async function seedDistrict(
+  db: Db,
+  options: { students: number; account: string; password: string; subDistricts?: number },
+) {
+  const tree = await seedTree(db, options.subDistricts);
+  await seedStudents(db, tree.classes, options.students);
+  const userId = await insertUser(db.kysely, {
+    account: options.account,
+    password_hash: await hashPassword(options.password),
+    nickname: options.account,
+    status: 'enabled',
+    default_pass: false,
+    password_changed_at: Date.now(),
+    user_type: 'staff',
+    dept_id: tree.bureauId,
+  });
+  await grantRole(db.kysely, userId, 1, tree.bureauId);
+  await grantIdentity(db.kysely, userId, 1, tree.bureauId);
+  return { ...tree, userId };
+}
+
+/** Signs in over HTTP and answers the session token. */
+export async function signIn(base: string, account: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/apis-authz/authz/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** The session's scope as the repositories take it, for the same calls without HTTP. */
+export function benchScope(db: Db, userId: number, account: string): Promise<StudentScope> {
+  return studentScopeOf(db.kysely, {
+    sessionId: 0,
+    userId,
+    account,
+    nickname: account,
+    roleId: 1,
+    identityId: 1,
+    runAsBy: null,
+    superAdmin: false,
+    permissions: [],
+    lang: null,
+  });
 }
 
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
@@ -148,20 +210,8 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
   try {
     await migrateToLatest(db, allMigrations);
     const seeding = performance.now();
-    const { bureauId, classes } = await seedTree(db);
-    await seedStudents(db, classes);
-    const userId = await insertUser(db.kysely, {
-      account: ACCOUNT,
-      password_hash: await hashPassword(PASSWORD),
-      nickname: ACCOUNT,
-      status: 'enabled',
-      default_pass: false,
-      password_changed_at: Date.now(),
-      user_type: 'staff',
-      dept_id: bureauId,
-    });
-    await grantRole(db.kysely, userId, 1, bureauId);
-    await grantIdentity(db.kysely, userId, 1, bureauId);
+    const { classes, userId } = await seedDistrict(db, { students: STUDENTS, account: ACCOUNT, password: PASSWORD });
+    await afterBulkLoad(db);
     console.log(
       `students bench (${engine}): seeded ${STUDENTS.toLocaleString('en')} students in ${Math.round((performance.now() - seeding) / 1000)} s`,
     );
@@ -169,12 +219,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const app = await buildApp({ config, db, logger: pino({ level: 'silent' }) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const signIn = await fetch(`${base}/api/apis-authz/authz/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: ACCOUNT, password: PASSWORD }),
-    });
-    const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+    const token = await signIn(base, ACCOUNT, PASSWORD);
     const WARM_UP = 100;
     // The server's own CPU per request, which machine load does not inflate the way it does latencies.
     let cpu = process.threadCpuUsage();
@@ -191,18 +236,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     await app.close();
 
     // The same scope, filter and page straight on the repository: no HTTP, session, envelope or names.
-    const scope: StudentScope = await studentScopeOf(db.kysely, {
-      sessionId: 0,
-      userId,
-      account: ACCOUNT,
-      nickname: ACCOUNT,
-      roleId: 1,
-      identityId: 1,
-      runAsBy: null,
-      superAdmin: false,
-      permissions: [],
-      lang: null,
-    });
+    const scope = await benchScope(db, userId, ACCOUNT);
     cpu = process.threadCpuUsage();
     const bare = await measure(async (n) => {
       await studentPage(db.kysely, scope, filterFor(classes, n), { page: 1, size: 20 });

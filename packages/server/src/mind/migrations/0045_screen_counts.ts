@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../../platform/db/migrate.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { rebuildScreenCounts } from '../screens/repository.ts';
+import { refillScreenCounts } from '../screens/repository.ts';
 
 /**
  * The large screens' summary tables (decision 0072), filled from the results, sheets and warnings
@@ -67,7 +67,8 @@ export async function up({ db, types }: MigrationContext): Promise<void> {
     .values({ role_id: 3, path: '/schoolWarning', perms: 'view' })
     .onConflict((oc) => oc.columns(['role_id', 'path']).doNothing())
     .execute();
-  await rebuildScreenCounts(db as Kysely<Database>);
+  // The per-class, per-day tables only: the totals by grade come with 0114.
+  await refillScreenCounts(db as Kysely<Database>);
 }
 
 export async function down({ db }: MigrationContext): Promise<void> {

@@ -40,6 +40,7 @@ import * as m0103 from './0103_campus_playback.ts';
 import * as m0106 from './0106_task_sync.ts';
 import * as m0107 from './0107_campus_event_students.ts';
 import * as m0108 from './0108_transcript_retention.ts';
+import * as m0114 from './0114_screen_totals.ts';
 import * as m0115 from './0115_campus_push_deliveries.ts';
 import * as m0119 from './0119_campus_recorders.ts';
 
@@ -86,6 +87,7 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0106_task_sync': m0106,
   '0107_campus_event_students': m0107,
   '0108_transcript_retention': m0108,
+  '0114_screen_totals': m0114,
   '0115_campus_push_deliveries': m0115,
   '0119_campus_recorders': m0119,
 };

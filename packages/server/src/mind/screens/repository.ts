@@ -53,15 +53,35 @@ export async function countResult(
       }),
     )
     .execute();
-  if (!r.firstAnswer) return;
   await trx
-    .updateTable('screen_sheets')
-    .set({ done: sql`done + 1` })
-    .where('task_id', '=', r.taskId)
-    .where('school_id', '=', r.schoolId)
-    .where('grade_id', '=', r.gradeId ?? 0)
-    .where('class_id', '=', r.classId ?? 0)
+    .insertInto('screen_result_totals')
+    .values({
+      school_id: r.schoolId,
+      grade_id: r.gradeId ?? 0,
+      task_id: r.taskId,
+      scale_id: r.scaleId,
+      band: r.band ?? '',
+      results: 1,
+      warned: r.warned ? 1 : 0,
+    })
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'grade_id', 'task_id', 'scale_id', 'band']).doUpdateSet({
+        results: sql`screen_result_totals.results + 1`,
+        warned: sql`screen_result_totals.warned + excluded.warned`,
+      }),
+    )
     .execute();
+  if (!r.firstAnswer) return;
+  for (const table of ['screen_sheets', 'screen_sheet_totals'] as const) {
+    await trx
+      .updateTable(table)
+      .set({ done: sql`done + 1` })
+      .where('task_id', '=', r.taskId)
+      .where('school_id', '=', r.schoolId)
+      .where('grade_id', '=', r.gradeId ?? 0)
+      .$if(table === 'screen_sheets', (q) => q.where(sql.ref('class_id'), '=', r.classId ?? 0))
+      .execute();
+  }
 }
 
 /** A published task's student sheets, counted by place in its publishing transaction. */
@@ -76,6 +96,31 @@ export async function countAssigned(trx: Db, taskId: number): Promise<void> {
         .doUpdateSet({ assigned: sql`screen_sheets.assigned + excluded.assigned` }),
     )
     .execute();
+  await trx
+    .insertInto('screen_sheet_totals')
+    .columns(['school_id', 'grade_id', 'task_id', 'starts_at', 'assigned', 'done'])
+    .expression(sheetTotals(trx).where('task_id', '=', taskId))
+    .onConflict((oc) =>
+      oc
+        .columns(['school_id', 'grade_id', 'task_id'])
+        .doUpdateSet({ assigned: sql`screen_sheet_totals.assigned + excluded.assigned` }),
+    )
+    .execute();
+}
+
+/** The per-class sheet counts folded into their grades. */
+function sheetTotals(db: Db) {
+  return db
+    .selectFrom('screen_sheets')
+    .select([
+      'school_id',
+      'grade_id',
+      'task_id',
+      sql<number>`max(starts_at)`.as('starts_at'),
+      sql<number>`sum(assigned)`.as('assigned'),
+      sql<number>`sum(done)`.as('done'),
+    ])
+    .groupBy(['school_id', 'grade_id', 'task_id']);
 }
 
 function sheetCounts(db: Db) {
@@ -123,6 +168,27 @@ export async function countWarning(trx: Db, key: WarningKey, n: 1 | -1, handledM
       }),
     )
     .execute();
+  const grade =
+    key.classId === null
+      ? undefined
+      : await trx.selectFrom('orgs').select('parent_id').where('id', '=', key.classId).executeTakeFirst();
+  await trx
+    .insertInto('screen_warning_totals')
+    .values({
+      school_id: key.schoolId,
+      grade_id: grade?.parent_id ?? 0,
+      level: key.level,
+      state: key.state,
+      warnings: n,
+      handled_ms: handledMs,
+    })
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'grade_id', 'level', 'state']).doUpdateSet({
+        warnings: sql`screen_warning_totals.warnings + excluded.warnings`,
+        handled_ms: sql`screen_warning_totals.handled_ms + excluded.handled_ms`,
+      }),
+    )
+    .execute();
 }
 
 /**
@@ -130,12 +196,67 @@ export async function countWarning(trx: Db, key: WarningKey, n: 1 | -1, handledM
  * the way to mend them should they ever drift.
  */
 export async function rebuildScreenCounts(db: Db): Promise<void> {
+  const both = async (trx: Db) => {
+    await refillScreenCounts(trx);
+    await refillTotals(trx);
+  };
   // A migration on PostgreSQL already runs in a transaction, and Kysely does not nest them.
-  if (db.isTransaction) return refill(db);
-  await db.transaction().execute(refill);
+  if (db.isTransaction) return both(db);
+  await db.transaction().execute(both);
 }
 
-async function refill(trx: Db): Promise<void> {
+/** The all-time totals by grade (decision 0142), from the per-class counts and the warnings. */
+async function refillTotals(trx: Db): Promise<void> {
+  await trx.deleteFrom('screen_result_totals').execute();
+  await trx.deleteFrom('screen_sheet_totals').execute();
+  await trx.deleteFrom('screen_warning_totals').execute();
+  await trx
+    .insertInto('screen_result_totals')
+    .columns(['school_id', 'grade_id', 'task_id', 'scale_id', 'band', 'results', 'warned'])
+    .expression(
+      trx
+        .selectFrom('screen_results')
+        .select([
+          'school_id',
+          'grade_id',
+          'task_id',
+          'scale_id',
+          'band',
+          sql<number>`sum(results)`.as('results'),
+          sql<number>`sum(warned)`.as('warned'),
+        ])
+        .groupBy(['school_id', 'grade_id', 'task_id', 'scale_id', 'band']),
+    )
+    .execute();
+  await trx
+    .insertInto('screen_sheet_totals')
+    .columns(['school_id', 'grade_id', 'task_id', 'starts_at', 'assigned', 'done'])
+    .expression(sheetTotals(trx))
+    .execute();
+  await trx
+    .insertInto('screen_warning_totals')
+    .columns(['school_id', 'grade_id', 'level', 'state', 'warnings', 'handled_ms'])
+    .expression(
+      trx
+        .selectFrom('warnings as w')
+        .leftJoin('orgs as c', 'c.id', 'w.class_id')
+        .select([
+          'w.school_id',
+          sql<number>`coalesce(c.parent_id, 0)`.as('grade_id'),
+          'w.level',
+          'w.state',
+          sql<number>`count(*)`.as('warnings'),
+          sql<number>`coalesce(sum(case when w.state = 'solved' then w.closed_at - w.created_at else 0 end), 0)`.as(
+            'handled_ms',
+          ),
+        ])
+        .groupBy(['w.school_id', sql`coalesce(c.parent_id, 0)`, 'w.level', 'w.state']),
+    )
+    .execute();
+}
+
+/** The per-class, per-day tables of 0045 from what is stored, in the caller's transaction. */
+export async function refillScreenCounts(trx: Db): Promise<void> {
   await trx.deleteFrom('screen_results').execute();
   await trx.deleteFrom('screen_sheets').execute();
   await trx.deleteFrom('screen_warnings').execute();
@@ -211,7 +332,7 @@ export interface Period {
 function inScope(
   scope: StudentScope,
   schoolId: number | undefined,
-  within?: { period: Period; column: 'day' | 'starts_at' },
+  within?: { period: Period; column: 'day' | 'starts_at' | 'none' },
 ): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [];
   if (schoolId !== undefined) parts.push(sql`school_id = ${schoolId}`);
@@ -235,6 +356,39 @@ function inScope(
   return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
+/**
+ * Whether a read may add up the all-time totals by grade (decision 0142): no period of days, and a
+ * scope of whole schools (a class teacher's scope names classes, which the totals do not keep).
+ */
+function totalsServe(scope: StudentScope, period: Period, perClass = false): boolean {
+  return (
+    !perClass && period.from === undefined && period.to === undefined && (scope.all || scope.classIds.length === 0)
+  );
+}
+
+const resultRowsOf = (db: Db) => db.selectFrom('screen_results');
+const sheetRowsOf = (db: Db) => db.selectFrom('screen_sheets');
+
+/**
+ * The result counts a read adds up, in scope and period: the totals by grade when they serve, else
+ * the per-class, per-day rows. The totals stand under the per-class table's name, with the columns
+ * these reads use (all but `class_id` and `day`, which only the per-class reads ask for).
+ */
+function resultCounts(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period, perClass = false) {
+  if (!totalsServe(scope, period, perClass))
+    return resultRowsOf(db).where(inScope(scope, schoolId, { period, column: 'day' }));
+  const totals = db.selectFrom('screen_result_totals as screen_results') as unknown as ReturnType<typeof resultRowsOf>;
+  return totals.where(inScope(scope, schoolId, { period, column: 'none' }));
+}
+
+/** The sheet counts a read adds up: by grade for whole schools (a task's start is on both), else by class. */
+function sheetRows(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  const rows = totalsServe(scope, {})
+    ? (db.selectFrom('screen_sheet_totals as screen_sheets') as unknown as ReturnType<typeof sheetRowsOf>)
+    : sheetRowsOf(db);
+  return rows.where(inScope(scope, schoolId, { period, column: 'starts_at' }));
+}
+
 /** Days covered by a period, as the summary tables count them. */
 function dayRange(period: Period) {
   return {
@@ -245,18 +399,14 @@ function dayRange(period: Period) {
 }
 
 export function resultsBySchool(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
-  return db
-    .selectFrom('screen_results')
-    .where(inScope(scope, schoolId, { period, column: 'day' }))
+  return resultCounts(db, scope, schoolId, period)
     .select(['school_id', sql<number>`sum(results)`.as('results'), sql<number>`sum(warned)`.as('warned')])
     .groupBy('school_id')
     .execute();
 }
 
 export function sheetsBySchool(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
-  return db
-    .selectFrom('screen_sheets')
-    .where(inScope(scope, schoolId, { period, column: 'starts_at' }))
+  return sheetRows(db, scope, schoolId, period)
     .select(['school_id', sql<number>`sum(assigned)`.as('assigned'), sql<number>`sum(done)`.as('done')])
     .groupBy('school_id')
     .execute();
@@ -264,6 +414,20 @@ export function sheetsBySchool(db: Db, scope: StudentScope, schoolId: number | u
 
 export function warningBuckets(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
   if (period.taskId !== undefined) return taskWarningBuckets(db, scope, schoolId, { ...period, taskId: period.taskId });
+  if (totalsServe(scope, period))
+    return db
+      .selectFrom('screen_warning_totals')
+      .where(inScope(scope, schoolId))
+      .select([
+        'school_id',
+        'level',
+        'state',
+        sql<number>`sum(warnings)`.as('warnings'),
+        sql<number>`sum(handled_ms)`.as('handled_ms'),
+      ])
+      .groupBy(['school_id', 'level', 'state'])
+      .having(sql`sum(warnings)`, '>', 0)
+      .execute();
   return db
     .selectFrom('screen_warnings')
     .where(inScope(scope, schoolId, { period, column: 'day' }))
@@ -316,9 +480,7 @@ export function bandCounts(
   period: Period,
   by: 'grade_id' | 'class_id',
 ) {
-  return db
-    .selectFrom('screen_results')
-    .where(inScope(scope, schoolId, { period, column: 'day' }))
+  return resultCounts(db, scope, schoolId, period, by === 'class_id')
     .select(['scale_id', 'band', sql<number>`${sql.ref(by)}`.as('place_id'), sql<number>`sum(results)`.as('results')])
     .groupBy(['scale_id', 'band', by])
     .execute();
@@ -326,22 +488,26 @@ export function bandCounts(
 
 /** Results and the students they warned per grade name (the district overview folds them by stage). */
 export function resultsByGrade(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
-  return db
-    .selectFrom('screen_results as r')
-    .leftJoin('orgs as g', 'g.id', 'r.grade_id')
-    .where(inScope(scope, schoolId, { period, column: 'day' }))
-    .select(['g.name as grade', sql<number>`sum(r.results)`.as('results'), sql<number>`sum(r.warned)`.as('warned')])
+  return resultCounts(db, scope, schoolId, period)
+    .leftJoin('orgs as g', 'g.id', 'screen_results.grade_id')
+    .select([
+      'g.name as grade',
+      sql<number>`sum(screen_results.results)`.as('results'),
+      sql<number>`sum(screen_results.warned)`.as('warned'),
+    ])
     .groupBy('g.name')
     .execute();
 }
 
 /** Sheets assigned and answered per grade name, the period's tasks by their start (the overview's coverage). */
 export function sheetsByGrade(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
-  return db
-    .selectFrom('screen_sheets as sh')
-    .leftJoin('orgs as g', 'g.id', 'sh.grade_id')
-    .where(inScope(scope, schoolId, { period, column: 'starts_at' }))
-    .select(['g.name as grade', sql<number>`sum(sh.assigned)`.as('assigned'), sql<number>`sum(sh.done)`.as('done')])
+  return sheetRows(db, scope, schoolId, period)
+    .leftJoin('orgs as g', 'g.id', 'screen_sheets.grade_id')
+    .select([
+      'g.name as grade',
+      sql<number>`sum(screen_sheets.assigned)`.as('assigned'),
+      sql<number>`sum(screen_sheets.done)`.as('done'),
+    ])
     .groupBy('g.name')
     .execute();
 }
@@ -501,6 +667,15 @@ export function warningsByDay(db: Db, scope: StudentScope, schoolId: number | un
 
 /** Warnings per class, level and state: the grades' figures, each class counted under its grade. */
 export function warningsByClass(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  if (totalsServe(scope, period))
+    return db
+      .selectFrom('screen_warning_totals as w')
+      .leftJoin('orgs as g', 'g.id', 'w.grade_id')
+      .where(inScope(scope, schoolId))
+      .select(['g.name as grade', 'w.level', 'w.state', sql<number>`sum(w.warnings)`.as('warnings')])
+      .groupBy(['g.name', 'w.level', 'w.state'])
+      .having(sql`sum(w.warnings)`, '>', 0)
+      .execute();
   return db
     .selectFrom('screen_warnings as w')
     .leftJoin('orgs as c', 'c.id', 'w.class_id')

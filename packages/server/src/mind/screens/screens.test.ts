@@ -42,6 +42,9 @@ async function summaryRows() {
     results: norm(await db.selectFrom('screen_results').selectAll().where('results', '>', 0).execute()),
     sheets: norm(await db.selectFrom('screen_sheets').selectAll().execute()),
     warnings: norm(await db.selectFrom('screen_warnings').selectAll().where('warnings', '>', 0).execute()),
+    resultTotals: norm(await db.selectFrom('screen_result_totals').selectAll().where('results', '>', 0).execute()),
+    sheetTotals: norm(await db.selectFrom('screen_sheet_totals').selectAll().execute()),
+    warningTotals: norm(await db.selectFrom('screen_warning_totals').selectAll().where('warnings', '>', 0).execute()),
   };
 }
 

@@ -43,6 +43,38 @@ export interface ScreenWarningsTable {
   handled_ms: number;
 }
 
+/**
+ * All-time totals by school and grade (decision 0142), kept beside the per-class, per-day tables in
+ * the same writes: what a district wall without a period reads. A warning's grade is its class's parent.
+ */
+export interface ScreenResultTotalsTable {
+  school_id: number;
+  grade_id: number;
+  task_id: number;
+  scale_id: number;
+  band: string;
+  results: number;
+  warned: number;
+}
+
+export interface ScreenSheetTotalsTable {
+  school_id: number;
+  grade_id: number;
+  task_id: number;
+  starts_at: number;
+  assigned: number;
+  done: number;
+}
+
+export interface ScreenWarningTotalsTable {
+  school_id: number;
+  grade_id: number;
+  level: string;
+  state: string;
+  warnings: number;
+  handled_ms: number;
+}
+
 /** A signed link a school publishes its screen through (decision 0091); the token itself is never kept. */
 export interface ScreenLinksTable {
   id: Generated<number>;
@@ -72,4 +104,7 @@ export interface ScreensTables {
   screen_results: ScreenResultsTable;
   screen_sheets: ScreenSheetsTable;
   screen_warnings: ScreenWarningsTable;
+  screen_result_totals: ScreenResultTotalsTable;
+  screen_sheet_totals: ScreenSheetTotalsTable;
+  screen_warning_totals: ScreenWarningTotalsTable;
 }
