@@ -17,6 +17,20 @@ export const dayOf = (at: number) => Math.floor((at + ZONE_MS) / DAY_MS);
 /** The same in SQL, on an integer epoch-milliseconds column (integer division on both engines). */
 const daySql = (column: string) => sql<number>`((${sql.ref(column)} + ${sql.lit(ZONE_MS)}) / ${sql.lit(DAY_MS)})`;
 
+/** Adds to a school's day: a result stored, or a warning opened on it (-1 and +1 when one moves). */
+async function countDay(trx: Db, schoolId: number, day: number, add: { results: number; warnings: number }) {
+  await trx
+    .insertInto('screen_daily')
+    .values({ school_id: schoolId, day, ...add })
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'day']).doUpdateSet({
+        results: sql`screen_daily.results + excluded.results`,
+        warnings: sql`screen_daily.warnings + excluded.warnings`,
+      }),
+    )
+    .execute();
+}
+
 /** A stored result of a student (or about one): one more in its place, task, scale, band and day. */
 export async function countResult(
   trx: Db,
@@ -71,6 +85,7 @@ export async function countResult(
       }),
     )
     .execute();
+  await countDay(trx, r.schoolId, dayOf(r.at), { results: 1, warnings: 0 });
   if (!r.firstAnswer) return;
   for (const table of ['screen_sheets', 'screen_sheet_totals'] as const) {
     await trx
@@ -189,6 +204,7 @@ export async function countWarning(trx: Db, key: WarningKey, n: 1 | -1, handledM
       }),
     )
     .execute();
+  await countDay(trx, key.schoolId, dayOf(key.createdAt), { results: 0, warnings: n });
 }
 
 /**
@@ -210,6 +226,30 @@ async function refillTotals(trx: Db): Promise<void> {
   await trx.deleteFrom('screen_result_totals').execute();
   await trx.deleteFrom('screen_sheet_totals').execute();
   await trx.deleteFrom('screen_warning_totals').execute();
+  await trx.deleteFrom('screen_daily').execute();
+  await trx
+    .insertInto('screen_daily')
+    .columns(['school_id', 'day', 'results', 'warnings'])
+    .expression(
+      trx
+        .selectFrom('screen_results')
+        .select(['school_id', 'day', sql<number>`sum(results)`.as('results'), sql<number>`0`.as('warnings')])
+        .groupBy(['school_id', 'day']),
+    )
+    .execute();
+  await trx
+    .insertInto('screen_daily')
+    .columns(['school_id', 'day', 'results', 'warnings'])
+    .expression(
+      trx
+        .selectFrom('screen_warnings')
+        .select(['school_id', 'day', sql<number>`0`.as('results'), sql<number>`sum(warnings)`.as('warnings')])
+        .groupBy(['school_id', 'day']),
+    )
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'day']).doUpdateSet({ warnings: sql`screen_daily.warnings + excluded.warnings` }),
+    )
+    .execute();
   await trx
     .insertInto('screen_result_totals')
     .columns(['school_id', 'grade_id', 'task_id', 'scale_id', 'band', 'results', 'warned'])
@@ -645,8 +685,29 @@ export function openByHolder(
     .execute();
 }
 
+/** Whether the per-school days serve a trend (decision 0142): whole schools, and no task asked for. */
+const dailyServes = (scope: StudentScope, period: Period) =>
+  period.taskId === undefined && (scope.all || scope.classIds.length === 0);
+
+/** Results or warnings per day from the per-school days, any period of days. */
+function daily(
+  db: Db,
+  scope: StudentScope,
+  schoolId: number | undefined,
+  period: Period,
+  figure: 'results' | 'warnings',
+) {
+  return db
+    .selectFrom('screen_daily')
+    .where(inScope(scope, schoolId, { period, column: 'day' }))
+    .select(['day', sql<number>`sum(${sql.ref(figure)})`.as('n')])
+    .groupBy('day')
+    .execute();
+}
+
 /** Results stored per China-time day: the trend's results, grouped by month by the service. */
 export function resultsByDay(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  if (dailyServes(scope, period)) return daily(db, scope, schoolId, period, 'results');
   return db
     .selectFrom('screen_results')
     .where(inScope(scope, schoolId, { period, column: 'day' }))
@@ -657,6 +718,7 @@ export function resultsByDay(db: Db, scope: StudentScope, schoolId: number | und
 
 /** Warnings opened per China-time day, whatever stage they are at now. */
 export function warningsByDay(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  if (dailyServes(scope, period)) return daily(db, scope, schoolId, period, 'warnings');
   return db
     .selectFrom('screen_warnings')
     .where(inScope(scope, schoolId, { period, column: 'day' }))

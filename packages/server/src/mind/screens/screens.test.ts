@@ -44,6 +44,7 @@ async function summaryRows() {
     warnings: norm(await db.selectFrom('screen_warnings').selectAll().where('warnings', '>', 0).execute()),
     resultTotals: norm(await db.selectFrom('screen_result_totals').selectAll().where('results', '>', 0).execute()),
     sheetTotals: norm(await db.selectFrom('screen_sheet_totals').selectAll().execute()),
+    days: norm(await db.selectFrom('screen_daily').selectAll().execute()),
     warningTotals: norm(await db.selectFrom('screen_warning_totals').selectAll().where('warnings', '>', 0).execute()),
   };
 }

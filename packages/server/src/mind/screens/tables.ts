@@ -75,6 +75,14 @@ export interface ScreenWarningTotalsTable {
   handled_ms: number;
 }
 
+/** Results stored and warnings opened per school and China-time day: the trends' figures (decision 0142). */
+export interface ScreenDailyTable {
+  school_id: number;
+  day: number;
+  results: number;
+  warnings: number;
+}
+
 /** A signed link a school publishes its screen through (decision 0091); the token itself is never kept. */
 export interface ScreenLinksTable {
   id: Generated<number>;
@@ -107,4 +115,5 @@ export interface ScreensTables {
   screen_result_totals: ScreenResultTotalsTable;
   screen_sheet_totals: ScreenSheetTotalsTable;
   screen_warning_totals: ScreenWarningTotalsTable;
+  screen_daily: ScreenDailyTable;
 }

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { phqSheet } from '../assessments/testing.ts';
 import { buildWarningWorld, step, type WarningWorld } from '../warnings/testing.ts';
+import { dayOf } from './repository.ts';
 
 // The all-time totals by school and grade the district walls read (decision 0142), kept in the
 // writing transactions: after each change they equal a count of the results, sheets and warnings.
@@ -46,6 +47,13 @@ async function kept() {
         .selectFrom('screen_warning_totals')
         .select(['school_id', 'grade_id', 'level', 'state', 'warnings'])
         .where('warnings', '>', 0)
+        .execute(),
+    ),
+    days: rows(
+      await db
+        .selectFrom('screen_daily')
+        .select(['school_id', 'day', 'results', 'warnings'])
+        .where((eb) => eb.or([eb('results', '>', 0), eb('warnings', '>', 0)]))
         .execute(),
     ),
   };
@@ -99,7 +107,29 @@ async function scanned() {
         .groupBy(['w.school_id', sql`coalesce(c.parent_id, 0)`, 'w.level', 'w.state'])
         .execute(),
     ),
+    days: rows([...(await perSchoolDay()).values()]),
   };
+}
+
+/** Results stored and warnings opened per school and China-time day, counted row by row. */
+async function perSchoolDay() {
+  const db = t.db.kysely;
+  const days = new Map<string, { school_id: number; day: number; results: number; warnings: number }>();
+  const add = (schoolId: number, at: number, figure: 'results' | 'warnings') => {
+    const key = `${schoolId}:${dayOf(Number(at))}`;
+    const d = days.get(key) ?? { school_id: Number(schoolId), day: dayOf(Number(at)), results: 0, warnings: 0 };
+    d[figure] += 1;
+    days.set(key, d);
+  };
+  const results = await db
+    .selectFrom('assessment_results')
+    .select(['school_id', 'submitted_at'])
+    .where('student_id', 'is not', null)
+    .execute();
+  for (const r of results) add(r.school_id, r.submitted_at, 'results');
+  for (const w of await db.selectFrom('warnings').select(['school_id', 'created_at']).execute())
+    add(w.school_id, w.created_at, 'warnings');
+  return days;
 }
 
 const data = async (by: Caller, url: string) => {
@@ -111,9 +141,15 @@ const data = async (by: Caller, url: string) => {
 /** A period over every day the world stored a figure on: the walls then read the per-class, per-day counts. */
 const everything = `from=${Date.UTC(2000, 0, 1)}&to=${Date.UTC(2100, 0, 1)}`;
 
-/** The district wall's three calls, without a period (the totals) and over every day (the per-day counts). */
+/** The district walls' calls, without a period (the totals) and over every day (the per-day counts). */
 async function wall() {
-  const calls = ['screen/school/queryList', 'screen/school/queryClassTj', 'warning/gauge', 'screen/district/stages'];
+  const calls = [
+    'screen/school/queryList',
+    'screen/school/queryClassTj',
+    'warning/gauge',
+    'screen/district/stages',
+    'screen/school/trend',
+  ];
   const read = (query: string) =>
     Promise.all(calls.map((call) => data(w.bureauAdmin, `/apis-psychology/${call}${query}`)));
   return { totals: await read(''), perDay: await read(`?${everything}`) };
