@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toJson } from '../../platform/db/sql.ts';
+import { uncountAssigned } from '../screens/repository.ts';
 import type { NewTask } from './tasks-repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -77,7 +78,7 @@ export async function insertCopy(trx: Db, copy: NewTask & { source_task_id: numb
 /** Forgets an unstarted copy's sheets before they are written again. */
 export async function deleteSheets(trx: Db, taskId: number): Promise<void> {
   await trx.deleteFrom('assessment_assignees').where('task_id', '=', taskId).execute();
-  await trx.deleteFrom('screen_sheets').where('task_id', '=', taskId).execute();
+  await uncountAssigned(trx, taskId);
 }
 
 /** Sheets and finished sheets of a bureau task's copies, for its list row. */

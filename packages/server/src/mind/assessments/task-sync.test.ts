@@ -144,9 +144,23 @@ describe('withdrawing a synced task', () => {
   });
 
   it('deletes the bureau task too when every copy was withdrawn', async () => {
+    // The district wall's sheets, from its totals by grade and (over every day) its per-class counts.
+    const assigned = async () =>
+      Promise.all(
+        ['', `?from=${Date.UTC(2000, 0, 1)}&to=${Date.UTC(2100, 0, 1)}`].map(
+          async (q) =>
+            (await w.bureauAdmin.get(`/apis-psychology/screen/school/queryList${q}`)).json().data.totals
+              .assigned as number,
+        ),
+      );
+    const before = await assigned();
     await sync(bureauTask);
+    const synced = await assigned();
+    expect(synced[0]).toBeGreaterThan(before[0] ?? 0);
+    expect(synced[1]).toBe(synced[0]);
     const res = await remove(bureauTask);
     expect(res.json().data).toMatchObject({ withdrawn: 1, kept: 0, deleted: true });
+    expect(await assigned()).toEqual(before);
     expect(await copiesIn(w.schoolAdmin, bureauTask)).toEqual([]);
     expect((await w.bureauAdmin.get(`${survey}/record/${bureauTask}`)).statusCode).toBe(404);
   });

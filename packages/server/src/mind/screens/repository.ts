@@ -123,6 +123,12 @@ export async function countAssigned(trx: Db, taskId: number): Promise<void> {
     .execute();
 }
 
+/** Forgets a task's sheet counts, with its sheets (an unstarted copy written again or withdrawn). */
+export async function uncountAssigned(trx: Db, taskId: number): Promise<void> {
+  await trx.deleteFrom('screen_sheets').where('task_id', '=', taskId).execute();
+  await trx.deleteFrom('screen_sheet_totals').where('task_id', '=', taskId).execute();
+}
+
 /** The per-class sheet counts folded into their grades. */
 function sheetTotals(db: Db) {
   return db
