@@ -109,6 +109,40 @@ export const moodStudentEntries = z.object({
 });
 export const moodNote = z.object({ day: z.string(), note: z.string() });
 
+const studentRef = z.number().int().positive();
+/** `studentEmotionData/getStudentMoodList`: a student's journal entries, newest first, a page at a time (decision 0151). */
+export const studentMoodListBody = z.strictObject({
+  studentId: studentRef,
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+});
+export type StudentMoodListBody = z.input<typeof studentMoodListBody>;
+/** `studentEmotionData/getMonthQxxxDataList` (情绪): a student's month, day by day (decision 0151). */
+export const studentMonthBody = z.strictObject({
+  studentId: studentRef,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'v.mood.month'),
+});
+export type StudentMonthBody = z.input<typeof studentMonthBody>;
+/**
+ * One day of a student's month: their own journal mood (null: no entry) beside their class's share
+ * of negative emotion from the classroom cameras (null: no samples). The class's figure is the
+ * class's, never the student's face.
+ */
+export const studentEmotionDay = z.object({
+  day: z.string(),
+  mood: z.number().nullable(),
+  intensity: z.number().nullable(),
+  classNegative: z.number().nullable(),
+  classSamples: z.number(),
+});
+export const studentMonthEmotion = z.object({
+  studentId: z.number(),
+  name: z.string(),
+  className: z.string().nullable(),
+  month: z.string(),
+  days: z.array(studentEmotionDay),
+});
+
 /** A school day (`2025-09-01`) moved by whole calendar days, on the server and in the pages alike. */
 export function shiftDay(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number);

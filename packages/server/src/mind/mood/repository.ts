@@ -1,5 +1,7 @@
+import type { PageQuery } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
+import { paginate } from '../../platform/db/sql.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
@@ -67,6 +69,18 @@ export function entriesBetween(db: Db, studentId: number, from: string, to: stri
     .where('day', '<=', to)
     .orderBy('day')
     .execute();
+}
+
+/** A student's entries, newest first, a page at a time (the `(student_id, day)` key orders them). */
+export function entriesPage(db: Db, studentId: number, page: PageQuery) {
+  return paginate(
+    db
+      .selectFrom('mood_entries')
+      .select(['day', 'mood', 'intensity', 'tags', 'note', 'updated_at'])
+      .where('student_id', '=', studentId)
+      .orderBy('day', 'desc'),
+    page,
+  );
 }
 
 /** The names of the school's active psychology teachers: whom a student in danger is pointed to. */

@@ -6,13 +6,19 @@ import {
   moodSettings,
   moodSettingsSave,
   moodStudentEntries,
+  moodTeacherEntry,
   moodTrends,
+  pageOf,
+  studentMonthBody,
+  studentMonthEmotion,
+  studentMoodListBody,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { readMoodSettings, saveSchoolMoodSettings } from './settings.ts';
+import { studentMonthEmotion as monthOf, studentMoodList } from './student-emotion.ts';
 import {
   classMoodStudents,
   lowMoodStudents,
@@ -28,6 +34,33 @@ const days = z.coerce.number().int().min(1).max(62);
 
 /** The teachers' journal (`moodJournal`) and the school's journal settings (`moodJournalTest`). */
 export const moodTeacherRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/apis-psychology/studentEmotionData/getStudentMoodList',
+    {
+      config: { access: '/data/moodJournal:view' },
+      schema: {
+        tags,
+        summary: 'A student’s journal entries, newest first, without their notes, a page at a time (audited)',
+        body: studentMoodListBody,
+        response: { 200: envelopeOf(pageOf(moodTeacherEntry)) },
+      },
+    },
+    async (request) => ok(request, await studentMoodList(actorOf(request), request.body)),
+  );
+  app.post(
+    '/apis-psychology/studentEmotionData/getMonthQxxxDataList',
+    {
+      config: { access: '/data/moodJournal:view' },
+      schema: {
+        tags,
+        summary:
+          'A student’s month (情绪): each day their journal mood beside their class’s share of negative emotion (audited)',
+        body: studentMonthBody,
+        response: { 200: envelopeOf(studentMonthEmotion) },
+      },
+    },
+    async (request) => ok(request, await monthOf(actorOf(request), request.body)),
+  );
   app.get(
     `${BASE}/trends`,
     {

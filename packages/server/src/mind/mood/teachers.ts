@@ -71,7 +71,7 @@ async function mayReadNotes(actor: Actor, readers: MoodNoteReaders, schoolId: nu
   return roles.psychology || (readers === 'psychologyAndHead' && roles.head);
 }
 
-async function journalStudent(actor: Actor, studentId: number) {
+export async function journalStudent(actor: Actor, studentId: number) {
   const scope = await archiveScope(actor);
   const student = await studentInScopeById(actor.db, scope, studentId);
   if (student) return student;
@@ -104,14 +104,26 @@ export async function studentMoodEntries(actor: Actor, studentId: number, days: 
     studentId: Number(student.id),
     name: student.name,
     canReadNotes,
-    entries: rows.map((r) => ({
-      day: r.day,
-      mood: Number(r.mood),
-      intensity: Number(r.intensity),
-      tags: fromJson<string[]>(r.tags),
-      hasNote: r.note.trim().length > 0,
-      updatedAt: Number(r.updated_at),
-    })),
+    entries: rows.map(teacherEntry),
+  };
+}
+
+/** An entry as the class's teachers see it: no note, only whether there is one. */
+export function teacherEntry(r: {
+  day: string;
+  mood: number | string;
+  intensity: number | string;
+  tags: string;
+  note: string;
+  updated_at: number | string;
+}) {
+  return {
+    day: r.day,
+    mood: Number(r.mood),
+    intensity: Number(r.intensity),
+    tags: fromJson<string[]>(r.tags),
+    hasNote: r.note.trim().length > 0,
+    updatedAt: Number(r.updated_at),
   };
 }
 

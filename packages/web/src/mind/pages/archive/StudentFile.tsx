@@ -5,11 +5,13 @@ import { Link, useSearchParams } from 'react-router';
 import { currentLang } from '../../../shared/i18n.ts';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { StudentStatusTag } from '../../../shared/people/labels.tsx';
+import { useCan } from '../assessments/can.ts';
 import { SignedFormsTable } from '../signing/SignedFormsTable.tsx';
 import { type ArchiveDetails, archiveBySemester, archiveDetails } from './api.ts';
 import { isNotFound, LevelTag, ParentTags, StudentNotFound, sameStudent } from './common.tsx';
 import { FamilyPanel } from './FamilyPanel.tsx';
 import { GrowthPanel } from './GrowthPanel.tsx';
+import { MoodPanel } from './MoodPanel.tsx';
 import {
   CounsellingLists,
   InterventionsTable,
@@ -32,6 +34,7 @@ const TABS = [
   'signedForms',
   'counselling',
   'growth',
+  'mood',
   'timeline',
 ] as const;
 type TabKey = (typeof TABS)[number];
@@ -84,6 +87,7 @@ export function StudentFile({ studentId }: { studentId: number }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: TabKey = TABS.find((k) => k === params.get('tab')) ?? 'base';
+  const canReadMood = useCan('/data/moodJournal');
   const file = useQuery({
     queryKey: ['archive', 'details', studentId, currentLang()],
     placeholderData: sameStudent(studentId),
@@ -134,8 +138,11 @@ export function StudentFile({ studentId }: { studentId: number }) {
       label: t('archive.tabs.growth') + count(f.growthRecords.length),
       node: <GrowthPanel studentId={studentId} />,
     },
+    mood: { label: t('archive.tabs.mood'), node: <MoodPanel studentId={studentId} /> },
     timeline: { label: t('archive.tabs.timeline'), node: <TimelineView studentId={studentId} /> },
   };
+  // A student's mood is shown to those who may read the mood journal (decision 0151).
+  const shown = TABS.filter((key) => key !== 'mood' || canReadMood('view'));
   return (
     <Card data-testid="student-file">
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 8 }}>
@@ -170,7 +177,7 @@ export function StudentFile({ studentId }: { studentId: number }) {
             { replace: true },
           )
         }
-        items={TABS.map((key) => ({
+        items={shown.map((key) => ({
           key,
           label: <span data-testid={`file-tab-${key}`}>{body[key].label}</span>,
           children: body[key].node,

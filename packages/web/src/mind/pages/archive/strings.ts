@@ -34,7 +34,18 @@ const zhCN = {
       homeVisits: '家访记录',
       counselling: '心理辅导',
       growth: '成长记录',
+      mood: '心情与情绪',
       timeline: '时间轴',
+    },
+    mood: {
+      title: '本月心情与班级情绪',
+      month: '月份',
+      moodAxis: '心情',
+      own: '学生的心情（日记，1-5）',
+      classNegative: '班级负面情绪占比（课堂摄像头）',
+      summary: '本月写了 {{written}} 天日记；{{className}} 有 {{sampled}} 天课堂情绪数据（按班级汇总，不识别个人）',
+      empty: '这个月没有日记，班级也没有情绪数据',
+      noEntries: '该学生还没有写过心情日记',
     },
     base: {
       birthday: '出生日期',
@@ -242,7 +253,19 @@ const en: ArchiveStrings = {
       homeVisits: 'Home visits',
       counselling: 'Counselling',
       growth: 'Growth records',
+      mood: 'Mood and emotion',
       timeline: 'Timeline',
+    },
+    mood: {
+      title: 'This month’s mood and class emotion',
+      month: 'Month',
+      moodAxis: 'Mood',
+      own: 'Student’s mood (journal, 1-5)',
+      classNegative: 'Class negative emotion (classroom cameras)',
+      summary:
+        'Journal written on {{written}} days this month; {{sampled}} days of classroom emotion for {{className}} (summed per class, no one identified)',
+      empty: 'No journal this month and no class emotion data',
+      noEntries: 'This student has not written a mood journal yet',
     },
     base: {
       birthday: 'Birthday',

@@ -6,9 +6,13 @@ import type {
   moodSettings,
   moodStudentEntries,
   moodTrends,
+  Page,
+  StudentMonthBody,
+  StudentMoodListBody,
+  studentMonthEmotion,
 } from '@meridian/contracts';
 import type { Output } from '../../../shared/contracts.ts';
-import { get, put } from '../../../shared/request.ts';
+import { get, post, put } from '../../../shared/request.ts';
 
 /** The calls of the teachers' mood journal and the school's journal settings (`/apis-psychology/moodJournal/...`). */
 
@@ -37,3 +41,10 @@ export const noteOf = (studentId: number, day: string) =>
 export const schoolSettings = (signal?: Signal) => get<SchoolMoodSettings[]>(`${BASE}/settings`, { signal });
 export const saveSchoolSettings = (schoolId: number, body: MoodSettingsSave) =>
   put<SchoolMoodSettings>(`${BASE}/settings/${schoolId}`, body);
+
+/** `studentEmotionData` (decision 0151): a student's month of mood beside their class's emotion, and their entries. */
+export type StudentMonth = Output<typeof studentMonthEmotion>;
+export const studentMonthOf = (body: StudentMonthBody, signal?: Signal) =>
+  post<StudentMonth>('apis-psychology/studentEmotionData/getMonthQxxxDataList', body, { signal });
+export const studentMoodPage = (body: StudentMoodListBody, signal?: Signal) =>
+  post<Page<TeacherEntry>>('apis-psychology/studentEmotionData/getStudentMoodList', body, { signal });
