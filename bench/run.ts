@@ -2,6 +2,7 @@
 import { alarms } from './alarms.ts';
 import { api } from './api.ts';
 import { assessments } from './assessments.ts';
+import { campus } from './campus.ts';
 import { cluster } from './cluster.ts';
 import { crisis } from './crisis.ts';
 import { devices } from './devices.ts';
@@ -50,6 +51,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['crisis', crisis],
   ['reports', reports],
   ['emotion', emotion],
+  ['campus', campus],
   ['tracks', tracks],
   ['operations', operations],
   ['scada', scada],
