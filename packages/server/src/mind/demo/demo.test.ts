@@ -1,14 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
-import { isIdCardNumber } from '@meridian/contracts';
+import { CAMPUS_ALERT_STATES, fileUrl, isIdCardNumber } from '@meridian/contracts';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { buildOrg } from '../../../test/factories.ts';
 import { loadConfig } from '../../platform/config.ts';
+import { sniffKind } from '../../platform/files/sniff.ts';
+import { JobWorker } from '../../platform/jobs/worker.ts';
 import { DEFAULT_DEMO_PASSWORD, demoWanted } from '../../portal/demo.ts';
 import { type RunningServer, startServer } from '../../server.ts';
+import { chinaDay, dayReportJob } from '../campus/day-report.ts';
 import { DEMO_ACCOUNTS, demoAccount } from './accounts.ts';
+
+/** Each database's data folder (stored files, the secrets key), kept across its restarts. */
+const dataDirs = new Map<string, string>();
+const dataDirOf = (target: TestDatabase) => {
+  let dir = dataDirs.get(target.url);
+  if (!dir) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-demo-'));
+    dataDirs.set(target.url, dir);
+  }
+  return dir;
+};
+const storedFiles = (target: TestDatabase) =>
+  fs.readdirSync(dataDirOf(target), { recursive: true }).filter((f) => String(f).endsWith('.png'));
 
 /** A server started on `target` the way `main.ts` starts one, with its console lines kept. */
 async function start(target: TestDatabase, env: Record<string, string>) {
@@ -20,12 +39,20 @@ async function start(target: TestDatabase, env: Record<string, string>) {
     },
   });
   const config = loadConfig(
-    { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: target.url, LOG_FORMAT: 'json', ...env },
+    {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: target.url,
+      DATA_DIR: dataDirOf(target),
+      LOG_FORMAT: 'json',
+      ...env,
+    },
     '0.0.0-test',
   );
   const server = await startServer(config, ['api'], pino({ level: 'info' }, sink));
   const messages = () => lines.map((l) => String((JSON.parse(l) as { msg?: string }).msg ?? ''));
-  return { server, url: (server.url ?? '').replace(/\/$/, ''), messages };
+  return { server, config, url: (server.url ?? '').replace(/\/$/, ''), messages };
 }
 
 const running: RunningServer[] = [];
@@ -33,6 +60,8 @@ const targets: TestDatabase[] = [];
 afterEach(async () => {
   for (const s of running.splice(0)) await s.stop();
   for (const t of targets.splice(0)) await t.drop();
+  for (const dir of dataDirs.values()) fs.rmSync(dir, { recursive: true, force: true });
+  dataDirs.clear();
 });
 
 async function database() {
@@ -177,6 +206,104 @@ describe('demo data', () => {
       await count(again.selectFrom('orgs').select(sql<number>`count(*)`.as('n')).where('type', '=', 'school')),
     ).toBe(3);
     expect(second.messages().some((m) => m.startsWith('demo'))).toBe(false);
+    // The campus too: its equipment, alerts and snapshots are written once.
+    expect(await count(again.selectFrom('campus_devices').select(sql<number>`count(*)`.as('n')))).toBe(15);
+    expect(await count(again.selectFrom('campus_alerts').select(sql<number>`count(*)`.as('n')))).toBe(12);
+    expect(storedFiles(target)).toHaveLength(12);
+  }, 120_000);
+
+  it('fills the campus pages: equipment, alerts with snapshots and timelines, a week of class emotions, push rules and a day report', async () => {
+    const target = await database();
+    const demo = await start(target, { DEMO_DATA: 'on' });
+    running.push(demo.server);
+    const get = async (token: string, path: string) => {
+      const res = await fetch(`${demo.url}/api${path}`, {
+        headers: { 'x-authorization': token, 'accept-language': 'en' },
+      });
+      const body = (await res.json()) as { code: number; message: string; data: unknown };
+      expect(res.status, `${path}: ${body.message}`).toBe(200);
+      return body.data;
+    };
+    const schoolAdmin = await signIn(demo.url, demoAccount('school').account);
+    const psych = await signIn(demo.url, demoAccount('psychology').account);
+
+    // Campus equipment: the school's cameras and its classroom terminal.
+    const devices = (await get(schoolAdmin.token, '/apis-psychology/equipment/list?page=1&size=20')) as {
+      total: number;
+      list: Array<{ name: string; kind: string; schoolName: string }>;
+    };
+    expect(devices.total).toBe(5);
+    expect(devices.list.map((d) => d.name)).toContain('天台入口摄像机');
+    expect(devices.list.filter((d) => d.kind === 'terminal')).toHaveLength(1);
+    expect(new Set(devices.list.map((d) => d.schoolName))).toEqual(new Set(['示范区实验小学']));
+
+    // Behaviour alerts in every state of their handling, each with a snapshot that is a real image.
+    const alerts = (await get(psych.token, '/apis-psychology/securityWarning/list?page=1&size=20')) as {
+      total: number;
+      list: Array<{ id: number; state: string; type: string; snapshot: string | null; occurredAt: number }>;
+    };
+    expect(alerts.total).toBe(6);
+    expect(new Set(alerts.list.map((a) => a.state))).toEqual(new Set(CAMPUS_ALERT_STATES));
+    expect(alerts.list.every((a) => a.occurredAt < Date.now())).toBe(true);
+    for (const alert of alerts.list) {
+      const res = await fetch(`${demo.url}${fileUrl(alert.snapshot as string)}`, {
+        headers: { 'x-authorization': psych.token },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(await sniffKind(new Uint8Array(await res.arrayBuffer()))).toBe('png');
+    }
+    const handedOver = alerts.list.find((a) => a.state === 'handedOver');
+    const detail = (await get(psych.token, `/apis-psychology/securityWarning/${handedOver?.id}`)) as {
+      holderName: string | null;
+      timeline: Array<{ action: string; byName: string | null; toName: string | null }>;
+    };
+    expect(detail.timeline.map((s) => s.action)).toEqual(['report', 'acknowledge', 'handOver']);
+    expect(detail.holderName).not.toBeNull();
+    expect(detail.timeline[2]?.toName).toBe(detail.holderName);
+
+    // The school's emotion board: a week of lessons (five school days) for each of its 24 classes.
+    const from = chinaDay(Date.now() - 9 * 86_400_000);
+    const to = chinaDay(Date.now());
+    const [school] = (await demo.server.db.kysely
+      .selectFrom('orgs')
+      .select('id')
+      .where('name', '=', '示范区实验小学')
+      .execute()) as [{ id: number }];
+    const board = (await get(
+      schoolAdmin.token,
+      `/apis-psychology/emotion/board?schoolId=${school.id}&from=${from}&to=${to}&by=day`,
+    )) as { total: { samples: number }; trend: unknown[]; classes: unknown[]; hours: unknown[] };
+    expect(board.trend).toHaveLength(5);
+    expect(board.classes).toHaveLength(24);
+    expect(board.total.samples).toBe(24 * 5 * 7);
+    expect(board.hours).toHaveLength(7);
+    const log = (await get(
+      schoolAdmin.token,
+      `/apis-psychology/emotion/log?schoolId=${school.id}&from=${from}&to=${to}&page=1&size=10`,
+    )) as { total: number };
+    expect(log.total).toBe(24 * 5 * 7);
+
+    // Push configuration and the day report: yesterday's arrives once the jobs have run.
+    const rules = (await get(schoolAdmin.token, `/apis-psychology/pushConfig/list?schoolId=${school.id}`)) as unknown[];
+    expect(rules).toHaveLength(1);
+    expect(await get(psych.token, '/apis-psychology/securityWarning/dayReports')).toEqual([]);
+    await new JobWorker({
+      db: demo.server.db,
+      log: pino({ level: 'silent' }),
+      config: demo.config,
+      jobs: [dayReportJob],
+    }).drain();
+    const reports = (await get(psych.token, '/apis-psychology/securityWarning/dayReports')) as Array<{
+      day: string;
+      schoolName: string;
+      byType: Array<{ type: string; count: number }> | null;
+    }>;
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ schoolName: '示范区实验小学' });
+    const yesterday = alerts.list.filter((a) => chinaDay(a.occurredAt) === reports[0]?.day).length;
+    expect(reports[0]?.byType?.reduce((n, t) => n + t.count, 0)).toBe(yesterday);
+    expect(yesterday).toBeGreaterThan(0);
   }, 120_000);
 
   it('adds nothing when DEMO_DATA is off', async () => {
@@ -205,6 +332,9 @@ describe('demo data', () => {
       await db.selectFrom('users').select('id').where('account', '=', 'demo_bureau').executeTakeFirst(),
     ).toBeUndefined();
     expect(on.messages()).toContain('demo data: not added, this database already has organisations');
+    // The snapshots stored for its alerts went again with it.
+    expect(await count(db.selectFrom('files').select(sql<number>`count(*)`.as('n')))).toBe(0);
+    expect(storedFiles(target)).toEqual([]);
 
     const fresh = await database();
     const chosen = await start(fresh, { DEMO_DATA: 'on', DEMO_PASSWORD: 'Other#2026' });

@@ -23,6 +23,8 @@ type Trx = Transaction<Database>;
 export interface DistrictSummary {
   bureauId: number;
   schoolIds: number[];
+  /** Class id by the plan's class key. */
+  classIds: Map<string, number>;
   classes: number;
   students: number;
   parents: number;
@@ -231,6 +233,7 @@ export async function writeDistrict(trx: Trx, plan: DistrictPlan, passwordHash: 
   return {
     bureauId: bureau.id,
     schoolIds,
+    classIds,
     classes: classIds.size,
     students: schools.reduce((n, s) => n + s.students, 0),
     parents: schools.reduce((n, s) => n + s.parents, 0),
