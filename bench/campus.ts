@@ -126,7 +126,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
       durationMs: DURATION_MS,
       snapshots,
       maxInFlight: MAX_IN_FLIGHT,
-      giveUpMs: 90_000,
+      giveUpMs: 120_000,
     });
 
     // Mid-stream, the server dies without a word (SIGKILL) and is started again on the same port.
@@ -156,15 +156,20 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const unsent = stored.filter((r) => !r.event_id.startsWith('bench-')).length;
     const failed = events.filter((e) => e.failed);
 
-    const steady = events.filter((e) => e.dueAt >= began + WARM_MS && e.dueAt + e.ackMs < killedAt && e.tries === 1);
-    const dueSteady = events.filter((e) => e.dueAt >= began + WARM_MS && e.dueAt < killedAt).length;
-    const latencies = steady.map((e) => e.ackMs).sort((a, b) => a - b);
-    const ackedRate = (steady.length * 1000) / (killedAt - began - WARM_MS);
+    // The steady window: after the warm-up, and a second before the kill, so that every event due
+    // in it had the time to be answered. One not answered on its first try before the kill counts
+    // with the time it had waited by then: a server that answers nothing does not get a good p99.
+    const windowEnd = killedAt - 1_000;
+    const due = events.filter((e) => e.dueAt >= began + WARM_MS && e.dueAt < windowEnd);
+    const answered = (e: BoxEvent) => e.tries === 1 && !e.failed && e.dueAt + e.ackMs < killedAt;
+    const latencies = due.map((e) => (answered(e) ? e.ackMs : killedAt - e.dueAt)).sort((a, b) => a - b);
+    const acked = due.filter(answered).length;
+    const ackedRate = (acked * 1000) / (windowEnd - began - WARM_MS);
     const retried = events.filter((e: BoxEvent) => e.tries > 1);
     const label = `${engine}, ${DEVICES.toLocaleString('en')} devices, 50 KB snapshots`;
     console.log(
       `campus (${label}): ${events.length.toLocaleString('en')} events in ${Math.round((endedAt - began) / 1000)} s; ` +
-        `steady ${Math.round(ackedRate)}/s acknowledged of ${RATE}/s asked (${steady.length} of ${dueSteady} due), ` +
+        `steady ${Math.round(ackedRate)}/s acknowledged of ${RATE}/s asked (${acked} of ${due.length} due), ` +
         `p50 ${Math.round(percentile(latencies, 0.5))} ms p99 ${Math.round(percentile(latencies, 0.99))} ms; ` +
         `killed at ${Math.round((killedAt - began) / 1000)} s, back after ${((backAt - killedAt) / 1000).toFixed(1)} s; ` +
         `${retried.length} events retried (${retried.filter((e) => e.duplicate).length} answered as duplicates), ` +
@@ -185,7 +190,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
         value: ACK_LIMIT_MS,
         unit: 'ms',
         peer: 'acknowledgement p99 before the kill, from when the event was due',
-        peerValue: Math.max(percentile(latencies, 0.99), 1),
+        peerValue: latencies.length ? Math.max(percentile(latencies, 0.99), 1) : Number.POSITIVE_INFINITY,
         target: { ratio: 1, meaning: `p99 under ${ACK_LIMIT_MS} ms` },
       },
       {
