@@ -1,8 +1,9 @@
 // The campus boxes of bench/campus.ts, in their own thread: 2,000 signed devices reporting behaviour
 // events with snapshots at a fixed rate, each retried with its idempotency key until it is answered.
 import http from 'node:http';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { CampusBox } from '../packages/simulator/src/campus-box.ts';
+import { answerFromWorker } from './worker.ts';
 
 export interface BoxesJob {
   baseUrl: string;
@@ -127,14 +128,7 @@ async function run(job: BoxesJob): Promise<BoxEvent[]> {
 
 /** Runs the boxes in a worker thread; answers every event, in the order they were due. */
 export function boxesInWorker(job: BoxesJob): Promise<BoxEvent[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: job });
-    worker.once('message', (events: BoxEvent[]) => resolve(events));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the campus boxes stopped with code ${code}`));
-    });
-  });
+  return answerFromWorker(new URL(import.meta.url), job, 'the campus boxes');
 }
 
 if (parentPort && workerData) {

@@ -6,9 +6,8 @@ import { sql } from 'kysely';
 import { allMigrations } from '../packages/server/src/features.ts';
 import { type Db, openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
-import { insertUser } from '../packages/server/src/portal/accounts/repository.ts';
 import { createTestDatabase } from '../packages/server/test/db.ts';
-import { buildOrg } from '../packages/server/test/factories.ts';
+import { buildOrg, buildUser } from '../packages/server/test/factories.ts';
 import { png } from '../packages/server/test/files.ts';
 import { freePort, type MeridianProcess, spawnMeridian } from '../packages/server/test/processes.ts';
 import { type BoxEvent, boxesInWorker } from './campus-boxes.ts';
@@ -32,17 +31,7 @@ const SNAPSHOT = { width: 120, height: 142 };
 async function seedDevices(db: Db) {
   const k = db.kysely;
   const now = Date.now();
-  const installer = await insertUser(k, {
-    account: 'bench_campus',
-    password_hash: 'x',
-    nickname: 'bench_campus',
-    status: 'enabled',
-    default_pass: false,
-    password_changed_at: now,
-    user_type: 'staff',
-    parent_id: null,
-    super_admin: false,
-  });
+  const installer = (await buildUser(k, { account: 'bench_campus' })).id;
   const devices: Array<{ deviceKey: string; secret: string; schoolId: number }> = [];
   for (let s = 0; s < SCHOOLS; s++) {
     const school = await buildOrg(k, { type: 'school', name: `Bench Campus School ${s + 1}` });

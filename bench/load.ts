@@ -1,7 +1,8 @@
 // The benchmarks' load generator, in its own thread: clients that shared the server's event loop
 // would add their own work to every latency they measure.
 import http from 'node:http';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { answerFromWorker } from './worker.ts';
 
 /** One call: a GET, or a POST of `body` as JSON. */
 export interface LoadRequest {
@@ -96,14 +97,7 @@ export async function onBothEngines<T>(run: (engine: 'SQLite' | 'PostgreSQL') =>
 
 /** Runs the load in a worker thread and answers the sorted latencies. */
 export function loadInWorker(job: LoadJob): Promise<number[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: job });
-    worker.once('message', (latencies: number[]) => resolve(latencies));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the load worker stopped with code ${code}`));
-    });
-  });
+  return answerFromWorker(new URL(import.meta.url), job, 'the load worker');
 }
 
 if (parentPort && workerData) {

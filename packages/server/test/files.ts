@@ -2,36 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { encodePng } from '../src/platform/files/png.ts';
 import { type S3StandIn, startS3StandIn } from './s3-standin.ts';
 
 /** Real, small files made byte by byte, so that tests upload what a browser would. */
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A PNG of `width` x `height` RGB pixels; `noise` makes the pixels random, so it barely compresses. */
 export function png(width: number, height: number, { noise = false } = {}): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const row = () => Buffer.concat([Buffer.from([0]), noise ? randomBytes(width * 3) : Buffer.alloc(width * 3, 0x5a)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, noise ? randomBytes(width * height * 3) : Buffer.alloc(width * height * 3, 0x5a));
 }
 
 const u16be = (n: number) => Buffer.from([n >> 8, n & 0xff]);

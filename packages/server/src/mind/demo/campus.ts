@@ -208,38 +208,19 @@ export async function writeCampus(
         const { at } = chinaTime(today, a.daysAgo, a.minute);
         const received = at + 2_000;
         const holder = a.state === 'handedOver' ? (second ?? admin) : null;
-        const steps: DemoAlert['steps'] = [{ action: 'report', byId: null, toId: null, result: null, at: received }];
         const by = first ?? admin;
-        if (a.state !== 'new' && a.state !== 'falseAlarm') {
-          steps.push({ action: 'acknowledge', byId: by, toId: null, result: null, at: received + 4 * 60_000 });
-        }
-        if (a.state === 'handedOver') {
-          steps.push({
-            action: 'handOver',
-            byId: by,
-            toId: holder,
-            result: '请到现场了解情况并联系家长',
-            at: received + 9 * 60_000,
-          });
-        }
-        if (a.state === 'solved') {
-          steps.push({
-            action: 'solve',
-            byId: by,
-            toId: null,
-            result: '已到现场处理，学生情绪稳定，已告知班主任',
-            at: received + 35 * 60_000,
-          });
-        }
-        if (a.state === 'falseAlarm') {
-          steps.push({
-            action: 'falseAlarm',
-            byId: admin,
-            toId: null,
-            result: '值班保安确认为正常巡查',
-            at: received + 6 * 60_000,
-          });
-        }
+        const step = (action: string, minutes: number, result: string | null = null, byId = by) => ({
+          action,
+          byId,
+          toId: action === 'handOver' ? holder : null,
+          result,
+          at: received + minutes * 60_000,
+        });
+        const steps: DemoAlert['steps'] = [{ ...step('report', 0), byId: null }];
+        if (a.state !== 'new' && a.state !== 'falseAlarm') steps.push(step('acknowledge', 4));
+        if (a.state === 'handedOver') steps.push(step('handOver', 9, '请到现场了解情况并联系家长'));
+        if (a.state === 'solved') steps.push(step('solve', 35, '已到现场处理，学生情绪稳定，已告知班主任'));
+        if (a.state === 'falseAlarm') steps.push(step('falseAlarm', 6, '值班保安确认为正常巡查', admin));
         const snapshot = snapshotPaths[alerts + i] ?? null;
         return {
           device_id: deviceIds[a.device] as number,

@@ -1,17 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '../../platform/files/png.ts';
 import type { DemoRandom } from './names.ts';
 
 const WIDTH = 160;
 const HEIGHT = 90;
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /**
  * A camera still for a demo alert, drawn pixel by pixel: a wall above a floor, and a few figures
@@ -44,20 +35,5 @@ export function demoSnapshot(random: DemoRandom, figures: number): Buffer {
       }
     }
   }
-  const rows = Buffer.concat(
-    Array.from({ length: HEIGHT }, (_, y) =>
-      Buffer.concat([Buffer.from([0]), rgb.subarray(y * WIDTH * 3, (y + 1) * WIDTH * 3)]),
-    ),
-  );
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(WIDTH, 0);
-  header.writeUInt32BE(HEIGHT, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(WIDTH, HEIGHT, rgb);
 }
