@@ -153,12 +153,18 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const answered = (e: BoxEvent) => e.tries === 1 && !e.failed && e.dueAt + e.ackMs < killedAt;
     const latencies = due.map((e) => (answered(e) ? e.ackMs : killedAt - e.dueAt)).sort((a, b) => a - b);
     const acked = due.filter(answered).length;
-    const ackedRate = (acked * 1000) / (windowEnd - began - WARM_MS);
+    // The server's pace: first answers that arrived in the window, whenever their events were due
+    // (an overloaded server still answers, late, events due before the window).
+    const answeredIn = events.filter((e) => {
+      const at = e.dueAt + e.ackMs;
+      return e.tries === 1 && !e.failed && at >= began + WARM_MS && at < windowEnd;
+    }).length;
+    const ackedRate = (answeredIn * 1000) / (windowEnd - began - WARM_MS);
     const retried = events.filter((e: BoxEvent) => e.tries > 1);
     const label = `${engine}, ${DEVICES.toLocaleString('en')} devices, 50 KB snapshots`;
     console.log(
       `campus (${label}): ${events.length.toLocaleString('en')} events in ${Math.round((endedAt - began) / 1000)} s; ` +
-        `steady ${Math.round(ackedRate)}/s acknowledged of ${RATE}/s asked (${acked} of ${due.length} due), ` +
+        `steady ${Math.round(ackedRate)}/s acknowledged of ${RATE}/s asked (${acked} of the ${due.length} due in the window answered before the kill), ` +
         `p50 ${Math.round(percentile(latencies, 0.5))} ms p99 ${Math.round(percentile(latencies, 0.99))} ms; ` +
         `killed at ${Math.round((killedAt - began) / 1000)} s, back after ${((backAt - killedAt) / 1000).toFixed(1)} s; ` +
         `${retried.length} events retried (${retried.filter((e) => e.duplicate).length} answered as duplicates), ` +
