@@ -9,6 +9,7 @@ export * from './iot/billing.ts';
 export * from './iot/cameras.ts';
 export * from './iot/cjt188.ts';
 export * from './iot/config.ts';
+export * from './iot/custom-protocol.ts';
 export * from './iot/datapush.ts';
 export * from './iot/devices.ts';
 export * from './iot/dlt645.ts';

@@ -14,6 +14,7 @@ import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
 import { operationsMessages } from './iot/operations-messages.ts';
 import { passthroughMessages } from './iot/passthrough-messages.ts';
+import { customProtocolMessages } from './iot/custom-protocol-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
 import { scadaMessages } from './iot/scada-messages.ts';
 import { tasksMessages } from './iot/tasks-messages.ts';
@@ -93,6 +94,7 @@ export const catalogues = [
   operationsMessages,
   scadaMessages,
   passthroughMessages,
+  customProtocolMessages,
   bigscreenMessages,
   dataPushMessages,
   billingMessages,

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { translate } from '../messages.ts';
+import {
+  buildCustomFrame,
+  bytesOfHex,
+  type CustomProtocolDefinition,
+  customProtocolInput,
+  customProtocolRulesBroken,
+  encodeCustomPoint,
+  hexOf,
+  parseFrameText,
+  previewCustomAnswer,
+} from './custom-protocol.ts';
+
+/** A Modbus-like meter: holding registers read by a fixed frame, answered with a CRC. */
+const meter: CustomProtocolDefinition = customProtocolInput.parse({
+  name: 'Flow meter',
+  request: '{addr:1} 03 00 00 00 02 {crc16modbus}',
+  answerHeader: '{addr:1} 03 06',
+  answerLength: 11,
+  checksum: 'crc16modbus',
+  write: '{addr:1} 06 00 10 {value} {crc16modbus}',
+  points: [
+    { key: 'level', name: 'Level', offset: 3, type: 'uint16', scale: 1 },
+    { key: 'temp', name: 'Temperature', offset: 7, type: 'uint16', scale: 0.1, unit: '°C' },
+  ],
+});
+
+function request(text: string, address: number, value?: Uint8Array) {
+  const parsed = parseFrameText(text);
+  if (!parsed.ok) throw new Error(parsed.problem.key);
+  return hexOf(buildCustomFrame(parsed.segments, address, value));
+}
+
+describe('custom protocol frames', () => {
+  it('builds the request with the address and the Modbus CRC (the standard read of slave 1: C4 0B)', () => {
+    expect(request(meter.request, 1)).toBe('01 03 00 00 00 02 C4 0B');
+    expect(request('68 {addr:2} 01 {sum8} 16', 0x1234)).toBe('68 12 34 01 AF 16');
+  });
+
+  it("decodes the points of the Modbus specification's example answer", () => {
+    const preview = previewCustomAnswer(meter, 1, '01 03 06 022B 0000 0064 057A');
+    expect(preview).toEqual({
+      ok: true,
+      values: [
+        { key: 'level', name: 'Level', value: 555, unit: '' },
+        { key: 'temp', name: 'Temperature', value: 10, unit: '°C' },
+      ],
+    });
+  });
+
+  it('refuses a bad checksum, a wrong length and another header in words', () => {
+    const problem = (text: string, address = 1) => {
+      const preview = previewCustomAnswer(meter, address, text);
+      return preview.ok ? 'decoded' : translate(preview.problem.key, 'en', preview.problem.params);
+    };
+    expect(problem('01 03 06 022B 0000 0064 057B')).toBe('Bad checksum: the answer carries 7B05, the bytes give 7A05');
+    expect(problem('01 03 06 022B 0000 0064')).toBe('Wrong answer length: 9 bytes received, 11 expected');
+    expect(problem('01 03 06 022B 0000 0064 057A', 2)).toBe('Wrong answer header: the answer must start with 02 03 06');
+    expect(problem('01 03 0')).toBe('The sample answer must be whole bytes of hex');
+  });
+
+  it('reads signed, 32-bit, float, little-endian and BCD values', () => {
+    const wide = customProtocolInput.parse({
+      name: 'Wide',
+      request: '01',
+      answerLength: 15,
+      checksum: 'sum8',
+      points: [
+        { key: 'delta', name: 'Delta', offset: 0, type: 'int16', scale: 1 },
+        { key: 'count', name: 'Count', offset: 2, type: 'uint32', byteOrder: 'little', scale: 1 },
+        { key: 'power', name: 'Power', offset: 6, type: 'float32', scale: 1 },
+        { key: 'energy', name: 'Energy', offset: 10, type: 'bcd', length: 4, scale: 0.01 },
+      ],
+    });
+    const body = bytesOfHex('FF38 40E20100 43668000 00123456') ?? new Uint8Array();
+    const sum = body.reduce((a, b) => (a + b) & 0xff, 0);
+    const exact = previewCustomAnswer(wide, 1, `${hexOf(body)} ${sum.toString(16)}`);
+    expect(exact.ok ? exact.values.map((v) => v.value) : exact.problem.key).toEqual([-200, 123456, 230.5, 1234.56]);
+  });
+
+  it('puts a written value in the write frame in the point type', () => {
+    const temp = meter.points[1];
+    if (!temp) throw new Error('no point');
+    expect(request(meter.write, 1, encodeCustomPoint(temp, 21.5))).toBe(
+      request('01 06 00 10 00 D7 {crc16modbus}', 0),
+    );
+    expect(hexOf(encodeCustomPoint({ ...temp, type: 'bcd', length: 3, scale: 0.01 }, 1234.56))).toBe('12 34 56');
+  });
+});
+
+describe('custom protocol rules', () => {
+  const broken = (change: Partial<CustomProtocolDefinition>) =>
+    customProtocolRulesBroken({ ...meter, ...change }).map((rule) => [
+      rule.field,
+      translate(rule.key, 'en', rule.params),
+    ]);
+
+  it('says which placeholder is unknown, which hex is odd and which point lies outside the answer', () => {
+    expect(broken({ request: '{addr:1} 03 {crc32}' })).toEqual([
+      [
+        'request',
+        'Unknown placeholder {crc32}: use {addr:1}-{addr:4}, {crc16modbus}, {sum8}, and {value} in the write frame',
+      ],
+    ]);
+    expect(broken({ request: '{addr:1} 03 0 {crc16modbus}' })).toEqual([
+      ['request', 'Odd number of hex digits: "030" is not whole bytes'],
+    ]);
+    expect(broken({ answerLength: 9 })).toEqual([
+      [
+        'points[1].offset',
+        'Data point "Temperature" lies outside the answer: it ends at byte 9, and the answer has 7 bytes before its checksum',
+      ],
+    ]);
+    expect(broken({ request: '01 {value}', write: '01 06' })).toEqual([
+      ['request', 'The placeholder value cannot be used here'],
+      ['write', 'The write frame needs a {value} placeholder'],
+    ]);
+    expect(broken({})).toEqual([]);
+  });
+});
