@@ -51,6 +51,8 @@ import { operationsCatchUp, operationsJob, operationsSchedules } from './operati
 import { operationsRoutes } from './operations/routes.ts';
 import type { OperationsTables } from './operations/tables.ts';
 import { passthroughRoutes } from './passthrough/routes.ts';
+import { customProtocolsRoutes } from './protocols/routes.ts';
+import type { CustomProtocolTables } from './protocols/tables.ts';
 import { passthroughService } from './passthrough/service.ts';
 import type { PassthroughTables } from './passthrough/tables.ts';
 import { projectsRoutes } from './projects/routes.ts';
@@ -89,6 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(mapRoutes);
   await app.register(projectsRoutes);
   await app.register(templatesRoutes);
+  await app.register(customProtocolsRoutes);
   await app.register(gatewayRoutes);
   await app.register(telemetryRoutes);
   await app.register(ingestRoutes);
@@ -133,6 +136,7 @@ export interface IotTables
     ArticlesTables,
     InvoicesTables,
     PassthroughTables,
+    CustomProtocolTables,
     DataPushTables,
     CamerasTables,
     BigscreenTables {}

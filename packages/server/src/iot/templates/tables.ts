@@ -24,6 +24,8 @@ export interface TemplatesTable {
   category: string | null;
   vendor: string | null;
   model: string | null;
+  /** Protocol `custom` only: the account's custom protocol the template reads with (decision 0140). */
+  custom_protocol_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -1,0 +1,74 @@
+import type { CustomProtocolInput } from '@meridian/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { Caller } from '../../portal/orgs/testing.ts';
+import { mainAccount } from '../devices/testing.ts';
+
+let t: TestApp;
+let owner: Caller;
+let stranger: Caller;
+
+/** A level sensor read like a Modbus slave but described by its frames. */
+export const levelSensor: CustomProtocolInput = {
+  name: 'Level sensor',
+  request: '{addr:1} 03 00 00 00 02 {crc16modbus}',
+  answerHeader: '{addr:1} 03 04',
+  answerLength: 9,
+  checksum: 'crc16modbus',
+  points: [
+    { key: 'level', name: 'Level', offset: 3, type: 'uint16', scale: 0.01, unit: 'm' },
+    { key: 'temp', name: 'Temperature', offset: 5, type: 'int16', scale: 0.1, unit: '°C' },
+  ],
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await mainAccount(t);
+  stranger = await mainAccount(t);
+});
+afterAll(() => t.close());
+
+describe('custom protocols', () => {
+  it('keeps a defined protocol for its account only', async () => {
+    const created = await owner.post('/iot/protocols/custom', levelSensor);
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json().data;
+    const list = await owner.get('/iot/protocols/custom');
+    expect(list.json().data.map((p: { name: string }) => p.name)).toEqual(['Level sensor']);
+    expect(list.json().data[0].points[1]).toMatchObject({ key: 'temp', byteOrder: 'big', scale: 0.1 });
+    expect((await stranger.get('/iot/protocols/custom')).json().data).toEqual([]);
+    const foreign = await stranger.get(`/iot/protocols/custom/${id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('No such protocol, or it is not yours');
+
+    const edited = await owner.call('PUT', `/iot/protocols/custom/${id}`, { ...levelSensor, name: 'Level sensor 2' });
+    expect(edited.json().data.name).toBe('Level sensor 2');
+    const again = await owner.post('/iot/protocols/custom', { ...levelSensor, name: 'Level sensor 2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().data).toEqual([{ field: 'name', msg: 'You already have a protocol named Level sensor 2' }]);
+    expect((await owner.call('DELETE', `/iot/protocols/custom/${id}`)).statusCode).toBe(200);
+    expect((await owner.get('/iot/protocols/custom')).json().data).toEqual([]);
+  });
+
+  it('says in words what is wrong with the frames and points', async () => {
+    const res = await owner.post('/iot/protocols/custom', {
+      ...levelSensor,
+      name: 'Broken sensor',
+      request: '{addr:1} 03 0 {crc16modbus}',
+      answerHeader: '{addr:1} {crc8}',
+      answerLength: 7,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data).toEqual([
+      { field: 'request', msg: 'Odd number of hex digits: "030" is not whole bytes' },
+      {
+        field: 'answerHeader',
+        msg: 'Unknown placeholder {crc8}: use {addr:1}-{addr:4}, {crc16modbus}, {sum8}, and {value} in the write frame',
+      },
+      {
+        field: 'points[1].offset',
+        msg: 'Data point "Temperature" lies outside the answer: it ends at byte 7, and the answer has 5 bytes before its checksum',
+      },
+    ]);
+  });
+});
