@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { parseFrame as parseWaterFrame, errorAnswer as waterErrorAnswer } from './cjt188.ts';
 import type { Cjt188Meter } from './cjt188-meter.ts';
+import type { CustomDevice } from './custom-device.ts';
 import { ERROR_BITS, errorAnswer, parseFrame } from './dlt645.ts';
 import type { Dlt645Meter } from './dlt645-meter.ts';
 import { AtStream, DtuFirmware } from './dtu-ota.ts';
@@ -36,12 +37,14 @@ export interface DtuOptions {
   meters?: readonly Dlt645Meter[];
   /** CJ/T 188-2004 water meters on the bus; used when `framing` is `cjt188`. */
   waterMeters?: readonly Cjt188Meter[];
+  /** Devices speaking a custom protocol (decision 0140); used when `framing` is `custom`. */
+  customDevices?: readonly CustomDevice[];
   /**
    * `tcp`: requests and replies are Modbus TCP MBAP frames (a modbusTcp device); `rtu` (default):
    * RTU frames; `dlt645`: DL/T 645-2007 frames answered by `meters`; `cjt188`: CJ/T 188-2004
-   * frames answered by `waterMeters`.
+   * frames answered by `waterMeters`; `custom`: a custom protocol's frames answered by `customDevices`.
    */
-  framing?: 'rtu' | 'tcp' | 'dlt645' | 'cjt188';
+  framing?: 'rtu' | 'tcp' | 'dlt645' | 'cjt188' | 'custom';
   /** Probability per request of each fault, e.g. `{ noReply: 0.01 }`. */
   faults?: Partial<Record<Fault, number>>;
   /** Pipe the bytes both ways to a real slave at host:port (a Modbus RTU-over-TCP server) instead of answering. */
@@ -247,6 +250,7 @@ export class SimulatedDtu {
     if (this.options.framing === 'tcp') this.#drainMbap();
     else if (this.options.framing === 'dlt645') this.#drainDlt645();
     else if (this.options.framing === 'cjt188') this.#drainCjt188();
+    else if (this.options.framing === 'custom') this.#drainCustom();
     else this.#drainRtu();
   }
 
@@ -426,6 +430,31 @@ export class SimulatedDtu {
         });
       }
     }
+  }
+
+  /**
+   * A custom protocol has no framing of its own to split requests by: the bytes received so far
+   * are one request (the gateway sends one at a time), offered to each device; a device that takes
+   * it answers. Unclaimed bytes are dropped once they are longer than any frame may be.
+   */
+  #drainCustom(): void {
+    const request = this.#pending;
+    for (const device of this.options.customDevices ?? []) {
+      const reply = device.handle(request);
+      if (!reply) continue;
+      this.#pending = Buffer.alloc(0);
+      this.stats.requests++;
+      this.#answerOrFail(() => reply, {
+        // A custom protocol describes no error answer: the device sends nothing of use, a frame too short.
+        exception: () => reply.subarray(0, 1),
+        corrupt: (bytes) => {
+          bytes[bytes.length - 1] ^= 0xff;
+          return bytes;
+        },
+      });
+      return;
+    }
+    if (request.length > 512) this.#pending = Buffer.alloc(0);
   }
 
   #answer(address: number, pdu: Buffer, frame: (pdu: Buffer) => Buffer): void {

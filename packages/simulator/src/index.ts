@@ -5,6 +5,7 @@
 export const SIMULATOR_VERSION = '0.1.0';
 export * from './campus-box.ts';
 export * from './cjt188-meter.ts';
+export * from './custom-device.ts';
 export * from './demo.ts';
 export * from './dlt645-meter.ts';
 export * from './dtu.ts';

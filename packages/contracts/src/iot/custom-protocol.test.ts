@@ -19,10 +19,17 @@ const meter: CustomProtocolDefinition = customProtocolInput.parse({
   answerHeader: '{addr:1} 03 06',
   answerLength: 11,
   checksum: 'crc16modbus',
-  write: '{addr:1} 06 00 10 {value} {crc16modbus}',
   points: [
     { key: 'level', name: 'Level', offset: 3, type: 'uint16', scale: 1 },
-    { key: 'temp', name: 'Temperature', offset: 7, type: 'uint16', scale: 0.1, unit: '°C' },
+    {
+      key: 'temp',
+      name: 'Temperature',
+      offset: 7,
+      type: 'uint16',
+      scale: 0.1,
+      unit: '°C',
+      write: '{addr:1} 06 00 10 {value} {crc16modbus}',
+    },
   ],
 });
 
@@ -82,7 +89,7 @@ describe('custom protocol frames', () => {
   it('puts a written value in the write frame in the point type', () => {
     const temp = meter.points[1];
     if (!temp) throw new Error('no point');
-    expect(request(meter.write, 1, encodeCustomPoint(temp, 21.5))).toBe(
+    expect(request(temp.write, 1, encodeCustomPoint(temp, 21.5))).toBe(
       request('01 06 00 10 00 D7 {crc16modbus}', 0),
     );
     expect(hexOf(encodeCustomPoint({ ...temp, type: 'bcd', length: 3, scale: 0.01 }, 1234.56))).toBe('12 34 56');
@@ -112,9 +119,11 @@ describe('custom protocol rules', () => {
         'Data point "Temperature" lies outside the answer: it ends at byte 9, and the answer has 7 bytes before its checksum',
       ],
     ]);
-    expect(broken({ request: '01 {value}', write: '01 06' })).toEqual([
+    const [level, temp] = meter.points;
+    if (!level || !temp) throw new Error('no points');
+    expect(broken({ request: '01 {value}', points: [level, { ...temp, write: '01 06' }] })).toEqual([
       ['request', 'The placeholder value cannot be used here'],
-      ['write', 'The write frame needs a {value} placeholder'],
+      ['points[1].write', 'The write frame needs a {value} placeholder'],
     ]);
     expect(broken({})).toEqual([]);
   });

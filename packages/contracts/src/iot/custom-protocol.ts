@@ -36,6 +36,8 @@ export const customPointInput = z.strictObject({
   /** The raw value times this is the value stored (0.01 for a BCD value with two decimals). */
   scale: z.number({ error: 'customProtocol.point.scale' }).refine((n) => n !== 0, 'customProtocol.point.scale'),
   unit: z.string().trim().max(16).default(''),
+  /** A write frame with `{value}` (the value in this point's type and order); empty: read-only. */
+  write: z.string().trim().max(CUSTOM_PROTOCOL_LIMITS.frameChars).default(''),
 });
 export type CustomPointInput = z.input<typeof customPointInput>;
 export type CustomPoint = z.infer<typeof customPointInput>;
@@ -53,8 +55,6 @@ export const customProtocolInput = z.strictObject({
     .max(CUSTOM_PROTOCOL_LIMITS.answerBytes, 'customProtocol.answer.lengthRange'),
   /** The checksum closing the answer, over every byte before it. */
   checksum: z.enum(CUSTOM_CHECKSUMS),
-  /** A write frame with `{value}`; empty: the points are read-only. */
-  write: z.string().trim().max(CUSTOM_PROTOCOL_LIMITS.frameChars).default(''),
   points: z
     .array(customPointInput)
     .min(1, 'customProtocol.points.empty')
@@ -183,6 +183,16 @@ function checksumSize(checksum: CustomChecksum): number {
   return checksum === 'crc16modbus' ? 2 : checksum === 'sum8' ? 1 : 0;
 }
 
+/** Where `{value}` starts in a frame, with a value of `size` bytes; -1 without one. */
+export function valueOffset(segments: readonly FrameSegment[], size: number): number {
+  let at = 0;
+  for (const segment of segments) {
+    if (segment.kind === 'value') return at;
+    at += segmentSize(segment, size);
+  }
+  return -1;
+}
+
 /** One broken rule of a custom protocol, at its field (`points[2].offset`), as a catalogue key. */
 export interface CustomProtocolRuleBroken extends FrameProblem {
   field: string;
@@ -191,19 +201,20 @@ export interface CustomProtocolRuleBroken extends FrameProblem {
 /** What the schema cannot say: frames that parse, placeholders where they belong, points inside the answer. */
 export function customProtocolRulesBroken(definition: CustomProtocolDefinition): CustomProtocolRuleBroken[] {
   const rules: CustomProtocolRuleBroken[] = [];
-  const frameRules = (field: 'request' | 'answerHeader' | 'write', allowed: FrameSegment['kind'][]) => {
-    const text = definition[field];
+  const frameRules = (field: string, text: string, allowed: FrameSegment['kind'][]) => {
     if (!text) return;
     const parsed = parseFrameText(text);
     if (!parsed.ok) return rules.push({ field, ...parsed.problem });
     const misplaced = parsed.segments.find((s) => !allowed.includes(s.kind));
     if (misplaced) rules.push({ field, key: 'customProtocol.frame.notHere', params: { name: misplaced.kind } });
-    else if (field === 'write' && !parsed.segments.some((s) => s.kind === 'value'))
+    else if (field.endsWith('write') && !parsed.segments.some((s) => s.kind === 'value'))
       rules.push({ field, key: 'customProtocol.write.value' });
   };
-  frameRules('request', ['bytes', 'addr', 'crc16modbus', 'sum8']);
-  frameRules('answerHeader', ['bytes', 'addr']);
-  frameRules('write', ['bytes', 'addr', 'crc16modbus', 'sum8', 'value']);
+  frameRules('request', definition.request, ['bytes', 'addr', 'crc16modbus', 'sum8']);
+  frameRules('answerHeader', definition.answerHeader, ['bytes', 'addr']);
+  definition.points.forEach((point, i) =>
+    frameRules(`points[${i}].write`, point.write, ['bytes', 'addr', 'crc16modbus', 'sum8', 'value']),
+  );
   const header = parseFrameText(definition.answerHeader);
   const headerSize = header.ok ? header.segments.reduce((n, s) => n + segmentSize(s, 0), 0) : 0;
   const dataEnd = definition.answerLength - checksumSize(definition.checksum);

@@ -42,6 +42,7 @@ export const DTU_PROTOCOLS = [
   'modbusTcp',
   'dlt645',
   'cjt188',
+  'custom',
 ] as const satisfies readonly (typeof DEVICE_PROTOCOLS)[number][];
 
 export const DEVICE_NAME_MAX = 50;

@@ -14,6 +14,22 @@ export const templatesMessages = {
     'zh-CN': '以下设备不存在或您无权编辑：{ids}',
     en: 'These devices do not exist or you may not edit them: {ids}',
   },
+  'template.customProtocol': {
+    'zh-CN': '请选择自定义协议',
+    en: 'Choose the custom protocol the devices speak',
+  },
+  'template.point.customKey': {
+    'zh-CN': '请选择该点在自定义协议中的数据点',
+    en: "Choose the custom protocol's data point this point reads",
+  },
+  'template.point.customKeyUnknown': {
+    'zh-CN': '协议“{protocol}”中没有数据点 {key}',
+    en: 'The protocol "{protocol}" has no data point {key}',
+  },
+  'template.point.customReadOnly': {
+    'zh-CN': '协议“{protocol}”的数据点 {key} 没有写帧：只读数据点不支持此操作',
+    en: 'Data point {key} of the protocol "{protocol}" has no write frame: read-only data points do not support this operation',
+  },
   'template.slaves.max': { 'zh-CN': '每个模板最多 {max} 个从机', en: 'A template has at most {max} slaves' },
   'template.slaves.required': {
     'zh-CN': '从机数量须大于 0：有数据点的模板至少需要一个从机',

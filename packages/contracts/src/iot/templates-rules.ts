@@ -160,13 +160,24 @@ function waterRules(point: TemplatePointInput, at: string): TemplateRuleBroken[]
   return rules;
 }
 
+/**
+ * A custom protocol's point: the key of one of its data points, a number (decision 0140). Whether
+ * the key is the protocol's and whether it may be written is the server's check: it has the definition.
+ */
+function customPointRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
+  if (!point.dataIdentifier) return [{ field: `${at}.dataIdentifier`, key: 'template.point.customKey' }];
+  return point.dataType === 'numeric' ? [] : [{ field: `${at}.dataType`, key: 'template.point.meterNumeric' }];
+}
+
 function pointRules(point: TemplatePointInput, at: string, protocol: TemplateInput['protocol']): TemplateRuleBroken[] {
   const rules =
     protocol === 'dlt645'
       ? meterRules(point, at)
       : protocol === 'cjt188'
         ? waterRules(point, at)
-        : registerRules(point, at);
+        : protocol === 'custom'
+          ? customPointRules(point, at)
+          : registerRules(point, at);
   for (const field of ['formula', 'inverseFormula'] as const) {
     const text = point[field];
     if (!text) continue;
@@ -193,6 +204,8 @@ function pointRules(point: TemplatePointInput, at: string, protocol: TemplateInp
  */
 export function templateRulesBroken(input: TemplateInput): TemplateRuleBroken[] {
   const rules = slaveRules(input.slaves, input.protocol);
+  if (input.protocol === 'custom' && !input.customProtocolId)
+    rules.push({ field: 'customProtocolId', key: 'template.customProtocol' });
   if (input.points.length > 0 && input.slaves.length === 0) {
     rules.push({ field: 'slaves', key: 'template.slaves.required' });
   }

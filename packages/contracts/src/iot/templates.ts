@@ -9,10 +9,19 @@ import { textFilter } from '../paging.ts';
 
 /**
  * How the gateway talks to the devices behind a template: Modbus RTU over a DTU's serial bus,
- * Modbus TCP through a DTU, DL/T 645-2007 electricity meters and CJ/T 188-2004 water and gas meters on a DTU's bus, JSON over MQTT
+ * Modbus TCP through a DTU, DL/T 645-2007 electricity meters and CJ/T 188-2004 water and gas meters on a DTU's bus,
+ * devices speaking an account's custom protocol defined by frames (decision 0140) behind a DTU, JSON over MQTT
  * (`devices/{sn}/up`), and JSON posted to the HTTP ingest endpoint by NB and cellular devices.
  */
-export const TEMPLATE_PROTOCOLS = ['modbusRtu', 'modbusTcp', 'dlt645', 'cjt188', 'mqttJson', 'httpJson'] as const;
+export const TEMPLATE_PROTOCOLS = [
+  'modbusRtu',
+  'modbusTcp',
+  'dlt645',
+  'cjt188',
+  'custom',
+  'mqttJson',
+  'httpJson',
+] as const;
 /** The protocols of meters read by address and data identifier (not by Modbus register). */
 export const METER_PROTOCOLS = ['dlt645', 'cjt188'] as const satisfies readonly TemplateProtocol[];
 export function isMeterProtocol(protocol: string): protocol is (typeof METER_PROTOCOLS)[number] {
@@ -135,11 +144,12 @@ export const templatePoint = z.strictObject({
    * DL/T 645 only: the data identifier, 8 hex digits DI3..DI0 (`00010000`, forward active energy).
    * Its format is `registerLength` bytes with `precision` decimals (decision 0093).
    * CJ/T 188: the data item, identifier and item (`901f:current`, decision 0114).
+   * Custom protocol: the key of the protocol's data point (`level`, decision 0140).
    */
   dataIdentifier: z
     .string()
     .trim()
-    .regex(/^([0-9a-fA-F]{8}|[0-9a-fA-F]{4}:[a-z]+)$/, 'template.point.dataIdentifier')
+    .regex(/^([0-9a-fA-F]{8}|[0-9a-fA-F]{4}:[a-z]+|[A-Za-z][A-Za-z0-9_]{0,31})$/, 'template.point.dataIdentifier')
     .nullish(),
 });
 export type TemplatePointInput = z.infer<typeof templatePoint>;
@@ -148,6 +158,8 @@ export type TemplatePointInput = z.infer<typeof templatePoint>;
 export const templateInput = z.strictObject({
   name: templateName,
   protocol: z.enum(TEMPLATE_PROTOCOLS),
+  /** Protocol `custom`: the account's custom protocol its devices speak (decision 0140). */
+  customProtocolId: rowId.nullish(),
   description: optionalText(200),
   slaves: z.array(templateSlave).max(TEMPLATE_LIMITS.slavesPerTemplate, 'template.slaves.max').default([]),
   points: z.array(templatePoint).max(TEMPLATE_LIMITS.pointsPerTemplate, 'template.points.max').default([]),
@@ -165,6 +177,7 @@ export const templateSummary = z.object({
   id: z.number().int(),
   name: z.string(),
   protocol: z.enum(TEMPLATE_PROTOCOLS),
+  customProtocolId: z.number().int().nullable(),
   description: z.string().nullable(),
   slaveCount: z.number().int(),
   pointCount: z.number().int(),

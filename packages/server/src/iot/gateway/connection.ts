@@ -5,13 +5,16 @@ import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FaultReason, Telemetry } from '../telemetry/types.ts';
 import { atCommands, atFrame, atVerdict, DEFAULT_COMMAND_PASSWORD } from './at-commands.ts';
+import { customRequest, customValues, customWriteFrame } from './custom.ts';
 import { DtuFirmwareSession, upgradeDtu } from './dtu-ota.ts';
 import { Exchange, type LineFraming, type LinkCounters, SlaveFailure } from './exchange.ts';
 import type { DeviceConfiguration, DeviceLink, FirmwareReport, FirmwareTransfer } from './links.ts';
 import type { LinkHolder } from './node.ts';
 import {
+  type CustomRead,
   decodeBlock,
   type MeterRead,
+  planCustomReads,
   planMeterReads,
   planReads,
   planWaterReads,
@@ -119,6 +122,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
   #blocks: readonly ReadBlock[] = [];
   #meterReads: readonly MeterRead[] = [];
   #waterReads: readonly WaterRead[] = [];
+  #customReads: readonly CustomRead[] = [];
   #cycle: Cycle | null = null;
   #networkAt = 0;
   readonly #health = new Map<number | string, SlaveHealth>();
@@ -160,6 +164,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
     this.#blocks = planReads(points, this.mergeLength);
     this.#meterReads = planMeterReads(points);
     this.#waterReads = planWaterReads(points);
+    this.#customReads = planCustomReads(points);
   }
 
   get blocks(): readonly ReadBlock[] {
@@ -206,7 +211,8 @@ export class DtuConnection implements DeviceLink, Scheduled {
     // While a PC client holds the line (passthrough), polling pauses: the tick is skipped (decision 0113).
     if (this.#peer) return;
     // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
-    const reads = this.#blocks.length + this.#meterReads.length + this.#waterReads.length;
+    const reads =
+      this.#blocks.length + this.#meterReads.length + this.#waterReads.length + this.#customReads.length;
     if (this.#cycle || !reads) return;
     const cycle: Cycle = { at: now, left: reads, readings: [], slaves: new Map() };
     this.#cycle = cycle;
@@ -238,6 +244,15 @@ export class DtuConnection implements DeviceLink, Scheduled {
         for (const point of read.points)
           if (point.water)
             cycle.readings.push({ pointId: point.id, value: pointValue(point, itemValue(point.water.item, data)) });
+      });
+    }
+    for (const read of this.#customReads) {
+      this.#queueRead(cycle, read.address, 'custom', async () => {
+        const request = customRequest(read.definition, read.address);
+        const answer = await this.#retrying(() =>
+          this.#exchange.customRead(read.definition, read.address, request, this.ctx.options.readTimeoutMs),
+        );
+        cycle.readings.push(...customValues(read, answer));
       });
     }
     this.#pump();
@@ -366,9 +381,11 @@ export class DtuConnection implements DeviceLink, Scheduled {
   write(pointId: number, raw: number | boolean | string): Promise<void> {
     const point = this.#points.find((p) => p.id === pointId);
     if (!point) return Promise.reject(new AppError(404, 'gateway.pointNotFound'));
+    if (point.custom && point.readWrite !== 'readOnly') return this.#writeCustom(point, raw);
     if (
       point.meter ||
       point.water ||
+      point.custom ||
       point.readWrite === 'readOnly' ||
       point.registerType === 'discreteInput' ||
       point.registerType === 'inputRegister'
@@ -381,6 +398,27 @@ export class DtuConnection implements DeviceLink, Scheduled {
         throw commandError(error);
       }
       // Read the written value back at once rather than at the next cycle.
+      if (!this.#cycle) this.ctx.schedule.at(this, Date.now());
+    });
+  }
+
+  /**
+   * Sends a custom protocol's write frame; any answer, whatever it holds, ends the write (the
+   * protocol describes no write answer), none is "slave no reply" (decision 0140).
+   */
+  #writeCustom(point: GatewayPoint, raw: number | boolean | string): Promise<void> {
+    let frame: Buffer;
+    try {
+      frame = customWriteFrame(point, Number(raw));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#urgently(async () => {
+      try {
+        await this.#exchange.raw(frame, this.ctx.options.readTimeoutMs);
+      } catch (error) {
+        throw commandError(error);
+      }
       if (!this.#cycle) this.ctx.schedule.at(this, Date.now());
     });
   }

@@ -1,5 +1,10 @@
 import type { Socket } from 'node:net';
-import type { DataFormat } from '@meridian/contracts';
+import {
+  type CustomProtocolDefinition,
+  checkCustomAnswer,
+  type DataFormat,
+  expectedCustomHeader,
+} from '@meridian/contracts';
 import {
   decodeMetering,
   type MeteringData,
@@ -10,8 +15,8 @@ import {
 import { decodeValue, parseFrame, readOutcome, readRequest } from '@meridian/simulator/dlt645';
 import { encodeRequest, type Framing, type ModbusRequest, parseReply } from '@meridian/simulator/modbus';
 
-/** How the line behind a DTU is framed: Modbus RTU, Modbus TCP, DL/T 645-2007 or CJ/T 188-2004 meters. */
-export type LineFraming = Framing | 'dlt645' | 'cjt188';
+/** How the line behind a DTU is framed: Modbus RTU, Modbus TCP, DL/T 645-2007 or CJ/T 188-2004 meters, or a custom protocol. */
+export type LineFraming = Framing | 'dlt645' | 'cjt188' | 'custom';
 
 /** Why a request to a slave failed; each maps to the spec's message (service.ts). */
 export type FailureKind = 'noReply' | 'errorReply' | 'badCrc' | 'truncated' | 'mismatch' | 'malformed' | 'closed';
@@ -96,6 +101,25 @@ function waterReply(address: string, di: string): (buf: Buffer) => Step {
   };
 }
 
+/**
+ * Reads the answer of a custom protocol's device (decision 0140): bytes before its header are
+ * noise, the answer is its fixed length from there (shorter waits for the rest until the timeout:
+ * "truncated"), a wrong checksum fails as a bad CRC does for Modbus.
+ */
+function customReply(definition: CustomProtocolDefinition, address: number): (buf: Buffer) => Step {
+  const header = Buffer.from(expectedCustomHeader(definition, address));
+  return (buf) => {
+    const start = buf.subarray(0, header.length);
+    if (!start.equals(header.subarray(0, start.length))) return { kind: 'skip', used: 1 };
+    if (buf.length < definition.answerLength) return { kind: 'incomplete' };
+    const answer = buf.subarray(0, definition.answerLength);
+    const check = checkCustomAnswer(definition, address, answer);
+    if (check.kind === 'checksum') return { kind: 'fail', error: new SlaveFailure('badCrc') };
+    if (check.kind !== 'ok') return { kind: 'fail', error: new SlaveFailure('malformed') };
+    return { kind: 'ok', data: Buffer.from(answer) };
+  };
+}
+
 interface Pending {
   /** How the answer of a Modbus or DL/T 645 request is read, or null for Data Debugging (raw bytes back). */
   read: ((buf: Buffer) => Step) | null;
@@ -134,7 +158,8 @@ export class Exchange {
 
   request(req: ModbusRequest, timeoutMs: number): Promise<Buffer> {
     const framing = this.#framing;
-    if (framing === 'dlt645' || framing === 'cjt188') return Promise.reject(new SlaveFailure('malformed'));
+    if (framing === 'dlt645' || framing === 'cjt188' || framing === 'custom')
+      return Promise.reject(new SlaveFailure('malformed'));
     this.#transaction = (this.#transaction + 1) & 0xffff;
     const framed = framing === 'tcp' ? { ...req, transaction: this.#transaction } : req;
     return this.#start(modbusReply(framed, framing), encodeRequest(framed, framing), timeoutMs);
@@ -152,6 +177,11 @@ export class Exchange {
     const request = waterRequest(type, address, di, this.#transaction);
     const bytes = await this.#start(waterReply(address, di), request, timeoutMs);
     return decodeMetering(bytes) as MeteringData;
+  }
+
+  /** Sends a custom protocol's request to the device at `address`: its whole answer, checked. */
+  customRead(definition: CustomProtocolDefinition, address: number, request: Buffer, timeoutMs: number) {
+    return this.#start(customReply(definition, address), request, timeoutMs);
   }
 
   /** Sends bytes as they are; resolves with what came back once the line has been quiet for `quietMs`. */

@@ -1,4 +1,4 @@
-import { BIT_REGISTER_TYPES, type RegisterType, TEMPLATE_LIMITS } from '@meridian/contracts';
+import { BIT_REGISTER_TYPES, type CustomProtocolDefinition, type RegisterType, TEMPLATE_LIMITS } from '@meridian/contracts';
 import { bitAt, type ReadFunction } from '@meridian/simulator/modbus';
 import { decodeRaw, type GatewayPoint, pointValue } from './values.ts';
 
@@ -42,7 +42,7 @@ export function planReads(
 ): ReadBlock[] {
   const groups = new Map<string, GatewayPoint[]>();
   for (const p of points) {
-    if (p.readWrite === 'writeOnly' || p.meter || p.water) continue;
+    if (p.readWrite === 'writeOnly' || p.meter || p.water || p.custom) continue;
     const key = `${p.slave}:${p.registerType}`;
     const group = groups.get(key);
     if (group) group.push(p);
@@ -134,4 +134,26 @@ export function planWaterReads(points: readonly GatewayPoint[]): WaterRead[] {
     else reads.set(key, { type, address, identifier: item.identifier, points: [point] });
   }
   return [...reads.values()].sort((a, b) => a.address.localeCompare(b.address));
+}
+
+/** One read of a custom protocol in a poll cycle: its request to one device, and the points its answer carries. */
+export interface CustomRead {
+  address: number;
+  definition: CustomProtocolDefinition;
+  points: GatewayPoint[];
+}
+
+/**
+ * The custom protocol reads of a cycle: the protocol has one request, whose answer carries every
+ * point, so one read per device address (decision 0140).
+ */
+export function planCustomReads(points: readonly GatewayPoint[]): CustomRead[] {
+  const reads = new Map<number, CustomRead>();
+  for (const point of points) {
+    if (!point.custom || point.readWrite === 'writeOnly') continue;
+    const read = reads.get(point.slave);
+    if (read) read.points.push(point);
+    else reads.set(point.slave, { address: point.slave, definition: point.custom.definition, points: [point] });
+  }
+  return [...reads.values()].sort((a, b) => a.address - b.address);
 }

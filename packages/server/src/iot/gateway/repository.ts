@@ -58,7 +58,10 @@ export async function templatePoints(db: Db, templateId: number): Promise<PointS
   const rows = await db
     .selectFrom('template_points as p')
     .innerJoin('template_slaves as sl', 'sl.id', 'p.slave_id')
+    .innerJoin('templates as t', 't.id', 'p.template_id')
+    .leftJoin('custom_protocols as cp', 'cp.id', 't.custom_protocol_id')
     .select([
+      'cp.definition as custom_definition',
       'p.id',
       'p.name',
       'sl.address as slave_address',
@@ -95,13 +98,20 @@ export async function templatePoints(db: Db, templateId: number): Promise<PointS
     inverseFormula: r.inverse_formula,
     meterAddress: r.meter_address,
     dataIdentifier: r.data_identifier,
+    customDefinition: r.custom_definition,
   }));
 }
 
 /** When each template last changed, so that connected DTUs pick up an edited template. */
 export async function templateStamp(db: Db, templateId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('templates').select('updated_at').where('id', '=', templateId).executeTakeFirst();
-  return row ? Number(row.updated_at) : undefined;
+  const row = await db
+    .selectFrom('templates as t')
+    // An edited custom protocol changes what its templates' devices send and read.
+    .leftJoin('custom_protocols as cp', 'cp.id', 't.custom_protocol_id')
+    .select(['t.updated_at', 'cp.updated_at as protocol_updated_at'])
+    .where('t.id', '=', templateId)
+    .executeTakeFirst();
+  return row ? Math.max(Number(row.updated_at), Number(row.protocol_updated_at ?? 0)) : undefined;
 }
 
 export interface RegistrationEntry {

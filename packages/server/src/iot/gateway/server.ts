@@ -307,7 +307,7 @@ class DtuSocket {
       this.#socket,
       device.protocol === 'modbusTcp'
         ? 'tcp'
-        : device.protocol === 'dlt645' || device.protocol === 'cjt188'
+        : device.protocol === 'dlt645' || device.protocol === 'cjt188' || device.protocol === 'custom'
           ? device.protocol
           : 'rtu',
       Math.max(1, device.query_interval) * 1000,

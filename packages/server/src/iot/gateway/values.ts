@@ -1,6 +1,9 @@
 import {
   BIT_REGISTER_TYPES,
+  type CustomPoint,
+  type CustomProtocolDefinition,
   compileFormula,
+  customProtocolInput,
   type DataFormat,
   type DataType,
   pointFormat,
@@ -35,6 +38,8 @@ export interface GatewayPoint {
   meter: { address: string; identifier: string; format: DataFormat } | null;
   /** A CJ/T 188 point: its meter's type and address, and the item of an identifier's answer it takes. */
   water: { type: number; address: string; item: WaterItemFormat } | null;
+  /** A point of a custom protocol (decision 0140): the protocol and the point of its answer this one takes. */
+  custom: { definition: CustomProtocolDefinition; point: CustomPoint } | null;
 }
 
 export interface PointSource {
@@ -54,6 +59,28 @@ export interface PointSource {
   /** DL/T 645 points only. */
   meterAddress?: string | null;
   dataIdentifier?: string | null;
+  /** The template's custom protocol, as stored (JSON). */
+  customDefinition?: string | null;
+}
+
+/** Parses each stored definition once for all the points of a template. */
+const definitions = new Map<string, CustomProtocolDefinition>();
+function definitionOf(json: string): CustomProtocolDefinition {
+  let definition = definitions.get(json);
+  if (!definition) {
+    definition = customProtocolInput.parse(JSON.parse(json));
+    // Bounded: an edited protocol leaves its old text behind, so the cache starts over now and then.
+    if (definitions.size > 1000) definitions.clear();
+    definitions.set(json, definition);
+  }
+  return definition;
+}
+
+function customOf(p: PointSource): GatewayPoint['custom'] {
+  if (!p.customDefinition || !p.dataIdentifier) return null;
+  const definition = definitionOf(p.customDefinition);
+  const point = definition.points.find((candidate) => candidate.key === p.dataIdentifier);
+  return point ? { definition, point } : null;
 }
 
 const compiled = (text: string | null) => {
@@ -70,10 +97,11 @@ export function gatewayPoint(p: PointSource): GatewayPoint {
   const bits = BIT_REGISTER_TYPES.includes(p.registerType);
   const fixed = VARIANTS[p.variant].registers;
   const span = bits || p.variant === 'bit' ? 1 : (fixed ?? p.registerLength);
-  const item = p.dataIdentifier ? waterItem(p.dataIdentifier) : undefined;
+  const custom = customOf(p);
+  const item = p.dataIdentifier && !p.customDefinition ? waterItem(p.dataIdentifier) : undefined;
   const water = p.meterAddress && item ? { type: p.slaveAddress, address: p.meterAddress, item } : null;
   const meter =
-    p.meterAddress && p.dataIdentifier && !water
+    p.meterAddress && p.dataIdentifier && !water && !p.customDefinition
       ? {
           address: p.meterAddress,
           identifier: p.dataIdentifier,
@@ -88,8 +116,8 @@ export function gatewayPoint(p: PointSource): GatewayPoint {
     address: p.registerAddress,
     span,
     // A meter's value is a decimal number, whatever variant the template row carries.
-    variant: meter || water ? 'float64' : p.variant,
-    dataType: meter || water ? 'numeric' : p.dataType,
+    variant: meter || water || custom ? 'float64' : p.variant,
+    dataType: meter || water || custom ? 'numeric' : p.dataType,
     bitIndex: p.bitIndex,
     precision: p.precision,
     readWrite: p.readWrite,
@@ -97,6 +125,7 @@ export function gatewayPoint(p: PointSource): GatewayPoint {
     inverse: compiled(p.inverseFormula),
     meter,
     water,
+    custom,
   };
 }
 

@@ -1,25 +1,12 @@
-import type { CustomProtocolInput } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { mainAccount } from '../devices/testing.ts';
+import { levelSensor } from './testing.ts';
 
 let t: TestApp;
 let owner: Caller;
 let stranger: Caller;
-
-/** A level sensor read like a Modbus slave but described by its frames. */
-export const levelSensor: CustomProtocolInput = {
-  name: 'Level sensor',
-  request: '{addr:1} 03 00 00 00 02 {crc16modbus}',
-  answerHeader: '{addr:1} 03 04',
-  answerLength: 9,
-  checksum: 'crc16modbus',
-  points: [
-    { key: 'level', name: 'Level', offset: 3, type: 'uint16', scale: 0.01, unit: 'm' },
-    { key: 'temp', name: 'Temperature', offset: 5, type: 'int16', scale: 0.1, unit: '°C' },
-  ],
-};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -56,7 +43,7 @@ describe('custom protocols', () => {
       name: 'Broken sensor',
       request: '{addr:1} 03 0 {crc16modbus}',
       answerHeader: '{addr:1} {crc8}',
-      answerLength: 7,
+      answerLength: 9,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toEqual([
@@ -66,8 +53,8 @@ describe('custom protocols', () => {
         msg: 'Unknown placeholder {crc8}: use {addr:1}-{addr:4}, {crc16modbus}, {sum8}, and {value} in the write frame',
       },
       {
-        field: 'points[1].offset',
-        msg: 'Data point "Temperature" lies outside the answer: it ends at byte 7, and the answer has 5 bytes before its checksum',
+        field: 'points[2].offset',
+        msg: 'Data point "Setpoint" lies outside the answer: it ends at byte 9, and the answer has 7 bytes before its checksum',
       },
     ]);
   });

@@ -1,5 +1,7 @@
 import {
   CUSTOM_PROTOCOL_LIMITS,
+  type TemplateInput,
+  type TemplateRuleBroken,
   type CustomProtocolDefinition,
   type CustomProtocolInput,
   type CustomProtocolView,
@@ -87,4 +89,25 @@ export async function removeCustomProtocol(actor: Actor, id: number): Promise<vo
   if (count) throw new AppError(409, 'customProtocol.inUse', { params: { count } });
   await repo.deleteProtocol(actor.db, id);
   await audit(actor.db, actor.request, { action: 'deleteCustomProtocol', targetType: 'customProtocol', targetId: id });
+}
+
+/** A protocol the caller sees, for a template to choose; undefined when there is none. */
+export async function customDefinition(actor: Actor, id: number) {
+  const row = await repo.findProtocol(actor.db, await accountScopeOf(actor.db, actor.auth), id);
+  return row ? definitionOf(row.definition) : undefined;
+}
+
+/** Each point of a template names a data point of its protocol, and is written only if that point has a write frame. */
+export function customPointsBroken(input: TemplateInput, definition: CustomProtocolDefinition): TemplateRuleBroken[] {
+  const byKey = new Map(definition.points.map((p) => [p.key, p]));
+  const rules: TemplateRuleBroken[] = [];
+  input.points.forEach((point, i) => {
+    const params = { protocol: definition.name, key: point.dataIdentifier ?? '' };
+    const custom = byKey.get(point.dataIdentifier ?? '');
+    if (point.dataIdentifier && !custom)
+      rules.push({ field: `points[${i}].dataIdentifier`, key: 'template.point.customKeyUnknown', params });
+    else if (point.readWrite !== 'readOnly' && !custom?.write)
+      rules.push({ field: `points[${i}].readWrite`, key: 'template.point.customReadOnly', params });
+  });
+  return rules;
 }

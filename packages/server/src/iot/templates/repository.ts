@@ -148,7 +148,13 @@ export async function insertTemplate(trx: Db, values: Insertable<TemplatesTable>
 export async function updateTemplate(
   trx: Db,
   id: number,
-  values: { name: string; protocol: TemplateInput['protocol']; description: string | null; updated_at: number },
+  values: {
+    name: string;
+    protocol: TemplateInput['protocol'];
+    custom_protocol_id: number | null;
+    description: string | null;
+    updated_at: number;
+  },
 ) {
   await trx.updateTable('templates').set(values).where('id', '=', id).execute();
 }
@@ -272,7 +278,12 @@ export async function writeTree(
       description: p.description || null,
       storage: p.storage,
       amplitude: p.storage === 'onChange' ? (p.amplitude ?? null) : null,
-      data_identifier: meter ? (p.dataIdentifier?.toLowerCase() ?? null) : null,
+      // A custom protocol's point keys keep their case, as the protocol writes them (decision 0140).
+      data_identifier: meter
+        ? (p.dataIdentifier?.toLowerCase() ?? null)
+        : input.protocol === 'custom'
+          ? (p.dataIdentifier ?? null)
+          : null,
       sort,
     };
     if (p.id !== undefined && oldPoints.has(p.id)) {

@@ -18,6 +18,7 @@ import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { refuseBelowLevel } from '../devices/level.ts';
 import { refuseDevicesOverQuota, refuseOverQuota } from '../devices/quota.ts';
+import { customDefinition, customPointsBroken } from '../protocols/service.ts';
 import * as repo from './repository.ts';
 import type { TemplateRow } from './tables.ts';
 
@@ -30,6 +31,7 @@ function summaryOf(
     id: Number(row.id),
     name: row.name,
     protocol: row.protocol,
+    customProtocolId: row.custom_protocol_id === null ? null : Number(row.custom_protocol_id),
     description: row.description,
     slaveCount: Number(row.slaveCount ?? 0),
     pointCount: Number(row.pointCount ?? 0),
@@ -87,10 +89,23 @@ async function detailOf(db: Db, row: TemplateRow): Promise<TemplateDetail> {
   };
 }
 
-/** Every cross-field rule of spec section 5, all reported at once, before anything is written. */
-function refuseBrokenRules(input: TemplateInput): void {
+/**
+ * Every cross-field rule of spec section 5, all reported at once, before anything is written; for
+ * a custom protocol, also that it is one the caller sees and that each point names one of its points.
+ */
+async function refuseBrokenRules(actor: Actor, input: TemplateInput): Promise<number | null> {
   const rules = templateRulesBroken(input);
+  let customProtocolId: number | null = null;
+  if (input.protocol === 'custom' && input.customProtocolId) {
+    const found = await customDefinition(actor, input.customProtocolId);
+    if (!found) rules.push({ field: 'customProtocolId', key: 'customProtocol.notFound' });
+    else {
+      customProtocolId = input.customProtocolId;
+      rules.push(...customPointsBroken(input, found));
+    }
+  }
   if (rules.length) throw rulesBroken(rules);
+  return customProtocolId;
 }
 
 async function refuseTakenName(actor: Actor, ownerId: number, name: string, exceptId = 0): Promise<void> {
@@ -132,7 +147,7 @@ export async function templateDetail(actor: Actor, id: number): Promise<Template
 /** A new template of the caller's, with its slaves and points. */
 export async function createTemplate(actor: Actor, input: TemplateInput): Promise<TemplateDetail> {
   // A new template belongs to its creator: the route's permission is the whole access check.
-  refuseBrokenRules(input);
+  const customProtocolId = await refuseBrokenRules(actor, input);
   const ownerId = actor.auth.userId;
   await refuseTakenName(actor, ownerId, input.name);
   const id = await actor.db.transaction().execute(async (trx) => {
@@ -141,6 +156,7 @@ export async function createTemplate(actor: Actor, input: TemplateInput): Promis
       owner_id: ownerId,
       name: input.name,
       protocol: input.protocol,
+      custom_protocol_id: customProtocolId,
       description: input.description || null,
       created_at: at,
       updated_at: at,
@@ -163,7 +179,7 @@ export async function createTemplate(actor: Actor, input: TemplateInput): Promis
  */
 export async function replaceTemplate(actor: Actor, id: number, input: TemplateInput): Promise<TemplateDetail> {
   const row = await ownTemplate(actor, id);
-  refuseBrokenRules(input);
+  const customProtocolId = await refuseBrokenRules(actor, input);
   await refuseTakenName(actor, Number(row.owner_id), input.name, id);
   // More slaves on a template in use count against the quota of each account whose devices use it.
   const more = input.slaves.length - (await repo.slavesOf(actor.db, id)).length;
@@ -178,6 +194,7 @@ export async function replaceTemplate(actor: Actor, id: number, input: TemplateI
     await repo.updateTemplate(trx, id, {
       name: input.name,
       protocol: input.protocol,
+      custom_protocol_id: customProtocolId,
       description: input.description || null,
       updated_at: now(),
     });
@@ -229,6 +246,7 @@ async function copyInto(actor: Actor, source: TemplateRow, wanted: string | unde
       owner_id: ownerId,
       name,
       protocol: source.protocol,
+      custom_protocol_id: source.custom_protocol_id,
       description: source.description,
       category: source.category,
       vendor: source.vendor,

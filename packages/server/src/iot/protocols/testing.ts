@@ -1,0 +1,41 @@
+import type { CustomProtocolInput } from '@meridian/contracts';
+
+/** A level sensor read like a Modbus slave but described by its frames; its setpoint can be written. */
+export const levelSensor: CustomProtocolInput = {
+  name: 'Level sensor',
+  request: '{addr:1} 03 00 00 00 03 {crc16modbus}',
+  answerHeader: '{addr:1} 03 06',
+  answerLength: 11,
+  checksum: 'crc16modbus',
+  points: [
+    { key: 'level', name: 'Level', offset: 3, type: 'uint16', scale: 0.01, unit: 'm' },
+    { key: 'temp', name: 'Temperature', offset: 5, type: 'int16', scale: 0.1, unit: '°C' },
+    {
+      key: 'setpoint',
+      name: 'Setpoint',
+      offset: 7,
+      type: 'uint16',
+      scale: 0.01,
+      unit: 'm',
+      write: '{addr:1} 06 00 02 {value} {crc16modbus}',
+    },
+  ],
+};
+
+/** A template point reading the protocol's point `key`. */
+export function customPoint(name: string, key: string, change: Record<string, unknown> = {}) {
+  return {
+    name,
+    slaveIndex: 1,
+    registerType: 'holdingRegister',
+    registerAddress: 0,
+    registerLength: 1,
+    readWrite: 'readOnly',
+    dataType: 'numeric',
+    variant: 'uint16',
+    precision: 2,
+    storage: 'timed',
+    dataIdentifier: key,
+    ...change,
+  };
+}

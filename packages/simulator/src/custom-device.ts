@@ -1,0 +1,83 @@
+import {
+  buildCustomFrame,
+  type CustomPoint,
+  type CustomProtocolDefinition,
+  crc16modbus,
+  customPointSize,
+  decodeCustomPoint,
+  encodeCustomPoint,
+  expectedCustomHeader,
+  parseFrameText,
+  valueOffset,
+} from '@meridian/contracts';
+
+export interface CustomDeviceOptions {
+  /** What `{addr:N}` holds for this device. */
+  address: number;
+  /** Each point's value by key, as the template reads it (after the scale). */
+  values?: Record<string, number>;
+}
+
+function segmentsOf(text: string) {
+  const parsed = parseFrameText(text);
+  if (!parsed.ok) throw new Error(`the frame ${text} does not parse: ${parsed.problem.key}`);
+  return parsed.segments;
+}
+
+/**
+ * A simulated device that speaks a custom protocol (decision 0140), set up from the same
+ * definition the user saved: it answers its own request frame with the answer the definition
+ * describes (header, its points' values at their offsets, checksum), takes a point's write frame
+ * and echoes it, and stays silent for anything else.
+ */
+export class CustomDevice {
+  readonly address: number;
+  readonly definition: CustomProtocolDefinition;
+  readonly values: Map<string, number>;
+  readonly #request: Buffer;
+
+  constructor(definition: CustomProtocolDefinition, options: CustomDeviceOptions) {
+    this.definition = definition;
+    this.address = options.address;
+    this.values = new Map(Object.entries(options.values ?? {}));
+    this.#request = Buffer.from(buildCustomFrame(segmentsOf(definition.request), this.address));
+  }
+
+  set(key: string, value: number): void {
+    this.values.set(key, value);
+  }
+
+  /** Its whole answer as the definition describes it, with the checksum over everything before it. */
+  answer(): Buffer {
+    const { answerLength, checksum, points } = this.definition;
+    const bytes = Buffer.alloc(answerLength);
+    bytes.set(expectedCustomHeader(this.definition, this.address), 0);
+    for (const point of points) bytes.set(encodeCustomPoint(point, this.values.get(point.key) ?? 0), point.offset);
+    if (checksum === 'crc16modbus') bytes.writeUInt16LE(crc16modbus(bytes, 0, answerLength - 2), answerLength - 2);
+    if (checksum === 'sum8') bytes[answerLength - 1] = bytes.subarray(0, -1).reduce((sum, b) => (sum + b) & 0xff, 0);
+    return bytes;
+  }
+
+  /** The answer to the bytes of one request, or undefined when the device stays silent. */
+  handle(request: Uint8Array): Buffer | undefined {
+    if (this.#request.equals(request)) return this.answer();
+    for (const point of this.definition.points) if (this.#write(point, request)) return Buffer.from(request);
+    return undefined;
+  }
+
+  /** A point's write frame to this device: the value is taken if the frame is that frame with some value. */
+  #write(point: CustomPoint, request: Uint8Array): boolean {
+    if (!point.write) return false;
+    const segments = segmentsOf(point.write);
+    const size = customPointSize(point);
+    const at = valueOffset(segments, size);
+    const value = request.subarray(at, at + size);
+    if (at < 0 || value.length !== size) return false;
+    if (!Buffer.from(buildCustomFrame(segments, this.address, value)).equals(request)) return false;
+    const answer = new Uint8Array(point.offset + size);
+    answer.set(value, point.offset);
+    const decoded = decodeCustomPoint(point, answer);
+    if (decoded !== null) this.values.set(point.key, decoded);
+    return true;
+  }
+}
