@@ -89,9 +89,7 @@ describe('custom protocol frames', () => {
   it('puts a written value in the write frame in the point type', () => {
     const temp = meter.points[1];
     if (!temp) throw new Error('no point');
-    expect(request(temp.write, 1, encodeCustomPoint(temp, 21.5))).toBe(
-      request('01 06 00 10 00 D7 {crc16modbus}', 0),
-    );
+    expect(request(temp.write, 1, encodeCustomPoint(temp, 21.5))).toBe(request('01 06 00 10 00 D7 {crc16modbus}', 0));
     expect(hexOf(encodeCustomPoint({ ...temp, type: 'bcd', length: 3, scale: 0.01 }, 1234.56))).toBe('12 34 56');
   });
 });

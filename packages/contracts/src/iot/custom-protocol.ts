@@ -25,7 +25,10 @@ export const FRAME_PLACEHOLDERS = ['addr:N', 'crc16modbus', 'sum8', 'value'] as 
 
 export const customPointInput = z.strictObject({
   /** What a template's data point names to take this value (its data identifier). */
-  key: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'customProtocol.point.key'),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'customProtocol.point.key'),
   name: z.string().trim().min(1, 'customProtocol.point.name').max(40, 'customProtocol.point.name'),
   /** Byte offset in the whole answer, header included. */
   offset: z.number({ error: 'customProtocol.point.offset' }).int().min(0).max(254, 'customProtocol.point.offset'),
@@ -154,7 +157,11 @@ function segmentSize(segment: FrameSegment, valueSize: number): number {
  * Builds a frame: the address big-endian in its size, a checksum over every byte before it (the
  * CRC low byte first, as Modbus sends it), `value` as the bytes given.
  */
-export function buildCustomFrame(segments: readonly FrameSegment[], address: number, value = new Uint8Array()): Uint8Array {
+export function buildCustomFrame(
+  segments: readonly FrameSegment[],
+  address: number,
+  value = new Uint8Array(),
+): Uint8Array {
   const size = segments.reduce((total, segment) => total + segmentSize(segment, value.length), 0);
   const frame = new Uint8Array(size);
   let at = 0;
@@ -204,7 +211,10 @@ export function customProtocolRulesBroken(definition: CustomProtocolDefinition):
   const frameRules = (field: string, text: string, allowed: FrameSegment['kind'][]) => {
     if (!text) return;
     const parsed = parseFrameText(text);
-    if (!parsed.ok) return rules.push({ field, ...parsed.problem });
+    if (!parsed.ok) {
+      rules.push({ field, ...parsed.problem });
+      return;
+    }
     const misplaced = parsed.segments.find((s) => !allowed.includes(s.kind));
     if (misplaced) rules.push({ field, key: 'customProtocol.frame.notHere', params: { name: misplaced.kind } });
     else if (field.endsWith('write') && !parsed.segments.some((s) => s.kind === 'value'))
@@ -212,9 +222,9 @@ export function customProtocolRulesBroken(definition: CustomProtocolDefinition):
   };
   frameRules('request', definition.request, ['bytes', 'addr', 'crc16modbus', 'sum8']);
   frameRules('answerHeader', definition.answerHeader, ['bytes', 'addr']);
-  definition.points.forEach((point, i) =>
-    frameRules(`points[${i}].write`, point.write, ['bytes', 'addr', 'crc16modbus', 'sum8', 'value']),
-  );
+  definition.points.forEach((point, i) => {
+    frameRules(`points[${i}].write`, point.write, ['bytes', 'addr', 'crc16modbus', 'sum8', 'value']);
+  });
   const header = parseFrameText(definition.answerHeader);
   const headerSize = header.ok ? header.segments.reduce((n, s) => n + segmentSize(s, 0), 0) : 0;
   const dataEnd = definition.answerLength - checksumSize(definition.checksum);
@@ -254,7 +264,11 @@ export function expectedCustomHeader(definition: Pick<CustomProtocolDefinition, 
 }
 
 /** Checks a whole answer: its header, its exact length and its checksum. */
-export function checkCustomAnswer(definition: CustomProtocolDefinition, address: number, answer: Uint8Array): AnswerCheck {
+export function checkCustomAnswer(
+  definition: CustomProtocolDefinition,
+  address: number,
+  answer: Uint8Array,
+): AnswerCheck {
   const header = expectedCustomHeader(definition, address);
   if (header.some((byte, i) => answer[i] !== byte)) return { kind: 'header' };
   if (answer.length !== definition.answerLength)
@@ -309,7 +323,9 @@ export function encodeCustomPoint(point: CustomPoint, value: number): Uint8Array
   else if (point.type === 'uint32') view.setUint32(0, raw);
   else if (point.type === 'float32') view.setFloat32(0, raw);
   else {
-    const digits = String(Math.abs(raw)).padStart(size * 2, '0').slice(-size * 2);
+    const digits = String(Math.abs(raw))
+      .padStart(size * 2, '0')
+      .slice(-size * 2);
     for (let i = 0; i < size; i++) view.setUint8(i, Number.parseInt(digits.slice(i * 2, i * 2 + 2), 16));
   }
   const bytes = new Uint8Array(view.buffer);
@@ -332,17 +348,27 @@ export type AnswerPreview =
   | { ok: true; values: { key: string; name: string; value: number | null; unit: string }[] }
   | { ok: false; problem: FrameProblem };
 
-export function previewCustomAnswer(definition: CustomProtocolDefinition, address: number, text: string): AnswerPreview {
+export function previewCustomAnswer(
+  definition: CustomProtocolDefinition,
+  address: number,
+  text: string,
+): AnswerPreview {
   const answer = bytesOfHex(text);
   if (!answer) return { ok: false, problem: { key: 'customProtocol.sample.hex' } };
   const check = checkCustomAnswer(definition, address, answer);
   if (check.kind === 'header')
     return {
       ok: false,
-      problem: { key: 'customProtocol.sample.header', params: { header: hexOf(expectedCustomHeader(definition, address)) } },
+      problem: {
+        key: 'customProtocol.sample.header',
+        params: { header: hexOf(expectedCustomHeader(definition, address)) },
+      },
     };
   if (check.kind === 'length')
-    return { ok: false, problem: { key: 'customProtocol.sample.length', params: { got: check.got, want: check.want } } };
+    return {
+      ok: false,
+      problem: { key: 'customProtocol.sample.length', params: { got: check.got, want: check.want } },
+    };
   if (check.kind === 'checksum')
     return {
       ok: false,

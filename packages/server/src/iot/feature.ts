@@ -51,11 +51,11 @@ import { operationsCatchUp, operationsJob, operationsSchedules } from './operati
 import { operationsRoutes } from './operations/routes.ts';
 import type { OperationsTables } from './operations/tables.ts';
 import { passthroughRoutes } from './passthrough/routes.ts';
-import { customProtocolsRoutes } from './protocols/routes.ts';
-import type { CustomProtocolTables } from './protocols/tables.ts';
 import { passthroughService } from './passthrough/service.ts';
 import type { PassthroughTables } from './passthrough/tables.ts';
 import { projectsRoutes } from './projects/routes.ts';
+import { customProtocolsRoutes } from './protocols/routes.ts';
+import type { CustomProtocolTables } from './protocols/tables.ts';
 import { scadaRoutes } from './scada/routes.ts';
 import type { ScadaTables } from './scada/tables.ts';
 import { taskRecoveryService } from './tasks/recovery.ts';

@@ -113,6 +113,12 @@ export const iotRoutes: RouteObject[] = [
       page('templates/protocols', 'menu.templates.protocols', async () => ({
         Component: (await import('./templates/ProtocolsPage.tsx')).ProtocolsPage,
       })),
+      page('templates/protocols/custom/new', 'customProtocol.addTitle', async () => ({
+        Component: (await import('./templates/CustomProtocolPage.tsx')).CustomProtocolPage,
+      })),
+      page('templates/protocols/custom/:id', 'menu.templates.protocols', async () => ({
+        Component: (await import('./templates/CustomProtocolPage.tsx')).CustomProtocolPage,
+      })),
       page('templates/new', 'route.templateNew', async () => ({
         Component: (await import('./templates/TemplateEditorPage.tsx')).TemplateEditorPage,
       })),

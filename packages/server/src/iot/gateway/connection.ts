@@ -211,8 +211,7 @@ export class DtuConnection implements DeviceLink, Scheduled {
     // While a PC client holds the line (passthrough), polling pauses: the tick is skipped (decision 0113).
     if (this.#peer) return;
     // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
-    const reads =
-      this.#blocks.length + this.#meterReads.length + this.#waterReads.length + this.#customReads.length;
+    const reads = this.#blocks.length + this.#meterReads.length + this.#waterReads.length + this.#customReads.length;
     if (this.#cycle || !reads) return;
     const cycle: Cycle = { at: now, left: reads, readings: [], slaves: new Map() };
     this.#cycle = cycle;

@@ -71,7 +71,12 @@ describe('a custom protocol behind a DTU', () => {
         customPoint('Level setpoint', 'setpoint', { readWrite: 'readWrite' }),
       ],
     );
-    const dtu = startTestDtu(server, { sn: tank.sn, password: '12345678', framing: 'custom', customDevices: [sensor()] });
+    const dtu = startTestDtu(server, {
+      sn: tank.sn,
+      password: '12345678',
+      framing: 'custom',
+      customDevices: [sensor()],
+    });
     try {
       await expect
         .poll(() => lastValues(tank.id, tank.ids), { timeout: 10_000 })
@@ -94,7 +99,12 @@ describe('a custom protocol behind a DTU', () => {
 
   it('counts a bad checksum as the other protocols do, keeps the link, and reads on', async () => {
     const tank = await device('Custom level errors', [1], [customPoint('Tank level', 'level')]);
-    const dtu = startTestDtu(server, { sn: tank.sn, password: '12345678', framing: 'custom', customDevices: [sensor()] });
+    const dtu = startTestDtu(server, {
+      sn: tank.sn,
+      password: '12345678',
+      framing: 'custom',
+      customDevices: [sensor()],
+    });
     try {
       await expect.poll(() => lastValues(tank.id, tank.ids), { timeout: 10_000 }).toEqual({ 'Tank level': 2.31 });
       const connection = [...server.connections].find((c) => c.deviceId === tank.id);
@@ -114,7 +124,12 @@ describe('a custom protocol behind a DTU', () => {
       [1, 9],
       [customPoint('Tank level', 'level'), customPoint('Gone level', 'level', { slaveIndex: 2 })],
     );
-    const dtu = startTestDtu(server, { sn: tank.sn, password: '12345678', framing: 'custom', customDevices: [sensor()] });
+    const dtu = startTestDtu(server, {
+      sn: tank.sn,
+      password: '12345678',
+      framing: 'custom',
+      customDevices: [sensor()],
+    });
     try {
       await expect
         .poll(() => telemetry.events.filter((e) => e.deviceId === tank.id && e.event === 'fault'), {

@@ -1,4 +1,9 @@
-import { BIT_REGISTER_TYPES, type CustomProtocolDefinition, type RegisterType, TEMPLATE_LIMITS } from '@meridian/contracts';
+import {
+  BIT_REGISTER_TYPES,
+  type CustomProtocolDefinition,
+  type RegisterType,
+  TEMPLATE_LIMITS,
+} from '@meridian/contracts';
 import { bitAt, type ReadFunction } from '@meridian/simulator/modbus';
 import { decodeRaw, type GatewayPoint, pointValue } from './values.ts';
 

@@ -50,7 +50,13 @@ export async function nameTaken(db: Db, ownerId: number, name: string, except?: 
 export async function insertProtocol(db: Db, row: { owner_id: number; name: string; definition: string; at: number }) {
   const inserted = await db
     .insertInto('custom_protocols')
-    .values({ owner_id: row.owner_id, name: row.name, definition: row.definition, created_at: row.at, updated_at: row.at })
+    .values({
+      owner_id: row.owner_id,
+      name: row.name,
+      definition: row.definition,
+      created_at: row.at,
+      updated_at: row.at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(inserted.id);

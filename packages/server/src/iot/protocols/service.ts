@@ -1,12 +1,12 @@
 import {
   CUSTOM_PROTOCOL_LIMITS,
-  type TemplateInput,
-  type TemplateRuleBroken,
   type CustomProtocolDefinition,
   type CustomProtocolInput,
   type CustomProtocolView,
   customProtocolInput,
   customProtocolRulesBroken,
+  type TemplateInput,
+  type TemplateRuleBroken,
 } from '@meridian/contracts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';

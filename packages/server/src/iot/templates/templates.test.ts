@@ -228,6 +228,7 @@ describe('the Communication Protocol screen', () => {
       ['modbusTcp', 0, []],
       ['dlt645', 1, ['Meters of mine']],
       ['cjt188', 1, ['Water meters of mine']],
+      ['custom', 0, []],
       ['mqttJson', 0, []],
       ['httpJson', 0, []],
     ]);

@@ -16,6 +16,7 @@ export const devicesEn: Shape<typeof devicesZhCN> = {
       modbusTcp: 'Modbus TCP',
       dlt645: 'DL/T 645 meters (DTU transparent)',
       cjt188: 'CJ/T 188 water and gas meters (DTU transparent)',
+      custom: 'Custom protocol (DTU transparent)',
       mqttJson: 'MQTT',
       httpJson: 'NB / cellular HTTP',
     },

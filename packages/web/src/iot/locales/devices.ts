@@ -12,6 +12,7 @@ export const devicesZhCN = {
       modbusTcp: 'Modbus TCP',
       dlt645: 'DL/T 645 电表（DTU 透传）',
       cjt188: 'CJ/T 188 水表/气表（DTU 透传）',
+      custom: '自定义协议（DTU 透传）',
       mqttJson: 'MQTT',
       httpJson: 'NB / 蜂窝 HTTP',
     },

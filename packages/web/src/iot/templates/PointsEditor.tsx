@@ -1,8 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { registerAddressOf, TEMPLATE_LIMITS } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type EditorPoint, type EditorSlave, newMeterPoint, newPoint, newWaterPoint } from './editor.ts';
+import { customProtocolsKey, listCustomProtocols } from './api.ts';
+import { customPointColumns } from './customPointColumns.tsx';
+import {
+  type EditorPoint,
+  type EditorSlave,
+  newCustomPoint,
+  newMeterPoint,
+  newPoint,
+  newWaterPoint,
+} from './editor.ts';
 import { pointColumns } from './pointColumns.tsx';
 
 /** Under the table: the add button (a new point follows the last one's registers) and the count against the limit. */
@@ -12,6 +22,7 @@ function PointsFooter({
   firstSlave,
   meter,
   water,
+  customKey,
   add,
 }: {
   count: number;
@@ -19,6 +30,8 @@ function PointsFooter({
   firstSlave: number | undefined;
   meter: boolean;
   water: boolean;
+  /** A custom protocol's template: the key a new point takes (null otherwise). */
+  customKey: string | undefined | null;
   add(point: EditorPoint): void;
 }) {
   const { t } = useTranslation();
@@ -33,6 +46,7 @@ function PointsFooter({
         data-testid="point-add"
         onClick={() => {
           const last = points[points.length - 1];
+          if (customKey !== null) return add(newCustomPoint(last?.slaveIndex ?? firstSlave, customKey));
           if (water) return add(newWaterPoint(last?.slaveIndex ?? firstSlave));
           if (meter) return add(newMeterPoint(last?.slaveIndex ?? firstSlave));
           const address = last ? (registerAddressOf(last.registerAddress ?? '') ?? -1) + (last.registerLength ?? 1) : 0;
@@ -60,6 +74,13 @@ export function PointsEditor() {
   const protocol = Form.useWatch('protocol', form);
   const water = protocol === 'cjt188';
   const meter = protocol === 'dlt645' || water;
+  const customId = Form.useWatch('customProtocolId', form);
+  const customProtocols = useQuery({
+    queryKey: customProtocolsKey,
+    queryFn: ({ signal }) => listCustomProtocols(signal),
+    enabled: protocol === 'custom',
+  });
+  const custom = customProtocols.data?.find((p) => p.id === customId);
   const slaveOptions = slaves
     .filter((s) => s?.index !== undefined && s.index !== null)
     .map((s) => ({ value: s.index as number, label: `${s.index} ${s.name ?? ''}` }));
@@ -78,10 +99,19 @@ export function PointsEditor() {
             size="small"
             rowKey="key"
             dataSource={fields}
-            scroll={{ x: meter ? 1500 : 2300 }}
+            scroll={{ x: meter || protocol === 'custom' ? 1500 : 2300 }}
             pagination={fields.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
             locale={{ emptyText: t('templates.noPoints') }}
-            columns={pointColumns({ t, points, slaveOptions, setPoint, remove, meter, water })}
+            columns={pointColumns({
+              t,
+              points,
+              slaveOptions,
+              setPoint,
+              remove,
+              meter,
+              water,
+              ...(protocol === 'custom' ? { custom: customPointColumns(t, custom, setPoint) } : {}),
+            })}
           />
           <PointsFooter
             count={fields.length}
@@ -89,6 +119,7 @@ export function PointsEditor() {
             firstSlave={slaveOptions[0]?.value}
             meter={meter}
             water={water}
+            customKey={protocol === 'custom' ? custom?.points[0]?.key : null}
             add={add}
           />
         </>

@@ -1,12 +1,53 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProtocolUsage } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, List, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
-import { protocolUsage } from './api.ts';
+import { customProtocolsKey, listCustomProtocols, protocolUsage } from './api.ts';
+
+/** The account's custom protocols, each a link to its editor, and the button that defines a new one. */
+function CustomProtocols() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const protocols = useQuery({
+    queryKey: customProtocolsKey,
+    queryFn: ({ signal }) => listCustomProtocols(signal),
+    meta: { silentError: true },
+  });
+  return (
+    <div data-testid="custom-protocols" style={{ marginTop: 12 }}>
+      <Flex justify="space-between" align="center">
+        <Typography.Text strong>{t('protocols.custom.mine')}</Typography.Text>
+        <Button
+          size="small"
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => navigate('/templates/protocols/custom/new')}
+          data-testid="custom-protocol-add"
+        >
+          {t('protocols.custom.add')}
+        </Button>
+      </Flex>
+      <List
+        size="small"
+        loading={protocols.isLoading}
+        locale={{ emptyText: t('protocols.custom.empty') }}
+        dataSource={protocols.data ?? []}
+        renderItem={(protocol) => (
+          <List.Item>
+            <Link to={`/templates/protocols/custom/${protocol.id}`}>{protocol.name}</Link>
+            <Typography.Text type="secondary">
+              {t('protocols.custom.pointCount', { count: protocol.points.length })}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
+    </div>
+  );
+}
 
 /** One protocol: what it is, how a template addresses its devices, and the templates that use it. */
 function ProtocolCard({ usage }: { usage: ProtocolUsage }) {
@@ -22,6 +63,7 @@ function ProtocolCard({ usage }: { usage: ProtocolUsage }) {
     >
       <Typography.Paragraph>{t(`protocols.${protocol}.doc`)}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t(`protocols.${protocol}.points`)}</Typography.Paragraph>
+      {protocol === 'custom' && <CustomProtocols />}
       <Typography.Text strong>{t('protocols.usedBy', { count: templateCount })}</Typography.Text>
       {templates.length ? (
         <Flex wrap gap={8} style={{ marginTop: 8 }} data-testid={`protocol-templates-${protocol}`}>

@@ -9,8 +9,8 @@ import { ApiError } from '../../shared/errors.ts';
 import { required, schemaRule } from '../../shared/forms/rules.ts';
 import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
-import { showFieldErrors } from '../components/errors.ts';
-import { createTemplate, replaceTemplate, templateOf } from './api.ts';
+import { catalogue, showFieldErrors } from '../components/errors.ts';
+import { createTemplate, customProtocolsKey, listCustomProtocols, replaceTemplate, templateOf } from './api.ts';
 import { checkTemplate, type EditorSlave, type EditorValues, toEditor } from './editor.ts';
 import { PointsEditor } from './PointsEditor.tsx';
 import { SlavesEditor } from './SlavesEditor.tsx';
@@ -40,6 +40,11 @@ function Editor({ templateId, initial }: { templateId: number | null; initial: E
   const [form] = Form.useForm<EditorValues>();
   const protocol = Form.useWatch('protocol', form) ?? initial.protocol;
   const [problems, setProblems] = useState<string[]>([]);
+  const customProtocols = useQuery({
+    queryKey: customProtocolsKey,
+    queryFn: ({ signal }) => listCustomProtocols(signal),
+    enabled: protocol === 'custom',
+  });
   const save = useMutation({
     mutationFn: (body: Parameters<typeof createTemplate>[0]) =>
       templateId === null ? createTemplate(body) : replaceTemplate(templateId, body),
@@ -146,6 +151,26 @@ function Editor({ templateId, initial }: { templateId: number | null; initial: E
                 />
               </Form.Item>
             </Col>
+            {protocol === 'custom' && (
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="customProtocolId"
+                  label={t('customProtocol.chooseProtocol')}
+                  rules={[required(catalogue('template.customProtocol'))]}
+                  extra={
+                    customProtocols.data?.length === 0 ? (
+                      <Link to="/templates/protocols/custom/new">{t('customProtocol.noProtocols')}</Link>
+                    ) : undefined
+                  }
+                >
+                  <Select
+                    data-testid="template-custom-protocol"
+                    loading={customProtocols.isLoading}
+                    options={(customProtocols.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                  />
+                </Form.Item>
+              </Col>
+            )}
             <Col xs={24} md={8}>
               <Form.Item
                 name="description"
@@ -169,7 +194,9 @@ function Editor({ templateId, initial }: { templateId: number | null; initial: E
                   ? 'templates.editor.meterPointsHint'
                   : protocol === 'cjt188'
                     ? 'templates.editor.waterPointsHint'
-                    : 'templates.editor.pointsHint',
+                    : protocol === 'custom'
+                      ? 'customProtocol.pointsHint'
+                      : 'templates.editor.pointsHint',
               )}
             </Typography.Text>
           }

@@ -1,4 +1,6 @@
 import type {
+  CustomProtocolInput,
+  CustomProtocolView,
   libraryEntry,
   Page,
   ProtocolUsage,
@@ -36,3 +38,14 @@ export const listLibrary = (query: { page: number; size: number; keyword?: strin
 export const libraryOf = (id: number, signal?: AbortSignal) => get<TemplateDetail>(`iot/library/${id}`, { signal });
 export const copyFromLibrary = (id: number, name?: string) =>
   post<TemplateDetail>(`iot/library/${id}/copy`, name ? { name } : {});
+
+/** Custom protocols defined by frames (`/api/iot/protocols/custom`, decision 0140). */
+const custom = 'iot/protocols/custom';
+export const customProtocolsKey = ['iot', 'protocols', 'custom'] as const;
+export const listCustomProtocols = (signal?: AbortSignal) => get<CustomProtocolView[]>(custom, { signal });
+export const customProtocolOf = (id: number, signal?: AbortSignal) =>
+  get<CustomProtocolView>(`${custom}/${id}`, { signal });
+export const createCustomProtocol = (body: CustomProtocolInput) => post<CustomProtocolView>(custom, body);
+export const replaceCustomProtocol = (id: number, body: CustomProtocolInput) =>
+  put<CustomProtocolView>(`${custom}/${id}`, body);
+export const deleteCustomProtocol = (id: number) => request<unknown>('DELETE', `${custom}/${id}`);

@@ -51,6 +51,8 @@ export interface EditorPoint {
 export interface EditorValues {
   name?: string;
   protocol?: TemplateInput['protocol'];
+  /** Protocol `custom`: the custom protocol chosen. */
+  customProtocolId?: number | null;
   description?: string | null;
   slaves?: EditorSlave[];
   points?: EditorPoint[];
@@ -95,6 +97,15 @@ export const newWaterPoint = (slaveIndex: number | undefined): EditorPoint => ({
   unit: 'm³',
 });
 
+/** A new point of a custom protocol on `slaveIndex`, taking the protocol's point `key`, with 2 decimals. */
+export const newCustomPoint = (slaveIndex: number | undefined, key: string | undefined): EditorPoint => ({
+  ...newPoint(slaveIndex, 0),
+  variant: 'float64',
+  registerLength: 4,
+  precision: 2,
+  dataIdentifier: key ?? null,
+});
+
 /** A new slave; a CJ/T 188 meter starts as a cold water meter (type 10H). */
 export const newSlave = (index: number, protocol?: string): EditorSlave => ({
   index,
@@ -107,6 +118,7 @@ export function toEditor(template: TemplateDetail | undefined): EditorValues {
   return {
     name: template.name,
     protocol: template.protocol,
+    customProtocolId: template.customProtocolId,
     description: template.description,
     slaves: template.slaves.map(({ id, index, name, address, ip, port, deviceNo, meterAddress }) => ({
       id,
@@ -132,9 +144,11 @@ const orNull = <T>(value: T | null | undefined) => (value === undefined || value
 /** The body the API takes; empty texts become null so that optional fields stay optional. */
 export function toBody(values: EditorValues): unknown {
   const meter = isMeterProtocol(values.protocol ?? '');
+  const custom = values.protocol === 'custom';
   return {
     name: values.name?.trim() ?? '',
     protocol: values.protocol,
+    customProtocolId: custom ? (values.customProtocolId ?? null) : null,
     description: orNull(values.description?.trim()),
     slaves: (values.slaves ?? []).map((slave) => ({
       ...slave,
@@ -153,7 +167,7 @@ export function toBody(values: EditorValues): unknown {
       description: orNull(point.description?.trim()),
       bitIndex: orNull(point.bitIndex),
       amplitude: point.storage === 'onChange' ? orNull(point.amplitude) : null,
-      dataIdentifier: meter ? orNull(point.dataIdentifier?.trim()) : null,
+      dataIdentifier: meter || custom ? orNull(point.dataIdentifier?.trim()) : null,
     })),
   };
 }

@@ -38,6 +38,8 @@ export type PointRows = {
   meter: boolean;
   /** A CJ/T 188 template: a point is an item of the 901F answer, in the standard's format. */
   water?: boolean;
+  /** A custom protocol template: its columns, which name the chosen protocol's points. */
+  custom?: Columns;
 };
 
 type Columns = TableColumnsType<FormListFieldData>;
@@ -347,10 +349,12 @@ function waterColumns({ t, setPoint }: PointRows): Columns {
 /** Every column of the points table, one field of the point model each, in the table's order. */
 export const pointColumns = (rows: PointRows): Columns => [
   ...nameColumns(rows),
-  ...(rows.water
-    ? waterColumns(rows)
-    : rows.meter
-      ? meterColumns(rows)
-      : [...registerColumns(rows), ...valueColumns(rows)]),
+  ...(rows.custom
+    ? rows.custom
+    : rows.water
+      ? waterColumns(rows)
+      : rows.meter
+        ? meterColumns(rows)
+        : [...registerColumns(rows), ...valueColumns(rows)]),
   ...storageColumns(rows),
 ];
