@@ -170,7 +170,7 @@ export function DeviceDetailPage() {
                   <Typography.Title level={5} style={{ margin: 0 }}>
                     {t('templates.points')}
                   </Typography.Title>
-                  <PointsView points={points} />
+                  <PointsView points={points} custom={template.data?.protocol === 'custom'} />
                 </Flex>
               ),
             },

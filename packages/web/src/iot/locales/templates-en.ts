@@ -241,7 +241,7 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
     byteOrderName: { big: 'Big-endian (high byte first)', little: 'Little-endian (low byte first)' },
     scale: 'Scale',
     unit: 'Unit',
-    write: 'Write frame (with {value}, optional)',
+    write: 'Write frame (optional)',
     preview: 'Test with a sample answer',
     previewHint: "Paste one answer of the device (hex): it is read by the definition above into each point's value.",
     address: 'Slave address',

@@ -232,7 +232,7 @@ export const templatesZhCN = {
     byteOrderName: { big: '大端（高字节在前）', little: '小端（低字节在前）' },
     scale: '倍率',
     unit: '单位',
-    write: '写帧（含 {value}，可空）',
+    write: '写帧（可空）',
     preview: '用样例应答测试',
     previewHint: '粘贴设备的一帧应答（十六进制），按上面的定义解析出各数据点的值。',
     address: '从机地址',

@@ -119,6 +119,15 @@ function Editor({ protocolId, initial }: { protocolId: number | null; initial: C
       layout="vertical"
       initialValues={initial}
       data-testid="custom-protocol-editor"
+      onValuesChange={(changed: Partial<CustomProtocolInput>) => {
+        // A field changed since the last check: its old mistake no longer stands.
+        setProblems([]);
+        (form as FormInstance).setFields(
+          Object.keys(changed)
+            .filter((name) => name !== 'points')
+            .map((name) => ({ name, errors: [] })),
+        );
+      }}
     >
       <Flex vertical gap={16}>
         <Card>

@@ -30,8 +30,8 @@ function PointsFooter({
   firstSlave: number | undefined;
   meter: boolean;
   water: boolean;
-  /** A custom protocol's template: the key a new point takes (null otherwise). */
-  customKey: string | undefined | null;
+  /** A custom protocol's template: the protocol's point a new point takes (null otherwise). */
+  customKey: { key: string; unit: string } | undefined | null;
   add(point: EditorPoint): void;
 }) {
   const { t } = useTranslation();
@@ -119,7 +119,7 @@ export function PointsEditor() {
             firstSlave={slaveOptions[0]?.value}
             meter={meter}
             water={water}
-            customKey={protocol === 'custom' ? custom?.points[0]?.key : null}
+            customKey={protocol === 'custom' ? custom?.points[0] : null}
             add={add}
           />
         </>

@@ -50,9 +50,12 @@ export function SlavesView({ slaves }: { slaves: TemplateSlaveView[] }) {
 export function PointsView({
   points,
   extra,
+  custom = false,
 }: {
   points: TemplatePointView[];
   extra?: { title: string; render(point: TemplatePointView): React.ReactNode };
+  /** A custom protocol's template: a point names the protocol's point by its key. */
+  custom?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -82,7 +85,11 @@ export function PointsView({
           key: 'register',
           width: 180,
           render: (_v, p) =>
-            p.dataIdentifier ? (
+            custom ? (
+              <span>
+                {t('customProtocol.pointKey')} {p.dataIdentifier}
+              </span>
+            ) : p.dataIdentifier ? (
               <span>
                 {t('templates.point.dataIdentifier')}{' '}
                 {waterItem(p.dataIdentifier)?.identifier.toUpperCase() ?? p.dataIdentifier} · {p.registerLength} B
@@ -107,7 +114,11 @@ export function PointsView({
           render: (_v, p) => (
             <span>
               {t(`templates.dataType.${p.dataType}`)} ·{' '}
-              {p.dataIdentifier ? identifierName(t, p.dataIdentifier) || 'BCD' : t(`templates.variant.${p.variant}`)}
+              {custom
+                ? p.dataIdentifier
+                : p.dataIdentifier
+                  ? identifierName(t, p.dataIdentifier) || 'BCD'
+                  : t(`templates.variant.${p.variant}`)}
               {p.bitIndex !== null ? ` · bit ${p.bitIndex}` : ''}
             </span>
           ),

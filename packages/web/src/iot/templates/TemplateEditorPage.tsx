@@ -156,7 +156,7 @@ function Editor({ templateId, initial }: { templateId: number | null; initial: E
                 <Form.Item
                   name="customProtocolId"
                   label={t('customProtocol.chooseProtocol')}
-                  rules={[required(catalogue('template.customProtocol'))]}
+                  rules={[{ required: true, message: catalogue('template.customProtocol') }]}
                   extra={
                     customProtocols.data?.length === 0 ? (
                       <Link to="/templates/protocols/custom/new">{t('customProtocol.noProtocols')}</Link>

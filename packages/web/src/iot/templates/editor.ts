@@ -97,13 +97,17 @@ export const newWaterPoint = (slaveIndex: number | undefined): EditorPoint => ({
   unit: 'm³',
 });
 
-/** A new point of a custom protocol on `slaveIndex`, taking the protocol's point `key`, with 2 decimals. */
-export const newCustomPoint = (slaveIndex: number | undefined, key: string | undefined): EditorPoint => ({
+/** A new point of a custom protocol on `slaveIndex`, taking the protocol's point (its key and unit), with 2 decimals. */
+export const newCustomPoint = (
+  slaveIndex: number | undefined,
+  point: { key: string; unit: string } | undefined,
+): EditorPoint => ({
   ...newPoint(slaveIndex, 0),
   variant: 'float64',
   registerLength: 4,
   precision: 2,
-  dataIdentifier: key ?? null,
+  dataIdentifier: point?.key ?? null,
+  unit: point?.unit || null,
 });
 
 /** A new slave; a CJ/T 188 meter starts as a cold water meter (type 10H). */

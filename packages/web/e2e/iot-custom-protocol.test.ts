@@ -1,0 +1,161 @@
+import { type CustomProtocolView, crc16modbus, customProtocolView, hexOf } from '@meridian/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../server/test/factories.ts';
+import { CustomDevice, SimulatedDtu } from '../../simulator/src/index.ts';
+import { visit } from './browser.ts';
+import { api, liveSuite } from './iot-live-walks.ts';
+import { choose, IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
+import { settledShot } from './portal-admin-walks.ts';
+import { awaitText, unexpected } from './portal-walks.ts';
+
+const suite = liveSuite();
+
+/** An answer of slave 1 holding a level of 2.31 m (00E7) and a temperature of -4.5 °C (FFD3), with its CRC. */
+function sampleAnswer(corrupt = false): string {
+  const bytes = Uint8Array.of(0x01, 0x03, 0x04, 0x00, 0xe7, 0xff, 0xd3, 0, 0);
+  const crc = crc16modbus(bytes, 0, 7) ^ (corrupt ? 0x0100 : 0);
+  bytes[7] = crc & 0xff;
+  bytes[8] = crc >>> 8;
+  return hexOf(bytes);
+}
+
+describe('a Device Cloud user with a device of its own protocol', () => {
+  it('defines the protocol by its frames, previews a sample answer, uses it in a template and sees the value live', async () => {
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
+    const { page, problems, close } = await visit(suite.browser);
+    const sn = 'CUSTOMWALK0000000001';
+    let dtu: SimulatedDtu | undefined;
+    try {
+      await signInToIot(page, suite.server.url, user);
+
+      // ---- Communication Protocol: custom protocols explained, none yet; define one.
+      await openFromMenu(page, '设备模板', '通讯协议');
+      const card = page.getByTestId('protocol-custom');
+      await card.getByText('还没有自定义协议').waitFor();
+      await page.getByTestId('custom-protocol-add').click();
+      await page.waitForURL(/\/iot\/templates\/protocols\/custom\/new$/);
+      const editor = page.getByTestId('custom-protocol-editor');
+      await page.getByTestId('custom-protocol-name').fill('液位计协议');
+      // The frame starts as a Modbus-like read of 2 registers; a digit too many is refused in words.
+      const request = page.getByTestId('custom-protocol-request');
+      await request.fill('{addr:1} 03 00 00 00 0 {crc16modbus}');
+      await page.getByTestId('custom-point-add').click();
+      await page.getByTestId('custom-point-add').click();
+      const rows = page.getByTestId('custom-points').locator('.ant-table-tbody tr.ant-table-row');
+      const cellInput = (row: number, column: number) => rows.nth(row).locator('td').nth(column).locator('input');
+      await cellInput(0, 0).fill('level');
+      await cellInput(0, 1).fill('液位');
+      await cellInput(0, 6).fill('0.01');
+      await cellInput(0, 7).fill('m');
+      await cellInput(1, 0).fill('temp');
+      await cellInput(1, 1).fill('水温');
+      await choose(page, rows.nth(1).locator('td').nth(3).locator('.ant-select'), 'int16');
+      await cellInput(1, 6).fill('0.1');
+      await cellInput(1, 7).fill('°C');
+      await page.getByTestId('custom-protocol-save').click();
+      await editor.getByText('十六进制位数为奇数：“030000000”不是完整的字节').first().waitFor();
+      await request.fill('{addr:1} 03 00 00 00 02 {crc16modbus}');
+
+      // ---- Test with a sample answer: the values as the gateway will read them, or why not.
+      const sample = page.getByTestId('preview-sample');
+      await sample.fill(sampleAnswer(true));
+      await page.getByTestId('preview-problem').getByText('校验错误', { exact: false }).waitFor();
+      await sample.fill(sampleAnswer());
+      await page.getByTestId('preview-value-level').getByText('2.31 m').waitFor();
+      await page.getByTestId('preview-value-temp').getByText('-4.5 °C').waitFor();
+      await settledShot(page, 'customproto-editor-zh-CN', { fullPage: true });
+      await page.getByTestId('custom-protocol-save').click();
+      await awaitText(page, '协议已保存', problems);
+      await page.waitForURL(/\/iot\/templates\/protocols$/);
+      await card.getByRole('link', { name: '液位计协议' }).waitFor();
+
+      // ---- A template that chooses it: one slave at address 1, its level.
+      await openFromMenu(page, '设备模板', '我的模板');
+      await page.getByTestId('template-add').click();
+      const templateEditor = page.getByTestId('template-editor');
+      await templateEditor.getByLabel('模板名称').fill('水箱液位模板');
+      await choose(
+        page,
+        templateEditor.locator('.ant-form-item').filter({ hasText: '协议' }).locator('.ant-select').first(),
+        '自定义协议',
+      );
+      await choose(page, page.getByTestId('template-custom-protocol'), '液位计协议');
+      const slaves = page.getByTestId('slaves-editor');
+      await slaves.locator('tbody tr').nth(0).locator('input').nth(1).fill('一号水箱液位计');
+      const points = page.getByTestId('points-editor');
+      await page.getByTestId('point-add').click();
+      const row = points.locator('.ant-table-tbody tr.ant-table-row').nth(0);
+      await row.locator('input').nth(1).fill('水箱液位');
+      // A new point takes the protocol's first point, with its unit.
+      await row.getByTestId('point-custom-0').getByText('液位 (level)').waitFor();
+      await settledShot(page, 'customproto-template-zh-CN');
+      await page.getByTestId('template-save').click();
+      await awaitText(page, '模板已保存', problems);
+      await page.waitForURL(/\/iot\/templates\/\d+$/);
+      const templateId = Number(new URL(page.url()).pathname.split('/').at(-1));
+
+      // ---- A DTU device of the template; the simulated device speaks the protocol as saved.
+      const device = await api<{ id: number }>(page, suite.server.url, 'POST', 'iot/devices', {
+        name: '一号水箱',
+        sn,
+        imei: '861000000000140',
+        commPassword: '12345678',
+        protocol: 'custom',
+        queryInterval: 1,
+        templateId,
+        enabled: true,
+      });
+      const [saved] = await api<CustomProtocolView[]>(page, suite.server.url, 'GET', 'iot/protocols/custom');
+      const tank = new CustomDevice(customProtocolView.parse(saved), {
+        address: 1,
+        values: { level: 2.31, temp: -4.5 },
+      });
+      dtu = new SimulatedDtu({
+        host: '127.0.0.1',
+        port: suite.server.dtuPort,
+        sn,
+        password: '12345678',
+        framing: 'custom',
+        customDevices: [tank],
+        heartbeatSeconds: 0,
+        reconnectMs: 500,
+      });
+      dtu.start();
+      await dtu.ready();
+      const template = await api<{ points: Array<{ id: number; name: string }> }>(
+        page,
+        suite.server.url,
+        'GET',
+        `iot/templates/${templateId}`,
+      );
+      const pointId = template.points.find((p) => p.name === '水箱液位')?.id ?? 0;
+
+      // ---- The device page: online, and the level arrives and moves live.
+      await page.goto(`${suite.server.url}/iot/devices/${device.id}`);
+      await page.getByTestId('device-detail').getByText('在线').waitFor({ timeout: 15_000 });
+      await page.getByRole('tab', { name: '实时数据' }).click();
+      const level = page.getByTestId(`point-value-${pointId}`);
+      await expect.poll(async () => level.textContent(), { timeout: 15_000 }).toBe('2.31');
+      tank.set('level', 2.47);
+      await expect.poll(async () => level.textContent(), { timeout: 10_000 }).toBe('2.47');
+      await settledShot(page, 'customproto-live-zh-CN');
+      await page.getByRole('tab', { name: '模板与数据点' }).click();
+      await page.getByTestId('points-view').getByText('协议数据点 level').waitFor();
+      await settledShot(page, 'customproto-device-points-zh-CN');
+
+      // ---- Communication Protocol names the template, in both languages.
+      await openFromMenu(page, '设备模板', '通讯协议');
+      await card.getByText('使用此协议的模板：1 个').waitFor();
+      await card.getByRole('link', { name: '水箱液位模板' }).waitFor();
+      await settledShot(page, 'customproto-protocols-zh-CN', { fullPage: true });
+      await page.getByText('English', { exact: true }).click();
+      await card.getByText('My custom protocols').waitFor();
+      await settledShot(page, 'customproto-protocols-en', { fullPage: true });
+      await page.getByText('中文', { exact: true }).click();
+      expect(unexpected(problems)).toEqual([]);
+    } finally {
+      dtu?.stop();
+      await close();
+    }
+  }, 120_000);
+});
