@@ -160,7 +160,7 @@ function segmentSize(segment: FrameSegment, valueSize: number): number {
 export function buildCustomFrame(
   segments: readonly FrameSegment[],
   address: number,
-  value = new Uint8Array(),
+  value: Uint8Array = new Uint8Array(),
 ): Uint8Array {
   const size = segments.reduce((total, segment) => total + segmentSize(segment, value.length), 0);
   const frame = new Uint8Array(size);
