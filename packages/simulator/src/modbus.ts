@@ -7,23 +7,10 @@
  * (modbus.test.ts) and a pymodbus slave (relay.test.ts).
  */
 
-/** CRC-16/MODBUS: polynomial 0x8005 reflected (0xA001), initial value 0xFFFF; one lookup per byte. */
-const CRC_TABLE = (() => {
-  const table = new Uint16Array(256);
-  for (let i = 0; i < 256; i++) {
-    let crc = i;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
-    table[i] = crc;
-  }
-  return table;
-})();
+import { crc16modbus } from '@meridian/contracts';
 
-/** The CRC-16/MODBUS of `bytes[start, end)`; over a whole RTU frame, CRC included, it is 0. */
-export function crc16(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let crc = 0xffff;
-  for (let i = start; i < end; i++) crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];
-  return crc;
-}
+/** The CRC-16/MODBUS of `bytes[start, end)`; over a whole RTU frame, CRC included, it is 0 (one copy, in contracts). */
+export const crc16: (bytes: Uint8Array, start?: number, end?: number) => number = crc16modbus;
 
 /** The function codes both ends speak; a slave answers anything else with exception 01. */
 export const FC = {
