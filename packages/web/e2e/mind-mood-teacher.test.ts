@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildMoodEntries } from '../../server/src/mind/mood/testing.ts';
 import { buildUser } from '../../server/test/factories.ts';
-import { phone, screenshot, visit } from './browser.ts';
+import { beijingDesktop, phone, screenshot, visit } from './browser.ts';
+import { beijingDay } from './campus-walks.ts';
 import { buildClassWorld, tokenOf } from './mind-assess-world.ts';
 import { openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
@@ -156,6 +157,37 @@ describe('the teachers’ mood journal (issue 23)', () => {
     } finally {
       await psych.close();
     }
+    // The student's file: this month's mood beside the class's emotion, and the entries without notes (decision 0151).
+    const file = await visit(suite.browser, beijingDesktop);
+    try {
+      const { page } = file;
+      await openMind(page, suite.server.url, `/data/studentFileDetails/${low.studentId}?tab=mood`, world.teacher.token);
+      const panel = page.getByTestId('archive-mood');
+      await panel.getByTestId('archive-mood-chart').locator('canvas').waitFor();
+      const month = beijingDay(Date.now()).slice(0, 7);
+      const written = (
+        await db.selectFrom('mood_entries').select('day').where('student_id', '=', low.studentId).execute()
+      ).filter((e) => e.day.startsWith(month)).length;
+      await expect
+        .poll(() => panel.getByTestId('archive-mood-summary').innerText())
+        .toMatch(new RegExp(`(写了|written on) ${written} (天|days)`));
+      const rows = panel.getByTestId('archive-mood-entries').locator('tbody tr.ant-table-row');
+      await expect.poll(() => rows.count()).toBe(7);
+      expect(await rows.first().innerText()).toMatch(/很低落|Very low/);
+      expect(await panel.innerText()).not.toContain('今天考试没考好');
+      await screenshot(page, 'moodpages-student-file');
+      expect(unexpected(file.problems)).toEqual([]);
+    } finally {
+      await file.close();
+    }
+    const monthReads = await db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'mood.read')
+      .where('target_id', '=', String(low.studentId))
+      .execute();
+    expect(monthReads.map((r) => r.detail).join()).toContain('getMonthQxxxDataList');
+
     const reads = await db
       .selectFrom('audit_log')
       .select(['user_id', 'target_id'])
