@@ -113,7 +113,7 @@ export function teacherEntry(r: {
   day: string;
   mood: number | string;
   intensity: number | string;
-  tags: string;
+  tags: unknown;
   note: string;
   updated_at: number | string;
 }) {
