@@ -21,6 +21,11 @@ export const campusPushMessages = {
     'zh-CN': '短信服务商已不再配置，未发送',
     en: 'The SMS provider is no longer configured: not sent',
   },
+  'campusPush.noWechat': { 'zh-CN': '未绑定微信，未发送', en: 'No WeChat bound: not sent' },
+  'campusPush.noWechatProvider': {
+    'zh-CN': '微信公众号已不再配置，未发送',
+    en: 'The WeChat official account is no longer configured: not sent',
+  },
   'campusPush.refused': { 'zh-CN': '服务商拒绝发送：{detail}', en: 'The provider refused it: {detail}' },
   'campusPush.sms': {
     'zh-CN': '{school}{location}发生{type}（{time}），请及时处理',

@@ -3,6 +3,10 @@ export const teachersMessages = {
   'v.teacher.name': { 'zh-CN': '教师姓名为 1-30 个字符', en: "Teacher's name: 1-30 characters" },
   'v.teacher.no': { 'zh-CN': '工号为 1-32 位字母或数字', en: 'Teacher number: 1-32 letters or digits' },
   'v.teacher.subject': { 'zh-CN': '学科为 1-30 个字符', en: 'Subject: 1-30 characters' },
+  'v.teacher.wechatOpenid': {
+    'zh-CN': '微信 openid 为 20-40 位字母、数字、- 或 _',
+    en: 'WeChat openid: 20-40 letters, digits, - or _',
+  },
   'v.teacher.title': { 'zh-CN': '职务最多 30 个字符', en: 'Job title: up to 30 characters' },
   'v.teacher.effectiveDate': {
     'zh-CN': '生效日期格式为 YYYY-MM-DD',

@@ -25,6 +25,14 @@ export const teacherNo = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9]{1,32}$/, 'v.teacher.no');
+/**
+ * The openid of the school's WeChat official account (decision 0150): an official account's
+ * openids are 28 letters, digits, `-` and `_`; 20-40 are accepted in case WeChat changes the length.
+ */
+export const wechatOpenid = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,40}$/, 'v.teacher.wechatOpenid');
 const shortText = (key: 'v.teacher.subject' | 'v.teacher.title') => z.string().trim().max(30, key);
 
 const teacherFields = {
@@ -33,6 +41,7 @@ const teacherFields = {
   name: teacherName,
   gender: z.enum(['male', 'female']).nullable().optional(),
   phone: phone.nullable().optional(),
+  wechatOpenid: wechatOpenid.nullable().optional(),
   subject: shortText('v.teacher.subject').nullable().optional(),
   title: shortText('v.teacher.title').nullable().optional(),
   isPsychology: z.boolean().optional(),
@@ -69,6 +78,8 @@ export const teacherRow = z.object({
   name: z.string(),
   gender: z.enum(['male', 'female']).nullable(),
   phone: z.string().nullable(),
+  /** Only on the roster (teacher list and detail), behind its permission. */
+  wechatOpenid: z.string().nullable(),
   subject: z.string().nullable(),
   title: z.string().nullable(),
   isPsychology: z.boolean(),

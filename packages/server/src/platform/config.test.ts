@@ -35,6 +35,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL="loud": must be one of: fatal, error/);
   });
 
+  it('takes the campus WeChat account only whole', () => {
+    expect(() => loadConfig({ CAMPUS_WECHAT_APP_ID: 'wx1' })).toThrow(
+      new ConfigError('CAMPUS_WECHAT_APP_ID needs CAMPUS_WECHAT_APP_SECRET, CAMPUS_WECHAT_TEMPLATE_ID set as well'),
+    );
+    const whole = { CAMPUS_WECHAT_APP_ID: 'wx1', CAMPUS_WECHAT_APP_SECRET: 's', CAMPUS_WECHAT_TEMPLATE_ID: 't' };
+    expect(loadConfig(whole)).toMatchObject(whole);
+  });
+
   it('lets --services choose what this process runs', () => {
     expect(servicesFromArgs(['--services=api,jobs'], ['api', 'gateway', 'jobs'])).toEqual(['api', 'jobs']);
     expect(servicesFromArgs([], ['gateway'])).toEqual(['gateway']);

@@ -132,6 +132,15 @@ const envSchema = z.object({
    * keys and sign). Unset: push rules cannot choose SMS.
    */
   CAMPUS_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+  /**
+   * Mind's campus alerts by WeChat (decision 0150): the school's official account (app id and
+   * secret) and its approved template, one field `content` (the alert's sentence), sent through
+   * WECHAT_API_BASE to the openid on the staff member's roster entry. All three or none; none:
+   * push rules cannot choose WeChat.
+   */
+  CAMPUS_WECHAT_APP_ID: z.string().trim().min(1).optional(),
+  CAMPUS_WECHAT_APP_SECRET: z.string().min(1).optional(),
+  CAMPUS_WECHAT_TEMPLATE_ID: z.string().trim().min(1).optional(),
   /** Verification codes by SMS: a webhook that gets `{ phone, purpose, code, lang }` as JSON. */
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
@@ -276,6 +285,12 @@ const SMS_NEEDS: Record<NonNullable<Env['SMS_PROVIDER']>, Array<keyof Env>> = {
 };
 
 /** WeChat Pay cannot take an order without every one of these (decision 0080). */
+/** Mind's campus alerts by WeChat need the official account and its template together. */
+const CAMPUS_WECHAT_NEEDS: Array<keyof Env> = [
+  'CAMPUS_WECHAT_APP_ID',
+  'CAMPUS_WECHAT_APP_SECRET',
+  'CAMPUS_WECHAT_TEMPLATE_ID',
+];
 const WECHATPAY_NEEDS: Array<keyof Env> = [
   'WECHATPAY_APP_ID',
   'WECHATPAY_MERCHANT_SERIAL',
@@ -317,6 +332,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   }
   if (e.CAMPUS_SMS_TEMPLATE_CODE && e.SMS_PROVIDER !== 'aliyun' && e.SMS_PROVIDER !== 'tencent') {
     throw new ConfigError('CAMPUS_SMS_TEMPLATE_CODE needs SMS_PROVIDER=aliyun or tencent');
+  }
+  const campusWechat = CAMPUS_WECHAT_NEEDS.filter((name) => e[name]);
+  if (campusWechat.length > 0 && campusWechat.length < CAMPUS_WECHAT_NEEDS.length) {
+    const missing = CAMPUS_WECHAT_NEEDS.filter((name) => !e[name]);
+    throw new ConfigError(`${campusWechat.join(', ')} needs ${missing.join(', ')} set as well`);
   }
   const missingPay = e.WECHATPAY_MCH_ID ? WECHATPAY_NEEDS.filter((name) => !e[name]) : [];
   if (missingPay.length > 0) throw new ConfigError(`WECHATPAY_MCH_ID needs ${missingPay.join(', ')} set as well`);

@@ -113,12 +113,12 @@ export async function recordedAmong(db: Db, table: NoticeTable, alertId: number,
   return rows.map((r) => Number(r.user_id));
 }
 
-/** The enabled accounts among `userIds` with their mobile: the staff roster's, else the account's. */
-export function mobilesOf(db: Db, userIds: number[]) {
+/** The enabled accounts among `userIds` with their mobile (the staff roster's, else the account's) and the roster's WeChat openid. */
+export function contactsOf(db: Db, userIds: number[]) {
   return db
     .selectFrom('users as u')
     .leftJoin('teachers as t', 't.user_id', 'u.id')
-    .select(['u.id', 'u.phone', 't.phone as staff_phone'])
+    .select(['u.id', 'u.phone', 't.phone as staff_phone', 't.wechat_openid'])
     .where('u.id', 'in', userIds)
     .where('u.status', '=', 'enabled')
     .orderBy('u.id')

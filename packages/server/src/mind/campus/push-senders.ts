@@ -1,8 +1,9 @@
 import type { CampusPushChannel } from '@meridian/contracts';
 import type { Config } from '../../platform/config.ts';
 import { aliyunSmsSender } from '../../platform/sms/aliyun.ts';
-import type { SmsSender } from '../../platform/sms/send.ts';
+import type { Accepted, SmsSender } from '../../platform/sms/send.ts';
 import { tencentSmsSender } from '../../platform/sms/tencent.ts';
+import { type TemplateData, wechatTemplate } from '../../platform/wechat/template.ts';
 
 /** What the campus SMS sender takes from the deployment's settings (decision 0143). */
 export type CampusSmsEnv = Partial<
@@ -17,9 +18,12 @@ export type CampusSmsEnv = Partial<
     | 'TENCENT_SMS_SDK_APP_ID'
     | 'TENCENT_SMS_REGION'
     | 'CAMPUS_SMS_TEMPLATE_CODE'
+    | 'CAMPUS_WECHAT_APP_ID'
+    | 'CAMPUS_WECHAT_APP_SECRET'
+    | 'CAMPUS_WECHAT_TEMPLATE_ID'
   >
 > &
-  Pick<Config, 'ALIYUN_SMS_BASE' | 'TENCENT_SMS_BASE' | 'NOTIFY_SEND_TIMEOUT_MS'>;
+  Pick<Config, 'ALIYUN_SMS_BASE' | 'TENCENT_SMS_BASE' | 'WECHAT_API_BASE' | 'NOTIFY_SEND_TIMEOUT_MS'>;
 
 /** The one parameter of the campus template: the alert's sentence. Tencent numbers it {1}. */
 export const CAMPUS_SMS_PARAMS = ['content'] as const;
@@ -59,7 +63,28 @@ export function campusSmsSender(env: CampusSmsEnv): SmsSender | null {
   return null;
 }
 
-/** The channels push rules may choose in this deployment: site messages always, SMS when configured. */
+/**
+ * The school's official account for campus alerts by WeChat (decision 0150): a template message
+ * whose one field, `content`, is the alert's sentence, to the openid on the roster entry. Null
+ * unless CAMPUS_WECHAT_* are set: rules cannot choose WeChat.
+ */
+export function campusWechatSender(env: CampusSmsEnv): ((openid: string, content: string) => Promise<Accepted>) | null {
+  if (!env.CAMPUS_WECHAT_APP_ID || !env.CAMPUS_WECHAT_APP_SECRET || !env.CAMPUS_WECHAT_TEMPLATE_ID) return null;
+  const send = wechatTemplate({
+    base: env.WECHAT_API_BASE,
+    appId: env.CAMPUS_WECHAT_APP_ID,
+    appSecret: env.CAMPUS_WECHAT_APP_SECRET,
+    templateId: env.CAMPUS_WECHAT_TEMPLATE_ID,
+    timeoutMs: env.NOTIFY_SEND_TIMEOUT_MS,
+  });
+  return (openid, content) => send(openid, { content: { value: content } } satisfies TemplateData);
+}
+
+/** The channels push rules may choose in this deployment: site messages always, SMS and WeChat when configured. */
 export function readyChannels(env: CampusSmsEnv): CampusPushChannel[] {
-  return campusSmsSender(env) ? ['site', 'sms'] : ['site'];
+  return [
+    'site',
+    ...(campusSmsSender(env) ? (['sms'] as const) : []),
+    ...(campusWechatSender(env) ? (['wechat'] as const) : []),
+  ];
 }

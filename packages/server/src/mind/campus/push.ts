@@ -16,20 +16,20 @@ import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { insertJob } from '../../platform/jobs/repository.ts';
 import { defineJob, type Job, type JobContext } from '../../platform/jobs/types.ts';
-import { SendError } from '../../platform/sms/send.ts';
+import { type Accepted, SendError } from '../../platform/sms/send.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { schoolScope } from './devices.ts';
 import {
   activeStaffAmong,
   alertFacts,
+  contactsOf,
   deleteRule,
   enabledAmong,
   findRuleInScope,
   insertNotices,
   insertRule,
   markNoticeRead,
-  mobilesOf,
   type NoticeTable,
   namesOf,
   noticesOf,
@@ -39,7 +39,7 @@ import {
   rulesOfSchool,
   updateRule,
 } from './push-repository.ts';
-import { campusSmsSender, readyChannels } from './push-senders.ts';
+import { campusSmsSender, campusWechatSender, readyChannels } from './push-senders.ts';
 import { activeTeachersOf, findSchool } from './repository.ts';
 
 // Push configuration of behaviour alerts (decision 0097).
@@ -202,16 +202,53 @@ async function siteRecipients(db: Kysely<Database>, to: PushPayload['to']): Prom
 /** The China time of an instant as `MM-DD HH:mm`, for a message's sentence. */
 const chinaClock = (at: number) => new Date(at + ZONE_MS).toISOString().slice(5, 16).replace('T', ' ');
 
-/** The sentence an SMS about an alert carries (the campus template's one parameter), in Chinese. */
+/** The sentence an SMS or WeChat message about an alert carries (the campus templates' one field), in Chinese. */
 export type DescribeAlert = (db: Kysely<Database>, alertId: number) => Promise<string | null>;
 
+/** One person's contact details as the message tables' senders read them. */
+type Contact = Awaited<ReturnType<typeof contactsOf>>[number];
+
+/** How a channel other than site messages reaches a person: the address on file and the deployment's sender. */
+interface Carrier {
+  channel: 'sms' | 'wechat';
+  address(person: Contact): string;
+  /** Why a person without an address was skipped. */
+  noAddress: MessageKey;
+  /** Why nobody was sent to when the deployment no longer configures the channel. */
+  noProvider: MessageKey;
+  send: ((address: string, content: string, key: string) => Promise<Accepted>) | null;
+}
+
+/** SMS to the roster's (else the account's) mobile (decision 0143); WeChat to the roster's openid (decision 0150). */
+function carriers(config: JobContext['config']): Carrier[] {
+  const sms = campusSmsSender(config);
+  const wechat = campusWechatSender(config);
+  return [
+    {
+      channel: 'sms',
+      address: (p) => (p.staff_phone ?? p.phone ?? '').trim(),
+      noAddress: 'campusPush.noMobile',
+      noProvider: 'campusPush.noProvider',
+      send: sms && ((target, content, key) => sms.send({ key, target, params: { content } })),
+    },
+    {
+      channel: 'wechat',
+      address: (p) => (p.wechat_openid ?? '').trim(),
+      noAddress: 'campusPush.noWechat',
+      noProvider: 'campusPush.noWechatProvider',
+      send: wechat && ((openid, content) => wechat(openid, content)),
+    },
+  ];
+}
+
 /**
- * Sends the SMS of one job (decision 0143): once per alert and person, whatever the job's runs.
- * A person without a mobile is recorded skipped with the reason; a refusal that trying again
- * cannot help is recorded failed at once; a passing fault (no answer, a throttle) fails the run so
- * that the outbox retries it, and is recorded failed only on the job's last attempt.
+ * Sends one job's SMS and WeChat messages (decisions 0143, 0150): once per alert, person and
+ * channel, whatever the job's runs. A person without the channel's address (mobile, openid) is
+ * recorded skipped with the reason; a refusal that trying again cannot help is recorded failed at
+ * once; a passing fault (no answer, a throttle) fails the run so that the outbox retries it, and
+ * is recorded failed only on the job's last attempt.
  */
-async function sendSms(
+async function sendOutside(
   job: Job<PushPayload>,
   ctx: JobContext,
   table: NoticeTable,
@@ -219,49 +256,50 @@ async function sendSms(
 ): Promise<void> {
   const db = ctx.db.kysely;
   const { alertId, to } = job.payload;
-  const wanted = to.filter((p) => p.channels.includes('sms')).map((p) => p.userId);
-  if (wanted.length === 0) return;
-  const done = new Set(await recordedAmong(db, table, alertId, 'sms', wanted));
-  const people = (await mobilesOf(db, wanted)).filter((u) => !done.has(Number(u.id)));
-  if (people.length === 0) return;
-  const sender = campusSmsSender(ctx.config);
-  const content = await describe(db, alertId);
-  const record = (userId: number, row: { status: string; reason?: MessageKey; detail?: string; ref?: string | null }) =>
-    insertNotices(db, table, [
-      {
-        alert_id: alertId,
-        user_id: userId,
-        channel: 'sms',
-        created_at: Date.now(),
-        read_at: null,
-        status: row.status,
-        reason: row.reason ?? null,
-        detail: row.detail ?? null,
-        ref: row.ref ?? null,
-      },
-    ]);
+  let content: string | null | undefined;
   let passing: SendError | null = null;
-  for (const person of [...new Map(people.map((u) => [Number(u.id), u])).values()]) {
-    const userId = Number(person.id);
-    const mobile = (person.staff_phone ?? person.phone ?? '').trim();
-    if (!sender || content === null) {
-      await record(userId, { status: 'skipped', reason: 'campusPush.noProvider' });
-    } else if (mobile === '') {
-      await record(userId, { status: 'skipped', reason: 'campusPush.noMobile' });
-    } else {
-      try {
-        const accepted = await sender.send({
-          key: `${job.kind}:${alertId}:${userId}`,
-          target: mobile,
-          params: { content },
-        });
-        await record(userId, { status: 'sent', ref: accepted.ref });
-      } catch (error) {
-        if (!(error instanceof SendError)) throw error;
-        if (error.permanent || job.attempt >= job.maxAttempts) {
-          await record(userId, { status: 'failed', reason: 'campusPush.refused', detail: error.message });
-        } else {
-          passing = error;
+  for (const carrier of carriers(ctx.config)) {
+    const wanted = to.filter((p) => p.channels.includes(carrier.channel)).map((p) => p.userId);
+    if (wanted.length === 0) continue;
+    const done = new Set(await recordedAmong(db, table, alertId, carrier.channel, wanted));
+    const people = (await contactsOf(db, wanted)).filter((u) => !done.has(Number(u.id)));
+    if (people.length === 0) continue;
+    if (content === undefined) content = await describe(db, alertId);
+    const record = (
+      userId: number,
+      row: { status: string; reason?: MessageKey; detail?: string; ref?: string | null },
+    ) =>
+      insertNotices(db, table, [
+        {
+          alert_id: alertId,
+          user_id: userId,
+          channel: carrier.channel,
+          created_at: Date.now(),
+          read_at: null,
+          status: row.status,
+          reason: row.reason ?? null,
+          detail: row.detail ?? null,
+          ref: row.ref ?? null,
+        },
+      ]);
+    for (const person of [...new Map(people.map((u) => [Number(u.id), u])).values()]) {
+      const userId = Number(person.id);
+      const address = carrier.address(person);
+      if (!carrier.send || content === null) {
+        await record(userId, { status: 'skipped', reason: carrier.noProvider });
+      } else if (address === '') {
+        await record(userId, { status: 'skipped', reason: carrier.noAddress });
+      } else {
+        try {
+          const accepted = await carrier.send(address, content, `${job.kind}:${alertId}:${userId}`);
+          await record(userId, { status: 'sent', ref: accepted.ref });
+        } catch (error) {
+          if (!(error instanceof SendError)) throw error;
+          if (error.permanent || job.attempt >= job.maxAttempts) {
+            await record(userId, { status: 'failed', reason: 'campusPush.refused', detail: error.message });
+          } else {
+            passing = error;
+          }
         }
       }
     }
@@ -273,7 +311,8 @@ async function sendSms(
  * One alert kind's push (behaviour alerts here, emotion alerts in decision 0118): `queue` adds the
  * job in the alert's transaction (the outbox), keyed by the alert, when anyone is to be told; the
  * job sends a site message per person, keyed by alert, person and channel, so a run repeated
- * after a crash sends nothing twice, and the SMS (decision 0143) through the deployment's provider.
+ * after a crash sends nothing twice, and the SMS and WeChat messages (decisions 0143, 0150) through
+ * the deployment's providers.
  */
 export function sitePush(kind: string, table: NoticeTable, describe: DescribeAlert) {
   return {
@@ -307,7 +346,7 @@ export function sitePush(kind: string, table: NoticeTable, describe: DescribeAle
           }));
           await insertNotices(ctx.db.kysely, table, rows);
         }
-        await sendSms(job, ctx, table, describe);
+        await sendOutside(job, ctx, table, describe);
       },
     }),
     /** Marks one of the caller's messages read; 404 when it is not theirs. */

@@ -43,6 +43,7 @@ import * as m0108 from './0108_transcript_retention.ts';
 import * as m0114 from './0114_screen_totals.ts';
 import * as m0115 from './0115_campus_push_deliveries.ts';
 import * as m0119 from './0119_campus_recorders.ts';
+import * as m0120 from './0120_staff_wechat_openid.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -90,4 +91,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0114_screen_totals': m0114,
   '0115_campus_push_deliveries': m0115,
   '0119_campus_recorders': m0119,
+  '0120_staff_wechat_openid': m0120,
 };

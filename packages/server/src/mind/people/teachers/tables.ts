@@ -17,6 +17,8 @@ export interface TeachersTable {
   name: string;
   gender: 'male' | 'female' | null;
   phone: string | null;
+  /** The openid of the school's WeChat official account, set by the administrator: campus alerts by WeChat go to it (decision 0150). */
+  wechat_openid: string | null;
   subject: string | null;
   /** Job title (职称 or post). */
   title: string | null;

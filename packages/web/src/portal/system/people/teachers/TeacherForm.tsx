@@ -1,4 +1,4 @@
-import { phone, teacherName, teacherNo } from '@meridian/contracts';
+import { phone, teacherName, teacherNo, wechatOpenid } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ interface Values {
   name: string;
   gender?: 'male' | 'female';
   phone?: string;
+  wechatOpenid?: string;
   subject?: string;
   title?: string;
   isPsychology?: boolean;
@@ -40,6 +41,7 @@ export function TeacherForm({
         name: values.name.trim(),
         gender: values.gender ?? null,
         phone: blank(values.phone),
+        wechatOpenid: blank(values.wechatOpenid),
         subject: blank(values.subject),
         title: blank(values.title),
         isPsychology: values.isPsychology ?? false,
@@ -75,6 +77,7 @@ export function TeacherForm({
                 name: teacher.name,
                 gender: teacher.gender ?? undefined,
                 phone: teacher.phone ?? undefined,
+                wechatOpenid: teacher.wechatOpenid ?? undefined,
                 subject: teacher.subject ?? undefined,
                 title: teacher.title ?? undefined,
                 isPsychology: teacher.isPsychology,
@@ -117,6 +120,14 @@ export function TeacherForm({
         </Form.Item>
         <Form.Item name="phone" label={t('system.people.col.phone')} rules={[schemaRule(phone)]}>
           <Input maxLength={11} />
+        </Form.Item>
+        <Form.Item
+          name="wechatOpenid"
+          label={t('system.people.col.wechatOpenid')}
+          extra={t('system.people.teachers.wechatOpenidHint')}
+          rules={[schemaRule(wechatOpenid)]}
+        >
+          <Input maxLength={40} data-testid="teacher-wechat-openid" />
         </Form.Item>
         <Form.Item
           name="subject"

@@ -1,0 +1,187 @@
+import { CampusBox } from '@meridian/simulator';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { as } from '../../../test/factories.ts';
+import { JobWorker } from '../../platform/jobs/worker.ts';
+import { startWechat } from '../../platform/wechat/stand-in.ts';
+import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import { CAMPUS_PUSH, campusPushJob } from './push.ts';
+
+// Campus alerts by WeChat template message to the openid on the roster entry (decision 0150),
+// against the WeChat stand-in.
+
+let t: TestApp;
+let w: AssessmentWorld;
+let box: CampusBox;
+let wechat: Awaited<ReturnType<typeof startWechat>>;
+const APP_ID = 'wx-campus-alerts';
+const OPENID = 'oX3Uw5Hk2-Lm9_Qa7ZpR4tYc1Ve8';
+
+beforeAll(async () => {
+  wechat = await startWechat(APP_ID, 'campus-wechat-secret');
+  t = await buildTestApp({
+    WECHAT_API_BASE: wechat.url,
+    CAMPUS_WECHAT_APP_ID: APP_ID,
+    CAMPUS_WECHAT_APP_SECRET: 'campus-wechat-secret',
+    CAMPUS_WECHAT_TEMPLATE_ID: 'TPL-campus',
+  });
+  w = await buildAssessmentWorld(t);
+  const url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
+    schoolId: w.orgs.school.id,
+    kind: 'camera',
+    name: 'Gate camera',
+    location: 'North gate',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const device = res.json().data as { deviceKey: string; secret: string };
+  box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
+}, 90_000);
+afterAll(async () => {
+  await t.close();
+  await wechat.close();
+});
+
+/** Runs the queued push jobs to the end with a real worker, retrying at once. */
+async function deliver() {
+  const worker = new JobWorker({
+    db: t.db,
+    log: pino({ level: 'silent' }),
+    config: t.config,
+    jobs: [campusPushJob],
+    pollMs: 10,
+    baseRetryMs: 10,
+    maxRetryMs: 20,
+  });
+  worker.start();
+  await expect
+    .poll(
+      async () =>
+        (
+          await t.db.kysely
+            .selectFrom('jobs')
+            .select('id')
+            .where('kind', '=', CAMPUS_PUSH)
+            .where('state', 'in', ['queued', 'running'])
+            .execute()
+        ).length,
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+  await worker.stop();
+}
+
+const deliveries = async (alertId: number, lang = 'en') => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/apis-psychology/securityWarning/${alertId}/deliveries`,
+    headers: { ...as(w.schoolAdmin.token), 'accept-language': lang },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Array<{ channel: string; status: string; reason: string | null }>).filter(
+    (d) => d.channel === 'wechat',
+  );
+};
+
+async function fight(eventId: string): Promise<number> {
+  const res = await box.report({ type: 'fight', eventId });
+  expect(res.status).toBe(200);
+  return (res.body.data as { alertId: number }).alertId;
+}
+
+const jobOf = (alertId: number) =>
+  t.db.kysely
+    .selectFrom('jobs')
+    .select(['attempts', 'state'])
+    .where('dedupe_key', '=', `${CAMPUS_PUSH}:${alertId}`)
+    .executeTakeFirstOrThrow();
+
+describe('campus alerts by WeChat', () => {
+  it('lets the school administrator set a staff member’s openid on the roster, checked', async () => {
+    const entry = await t.db.kysely
+      .selectFrom('teachers')
+      .select('id')
+      .where('user_id', '=', w.psychologyTeacher.user.id)
+      .executeTakeFirstOrThrow();
+    const bad = await w.schoolAdmin.post('/apis-user/teacher/update', { id: entry.id, wechatOpenid: 'o 123' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data).toEqual([{ field: 'wechatOpenid', msg: 'WeChat openid: 20-40 letters, digits, - or _' }]);
+    const set = await w.schoolAdmin.post('/apis-user/teacher/update', { id: entry.id, wechatOpenid: ` ${OPENID} ` });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ wechatOpenid: OPENID });
+    const listed = await w.schoolAdmin.post('/apis-user/teacher/page', { keyword: set.json().data.teacherNo });
+    expect(listed.json().data.list[0]).toMatchObject({ wechatOpenid: OPENID });
+  });
+
+  it('offers WeChat once the deployment configures the official account', async () => {
+    const res = await w.schoolAdmin.get('/apis-psychology/pushConfig/channels');
+    expect(res.json().data).toEqual({ channels: ['site', 'wechat'] });
+    const saved = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', {
+      schoolId: w.orgs.school.id,
+      name: 'Fights by WeChat',
+      types: ['fight'],
+      userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
+      channels: ['wechat'],
+      fromMinute: 0,
+      toMinute: 1440,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ channels: ['wechat'] });
+  });
+
+  it('sends the alert’s sentence to the openid once; one without an openid is skipped with the reason', async () => {
+    const alertId = await fight('wechat-fight-1');
+    await deliver();
+    await deliver(); // a second run sends nothing twice
+    expect(wechat.state.tokenCalls).toBe(1);
+    expect(wechat.delivered).toEqual([
+      {
+        openid: OPENID,
+        templateId: 'TPL-campus',
+        data: {
+          content: {
+            value: expect.stringMatching(/^First SchoolNorth gate发生打架（\d\d-\d\d \d\d:\d\d），请及时处理$/),
+          },
+        },
+      },
+    ]);
+    const log = await deliveries(alertId);
+    expect(log).toHaveLength(2);
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'sent', reason: null }),
+        expect.objectContaining({ status: 'skipped', reason: 'No WeChat bound: not sent' }),
+      ]),
+    );
+    expect((await deliveries(alertId, 'zh-CN')).map((d) => d.reason)).toContain('未绑定微信，未发送');
+  });
+
+  it('fetches the token again once when WeChat refuses it, and resends', async () => {
+    wechat.revoke(); // another system forced a new token: ours is refused
+    const before = { tokens: wechat.state.tokenCalls, sent: wechat.delivered.length };
+    const alertId = await fight('wechat-fight-2');
+    await deliver();
+    expect(wechat.state.tokenCalls).toBe(before.tokens + 1);
+    expect(wechat.delivered.length).toBe(before.sent + 1);
+    expect(await jobOf(alertId)).toMatchObject({ attempts: 1, state: 'done' });
+    expect((await deliveries(alertId)).find((d) => d.status === 'sent')).toBeTruthy();
+  });
+
+  it('retries a passing fault through the outbox, and records a refusal that cannot pass', async () => {
+    const before = wechat.delivered.length;
+    wechat.state.next.push({ body: { errcode: -1, errmsg: 'system error' } });
+    const retried = await fight('wechat-fight-3');
+    await deliver();
+    expect(wechat.delivered.length).toBe(before + 1);
+    expect(await jobOf(retried)).toMatchObject({ attempts: 2, state: 'done' });
+
+    wechat.state.next.push({ body: { errcode: 43004, errmsg: 'require subscribe' } });
+    const refused = await fight('wechat-fight-4');
+    await deliver();
+    expect(wechat.delivered.length).toBe(before + 1);
+    expect(await jobOf(refused)).toMatchObject({ attempts: 1, state: 'done' });
+    const failed = (await deliveries(refused)).find((d) => d.status === 'failed');
+    expect(failed?.reason).toBe('The provider refused it: wechat template send 43004: require subscribe');
+  });
+});
