@@ -29,7 +29,7 @@ export const teacherNo = z
  * The openid of the school's WeChat official account (decision 0150): an official account's
  * openids are 28 letters, digits, `-` and `_`; 20-40 are accepted in case WeChat changes the length.
  */
-export const wechatOpenid = z
+export const staffWechatOpenid = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{20,40}$/, 'v.teacher.wechatOpenid');
@@ -41,7 +41,7 @@ const teacherFields = {
   name: teacherName,
   gender: z.enum(['male', 'female']).nullable().optional(),
   phone: phone.nullable().optional(),
-  wechatOpenid: wechatOpenid.nullable().optional(),
+  wechatOpenid: staffWechatOpenid.nullable().optional(),
   subject: shortText('v.teacher.subject').nullable().optional(),
   title: shortText('v.teacher.title').nullable().optional(),
   isPsychology: z.boolean().optional(),

@@ -1,4 +1,4 @@
-import { phone, teacherName, teacherNo, wechatOpenid } from '@meridian/contracts';
+import { phone, staffWechatOpenid, teacherName, teacherNo } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -125,7 +125,7 @@ export function TeacherForm({
           name="wechatOpenid"
           label={t('system.people.col.wechatOpenid')}
           extra={t('system.people.teachers.wechatOpenidHint')}
-          rules={[schemaRule(wechatOpenid)]}
+          rules={[schemaRule(staffWechatOpenid)]}
         >
           <Input maxLength={40} data-testid="teacher-wechat-openid" />
         </Form.Item>
