@@ -199,11 +199,26 @@ describe('the student form and actions', () => {
       await form.getByText(zh('v.teacher.no')).waitFor();
       await form.getByLabel('工号').fill('K1');
       await form.getByLabel('姓名').fill('周老师');
+      // The school's WeChat official account openid, to which campus alerts by WeChat go (decision 0150).
+      await form.getByLabel('微信 openid').fill('o 12');
+      await form.getByText(zh('v.teacher.wechatOpenid')).waitFor();
+      await form.getByLabel('微信 openid').fill('oZhou5Hk2-Lm9_Qa7ZpR4tYc1Ve8');
       await page
         .getByRole('dialog')
         .getByRole('button', { name: spaced('保存') })
         .click();
       await rowOf(page, 'teachers-table', '周老师').waitFor();
+      await rowOf(page, 'teachers-table', '周老师').getByRole('button', { name: /更多/ }).click();
+      await page.getByRole('menuitem', { name: '编辑' }).click();
+      expect(await page.getByTestId('teacher-form').getByLabel('微信 openid').inputValue()).toBe(
+        'oZhou5Hk2-Lm9_Qa7ZpR4tYc1Ve8',
+      );
+      await settledShot(page, 'people-teacher-wechat-openid');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: spaced('取消') })
+        .click();
+      await page.getByTestId('teacher-form').waitFor({ state: 'detached' });
 
       await rowOf(page, 'teachers-table', '周老师').getByRole('button', { name: /更多/ }).click();
       await page.getByRole('menuitem', { name: '离职' }).click();
