@@ -532,6 +532,19 @@ export function bandCounts(
     .execute();
 }
 
+/**
+ * Results per scale and band for each grade name across the scope: grades of different schools
+ * with the same name (七年级) are one row, so the database folds a district's hundreds of grades
+ * into a few names instead of the service reading them all.
+ */
+export function bandCountsByGradeName(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
+  return resultCounts(db, scope, schoolId, period)
+    .leftJoin('orgs as g', 'g.id', 'screen_results.grade_id')
+    .select(['scale_id', 'band', 'g.name as grade', sql<number>`sum(screen_results.results)`.as('results')])
+    .groupBy(['scale_id', 'band', 'g.name'])
+    .execute();
+}
+
 /** Results and the students they warned per grade name (the district overview folds them by stage). */
 export function resultsByGrade(db: Db, scope: StudentScope, schoolId: number | undefined, period: Period) {
   return resultCounts(db, scope, schoolId, period)

@@ -27,6 +27,7 @@ import type { StudentScope } from '../people/students/scope.ts';
 import { levelRows } from '../warnings/repository.ts';
 import {
   bandCounts,
+  bandCountsByGradeName,
   bureauNode,
   openByHolder,
   openUnassigned,
@@ -147,7 +148,11 @@ export async function bandsIn(
   q: ScreenBandQuery & Period,
   by: ScreenBands['by'],
 ): Promise<ScreenBands> {
-  const counts = await bandCounts(db, scope, q.schoolId, q, by === 'grade' ? 'grade_id' : 'class_id');
+  // By grade, the database folds same-named grades of the scope's schools (a district's hundreds into a few).
+  const counts =
+    by === 'grade'
+      ? (await bandCountsByGradeName(db, scope, q.schoolId, q)).map((c) => ({ ...c, place: c.grade ?? '' }))
+      : await bandCounts(db, scope, q.schoolId, q, 'class_id');
   const perScale = new Map<number, number>();
   for (const c of counts) perScale.set(Number(c.scale_id), (perScale.get(Number(c.scale_id)) ?? 0) + Number(c.results));
   const scaleRows = await scaleNames(db, [...perScale.keys()]);
@@ -159,11 +164,12 @@ export async function bandsIn(
   const versionId = scaleRows.find((s) => s.id === shown.id)?.current_version_id ?? null;
   const definition = versionId === null ? null : await pinnedDefinition(db, versionId);
   const mine = counts.filter((c) => Number(c.scale_id) === shown.id);
-  const places = await orgNames(db, [...new Set(mine.map((c) => Number(c.place_id)))]);
+  const classIds = mine.flatMap((c) => ('place_id' in c ? [Number(c.place_id)] : []));
+  const places = await orgNames(db, [...new Set(classIds)]);
   const nameOf = new Map(places.map((p) => [p.id, p.name]));
   const rows = new Map<string, ScreenBands['rows'][number]>();
   for (const c of mine) {
-    const name = nameOf.get(Number(c.place_id)) ?? '';
+    const name = 'place' in c ? c.place : (nameOf.get(Number(c.place_id)) ?? '');
     const r = rows.get(name) ?? { name, total: 0, counts: {} };
     r.counts[c.band] = (r.counts[c.band] ?? 0) + Number(c.results);
     r.total += Number(c.results);
