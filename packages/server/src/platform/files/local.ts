@@ -23,10 +23,14 @@ export class LocalStorage implements FileStorage {
   /** Writes beside the target and renames, so that a reader never sees half a file. */
   async put(key: string, body: Uint8Array): Promise<void> {
     const file = this.fileOf(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
     try {
-      await fs.writeFile(partial, body, { flag: 'wx' });
+      // The month's folder exists for all but its first file: made only when the write says it is missing.
+      await fs.writeFile(partial, body, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(partial, body, { flag: 'wx' });
+      });
       await fs.rename(partial, file);
     } catch (error) {
       await fs.rm(partial, { force: true });
