@@ -186,7 +186,7 @@ describe('the teachers’ mood journal (issue 23)', () => {
       .where('action', '=', 'mood.read')
       .where('target_id', '=', String(low.studentId))
       .execute();
-    expect(monthReads.map((r) => r.detail).join()).toContain('getMonthQxxxDataList');
+    expect(JSON.stringify(monthReads.map((r) => r.detail))).toContain('getMonthQxxxDataList');
 
     const reads = await db
       .selectFrom('audit_log')

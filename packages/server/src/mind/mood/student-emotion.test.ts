@@ -64,7 +64,7 @@ describe('studentEmotionData (decision 0151)', () => {
       .where('action', '=', 'mood.read')
       .where('target_id', '=', String(w.students.a1))
       .execute();
-    expect(audited.map((a) => a.detail).join()).toContain('getStudentMoodList');
+    expect(JSON.stringify(audited.map((a) => a.detail))).toContain('getStudentMoodList');
   });
 
   it('gives each day of a month the student’s mood beside the class’s negative share', async () => {
