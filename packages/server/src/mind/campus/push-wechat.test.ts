@@ -1,12 +1,11 @@
 import { CampusBox } from '@meridian/simulator';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
-import { JobWorker } from '../../platform/jobs/worker.ts';
 import { startWechat } from '../../platform/wechat/stand-in.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
-import { CAMPUS_PUSH, campusPushJob } from './push.ts';
+import { CAMPUS_PUSH } from './push.ts';
+import { deliverCampusPush } from './testing.ts';
 
 // Campus alerts by WeChat template message to the openid on the roster entry (decision 0150),
 // against the WeChat stand-in.
@@ -43,34 +42,7 @@ afterAll(async () => {
   await wechat.close();
 });
 
-/** Runs the queued push jobs to the end with a real worker, retrying at once. */
-async function deliver() {
-  const worker = new JobWorker({
-    db: t.db,
-    log: pino({ level: 'silent' }),
-    config: t.config,
-    jobs: [campusPushJob],
-    pollMs: 10,
-    baseRetryMs: 10,
-    maxRetryMs: 20,
-  });
-  worker.start();
-  await expect
-    .poll(
-      async () =>
-        (
-          await t.db.kysely
-            .selectFrom('jobs')
-            .select('id')
-            .where('kind', '=', CAMPUS_PUSH)
-            .where('state', 'in', ['queued', 'running'])
-            .execute()
-        ).length,
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-  await worker.stop();
-}
+const deliver = () => deliverCampusPush(t);
 
 const deliveries = async (alertId: number, lang = 'en') => {
   const res = await t.app.inject({

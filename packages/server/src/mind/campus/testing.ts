@@ -1,7 +1,11 @@
 import { CampusBox } from '@meridian/simulator';
+import pino from 'pino';
 import { expect } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
+import { JobWorker } from '../../platform/jobs/worker.ts';
 import { buildAssessmentWorld } from '../assessments/testing.ts';
+import { CAMPUS_PUSH, campusPushJob } from './push.ts';
 
 /** A listening app with an assessment world, and a simulated campus AI box behind one camera of its school. */
 export async function campusBoxWorld(camera: { name: string; location: string }) {
@@ -17,4 +21,17 @@ export async function campusBoxWorld(camera: { name: string; location: string })
   const device = res.json().data as { deviceKey: string; secret: string };
   const box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
   return { t, w, box };
+}
+
+/** Runs the queued campus push jobs to the end with a real worker, retrying at once (SMS and WeChat tests). */
+export async function deliverCampusPush(t: TestApp): Promise<void> {
+  const worker = new JobWorker({
+    db: t.db,
+    log: pino({ level: 'silent' }),
+    config: t.config,
+    jobs: [campusPushJob],
+    baseRetryMs: 1,
+    maxRetryMs: 4,
+  });
+  await runJobsUntilSettled(worker, t.db, CAMPUS_PUSH);
 }
