@@ -69,6 +69,8 @@ export const interviewResultRow = z.object({
   total: z.number().nullable(),
   band: z.string().nullable(),
   warningLevel: z.string().nullable(),
+  /** The student wrote something the crisis check flagged: a crisis warning was opened from the transcript. */
+  crisis: z.boolean(),
   corrections: z.number(),
   submittedAt: z.number(),
 });

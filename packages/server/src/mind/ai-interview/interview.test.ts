@@ -136,6 +136,7 @@ describe('an AI interview with the model', () => {
     // The psychology teacher reads the report (audited), corrects a mapping (recorded, rescored).
     const list = (await w.psychologyTeacher.post('/apis-psychology/aiInterview/results', { taskId: id })).json().data;
     expect(list.list).toHaveLength(1);
+    expect(list.list[0].crisis).toBe(false);
     const resultId = list.list[0].resultId;
     const report = await w.psychologyTeacher.get(`/apis-psychology/aiInterview/report?resultId=${resultId}`);
     expect(report.statusCode, report.body).toBe(200);
@@ -214,6 +215,14 @@ describe('an AI interview with the model', () => {
     const busy = await say(b, other, '有几天吧');
     expect(busy.statusCode).toBe(429);
     expect(busy.json().message).toContain('20');
+    // Once the student finishes by tapping the options, the results list marks the crisis beside the score.
+    for (const item of ['1', '2', '3', '4', '5', '6', '7', '8', '9']) {
+      expect((await confirm(b, other, item, 'A')).statusCode).toBe(200);
+    }
+    expect((await b.post(`${h5}/submit`, ref(other))).statusCode).toBe(200);
+    const list = (await w.psychologyTeacher.post('/apis-psychology/aiInterview/results', { taskId: other })).json()
+      .data;
+    expect(list.list).toEqual([expect.objectContaining({ total: 0, crisis: true })]);
   });
 
   it('refuses a 10,000-character message in words', async () => {

@@ -21,6 +21,7 @@ import {
   correctionCounts,
   correctionsOf,
   correctResult,
+  crisisResults,
   findInterviewResult,
   interviewResultPage,
   turnsOf,
@@ -41,6 +42,10 @@ export async function interviewResults(actor: Actor, taskId: number | undefined,
     actor.db,
     page.list.map((r) => Number(r.id)),
   );
+  const crisis = await crisisResults(
+    actor.db,
+    page.list.map((r) => ({ id: Number(r.id), assignee_id: Number(r.assignee_id), attempt: Number(r.attempt) })),
+  );
   const definitions = new Map<number, ScaleDefinition>();
   for (const r of page.list) {
     if (!definitions.has(r.version_id)) definitions.set(r.version_id, await pinnedDefinition(actor.db, r.version_id));
@@ -60,6 +65,7 @@ export async function interviewResults(actor: Actor, taskId: number | undefined,
         return definition ? bandName(definition, r.band, actor.lang) : r.band;
       })(),
       warningLevel: r.warning_level,
+      crisis: crisis.has(Number(r.id)),
       corrections: counts.get(Number(r.id)) ?? 0,
       submittedAt: Number(r.submitted_at),
     })),

@@ -82,6 +82,27 @@ export async function correctionCounts(db: Db, resultIds: number[]) {
   return new Map(rows.map((r) => [Number(r.result_id), Number(r.n)]));
 }
 
+/** The attempts (by result id) in which the student wrote something the crisis check flagged. */
+export async function crisisResults(
+  db: Db,
+  results: ReadonlyArray<{ id: number; assignee_id: number; attempt: number }>,
+) {
+  if (results.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom('ai_interview_turns')
+    .select(['assignee_id', 'attempt'])
+    .distinct()
+    .where(
+      'assignee_id',
+      'in',
+      results.map((r) => r.assignee_id),
+    )
+    .where('crisis', '=', true)
+    .execute();
+  const flagged = new Set(rows.map((r) => `${r.assignee_id}:${r.attempt}`));
+  return new Set(results.filter((r) => flagged.has(`${r.assignee_id}:${r.attempt}`)).map((r) => r.id));
+}
+
 export async function correctionsOf(db: Db, resultId: number) {
   return db
     .selectFrom('ai_interview_corrections as k')

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Tag } from 'antd';
+import { Button, Card, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,8 +51,22 @@ export function InterviewResultsPage() {
           {
             title: t('interview.results.warning'),
             dataIndex: 'warningLevel',
-            width: 80,
-            render: (level: string | null) => (level ? <Tag color={level}>{level}</Tag> : '-'),
+            width: 110,
+            render: (level: string | null, row) =>
+              level || row.crisis ? (
+                <>
+                  {level ? <Tag color={level}>{level}</Tag> : null}
+                  {row.crisis ? (
+                    <Tooltip title={t('interview.results.crisisHint')}>
+                      <Tag color="red" data-testid="interview-crisis">
+                        {t('interview.results.crisis')}
+                      </Tag>
+                    </Tooltip>
+                  ) : null}
+                </>
+              ) : (
+                '-'
+              ),
           },
           {
             title: t('interview.results.corrections'),

@@ -29,6 +29,9 @@ export const interviewEn: InterviewStrings = {
       total: 'Total',
       band: 'Result',
       warning: 'Warning',
+      crisis: 'Crisis',
+      crisisHint:
+        'Something the student wrote in the interview was flagged by the crisis check, and a crisis warning was opened from it',
       corrections: 'Corrected',
       submittedAt: 'Submitted',
       report: 'Report',

@@ -28,6 +28,8 @@ export const interviewZh = {
       total: '总分',
       band: '结果',
       warning: '预警',
+      crisis: '危机',
+      crisisHint: '访谈中学生的话触发了危机识别，已据此开出危机预警',
       corrections: '已更正',
       submittedAt: '提交时间',
       report: '查看报告',
