@@ -20,6 +20,7 @@ export * from './iot/invoices.ts';
 export * from './iot/maintenance.ts';
 export * from './iot/mqtt.ts';
 export * from './iot/notify.ts';
+export * from './iot/onvif.ts';
 export * from './iot/operations.ts';
 export * from './iot/passthrough.ts';
 export * from './iot/projects.ts';

@@ -13,6 +13,7 @@ import { invoicesMessages } from './iot/invoices-messages.ts';
 import { maintenanceMessages } from './iot/maintenance-messages.ts';
 import { mqttMessages } from './iot/mqtt-messages.ts';
 import { notifyMessages } from './iot/notify-messages.ts';
+import { onvifMessages } from './iot/onvif-messages.ts';
 import { operationsMessages } from './iot/operations-messages.ts';
 import { passthroughMessages } from './iot/passthrough-messages.ts';
 import { projectsMessages } from './iot/projects-messages.ts';
@@ -102,6 +103,7 @@ export const catalogues = [
   articlesMessages,
   brandsMessages,
   camerasMessages,
+  onvifMessages,
   interventionsMessages,
   archiveMessages,
   downloadsMessages,

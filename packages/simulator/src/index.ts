@@ -13,6 +13,8 @@ export * from './dtu-ota.ts';
 export * from './fleet.ts';
 export * from './modbus.ts';
 export * from './mqtt-device.ts';
+export * from './onvif.ts';
+export * from './onvif-camera.ts';
 export * from './ota.ts';
 export * from './profiles.ts';
 export * from './route.ts';

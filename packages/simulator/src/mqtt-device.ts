@@ -1,4 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { cameraProfiles, OnvifError, type ProbeOptions, probeCameras } from './onvif.ts';
 import { type FirmwareIdentity, type OtaOptions, OtaReceiver } from './ota.ts';
 import { locationText, positionOnRoute, type Route } from './route.ts';
 import type { ModbusSlave } from './slave.ts';
@@ -20,6 +21,12 @@ export interface MqttDeviceOptions {
   failRate?: number;
   /** The firmware it runs: reported on `devices/{sn}/ota/inform` at each connect, upgradable over `devices/{sn}/ota`. */
   firmware?: FirmwareIdentity & OtaOptions;
+  /**
+   * An edge gateway on a site's LAN: answers the cloud's `discover` (ONVIF cameras by WS-Discovery)
+   * and `onvif` (a camera's profiles and RTSP addresses) requests (decision 0160). Where the probe
+   * goes: the multicast group by default.
+   */
+  edge?: { onvif: ProbeOptions };
   /** Milliseconds between reconnection attempts (default 5000). */
   reconnectMs?: number;
   stats?: Stats;
@@ -27,18 +34,32 @@ export interface MqttDeviceOptions {
   random?: () => number;
 }
 
-/** A command from the cloud on `devices/{sn}/down`. */
-interface Command {
-  id: string;
-  write: Record<string, unknown>;
-}
+/** A command from the cloud on `devices/{sn}/down`: a write, or an edge gateway's request. */
+type Command =
+  | { id: string; write: Record<string, unknown> }
+  | { id: string; discover: string }
+  | { id: string; onvif: { xaddr: string; username: string; password: string } };
 
 function commandOf(payload: Buffer): Command | undefined {
   try {
     const parsed: unknown = JSON.parse(payload.toString('utf8'));
     if (typeof parsed !== 'object' || parsed === null) return undefined;
-    const { id, write } = parsed as { id?: unknown; write?: unknown };
-    if (typeof id !== 'string' || typeof write !== 'object' || write === null) return undefined;
+    const { id, write, discover, onvif } = parsed as {
+      id?: unknown;
+      write?: unknown;
+      discover?: unknown;
+      onvif?: unknown;
+    };
+    if (typeof id !== 'string') return undefined;
+    if (typeof discover === 'string') return { id, discover };
+    if (onvif && typeof onvif === 'object') {
+      const { xaddr, username, password } = onvif as Record<string, unknown>;
+      if (typeof xaddr === 'string' && typeof username === 'string' && typeof password === 'string') {
+        return { id, onvif: { xaddr, username, password } };
+      }
+      return undefined;
+    }
+    if (typeof write !== 'object' || write === null) return undefined;
     return { id, write: write as Record<string, unknown> };
   } catch {
     // A payload that is not JSON is no command; the caller counts it as an error.
@@ -229,6 +250,10 @@ export class SimulatedMqttDevice {
     }
     this.stats.commands++;
     const reply = (body: object) => this.#publish(`${this.topic}/ack`, { id: command.id, ...body });
+    if ('discover' in command || 'onvif' in command) {
+      void this.#edgeRequest(command).then(reply);
+      return;
+    }
     if (this.options.failRate && this.#random() < this.options.failRate) {
       void reply({ ok: false, error: 'actuator did not respond' });
       return;
@@ -247,5 +272,23 @@ export class SimulatedMqttDevice {
     void reply({ ok: true });
     // The new value is published at once, as a device confirms a set point.
     void this.publish();
+  }
+
+  /** An edge gateway's request (decision 0160): the answer's `result`, or why not as a code. */
+  async #edgeRequest(
+    command: Extract<Command, { discover: string }> | Extract<Command, { onvif: unknown }>,
+  ): Promise<object> {
+    const edge = this.options.edge;
+    if (!edge) return { ok: false, error: 'unsupported' };
+    try {
+      if ('discover' in command) {
+        if (command.discover !== 'onvif') return { ok: false, error: 'unsupported' };
+        return { ok: true, result: { cameras: await probeCameras({ waitMs: 2000, ...edge.onvif }) } };
+      }
+      const { xaddr, username, password } = command.onvif;
+      return { ok: true, result: { profiles: await cameraProfiles(xaddr, { username, password }) } };
+    } catch (error) {
+      return { ok: false, error: error instanceof OnvifError ? error.code : 'unreachable' };
+    }
   }
 }

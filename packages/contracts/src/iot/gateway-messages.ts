@@ -17,6 +17,10 @@ export const gatewayMessages = {
     'zh-CN': '该设备的模板中没有这个数据点',
     en: "This data point is not in the device's template",
   },
+  'gateway.askUnsupported': {
+    'zh-CN': '该设备类型不支持此请求',
+    en: 'Device type does not support this request',
+  },
   'gateway.debugUnsupported': {
     'zh-CN': '该设备类型不支持调试',
     en: 'Device type does not support debugging',

@@ -1,9 +1,24 @@
-import { cameraInput, cameraLive, cameraQuery, cameraView, envelopeOf, pageOf, queryId } from '@meridian/contracts';
+import {
+  cameraInput,
+  cameraLive,
+  cameraQuery,
+  cameraView,
+  envelopeOf,
+  onvifDiscoverInput,
+  onvifDiscovery,
+  onvifProfiles,
+  onvifProfilesInput,
+  pageOf,
+  queryId,
+} from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { restreamerOf } from '../../platform/video/restream.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
+import { reachDevice } from '../gateway/commands.ts';
+import { cameraProfilesVia, discoverCameras } from './onvif.ts';
 import { addCamera, cameraDetail, editCamera, listCameras, liveFile, removeCamera, watchCamera } from './service.ts';
 
 const tags = ['Device Cloud cameras'];
@@ -40,6 +55,50 @@ export const camerasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Adds a camera with its stream address', body: cameraInput, response: detail },
     },
     async (request) => ok(request, await addCamera(actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/iot/cameras/onvif/discover',
+    {
+      config: { access: `${CAMERAS}:add` },
+      schema: {
+        tags,
+        summary: 'Asks an edge gateway to look for ONVIF cameras on its LAN (WS-Discovery); answers what it found',
+        body: onvifDiscoverInput,
+        response: { 200: envelopeOf(onvifDiscovery) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await discoverCameras(
+          actorOf(request),
+          (id) => reachDevice(request.server.db, id, request.server.log as Logger),
+          request.body.deviceId,
+        ),
+      ),
+  );
+
+  app.post(
+    '/iot/cameras/onvif/profiles',
+    {
+      config: { access: `${CAMERAS}:add` },
+      schema: {
+        tags,
+        summary: 'Asks an edge gateway for one ONVIF camera’s media profiles and their RTSP addresses',
+        body: onvifProfilesInput,
+        response: { 200: envelopeOf(onvifProfiles) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await cameraProfilesVia(
+          actorOf(request),
+          (id) => reachDevice(request.server.db, id, request.server.log as Logger),
+          request.body,
+        ),
+      ),
   );
 
   app.get(

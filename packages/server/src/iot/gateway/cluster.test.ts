@@ -164,6 +164,7 @@ describe.skipIf(!pg)('a cluster on PostgreSQL', () => {
       holder: 'gw-x',
       write: async () => undefined,
       debug: async (payload) => Buffer.concat([payload, payload]),
+      ask: async (request) => ({ echoed: request }),
       close: () => undefined,
     };
     linksFor(other).set(device.id, echo);
@@ -173,6 +174,9 @@ describe.skipIf(!pg)('a cluster on PostgreSQL', () => {
       const big = Buffer.alloc(6000, 0xab);
       const reply = await asking.ask('gw-x', { op: 'debug', deviceId: device.id, hex: big.toString('hex') });
       expect(Buffer.from(reply.hex ?? '', 'hex').equals(Buffer.concat([big, big]))).toBe(true);
+      // An edge gateway's request (decision 0160) goes the same way, and its result comes back.
+      const asked = await asking.ask('gw-x', { op: 'ask', deviceId: device.id, request: { discover: 'onvif' } });
+      expect(asked.result).toEqual({ echoed: { discover: 'onvif' } });
       // Each kept row was taken by its addressee.
       expect(await t.db.kysely.selectFrom('gateway_messages').select('id').execute()).toEqual([]);
       // Nobody serves gw-y: after the wait, "device offline".

@@ -11,7 +11,7 @@ import { DAY } from '../../platform/time.ts';
 import { brokerCommandsOf } from '../mqtt/commander.ts';
 import type { Transport } from '../telemetry/types.ts';
 import { keepMessage, liveHolderOf, notify, removeMessagesBefore, takeMessage } from './commands-repository.ts';
-import { type DeviceLink, linksFor } from './links.ts';
+import { type DeviceLink, type DeviceRequest, linksFor } from './links.ts';
 
 /**
  * Commands across processes (decision 0076). A write, a Data Debugging frame, a linkage or a timed
@@ -38,6 +38,7 @@ export const REPLY_WAIT_MS = 30_000;
 type Command =
   | { op: 'write'; deviceId: number; pointId: number; raw: number | boolean | string }
   | { op: 'debug'; deviceId: number; hex: string }
+  | { op: 'ask'; deviceId: number; request: DeviceRequest; timeoutMs?: number }
   | { op: 'close'; deviceId: number; reason: string };
 
 interface CommandEnvelope {
@@ -54,6 +55,8 @@ interface ReplyEnvelope {
   to: string;
   ok: boolean;
   hex?: string;
+  /** An `ask`'s result. */
+  result?: unknown;
   error?: { status: number; key: string; params?: MessageParams; rules?: RuleBroken[] };
 }
 
@@ -218,6 +221,10 @@ export class CommandBus {
       if (command.op === 'write') {
         await link.write(command.pointId, command.raw);
         reply = { id: envelope.id, to: envelope.from ?? '', ok: true };
+      } else if (command.op === 'ask') {
+        if (!link.ask) throw new AppError(400, 'gateway.askUnsupported');
+        const result = await link.ask(command.request, command.timeoutMs);
+        reply = { id: envelope.id, to: envelope.from ?? '', ok: true, result };
       } else {
         if (!link.debug) throw new AppError(400, 'gateway.debugUnsupported');
         const answer = await link.debug(Buffer.from(command.hex, 'hex'));
@@ -287,6 +294,16 @@ class RemoteLink implements DeviceLink {
       hex: payload.toString('hex'),
     });
     return Buffer.from(reply.hex ?? '', 'hex');
+  }
+
+  async ask(request: DeviceRequest, timeoutMs?: number): Promise<unknown> {
+    const reply = await this.#bus.ask(this.holder, {
+      op: 'ask',
+      deviceId: this.#deviceId,
+      request,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+    return reply.result ?? null;
   }
 
   close(reason: string): void {

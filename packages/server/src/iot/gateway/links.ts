@@ -32,9 +32,17 @@ export interface DeviceLink {
   upgrade?(transfer: FirmwareTransfer): Promise<string>;
   /** Asks the device which firmware it runs (a DTU's `AT+VER`); absent where the device reports it by itself. */
   reportFirmware?(commandPassword: string): Promise<FirmwareReport>;
+  /**
+   * A request the device answers with a result, such as an edge gateway's ONVIF discovery on its
+   * LAN (decision 0160); absent where the transport cannot carry one (only MQTT devices can).
+   */
+  ask?(request: DeviceRequest, timeoutMs?: number): Promise<unknown>;
   /** Closes the connection, e.g. when the device is disabled or deleted. */
   close(reason: string): void;
 }
+
+/** A request to a device: one key naming what is asked (`discover`, `onvif`), with its parameters. */
+export type DeviceRequest = Record<string, unknown>;
 
 /** What a configuration profile sends: a DTU's parameters, or an MQTT device's JSON document. */
 export type DeviceConfiguration = { kind: 'dtu'; dtu: DtuParams } | { kind: 'mqtt'; document: Record<string, unknown> };

@@ -152,14 +152,21 @@ export interface CommandAck {
   id: string;
   ok: boolean;
   error?: string;
+  /** What a request asked for (decision 0160), as the device sent it: the asker checks its shape. */
+  result?: unknown;
 }
 
-/** `{"id": "<command id>", "ok": true}` or `{"id": "...", "ok": false, "error": "<text>"}`. */
+/** `{"id": "<command id>", "ok": true}` (with `"result"` for a request), or `{"id": "...", "ok": false, "error": "<text>"}`. */
 export function decodeAck(payload: Buffer | string): CommandAck {
   const message = objectOf(payload);
   if (typeof message.id !== 'string' || typeof message.ok !== 'boolean') {
     throw new BadMessage('malformed', 'an ack needs "id" and "ok"');
   }
   const error = typeof message.error === 'string' ? message.error.slice(0, MAX_TEXT_LENGTH) : undefined;
-  return { id: message.id, ok: message.ok, ...(error === undefined ? {} : { error }) };
+  return {
+    id: message.id,
+    ok: message.ok,
+    ...(error === undefined ? {} : { error }),
+    ...(message.result === undefined ? {} : { result: message.result }),
+  };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
-import type { DeviceConfiguration, DeviceLink, FirmwareTransfer } from '../gateway/links.ts';
+import type { DeviceConfiguration, DeviceLink, DeviceRequest, FirmwareTransfer } from '../gateway/links.ts';
 import { MqttConfigExchange } from './config.ts';
 import type { IngestCounters } from './counters.ts';
 import type { CommandAck, DevicePoints } from './decode.ts';
@@ -11,7 +11,7 @@ import { downTopic } from './topics.ts';
 export const COMMAND_TIMEOUT_MS = 10_000;
 
 interface Pending {
-  resolve(): void;
+  resolve(ack: CommandAck): void;
   reject(error: AppError): void;
   timer: NodeJS.Timeout;
 }
@@ -70,10 +70,25 @@ export class MqttLink implements DeviceLink {
   write(pointId: number, raw: number | boolean | string): Promise<void> {
     const point = this.#options.points.byId.get(pointId);
     if (!point) return Promise.reject(new AppError(400, 'mqtt.command.format'));
+    return this.#command({ write: { [point.name]: raw } }, this.#options.timeoutMs ?? COMMAND_TIMEOUT_MS).then(
+      () => undefined,
+    );
+  }
+
+  /**
+   * A request the device answers with a result in its ack (`{"id", "ok": true, "result": ...}`),
+   * such as an edge gateway's ONVIF discovery (decision 0160). A device that answers without a
+   * result resolves with null.
+   */
+  async ask(request: DeviceRequest, timeoutMs = this.#options.timeoutMs ?? COMMAND_TIMEOUT_MS): Promise<unknown> {
+    const ack = await this.#command(request, timeoutMs);
+    return ack.result ?? null;
+  }
+
+  #command(body: Record<string, unknown>, timeoutMs: number): Promise<CommandAck> {
     const id = randomUUID();
-    const timeoutMs = this.#options.timeoutMs ?? COMMAND_TIMEOUT_MS;
     const { counters } = this.#options;
-    const settled = new Promise<void>((resolve, reject) => {
+    const settled = new Promise<CommandAck>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
         counters.add('commandsTimedOut');
@@ -81,9 +96,8 @@ export class MqttLink implements DeviceLink {
       }, timeoutMs);
       this.#pending.set(id, { resolve, reject, timer });
     });
-    const payload = JSON.stringify({ id, write: { [point.name]: raw } });
     counters.add('commandsSent');
-    this.#options.publish(downTopic(this.#options.sn), payload).catch(() => {
+    this.#options.publish(downTopic(this.#options.sn), JSON.stringify({ id, ...body })).catch(() => {
       this.#settle(id, new AppError(503, 'mqtt.command.disconnected'));
     });
     return settled;
@@ -105,7 +119,7 @@ export class MqttLink implements DeviceLink {
       this.#options.counters.add('unknownAck');
       return;
     }
-    if (ack.ok) this.#settle(ack.id);
+    if (ack.ok) this.#settle(ack.id, undefined, ack);
     else {
       this.#options.counters.add('commandsFailed');
       this.#settle(ack.id, new AppError(502, 'mqtt.command.failed', { params: { reason: ack.error ?? '-' } }));
@@ -124,12 +138,12 @@ export class MqttLink implements DeviceLink {
     for (const id of [...this.#pending.keys()]) this.#settle(id, new AppError(503, 'mqtt.command.disconnected'));
   }
 
-  #settle(id: string, error?: AppError): void {
+  #settle(id: string, error?: AppError, ack?: CommandAck): void {
     const pending = this.#pending.get(id);
     if (!pending) return;
     this.#pending.delete(id);
     clearTimeout(pending.timer);
     if (error) pending.reject(error);
-    else pending.resolve();
+    else pending.resolve(ack ?? { id, ok: true });
   }
 }
