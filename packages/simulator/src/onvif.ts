@@ -40,11 +40,10 @@ export interface CameraProfile {
 export type OnvifFailure = 'notAuthorized' | 'unreachable' | 'noProfile' | 'badAnswer';
 
 export class OnvifError extends Error {
-  constructor(
-    readonly code: OnvifFailure,
-    detail: string,
-  ) {
+  readonly code: OnvifFailure;
+  constructor(code: OnvifFailure, detail: string) {
     super(detail);
+    this.code = code;
   }
 }
 

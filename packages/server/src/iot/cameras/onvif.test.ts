@@ -121,7 +121,7 @@ describe('adding cameras from an ONVIF discovery on an edge gateway’s LAN', ()
       username: 'admin',
       password: 'wrong',
     });
-    expect(refused.statusCode).toBe(502);
+    expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('The camera refused the user name or password; check them and try again');
     const zh = await t.app.inject({
       method: 'POST',
@@ -137,6 +137,7 @@ describe('adding cameras from an ONVIF discovery on an edge gateway’s LAN', ()
       username: 'admin',
       password: 'x',
     });
+    expect(unreachable.statusCode).toBe(502);
     expect(unreachable.json().message).toBe('The gateway cannot reach the camera; check that it is online');
     const offline = await world.addDevice({ name: 'Not connected' });
     expect((await discover(world.owner, offline.id)).statusCode).toBe(409);

@@ -43,7 +43,8 @@ async function askGateway<T>(
   } catch (error) {
     const reason = error instanceof AppError && error.key === 'mqtt.command.failed' ? String(error.params.reason) : '';
     const key = FAILURES[reason];
-    if (key) throw new AppError(key === 'onvif.unsupported' ? 400 : 502, key);
+    // The user's choice or credentials are wrong: 400; the camera could not be asked: 502.
+    if (key) throw new AppError(key === 'onvif.unsupported' || key === 'onvif.notAuthorized' ? 400 : 502, key);
     throw error;
   }
   const parsed = shape.safeParse(result);

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, WifiOutlined } from '@ant-design/icons';
 import { CAMERA_NAME_MAX, CAMERA_URL_MAX, streamKindOf, translate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Modal, Space, Tag } from 'antd';
@@ -13,6 +13,7 @@ import { showFieldErrors } from '../components/errors.ts';
 import { ChoiceSelect, useDeviceChoices } from '../devices/choices.tsx';
 import { DeviceSelect } from '../telemetry/DeviceSelect.tsx';
 import { addCamera, type CameraInput, type CameraView, deleteCamera, editCamera, listCameras } from './api.ts';
+import { type CameraPrefill, OnvifDialog } from './OnvifDialog.tsx';
 import './strings.ts';
 
 const CAMERAS = '/iot/cameras';
@@ -23,7 +24,8 @@ export function CamerasPage() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
-  const [editing, setEditing] = useState<CameraView | 'new' | null>(null);
+  const [editing, setEditing] = useState<CameraView | 'new' | CameraPrefill | null>(null);
+  const [discovering, setDiscovering] = useState(false);
   const list = usePagedList<{ keyword?: string }, CameraView>(['iot', 'cameras'], listCameras);
   const remove = (row: CameraView) =>
     confirm({ title: t('video.deleteAsk', { name: row.name }), okText: t('ui.delete'), danger: true }, async () => {
@@ -41,9 +43,14 @@ export function CamerasPage() {
             onSearch={(value) => list.search({ keyword: value.trim() || undefined })}
           />
           {can({ path: CAMERAS, code: 'add' }) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="camera-add">
-              {t('video.add')}
-            </Button>
+            <Space wrap>
+              <Button icon={<WifiOutlined />} onClick={() => setDiscovering(true)} data-testid="onvif-open">
+                {t('onvif.open')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="camera-add">
+                {t('video.add')}
+              </Button>
+            </Space>
           )}
         </Flex>
         <PagedTable<CameraView>
@@ -99,13 +106,36 @@ export function CamerasPage() {
           ]}
         />
       </Flex>
-      {editing && <CameraForm camera={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <CameraForm
+          camera={editing === 'new' || !('id' in editing) ? null : editing}
+          prefill={editing !== 'new' && !('id' in editing) ? editing : undefined}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {discovering && (
+        <OnvifDialog
+          onClose={() => setDiscovering(false)}
+          onPick={(prefill) => {
+            setDiscovering(false);
+            setEditing(prefill);
+          }}
+        />
+      )}
     </Card>
   );
 }
 
-/** A camera's name, stream address, project and bound devices. */
-function CameraForm({ camera, onClose }: { camera: CameraView | null; onClose(): void }) {
+/** A camera's name, stream address, project and bound devices; a new one may start from an ONVIF discovery. */
+function CameraForm({
+  camera,
+  prefill,
+  onClose,
+}: {
+  camera: CameraView | null;
+  prefill?: CameraPrefill | undefined;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const choices = useDeviceChoices();
@@ -134,10 +164,10 @@ function CameraForm({ camera, onClose }: { camera: CameraView | null; onClose():
         layout="vertical"
         name="camera"
         initialValues={{
-          name: camera?.name,
-          streamUrl: camera?.streamUrl,
+          name: camera?.name ?? prefill?.name,
+          streamUrl: camera?.streamUrl ?? prefill?.streamUrl,
           projectId: camera?.projectId ?? null,
-          deviceIds: camera?.devices.map((d) => d.id) ?? [],
+          deviceIds: camera?.devices.map((d) => d.id) ?? prefill?.deviceIds ?? [],
         }}
         onFinish={(values) => save.mutate({ ...values, projectId: values.projectId ?? null })}
       >

@@ -1,4 +1,12 @@
-import type { CameraInput, CameraLive, CameraView, Page } from '@meridian/contracts';
+import type {
+  CameraInput,
+  CameraLive,
+  CameraView,
+  OnvifDiscovery,
+  OnvifProfiles,
+  OnvifProfilesInput,
+  Page,
+} from '@meridian/contracts';
 import { del, get, post, put } from '../../shared/request.ts';
 
 /** The calls of cameras and the Video Monitor (decision 0112). */
@@ -12,3 +20,14 @@ export const editCamera = (id: number, body: CameraInput) => put<CameraView>(`io
 export const deleteCamera = (id: number) => del<null>(`iot/cameras/${id}`);
 /** Starts or joins the camera's restream; answers once the first video is there. */
 export const watchCamera = (id: number) => post<CameraLive>(`iot/cameras/${id}/live`);
+
+/** An edge gateway looks for ONVIF cameras on its LAN (decision 0160). */
+export const discoverOnvif = (deviceId: number) => post<OnvifDiscovery>('iot/cameras/onvif/discover', { deviceId });
+/** An edge gateway asks one camera for its profiles and RTSP addresses. */
+export const onvifProfiles = (body: OnvifProfilesInput) => post<OnvifProfiles>('iot/cameras/onvif/profiles', body);
+
+/** `rtsp://host/…` with `user:password@` put in, each part escaped as a URL's user information must be. */
+export function withCredentials(uri: string, username: string, password: string): string {
+  const auth = `${encodeURIComponent(username)}${password ? `:${encodeURIComponent(password)}` : ''}@`;
+  return uri.replace(/^(rtsps?:\/\/)(?:[^@/]*@)?/i, `$1${auth}`);
+}
