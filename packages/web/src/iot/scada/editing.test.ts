@@ -6,9 +6,13 @@ import {
   distribute,
   group,
   layer,
+  marquee,
   nudge,
   paste,
   removeAll,
+  snapBox,
+  snapLinesOf,
+  snapPoint,
   ungroup,
   zoomIn,
   zoomOut,
@@ -150,5 +154,87 @@ describe('zoom', () => {
     expect(zoomIn(4)).toBe(4);
     expect(zoomOut(1)).toBe(0.75);
     expect(zoomOut(0.25)).toBe(0.25);
+  });
+});
+
+describe('the rubber band', () => {
+  const doc = docOf(
+    box('a', 10, 10),
+    box('b', 100, 10),
+    box('c', 200, 10),
+    box('g1', 10, 200, 40, 20, { group: 'g' }),
+    box('g2', 400, 400, 40, 20, { group: 'g' }),
+  );
+
+  it('picks every component the band touches, not only those inside it, whichever way it was drawn', () => {
+    // From 30,0 to 110,40: a is half inside, b touched by its left edge, c outside.
+    expect(marquee(doc.elements, { x: 30, y: 0, width: 80, height: 40 }, [], false)).toEqual(['a', 'b']);
+    expect(marquee(doc.elements, { x: 110, y: 40, width: -80, height: -40 }, [], false)).toEqual(['a', 'b']);
+    expect(marquee(doc.elements, { x: 600, y: 600, width: 10, height: 10 }, ['a'], false)).toEqual([]);
+  });
+
+  it('picks a group whole when the band touches one member, and with Shift adds to the selection', () => {
+    expect(marquee(doc.elements, { x: 0, y: 190, width: 30, height: 20 }, [], false)).toEqual(['g1', 'g2']);
+    expect(marquee(doc.elements, { x: 190, y: 0, width: 30, height: 30 }, ['a'], true)).toEqual(['a', 'c']);
+    expect(marquee(doc.elements, { x: 190, y: 0, width: 30, height: 30 }, ['a'], false)).toEqual(['c']);
+  });
+});
+
+describe('snap guides', () => {
+  // Two components that stay: one at 100..140 x 100..120, one at 300..380 x 50..90.
+  const lines = snapLinesOf([
+    { x: 100, y: 100, width: 40, height: 20 },
+    { x: 300, y: 50, width: 80, height: 40 },
+  ]);
+
+  it("snaps a dragged box's edge onto the nearest edge within reach and draws the guide across both", () => {
+    const result = snapBox({ x: 103, y: 400, width: 40, height: 20 }, lines, 5);
+    expect(result.dx).toBe(-3);
+    expect(result.dy).toBe(0);
+    expect(result.snapped).toEqual({ x: true, y: false });
+    // Left on 100, centre on 120 and right on 140: all three line up with the first component.
+    expect(result.guides).toEqual([
+      { axis: 'x', at: 100, from: 100, to: 420 },
+      { axis: 'x', at: 120, from: 100, to: 420 },
+      { axis: 'x', at: 140, from: 100, to: 420 },
+    ]);
+  });
+
+  it('snaps centres onto centres, on both axes at once, taking the nearest line', () => {
+    // Centre 338,72 against the second component's centre 340,70.
+    const result = snapBox({ x: 318, y: 62, width: 40, height: 20 }, lines, 5);
+    expect([result.dx, result.dy]).toEqual([2, -2]);
+    expect(result.guides).toContainEqual({ axis: 'x', at: 340, from: 50, to: 90 });
+    expect(result.guides).toContainEqual({ axis: 'y', at: 70, from: 300, to: 380 });
+  });
+
+  it('leaves a box that is out of reach where it is, with no guide', () => {
+    expect(snapBox({ x: 200, y: 200, width: 20, height: 20 }, lines, 5)).toEqual({
+      dx: 0,
+      dy: 0,
+      snapped: { x: false, y: false },
+      guides: [],
+    });
+  });
+
+  it('snaps a resize handle on each axis apart', () => {
+    const result = snapPoint(378, 131, lines, 4);
+    expect([result.x, result.y]).toEqual([380, 131]);
+    expect(result.snapped).toEqual({ x: true, y: false });
+    expect(result.guides).toEqual([{ axis: 'x', at: 380, from: 50, to: 131 }]);
+  });
+
+  it('stays fast with 2,000 components: a drag step looks only at the lines near it', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({
+      x: (i % 50) * 37,
+      y: Math.floor(i / 50) * 29,
+      width: 30,
+      height: 20,
+    }));
+    const all = snapLinesOf(many);
+    const started = performance.now();
+    for (let step = 0; step < 1000; step++) snapBox({ x: 5 + step, y: 7 + step / 2, width: 30, height: 20 }, all, 4);
+    // A thousand drag steps, each well under a millisecond, when a frame has 16.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

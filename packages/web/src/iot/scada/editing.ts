@@ -10,7 +10,7 @@ export type Edge = 'left' | 'centre' | 'right' | 'top' | 'middle' | 'bottom';
 export type Axis = 'horizontal' | 'vertical';
 export type LayerMove = 'forward' | 'backward' | 'front' | 'back';
 
-interface Box {
+export interface Box {
   x: number;
   y: number;
   width: number;
@@ -189,4 +189,158 @@ export function zoomIn(scale: number): number {
 
 export function zoomOut(scale: number): number {
   return [...ZOOMS].reverse().find((z) => z < scale - 1e-6) ?? ZOOMS[0];
+}
+
+/**
+ * The rubber band's selection (decision 0152): every element whose box the band touches, as Figma
+ * picks, widened to whole groups; with `add` (Shift) they join the current selection.
+ */
+export function marquee(
+  elements: readonly ScadaElement[],
+  band: Box,
+  current: readonly string[],
+  add: boolean,
+): string[] {
+  const left = Math.min(band.x, band.x + band.width);
+  const right = Math.max(band.x, band.x + band.width);
+  const top = Math.min(band.y, band.y + band.height);
+  const bottom = Math.max(band.y, band.y + band.height);
+  const touched = elements
+    .filter((e) => e.x <= right && e.x + e.width >= left && e.y <= bottom && e.y + e.height >= top)
+    .map((e) => e.id);
+  const picked = new Set([...(add ? current : []), ...withGroups(elements, touched)]);
+  return elements.filter((e) => picked.has(e.id)).map((e) => e.id);
+}
+
+/** One line a moving box may snap to: a vertical line at x (`at`), running from `from` to `to` in y, or the other way. */
+interface SnapLine {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** The edges and centres of the components that stay put, sorted, so that a drag looks only at the lines near it. */
+export interface SnapLines {
+  xs: SnapLine[];
+  ys: SnapLine[];
+}
+
+/** A guide drawn while a snap holds: a vertical (`x`) or horizontal (`y`) line at `at`, from `from` to `to`. */
+export interface Guide {
+  axis: 'x' | 'y';
+  at: number;
+  from: number;
+  to: number;
+}
+
+export function snapLinesOf(boxes: readonly Box[]): SnapLines {
+  const xs: SnapLine[] = [];
+  const ys: SnapLine[] = [];
+  for (const b of boxes) {
+    for (const at of [b.x, b.x + b.width / 2, b.x + b.width]) xs.push({ at, from: b.y, to: b.y + b.height });
+    for (const at of [b.y, b.y + b.height / 2, b.y + b.height]) ys.push({ at, from: b.x, to: b.x + b.width });
+  }
+  return { xs: merged(xs), ys: merged(ys) };
+}
+
+/** The lines sorted, those at one place made one that spans them all: a column of equal components is one line. */
+function merged(lines: SnapLine[]): SnapLine[] {
+  const out: SnapLine[] = [];
+  for (const line of lines.sort((a, b) => a.at - b.at)) {
+    const last = out.at(-1);
+    if (last && last.at === line.at) {
+      last.from = Math.min(last.from, line.from);
+      last.to = Math.max(last.to, line.to);
+    } else out.push({ ...line });
+  }
+  return out;
+}
+
+/** The lines of a sorted list within `reach` of `value`, found by bisection: 2,000 components cost a few steps. */
+function near(lines: readonly SnapLine[], value: number, reach: number): SnapLine[] {
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((lines[mid] as SnapLine).at < value - reach) low = mid + 1;
+    else high = mid;
+  }
+  const found: SnapLine[] = [];
+  for (let i = low; i < lines.length && (lines[i] as SnapLine).at <= value + reach; i++)
+    found.push(lines[i] as SnapLine);
+  return found;
+}
+
+/** The shortest shift (within `reach`) that puts one of `values` on a line, or null when none is near. */
+function shiftTo(lines: readonly SnapLine[], values: readonly number[], reach: number): number | null {
+  let best: number | null = null;
+  for (const value of values) {
+    for (const line of near(lines, value, reach)) {
+      const shift = line.at - value;
+      if (best === null || Math.abs(shift) < Math.abs(best)) best = shift;
+    }
+  }
+  return best;
+}
+
+/** The guides of the lines that `values` now lie on, each spanning the moving box (`from`..`to`) and what it lines up with. */
+function guidesOn(axis: 'x' | 'y', lines: readonly SnapLine[], values: readonly number[], from: number, to: number) {
+  const guides: Guide[] = [];
+  for (const value of new Set(values)) {
+    const on = near(lines, value, 0.5);
+    if (on.length === 0) continue;
+    guides.push({
+      axis,
+      at: value,
+      from: Math.min(from, ...on.map((l) => l.from)),
+      to: Math.max(to, ...on.map((l) => l.to)),
+    });
+  }
+  return guides;
+}
+
+/**
+ * Where a dragged box snaps: its left, centre or right (and top, middle or bottom) onto the nearest
+ * edge or centre of another component within `reach` canvas pixels; `snapped` tells which axes held,
+ * and the guides show what it lines up with.
+ */
+export function snapBox(
+  box: Box,
+  lines: SnapLines,
+  reach: number,
+): { dx: number; dy: number; snapped: { x: boolean; y: boolean }; guides: Guide[] } {
+  const xs = (b: Box) => [b.x, b.x + b.width / 2, b.x + b.width];
+  const ys = (b: Box) => [b.y, b.y + b.height / 2, b.y + b.height];
+  const dx = shiftTo(lines.xs, xs(box), reach);
+  const dy = shiftTo(lines.ys, ys(box), reach);
+  const at = { ...box, x: box.x + (dx ?? 0), y: box.y + (dy ?? 0) };
+  return {
+    dx: dx ?? 0,
+    dy: dy ?? 0,
+    snapped: { x: dx !== null, y: dy !== null },
+    guides: [
+      ...(dx === null ? [] : guidesOn('x', lines.xs, xs(at), at.y, at.y + at.height)),
+      ...(dy === null ? [] : guidesOn('y', lines.ys, ys(at), at.x, at.x + at.width)),
+    ],
+  };
+}
+
+/** Where a resize handle at x, y snaps: onto the nearest edge or centre within `reach`, each axis apart. */
+export function snapPoint(
+  x: number,
+  y: number,
+  lines: SnapLines,
+  reach: number,
+): { x: number; y: number; snapped: { x: boolean; y: boolean }; guides: Guide[] } {
+  const dx = shiftTo(lines.xs, [x], reach);
+  const dy = shiftTo(lines.ys, [y], reach);
+  const at = { x: x + (dx ?? 0), y: y + (dy ?? 0) };
+  return {
+    ...at,
+    snapped: { x: dx !== null, y: dy !== null },
+    guides: [
+      ...(dx === null ? [] : guidesOn('x', lines.xs, [at.x], at.y, at.y)),
+      ...(dy === null ? [] : guidesOn('y', lines.ys, [at.y], at.x, at.x)),
+    ],
+  };
 }
