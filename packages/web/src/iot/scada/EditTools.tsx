@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   AlignCenterOutlined,
   AlignLeftOutlined,
   AlignRightOutlined,
@@ -51,11 +52,25 @@ interface Props {
   canRedo: boolean;
   canPaste: boolean;
   zoom: number;
+  /** Whether drags and resizes snap to the other components (Alt drags without, whatever this says). */
+  guided: boolean;
+  onGuided(on: boolean): void;
   onAction(action: EditAction): void;
 }
 
 /** The editor's editing buttons, each with its shortcut in the tooltip; the editor does the work. */
-export function EditTools({ units, selected, grouped, canUndo, canRedo, canPaste, zoom, onAction }: Props) {
+export function EditTools({
+  units,
+  selected,
+  grouped,
+  canUndo,
+  canRedo,
+  canPaste,
+  zoom,
+  guided,
+  onGuided,
+  onAction,
+}: Props) {
   const { t } = useTranslation();
   const tool = (key: string, icon: ReactNode, action: EditAction, enabled: boolean, keys?: string) => (
     <Tooltip key={key} title={keys ? `${t(`scada.tools.${key}`)} (${keys})` : t(`scada.tools.${key}`)}>
@@ -100,6 +115,19 @@ export function EditTools({ units, selected, grouped, canUndo, canRedo, canPaste
         {tool('duplicate', <BlockOutlined />, { type: 'duplicate' }, selected > 0, 'Ctrl+D')}
         {tool('remove', <DeleteOutlined />, { type: 'remove' }, selected > 0, 'Delete')}
       </Space>
+      <Tooltip title={t('scada.tools.snapHint')}>
+        <Button
+          size="small"
+          icon={<AimOutlined />}
+          type={guided ? 'primary' : 'default'}
+          ghost={guided}
+          aria-pressed={guided}
+          onClick={() => onGuided(!guided)}
+          data-testid="scada-tool-snap"
+        >
+          {t('scada.tools.snap')}
+        </Button>
+      </Tooltip>
       <Space size={4}>
         {tool('zoomOut', <ZoomOutOutlined />, { type: 'zoom', to: 'out' }, true, 'Ctrl+-')}
         <Typography.Text

@@ -1,4 +1,11 @@
-import { CloudUploadOutlined, HistoryOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  AppstoreAddOutlined,
+  CloudUploadOutlined,
+  HistoryOutlined,
+  PlayCircleOutlined,
+  SaveOutlined,
+  SlidersOutlined,
+} from '@ant-design/icons';
 import {
   SCADA_KINDS,
   SCADA_NAME_MAX,
@@ -10,7 +17,7 @@ import {
   scadaElement,
 } from '@meridian/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Drawer, Empty, Flex, Grid, Input, Select, Space, Tag } from 'antd';
 import type Konva from 'konva';
 import { memo, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,16 +28,24 @@ import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { publishScreen, type ScadaDetail, saveScreen, screenOf } from './api.ts';
 import { BackgroundPicker } from './BackgroundPicker.tsx';
+import { EditorOverlay, NO_OVERLAY, type Overlay } from './EditorOverlay.tsx';
 import { type EditAction, EditTools, nudgeOf, shortcutOf } from './EditTools.tsx';
 import {
   align,
+  type Box,
+  boxOf,
   copyOf,
   distribute,
   group,
   layer,
+  marquee,
   nudge,
   paste,
   removeAll,
+  type SnapLines,
+  snapBox,
+  snapLinesOf,
+  snapPoint,
   ungroup,
   withGroups,
   zoomIn,
@@ -108,10 +123,15 @@ export function newElement(kind: ScadaKind, x: number, y: number, label: string)
   });
 }
 
+/** How near, in screen pixels, an edge or a centre must come to another's for a drag or a resize to snap to it. */
+const SNAP_REACH = 6;
+
 /** What a component on the editor's canvas does when pressed or dragged: the editor's newest handlers. */
 interface ShapeHandlers {
-  down(element: ScadaElement, event: Konva.KonvaEventObject<MouseEvent>): void;
-  move(element: ScadaElement, node: Konva.Node): void;
+  /** A press by mouse or finger; `more` when Shift, Ctrl or Cmd is held. */
+  down(element: ScadaElement, more: boolean): void;
+  /** A drag step; `free` when Alt is held, which drags without snapping. */
+  move(element: ScadaElement, node: Konva.Node, free: boolean): void;
   end(element: ScadaElement, node: Konva.Node): void;
 }
 
@@ -132,8 +152,9 @@ const EditorShape = memo(function EditorShape({
     <PlacedShape
       element={element}
       draggable
-      onMouseDown={(e) => handlers.current?.down(element, e)}
-      onDragMove={(e) => handlers.current?.move(element, e.target)}
+      onMouseDown={(e) => handlers.current?.down(element, e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey)}
+      onTouchStart={() => handlers.current?.down(element, false)}
+      onDragMove={(e) => handlers.current?.move(element, e.target, e.evt.altKey)}
       onDragEnd={(e) => handlers.current?.end(element, e.target)}
     >
       <ShapeBody element={element} value={undefined} none={none} preview />
@@ -176,6 +197,16 @@ function Editor({ screen }: { screen: ScadaDetail }) {
   const scale = zoom ?? fit;
   const stage = useRef<Konva.Stage>(null);
   const transformer = useRef<Konva.Transformer>(null);
+  /** Whether drags and resizes snap to the other components' edges and centres (the toolbar's toggle). */
+  const [guided, setGuided] = useState(true);
+  const overlay = useRef<((next: Overlay) => void) | null>(null);
+  /** The lines the current drag or resize may snap to, taken once when it starts, and which axes hold a snap. */
+  const snapping = useRef<{ lines: SnapLines; unit: Box | null } | null>(null);
+  const held = useRef({ x: false, y: false });
+  /** Where the rubber band started, in canvas pixels, and whether Shift adds what it touches. */
+  const band = useRef<{ x: number; y: number; add: boolean } | null>(null);
+  const narrow = Grid.useBreakpoint().md === false;
+  const [drawer, setDrawer] = useState<'palette' | 'properties' | null>(null);
 
   const change = useCallback(
     (next: (d: ScadaDocument) => ScadaDocument) => setHistory((h) => commit(h, next(h.present))),
@@ -357,8 +388,12 @@ function Editor({ screen }: { screen: ScadaDetail }) {
 
   /** The end of a drag: the dragged element snaps to the grid and the rest of the selection moves as far. */
   const dragged = (element: ScadaElement, node: Konva.Node) => {
-    const dx = snap(node.x(), doc.grid) - element.x;
-    const dy = snap(node.y(), doc.grid) - element.y;
+    // An axis that holds a guide stays on it; the other snaps to the grid.
+    const dx = (held.current.x ? Math.round(node.x()) : snap(node.x(), doc.grid)) - element.x;
+    const dy = (held.current.y ? Math.round(node.y()) : snap(node.y(), doc.grid)) - element.y;
+    snapping.current = null;
+    held.current = { x: false, y: false };
+    overlay.current?.(NO_OVERLAY);
     const moving = selected.includes(element.id) ? selected : withGroups(doc.elements, [element.id]);
     const konva = stage.current;
     // Konva moved the nodes; put each where the document will say, so that no node is left astray.
@@ -367,25 +402,68 @@ function Editor({ screen }: { screen: ScadaDetail }) {
     }
     change((d) => nudge(d, moving, dx, dy));
   };
-  /** While one element is dragged, the others of the selection follow it. */
-  const dragging = (element: ScadaElement, node: Konva.Node) => {
-    const dx = node.x() - element.x;
-    const dy = node.y() - element.y;
+  /**
+   * While one element is dragged, the box of all that moves snaps to the others' edges and centres
+   * (unless Alt is held or the guides are off), the guides show, and the rest of the selection follows.
+   */
+  const dragging = (element: ScadaElement, node: Konva.Node, free: boolean) => {
+    let dx = node.x() - element.x;
+    let dy = node.y() - element.y;
+    held.current = { x: false, y: false };
+    if (guided && !free) {
+      if (!snapping.current) {
+        const moving = new Set(selected.includes(element.id) ? selected : withGroups(doc.elements, [element.id]));
+        const still = doc.elements.filter((e) => !moving.has(e.id));
+        snapping.current = { lines: snapLinesOf(still), unit: boxOf(doc.elements.filter((e) => moving.has(e.id))) };
+      }
+      const { lines, unit } = snapping.current;
+      if (unit) {
+        const found = snapBox({ ...unit, x: unit.x + dx, y: unit.y + dy }, lines, SNAP_REACH / scale);
+        dx += found.dx;
+        dy += found.dy;
+        node.position({ x: element.x + dx, y: element.y + dy });
+        held.current = found.snapped;
+        overlay.current?.({ band: null, guides: found.guides });
+      }
+    } else overlay.current?.(NO_OVERLAY);
     const konva = stage.current;
     for (const e of doc.elements) {
       if (e.id !== element.id && selected.includes(e.id))
         konva?.findOne(`#${e.id}`)?.position({ x: e.x + dx, y: e.y + dy });
     }
   };
+  /** A resize handle's step: it snaps to the other components' edges and centres, as a drag does. */
+  const resizing = (next: { x: number; y: number }, event: MouseEvent | undefined) => {
+    const handles = transformer.current;
+    if (!guided || event?.altKey || !handles || handles.getActiveAnchor() === 'rotater') {
+      held.current = { x: false, y: false };
+      overlay.current?.(NO_OVERLAY);
+      return next;
+    }
+    if (!snapping.current) {
+      const moving = new Set(handles.nodes().map((n) => n.id()));
+      snapping.current = { lines: snapLinesOf(doc.elements.filter((e) => !moving.has(e.id))), unit: null };
+    }
+    const found = snapPoint(next.x / scale, next.y / scale, snapping.current.lines, SNAP_REACH / scale);
+    held.current = found.snapped;
+    overlay.current?.({ band: null, guides: found.guides });
+    return { x: found.x * scale, y: found.y * scale };
+  };
   /** The end of a resize or a turn, of one element or several: one step of the history. */
   const transformed = () => {
     const nodes = transformer.current?.nodes() ?? [];
     const changes = new Map<string, Partial<ScadaElement>>();
+    // A size that holds a guide stays on it; otherwise it snaps to the grid.
+    const guide = held.current.x || held.current.y;
+    const fit = (size: number) => (guide ? Math.round(size) : snap(size, doc.grid) || doc.grid);
+    snapping.current = null;
+    held.current = { x: false, y: false };
+    overlay.current?.(NO_OVERLAY);
     for (const node of nodes) {
       const element = doc.elements.find((e) => e.id === node.id());
       if (!element) continue;
-      const width = Math.max(4, snap(element.width * node.scaleX(), doc.grid) || doc.grid);
-      const height = Math.max(4, snap(element.height * node.scaleY(), doc.grid) || doc.grid);
+      const width = Math.max(4, fit(element.width * node.scaleX()));
+      const height = Math.max(4, fit(element.height * node.scaleY()));
       node.scale({ x: 1, y: 1 });
       changes.set(element.id, {
         x: Math.round(node.x()),
@@ -404,10 +482,38 @@ function Editor({ screen }: { screen: ScadaDetail }) {
     }));
   };
 
+  /** The rubber band's rectangle from where it started to the pointer, in canvas pixels. */
+  const bandNow = () => {
+    const start = band.current;
+    const at = stage.current?.getRelativePointerPosition();
+    return start && at ? { x: start.x, y: start.y, width: at.x - start.x, height: at.y - start.y } : null;
+  };
+  /** Pressed on empty canvas, the band starts; without Shift the selection empties, as a click there always did. */
+  const bandStart = (event: Konva.KonvaEventObject<MouseEvent>) => {
+    if (event.target !== event.target.getStage()) return;
+    const at = stage.current?.getRelativePointerPosition();
+    if (!at) return;
+    band.current = { x: at.x, y: at.y, add: event.evt.shiftKey };
+    if (!event.evt.shiftKey) setSelected([]);
+  };
+  const bandMove = () => {
+    const rectangle = bandNow();
+    if (rectangle) overlay.current?.({ band: rectangle, guides: [] });
+  };
+  /** Let go, the band picks every component it touches (whole groups); a click that hardly moved picks nothing. */
+  const bandEnd = () => {
+    const rectangle = bandNow();
+    const add = band.current?.add ?? false;
+    band.current = null;
+    if (!rectangle) return;
+    overlay.current?.(NO_OVERLAY);
+    if (Math.abs(rectangle.width) * scale < 3 && Math.abs(rectangle.height) * scale < 3) return;
+    setSelected((current) => marquee(doc.elements, rectangle, current, add));
+  };
+
   const handlers = useRef<ShapeHandlers | null>(null);
   handlers.current = {
-    down: (element, e) => {
-      const more = e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey;
+    down: (element, more) => {
       // Pressing on a picked element keeps the selection, so that dragging moves all of it.
       if (more || !selected.includes(element.id)) pick(element.id, more);
     },
@@ -420,6 +526,44 @@ function Editor({ screen }: { screen: ScadaDetail }) {
   const picked = doc.elements.filter((e) => selected.includes(e.id));
   const units = new Set(picked.map((e) => e.group ?? `e:${e.id}`)).size;
   const grid = doc.grid;
+  const palette = (
+    <Flex vertical gap={6}>
+      {SCADA_KINDS.map((kind) => (
+        <Button
+          key={kind}
+          block
+          draggable
+          data-testid={`scada-palette-${kind}`}
+          onDragStart={(event) => event.dataTransfer.setData('application/x-scada-kind', kind)}
+          onClick={() => {
+            add(kind);
+            setDrawer(null);
+          }}
+        >
+          {t(`scada.kinds.${kind}`)}
+        </Button>
+      ))}
+    </Flex>
+  );
+  const sidePanels = (
+    <>
+      <Card size="small" title={t('scada.properties')}>
+        {chosen ? (
+          <PropertiesPanel key={chosen.id} element={chosen} onChange={(fields) => patch(chosen.id, fields)} />
+        ) : (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              selected.length > 1 ? t('scada.manySelected', { count: selected.length }) : t('scada.noSelection')
+            }
+          />
+        )}
+      </Card>
+      <Card size="small" title={t('scada.layers')}>
+        <LayerList elements={doc.elements} selected={selected} onPick={(id, more) => pick(id, more, true)} />
+      </Card>
+    </>
+  );
   return (
     <Flex vertical gap={12} data-testid="scada-editor">
       <Card size="small">
@@ -501,27 +645,32 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             canRedo={history.future.length > 0}
             canPaste={canPaste}
             zoom={scale}
+            guided={guided}
+            onGuided={setGuided}
             onAction={act}
           />
         </Flex>
       </Card>
+      {narrow && (
+        <Flex gap={8}>
+          <Button icon={<AppstoreAddOutlined />} onClick={() => setDrawer('palette')} data-testid="scada-open-palette">
+            {t('scada.palette')}
+          </Button>
+          <Button
+            icon={<SlidersOutlined />}
+            onClick={() => setDrawer('properties')}
+            data-testid="scada-open-properties"
+          >
+            {t('scada.properties')}
+          </Button>
+        </Flex>
+      )}
       <Flex gap={12} align="flex-start">
-        <Card size="small" title={t('scada.palette')} style={{ width: 150, flex: 'none' }}>
-          <Flex vertical gap={6}>
-            {SCADA_KINDS.map((kind) => (
-              <Button
-                key={kind}
-                block
-                draggable
-                data-testid={`scada-palette-${kind}`}
-                onDragStart={(event) => event.dataTransfer.setData('application/x-scada-kind', kind)}
-                onClick={() => add(kind)}
-              >
-                {t(`scada.kinds.${kind}`)}
-              </Button>
-            ))}
-          </Flex>
-        </Card>
+        {!narrow && (
+          <Card size="small" title={t('scada.palette')} style={{ width: 150, flex: 'none' }}>
+            {palette}
+          </Card>
+        )}
         <div
           ref={box}
           style={{ flex: 1, minWidth: 0, overflow: zoom === null ? 'hidden' : 'auto', maxHeight: '75vh' }}
@@ -538,7 +687,11 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             scaleX={scale}
             scaleY={scale}
             style={{ background: '#ffffff', border: '1px solid #d9d9d9', width: 'fit-content' }}
-            onMouseDown={(e) => {
+            onMouseDown={bandStart}
+            onMouseMove={bandMove}
+            onMouseUp={bandEnd}
+            onMouseLeave={bandEnd}
+            onTouchStart={(e) => {
               if (e.target === e.target.getStage()) setSelected([]);
             }}
           >
@@ -558,31 +711,45 @@ function Editor({ screen }: { screen: ScadaDetail }) {
                 keepRatio={false}
                 ignoreStroke
                 onTransformEnd={transformed}
+                anchorDragBoundFunc={(_before, next, event) => resizing(next, event)}
                 boundBoxFunc={(before, after) =>
                   Math.abs(after.width) < 4 || Math.abs(after.height) < 4 ? before : after
                 }
               />
             </Layer>
+            <EditorOverlay control={overlay} scale={scale} />
           </Stage>
         </div>
-        <Flex vertical gap={12} style={{ width: 280, flex: 'none' }}>
-          <Card size="small" title={t('scada.properties')}>
-            {chosen ? (
-              <PropertiesPanel key={chosen.id} element={chosen} onChange={(fields) => patch(chosen.id, fields)} />
-            ) : (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={
-                  selected.length > 1 ? t('scada.manySelected', { count: selected.length }) : t('scada.noSelection')
-                }
-              />
-            )}
-          </Card>
-          <Card size="small" title={t('scada.layers')}>
-            <LayerList elements={doc.elements} selected={selected} onPick={(id, more) => pick(id, more, true)} />
-          </Card>
-        </Flex>
+        {!narrow && (
+          <Flex vertical gap={12} style={{ width: 280, flex: 'none' }}>
+            {sidePanels}
+          </Flex>
+        )}
       </Flex>
+      {narrow && (
+        <>
+          <Drawer
+            open={drawer === 'palette'}
+            onClose={() => setDrawer(null)}
+            placement="left"
+            size={200}
+            title={t('scada.palette')}
+          >
+            {palette}
+          </Drawer>
+          <Drawer
+            open={drawer === 'properties'}
+            onClose={() => setDrawer(null)}
+            placement="bottom"
+            size="70%"
+            title={t('scada.properties')}
+          >
+            <Flex vertical gap={12}>
+              {sidePanels}
+            </Flex>
+          </Drawer>
+        </>
+      )}
       {versions && <VersionsDrawer screen={screen} onClose={() => setVersions(false)} />}
     </Flex>
   );

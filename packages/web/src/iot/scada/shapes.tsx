@@ -202,6 +202,7 @@ export function PlacedShape({
     onDragEnd?: (e: Konva.KonvaEventObject<DragEvent>) => void;
     onTransformEnd?: (e: Konva.KonvaEventObject<Event>) => void;
     onMouseDown?: (e: Konva.KonvaEventObject<MouseEvent>) => void;
+    onTouchStart?: (e: Konva.KonvaEventObject<TouchEvent>) => void;
     onMouseEnter?: (e: Konva.KonvaEventObject<MouseEvent>) => void;
     onMouseLeave?: (e: Konva.KonvaEventObject<MouseEvent>) => void;
   }) {

@@ -84,6 +84,8 @@ const zh = {
       zoomIn: '放大',
       zoomOut: '缩小',
       fit: '适应窗口',
+      snap: '参考线',
+      snapHint: '拖动或缩放时吸附到其他组件的边缘和中心，并显示参考线；按住 Alt 拖动不吸附',
     },
     layers: '图层',
     noLayers: '画布上还没有组件',
@@ -270,6 +272,9 @@ const en: ScadaStrings = {
       zoomIn: 'Zoom in',
       zoomOut: 'Zoom out',
       fit: 'Fit to window',
+      snap: 'Guides',
+      snapHint:
+        "Dragging or resizing snaps to other components' edges and centres and shows guides; hold Alt to drag without snapping",
     },
     layers: 'Layers',
     noLayers: 'Nothing on the canvas yet',
