@@ -50,7 +50,7 @@ async function canvasOf(page: Page) {
 }
 
 /** A drag of the mouse from one canvas point to another, with the button held between. */
-async function band(page: Page, from: [number, number], to: [number, number], shift = false) {
+async function band(page: Page, from: [number, number], to: [number, number], shift = false, shot?: string) {
   const canvas = await canvasOf(page);
   const start = canvas.at(...from);
   const end = canvas.at(...to);
@@ -58,6 +58,7 @@ async function band(page: Page, from: [number, number], to: [number, number], sh
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(end.x, end.y, { steps: 8 });
+  if (shot) await settledShot(page, shot);
   await page.mouse.up();
   if (shift) await page.keyboard.up('Shift');
 }
@@ -78,7 +79,8 @@ async function guidePixels(page: Page) {
     });
 }
 
-const saved = (page: Page, id: number) => api<ScadaDetail>(page, suite.server.url, 'GET', `iot/scada/${id}?version=draft`);
+const saved = (page: Page, id: number) =>
+  api<ScadaDetail>(page, suite.server.url, 'GET', `iot/scada/${id}?version=draft`);
 const placeOf = (screen: ScadaDetail, id: string) => {
   const element = screen.document.elements.find((e) => e.id === id);
   return element ? [element.x, element.y] : null;
@@ -106,7 +108,7 @@ describe('a Device Cloud user laying out a screen with the rubber band and the s
       // ---- A band over two lamps picks them; Shift and a band over the third adds it; the tank stays out.
       await band(page, [60, 60], [360, 220]);
       await page.getByText('已选择 2 个组件：可对齐、分布或组合').waitFor();
-      await band(page, [480, 230], [560, 320], true);
+      await band(page, [480, 230], [560, 320], true, 'scadaedit-band-drawn-zh-CN');
       await page.getByText('已选择 3 个组件：可对齐、分布或组合').waitFor();
       await settledShot(page, 'scadaedit-band-zh-CN');
 
@@ -187,6 +189,24 @@ describe('a Device Cloud user laying out a screen with the rubber band and the s
       expect(label?.text).toBe('一号进水口');
       expect([label?.x, label?.y]).toEqual([700, 650]);
       await settledShot(mobile, 'scadaedit-phone-saved-zh-CN');
+
+      // Two fingers spread on the canvas zoom it in.
+      const zoom = mobile.getByTestId('scada-zoom');
+      const fitted = await zoom.textContent();
+      const middle = phoneCanvas.at(1000, 300);
+      const finger = (spread: number) => [
+        { x: middle.x - spread, y: middle.y, id: 1 },
+        { x: middle.x + spread, y: middle.y, id: 2 },
+      ];
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: finger(20) });
+      for (let spread = 25; spread <= 60; spread += 5) {
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: finger(spread) });
+      }
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      // Fingers 40 px apart, then 120: three times the fitted zoom.
+      const percent = (text: string | null) => Number.parseInt(text ?? '', 10);
+      await expect.poll(async () => percent(await zoom.textContent())).toBeGreaterThan(2.5 * percent(fitted));
+      await settledShot(mobile, 'scadaedit-phone-pinched-zh-CN');
       expect(unexpected(onPhone.problems)).toEqual([]);
     } catch (error) {
       await screenshot(mobile, 'scadaedit-phone-failure');

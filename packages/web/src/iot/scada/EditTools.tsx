@@ -55,6 +55,8 @@ interface Props {
   /** Whether drags and resizes snap to the other components (Alt drags without, whatever this says). */
   guided: boolean;
   onGuided(on: boolean): void;
+  /** On a phone: only what a finger uses (undo, duplicate, delete, guides, zoom); choosing several needs a keyboard. */
+  compact?: boolean;
   onAction(action: EditAction): void;
 }
 
@@ -69,6 +71,7 @@ export function EditTools({
   zoom,
   guided,
   onGuided,
+  compact = false,
   onAction,
 }: Props) {
   const { t } = useTranslation();
@@ -91,27 +94,31 @@ export function EditTools({
         {tool('undo', <UndoOutlined />, { type: 'undo' }, canUndo, 'Ctrl+Z')}
         {tool('redo', <RedoOutlined />, { type: 'redo' }, canRedo, 'Ctrl+Y')}
       </Space>
+      {!compact && (
+        <Space size={4}>
+          {tool('alignLeft', <AlignLeftOutlined />, { type: 'align', edge: 'left' }, two)}
+          {tool('alignCentre', <AlignCenterOutlined />, { type: 'align', edge: 'centre' }, two)}
+          {tool('alignRight', <AlignRightOutlined />, { type: 'align', edge: 'right' }, two)}
+          {tool('alignTop', <VerticalAlignTopOutlined />, { type: 'align', edge: 'top' }, two)}
+          {tool('alignMiddle', <VerticalAlignMiddleOutlined />, { type: 'align', edge: 'middle' }, two)}
+          {tool('alignBottom', <VerticalAlignBottomOutlined />, { type: 'align', edge: 'bottom' }, two)}
+          {tool('distributeH', <ColumnWidthOutlined />, { type: 'distribute', axis: 'horizontal' }, units >= 3)}
+          {tool('distributeV', <ColumnHeightOutlined />, { type: 'distribute', axis: 'vertical' }, units >= 3)}
+        </Space>
+      )}
+      {!compact && (
+        <Space size={4}>
+          {tool('group', <GroupOutlined />, { type: 'group' }, two, 'Ctrl+G')}
+          {tool('ungroup', <UngroupOutlined />, { type: 'ungroup' }, grouped, 'Ctrl+Shift+G')}
+          {tool('forward', <ArrowUpOutlined />, { type: 'layer', move: 'forward' }, selected > 0, 'Ctrl+]')}
+          {tool('backward', <ArrowDownOutlined />, { type: 'layer', move: 'backward' }, selected > 0, 'Ctrl+[')}
+          {tool('front', <UpSquareOutlined />, { type: 'layer', move: 'front' }, selected > 0, 'Ctrl+Shift+]')}
+          {tool('back', <DownSquareOutlined />, { type: 'layer', move: 'back' }, selected > 0, 'Ctrl+Shift+[')}
+        </Space>
+      )}
       <Space size={4}>
-        {tool('alignLeft', <AlignLeftOutlined />, { type: 'align', edge: 'left' }, two)}
-        {tool('alignCentre', <AlignCenterOutlined />, { type: 'align', edge: 'centre' }, two)}
-        {tool('alignRight', <AlignRightOutlined />, { type: 'align', edge: 'right' }, two)}
-        {tool('alignTop', <VerticalAlignTopOutlined />, { type: 'align', edge: 'top' }, two)}
-        {tool('alignMiddle', <VerticalAlignMiddleOutlined />, { type: 'align', edge: 'middle' }, two)}
-        {tool('alignBottom', <VerticalAlignBottomOutlined />, { type: 'align', edge: 'bottom' }, two)}
-        {tool('distributeH', <ColumnWidthOutlined />, { type: 'distribute', axis: 'horizontal' }, units >= 3)}
-        {tool('distributeV', <ColumnHeightOutlined />, { type: 'distribute', axis: 'vertical' }, units >= 3)}
-      </Space>
-      <Space size={4}>
-        {tool('group', <GroupOutlined />, { type: 'group' }, two, 'Ctrl+G')}
-        {tool('ungroup', <UngroupOutlined />, { type: 'ungroup' }, grouped, 'Ctrl+Shift+G')}
-        {tool('forward', <ArrowUpOutlined />, { type: 'layer', move: 'forward' }, selected > 0, 'Ctrl+]')}
-        {tool('backward', <ArrowDownOutlined />, { type: 'layer', move: 'backward' }, selected > 0, 'Ctrl+[')}
-        {tool('front', <UpSquareOutlined />, { type: 'layer', move: 'front' }, selected > 0, 'Ctrl+Shift+]')}
-        {tool('back', <DownSquareOutlined />, { type: 'layer', move: 'back' }, selected > 0, 'Ctrl+Shift+[')}
-      </Space>
-      <Space size={4}>
-        {tool('copy', <CopyOutlined />, { type: 'copy' }, selected > 0, 'Ctrl+C')}
-        {tool('paste', <SnippetsOutlined />, { type: 'paste' }, canPaste, 'Ctrl+V')}
+        {!compact && tool('copy', <CopyOutlined />, { type: 'copy' }, selected > 0, 'Ctrl+C')}
+        {!compact && tool('paste', <SnippetsOutlined />, { type: 'paste' }, canPaste, 'Ctrl+V')}
         {tool('duplicate', <BlockOutlined />, { type: 'duplicate' }, selected > 0, 'Ctrl+D')}
         {tool('remove', <DeleteOutlined />, { type: 'remove' }, selected > 0, 'Delete')}
       </Space>

@@ -41,6 +41,7 @@ import {
   marquee,
   nudge,
   paste,
+  pinchZoom,
   removeAll,
   type SnapLines,
   snapBox,
@@ -207,6 +208,8 @@ function Editor({ screen }: { screen: ScadaDetail }) {
   const band = useRef<{ x: number; y: number; add: boolean } | null>(null);
   const narrow = Grid.useBreakpoint().md === false;
   const [drawer, setDrawer] = useState<'palette' | 'properties' | null>(null);
+  /** A two-finger pinch: how far apart the fingers were when it began, and the zoom then. */
+  const pinch = useRef<{ apart: number; scale: number } | null>(null);
 
   const change = useCallback(
     (next: (d: ScadaDocument) => ScadaDocument) => setHistory((h) => commit(h, next(h.present))),
@@ -511,6 +514,23 @@ function Editor({ screen }: { screen: ScadaDetail }) {
     setSelected((current) => marquee(doc.elements, rectangle, current, add));
   };
 
+  /** Two fingers zoom the canvas; a drag the first of them had begun ends where it got to. */
+  const pinching = (event: TouchEvent) => {
+    const [a, b] = [event.touches.item(0), event.touches.item(1)];
+    if (event.touches.length !== 2 || !a || !b) {
+      pinch.current = null;
+      return;
+    }
+    event.preventDefault();
+    const apart = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+    if (!pinch.current) {
+      pinch.current = { apart, scale };
+      for (const node of stage.current?.find('.scada-element') ?? []) if (node.isDragging()) node.stopDrag();
+      return;
+    }
+    setZoom(pinchZoom(pinch.current.scale, pinch.current.apart, apart));
+  };
+
   const handlers = useRef<ShapeHandlers | null>(null);
   handlers.current = {
     down: (element, more) => {
@@ -564,6 +584,32 @@ function Editor({ screen }: { screen: ScadaDetail }) {
       </Card>
     </>
   );
+  /** The screen's own settings: in the header on a wide screen, in the properties drawer on a phone. */
+  const settings = (
+    <>
+      <Select<ScadaSharing>
+        value={sharing}
+        onChange={setSharing}
+        style={{ width: 175 }}
+        aria-label={t('scada.sharing')}
+        options={SCADA_SHARINGS.map((s) => ({
+          value: s,
+          label: `${t('scada.sharing')}: ${t(`scada.sharings.${s}`)}`,
+        }))}
+      />
+      <Select<number>
+        value={grid}
+        style={{ width: 170 }}
+        aria-label={t('scada.grid')}
+        onChange={(next) => change((d) => ({ ...d, grid: next }))}
+        options={[0, 5, 10, 20].map((g) => ({
+          value: g,
+          label: `${t('scada.grid')}: ${g === 0 ? t('scada.gridOff') : `${g}px`}`,
+        }))}
+      />
+      <BackgroundPicker value={doc.background} onChange={(background) => change((d) => ({ ...d, background }))} />
+    </>
+  );
   return (
     <Flex vertical gap={12} data-testid="scada-editor">
       <Card size="small">
@@ -574,34 +620,11 @@ function Editor({ screen }: { screen: ScadaDetail }) {
                 value={name}
                 maxLength={SCADA_NAME_MAX}
                 onChange={(e) => setName(e.target.value)}
-                style={{ width: 220 }}
+                style={{ width: narrow ? '100%' : 220 }}
                 aria-label={t('scada.name')}
                 data-testid="scada-editor-name"
               />
-              <Select<ScadaSharing>
-                value={sharing}
-                onChange={setSharing}
-                style={{ width: 175 }}
-                aria-label={t('scada.sharing')}
-                options={SCADA_SHARINGS.map((s) => ({
-                  value: s,
-                  label: `${t('scada.sharing')}: ${t(`scada.sharings.${s}`)}`,
-                }))}
-              />
-              <Select<number>
-                value={grid}
-                style={{ width: 170 }}
-                aria-label={t('scada.grid')}
-                onChange={(next) => change((d) => ({ ...d, grid: next }))}
-                options={[0, 5, 10, 20].map((g) => ({
-                  value: g,
-                  label: `${t('scada.grid')}: ${g === 0 ? t('scada.gridOff') : `${g}px`}`,
-                }))}
-              />
-              <BackgroundPicker
-                value={doc.background}
-                onChange={(background) => change((d) => ({ ...d, background }))}
-              />
+              {!narrow && settings}
             </Space>
             <Space wrap>
               {dirty && <Tag color="orange">{t('scada.unsaved')}</Tag>}
@@ -647,6 +670,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             zoom={scale}
             guided={guided}
             onGuided={setGuided}
+            compact={narrow}
             onAction={act}
           />
         </Flex>
@@ -692,7 +716,12 @@ function Editor({ screen }: { screen: ScadaDetail }) {
             onMouseUp={bandEnd}
             onMouseLeave={bandEnd}
             onTouchStart={(e) => {
-              if (e.target === e.target.getStage()) setSelected([]);
+              if (e.evt.touches.length === 2) pinching(e.evt);
+              else if (e.target === e.target.getStage()) setSelected([]);
+            }}
+            onTouchMove={(e) => pinching(e.evt)}
+            onTouchEnd={() => {
+              pinch.current = null;
             }}
           >
             <Layer listening={false}>
@@ -746,6 +775,11 @@ function Editor({ screen }: { screen: ScadaDetail }) {
           >
             <Flex vertical gap={12}>
               {sidePanels}
+              <Card size="small" title={t('scada.settings')}>
+                <Flex vertical gap={8}>
+                  {settings}
+                </Flex>
+              </Card>
             </Flex>
           </Drawer>
         </>

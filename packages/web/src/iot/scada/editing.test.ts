@@ -9,6 +9,7 @@ import {
   marquee,
   nudge,
   paste,
+  pinchZoom,
   removeAll,
   snapBox,
   snapLinesOf,
@@ -236,5 +237,15 @@ describe('snap guides', () => {
     for (let step = 0; step < 1000; step++) snapBox({ x: 5 + step, y: 7 + step / 2, width: 30, height: 20 }, all, 4);
     // A thousand drag steps, each well under a millisecond, when a frame has 16.
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('pinching', () => {
+  it('zooms as far as the fingers spread, within the quarter to four times of the zoom steps', () => {
+    expect(pinchZoom(0.3, 100, 200)).toBe(0.6);
+    expect(pinchZoom(1, 200, 100)).toBe(0.5);
+    expect(pinchZoom(2, 50, 500)).toBe(4);
+    expect(pinchZoom(0.3, 100, 10)).toBe(0.25);
+    expect(pinchZoom(0.3, 0, 10)).toBe(0.3);
   });
 });

@@ -187,6 +187,13 @@ export function zoomIn(scale: number): number {
   return ZOOMS.find((z) => z > scale + 1e-6) ?? (ZOOMS.at(-1) as number);
 }
 
+/** A pinch's zoom: the scale when two fingers met, times how much farther apart they are now, within the steps' range. */
+export function pinchZoom(start: number, apartAtStart: number, apart: number): number {
+  if (apartAtStart <= 0) return start;
+  const scaled = Math.round(start * (apart / apartAtStart) * 100) / 100;
+  return Math.min(ZOOMS.at(-1) as number, Math.max(ZOOMS[0], scaled));
+}
+
 export function zoomOut(scale: number): number {
   return [...ZOOMS].reverse().find((z) => z < scale - 1e-6) ?? ZOOMS[0];
 }
