@@ -206,6 +206,9 @@ describe('a Device Cloud user laying out a screen with the rubber band and the s
       // Fingers 40 px apart, then 120: three times the fitted zoom.
       const percent = (text: string | null) => Number.parseInt(text ?? '', 10);
       await expect.poll(async () => percent(await zoom.textContent())).toBeGreaterThan(2.5 * percent(fitted));
+      // The canvas grew about the fingers: the part of it they pinched is still under them, scrolled into view.
+      const scrolled = await mobile.getByTestId('scada-canvas').evaluate((frame) => frame.scrollLeft);
+      expect(scrolled).toBeGreaterThan(100);
       await settledShot(mobile, 'scadaedit-phone-pinched-zh-CN');
       expect(unexpected(onPhone.problems)).toEqual([]);
     } catch (error) {

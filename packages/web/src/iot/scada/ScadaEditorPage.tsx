@@ -19,7 +19,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Flex, Grid, Input, Select, Space, Tag } from 'antd';
 import type Konva from 'konva';
-import { memo, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layer, Line, Stage, Transformer } from 'react-konva';
 import { useNavigate, useParams } from 'react-router';
@@ -208,8 +208,12 @@ function Editor({ screen }: { screen: ScadaDetail }) {
   const band = useRef<{ x: number; y: number; add: boolean } | null>(null);
   const narrow = Grid.useBreakpoint().md === false;
   const [drawer, setDrawer] = useState<'palette' | 'properties' | null>(null);
-  /** A two-finger pinch: how far apart the fingers were when it began, and the zoom then. */
-  const pinch = useRef<{ apart: number; scale: number } | null>(null);
+  /**
+   * A two-finger pinch: how far apart the fingers were when it began, the zoom then, and the canvas
+   * point under their middle, which stays under it as the canvas grows (`anchor`, page pixels).
+   */
+  const pinch = useRef<{ apart: number; scale: number; point: { x: number; y: number } } | null>(null);
+  const anchor = useRef<{ point: { x: number; y: number }; x: number; y: number } | null>(null);
 
   const change = useCallback(
     (next: (d: ScadaDocument) => ScadaDocument) => setHistory((h) => commit(h, next(h.present))),
@@ -523,13 +527,34 @@ function Editor({ screen }: { screen: ScadaDetail }) {
     }
     event.preventDefault();
     const apart = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+    const middle = { x: (a.clientX + b.clientX) / 2, y: (a.clientY + b.clientY) / 2 };
+    const frame = box.current;
     if (!pinch.current) {
-      pinch.current = { apart, scale };
+      const rect = frame?.getBoundingClientRect();
+      const point = rect
+        ? {
+            x: (middle.x - rect.left + (frame?.scrollLeft ?? 0)) / scale,
+            y: (middle.y - rect.top + (frame?.scrollTop ?? 0)) / scale,
+          }
+        : { x: 0, y: 0 };
+      pinch.current = { apart, scale, point };
       for (const node of stage.current?.find('.scada-element') ?? []) if (node.isDragging()) node.stopDrag();
       return;
     }
+    anchor.current = { point: pinch.current.point, ...middle };
     setZoom(pinchZoom(pinch.current.scale, pinch.current.apart, apart));
   };
+  // After a pinch step has drawn the canvas at its new zoom, scroll so that the pinched point is under the fingers again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it follows the zoom
+  useLayoutEffect(() => {
+    const frame = box.current;
+    const at = anchor.current;
+    if (!frame || !at) return;
+    anchor.current = null;
+    const rect = frame.getBoundingClientRect();
+    frame.scrollLeft = at.point.x * scale - (at.x - rect.left);
+    frame.scrollTop = at.point.y * scale - (at.y - rect.top);
+  }, [scale]);
 
   const handlers = useRef<ShapeHandlers | null>(null);
   handlers.current = {
