@@ -23,6 +23,23 @@ export const scadaMessages = {
     'zh-CN': '组件“{element}”的图片须为您上传的 jpg 或 png 图片',
     en: 'The picture of component “{element}” must be a jpg or png picture you uploaded',
   },
+  'scada.symbolNotFound': {
+    'zh-CN': '您的图元库中没有这个图元',
+    en: 'There is no such symbol in your library',
+  },
+  'scada.symbolInUse': {
+    'zh-CN': '图元正被组态 {screens} 使用（含其保存的版本），不能删除：请先从这些组态中移除或删除这些组态',
+    en: 'The symbol is in use by {screens} (in a draft or a kept version) and cannot be deleted: remove it from those configurations, or delete them, first',
+  },
+  'scada.symbolInUseMore': {
+    'zh-CN':
+      '图元正被组态 {screens} 等 {count} 个组态使用（含其保存的版本），不能删除：请先从这些组态中移除或删除这些组态',
+    en: 'The symbol is in use by {screens} and {more} more configurations (in a draft or a kept version) and cannot be deleted: remove it from those configurations, or delete them, first',
+  },
+  'scada.symbolNotRemoved': {
+    'zh-CN': '图元暂时无法删除，请稍后再试',
+    en: 'The symbol could not be deleted just now; try again later',
+  },
   'scada.notFound': { 'zh-CN': '组态不存在或无权查看', en: 'No such configuration, or you may not see it' },
   'scada.noPermission': {
     'zh-CN': '暂无权限：需要组态的查看或操作权限',

@@ -279,6 +279,9 @@ export type ScadaVersion = z.infer<typeof scadaVersion>;
 export const scadaRevisionOnly = z.strictObject({ revision: z.number().int().min(1) });
 export type ScadaRevisionOnly = z.input<typeof scadaRevisionOnly>;
 
+/** The symbol to delete from the caller's library (decision 0154): its stored path. */
+export const scadaSymbolPath = z.object({ path: z.string().min(1).max(200) });
+
 /** A click on a running screen's button or switch; a switch names the state it asks for. */
 export const scadaPress = z.strictObject({
   elementId: z.string().min(1).max(40),

@@ -1,5 +1,5 @@
 import type { PageQuery } from '@meridian/contracts';
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
@@ -272,4 +272,33 @@ export async function screensOfOwner(db: Db, ownerId: number, ids: readonly numb
     .where('id', 'in', ids)
     .execute();
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The screens that draw a picture path in their draft or in any kept version (decision 0154),
+ * by name, with how many there are. A document holds the path as a JSON string, so the search is
+ * on the document's text; only a symbol's deletion asks it.
+ */
+export async function screensDrawing(db: Db, path: string, limit: number) {
+  const pattern = `%"${path.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`;
+  const drawing = (column: string) => sql<boolean>`cast(${sql.ref(column)} as text) like ${pattern} escape '\\'`;
+  const found = db
+    .selectFrom('scada_screens as s')
+    .where((eb) =>
+      eb.or([
+        drawing('s.document'),
+        eb.exists(
+          eb
+            .selectFrom('scada_versions as v')
+            .select('v.number')
+            .whereRef('v.screen_id', '=', 's.id')
+            .where(drawing('v.document')),
+        ),
+      ]),
+    );
+  const [names, total] = await Promise.all([
+    found.select('s.name').orderBy('s.name').orderBy('s.id').limit(limit).execute(),
+    found.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { names: names.map((r) => r.name), count: Number(total.n) };
 }

@@ -21,6 +21,7 @@ import {
   scadaShareOpen,
   scadaShareOpened,
   scadaSummary,
+  scadaSymbolPath,
   scadaTrendSeed,
   scadaVersion,
 } from '@meridian/contracts';
@@ -28,7 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
-import { ownSymbols } from '../../portal/files/service.ts';
+import { filesContextOf, ownSymbols } from '../../portal/files/service.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { reachDevice } from '../gateway/commands.ts';
 import { pressElement } from './press.ts';
@@ -44,6 +45,7 @@ import {
   screenVersions,
 } from './service.ts';
 import { closeShare, openShare, sharedScreen, shareOf } from './share.ts';
+import { removeSymbol } from './symbols.ts';
 import { screenTrends } from './trends.ts';
 
 const tags = ['Device Cloud cloud configuration'];
@@ -94,6 +96,24 @@ export const scadaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, size } = request.query;
       return ok(request, await ownSymbols(request.server.db.kysely, actorOf(request).auth.userId, { page, size }));
+    },
+  );
+
+  app.delete(
+    '/iot/scada/symbols',
+    {
+      config: { access: `${SCADA}:edit` },
+      schema: {
+        tags,
+        summary:
+          'Deletes one of the caller’s symbols; refused, naming them, while a screen draws it in its draft or a kept version (decision 0154)',
+        querystring: scadaSymbolPath,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await removeSymbol(actorOf(request), filesContextOf(request), request.query.path);
+      return ok(request, null);
     },
   );
 

@@ -119,4 +119,78 @@ describe('cloud configuration symbols (decision 0149)', () => {
     const picture = await uploadPicture(t.app, owner.token, 'plain.png');
     expect((await saveWith(owner, picture)).statusCode).toBe(400);
   });
+
+  it('deletes a symbol no screen draws, and refuses one a draft or a kept version draws, naming the screens (decision 0154)', async () => {
+    const drop = (by: Caller, path: string, lang = 'en') =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/iot/scada/symbols?path=${encodeURIComponent(path)}`,
+        headers: { 'x-authorization': by.token, 'accept-language': lang },
+      });
+    const library = async (by: Caller) =>
+      (await by.get('/iot/scada/symbols?page=1&size=100')).json().data.list.map((f: { path: string }) => f.path);
+
+    const spare = (await uploadSymbol(owner, 'spare.svg', Buffer.from(PUMP_SVG))).json().data[0];
+    // Another user cannot delete it; nor can a path that is no symbol of the caller's.
+    const foreign = await drop(stranger, spare.path, 'zh-CN');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('您的图元库中没有这个图元');
+    expect((await drop(owner, 'symbol/000000/nothing.svg')).json().message).toBe(
+      'There is no such symbol in your library',
+    );
+    const gone = await drop(owner, spare.path);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await library(owner)).not.toContain(spare.path);
+    expect((await t.app.inject({ method: 'GET', url: spare.url })).statusCode).toBe(404);
+
+    // Drawn by a screen's draft: refused in the caller's language, naming the screen.
+    const used = (await uploadSymbol(owner, 'used.svg', Buffer.from(PUMP_SVG))).json().data[0].path as string;
+    const made = await owner.post('/iot/scada', { name: 'Pump house' });
+    const id = made.json().data.id as number;
+    const document = (elements: unknown[]) => ({
+      format: 1,
+      width: 1280,
+      height: 720,
+      grid: 10,
+      background: null,
+      elements,
+    });
+    const first = await owner.call('PUT', `/iot/scada/${id}`, {
+      name: 'Pump house',
+      sharing: 'closed',
+      revision: 1,
+      document: document([symbolElement(used)]),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const refused = await drop(owner, used);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('in use by “Pump house”');
+    const refusedZh = await drop(owner, used, 'zh-CN');
+    expect(refusedZh.json().message).toContain('图元正被组态 “Pump house” 使用');
+    expect(await library(owner)).toContain(used);
+
+    // Taken out of the draft, a kept version still draws it: still refused, so a roll back keeps its drawing.
+    const second = await owner.call('PUT', `/iot/scada/${id}`, {
+      name: 'Pump house',
+      sharing: 'closed',
+      revision: first.json().data.revision,
+      document: document([]),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data.document.elements).toEqual([]);
+    expect((await drop(owner, used)).json().message).toContain('in use by “Pump house”');
+
+    // Four screens: three named, the rest counted.
+    for (let n = 0; n < 3; n++) expect((await saveWith(owner, used)).statusCode).toBe(200);
+    const many = await drop(owner, used);
+    expect(many.statusCode).toBe(409);
+    expect(many.json().message).toMatch(/in use by “.+”, “.+”, “.+” and 1 more configurations/);
+
+    // Once no screen and no version draws it, it goes.
+    const screens = (await owner.get('/iot/scada?page=1&size=100')).json().data.list as { id: number }[];
+    for (const screen of screens) expect((await owner.call('DELETE', `/iot/scada/${screen.id}`)).statusCode).toBe(200);
+    const freed = await drop(owner, used);
+    expect(freed.statusCode, freed.body).toBe(200);
+    expect(await library(owner)).not.toContain(used);
+  });
 });
