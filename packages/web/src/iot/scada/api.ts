@@ -43,6 +43,8 @@ export const trendsOf = (id: number, signal?: AbortSignal, device?: number, vers
 /** The caller's symbol library (decision 0149): the SVG and png symbols they uploaded, newest first. */
 export const symbolsOf = (signal?: AbortSignal) =>
   get<Page<FileReference>>('iot/scada/symbols', { query: { page: 1, size: 100 }, signal });
+/** Deletes one of the caller's symbols; refused, naming them, while a screen draws it (decision 0154). */
+export const deleteSymbol = (path: string) => del<null>('iot/scada/symbols', { query: { path } });
 /** Versions (decision 0127): the list, publishing the draft, rolling back to a kept version. */
 export const versionsOf = (id: number, signal?: AbortSignal) =>
   get<ScadaVersion[]>(`iot/scada/${id}/versions`, { signal });

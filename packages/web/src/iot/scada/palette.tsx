@@ -6,6 +6,7 @@ import { fileAddress } from '../../shared/files.ts';
 import { useMover } from './animator.ts';
 import { appendSample, GAUGE_SWEEP, needleAngle, shareOf, trendLine } from './bindings.ts';
 import type { Reading } from './shapes.tsx';
+import { paintedSymbol, symbolColour } from './symbolColour.ts';
 
 /**
  * The rest of the industrial palette (decision 0126): motor, fan, gauge, trend, bar, image, line,
@@ -140,8 +141,9 @@ export function PaletteBody({ element, value, colour, on, speed, preview }: Body
       );
     }
     case 'image':
-    case 'symbol':
       return <Picture path={element.picture} width={w} height={h} />;
+    case 'symbol':
+      return <Picture path={element.picture} width={w} height={h} colour={symbolColour(element, value)} />;
     case 'line':
       return (
         <Line
@@ -287,8 +289,41 @@ export function usePicture(path: string | null | undefined): HTMLImageElement | 
   return image;
 }
 
-function Picture({ path, width, height }: { path: string | null; width: number; height: number }) {
-  const image = usePicture(path);
-  if (image) return <KonvaImage image={image} width={width} height={height} />;
+/** A symbol in a colour (decision 0154), kept while the next colour is painted so that it does not blink. */
+function usePaintedSymbol(path: string | null, colour: string | null): CanvasImageSource | null {
+  const [image, setImage] = useState<CanvasImageSource | null>(null);
+  useEffect(() => {
+    if (!path || !colour) {
+      setImage(null);
+      return;
+    }
+    let current = true;
+    void paintedSymbol(path, colour).then((made) => {
+      if (current && made) setImage(made);
+    });
+    return () => {
+      current = false;
+    };
+  }, [path, colour]);
+  return image;
+}
+
+function Picture({
+  path,
+  width,
+  height,
+  colour = null,
+}: {
+  path: string | null;
+  width: number;
+  height: number;
+  /** A symbol's bound colour; null draws the picture as it is. */
+  colour?: string | null;
+}) {
+  const plain = usePicture(colour ? null : path);
+  const painted = usePaintedSymbol(path, colour);
+  const image = colour ? painted : plain;
+  if (image)
+    return <KonvaImage image={image} width={width} height={height} name={colour ? 'scada-recoloured' : undefined} />;
   return <Rect width={width} height={height} fill="#fafafa" stroke="#bfbfbf" strokeWidth={1} dash={[6, 4]} />;
 }

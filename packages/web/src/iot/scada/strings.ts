@@ -60,6 +60,11 @@ const zh = {
     symbolHint: 'SVG 或 png，不超过 512 KB；SVG 只保留图形，脚本和外部链接会被去掉',
     symbolEmpty: '还没有图元：上传一个 SVG 或 png',
     symbolPick: '选用图元 {{name}}',
+    symbolDelete: '从图元库删除 {{name}}',
+    symbolDeleteConfirm: '从图元库删除这个图元？正在使用它的组态（含保存的版本）会阻止删除。',
+    symbolDeleted: '图元已删除',
+    symbolColourHint:
+      '绑定颜色规则后图元会变色：SVG 中用 currentColor 绘制的部分取该颜色，其他图元整体着色（白色部分变为该颜色，深色线条保持）',
     tools: {
       undo: '撤销',
       redo: '重做',
@@ -249,6 +254,12 @@ const en: ScadaStrings = {
     symbolHint: 'SVG or png, 512 KB at most; of an SVG only the drawing is kept, scripts and outside links are removed',
     symbolEmpty: 'No symbols yet: upload an SVG or png',
     symbolPick: 'Use symbol {{name}}',
+    symbolDelete: 'Delete {{name}} from the library',
+    symbolDeleteConfirm:
+      'Delete this symbol from your library? A configuration that draws it (also in a kept version) stops the deletion.',
+    symbolDeleted: 'Symbol deleted',
+    symbolColourHint:
+      'With a colour rule the symbol takes the colour: an SVG’s parts drawn in currentColor take it, any other symbol is tinted (white parts take the colour, dark lines stay dark)',
     tools: {
       undo: 'Undo',
       redo: 'Redo',
