@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceMap } from './devices.ts';
 import { statusCounts } from './projects.ts';
 
 /** Refresh intervals the large-screen monitor offers, in seconds. */
@@ -13,6 +14,8 @@ export const BIGSCREEN_TOP_DEVICES = 5;
 export const BIGSCREEN_RECENT_ALARMS = 12;
 /** Devices the monitor follows on the live socket for its alarm feed (decision 0121). */
 export const BIGSCREEN_FOLLOWED = 500;
+/** Located devices the monitor's map draws, newest first (decision 0154). */
+export const BIGSCREEN_MAP = 500;
 
 const count = z.number().int().nonnegative();
 
@@ -54,5 +57,7 @@ export const bigscreenView = z.object({
   ),
   /** Devices to follow on the live socket, at most BIGSCREEN_FOLLOWED. */
   followed: z.array(z.number()),
+  /** The located devices for the overview's map, at most BIGSCREEN_MAP, as the Devices Map gives them. */
+  map: deviceMap,
 });
 export type BigscreenView = z.infer<typeof bigscreenView>;

@@ -94,6 +94,45 @@ describe('the large-screen monitor', () => {
     expect(theirs.recent.map((a: { content: string }) => a.content)).toEqual(['Not yours']);
   });
 
+  it('maps the located devices in scope with their status, for the overview’s map (decision 0154)', async () => {
+    expect((await view(owner)).map).toEqual({ list: [], truncated: false });
+    await db
+      .updateTable('devices')
+      .set({ latitude: 31.23, longitude: 121.47, address: 'Pump house, Shanghai' })
+      .where('id', '=', pump)
+      .execute();
+    await db.updateTable('devices').set({ latitude: 30.27, longitude: 120.15 }).where('id', '=', subMeter).execute();
+    await db.updateTable('devices').set({ latitude: 39.9, longitude: 116.4 }).where('name', '=', 'Elsewhere').execute();
+    const { map } = await view(owner);
+    // The tank has no position: it is counted, not mapped.
+    expect(map.truncated).toBe(false);
+    expect(map.list).toEqual([
+      {
+        id: subMeter,
+        name: 'Sub meter',
+        status: 'online',
+        enabled: true,
+        latitude: 30.27,
+        longitude: 120.15,
+        address: null,
+      },
+      {
+        id: pump,
+        name: 'Pump',
+        status: 'online',
+        enabled: true,
+        latitude: 31.23,
+        longitude: 121.47,
+        address: 'Pump house, Shanghai',
+      },
+    ]);
+    await db.updateTable('devices').set({ status: 'alarm' }).where('id', '=', pump).execute();
+    expect((await view(owner)).map.list.find((d: { id: number }) => d.id === pump).status).toBe('alarm');
+    await db.updateTable('devices').set({ status: 'online' }).where('id', '=', pump).execute();
+    expect((await view(sub)).map.list.map((d: { name: string }) => d.name)).toEqual(['Sub meter']);
+    expect((await view(other)).map.list.map((d: { name: string }) => d.name)).toEqual(['Elsewhere']);
+  });
+
   it('keeps each account its own title, logo and refresh, and takes only a picture it uploaded', async () => {
     expect((await view(owner)).settings).toEqual({ title: '', logo: null, refreshSeconds: 30 });
     const logo = await uploadPicture(t.app, owner.token, 'logo.png');

@@ -1,6 +1,7 @@
 import {
   BIGSCREEN_ALARM_DAYS,
   BIGSCREEN_FOLLOWED,
+  BIGSCREEN_MAP,
   BIGSCREEN_PROJECTS,
   BIGSCREEN_RECENT_ALARMS,
   BIGSCREEN_TOP_DEVICES,
@@ -12,6 +13,8 @@ import { startOfDay } from '../../platform/time.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { isOwnPicture } from '../../portal/files/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
+import { mapOf } from '../devices/views.ts';
+import { mapPoints } from '../devices/views-repository.ts';
 import { alarmWeek } from '../home/service.ts';
 import { deviceOverview } from '../projects/statistics/service.ts';
 import * as repo from './repository.ts';
@@ -48,16 +51,18 @@ export async function saveBigscreenSettings(actor: Actor, body: BigscreenSetting
 /**
  * Everything the monitor shows besides its device list, in the caller's scope (decision 0121): the
  * device counts the Device Overview reads, the home page's alarm week, the week's top devices, the
- * newest alarms, and the devices whose status the page follows for its live feed.
+ * newest alarms, the devices whose status the page follows for its live feed, and the located
+ * devices of its map (decision 0154).
  */
 export async function bigscreenView(actor: Actor, now = Date.now()): Promise<BigscreenView> {
   const scope = await accountScopeOf(actor.db, actor.auth);
-  const [settings, overview, alarms, recent, followed] = await Promise.all([
+  const [settings, overview, alarms, recent, followed, located] = await Promise.all([
     bigscreenSettingsOf(actor),
     deviceOverview(actor),
     alarmWeek(actor, scope, now),
     repo.recentAlarms(actor.db, scope, BIGSCREEN_RECENT_ALARMS),
     repo.followedDevices(actor.db, scope, BIGSCREEN_FOLLOWED),
+    mapPoints(actor.db, scope, {}, BIGSCREEN_MAP + 1),
   ]);
   // The first day of the charted week, in the deployment's zone, as the home page's week starts.
   const weekFrom = startOfDay(startOfDay(now) - (BIGSCREEN_ALARM_DAYS - 1) * DAY + DAY / 2);
@@ -69,5 +74,6 @@ export async function bigscreenView(actor: Actor, now = Date.now()): Promise<Big
     alarms: { ...alarms, topDevices },
     recent,
     followed,
+    map: mapOf(located, BIGSCREEN_MAP),
   };
 }

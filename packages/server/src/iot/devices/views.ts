@@ -13,8 +13,13 @@ import { type MapWindow, mapPoints, warrantyPage } from './views-repository.ts';
 export async function deviceMap(actor: Actor, window: MapWindow) {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const rows = await mapPoints(actor.db, scope, window, DEVICE_MAP_MAX + 1);
+  return mapOf(rows, DEVICE_MAP_MAX);
+}
+
+/** Up to `max` of the rows of `mapPoints` as the map draws them, saying whether there were more. */
+export function mapOf(rows: Awaited<ReturnType<typeof mapPoints>>, max: number) {
   return {
-    list: rows.slice(0, DEVICE_MAP_MAX).map((r) => ({
+    list: rows.slice(0, max).map((r) => ({
       id: r.id,
       name: r.name,
       status: r.status,
@@ -23,7 +28,7 @@ export async function deviceMap(actor: Actor, window: MapWindow) {
       longitude: Number(r.longitude),
       address: r.address,
     })),
-    truncated: rows.length > DEVICE_MAP_MAX,
+    truncated: rows.length > max,
   };
 }
 
