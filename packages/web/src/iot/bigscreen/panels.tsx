@@ -9,6 +9,7 @@ import { STATUS_COLOURS } from '../devices/statusColours.ts';
 import { LazyChart } from '../telemetry/LazyChart.tsx';
 import { readingKey, useDeviceValues } from '../telemetry/useDeviceValues.ts';
 import { alarmTrend, projectBars, restoredRing, statusRing, topDeviceBars, WALL } from './charts.ts';
+import { MonitorMap } from './MonitorMap.tsx';
 
 const PAGE_SIZE = 12;
 /** A chart's height in a half-height panel of the 1080-high wall, below the panel's title. */
@@ -69,13 +70,16 @@ const grid = (columns: string, rows: string): CSSProperties => ({
   height: '100%',
 });
 
-/** Device overview: the counts by status, by project (a chart and a grid), and the newest alarms. */
+/**
+ * Device overview: the counts by status, by project, the map of located devices in the centre
+ * (decision 0154; the project grid when no device has a position), and the newest alarms.
+ */
 export function OverviewTab({ data, fresh }: { data: BigscreenView; fresh: Set<number> }) {
   const { t } = useTranslation();
   const status = (s: string) => t(`devices.status.${s}`);
   const counts = data.devices;
   return (
-    <div style={grid('repeat(3, minmax(0, 1fr))', '150px minmax(0, 1fr) minmax(0, 1fr)')}>
+    <div style={grid('minmax(0, 1fr) minmax(0, 1.5fr) minmax(0, 1fr)', '150px minmax(0, 1fr) minmax(0, 1fr)')}>
       <div style={{ gridColumn: '1 / 4', display: 'flex', gap: 16 }} data-testid="bigscreen-counts">
         <Figure label={t('bigscreen.total')} value={counts.total} testId="bigscreen-count-total" />
         {STATUSES.map((s) => (
@@ -88,10 +92,10 @@ export function OverviewTab({ data, fresh }: { data: BigscreenView; fresh: Set<n
           />
         ))}
       </div>
-      <Panel title={t('bigscreen.tabs.overview')}>
+      <Panel title={t('bigscreen.tabs.overview')} style={{ gridColumn: 1, gridRow: 2 }}>
         <LazyChart option={statusRing(counts, status)} height={CHART} testId="bigscreen-status-chart" />
       </Panel>
-      <Panel title={t('bigscreen.byProject')}>
+      <Panel title={t('bigscreen.byProject')} style={{ gridColumn: 1, gridRow: 3 }}>
         {data.byProject.length === 0 ? (
           <Empty description={t('bigscreen.noDevices')} />
         ) : (
@@ -105,9 +109,15 @@ export function OverviewTab({ data, fresh }: { data: BigscreenView; fresh: Set<n
       <Panel title={t('bigscreen.recent')} style={{ gridRow: '2 / 4', gridColumn: 3 }}>
         <AlarmFeed data={data} fresh={fresh} limit={10} />
       </Panel>
-      <Panel title={t('bigscreen.projectGrid')} style={{ gridColumn: '1 / 3' }}>
-        <ProjectGrid data={data} />
-      </Panel>
+      {data.map.list.length > 0 ? (
+        <Panel title={t('bigscreen.map')} style={{ gridColumn: 2, gridRow: '2 / 4' }}>
+          <MonitorMap data={data} />
+        </Panel>
+      ) : (
+        <Panel title={t('bigscreen.projectGrid')} style={{ gridColumn: 2, gridRow: '2 / 4' }}>
+          <ProjectGrid data={data} />
+        </Panel>
+      )}
     </div>
   );
 }

@@ -32,20 +32,46 @@ function popupOf(device: MapDevice, t: TFunction, open: (id: number) => void): H
   return box;
 }
 
-/** A Leaflet map of devices: one circle per device, coloured by its status, with a popup to open it. */
+/** Dims light tiles for a dark wall (decision 0154): the tile server's own pictures, inverted. */
+const DARK_TILES = 'invert(1) hue-rotate(180deg) brightness(0.85) contrast(0.9) saturate(0.6)';
+
+/**
+ * A Leaflet map of devices: one circle per device, coloured by its status, with a popup to open it;
+ * or, with `onPick`, a click picks the device (the large-screen monitor shows its values). The map
+ * fits the devices when the set of devices changes, not when only a status does, so that a live
+ * wall keeps where its viewer moved it.
+ */
 export function DeviceMap({
   settings,
   devices,
   t,
   onOpen,
+  onPick,
+  selected,
+  dark = false,
+  height = 'calc(100vh - 260px)',
 }: {
   settings: MapSettings;
   devices: MapDevice[];
   t: TFunction;
-  onOpen(id: number): void;
+  onOpen?(id: number): void;
+  onPick?(id: number): void;
+  /** The picked device, drawn larger. */
+  selected?: number | null;
+  dark?: boolean;
+  height?: number | string;
 }) {
   const holder = useRef<HTMLDivElement>(null);
-  const made = useLeafletMap(holder, settings);
+  const fitted = useRef<string | null>(null);
+  const made = useLeafletMap(holder, settings, () => {
+    fitted.current = null;
+  });
+
+  useEffect(() => {
+    if (!made) return;
+    const tiles = made.map.getPane('tilePane');
+    if (tiles) tiles.style.filter = dark ? DARK_TILES : '';
+  }, [made, dark]);
 
   useEffect(() => {
     if (!made) return;
@@ -53,27 +79,39 @@ export function DeviceMap({
     group.clearLayers();
     const points = devices.map((device) => {
       const colour = device.enabled ? STATUS_COLOURS[device.status] : '#bfbfbf';
-      L.circleMarker([device.latitude, device.longitude], {
-        radius: 8,
-        color: '#fff',
+      const marker = L.circleMarker([device.latitude, device.longitude], {
+        radius: device.id === selected ? 12 : 8,
+        color: dark ? '#0b1a33' : '#fff',
         weight: 2,
         fillColor: colour,
         fillOpacity: 0.9,
         className: `device-marker device-marker-${device.status}`,
-      })
-        .bindPopup(() => popupOf(device, t, onOpen))
-        .addTo(group);
+      });
+      if (onPick) marker.on('click', () => onPick(device.id)).bindTooltip(device.name);
+      else if (onOpen) marker.bindPopup(() => popupOf(device, t, onOpen));
+      marker.addTo(group);
       return L.latLng(device.latitude, device.longitude);
     });
-    if (points.length > 0)
+    const set = devices
+      .map((d) => d.id)
+      .sort((a, b) => a - b)
+      .join(',');
+    if (points.length > 0 && fitted.current !== set) {
+      fitted.current = set;
       made.map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 12, animate: false });
-  }, [made, devices, t, onOpen]);
+    }
+  }, [made, devices, t, onOpen, onPick, selected, dark]);
 
   return (
     <div
       ref={holder}
       data-testid="device-map"
-      style={{ height: 'calc(100vh - 260px)', minHeight: 420, borderRadius: 8 }}
+      style={{
+        height,
+        minHeight: typeof height === 'number' ? undefined : 420,
+        borderRadius: 8,
+        background: dark ? '#0b1a33' : undefined,
+      }}
     />
   );
 }
