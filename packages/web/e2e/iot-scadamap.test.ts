@@ -88,11 +88,11 @@ describe('the monitor’s map and recoloured symbols (issue 20, decision 0154)',
       await map.waitFor();
       await map.locator('path.device-marker-online').waitFor();
       await expect.poll(() => tiles.served()).toBeGreaterThan(0);
-      await expect.poll(() => page.getByTestId('bigscreen-map-count').innerText()).toContain('1 台有位置的设备');
+      await expect.poll(() => page.getByTestId('bigscreen-map-count').innerText()).toContain('有位置的设备：1 台');
       // A click shows the device's latest values, live.
       await map.locator('path.device-marker-online').click({ force: true });
       const card = page.getByTestId('bigscreen-map-device');
-      await card.getByText('一号泵站').waitFor();
+      await card.getByText('一号泵站', { exact: true }).waitFor();
       await card.getByText('上海市浦东新区一号泵站').waitFor();
       await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/出水温度\s+\d+(\.\d)?\s*°C/);
       await settledShot(page, 'scadamap-monitor-map-zh-CN');
@@ -110,7 +110,7 @@ describe('the monitor’s map and recoloured symbols (issue 20, decision 0154)',
       await expect.poll(() => card.innerText()).toContain('报警');
       await page.getByText('English', { exact: true }).click();
       await page.getByText('Device map', { exact: true }).waitFor();
-      await expect.poll(() => page.getByTestId('bigscreen-map-count').innerText()).toContain('1 located devices');
+      await expect.poll(() => page.getByTestId('bigscreen-map-count').innerText()).toContain('Located devices: 1');
       await settledShot(page, 'scadamap-monitor-map-alarm-en');
       await page.getByText('中文', { exact: true }).click();
 

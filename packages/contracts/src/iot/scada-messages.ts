@@ -33,7 +33,7 @@ export const scadaMessages = {
   },
   'scada.symbolInUseMore': {
     'zh-CN':
-      '图元正被组态 {screens} 等 {count} 个组态使用（含其保存的版本），不能删除：请先从这些组态中移除或删除这些组态',
+      '图元正被组态 {screens} 及其他 {more} 个组态使用（含其保存的版本），不能删除：请先从这些组态中移除或删除这些组态',
     en: 'The symbol is in use by {screens} and {more} more configurations (in a draft or a kept version) and cannot be deleted: remove it from those configurations, or delete them, first',
   },
   'scada.symbolNotRemoved': {

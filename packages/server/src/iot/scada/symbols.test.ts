@@ -185,6 +185,8 @@ describe('cloud configuration symbols (decision 0149)', () => {
     const many = await drop(owner, used);
     expect(many.statusCode).toBe(409);
     expect(many.json().message).toMatch(/in use by “.+”, “.+”, “.+” and 1 more configurations/);
+    const manyZh = await drop(owner, used, 'zh-CN');
+    expect(manyZh.json().message).toMatch(/图元正被组态 “.+”, “.+”, “.+” 及其他 1 个组态使用/);
 
     // Once no screen and no version draws it, it goes.
     const screens = (await owner.get('/iot/scada?page=1&size=100')).json().data.list as { id: number }[];

@@ -21,7 +21,7 @@ export async function removeSymbol(actor: Actor, files: FilesContext, path: stri
     const screens = using.names.map((name) => `“${name}”`).join(', ');
     if (using.count > NAMED)
       throw new AppError(409, 'scada.symbolInUseMore', {
-        params: { screens, more: using.count - NAMED, count: using.count },
+        params: { screens, more: using.count - NAMED },
       });
     throw new AppError(409, 'scada.symbolInUse', { params: { screens } });
   }

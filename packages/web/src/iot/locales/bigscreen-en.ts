@@ -12,7 +12,7 @@ export const bigscreenEn: typeof bigscreenZhCN = {
     noProject: 'No project',
     projectGrid: 'Projects',
     map: 'Device map',
-    mapCount: '{{count}} located devices',
+    mapCount: 'Located devices: {{count}}',
     mapTruncated: '(the first {{count}})',
     mapPick: 'Click a device on the map to see its latest values',
     mapClose: 'Close',

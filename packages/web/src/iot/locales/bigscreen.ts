@@ -11,7 +11,7 @@ export const bigscreenZhCN = {
     noProject: '未分组',
     projectGrid: '项目设备分布',
     map: '设备地图',
-    mapCount: '{{count}} 台有位置的设备',
+    mapCount: '有位置的设备：{{count}} 台',
     mapTruncated: '（前 {{count}} 台）',
     mapPick: '点击地图上的设备查看最新数据',
     mapClose: '关闭',
