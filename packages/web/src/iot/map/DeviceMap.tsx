@@ -5,6 +5,7 @@ import type { MapDevice } from '../devices/api.ts';
 import { STATUS_COLOURS } from '../devices/statusColours.ts';
 import type { MapSettings } from './api.ts';
 import { useLeafletMap } from './useLeafletMap.ts';
+import './dark-map.css';
 
 function popupOf(device: MapDevice, t: TFunction, open: (id: number) => void): HTMLElement {
   const box = document.createElement('div');
@@ -71,6 +72,7 @@ export function DeviceMap({
     if (!made) return;
     const tiles = made.map.getPane('tilePane');
     if (tiles) tiles.style.filter = dark ? DARK_TILES : '';
+    made.map.getContainer().classList.toggle('device-map-dark', dark);
   }, [made, dark]);
 
   useEffect(() => {
