@@ -96,6 +96,10 @@ describe('Mind request reactions (spec section 8)', () => {
       await page.unroute(SUMMARY);
       await failed.getByRole('button', { name: /重\s?试/ }).click();
       await expect.poll(() => failed.count(), { timeout: 10_000 }).toBe(0);
+      // A refusal answers the same the next time: its words, and no retry.
+      await homeWith(page, SUMMARY, answer(403, { code: 403, message: '没有权限访问该数据', data: null }));
+      await failed.getByText('没有权限访问该数据').waitFor({ timeout: 20_000 });
+      expect(await failed.getByRole('button').count()).toBe(0);
     } finally {
       await close();
     }

@@ -14,6 +14,8 @@ import { notifyError } from '../feedback.tsx';
  */
 export function LoadFailed({ error, onRetry, retrying }: { error: unknown; onRetry(): void; retrying: boolean }) {
   const { t } = useTranslation();
+  // A refusal or a missing record answers the same the next time: no retry is offered for them.
+  const final = error instanceof ApiError && error.failure === 'response' && [403, 404].includes(error.httpStatus);
   const { token } = theme.useToken();
   useEffect(() => {
     if (error instanceof ApiError && isSessionInvalid(error.code)) notifyError(error);
@@ -37,9 +39,11 @@ export function LoadFailed({ error, onRetry, retrying }: { error: unknown; onRet
         {t('list.loadFailed')}
       </div>
       <div style={{ color: token.colorTextDescription, fontSize: token.fontSize }}>{errorText(error)}</div>
-      <Button onClick={onRetry} loading={retrying} style={{ marginTop: 16 }}>
-        {t('list.retry')}
-      </Button>
+      {!final && (
+        <Button onClick={onRetry} loading={retrying} style={{ marginTop: 16 }}>
+          {t('list.retry')}
+        </Button>
+      )}
     </Flex>
   );
 }
