@@ -24,8 +24,32 @@ export const camerasMessages = {
     en: 'The project does not exist or you may not use it',
   },
   'camera.webrtc': {
-    'zh-CN': 'WebRTC 摄像头暂不支持在视频监控中播放',
-    en: 'WebRTC cameras cannot be played in the Video Monitor yet',
+    'zh-CN': 'WebRTC 摄像头由浏览器直接播放，不经平台转为 HLS',
+    en: 'A WebRTC camera is played by the browser itself, not turned into HLS by the platform',
+  },
+  'v.camera.offer': {
+    'zh-CN': '缺少浏览器的 WebRTC 请求（SDP offer）',
+    en: 'The browser’s WebRTC offer (SDP) is missing',
+  },
+  'camera.notWebrtc': {
+    'zh-CN': '该摄像头不是 WebRTC 摄像头',
+    en: 'This camera is not a WebRTC camera',
+  },
+  'camera.webrtcScheme': {
+    'zh-CN': 'webrtc:// 地址无法播放，请填写摄像头（或其录像机、流媒体服务器）的 WHEP 地址：http(s)://…/whep',
+    en: 'A webrtc:// address cannot be played; enter the WHEP address of the camera (or its recorder or media server): http(s)://…/whep',
+  },
+  'camera.whepUnreachable': {
+    'zh-CN': '无法连接摄像头的 WebRTC 地址：{reason}。请检查地址和摄像头是否在线',
+    en: 'The camera cannot be reached at its WebRTC address: {reason}. Check the address and that the camera is online',
+  },
+  'camera.whepRefused': {
+    'zh-CN': '摄像头拒绝了播放请求（HTTP {status}{detail}）。请检查地址中的流名称和账号密码',
+    en: 'The camera refused the offer (HTTP {status}{detail}). Check the stream name and the credentials in the address',
+  },
+  'camera.whepNotSdp': {
+    'zh-CN': '摄像头的回应不是 WebRTC 应答（SDP），该地址可能不是 WHEP 地址',
+    en: 'The camera did not answer with WebRTC (SDP); the address may not be a WHEP endpoint',
   },
   'camera.streamFailed': {
     'zh-CN': '无法播放该摄像头的视频流：{reason}。请检查地址和摄像头是否在线',

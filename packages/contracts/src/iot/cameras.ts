@@ -37,7 +37,8 @@ export function streamKindOf(address: string): StreamKind | null {
     case 'https':
       if (path.endsWith('.m3u8')) return 'hls';
       if (path.endsWith('.flv')) return 'flv';
-      if (path.endsWith('/whep')) return 'webrtc';
+      // MediaMTX `…/name/whep`, ZLMediaKit `…/index/api/whep?app=…`, SRS `…/rtc/v1/whep/?app=…` (decision 0159).
+      if (path.endsWith('/whep') || path.endsWith('/whep/')) return 'webrtc';
       return null;
     default:
       return null;
@@ -73,6 +74,19 @@ export const cameraView = z.object({
   createdAt: z.number(),
 });
 export type CameraView = z.infer<typeof cameraView>;
+
+/** The largest SDP offer the server forwards to a WebRTC camera (a browser's is a few kilobytes). */
+export const SDP_OFFER_MAX = 32 * 1024;
+
+/** A browser's SDP offer for a WebRTC camera, forwarded to its WHEP endpoint by the server (decision 0159). */
+export const cameraOffer = z.strictObject({
+  offer: z.string({ error: 'v.camera.offer' }).min(1, 'v.camera.offer').max(SDP_OFFER_MAX, 'v.camera.offer'),
+});
+export type CameraOffer = z.infer<typeof cameraOffer>;
+
+/** The camera's SDP answer, and the session to end when the view closes (null when the camera names none). */
+export const cameraAnswer = z.object({ answer: z.string(), session: z.string().nullable() });
+export type CameraAnswer = z.infer<typeof cameraAnswer>;
 
 /** Where the browser plays a camera: the restreamed HLS playlist behind the API. */
 export const cameraLive = z.object({ playlist: z.string() });

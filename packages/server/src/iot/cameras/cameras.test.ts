@@ -45,6 +45,7 @@ describe('cameras', () => {
       ['http://192.168.1.20:8080/live/gate.flv', 'flv'],
       ['webrtc://media.example.com/live/gate', 'webrtc'],
       ['https://media.example.com/gate/whep', 'webrtc'],
+      ['http://192.168.1.30:1985/rtc/v1/whep/?app=live&stream=gate', 'webrtc'],
     ];
     for (const [streamUrl, kind] of cases) expect((await add(owner, { streamUrl })).kind).toBe(kind);
     for (const streamUrl of ['ftp://x/y.flv', 'https://example.com/index.html', 'rtsp//nohost', 'gate']) {
@@ -198,6 +199,8 @@ describe('cameras', () => {
 
     const webrtc = await add(owner, { name: 'WebRTC', streamUrl: 'webrtc://media.example.com/live/gate' });
     const refused = await owner.post(`/iot/cameras/${webrtc.id}/live`);
-    expect(refused.json().message).toBe('WebRTC cameras cannot be played in the Video Monitor yet');
+    expect(refused.json().message).toBe(
+      'A WebRTC camera is played by the browser itself, not turned into HLS by the platform',
+    );
   });
 });

@@ -1,6 +1,8 @@
 import {
+  cameraAnswer,
   cameraInput,
   cameraLive,
+  cameraOffer,
   cameraQuery,
   cameraView,
   envelopeOf,
@@ -19,7 +21,17 @@ import { restreamerOf } from '../../platform/video/restream.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { reachDevice } from '../gateway/commands.ts';
 import { cameraProfilesVia, discoverCameras } from './onvif.ts';
-import { addCamera, cameraDetail, editCamera, listCameras, liveFile, removeCamera, watchCamera } from './service.ts';
+import {
+  addCamera,
+  cameraDetail,
+  editCamera,
+  endCameraSession,
+  listCameras,
+  liveFile,
+  offerToCamera,
+  removeCamera,
+  watchCamera,
+} from './service.ts';
 
 const tags = ['Device Cloud cameras'];
 const CAMERAS = '/iot/cameras';
@@ -160,6 +172,39 @@ export const camerasRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await liveFile(actorOf(request), id, file);
       const type = file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
       return reply.header('cache-control', 'no-store').type(type).send(body);
+    },
+  );
+
+  app.post(
+    '/iot/cameras/:id/webrtc',
+    {
+      config: { access: `${CAMERAS}:view` },
+      schema: {
+        tags,
+        summary:
+          'Forwards the browser’s WebRTC offer to a WebRTC camera’s WHEP endpoint and answers the camera’s answer',
+        params: byId,
+        body: cameraOffer,
+        response: { 200: envelopeOf(cameraAnswer) },
+      },
+    },
+    async (request) => ok(request, await offerToCamera(actorOf(request), request.params.id, request.body.offer)),
+  );
+
+  app.delete(
+    '/iot/cameras/:id/webrtc/:session',
+    {
+      config: { access: `${CAMERAS}:view` },
+      schema: {
+        tags,
+        summary: 'Ends a WebRTC view of the camera (its WHEP session at the camera)',
+        params: z.object({ id: queryId, session: z.string().max(40) }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await endCameraSession(actorOf(request), request.params.id, request.params.session);
+      return ok(request, null);
     },
   );
 };

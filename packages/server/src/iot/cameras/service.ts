@@ -1,4 +1,5 @@
 import {
+  type CameraAnswer,
   type CameraInput,
   type CameraLive,
   type CameraView,
@@ -10,6 +11,7 @@ import {
 import { AppError } from '../../platform/http/errors.ts';
 import { addressToStore, maskedAddress } from '../../platform/video/address.ts';
 import { restreamerOf } from '../../platform/video/restream.ts';
+import { whepProxyOf } from '../../platform/video/whep.ts';
 import { accountScopeOf, type Scope } from '../../portal/access/scope.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import * as repo from './repository.ts';
@@ -128,4 +130,23 @@ export async function liveFile(actor: Actor, id: number, name: string): Promise<
   const scope = await accountScopeOf(actor.db, actor.auth);
   await cameraFor(actor, scope, id);
   return restreamerOf(actor.db).file(id, name);
+}
+
+/**
+ * A WebRTC camera's view (decision 0159): the browser's offer goes to the camera's WHEP endpoint
+ * from the server, which answers the camera's SDP answer; the address and its credentials stay here.
+ */
+export async function offerToCamera(actor: Actor, id: number, offer: string): Promise<CameraAnswer> {
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  const row = await cameraFor(actor, scope, id);
+  if (streamKindOf(row.stream_url) !== 'webrtc') throw new AppError(400, 'camera.notWebrtc');
+  if (/^webrtc:/i.test(row.stream_url)) throw new AppError(400, 'camera.webrtcScheme');
+  return whepProxyOf(actor.db).offer(id, row.stream_url, offer);
+}
+
+/** The viewer closed a WebRTC camera's view: its session at the camera ends. */
+export async function endCameraSession(actor: Actor, id: number, session: string): Promise<void> {
+  const scope = await accountScopeOf(actor.db, actor.auth);
+  await cameraFor(actor, scope, id);
+  await whepProxyOf(actor.db).end(id, session);
 }
