@@ -79,7 +79,7 @@ export function MonitorPage() {
                 />
                 {camera ? (
                   <div className="monitor-view">
-                    <LiveView key={camera.id} cameraId={camera.id} />
+                    <LiveView key={camera.id} cameraId={camera.id} kind={camera.kind} />
                     <DeviceValues devices={camera.devices} />
                   </div>
                 ) : (

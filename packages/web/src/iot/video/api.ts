@@ -1,4 +1,5 @@
 import type {
+  CameraAnswer,
   CameraInput,
   CameraLive,
   CameraView,
@@ -31,3 +32,8 @@ export function withCredentials(uri: string, username: string, password: string)
   const auth = `${encodeURIComponent(username)}${password ? `:${encodeURIComponent(password)}` : ''}@`;
   return uri.replace(/^(rtsps?:\/\/)(?:[^@/]*@)?/i, `$1${auth}`);
 }
+/** Forwards the browser's WebRTC offer to a WebRTC camera (decision 0159); answers the camera's answer. */
+export const offerToCamera = (id: number, offer: string) => post<CameraAnswer>(`iot/cameras/${id}/webrtc`, { offer });
+/** Ends a WebRTC view's session at the camera. */
+export const endCameraSession = (id: number, session: string) =>
+  del<null>(`iot/cameras/${id}/webrtc/${encodeURIComponent(session)}`);

@@ -11,7 +11,8 @@ const zh = {
     empty: '还没有摄像头',
     name: '名称',
     streamUrl: '视频流地址',
-    streamHint: '支持 rtsp://…、HLS（.m3u8）、HTTP-FLV（.flv）和 WebRTC 地址；RTSP 与 HTTP-FLV 由平台转为 HLS 播放',
+    streamHint:
+      '支持 rtsp://…、HLS（.m3u8）、HTTP-FLV（.flv）和 WebRTC（WHEP 地址 http(s)://…/whep）；RTSP 与 HTTP-FLV 由平台转为 HLS 播放，WebRTC 由浏览器直接播放',
     kind: '类型',
     kinds: { rtsp: 'RTSP', hls: 'HLS', flv: 'HTTP-FLV', webrtc: 'WebRTC' },
     project: '所属项目',
@@ -35,6 +36,8 @@ const zh = {
     emptyView: '空闲画面',
     lost: '视频中断，请重新打开',
     noHls: '此浏览器不能播放 HLS 视频，请使用新版 Chrome、Edge 或 Firefox',
+    connectionFailed:
+      '与摄像头的 WebRTC 连接失败：本浏览器与摄像头之间没有可用的网络路径（摄像头可能离线，或需要中继服务器）',
   },
 };
 type VideoStrings = typeof zh;
@@ -49,7 +52,7 @@ const en: VideoStrings = {
     name: 'Name',
     streamUrl: 'Stream address',
     streamHint:
-      'rtsp://…, HLS (.m3u8), HTTP-FLV (.flv) or a WebRTC address; RTSP and HTTP-FLV are turned into HLS by the platform',
+      'rtsp://…, HLS (.m3u8), HTTP-FLV (.flv) or WebRTC (a WHEP address, http(s)://…/whep); RTSP and HTTP-FLV are turned into HLS by the platform, WebRTC is played by the browser itself',
     kind: 'Kind',
     kinds: { rtsp: 'RTSP', hls: 'HLS', flv: 'HTTP-FLV', webrtc: 'WebRTC' },
     project: 'Project',
@@ -73,6 +76,8 @@ const en: VideoStrings = {
     emptyView: 'Empty view',
     lost: 'The video was interrupted; open it again',
     noHls: 'This browser cannot play HLS video; use a recent Chrome, Edge or Firefox',
+    connectionFailed:
+      'The WebRTC connection to the camera failed: there is no network path between this browser and the camera (it may be offline, or need a relay server)',
   },
 };
 

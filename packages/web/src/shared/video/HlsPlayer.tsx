@@ -1,13 +1,14 @@
 import { Button, Flex, Spin, Typography } from 'antd';
 import Hls from 'hls.js';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { describeError } from '../errors.ts';
 import { currentLang } from '../i18n.ts';
 import { deviceId } from '../request.ts';
 import { getToken } from '../session.ts';
 import './video.css';
 
-type State = { kind: 'opening' } | { kind: 'playing' } | { kind: 'failed'; text: string };
+/** Where a live view is: opening, playing, or failed with the reason in words. */
+export type LiveState = { kind: 'opening' } | { kind: 'playing' } | { kind: 'failed'; text: string };
 
 /** What opening a video answers: the playlist to play, and how to end this viewing when the player goes. */
 export interface OpenedVideo {
@@ -50,7 +51,7 @@ export function HlsPlayer({
   strings: PlayerStrings;
 }) {
   const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<State>({ kind: 'opening' });
+  const [state, setState] = useState<LiveState>({ kind: 'opening' });
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` opens the video again; `open` is the caller's, read once per attempt.
   useEffect(() => {
@@ -102,6 +103,28 @@ export function HlsPlayer({
     };
   }, [testId, attempt]);
   return (
+    <LiveBox testId={testId} video={video} state={state} strings={strings} retry={() => setAttempt((n) => n + 1)} />
+  );
+}
+
+/**
+ * A live view's box: the `<video>`, and words over it while opening or failed with a button to open it again.
+ * Shared by the HLS player and the WebRTC (WHEP) player.
+ */
+export function LiveBox({
+  testId,
+  video,
+  state,
+  strings,
+  retry,
+}: {
+  testId: string | number;
+  video: RefObject<HTMLVideoElement | null>;
+  state: LiveState;
+  strings: Pick<PlayerStrings, 'opening' | 'retry'>;
+  retry: () => void;
+}) {
+  return (
     <div className="live-view" data-testid={`live-${testId}`} data-state={state.kind}>
       <video ref={video} muted playsInline autoPlay data-testid={`video-${testId}`} />
       {state.kind === 'opening' && (
@@ -115,7 +138,7 @@ export function HlsPlayer({
           <Typography.Text style={{ color: '#fff', textAlign: 'center' }} data-testid={`live-error-${testId}`}>
             {state.text}
           </Typography.Text>
-          <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="small" onClick={retry}>
             {strings.retry}
           </Button>
         </Flex>
