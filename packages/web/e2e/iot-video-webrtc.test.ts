@@ -77,6 +77,16 @@ describe('a Device Cloud user watching a WebRTC camera', () => {
       await settledShot(page, 'webrtc-monitor-en');
       await openFromMenu(page, 'Video monitoring', 'Camera List');
       await expect.poll(() => camera.ended.length, { timeout: 10_000 }).toBe(1);
+
+      // ---- Back to the monitor, the camera stops: once ICE consent lapses (~20 s) the view says so.
+      await openFromMenu(page, 'Video monitoring', 'Video Monitor');
+      await expect.poll(async () => (await picture(page, dockId)).width, { timeout: 20_000 }).toBe(320);
+      await camera.stop();
+      await page
+        .getByTestId(`live-error-${dockId}`)
+        .getByText('The video was interrupted; open it again')
+        .waitFor({ timeout: 45_000 });
+      await settledShot(page, 'webrtc-monitor-stopped-en');
       // The refused offers are answered 502 with the sentence shown; nothing else went wrong on the page.
       expect(unexpected(problems, /502/)).toEqual([]);
     } catch (error) {

@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { restreamerOf } from '../../platform/video/restream.ts';
+import { whepProxyOf } from '../../platform/video/whep.ts';
 import { actorOf } from '../../portal/orgs/actor.ts';
 import { reachDevice } from '../gateway/commands.ts';
 import { cameraProfilesVia, discoverCameras } from './onvif.ts';
@@ -41,6 +42,7 @@ const detail = { 200: envelopeOf(cameraView) };
 /** Cameras, and their live video restreamed to HLS (decision 0112). */
 export const camerasRoutes: FastifyPluginAsyncZod = async (app) => {
   restreamerOf(app.db.kysely).log = app.log;
+  whepProxyOf(app.db.kysely).log = app.log;
   app.addHook('onClose', async () => restreamerOf(app.db.kysely).close());
 
   app.get(

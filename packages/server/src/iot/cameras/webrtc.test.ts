@@ -130,6 +130,19 @@ describe('WebRTC cameras (WHEP through the server)', () => {
       await page.stop();
     }
 
+    // Each refusal is logged once as the camera's warning, not as a failure of the server.
+    const whepFailures = t.logs.filter(
+      (l) =>
+        l.msg === 'request failed' && String((l.err as { key?: unknown } | undefined)?.key).startsWith('camera.whep'),
+    );
+    expect(whepFailures).toEqual([]);
+    expect(t.logs.filter((l) => l.msg === 'webrtc: the camera gave no answer to play').map((l) => l.key)).toEqual([
+      'camera.whepUnreachable',
+      'camera.whepRefused',
+      'camera.whepRefused',
+      'camera.whepNotSdp',
+    ]);
+
     expect((await said('webrtc://media.example.com/live/gate')).message).toMatch(
       /^A webrtc:\/\/ address cannot be played; enter the WHEP address/,
     );

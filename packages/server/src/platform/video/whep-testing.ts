@@ -107,7 +107,8 @@ export async function startWhepCamera(options: WhepCameraOptions = {}): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   camera.url = `http://127.0.0.1:${port}/cam/whep`;
-  camera.stop = async () => {
+  let stopping: Promise<void> | undefined;
+  const stop = async () => {
     await Promise.all([...sessions.values()].map((pc) => pc.close()));
     sessions.clear();
     const ending = encoder && encoder.exitCode === null ? new Promise((r) => encoder?.once('exit', r)) : null;
@@ -115,6 +116,11 @@ export async function startWhepCamera(options: WhepCameraOptions = {}): Promise<
     server.closeAllConnections();
     await Promise.all([ending, new Promise((resolve) => server.close(resolve))]);
     await new Promise<void>((resolve) => udp.close(() => resolve()));
+  };
+  // Stopping twice (a walk's camera stops, then its clean-up) is one stop.
+  camera.stop = () => {
+    stopping ??= stop();
+    return stopping;
   };
   return camera;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { maskedInText } from './address.ts';
 
@@ -65,6 +66,18 @@ function detailOf(body: string): string {
  */
 export class WhepProxy {
   private readonly sessions = new Map<string, WhepSession>();
+  /** Where a camera's refusal is logged, as a warning without a stack (the camera's fault, not ours); the routes give the server's. */
+  log: Pick<FastifyBaseLogger, 'warn'> | null = null;
+
+  /** The error answered to the viewer, logged here once as a warning with the camera. */
+  private failed(
+    cameraId: number,
+    key: 'camera.whepUnreachable' | 'camera.whepRefused' | 'camera.whepNotSdp',
+    params = {},
+  ) {
+    this.log?.warn({ camera: cameraId, key, ...params }, 'webrtc: the camera gave no answer to play');
+    return new AppError(502, key, { params, logged: this.log !== null });
+  }
 
   async offer(cameraId: number, address: string, offer: string): Promise<{ answer: string; session: string | null }> {
     const { url, authorization } = whepTarget(address);
@@ -82,23 +95,24 @@ export class WhepProxy {
         signal: AbortSignal.timeout(WHEP_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new AppError(502, 'camera.whepUnreachable', { params: { reason: reasonOf(error) } });
+      throw this.failed(cameraId, 'camera.whepUnreachable', { reason: reasonOf(error) });
     }
     let body: string;
     try {
       body = (await response.text()).slice(0, ANSWER_MAX + 1);
     } catch (error) {
-      throw new AppError(502, 'camera.whepUnreachable', { params: { reason: reasonOf(error) } });
+      throw this.failed(cameraId, 'camera.whepUnreachable', { reason: reasonOf(error) });
     }
     if (!response.ok) {
       const detail = detailOf(body);
-      throw new AppError(502, 'camera.whepRefused', {
-        params: { status: String(response.status), detail: detail ? `: ${maskedInText(detail)}` : '' },
+      throw this.failed(cameraId, 'camera.whepRefused', {
+        status: String(response.status),
+        detail: detail ? `: ${maskedInText(detail)}` : '',
       });
     }
     const type = (response.headers.get('content-type') ?? '').toLowerCase();
     if (!type.startsWith('application/sdp') || !body.startsWith('v=0') || body.length > ANSWER_MAX) {
-      throw new AppError(502, 'camera.whepNotSdp');
+      throw this.failed(cameraId, 'camera.whepNotSdp');
     }
     const location = response.headers.get('location');
     let session: string | null = null;

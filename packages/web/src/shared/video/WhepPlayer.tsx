@@ -65,8 +65,12 @@ export function WhepPlayer({
       element.srcObject = event.streams[0] ?? new MediaStream([event.track]);
       element.play().catch(() => undefined);
     });
+    let connected = false;
     pc.addEventListener('connectionstatechange', () => {
-      if (pc.connectionState === 'failed') fail(strings.connectionFailed);
+      if (pc.connectionState === 'connected') connected = true;
+      // Never connected: no path to the camera. Connected, then failed (~20 s without the camera's
+      // answers to ICE consent checks): the camera stopped or went away.
+      if (pc.connectionState === 'failed') fail(connected ? strings.lost : strings.connectionFailed);
     });
     element.addEventListener('playing', () => !gone && setState({ kind: 'playing' }), { once: true });
     (async () => {
