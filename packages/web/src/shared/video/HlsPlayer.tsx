@@ -50,9 +50,7 @@ export function HlsPlayer({
   open: () => Promise<OpenedVideo>;
   strings: PlayerStrings;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<LiveState>({ kind: 'opening' });
-  const [attempt, setAttempt] = useState(0);
+  const { video, state, setState, attempt, retry } = useLiveView();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` opens the video again; `open` is the caller's, read once per attempt.
   useEffect(() => {
     const element = video.current;
@@ -102,9 +100,15 @@ export function HlsPlayer({
       close?.();
     };
   }, [testId, attempt]);
-  return (
-    <LiveBox testId={testId} video={video} state={state} strings={strings} retry={() => setAttempt((n) => n + 1)} />
-  );
+  return <LiveBox testId={testId} video={video} state={state} strings={strings} retry={retry} />;
+}
+
+/** A live view's `<video>`, where it is, and its attempt: `retry` starts another, which opens the video again. */
+export function useLiveView() {
+  const video = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<LiveState>({ kind: 'opening' });
+  const [attempt, setAttempt] = useState(0);
+  return { video, state, setState, attempt, retry: () => setAttempt((n) => n + 1) };
 }
 
 /**

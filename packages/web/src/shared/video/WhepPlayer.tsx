@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { describeError } from '../errors.ts';
 import { currentLang } from '../i18n.ts';
-import { LiveBox, type LiveState, type PlayerStrings } from './HlsPlayer.tsx';
+import { LiveBox, type PlayerStrings, useLiveView } from './HlsPlayer.tsx';
 
 /** How long the browser gathers its ICE candidates before sending the offer without the rest. */
 const GATHER_MS = 3000;
@@ -45,9 +45,7 @@ export function WhepPlayer({
   signal: WhepSignal;
   strings: WhepStrings;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<LiveState>({ kind: 'opening' });
-  const [attempt, setAttempt] = useState(0);
+  const { video, state, setState, attempt, retry } = useLiveView();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` opens the video again; `signal` is the caller's, read once per attempt.
   useEffect(() => {
     const element = video.current;
@@ -95,7 +93,5 @@ export function WhepPlayer({
       if (session) signal.end(session).catch(() => undefined);
     };
   }, [testId, attempt]);
-  return (
-    <LiveBox testId={testId} video={video} state={state} strings={strings} retry={() => setAttempt((n) => n + 1)} />
-  );
+  return <LiveBox testId={testId} video={video} state={state} strings={strings} retry={retry} />;
 }
