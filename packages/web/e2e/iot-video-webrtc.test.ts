@@ -26,16 +26,21 @@ describe('a Device Cloud user watching a WebRTC camera', () => {
       // ---- Camera List: the WebRTC camera (its token in the address), then one whose stream does not exist.
       await openFromMenu(page, '视频监控', '摄像头列表');
       await page.getByTestId('cameras-table').getByText('还没有摄像头').waitFor();
-      const addCamera = async (name: string, url: string) => {
+      const addCamera = async (name: string, url: string, shot?: string) => {
         await page.getByTestId('camera-add').click();
         const modal = page.locator('.ant-modal:visible');
         await page.getByTestId('camera-name').fill(name);
         await page.getByTestId('camera-url').fill(url);
+        if (shot) await settledShot(page, shot);
         await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
         await modal.waitFor({ state: 'hidden' });
         return page.getByTestId('cameras-table').locator('tbody tr', { hasText: name });
       };
-      const dock = await addCamera('码头 WebRTC 摄像头', camera.url.replace('http://', 'http://:dock-token@'));
+      const dock = await addCamera(
+        '码头 WebRTC 摄像头',
+        camera.url.replace('http://', 'http://:dock-token@'),
+        'webrtc-camera-add-zh-CN',
+      );
       await dock.getByText('WebRTC', { exact: true }).waitFor();
       // The token is masked in the list.
       await dock.getByText(':***@127.0.0.1').waitFor();
