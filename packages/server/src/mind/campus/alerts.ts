@@ -9,11 +9,9 @@ import {
   type CampusDelivery,
   type CampusEventType,
   type CampusHandler,
-  type CampusPushChannel,
   hasPermission,
   Identity,
   type Page,
-  translate,
 } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileReadGrant } from '../../portal/files/service.ts';
@@ -22,7 +20,7 @@ import { studentScopeOf } from '../people/students/scope.ts';
 import { findActiveTeacher } from '../warnings/workflow-repository.ts';
 import { schoolScope } from './devices.ts';
 import { alertStudents } from './marks.ts';
-import { deliveriesOf, namesOf } from './push-repository.ts';
+import { deliveriesAbout } from './push.ts';
 import {
   type AlertRow,
   activeTeachersOf,
@@ -171,16 +169,5 @@ export const snapshotReadable: FileReadGrant = async (db, auth, row) => {
 /** How the messages about one alert went, person by person and channel by channel (decision 0143). */
 export async function alertDeliveries(actor: Actor, alertId: number): Promise<CampusDelivery[]> {
   await loadAlert(actor, alertId);
-  const rows = await deliveriesOf(actor.db, alertId);
-  const names = new Map(
-    (await namesOf(actor.db, [...new Set(rows.map((r) => Number(r.user_id)))])).map((u) => [Number(u.id), u.name]),
-  );
-  return rows.map((r) => ({
-    userId: Number(r.user_id),
-    name: names.get(Number(r.user_id)) ?? '',
-    channel: r.channel as CampusPushChannel,
-    status: r.status as CampusDelivery['status'],
-    reason: r.reason === null ? null : translate(r.reason, actor.lang, { detail: r.detail ?? '' }),
-    at: Number(r.created_at),
-  }));
+  return deliveriesAbout(actor, 'campus_notices', alertId);
 }

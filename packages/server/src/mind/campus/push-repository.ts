@@ -136,10 +136,10 @@ export function alertFacts(db: Db, alertId: number) {
     .executeTakeFirst();
 }
 
-/** Every message about one alert, by any channel, with how it went; oldest first. */
-export function deliveriesOf(db: Db, alertId: number) {
+/** Every message about one alert (behaviour or emotion), by any channel, with how it went; oldest first. */
+export function deliveriesOf(db: Db, table: NoticeTable, alertId: number) {
   return db
-    .selectFrom('campus_notices')
+    .selectFrom(table)
     .select(['user_id', 'channel', 'status', 'reason', 'detail', 'created_at'])
     .where('alert_id', '=', alertId)
     .orderBy('id')

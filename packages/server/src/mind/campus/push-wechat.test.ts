@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
 import { startWechat } from '../../platform/wechat/stand-in.ts';
 import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import { beijingDayHour } from '../emotion/service.ts';
 import { CAMPUS_PUSH } from './push.ts';
 import { deliverCampusPush } from './testing.ts';
 
@@ -42,7 +43,7 @@ afterAll(async () => {
   await wechat.close();
 });
 
-const deliver = () => deliverCampusPush(t);
+const deliver = (emotion = false) => deliverCampusPush(t, emotion);
 
 const deliveries = async (alertId: number, lang = 'en') => {
   const res = await t.app.inject({
@@ -155,5 +156,61 @@ describe('campus alerts by WeChat', () => {
     expect(await jobOf(refused)).toMatchObject({ attempts: 1, state: 'done' });
     const failed = (await deliveries(refused)).find((d) => d.status === 'failed');
     expect(failed?.reason).toBe('The provider refused it: wechat template send 43004: require subscribe');
+  });
+});
+
+describe('the emotion alert’s messages (decision 0156)', () => {
+  it('lists each message sent about an emotion alert with its outcome, in both languages, to its school only', async () => {
+    const rule = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', {
+      schoolId: w.orgs.school.id,
+      name: 'Emotion by site and WeChat',
+      types: ['emotion'],
+      userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
+      channels: ['site', 'wechat'],
+      fromMinute: 0,
+      toMinute: 1440,
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    // Yesterday 10:00 Beijing time: 80 % of class A's faces negative, over the 40 % threshold.
+    const yesterday = Date.parse(`${beijingDayHour(Date.now()).day}T02:00:00Z`) - 86_400_000;
+    const dark = { happy: 0.05, calm: 0.1, surprised: 0.05, sad: 0.5, angry: 0.2, fearful: 0.1 };
+    const sample = await box.emotion({
+      classId: w.classes.klassA.id,
+      faces: 40,
+      emotions: dark,
+      occurredAt: yesterday,
+    });
+    expect(sample.status, JSON.stringify(sample.body)).toBe(200);
+    const { id } = await t.db.kysely.selectFrom('emotion_alerts').select('id').executeTakeFirstOrThrow();
+    const before = wechat.delivered.length;
+    await deliver(true);
+    expect(wechat.delivered.slice(before).map((d) => d.openid)).toEqual([OPENID]);
+
+    type Delivery = { name: string; channel: string; status: string; reason: string | null };
+    const log = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/apis-psychology/intelEmotion/${id}/deliveries`,
+        headers: { ...as(w.schoolAdmin.token), 'accept-language': lang },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Delivery[]).map((d) => [d.name, d.channel, d.status, d.reason]);
+    };
+    const psychologist = `Teacher ${w.psychologyTeacher.user.id}`;
+    const classTeacher = `Teacher ${w.classTeacher.user.id}`;
+    expect(await log('en')).toEqual(
+      expect.arrayContaining([
+        [psychologist, 'site', 'sent', null],
+        [classTeacher, 'site', 'sent', null],
+        [psychologist, 'wechat', 'sent', null],
+        [classTeacher, 'wechat', 'skipped', 'No WeChat bound: not sent'],
+      ]),
+    );
+    expect(await log('en')).toHaveLength(4);
+    expect(await log('zh-CN')).toContainEqual([classTeacher, 'wechat', 'skipped', '未绑定微信，未发送']);
+
+    // Another school's administrator is told there is no such alert.
+    const theirs = await w.otherSchoolAdmin.get(`/apis-psychology/intelEmotion/${id}/deliveries`);
+    expect(theirs.statusCode).toBe(404);
   });
 });

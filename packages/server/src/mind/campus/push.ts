@@ -1,4 +1,5 @@
 import {
+  type CampusDelivery,
   type CampusEventType,
   type CampusHandler,
   type CampusNotice,
@@ -25,6 +26,7 @@ import {
   alertFacts,
   contactsOf,
   deleteRule,
+  deliveriesOf,
   enabledAmong,
   findRuleInScope,
   insertNotices,
@@ -394,4 +396,23 @@ export function readNotice(actor: Actor, id: number): Promise<void> {
 /** The channels rules may choose in this deployment (decision 0143). */
 export function pushChannels(actor: Actor): { channels: CampusPushChannel[] } {
   return { channels: readyChannels(actor.request.server.config) };
+}
+
+/**
+ * How the messages about one alert went, person by person and channel by channel (decisions 0143
+ * and 0156): the caller has already been shown to see the alert.
+ */
+export async function deliveriesAbout(actor: Actor, table: NoticeTable, alertId: number): Promise<CampusDelivery[]> {
+  const rows = await deliveriesOf(actor.db, table, alertId);
+  const names = new Map(
+    (await namesOf(actor.db, [...new Set(rows.map((r) => Number(r.user_id)))])).map((u) => [Number(u.id), u.name]),
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    name: names.get(Number(r.user_id)) ?? '',
+    channel: r.channel as CampusPushChannel,
+    status: r.status as CampusDelivery['status'],
+    reason: r.reason === null ? null : translate(r.reason, actor.lang, { detail: r.detail ?? '' }),
+    at: Number(r.created_at),
+  }));
 }

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { buildAssessmentWorld } from '../assessments/testing.ts';
+import { EMOTION_PUSH, emotionPushJob } from '../emotion-alerts/service.ts';
 import { CAMPUS_PUSH, campusPushJob } from './push.ts';
 
 /** A listening app with an assessment world, and a simulated campus AI box behind one camera of its school. */
@@ -23,15 +24,18 @@ export async function campusBoxWorld(camera: { name: string; location: string })
   return { t, w, box };
 }
 
-/** Runs the queued campus push jobs to the end with a real worker, retrying at once (SMS and WeChat tests). */
-export async function deliverCampusPush(t: TestApp): Promise<void> {
+/**
+ * Runs the queued campus push jobs (behaviour alerts', or with `emotion` emotion alerts') to the end
+ * with a real worker, retrying at once (SMS and WeChat tests).
+ */
+export async function deliverCampusPush(t: TestApp, emotion = false): Promise<void> {
   const worker = new JobWorker({
     db: t.db,
     log: pino({ level: 'silent' }),
     config: t.config,
-    jobs: [campusPushJob],
+    jobs: [emotion ? emotionPushJob : campusPushJob],
     baseRetryMs: 1,
     maxRetryMs: 4,
   });
-  await runJobsUntilSettled(worker, t.db, CAMPUS_PUSH);
+  await runJobsUntilSettled(worker, t.db, emotion ? EMOTION_PUSH : CAMPUS_PUSH);
 }

@@ -1,6 +1,7 @@
 import {
   behaviorJournalDay,
   behaviorJournalQuery,
+  campusDelivery,
   emotionAlert,
   emotionAlertClassesQuery,
   emotionAlertGrade,
@@ -21,6 +22,7 @@ import { actorOf } from '../../portal/orgs/actor.ts';
 import { behaviorJournal, exportBehaviorJournal } from './journal.ts';
 import {
   alertClasses,
+  emotionAlertDeliveries,
   emotionAlertOf,
   handleEmotionAlert,
   listEmotionAlerts,
@@ -78,6 +80,19 @@ export const emotionAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await emotionAlertOf(actorOf(request), request.query.id)),
+  );
+  app.get(
+    `${BASE}/:id/deliveries`,
+    {
+      config: { access: '/data/intelEmotion:view' },
+      schema: {
+        tags,
+        summary: 'How the push rules’ messages about one emotion alert went: each person, channel and outcome',
+        params: idParams,
+        response: { 200: envelopeOf(z.array(campusDelivery)) },
+      },
+    },
+    async (request) => ok(request, await emotionAlertDeliveries(actorOf(request), request.params.id)),
   );
   app.post(
     `${BASE}/:id/handle`,

@@ -1,4 +1,5 @@
 import {
+  type CampusDelivery,
   EMOTION_ALERT_LIMITS,
   type EmotionAlert,
   type EmotionAlertGrade,
@@ -17,7 +18,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
-import { type DescribeAlert, pushRecipients, sitePush } from '../campus/push.ts';
+import { type DescribeAlert, deliveriesAbout, pushRecipients, sitePush } from '../campus/push.ts';
 import { orgOfType } from '../emotion/repository.ts';
 import { scopeOf } from '../emotion/scope.ts';
 import {
@@ -146,6 +147,12 @@ export async function emotionAlertOf(actor: Actor, id: number): Promise<EmotionA
   const row = await findAlertInScope(actor.db, await scopeOf(actor), id);
   if (!row) throw new AppError(404, 'emotionAlert.notFound');
   return alertOf(row);
+}
+
+/** How the push rules' messages about one alert went: site, SMS and WeChat, sent, skipped or failed (decision 0156). */
+export async function emotionAlertDeliveries(actor: Actor, id: number): Promise<CampusDelivery[]> {
+  if (!(await findAlertInScope(actor.db, await scopeOf(actor), id))) throw new AppError(404, 'emotionAlert.notFound');
+  return deliveriesAbout(actor, 'emotion_alert_notices', id);
 }
 
 /** Handles an open alert with a note of what was done; audited. A handled alert takes no second note. */

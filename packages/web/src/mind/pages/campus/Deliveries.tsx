@@ -3,17 +3,20 @@ import { List, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/lists/LoadFailed.tsx';
 import { timeText } from '../archive/common.tsx';
-import { alertDeliveries, type CampusDelivery } from './api.ts';
+import { alertDeliveries, type CampusDelivery, type PushedAlertKind } from './api.ts';
 import './push-strings.ts';
 
 const STATE_COLOR: Record<CampusDelivery['status'], string> = { sent: 'green', skipped: 'default', failed: 'red' };
 
-/** How the messages about one alert went: each person, channel and outcome, with why (decision 0143). */
-export function AlertDeliveries({ alertId }: { alertId: number }) {
+/**
+ * How the messages about one alert went: each person, channel and outcome, with why (decision
+ * 0143); a behaviour alert's, or with `kind="emotion"` an emotion alert's (decision 0156).
+ */
+export function AlertDeliveries({ alertId, kind = 'security' }: { alertId: number; kind?: PushedAlertKind }) {
   const { t } = useTranslation();
   const list = useQuery({
-    queryKey: ['campus', 'alert', alertId, 'deliveries'],
-    queryFn: ({ signal }) => alertDeliveries(alertId, signal),
+    queryKey: ['campus', kind, alertId, 'deliveries'],
+    queryFn: ({ signal }) => alertDeliveries(kind, alertId, signal),
     meta: { silentError: true },
   });
   return (

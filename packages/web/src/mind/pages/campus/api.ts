@@ -73,9 +73,15 @@ export type CampusDelivery = Output<typeof campusDelivery>;
 /** The channels rules may choose in this deployment (decision 0143). */
 export const pushChannels = (signal?: Signal) =>
   get<Output<typeof campusPushReady>>('apis-psychology/pushConfig/channels', { signal });
-/** How the messages about one alert went, person by person and channel by channel. */
-export const alertDeliveries = (id: number, signal?: Signal) =>
-  get<CampusDelivery[]>(`apis-psychology/securityWarning/${id}/deliveries`, { signal });
+/** The alerts push rules tell about: behaviour alerts (securityWarning) and emotion alerts (intelEmotion). */
+export type PushedAlertKind = 'security' | 'emotion';
+const DELIVERIES_BASE: Record<PushedAlertKind, string> = {
+  security: 'apis-psychology/securityWarning',
+  emotion: 'apis-psychology/intelEmotion',
+};
+/** How the messages about one alert went, person by person and channel by channel (decisions 0143, 0156). */
+export const alertDeliveries = (kind: PushedAlertKind, id: number, signal?: Signal) =>
+  get<CampusDelivery[]>(`${DELIVERIES_BASE[kind]}/${id}/deliveries`, { signal });
 export const removePushRule = (id: number) => post<null>(`apis-psychology/pushConfig/delete/${id}`);
 export const myNotices = (signal?: Signal) =>
   get<{ unread: number; list: CampusNotice[] }>('apis-psychology/securityWarning/notices', { signal });

@@ -12,6 +12,8 @@ import {
   Badge,
   Button,
   Card,
+  Descriptions,
+  Drawer,
   Flex,
   Form,
   Input,
@@ -30,6 +32,7 @@ import { PagedTable, usePagedList } from '../../../shared/lists/PagedList.tsx';
 import { ViewGuard } from '../../access/ViewGuard.tsx';
 import { timeText } from '../archive/common.tsx';
 import { useCan } from '../assessments/can.ts';
+import { AlertDeliveries } from '../campus/Deliveries.tsx';
 import { FilterBar, percent, useBoardFilters } from '../emotion/boards.tsx';
 import {
   alertClasses,
@@ -49,7 +52,8 @@ const levelColor: Record<EmotionAlertLevel, string> = { attention: 'orange', ser
 /**
  * `/data/intelEmotion`: the emotion alerts of the caller's schools (decision 0118), a class's day
  * whose negative share crossed the school's threshold; filtered by dates, level and state; each
- * handled once with a note. The push rules' messages about them sit above the list.
+ * handled once with a note. The caller's own messages sit above the list; each alert's drawer lists
+ * every message the push rules sent about it and how it went (decision 0156).
  */
 export function IntelEmotionPage() {
   const { t } = useTranslation();
@@ -83,6 +87,7 @@ function AlertList() {
     .flatMap((g) => g.classes);
   const [state, setState] = useState<EmotionAlertState>();
   const [handling, setHandling] = useState<EmotionAlert | null>(null);
+  const [showing, setShowing] = useState<EmotionAlert | null>(null);
   const list = usePagedList<object, EmotionAlert>(
     ['emotionAlerts', 'page', f.schoolId, gradeId, classId, f.from, f.to, level, state],
     (paging, signal) =>
@@ -197,18 +202,25 @@ function AlertList() {
                 title: t('emotionAlert.actions'),
                 key: 'actions',
                 fixed: 'right' as const,
-                width: 90,
-                render: (_, a) =>
-                  a.state === 'open' && can('edit') ? (
-                    <Typography.Link onClick={() => setHandling(a)} data-testid="emotion-alert-handle">
-                      {t('emotionAlert.handle')}
+                width: 130,
+                render: (_, a) => (
+                  <Flex gap={12}>
+                    <Typography.Link onClick={() => setShowing(a)} data-testid="emotion-alert-details">
+                      {t('emotionAlert.details')}
                     </Typography.Link>
-                  ) : null,
+                    {a.state === 'open' && can('edit') && (
+                      <Typography.Link onClick={() => setHandling(a)} data-testid="emotion-alert-handle">
+                        {t('emotionAlert.handle')}
+                      </Typography.Link>
+                    )}
+                  </Flex>
+                ),
               },
             ]}
           />
         </Flex>
       </Card>
+      {showing && <AlertDrawer alert={showing} onClose={() => setShowing(null)} />}
       {handling && (
         <HandleModal
           alert={handling}
@@ -220,6 +232,39 @@ function AlertList() {
         />
       )}
     </Flex>
+  );
+}
+
+/** One alert's facts and every message the push rules sent about it, with its outcome (decision 0156). */
+function AlertDrawer({ alert, onClose }: { alert: EmotionAlert; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      size={520}
+      title={t('emotionAlert.drawerTitle', { className: alert.className, day: alert.day })}
+      data-testid="emotion-alert-drawer"
+    >
+      <Flex vertical gap={20}>
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label={t('emotionAlert.school')}>{alert.schoolName}</Descriptions.Item>
+          <Descriptions.Item label={t('emotionAlert.className')}>{alert.className}</Descriptions.Item>
+          <Descriptions.Item label={t('emotionAlert.negative')}>
+            {percent(alert.peak)} / {percent(alert.threshold)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('emotionAlert.level')}>
+            <Tag color={levelColor[alert.level]}>{t(`emotionAlert.levels.${alert.level}`)}</Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('emotionAlert.raisedAt')}>{timeText(alert.raisedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('emotionAlert.state')}>
+            {t(`emotionAlert.states.${alert.state}`)}
+            {alert.note && ` · ${alert.note}`}
+          </Descriptions.Item>
+        </Descriptions>
+        <AlertDeliveries alertId={alert.id} kind="emotion" />
+      </Flex>
+    </Drawer>
   );
 }
 
