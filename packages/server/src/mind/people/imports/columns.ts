@@ -48,7 +48,8 @@ export type TeacherField =
   | 'subject'
   | 'title'
   | 'isPsychology'
-  | 'account';
+  | 'account'
+  | 'wechatOpenid';
 
 export const TEACHER_COLUMNS: readonly SheetColumn<TeacherField>[] = [
   col('teacherNo', '工号', 'Teacher number'),
@@ -60,6 +61,8 @@ export const TEACHER_COLUMNS: readonly SheetColumn<TeacherField>[] = [
   col('title', '职称', 'Title'),
   col('isPsychology', '心理老师', 'Psychology teacher'),
   col('account', '账号', 'Account'),
+  // Optional: the openid under the school's WeChat official account, for campus alerts (decisions 0150, 0156).
+  col('wechatOpenid', '微信 openid', 'WeChat openid'),
 ];
 export const TEACHER_REQUIRED: readonly TeacherField[] = ['teacherNo', 'name'];
 
@@ -127,6 +130,7 @@ const EXAMPLES: Record<PeopleImportKind, Record<Lang, Record<string, string | nu
       title: '一级教师',
       isPsychology: '否',
       account: '',
+      wechatOpenid: '',
     },
     en: {
       teacherNo: 'T001',
@@ -138,6 +142,7 @@ const EXAMPLES: Record<PeopleImportKind, Record<Lang, Record<string, string | nu
       title: 'Senior teacher',
       isPsychology: 'No',
       account: '',
+      wechatOpenid: '',
     },
   },
   parent: {

@@ -48,7 +48,20 @@ const HEADERS = {
     ],
   },
   teacher: {
-    'zh-CN': ['学校', '工号', '姓名', '性别', '手机号', '部门', '任教科目', '职称', '心理老师', '状态', '账号'],
+    'zh-CN': [
+      '学校',
+      '工号',
+      '姓名',
+      '性别',
+      '手机号',
+      '部门',
+      '任教科目',
+      '职称',
+      '心理老师',
+      '状态',
+      '账号',
+      '微信 openid',
+    ],
     en: [
       'School',
       'Teacher number',
@@ -61,6 +74,7 @@ const HEADERS = {
       'Psychology teacher',
       'Status',
       'Account',
+      'WeChat openid',
     ],
   },
   parent: {
@@ -139,6 +153,7 @@ export async function exportTeachers(actor: Actor, query: ExportQuery): Promise<
           yesNo(lang, t.isPsychology),
           t.status,
           t.account,
+          t.wechatOpenid,
         ];
       }
       if (page.list.length < PAGE) return;

@@ -316,4 +316,52 @@ describe('templates and exports', () => {
         .every((r) => r[0] === 'First School'),
     ).toBe(true);
   });
+
+  it('takes each teacher’s WeChat openid, checked, and the export writes it (decision 0156)', async () => {
+    const header = [...TEACHER_HEADER, 'Account', 'WeChat openid'];
+    const openid = 'oX3Uw5Hk2-Lm9_Qa7ZpR4tYc1Ve9';
+    const before = await count('teachers');
+    const refused = await upload(
+      t,
+      w.schoolAdmin,
+      'teacher',
+      workbook(header, [
+        ['W1', 'Wang', '', '13500000021', '', '', '', 'No', '', openid],
+        ['W2', 'Wu', '', '13500000022', '', '', '', 'No', '', 'o 12 not an openid'],
+        ['W3', 'Wei', '', '13500000023', '', '', '', 'No', '', openid],
+      ]),
+      w.orgs.school.id,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data).toEqual([
+      { row: 3, field: 'wechatOpenid', msg: 'WeChat openid: 20-40 letters, digits, - or _' },
+      { row: 4, field: 'wechatOpenid', msg: 'Repeats row 2 of this file' },
+    ]);
+    expect(await count('teachers')).toBe(before);
+
+    const imported = await upload(
+      t,
+      w.schoolAdmin,
+      'teacher',
+      workbook(header, [
+        ['W1', 'Wang', '', '13500000021', '', '', '', 'No', '', openid],
+        ['W2', 'Wu', '', '13500000022', '', '', '', 'No', '', ''],
+      ]),
+      w.orgs.school.id,
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const listed = await w.schoolAdmin.post('/apis-user/teacher/page', { schoolId: w.orgs.school.id, keyword: 'W1' });
+    expect(listed.json().data.list[0]).toMatchObject({ name: 'Wang', wechatOpenid: openid });
+
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/apis-user/teacher/export?schoolId=${w.orgs.school.id}`,
+      headers: as(w.schoolAdmin.token),
+    });
+    const [head, ...rows] = sheetOf(exported.rawPayload);
+    const column = head?.indexOf('WeChat openid') ?? -1;
+    expect(column).toBe(11);
+    expect(rows.find((r) => r[1] === 'W1')?.[column]).toBe(openid);
+    expect(rows.find((r) => r[1] === 'W2')?.[column]).toBeUndefined();
+  });
 });

@@ -65,6 +65,7 @@ export async function importTeachers(actor: Actor, request: FastifyRequest) {
       subject: cells.subject,
       title: cells.title,
       account: cells.account,
+      wechatOpenid: cells.wechatOpenid,
       ...(psychology === undefined || psychology === null ? {} : { isPsychology: psychology }),
     });
     if (teacher && deptId !== undefined && psychology !== null) good.push({ row, teacher, deptId });
@@ -86,6 +87,13 @@ export async function importTeachers(actor: Actor, request: FastifyRequest) {
     (r) => r.row,
     (r) => r.cells.account?.toLowerCase(),
     'account',
+  );
+  // One follower of the official account is one person: two rows cannot share an openid.
+  report.repeats(
+    rows,
+    (r) => r.row,
+    (r) => r.cells.wechatOpenid,
+    'wechatOpenid',
   );
   const nos = new Set(
     await teacherNosTaken(
@@ -150,6 +158,7 @@ export async function importTeachers(actor: Actor, request: FastifyRequest) {
         subject: g.teacher.subject || null,
         title: g.teacher.title || null,
         is_psychology: g.teacher.isPsychology ?? false,
+        wechat_openid: g.teacher.wechatOpenid ?? null,
         status: 'active' as const,
         created_at: at,
         updated_at: at,
