@@ -19,6 +19,39 @@ export const teachersMessages = {
   'v.group.description': { 'zh-CN': '分组说明最多 200 个字符', en: 'Group description: up to 200 characters' },
 
   'teacher.notFound': { 'zh-CN': '教师不存在', en: 'No such teacher' },
+  'wechatBind.notConfigured': {
+    'zh-CN': '本平台尚未设置学校公众号的扫码绑定，请联系管理员在教职工名册里填写你的微信 openid',
+    en: 'This platform has no official account set up for binding by scanning: ask your administrator to enter your WeChat openid on the staff roster',
+  },
+  'wechatBind.noRoster': {
+    'zh-CN': '你不在任何学校的教职工名册上，无需绑定微信接收校园预警',
+    en: 'You are on no school’s staff roster: there are no campus alerts to bind WeChat for',
+  },
+  'wechatBind.unavailable': {
+    'zh-CN': '微信暂时没有给出二维码，请稍后再试（{detail}）',
+    en: 'WeChat did not give a code just now; try again later ({detail})',
+  },
+  'wechatBind.ticketNotFound': { 'zh-CN': '没有这个绑定二维码', en: 'No such binding code' },
+  'wechatBind.reply.bound': {
+    'zh-CN': '绑定成功：{name} 将通过本公众号接收校园预警。',
+    en: 'Bound: {name} now gets campus alerts through this account.',
+  },
+  'wechatBind.reply.expired': {
+    'zh-CN': '这个绑定二维码已过期，未绑定。请在个人信息页重新生成。',
+    en: 'This binding code has expired: nothing was bound. Make a new one on your personal information page.',
+  },
+  'wechatBind.reply.used': {
+    'zh-CN': '这个绑定二维码已经用过，不能再次使用，未绑定。请在个人信息页重新生成。',
+    en: 'This binding code was used already and cannot be used again: nothing was bound. Make a new one on your personal information page.',
+  },
+  'wechatBind.reply.unknown': {
+    'zh-CN': '这不是有效的绑定二维码，未绑定。请在个人信息页重新生成。',
+    en: 'This is not a valid binding code: nothing was bound. Make a new one on your personal information page.',
+  },
+  'wechatBind.reply.noRoster': {
+    'zh-CN': '二维码的主人已不在教职工名册上，未绑定。',
+    en: 'The code’s owner is no longer on a staff roster: nothing was bound.',
+  },
   'teacher.noTaken': {
     'zh-CN': '本校已有工号为 {teacherNo} 的教师',
     en: 'A teacher of this school already has the number {teacherNo}',

@@ -251,3 +251,21 @@ export const classTeacherInfo = z.object({
   subjectTeachers: z.array(classTeacher.extend({ subject: z.string().nullable() })),
 });
 export const classTeacherQuery = z.object({ classId: queryId.optional() });
+
+/**
+ * A staff member's own WeChat for campus alerts (decision 0156): whether they may bind by scanning
+ * (the deployment's official account takes events, and they are on a school's staff roster; else
+ * why not, in words), and whether an openid is bound (its last four characters only).
+ */
+export const staffWechatBinding = z.object({
+  available: z.boolean(),
+  unavailableReason: z.string().nullable(),
+  bound: z.boolean(),
+  openidTail: z.string().nullable(),
+});
+export type StaffWechatBinding = z.infer<typeof staffWechatBinding>;
+/** A "Bind WeChat" code: the address its QR code carries and when it stops working. */
+export const staffWechatTicket = z.object({ id: z.number(), qrUrl: z.string(), expiresAt: z.number() });
+export type StaffWechatTicket = z.infer<typeof staffWechatTicket>;
+export const STAFF_WECHAT_TICKET_STATES = ['waiting', 'bound', 'expired'] as const;
+export const staffWechatTicketState = z.object({ state: z.enum(STAFF_WECHAT_TICKET_STATES) });

@@ -63,6 +63,7 @@ import { studentsRoutes } from './people/students/routes.ts';
 import type { StudentsTables } from './people/students/tables.ts';
 import { teachersRoutes } from './people/teachers/routes.ts';
 import type { TeachersTables } from './people/teachers/tables.ts';
+import { wechatBindRoutes } from './people/teachers/wechat-bind-routes.ts';
 import { reportsRoutes } from './reports/routes.ts';
 import { scalesRoutes } from './scales/routes.ts';
 import type { ScalesTables } from './scales/tables.ts';
@@ -87,6 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(classRosterRoutes);
   await app.register(classRollRoutes);
   await app.register(teachersRoutes);
+  await app.register(wechatBindRoutes);
   await app.register(peopleImportRoutes);
   await app.register(bindingRoutes);
   await app.register(accountSlipsRoutes);

@@ -141,6 +141,16 @@ const envSchema = z.object({
   CAMPUS_WECHAT_APP_ID: z.string().trim().min(1).optional(),
   CAMPUS_WECHAT_APP_SECRET: z.string().min(1).optional(),
   CAMPUS_WECHAT_TEMPLATE_ID: z.string().trim().min(1).optional(),
+  /**
+   * The official account's server token (decision 0156): the Token set in its server configuration
+   * (plaintext mode), with which WeChat signs the events it pushes to
+   * `/api/apis-psychology/wechatBind/events`. Needs the account above. Unset: staff cannot bind
+   * their own WeChat by scanning a code; administrators still type openids on the roster.
+   */
+  CAMPUS_WECHAT_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9]{3,32}$/, 'WeChat server tokens are 3-32 letters and digits')
+    .optional(),
   /** Verification codes by SMS: a webhook that gets `{ phone, purpose, code, lang }` as JSON. */
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
@@ -337,6 +347,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (campusWechat.length > 0 && campusWechat.length < CAMPUS_WECHAT_NEEDS.length) {
     const missing = CAMPUS_WECHAT_NEEDS.filter((name) => !e[name]);
     throw new ConfigError(`${campusWechat.join(', ')} needs ${missing.join(', ')} set as well`);
+  }
+  if (e.CAMPUS_WECHAT_TOKEN && !e.CAMPUS_WECHAT_APP_ID) {
+    throw new ConfigError(
+      'CAMPUS_WECHAT_TOKEN needs CAMPUS_WECHAT_APP_ID, CAMPUS_WECHAT_APP_SECRET and CAMPUS_WECHAT_TEMPLATE_ID',
+    );
   }
   const missingPay = e.WECHATPAY_MCH_ID ? WECHATPAY_NEEDS.filter((name) => !e[name]) : [];
   if (missingPay.length > 0) throw new ConfigError(`WECHATPAY_MCH_ID needs ${missingPay.join(', ')} set as well`);

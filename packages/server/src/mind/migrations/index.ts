@@ -44,6 +44,7 @@ import * as m0114 from './0114_screen_totals.ts';
 import * as m0115 from './0115_campus_push_deliveries.ts';
 import * as m0119 from './0119_campus_recorders.ts';
 import * as m0120 from './0120_staff_wechat_openid.ts';
+import * as m0123 from './0123_staff_wechat_tickets.ts';
 
 /** The migrations of Mind, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const mindMigrations: Record<string, MeridianMigration> = {
@@ -92,4 +93,5 @@ export const mindMigrations: Record<string, MeridianMigration> = {
   '0115_campus_push_deliveries': m0115,
   '0119_campus_recorders': m0119,
   '0120_staff_wechat_openid': m0120,
+  '0123_staff_wechat_tickets': m0123,
 };

@@ -13,6 +13,8 @@ interface WechatAnswer {
   access_token?: string;
   expires_in?: number;
   msgid?: number | string;
+  ticket?: string;
+  url?: string;
 }
 
 /** The access token was refused: 40001 invalid credential, 40014 invalid token, 42001 expired. */
@@ -40,13 +42,15 @@ export interface WechatOptions {
   templateId: string;
   timeoutMs: number;
 }
+/** What calls other than template messages need: the account without its template. */
+export type WechatAccount = Omit<WechatOptions, 'templateId'>;
 
 /** A template's fields by name, each `{ value }` as WeChat takes them. */
 export type TemplateData = Record<string, { value: string }>;
 
-const api = (options: WechatOptions, path: string) => `${options.base.replace(/\/$/, '')}${path}`;
+const api = (options: WechatAccount, path: string) => `${options.base.replace(/\/$/, '')}${path}`;
 
-async function fetchToken(options: WechatOptions, force: boolean): Promise<string> {
+async function fetchToken(options: WechatAccount, force: boolean): Promise<string> {
   const response = await call(
     'wechat',
     api(options, '/cgi-bin/stable_token'),
@@ -79,7 +83,7 @@ async function fetchToken(options: WechatOptions, force: boolean): Promise<strin
  * (someone forced a new token), the current one is asked for; only when WeChat still hands out
  * the refused token is a new one forced, since forced refreshes are limited per day.
  */
-async function accessToken(options: WechatOptions, stale: string | null): Promise<string> {
+async function accessToken(options: WechatAccount, stale: string | null): Promise<string> {
   const cached = tokens.get(options.appId);
   if (cached && cached.token !== stale && cached.until > Date.now()) return cached.token;
   const token = await fetchToken(options, false);
@@ -115,4 +119,50 @@ export function wechatTemplate(options: WechatOptions) {
       permanent: PERMANENT.has(code),
     });
   };
+}
+
+/** A temporary QR code of the account: what its image encodes, and when WeChat stops honouring it. */
+export interface SceneQr {
+  /** The address the QR code carries (`http://weixin.qq.com/q/...`): draw it as a QR code. */
+  url: string;
+  ticket: string;
+  expiresInSeconds: number;
+}
+
+/**
+ * A temporary QR code with a string scene (`qrcode/create`, QR_STR_SCENE, decision 0156): whoever
+ * scans it in WeChat follows the account if they did not, and WeChat pushes the account's server a
+ * `subscribe` event (EventKey `qrscene_<scene>`) or a `SCAN` event (EventKey `<scene>`) from their openid.
+ */
+export async function createSceneQr(options: WechatAccount, scene: string, expireSeconds: number): Promise<SceneQr> {
+  const create = async (token: string) => {
+    const response = await call(
+      'wechat',
+      api(options, `/cgi-bin/qrcode/create?access_token=${encodeURIComponent(token)}`),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          expire_seconds: expireSeconds,
+          action_name: 'QR_STR_SCENE',
+          action_info: { scene: { scene_str: scene } },
+        }),
+      },
+      options.timeoutMs,
+    );
+    return jsonOf<WechatAnswer & { expire_seconds?: number }>('wechat', response);
+  };
+  let token = await accessToken(options, null);
+  let answer = await create(token);
+  if (TOKEN_REFUSED.has(Number(answer.errcode))) {
+    token = await accessToken(options, token);
+    answer = await create(token);
+  }
+  if (!answer.url || !answer.ticket) {
+    const code = Number(answer.errcode ?? -1);
+    throw new SendError(`wechat qrcode create ${code}: ${answer.errmsg ?? ''}`.trim(), {
+      permanent: PERMANENT.has(code),
+    });
+  }
+  return { url: answer.url, ticket: answer.ticket, expiresInSeconds: answer.expire_seconds ?? expireSeconds };
 }

@@ -75,6 +75,10 @@ const OPEN_ROUTES = [
   // Class emotion samples and "person seen" reports, signed the same way (decisions 0100, 0101).
   'POST /api/apis-psychology/campus/device/emotion',
   'POST /api/apis-psychology/campus/device/sighting',
+  // The school's WeChat official account's server address: WeChat signs each call with the
+  // account's token (sha1 of token, timestamp, nonce), checked before the body is read (decision 0156).
+  'GET /api/apis-psychology/wechatBind/events',
+  'POST /api/apis-psychology/wechatBind/events',
   // Anyone holding a signed form's PDF checks it against the stored SHA-256 by the form's number;
   // the answer is only whether they match (decision 0104).
   'POST /api/apis-psychology/signature/verify',

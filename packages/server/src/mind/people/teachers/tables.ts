@@ -81,8 +81,22 @@ export interface TeacherChangesTable {
 }
 
 /** The tables of teachers, class teachers, groups and teacher reshuffle, added to `Database` in platform/db/schema.ts. */
+/** A "Bind WeChat" code a staff member asked for: the scene of a temporary QR code (decision 0156). */
+export interface StaffWechatTicketsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The QR code's scene string: random, unguessable, used once. */
+  scene: string;
+  expires_at: number;
+  used_at: number | null;
+  /** The openid that scanned it, once used. */
+  openid: string | null;
+  created_at: number;
+}
+
 export interface TeachersTables {
   teachers: TeachersTable;
+  staff_wechat_tickets: StaffWechatTicketsTable;
   class_teachers: ClassTeachersTable;
   user_groups: UserGroupsTable;
   user_group_members: UserGroupMembersTable;
