@@ -258,6 +258,8 @@ export const classTeacherQuery = z.object({ classId: queryId.optional() });
  * why not, in words), and whether an openid is bound (its last four characters only).
  */
 export const staffWechatBinding = z.object({
+  /** On an active staff roster entry: others (students, parents) have nothing to bind. */
+  onRoster: z.boolean(),
   available: z.boolean(),
   unavailableReason: z.string().nullable(),
   bound: z.boolean(),

@@ -7,6 +7,7 @@ import { errorText } from '../../shared/errors.ts';
 import { LanguageSwitch } from '../../shared/LanguageSwitch.tsx';
 import { PageLoading } from '../../shared/PageLoading.tsx';
 import { getToken, redirectToSignIn } from '../../shared/session.ts';
+import { WechatBinding } from './WechatBinding.tsx';
 
 /** A phone number with its middle hidden (138****5678), as a screen someone may look over shows it. */
 export function maskedPhone(phone: string | null): string | null {
@@ -18,7 +19,8 @@ export function maskedPhone(phone: string | null): string | null {
 
 /**
  * Personal information (`/personalInformation`, decision 0119): the signed-in user's own name,
- * identity, organisation and masked phone, with the way to change the password. The route skips the
+ * identity, organisation and masked phone, with the way to change the password, and their WeChat
+ * for campus alerts (decision 0156). The route skips the
  * session check (spec section 5), so without a session it shows nothing but the way to sign in.
  */
 export function PersonalInformation() {
@@ -67,34 +69,37 @@ function Profile() {
   const u = user.data;
   const none = <span style={{ color: '#999' }}>{t('scr.me.none')}</span>;
   return (
-    <Card data-testid="me-card">
-      <Descriptions
-        column={1}
-        size="middle"
-        items={[
-          { key: 'name', label: t('scr.me.name'), children: <span data-testid="me-name">{u.nickname}</span> },
-          { key: 'account', label: t('scr.me.account'), children: u.account },
-          { key: 'role', label: t('scr.me.role'), children: u.identityName ?? none },
-          { key: 'org', label: t('scr.me.org'), children: <span data-testid="me-org">{u.dept?.name ?? '—'}</span> },
-          {
-            key: 'phone',
-            label: t('scr.me.phone'),
-            children: <span data-testid="me-phone">{maskedPhone(u.phone) ?? t('scr.me.none')}</span>,
-          },
-          { key: 'email', label: t('scr.me.email'), children: u.email ?? none },
-        ]}
-      />
-      <Space wrap style={{ marginTop: 16 }}>
-        <Link to="/accountCenter?tab=password" data-testid="me-change-password">
-          <Button type="primary">{t('scr.me.changePassword')}</Button>
-        </Link>
-        <Link to="/accountCenter">
-          <Button>{t('scr.me.accountCenter')}</Button>
-        </Link>
-        <Link to="/data/home">
-          <Button>{t('scr.me.back')}</Button>
-        </Link>
-      </Space>
-    </Card>
+    <>
+      <Card data-testid="me-card">
+        <Descriptions
+          column={1}
+          size="middle"
+          items={[
+            { key: 'name', label: t('scr.me.name'), children: <span data-testid="me-name">{u.nickname}</span> },
+            { key: 'account', label: t('scr.me.account'), children: u.account },
+            { key: 'role', label: t('scr.me.role'), children: u.identityName ?? none },
+            { key: 'org', label: t('scr.me.org'), children: <span data-testid="me-org">{u.dept?.name ?? '—'}</span> },
+            {
+              key: 'phone',
+              label: t('scr.me.phone'),
+              children: <span data-testid="me-phone">{maskedPhone(u.phone) ?? t('scr.me.none')}</span>,
+            },
+            { key: 'email', label: t('scr.me.email'), children: u.email ?? none },
+          ]}
+        />
+        <Space wrap style={{ marginTop: 16 }}>
+          <Link to="/accountCenter?tab=password" data-testid="me-change-password">
+            <Button type="primary">{t('scr.me.changePassword')}</Button>
+          </Link>
+          <Link to="/accountCenter">
+            <Button>{t('scr.me.accountCenter')}</Button>
+          </Link>
+          <Link to="/data/home">
+            <Button>{t('scr.me.back')}</Button>
+          </Link>
+        </Space>
+      </Card>
+      <WechatBinding />
+    </>
   );
 }

@@ -24,8 +24,10 @@ import type {
   SecurityFeed,
   SecuritySummary,
   SecurityTrend,
+  StaffWechatBinding,
+  StaffWechatTicket,
 } from '@meridian/contracts';
-import { hasPermission, SCREEN_LINK_HEADER } from '@meridian/contracts';
+import { hasPermission, SCREEN_LINK_HEADER, type STAFF_WECHAT_TICKET_STATES } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLang } from '../../shared/i18n.ts';
 import { get, post } from '../../shared/request.ts';
@@ -207,3 +209,11 @@ export function screenFilters(search: string): Query {
   const schoolId = Number(params.get('schoolId'));
   return Number.isInteger(schoolId) && schoolId > 0 ? { schoolId } : {};
 }
+
+/** The caller's own WeChat for campus alerts (decision 0156): state, a new binding code, a code's state, unbinding. */
+export const wechatBinding = (signal?: AbortSignal) =>
+  get<StaffWechatBinding>('apis-psychology/wechatBind', { signal });
+export const newWechatCode = () => post<StaffWechatTicket>('apis-psychology/wechatBind/ticket', {});
+export const wechatCodeState = (id: number, signal?: AbortSignal) =>
+  get<{ state: (typeof STAFF_WECHAT_TICKET_STATES)[number] }>(`apis-psychology/wechatBind/ticket/${id}`, { signal });
+export const unbindWechat = () => post<StaffWechatBinding>('apis-psychology/wechatBind/unbind', {});

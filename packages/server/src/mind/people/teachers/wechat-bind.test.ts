@@ -72,6 +72,7 @@ describe('binding one’s own WeChat by scanning a code', () => {
   it('binds the scanner’s openid to the code’s owner, who reads it in the chat and on the page', async () => {
     const me = w.psychologyTeacher;
     expect((await me.get('/apis-psychology/wechatBind')).json().data).toEqual({
+      onRoster: true,
       available: true,
       unavailableReason: null,
       bound: false,
@@ -150,6 +151,7 @@ describe('binding one’s own WeChat by scanning a code', () => {
   it('tells someone on no staff roster why they cannot bind, and lets a staff member unbind', async () => {
     const refused = await w.schoolAdmin.get('/apis-psychology/wechatBind');
     expect(refused.json().data).toMatchObject({
+      onRoster: false,
       available: false,
       unavailableReason: 'You are on no school’s staff roster: there are no campus alerts to bind WeChat for',
     });

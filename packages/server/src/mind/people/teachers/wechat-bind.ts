@@ -63,6 +63,7 @@ export async function wechatBindingOf(actor: Actor): Promise<StaffWechatBinding>
       ? 'wechatBind.noRoster'
       : null;
   return {
+    onRoster: entries.length > 0,
     available: why === null,
     unavailableReason: why === null ? null : translate(why, actor.lang),
     bound: openid !== null,
