@@ -208,6 +208,10 @@ describe('the emotion alert’s messages (decision 0156)', () => {
     );
     expect(await log('en')).toHaveLength(4);
     expect(await log('zh-CN')).toContainEqual([classTeacher, 'wechat', 'skipped', '未绑定微信，未发送']);
+    // The psychology teacher's inbox holds the site message only, not the WeChat sent beside it.
+    const inbox = (await w.psychologyTeacher.get('/apis-psychology/intelEmotion/notices')).json().data;
+    expect(inbox).toMatchObject({ unread: 1 });
+    expect(inbox.list).toHaveLength(1);
 
     // Another school's administrator is told there is no such alert.
     const theirs = await w.otherSchoolAdmin.get(`/apis-psychology/intelEmotion/${id}/deliveries`);

@@ -173,8 +173,7 @@ export async function markHandled(db: Db, id: number, by: number, note: string, 
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Messages, at most one per alert, person and channel. */
-/** The caller's own messages, newest first, with the alert they are about. */
+/** The caller's own site messages (not the SMS and WeChat sent beside them), newest first, with the alert they are about. */
 export function noticesOf(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('emotion_alert_notices as n')
@@ -192,6 +191,7 @@ export function noticesOf(db: Db, userId: number, limit: number) {
       'n.read_at',
     ])
     .where('n.user_id', '=', userId)
+    .where('n.channel', '=', 'site')
     .orderBy('n.id', 'desc')
     .limit(limit)
     .execute();

@@ -76,6 +76,8 @@ export async function startWechat(appId: string, appSecret: string) {
     delivered,
     /** Another system forced a new token: ours is now refused. */
     revoke: () => newToken(),
+    /** The addresses of the QR codes made so far, oldest first (what a phone would read off the screen). */
+    codes: () => [...scenes.keys()],
     /**
      * A phone scans the QR code carrying `qrUrl`: WeChat posts the event to `endpoint`, signed with
      * the account's server `token`, from `openid` (`following`: a follower already, a SCAN event).

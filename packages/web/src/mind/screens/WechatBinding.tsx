@@ -7,6 +7,9 @@ import { LoadFailed } from '../../shared/lists/LoadFailed.tsx';
 import { newWechatCode, unbindWechat, wechatBinding, wechatCodeState } from './api.ts';
 
 const BINDING = ['me', 'wechatBind'];
+/** The time of day of `at` on the 24-hour clock (20:02), in the page's language. */
+const clock = (at: number, lang: string) =>
+  new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hour12: false });
 /** How often the open dialog asks whether the code was scanned. */
 const POLL_MS = 2000;
 
@@ -86,7 +89,7 @@ export function WechatBinding() {
 
 /** The QR code to scan: a new one on opening and on refreshing, watched until it is scanned or expires. */
 function BindDialog({ onClose }: { onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const code = useMutation({ mutationFn: newWechatCode, meta: { silentError: true } });
   const { mutate } = code;
@@ -142,7 +145,7 @@ function BindDialog({ onClose }: { onClose(): void }) {
             {now === 'expired'
               ? t('scr.me.wechat.expired')
               : ticket
-                ? `${t('scr.me.wechat.waiting')} ${t('scr.me.wechat.validUntil', { time: new Date(ticket.expiresAt).toLocaleTimeString() })}`
+                ? `${t('scr.me.wechat.waiting')} ${t('scr.me.wechat.validUntil', { time: clock(ticket.expiresAt, i18n.language) })}`
                 : ''}
           </Typography.Text>
         </Flex>
