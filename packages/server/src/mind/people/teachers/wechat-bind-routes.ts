@@ -38,7 +38,7 @@ const wechatEventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'WeChat’s check of the official account’s server address: answers the echo when signed',
         querystring: wechatQuery,
-        response: { 200: z.string(), 401: z.string(), 404: z.string() },
+        response: { 200: z.string(), 400: z.string(), 401: z.string(), 404: z.string() },
       },
     },
     async (request, reply) => {

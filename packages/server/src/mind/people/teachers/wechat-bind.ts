@@ -121,12 +121,12 @@ export async function unbindWechat(actor: Actor): Promise<StaffWechatBinding> {
 
 /** What the WeChat endpoint answers: a status and a plain or XML body. */
 export interface EventAnswer {
-  status: number;
+  status: 200 | 400 | 401 | 404;
   type: 'text/plain' | 'application/xml';
   body: string;
 }
 
-const plain = (status: number, body: string): EventAnswer => ({ status, type: 'text/plain', body });
+const plain = (status: EventAnswer['status'], body: string): EventAnswer => ({ status, type: 'text/plain', body });
 
 /** The signature check of every call from WeChat: the account's token, and a timestamp near now. */
 function signedByWechat(request: FastifyRequest, token: string): boolean {
