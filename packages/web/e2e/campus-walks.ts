@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../../server/src/platform/db/schema.ts';
-import { buildUser } from '../../server/test/factories.ts';
+import { as, buildOrg, buildUser } from '../../server/test/factories.ts';
+import { type MindUser, mindUser } from './mind-walks.ts';
 
 const PSYCHOLOGY_TEACHER = 3;
 
@@ -60,4 +62,39 @@ export function beijingTimes(daysAgo: number, times: ReadonlyArray<readonly [num
   const passed = now - midnight - 1_000;
   if (daysAgo > 0 || last <= passed) return offsets.map((o) => midnight - daysAgo * DAY + o);
   return offsets.map((o) => midnight + Math.floor((o * Math.max(passed, 0)) / (last + 1)));
+}
+
+/**
+ * A school administrator (role 2) signed in, their school's id, and a class `className` of one grade
+ * `gradeName` of it, with `post` calling the campus API as the administrator (answering its data).
+ */
+export async function campusSchool(
+  server: { url: string; db: Kysely<Database> },
+  gradeName: string,
+  className: string,
+): Promise<{
+  admin: MindUser;
+  schoolId: number;
+  classId: number;
+  post(path: string, body: unknown): Promise<unknown>;
+}> {
+  const admin = await mindUser(server, { roleId: 2 });
+  const { id: schoolId } = await server.db
+    .selectFrom('orgs')
+    .select('id')
+    .where('name', '=', admin.orgName)
+    .executeTakeFirstOrThrow();
+  const grade = await buildOrg(server.db, { type: 'grade', name: gradeName, parentId: schoolId });
+  const klass = await buildOrg(server.db, { type: 'class', name: className, parentId: grade.id });
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.url}/api/apis-psychology/${path}`, {
+      method: 'POST',
+      headers: { ...as(admin.token), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data: unknown };
+    expect(res.status, JSON.stringify(json)).toBe(200);
+    return json.data;
+  };
+  return { admin, schoolId: Number(schoolId), classId: Number(klass.id), post };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWechat } from '../../server/src/platform/wechat/stand-in.ts';
-import { as, buildOrg } from '../../server/test/factories.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { beijingDesktop, phone, visit } from './browser.ts';
-import { beijingTimes, securityStaff } from './campus-walks.ts';
-import { mindUser, openMind } from './mind-walks.ts';
+import { beijingTimes, campusSchool, securityStaff } from './campus-walks.ts';
+import { openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
@@ -27,23 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => wechat?.close());
 const suite = portalSuite({ services: ['api', 'jobs'] }, env);
-const SCHOOL_ADMIN = 2;
 const OPENID = 'oWalkBindHk2-Lm9_Qa7ZpR4tYc1Ve8';
 const dark = { happy: 0.05, calm: 0.1, surprised: 0.05, sad: 0.5, angry: 0.2, fearful: 0.1 };
 
 describe('staff bind their own WeChat; the emotion alert shows its messages (issue 22, decision 0156)', () => {
   it('a psychology teacher scans the code on her phone, gets the emotion alert by WeChat, and its drawer lists who was reached', async () => {
-    const db = suite.server.db;
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
-    const grade = await buildOrg(db, { type: 'grade', name: '八年级', parentId: schoolId });
-    const klass = await buildOrg(db, { type: 'class', name: '八年级3班', parentId: grade.id });
+    const { schoolId, classId, post } = await campusSchool(suite.server, '八年级', '八年级3班');
     const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
-    await securityStaff(suite.server, schoolId, 'Zhao Lei');
+    const zhao = await securityStaff(suite.server, schoolId, 'Zhao Lei');
 
     const mobile = await visit(suite.browser, phone);
     try {
@@ -80,27 +70,16 @@ describe('staff bind their own WeChat; the emotion alert shows its messages (iss
     }
 
     // The administrator tells both of emotion alerts by site message and WeChat; a classroom box reports a dark hour.
-    const call = async (path: string, body: unknown) => {
-      const res = await fetch(`${suite.server.url}/api/apis-psychology/${path}`, {
-        method: 'POST',
-        headers: { ...as(admin.token), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { data: unknown };
-      expect(res.status, JSON.stringify(json)).toBe(200);
-      return json.data;
-    };
-    const zhao = await db.selectFrom('users').select('id').where('nickname', '=', 'Zhao Lei').executeTakeFirstOrThrow();
-    await call('pushConfig/save', {
+    await post('pushConfig/save', {
       schoolId,
       name: '情绪预警微信通知',
       types: ['emotion'],
-      userIds: [wang.id, Number(zhao.id)],
+      userIds: [wang.id, zhao.id],
       channels: ['site', 'wechat'],
       fromMinute: 0,
       toMinute: 1440,
     });
-    const device = (await call('equipment/add', {
+    const device = (await post('equipment/add', {
       schoolId,
       kind: 'camera',
       name: '八年级教室摄像头',
@@ -108,7 +87,7 @@ describe('staff bind their own WeChat; the emotion alert shows its messages (iss
     })) as { deviceKey: string; secret: string };
     const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
     const [at] = beijingTimes(1, [[10, 0]]);
-    const sent = await box.emotion({ classId: klass.id, faces: 40, emotions: dark, occurredAt: at });
+    const sent = await box.emotion({ classId, faces: 40, emotions: dark, occurredAt: at });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     // The jobs service sends Wang Min the alert by WeChat, to the openid she bound.
     await expect.poll(() => wechat.delivered.map((d) => d.openid), { timeout: 15_000 }).toEqual([OPENID]);

@@ -321,17 +321,23 @@ describe('templates and exports', () => {
     const header = [...TEACHER_HEADER, 'Account', 'WeChat openid'];
     const openid = 'oX3Uw5Hk2-Lm9_Qa7ZpR4tYc1Ve9';
     const before = await count('teachers');
-    const refused = await upload(
-      t,
-      w.schoolAdmin,
-      'teacher',
-      workbook(header, [
-        ['W1', 'Wang', '', '13500000021', '', '', '', 'No', '', openid],
-        ['W2', 'Wu', '', '13500000022', '', '', '', 'No', '', 'o 12 not an openid'],
-        ['W3', 'Wei', '', '13500000023', '', '', '', 'No', '', openid],
-      ]),
-      w.orgs.school.id,
-    );
+    // Number, name, phone and openid of each row; the other columns are left blank.
+    const teachersWith = (rows: string[][]) =>
+      upload(
+        t,
+        w.schoolAdmin,
+        'teacher',
+        workbook(
+          header,
+          rows.map(([no, name, phone, id]) => [no ?? '', name ?? '', '', phone ?? '', '', '', '', 'No', '', id ?? '']),
+        ),
+        w.orgs.school.id,
+      );
+    const refused = await teachersWith([
+      ['W1', 'Wang', '13500000021', openid],
+      ['W2', 'Wu', '13500000022', 'o 12 not an openid'],
+      ['W3', 'Wei', '13500000023', openid],
+    ]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data).toEqual([
       { row: 3, field: 'wechatOpenid', msg: 'WeChat openid: 20-40 letters, digits, - or _' },
@@ -339,16 +345,10 @@ describe('templates and exports', () => {
     ]);
     expect(await count('teachers')).toBe(before);
 
-    const imported = await upload(
-      t,
-      w.schoolAdmin,
-      'teacher',
-      workbook(header, [
-        ['W1', 'Wang', '', '13500000021', '', '', '', 'No', '', openid],
-        ['W2', 'Wu', '', '13500000022', '', '', '', 'No', '', ''],
-      ]),
-      w.orgs.school.id,
-    );
+    const imported = await teachersWith([
+      ['W1', 'Wang', '13500000021', openid],
+      ['W2', 'Wu', '13500000022', ''],
+    ]);
     expect(imported.statusCode, imported.body).toBe(200);
     const listed = await w.schoolAdmin.post('/apis-user/teacher/page', { schoolId: w.orgs.school.id, keyword: 'W1' });
     expect(listed.json().data.list[0]).toMatchObject({ name: 'Wang', wechatOpenid: openid });

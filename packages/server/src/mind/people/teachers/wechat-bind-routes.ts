@@ -1,9 +1,11 @@
 import { envelopeOf, staffWechatBinding, staffWechatTicket, staffWechatTicketState } from '@meridian/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../platform/http/envelope.ts';
 import { actorOf } from '../../../portal/orgs/actor.ts';
 import {
+  type EventAnswer,
   newWechatTicket,
   receiveWechatEvent,
   unbindWechat,
@@ -23,6 +25,10 @@ const wechatQuery = z.object({
   openid: z.string().max(64).optional(),
 });
 
+/** WeChat reads the body as it is: plain `success`, an echo, or the XML reply. */
+const send = (reply: FastifyReply, answer: EventAnswer) =>
+  reply.code(answer.status).type(`${answer.type}; charset=utf-8`).send(answer.body);
+
 /** What WeChat calls: the official account's server address, signed with its token, no session. */
 const wechatEventRoutes: FastifyPluginAsyncZod = async (app) => {
   // WeChat posts its messages as XML; this room keeps them as text for the service to read.
@@ -41,10 +47,7 @@ const wechatEventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.string(), 400: z.string(), 401: z.string(), 404: z.string() },
       },
     },
-    async (request, reply) => {
-      const answer = verifyWechatServer(request);
-      return reply.code(answer.status).type(`${answer.type}; charset=utf-8`).send(answer.body);
-    },
+    async (request, reply) => send(reply, verifyWechatServer(request)),
   );
   app.post(
     `${BASE}/events`,
@@ -58,10 +61,8 @@ const wechatEventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.string(), 400: z.string(), 401: z.string(), 404: z.string() },
       },
     },
-    async (request, reply) => {
-      const answer = await receiveWechatEvent(request, typeof request.body === 'string' ? request.body : '');
-      return reply.code(answer.status).type(`${answer.type}; charset=utf-8`).send(answer.body);
-    },
+    async (request, reply) =>
+      send(reply, await receiveWechatEvent(request, typeof request.body === 'string' ? request.body : '')),
   );
 };
 
