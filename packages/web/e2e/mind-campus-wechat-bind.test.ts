@@ -56,6 +56,8 @@ describe('staff bind their own WeChat; the emotion alert shows its messages (iss
       await settledShot(mobile.page, 'campusbind-qr-bound-phone-zh-CN');
       await dialog.getByTestId('me-wechat-close').click();
       await card.getByTestId('me-wechat-state').getByText('已绑定 …1Ve8').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await settledShot(mobile.page, 'campusbind-card-bound-phone-zh-CN');
 
       // A colleague who photographed the code cannot use it again: WeChat tells him in the chat.
       const replay = await wechat.scan(wechat.codes()[0] ?? '', 'oWalkOtherHk2-Lm9_Qa7ZpR4tYcZZ', {

@@ -62,7 +62,7 @@ export function WechatBinding() {
           <Flex wrap gap={8}>
             {b.available && (
               <Button type="primary" onClick={() => setBinding(true)} data-testid="me-wechat-bind">
-                {t('scr.me.wechat.bind')}
+                {t(b.bound ? 'scr.me.wechat.rebind' : 'scr.me.wechat.bind')}
               </Button>
             )}
             {b.bound && (

@@ -266,6 +266,7 @@ export const screensEn: ScreenStrings = {
         bound: 'Bound',
         notBound: 'Not bound',
         bind: 'Bind WeChat',
+        rebind: 'Bind another WeChat',
         unbind: 'Unbind',
         unbindConfirm: 'You will no longer get campus alerts by WeChat. Unbind?',
         unbound: 'WeChat unbound',

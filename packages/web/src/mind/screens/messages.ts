@@ -261,6 +261,7 @@ export const screensZh = {
         bound: '已绑定',
         notBound: '未绑定',
         bind: '绑定微信',
+        rebind: '更换微信',
         unbind: '解除绑定',
         unbindConfirm: '解除后不再通过微信收到校园预警，确定解除吗？',
         unbound: '已解除微信绑定',
