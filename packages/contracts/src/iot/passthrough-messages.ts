@@ -23,6 +23,20 @@ export const passthroughMessages = {
     'zh-CN': '允许的来源地址最多 20 个',
     en: 'At most 20 allowed source addresses',
   },
+  'passthrough.edges.empty': { 'zh-CN': '请选择至少一个边缘组 DTU', en: 'Choose at least one edge DTU' },
+  'passthrough.edges.tooMany': { 'zh-CN': '边缘组最多 20 个 DTU', en: 'An edge group has at most 20 DTUs' },
+  'passthrough.edges.twice': {
+    'zh-CN': '同一个 DTU 不能在分组中出现两次，管理组 DTU 也不能同时在边缘组',
+    en: 'A DTU cannot be in the group twice, nor be both the management DTU and an edge',
+  },
+  'passthrough.edges.notDtu': {
+    'zh-CN': '边缘组中有设备类型不支持透传，只有 DTU（Modbus RTU、Modbus TCP、DL/T 645）可以',
+    en: 'An edge device does not support passthrough: only DTUs (Modbus RTU, Modbus TCP, DL/T 645) do',
+  },
+  'passthrough.edges.taken': {
+    'zh-CN': '边缘组中有 DTU 已在另一个透传策略中',
+    en: 'An edge DTU is already in another passthrough strategy',
+  },
   'passthrough.tooMany': {
     'zh-CN': '透传策略数量已达上限（每个账号 {max} 个）',
     en: 'Too many passthrough strategies (at most {max} per account)',

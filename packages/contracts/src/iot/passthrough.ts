@@ -15,27 +15,61 @@ export const PASSTHROUGH_ALLOW_MAX = 20;
 
 const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
-export const passthroughInput = z.strictObject({
-  name: z.string().trim().min(1, 'passthrough.name.empty').max(40, 'passthrough.name.tooLong'),
-  deviceId: z.number({ error: 'passthrough.device.empty' }).int().positive('passthrough.device.empty'),
-  /** IPv4 addresses the PC software may connect from; empty: any. */
-  allowList: z
-    .array(z.string().trim().regex(ipv4, 'passthrough.allow.address'))
-    .max(PASSTHROUGH_ALLOW_MAX, 'passthrough.allow.tooMany')
-    .default([]),
-});
+/** Edge DTUs a group strategy bridges with its management DTU (decision 0157). */
+export const PASSTHROUGH_EDGES_MAX = 20;
+
+/**
+ * The two kinds (decisions 0113 and 0157): `pc`, a DTU reached by the user's PC software on the
+ * passthrough port; `group`, a management DTU (`deviceId`) whose serial bytes go to every edge DTU
+ * (`edgeIds`) and whose edges' bytes come back to it, while the strategy is enabled.
+ */
+export const PASSTHROUGH_KINDS = ['pc', 'group'] as const;
+export type PassthroughKind = (typeof PASSTHROUGH_KINDS)[number];
+
+export const passthroughInput = z
+  .strictObject({
+    name: z.string().trim().min(1, 'passthrough.name.empty').max(40, 'passthrough.name.tooLong'),
+    kind: z.enum(PASSTHROUGH_KINDS).default('pc'),
+    /** Kind `pc`: the DTU; kind `group`: the management DTU. */
+    deviceId: z.number({ error: 'passthrough.device.empty' }).int().positive('passthrough.device.empty'),
+    /** IPv4 addresses the PC software may connect from; empty: any (kind `pc` only). */
+    allowList: z
+      .array(z.string().trim().regex(ipv4, 'passthrough.allow.address'))
+      .max(PASSTHROUGH_ALLOW_MAX, 'passthrough.allow.tooMany')
+      .default([]),
+    /** Kind `group`: the edge DTUs, one or more. */
+    edgeIds: z.array(z.number().int().positive()).max(PASSTHROUGH_EDGES_MAX, 'passthrough.edges.tooMany').default([]),
+    /** Kind `group`: bridged (and members' polling paused) only while enabled. */
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((input, ctx) => {
+    if (input.kind !== 'group') return;
+    if (!input.edgeIds.length) ctx.addIssue({ code: 'custom', path: ['edgeIds'], message: 'passthrough.edges.empty' });
+    else if (new Set(input.edgeIds).size !== input.edgeIds.length || input.edgeIds.includes(input.deviceId))
+      ctx.addIssue({ code: 'custom', path: ['edgeIds'], message: 'passthrough.edges.twice' });
+  });
 export type PassthroughInput = z.input<typeof passthroughInput>;
+
+/** An edge DTU of a group strategy, and whether it is bridged now. */
+export const passthroughEdge = z.object({
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  sn: z.string().nullable(),
+});
 
 export const passthroughView = z.object({
   id: z.number().int(),
   name: z.string(),
+  kind: z.enum(PASSTHROUGH_KINDS),
+  enabled: z.boolean(),
+  edges: z.array(passthroughEdge),
   deviceId: z.number().int(),
   deviceName: z.string(),
   sn: z.string().nullable(),
   allowList: z.array(z.string()),
   /** What the PC software sends as its first line (followed by a newline). */
   token: z.string(),
-  /** A PC client is connected to the DTU through this strategy now (on this gateway process). */
+  /** Kind `pc`: a PC client is connected now; kind `group`: DTUs of the group are bridged now (on this gateway process). */
   inSession: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),

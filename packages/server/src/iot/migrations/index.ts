@@ -44,6 +44,7 @@ import * as m0109 from './0109_data_push_alarms.ts';
 import * as m0110 from './0110_scada_versions.ts';
 import * as m0112 from './0112_article_owners.ts';
 import * as m0113 from './0113_custom_protocols.ts';
+import * as m0124 from './0124_passthrough_groups.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -118,4 +119,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0112_article_owners': m0112,
   // Custom protocols defined by frames, chosen by templates (issue 25).
   '0113_custom_protocols': m0113,
+  // Passthrough groups: management and edge DTUs bridged together (issue 25).
+  '0124_passthrough_groups': m0124,
 };

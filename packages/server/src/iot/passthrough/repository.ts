@@ -1,7 +1,7 @@
 import type { PageQuery } from '@meridian/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
-import { contains, paginate } from '../../platform/db/sql.ts';
+import { contains, paginate, toBool } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,6 +10,8 @@ const columns = [
   's.id',
   's.owner_id',
   's.name',
+  's.kind',
+  's.enabled',
   's.device_id',
   's.token',
   's.allow_list',
@@ -40,12 +42,65 @@ export function findStrategy(db: Db, scope: Scope, id: number) {
 }
 export type StrategyRow = NonNullable<Awaited<ReturnType<typeof findStrategy>>>;
 
+/** The edge DTUs of these group strategies, by strategy. */
+export async function edgesOf(db: Db, strategyIds: number[]) {
+  if (!strategyIds.length) return new Map<number, { deviceId: number; deviceName: string; sn: string | null }[]>();
+  const rows = await db
+    .selectFrom('passthrough_edges as e')
+    .innerJoin('devices as d', 'd.id', 'e.device_id')
+    .select(['e.strategy_id', 'e.device_id', 'd.name', 'd.sn'])
+    .where('e.strategy_id', 'in', strategyIds)
+    .orderBy('e.id')
+    .execute();
+  const edges = new Map<number, { deviceId: number; deviceName: string; sn: string | null }[]>();
+  for (const row of rows) {
+    const list = edges.get(Number(row.strategy_id)) ?? [];
+    list.push({ deviceId: Number(row.device_id), deviceName: row.name, sn: row.sn });
+    edges.set(Number(row.strategy_id), list);
+  }
+  return edges;
+}
+
+/** Replaces a group strategy's edge DTUs (none for a `pc` strategy). */
+export async function setEdges(db: Db, strategyId: number, deviceIds: number[]): Promise<void> {
+  await db.deleteFrom('passthrough_edges').where('strategy_id', '=', strategyId).execute();
+  if (deviceIds.length)
+    await db
+      .insertInto('passthrough_edges')
+      .values(deviceIds.map((device_id) => ({ strategy_id: strategyId, device_id })))
+      .execute();
+}
+
+/**
+ * The enabled group strategies and their members, for the gateway's group bridges (no caller: the
+ * gateway bridges every account's groups).
+ */
+export async function enabledGroups(db: Db): Promise<{ id: number; managementId: number; edgeIds: number[] }[]> {
+  const rows = await db
+    .selectFrom('passthrough_strategies as s')
+    .innerJoin('passthrough_edges as e', 'e.strategy_id', 's.id')
+    .select(['s.id', 's.device_id', 's.enabled', 'e.device_id as edge_id'])
+    .where('s.kind', '=', 'group')
+    .orderBy('e.id')
+    .execute();
+  const groups = new Map<number, { id: number; managementId: number; edgeIds: number[] }>();
+  for (const row of rows) {
+    if (!toBool(row.enabled)) continue;
+    const id = Number(row.id);
+    const group = groups.get(id) ?? { id, managementId: Number(row.device_id), edgeIds: [] };
+    group.edgeIds.push(Number(row.edge_id));
+    groups.set(id, group);
+  }
+  return [...groups.values()];
+}
+
 /** The strategy a PC client names by its token, for the passthrough port (no caller: the token is the key). */
 export function strategyByToken(db: Db, token: string) {
   return db
     .selectFrom('passthrough_strategies')
     .select(['id', 'device_id', 'allow_list'])
     .where('token', '=', token)
+    .where('kind', '=', 'pc')
     .executeTakeFirst();
 }
 
@@ -69,6 +124,7 @@ export async function nameTaken(db: Db, ownerId: number, name: string, except?: 
   return Boolean(row);
 }
 
+/** Whether a DTU is already in another strategy: as its DTU, its management DTU or one of its edges. */
 export async function deviceTaken(db: Db, deviceId: number, except?: number): Promise<boolean> {
   const row = await db
     .selectFrom('passthrough_strategies')
@@ -76,18 +132,36 @@ export async function deviceTaken(db: Db, deviceId: number, except?: number): Pr
     .where('device_id', '=', deviceId)
     .$if(except !== undefined, (q) => q.where('id', '!=', except ?? 0))
     .executeTakeFirst();
-  return Boolean(row);
+  if (row) return true;
+  const edge = await db
+    .selectFrom('passthrough_edges')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .$if(except !== undefined, (q) => q.where('strategy_id', '!=', except ?? 0))
+    .executeTakeFirst();
+  return Boolean(edge);
 }
 
 export async function insertStrategy(
   db: Db,
-  row: { owner_id: number; name: string; device_id: number; token: string; allow_list: string; at: number },
+  row: {
+    owner_id: number;
+    name: string;
+    kind: 'pc' | 'group';
+    enabled: boolean;
+    device_id: number;
+    token: string;
+    allow_list: string;
+    at: number;
+  },
 ): Promise<number> {
   const inserted = await db
     .insertInto('passthrough_strategies')
     .values({
       owner_id: row.owner_id,
       name: row.name,
+      kind: row.kind,
+      enabled: row.enabled,
       device_id: row.device_id,
       token: row.token,
       allow_list: row.allow_list,
@@ -102,15 +176,23 @@ export async function insertStrategy(
 export async function updateStrategy(
   db: Db,
   id: number,
-  row: { name: string; device_id: number; allow_list: string; at: number },
+  row: { name: string; kind: 'pc' | 'group'; enabled: boolean; device_id: number; allow_list: string; at: number },
 ): Promise<void> {
   await db
     .updateTable('passthrough_strategies')
-    .set({ name: row.name, device_id: row.device_id, allow_list: row.allow_list, updated_at: row.at })
+    .set({
+      name: row.name,
+      kind: row.kind,
+      enabled: row.enabled,
+      device_id: row.device_id,
+      allow_list: row.allow_list,
+      updated_at: row.at,
+    })
     .where('id', '=', id)
     .execute();
 }
 
 export async function deleteStrategy(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('passthrough_edges').where('strategy_id', '=', id).execute();
   await db.deleteFrom('passthrough_strategies').where('id', '=', id).execute();
 }

@@ -7,12 +7,14 @@ import {
   type PassthroughView,
   passthroughInput,
 } from '@meridian/contracts';
+import { toBool } from '../../platform/db/sql.ts';
 import type { GatewayService } from '../../platform/feature.ts';
 import { AppError, rulesBroken } from '../../platform/http/errors.ts';
 import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceFor } from '../devices/service.ts';
+import { bridgedGroups, GROUP_DEFAULTS, startGroupBridges } from './groups.ts';
 import { PASSTHROUGH_DEFAULTS, sessionsFor, startPassthroughServer } from './relay.ts';
 import * as repo from './repository.ts';
 
@@ -26,20 +28,31 @@ export const passthroughService: GatewayService = {
       port: config.PASSTHROUGH_PORT,
       proxyProtocol: config.DTU_PROXY_PROTOCOL === 'on',
     });
-    return { stop: () => server.stop() };
+    const groups = startGroupBridges(db, log.child({ area: 'passthrough' }), GROUP_DEFAULTS);
+    return {
+      async stop() {
+        await groups.stop();
+        await server.stop();
+      },
+    };
   },
 };
 
-function viewOf(actor: Actor, row: repo.StrategyRow): PassthroughView {
+type Edges = Awaited<ReturnType<typeof repo.edgesOf>>;
+
+function viewOf(actor: Actor, row: repo.StrategyRow, edges: Edges): PassthroughView {
   return {
     id: Number(row.id),
     name: row.name,
+    kind: row.kind,
+    enabled: toBool(row.enabled),
+    edges: edges.get(Number(row.id)) ?? [],
     deviceId: Number(row.device_id),
     deviceName: row.device_name,
     sn: row.sn,
     allowList: JSON.parse(row.allow_list) as string[],
     token: row.token,
-    inSession: sessionsFor(actor.db).has(Number(row.id)),
+    inSession: sessionsFor(actor.db).has(Number(row.id)) || bridgedGroups(actor.db).has(Number(row.id)),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -48,7 +61,11 @@ function viewOf(actor: Actor, row: repo.StrategyRow): PassthroughView {
 export async function strategies(actor: Actor, filter: { name?: string | undefined }, page: PageQuery) {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await repo.listStrategies(actor.db, scope, filter, page);
-  return { ...result, list: result.list.map((row) => viewOf(actor, row)) };
+  const edges = await repo.edgesOf(
+    actor.db,
+    result.list.map((row) => Number(row.id)),
+  );
+  return { ...result, list: result.list.map((row) => viewOf(actor, row, edges)) };
 }
 
 async function strategyFor(actor: Actor, id: number): Promise<repo.StrategyRow> {
@@ -59,17 +76,40 @@ async function strategyFor(actor: Actor, id: number): Promise<repo.StrategyRow> 
 }
 
 export async function strategy(actor: Actor, id: number): Promise<PassthroughView> {
-  return viewOf(actor, await strategyFor(actor, id));
+  return viewOf(actor, await strategyFor(actor, id), await repo.edgesOf(actor.db, [id]));
 }
 
-/** The DTU must be one the caller may edit (a session pauses its polling), and in no other strategy. */
-async function checkDevice(actor: Actor, deviceId: number, except?: number): Promise<void> {
+/**
+ * Every DTU of the strategy (its DTU or management DTU, and a group's edges) must be one the caller
+ * may edit (a session pauses its polling), and in no other strategy (decision 0157).
+ */
+async function checkDevices(
+  actor: Actor,
+  input: { kind: string; deviceId: number; edgeIds: number[] },
+  except?: number,
+): Promise<void> {
   const scope = await accountScopeOf(actor.db, actor.auth);
-  const device = await deviceFor(actor, scope, deviceId, 'edit');
-  if (!(DTU_PROTOCOLS as readonly string[]).includes(device.protocol))
-    throw rulesBroken([{ field: 'deviceId', key: 'passthrough.device.notDtu' }]);
-  if (await repo.deviceTaken(actor.db, deviceId, except))
-    throw rulesBroken([{ field: 'deviceId', key: 'passthrough.device.taken' }]);
+  const members = [
+    {
+      deviceId: input.deviceId,
+      field: 'deviceId',
+      notDtu: 'passthrough.device.notDtu',
+      taken: 'passthrough.device.taken',
+    },
+    ...(input.kind === 'group' ? input.edgeIds : []).map((deviceId) => ({
+      deviceId,
+      field: 'edgeIds',
+      notDtu: 'passthrough.edges.notDtu',
+      taken: 'passthrough.edges.taken',
+    })),
+  ];
+  for (const member of members) {
+    const device = await deviceFor(actor, scope, member.deviceId, 'edit');
+    if (!(DTU_PROTOCOLS as readonly string[]).includes(device.protocol))
+      throw rulesBroken([{ field: member.field, key: member.notDtu }]);
+    if (await repo.deviceTaken(actor.db, member.deviceId, except))
+      throw rulesBroken([{ field: member.field, key: member.taken }]);
+  }
 }
 
 export async function createStrategy(actor: Actor, body: PassthroughInput): Promise<PassthroughView> {
@@ -80,14 +120,20 @@ export async function createStrategy(actor: Actor, body: PassthroughInput): Prom
     throw new AppError(409, 'passthrough.tooMany', { params: { max: PASSTHROUGH_MAX_PER_ACCOUNT } });
   if (await repo.nameTaken(actor.db, ownerId, input.name))
     throw rulesBroken([{ field: 'name', key: 'passthrough.name.taken' }]);
-  await checkDevice(actor, input.deviceId);
-  const id = await repo.insertStrategy(actor.db, {
-    owner_id: ownerId,
-    name: input.name,
-    device_id: input.deviceId,
-    token: randomBytes(12).toString('base64url'),
-    allow_list: JSON.stringify(input.allowList),
-    at: Date.now(),
+  await checkDevices(actor, input);
+  const id = await actor.db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertStrategy(trx, {
+      owner_id: ownerId,
+      name: input.name,
+      kind: input.kind,
+      enabled: input.enabled,
+      device_id: input.deviceId,
+      token: randomBytes(12).toString('base64url'),
+      allow_list: JSON.stringify(input.kind === 'pc' ? input.allowList : []),
+      at: Date.now(),
+    });
+    await repo.setEdges(trx, inserted, input.kind === 'group' ? input.edgeIds : []);
+    return inserted;
   });
   await audit(actor.db, actor.request, { action: 'createPassthrough', targetType: 'passthrough', targetId: id });
   return strategy(actor, id);
@@ -99,12 +145,17 @@ export async function editStrategy(actor: Actor, id: number, body: PassthroughIn
   const row = await strategyFor(actor, id);
   if (await repo.nameTaken(actor.db, Number(row.owner_id), input.name, id))
     throw rulesBroken([{ field: 'name', key: 'passthrough.name.taken' }]);
-  await checkDevice(actor, input.deviceId, id);
-  await repo.updateStrategy(actor.db, id, {
-    name: input.name,
-    device_id: input.deviceId,
-    allow_list: JSON.stringify(input.allowList),
-    at: Date.now(),
+  await checkDevices(actor, input, id);
+  await actor.db.transaction().execute(async (trx) => {
+    await repo.updateStrategy(trx, id, {
+      name: input.name,
+      kind: input.kind,
+      enabled: input.enabled,
+      device_id: input.deviceId,
+      allow_list: JSON.stringify(input.kind === 'pc' ? input.allowList : []),
+      at: Date.now(),
+    });
+    await repo.setEdges(trx, id, input.kind === 'group' ? input.edgeIds : []);
   });
   await audit(actor.db, actor.request, { action: 'editPassthrough', targetType: 'passthrough', targetId: id });
   return strategy(actor, id);

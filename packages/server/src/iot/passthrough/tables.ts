@@ -1,12 +1,22 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
-/** A passthrough strategy (decision 0113): a DTU reached by the user's PC software on the passthrough port. */
+/** Booleans: written as true/false, read back as 0/1 (SQLite) or true/false (PostgreSQL); use `toBool`. */
+type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
+
+/**
+ * A passthrough strategy: of kind `pc` (decision 0113), a DTU reached by the user's PC software on
+ * the passthrough port; of kind `group` (decision 0157), a management DTU (`device_id`) bridged with
+ * the edge DTUs of `passthrough_edges` while it is enabled.
+ */
 export interface PassthroughStrategiesTable {
   id: Generated<number>;
   owner_id: number;
   name: string;
+  kind: ColumnType<'pc' | 'group', 'pc' | 'group' | undefined, 'pc' | 'group'>;
+  /** A group bridges its DTUs (and pauses their polling) only while enabled. */
+  enabled: Bool;
   device_id: number;
-  /** What the PC software sends as its first line; unique. */
+  /** What the PC software sends as its first line; unique (made for groups too, unused there). */
   token: string;
   /** A JSON array of IPv4 addresses the software may connect from; empty: any. */
   allow_list: string;
@@ -15,6 +25,14 @@ export interface PassthroughStrategiesTable {
 }
 export type PassthroughStrategyRow = Selectable<PassthroughStrategiesTable>;
 
+/** An edge DTU of a group strategy; a device is an edge of at most one. */
+export interface PassthroughEdgesTable {
+  id: Generated<number>;
+  strategy_id: number;
+  device_id: number;
+}
+
 export interface PassthroughTables {
   passthrough_strategies: PassthroughStrategiesTable;
+  passthrough_edges: PassthroughEdgesTable;
 }
