@@ -93,14 +93,14 @@ async function checkDevices(
     {
       deviceId: input.deviceId,
       field: 'deviceId',
-      notDtu: 'passthrough.device.notDtu',
-      taken: 'passthrough.device.taken',
+      notDtu: 'passthrough.device.notDtu' as const,
+      taken: 'passthrough.device.taken' as const,
     },
     ...(input.kind === 'group' ? input.edgeIds : []).map((deviceId) => ({
       deviceId,
       field: 'edgeIds',
-      notDtu: 'passthrough.edges.notDtu',
-      taken: 'passthrough.edges.taken',
+      notDtu: 'passthrough.edges.notDtu' as const,
+      taken: 'passthrough.edges.taken' as const,
     })),
   ];
   for (const member of members) {

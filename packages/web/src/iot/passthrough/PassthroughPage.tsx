@@ -8,6 +8,22 @@ import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedLi
 import { deleteStrategy, listStrategies, type PassthroughView, passthroughEndpoint } from './api.ts';
 import { StrategyForm } from './StrategyForm.tsx';
 
+const labelOf = (d: { deviceName: string; sn: string | null }) => (d.sn ? `${d.deviceName} (${d.sn})` : d.deviceName);
+
+/** A PC strategy: in session or idle; a group: bridged, waiting for its members, or switched off. */
+function StrategyState({ strategy }: { strategy: PassthroughView }) {
+  const { t } = useTranslation();
+  if (strategy.kind === 'group' && !strategy.enabled)
+    return <Tag data-testid="passthrough-off">{t('passthrough.state.off')}</Tag>;
+  if (strategy.inSession)
+    return (
+      <Tag color="processing" data-testid="passthrough-in-session">
+        {strategy.kind === 'group' ? t('passthrough.state.bridged') : t('passthrough.state.inSession')}
+      </Tag>
+    );
+  return <Tag>{strategy.kind === 'group' ? t('passthrough.state.waiting') : t('passthrough.state.idle')}</Tag>;
+}
+
 interface Filters {
   name?: string;
 }
@@ -70,36 +86,59 @@ export function PassthroughPage() {
           columns={[
             { title: t('passthrough.field.name'), dataIndex: 'name' },
             {
+              title: t('passthrough.field.kind'),
+              dataIndex: 'kind',
+              render: (kind: PassthroughView['kind']) => t(`passthrough.kind.${kind}`),
+            },
+            {
               title: t('passthrough.field.device'),
               key: 'device',
-              render: (_v, s) => (s.sn ? `${s.deviceName} (${s.sn})` : s.deviceName),
+              render: (_v, s) =>
+                s.kind === 'group' ? (
+                  <Flex vertical gap={2} data-testid="passthrough-members">
+                    <span>
+                      <Tag color="blue">{t('passthrough.field.management')}</Tag>
+                      {labelOf(s)}
+                    </span>
+                    <span>
+                      <Tag>{t('passthrough.field.edges')}</Tag>
+                      {s.edges.map(labelOf).join(', ')}
+                    </span>
+                  </Flex>
+                ) : (
+                  labelOf(s)
+                ),
             },
             {
               title: t('passthrough.field.token'),
-              dataIndex: 'token',
-              render: (token: string) => (
-                <Typography.Text code copyable={{ tooltips: [t('passthrough.copy')] }} data-testid="passthrough-token">
-                  {token}
-                </Typography.Text>
-              ),
+              key: 'token',
+              render: (_v, s) =>
+                s.kind === 'group' ? (
+                  <Typography.Text type="secondary">{t('passthrough.noToken')}</Typography.Text>
+                ) : (
+                  <Typography.Text
+                    code
+                    copyable={{ tooltips: [t('passthrough.copy')] }}
+                    data-testid="passthrough-token"
+                  >
+                    {s.token}
+                  </Typography.Text>
+                ),
             },
             {
               title: t('passthrough.field.allowList'),
-              dataIndex: 'allowList',
-              render: (addresses: string[]) =>
-                addresses.length ? addresses.map((a) => <Tag key={a}>{a}</Tag>) : t('passthrough.anyAddress'),
+              key: 'allowList',
+              render: (_v, s) =>
+                s.kind === 'group'
+                  ? '—'
+                  : s.allowList.length
+                    ? s.allowList.map((a) => <Tag key={a}>{a}</Tag>)
+                    : t('passthrough.anyAddress'),
             },
             {
               title: t('passthrough.field.state'),
-              dataIndex: 'inSession',
-              render: (inSession: boolean) =>
-                inSession ? (
-                  <Tag color="processing" data-testid="passthrough-in-session">
-                    {t('passthrough.state.inSession')}
-                  </Tag>
-                ) : (
-                  <Tag>{t('passthrough.state.idle')}</Tag>
-                ),
+              key: 'state',
+              render: (_v, s) => <StrategyState strategy={s} />,
             },
             {
               title: t('passthrough.field.updatedAt'),

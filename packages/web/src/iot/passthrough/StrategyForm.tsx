@@ -1,20 +1,52 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Radio, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../components/errors.ts';
 import { listDevices } from '../devices/api.ts';
-import { createStrategy, editStrategy, type PassthroughView } from './api.ts';
+import { createStrategy, editStrategy, type PassthroughKind, type PassthroughView } from './api.ts';
 
 interface Values {
   name: string;
+  kind: PassthroughKind;
   deviceId?: number;
   allowList: string[];
+  edgeIds: number[];
+  enabled: boolean;
 }
 
 const CHOICES = 50;
 
-/** Adds or edits a passthrough strategy: its name, its DTU, and the addresses PC software may connect from. */
+interface Choice {
+  value: number;
+  label: string;
+}
+
+const labelOf = (d: { deviceName: string; sn: string | null }) => (d.sn ? `${d.deviceName} (${d.sn})` : d.deviceName);
+
+/** DTUs found by name or SN, with the strategy's own DTUs kept while the search has not brought them. */
+function useDtuChoices(kept: Choice[]) {
+  const [keyword, setKeyword] = useState('');
+  const devices = useQuery({
+    queryKey: ['iot', 'devices', 'passthrough-choices', keyword],
+    queryFn: ({ signal }) =>
+      listDevices({ page: 1, size: CHOICES, keyword: keyword || undefined, throughDtu: true }, signal),
+    staleTime: 10_000,
+    placeholderData: (previous) => previous,
+  });
+  const options: Choice[] = (devices.data?.list ?? []).map((d) => ({
+    value: d.id,
+    label: labelOf({ deviceName: d.name, sn: d.sn }),
+  }));
+  for (const choice of kept) if (!options.some((o) => o.value === choice.value)) options.unshift(choice);
+  return { options, loading: devices.isFetching, search: (text: string) => setKeyword(text.trim()) };
+}
+
+/**
+ * Adds or edits a passthrough strategy: its name and kind; for PC software its DTU and the
+ * addresses the software may connect from (decision 0113); for a DTU group its management DTU, its
+ * edge DTUs and whether it is enabled (decision 0157).
+ */
 export function StrategyForm({
   strategy,
   onClose,
@@ -26,33 +58,31 @@ export function StrategyForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [keyword, setKeyword] = useState('');
-  const devices = useQuery({
-    queryKey: ['iot', 'devices', 'passthrough-choices', keyword],
-    queryFn: ({ signal }) =>
-      listDevices({ page: 1, size: CHOICES, keyword: keyword || undefined, throughDtu: true }, signal),
-    staleTime: 10_000,
-    placeholderData: (previous) => previous,
-  });
+  const kind = Form.useWatch('kind', form) ?? strategy?.kind ?? 'pc';
+  const own: Choice[] = strategy
+    ? [
+        { value: strategy.deviceId, label: labelOf(strategy) },
+        ...strategy.edges.map((e) => ({ value: e.deviceId, label: labelOf(e) })),
+      ]
+    : [];
+  const single = useDtuChoices(own);
+  const edges = useDtuChoices(own);
   const save = useMutation({
     mutationFn: (values: Values) => {
-      const input = { name: values.name, deviceId: values.deviceId ?? 0, allowList: values.allowList ?? [] };
+      const input = {
+        name: values.name,
+        kind: values.kind,
+        deviceId: values.deviceId ?? 0,
+        allowList: values.kind === 'pc' ? (values.allowList ?? []) : [],
+        edgeIds: values.kind === 'group' ? (values.edgeIds ?? []) : [],
+        enabled: values.kind === 'group' ? values.enabled : true,
+      };
       return strategy ? editStrategy(strategy.id, input) : createStrategy(input);
     },
     meta: { silentError: true },
     onSuccess: onSaved,
     onError: (error) => showFieldErrors(form, error),
   });
-  const options = (devices.data?.list ?? []).map((d) => ({
-    value: d.id,
-    label: d.sn ? `${d.name} (${d.sn})` : d.name,
-  }));
-  // The strategy's own DTU stays shown while the search has not brought it.
-  if (strategy && !options.some((o) => o.value === strategy.deviceId))
-    options.unshift({
-      value: strategy.deviceId,
-      label: strategy.sn ? `${strategy.deviceName} (${strategy.sn})` : strategy.deviceName,
-    });
   return (
     <Modal
       open
@@ -68,8 +98,11 @@ export function StrategyForm({
         data-testid="passthrough-form"
         initialValues={{
           name: strategy?.name ?? '',
+          kind: strategy?.kind ?? 'pc',
           deviceId: strategy?.deviceId,
           allowList: strategy?.allowList ?? [],
+          edgeIds: strategy?.edges.map((e) => e.deviceId) ?? [],
+          enabled: strategy?.enabled ?? true,
         }}
         onFinish={(values) => save.mutate(values)}
       >
@@ -80,25 +113,65 @@ export function StrategyForm({
         >
           <Input data-testid="passthrough-name" maxLength={40} />
         </Form.Item>
-        <Form.Item name="deviceId" label={t('passthrough.field.device')} rules={[{ required: true }]}>
+        <Form.Item name="kind" label={t('passthrough.field.kind')} extra={t(`passthrough.kindHint.${kind}`)}>
+          <Radio.Group
+            data-testid="passthrough-kind"
+            optionType="button"
+            options={[
+              { value: 'pc', label: t('passthrough.kind.pc') },
+              { value: 'group', label: t('passthrough.kind.group') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="deviceId"
+          label={kind === 'group' ? t('passthrough.field.management') : t('passthrough.field.device')}
+          rules={[{ required: true }]}
+        >
           <Select<number>
             data-testid="passthrough-device"
-            showSearch={{ filterOption: false, onSearch: (text) => setKeyword(text.trim()) }}
-            loading={devices.isFetching}
+            showSearch={{ filterOption: false, onSearch: single.search }}
+            loading={single.loading}
             notFoundContent={t('ui.noChoices')}
-            placeholder={t('passthrough.form.devicePlaceholder')}
-            options={options}
+            placeholder={
+              kind === 'group' ? t('passthrough.form.managementPlaceholder') : t('passthrough.form.devicePlaceholder')
+            }
+            options={single.options}
           />
         </Form.Item>
-        <Form.Item name="allowList" label={t('passthrough.field.allowList')} extra={t('passthrough.form.allowHint')}>
-          <Select<string[]>
-            mode="tags"
-            data-testid="passthrough-allow"
-            open={false}
-            tokenSeparators={[',', ' ']}
-            placeholder={t('passthrough.form.allowPlaceholder')}
-          />
-        </Form.Item>
+        {kind === 'pc' ? (
+          <Form.Item name="allowList" label={t('passthrough.field.allowList')} extra={t('passthrough.form.allowHint')}>
+            <Select<string[]>
+              mode="tags"
+              data-testid="passthrough-allow"
+              open={false}
+              tokenSeparators={[',', ' ']}
+              placeholder={t('passthrough.form.allowPlaceholder')}
+            />
+          </Form.Item>
+        ) : (
+          <>
+            <Form.Item name="edgeIds" label={t('passthrough.field.edges')} rules={[{ required: true }]}>
+              <Select<number[]>
+                mode="multiple"
+                data-testid="passthrough-edges"
+                showSearch={{ filterOption: false, onSearch: edges.search }}
+                loading={edges.loading}
+                notFoundContent={t('ui.noChoices')}
+                placeholder={t('passthrough.form.edgesPlaceholder')}
+                options={edges.options}
+              />
+            </Form.Item>
+            <Form.Item label={t('passthrough.field.enabled')}>
+              <Form.Item name="enabled" valuePropName="checked" noStyle>
+                <Switch data-testid="passthrough-enabled" />
+              </Form.Item>
+              <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                {t('passthrough.form.enabledHint')}
+              </Typography.Text>
+            </Form.Item>
+          </>
+        )}
       </Form>
     </Modal>
   );

@@ -1,9 +1,15 @@
-import type { Page, PassthroughEndpoint, PassthroughInput, PassthroughView } from '@meridian/contracts';
+import type {
+  Page,
+  PassthroughEndpoint,
+  PassthroughInput,
+  PassthroughKind,
+  PassthroughView,
+} from '@meridian/contracts';
 import { del, get, post, put } from '../../shared/request.ts';
 
 /** The calls of passthrough strategies (Transparent Transmission Groups). */
 
-export type { PassthroughEndpoint, PassthroughInput, PassthroughView };
+export type { PassthroughEndpoint, PassthroughInput, PassthroughKind, PassthroughView };
 
 const base = 'iot/passthrough';
 
