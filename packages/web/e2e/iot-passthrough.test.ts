@@ -109,6 +109,7 @@ describe('a Device Cloud user reaching a serial device with their own PC softwar
     });
     const master = connect({ port: suite.server.dtuPort, host: '127.0.0.1' });
     master.on('error', () => undefined);
+    const masterConnected = new Promise<void>((resolve) => master.once('connect', resolve));
     let received = Buffer.alloc(0);
     master.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
@@ -116,7 +117,7 @@ describe('a Device Cloud user reaching a serial device with their own PC softwar
     try {
       edge.start();
       await edge.ready();
-      await new Promise<void>((resolve) => master.once('connect', resolve));
+      await masterConnected;
       master.write(Buffer.from(`${GROUP_MASTER.padEnd(20, ' ')}12345678`, 'latin1'));
 
       // ---- Transparent Transmission Group: a strategy of kind "DTU group".
@@ -163,7 +164,7 @@ describe('a Device Cloud user reaching a serial device with their own PC softwar
       await settledShot(page, 'passthrough-group-list-en');
       await row.getByText('Edit', { exact: true }).click();
       await page.getByTestId('passthrough-form').waitFor();
-      await page.getByText('Edge group DTUs').waitFor();
+      await page.getByTestId('passthrough-edges').waitFor();
       await settledShot(page, 'passthrough-group-form-en');
     } finally {
       master.destroy();
