@@ -97,6 +97,8 @@ export async function passthrough(): Promise<Figure[]> {
     await insertStrategy(db.kysely, {
       owner_id: fleet.owner,
       name: 'bench',
+      kind: 'pc',
+      enabled: true,
       device_id: fleet.devices[0] ?? 0,
       token: TOKEN,
       allow_list: '[]',

@@ -15,6 +15,7 @@ import {
   type TestDtu,
 } from '../gateway/testing.ts';
 import { type GroupBridges, startGroupBridges } from './groups.ts';
+import { oneRegisterTemplate } from './testing.ts';
 
 const memory = memoryLogger();
 
@@ -27,26 +28,6 @@ const templates = new Map<number, number>();
 const dtus: SimulatedDtu[] = [];
 const raw: TestDtu[] = [];
 
-/** A PLC template whose one holding register sits on the slave at `address`. */
-const templateAt = (address: number) => ({
-  name: `Edge PLC ${address}`,
-  protocol: 'modbusRtu',
-  slaves: [{ index: 1, name: `PLC ${address}`, address }],
-  points: [
-    {
-      name: 'Level',
-      slaveIndex: 1,
-      registerType: 'holdingRegister',
-      registerAddress: 0,
-      registerLength: 1,
-      readWrite: 'readOnly',
-      dataType: 'numeric',
-      variant: 'uint16',
-      storage: 'timed',
-    },
-  ],
-});
-
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await mainAccount(t);
@@ -54,7 +35,7 @@ beforeAll(async () => {
   server = await startTestDtuServer(t.db, memory.logger, { readTimeoutMs: 300 }, telemetry);
   groups = startGroupBridges(t.db, memory.logger, { syncMs: 100, bufferCap: 64 * 1024 });
   for (const address of [1, 2]) {
-    const res = await owner.post('/iot/templates', templateAt(address));
+    const res = await owner.post('/iot/templates', oneRegisterTemplate(`Edge PLC ${address}`, address, 'Level'));
     expect(res.statusCode, res.body).toBe(200);
     templates.set(address, res.json().data.id);
   }

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
-import type { Database } from '../../platform/db/schema.ts';
 import { DtuConnection, type PassthroughLine } from '../gateway/connection.ts';
 import { linksFor } from '../gateway/links.ts';
+import { strategiesPerDb } from './relay.ts';
 import { enabledGroups } from './repository.ts';
 
 export interface GroupOptions {
@@ -21,17 +20,8 @@ export interface GroupBridges {
   stop(): Promise<void>;
 }
 
-const bridgedByDb = new WeakMap<object, Set<number>>();
-
 /** The group strategies with at least one member bridged on this process (for the list's state), by database handle. */
-export function bridgedGroups(db: Kysely<Database>): Set<number> {
-  let bridged = bridgedByDb.get(db);
-  if (!bridged) {
-    bridged = new Set();
-    bridgedByDb.set(db, bridged);
-  }
-  return bridged;
-}
+export const bridgedGroups = strategiesPerDb();
 
 interface Group {
   id: number;

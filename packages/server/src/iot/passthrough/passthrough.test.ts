@@ -16,6 +16,7 @@ import {
   startTestDtuServer,
 } from '../gateway/testing.ts';
 import { type PassthroughServer, startPassthroughServer } from './relay.ts';
+import { oneRegisterTemplate } from './testing.ts';
 
 const memory = memoryLogger();
 const CAP = 64 * 1024;
@@ -28,26 +29,6 @@ let telemetry: RecordingTelemetry;
 let templateId: number;
 const dtus: SimulatedDtu[] = [];
 
-/** One holding register on slave 1: a counter the slave moves. */
-const template = {
-  name: 'Passthrough PLC',
-  protocol: 'modbusRtu',
-  slaves: [{ index: 1, name: 'Pump PLC', address: 1 }],
-  points: [
-    {
-      name: 'Counter',
-      slaveIndex: 1,
-      registerType: 'holdingRegister',
-      registerAddress: 0,
-      registerLength: 1,
-      readWrite: 'readOnly',
-      dataType: 'numeric',
-      variant: 'uint16',
-      storage: 'timed',
-    },
-  ],
-};
-
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await mainAccount(t);
@@ -59,7 +40,7 @@ beforeAll(async () => {
     tokenTimeoutMs: 2000,
     bufferCap: CAP,
   });
-  const res = await owner.post('/iot/templates', template);
+  const res = await owner.post('/iot/templates', oneRegisterTemplate('Passthrough PLC'));
   expect(res.statusCode, res.body).toBe(200);
   templateId = res.json().data.id;
 });

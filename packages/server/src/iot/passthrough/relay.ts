@@ -50,17 +50,21 @@ export interface PassthroughServer {
   stop(): Promise<void>;
 }
 
-const sessionsByDb = new WeakMap<object, Set<number>>();
+/** A set of strategy ids kept per database handle (one per app in the tests' shared process). */
+export function strategiesPerDb(): (db: Kysely<Database>) => Set<number> {
+  const byDb = new WeakMap<object, Set<number>>();
+  return (db) => {
+    let set = byDb.get(db);
+    if (!set) {
+      set = new Set();
+      byDb.set(db, set);
+    }
+    return set;
+  };
+}
 
 /** The strategies with a PC client connected on this process (for the list's "in session"), by database handle. */
-export function sessionsFor(db: Kysely<Database>): Set<number> {
-  let sessions = sessionsByDb.get(db);
-  if (!sessions) {
-    sessions = new Set();
-    sessionsByDb.set(db, sessions);
-  }
-  return sessions;
-}
+export const sessionsFor = strategiesPerDb();
 
 /** An IPv4 client seen over a dual-stack socket is `::ffff:a.b.c.d`: the allow-list names `a.b.c.d`. */
 const plainAddress = (address: string | undefined) => (address ?? '').replace(/^::ffff:/, '');

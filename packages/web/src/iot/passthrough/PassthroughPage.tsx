@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../shared/feedback.tsx';
 import { FilterForm, PagedTable, usePagedList } from '../../shared/lists/PagedList.tsx';
-import { deleteStrategy, listStrategies, type PassthroughView, passthroughEndpoint } from './api.ts';
+import { deleteStrategy, labelOf, listStrategies, type PassthroughView, passthroughEndpoint } from './api.ts';
 import { StrategyForm } from './StrategyForm.tsx';
-
-const labelOf = (d: { deviceName: string; sn: string | null }) => (d.sn ? `${d.deviceName} (${d.sn})` : d.deviceName);
 
 /** A PC strategy: in session or idle; a group: bridged, waiting for its members, or switched off. */
 function StrategyState({ strategy }: { strategy: PassthroughView }) {

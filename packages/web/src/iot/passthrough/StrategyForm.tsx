@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../components/errors.ts';
 import { listDevices } from '../devices/api.ts';
-import { createStrategy, editStrategy, type PassthroughKind, type PassthroughView } from './api.ts';
+import { createStrategy, editStrategy, labelOf, type PassthroughKind, type PassthroughView } from './api.ts';
 
 interface Values {
   name: string;
@@ -21,8 +21,6 @@ interface Choice {
   value: number;
   label: string;
 }
-
-const labelOf = (d: { deviceName: string; sn: string | null }) => (d.sn ? `${d.deviceName} (${d.sn})` : d.deviceName);
 
 /** DTUs found by name or SN, with the strategy's own DTUs kept while the search has not brought them. */
 function useDtuChoices(kept: Choice[]) {

@@ -19,3 +19,7 @@ export const passthroughEndpoint = (signal?: AbortSignal) => get<PassthroughEndp
 export const createStrategy = (input: PassthroughInput) => post<PassthroughView>(base, input);
 export const editStrategy = (id: number, input: PassthroughInput) => put<PassthroughView>(`${base}/${id}`, input);
 export const deleteStrategy = (id: number) => del<null>(`${base}/${id}`);
+
+/** A DTU as the page names it: its name, and its SN in brackets when it has one. */
+export const labelOf = (d: { deviceName: string; sn: string | null }) =>
+  d.sn ? `${d.deviceName} (${d.sn})` : d.deviceName;
