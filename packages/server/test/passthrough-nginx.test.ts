@@ -6,6 +6,7 @@ import { buildDevice, mainAccount, newSn } from '../src/iot/devices/testing.ts';
 import type { DtuServer } from '../src/iot/gateway/server.ts';
 import { RecordingTelemetry, startTestDtu, startTestDtuServer } from '../src/iot/gateway/testing.ts';
 import { type PassthroughServer, startPassthroughServer } from '../src/iot/passthrough/relay.ts';
+import { oneRegisterTemplate } from '../src/iot/passthrough/testing.ts';
 import type { Caller } from '../src/portal/orgs/testing.ts';
 import { buildTestApp, memoryLogger, type TestApp } from './app.ts';
 import { nginxRuns, type RunningNginx, startNginx } from './nginx.ts';
@@ -79,24 +80,7 @@ async function pcClient(port: number, firstLine: string) {
 describe.runIf(withNginx)('passthrough behind nginx', () => {
   it("relays a PC client's bytes through nginx's passthrough port to the serial device behind a DTU connected through nginx", async () => {
     const sn = newSn();
-    const template = await owner.post('/iot/templates', {
-      name: 'Passthrough behind nginx',
-      protocol: 'modbusRtu',
-      slaves: [{ index: 1, name: 'Pump PLC', address: 1 }],
-      points: [
-        {
-          name: 'Counter',
-          slaveIndex: 1,
-          registerType: 'holdingRegister',
-          registerAddress: 0,
-          registerLength: 1,
-          readWrite: 'readOnly',
-          dataType: 'numeric',
-          variant: 'uint16',
-          storage: 'timed',
-        },
-      ],
-    });
+    const template = await owner.post('/iot/templates', oneRegisterTemplate('Passthrough behind nginx'));
     expect(template.statusCode, template.body).toBe(200);
     const deviceId = await buildDevice(owner, {
       sn,
