@@ -17,7 +17,7 @@
  * Pure functions, no I/O, never throwing on bytes from the wire.
  */
 
-import { WATER_WILDCARD_ADDRESS, type WaterItemFormat } from '@meridian/contracts';
+import { isHeatMeterType, type MeterItemFormat, WATER_WILDCARD_ADDRESS } from '@meridian/contracts';
 import {
   addressBytes,
   addressOf,
@@ -55,7 +55,14 @@ export const STATUS = {
   batteryLow: 0x0004,
 } as const;
 
-export { isWaterMeterAddress, WATER_ITEMS, WATER_WILDCARD_ADDRESS, waterItem } from '@meridian/contracts';
+export {
+  HEAT_ITEMS,
+  isHeatMeterType,
+  isWaterMeterAddress,
+  WATER_ITEMS,
+  WATER_WILDCARD_ADDRESS,
+  waterItem,
+} from '@meridian/contracts';
 
 /** The two identifier bytes DI0 DI1 as sent, of the standard's writing ("901f" → 90 1F). */
 export function identifierBytes(di: string): Buffer {
@@ -187,10 +194,164 @@ export function decodeMetering(bytes: Uint8Array): MeteringData | undefined {
   };
 }
 
-/** The value of one item of a 901F read. */
-export function itemValue(item: WaterItemFormat, data: MeteringData): number {
-  if (item.name === 'status') return data.status;
-  return item.name === 'currentFlow' ? data.current : data.settlement;
+/**
+ * The unit bytes of CJ/T 188-2004 a heat or cooling meter sends before each value, with what one
+ * unit is in the gateway's unit of that quantity (kWh, kW, m³/h, m³). The codes are the standard's
+ * unit table (as published implementations use it, decision 0158).
+ */
+export const HEAT_UNITS: Readonly<
+  Record<number, { unit: string; quantity: 'energy' | 'power' | 'flow' | 'volume'; factor: number }>
+> = {
+  2: { unit: 'Wh', quantity: 'energy', factor: 0.001 },
+  5: { unit: 'kWh', quantity: 'energy', factor: 1 },
+  8: { unit: 'MWh', quantity: 'energy', factor: 1000 },
+  10: { unit: 'MWh×100', quantity: 'energy', factor: 100_000 },
+  1: { unit: 'J', quantity: 'energy', factor: 1 / 3_600_000 },
+  11: { unit: 'kJ', quantity: 'energy', factor: 1 / 3600 },
+  14: { unit: 'MJ', quantity: 'energy', factor: 1 / 3.6 },
+  17: { unit: 'GJ', quantity: 'energy', factor: 1000 / 3.6 },
+  19: { unit: 'GJ×100', quantity: 'energy', factor: 100_000 / 3.6 },
+  20: { unit: 'W', quantity: 'power', factor: 0.001 },
+  23: { unit: 'kW', quantity: 'power', factor: 1 },
+  26: { unit: 'MW', quantity: 'power', factor: 1000 },
+  41: { unit: 'L', quantity: 'volume', factor: 0.001 },
+  44: { unit: 'm³', quantity: 'volume', factor: 1 },
+  50: { unit: 'L/h', quantity: 'flow', factor: 0.001 },
+  53: { unit: 'm³/h', quantity: 'flow', factor: 1 },
+};
+export const UNIT_KWH = 0x05;
+export const UNIT_KW = 0x17;
+export const UNIT_CUBIC_METRE_PER_HOUR = 0x35;
+
+/** What one read of 901F of a heat or cooling meter says, in kWh, kW, m³/h, m³, °C and hours. */
+export interface HeatData {
+  settlementHeat: number;
+  currentHeat: number;
+  heatPower: number;
+  flowRate: number;
+  volume: number;
+  supplyTemperature: number;
+  returnTemperature: number;
+  workingHours: number;
+  /** The meter's clock, `YYYY-MM-DD hh:mm:ss` as it sent it. */
+  time: string;
+  status: number;
+}
+
+/** The unit bytes a simulated heat meter answers in; kWh, kW, m³/h and m³ unless told. */
+export interface HeatUnits {
+  energy: number;
+  power: number;
+  flow: number;
+  volume: number;
+}
+const GATEWAY_UNITS: HeatUnits = {
+  energy: UNIT_KWH,
+  power: UNIT_KW,
+  flow: UNIT_CUBIC_METRE_PER_HOUR,
+  volume: UNIT_CUBIC_METRE,
+};
+
+/** The 7 time bytes, seconds first (ss mm hh DD MM YY YY, the year's low byte first), of `YYYY-MM-DD hh:mm:ss`. */
+function timeBytes(time: string): Buffer | undefined {
+  const [date = '', clock = ''] = time.split(' ');
+  const digits = `${date.replaceAll('-', '')}${clock.replaceAll(':', '')}`;
+  return /^\d{14}$/.test(digits) ? Buffer.from(digits, 'hex').reverse() : undefined;
+}
+
+function timeOf(bytes: Uint8Array): string | undefined {
+  const t = Buffer.from(bytes).reverse().toString('hex');
+  if (!/^\d{14}$/.test(t)) return undefined;
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`;
+}
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** The 43 data bytes of a heat meter's 901F answer (after DI and SER); undefined when a value does not fit. */
+export function encodeHeat(data: HeatData, units: HeatUnits = GATEWAY_UNITS): Buffer | undefined {
+  const valued = (value: number, unit: number, decimals: number) => {
+    const per = HEAT_UNITS[unit]?.factor ?? 1;
+    const digits = bcd(Math.round((value / per) * 10 ** decimals), 4);
+    return digits && Buffer.concat([digits, Buffer.from([unit])]);
+  };
+  const parts = [
+    valued(data.settlementHeat, units.energy, 2),
+    valued(data.currentHeat, units.energy, 2),
+    valued(data.heatPower, units.power, 2),
+    valued(data.flowRate, units.flow, 4),
+    valued(data.volume, units.volume, 2),
+    bcd(Math.round(data.supplyTemperature * 100), 3),
+    bcd(Math.round(data.returnTemperature * 100), 3),
+    bcd(Math.round(data.workingHours), 3),
+    timeBytes(data.time),
+    Buffer.from([data.status & 0xff, data.status >> 8]),
+  ];
+  return parts.every((p): p is Buffer => p !== undefined) ? Buffer.concat(parts) : undefined;
+}
+
+/**
+ * The 901F data of a heat or cooling meter (after DI and SER): five values of 4 BCD bytes and their
+ * unit byte, two temperatures and the working time of 3 BCD bytes, the clock and the status.
+ * Undefined when it is short, not BCD, or a unit byte is not one of its quantity's.
+ */
+export function decodeHeat(bytes: Uint8Array): HeatData | undefined {
+  if (bytes.length < 43) return undefined;
+  const valued = (at: number, quantity: string, decimals: number) => {
+    const unit = HEAT_UNITS[bytes[at + 4]];
+    const raw = fromBcd(bytes.subarray(at, at + 4));
+    if (!unit || unit.quantity !== quantity || raw === undefined) return undefined;
+    return round((raw / 10 ** decimals) * unit.factor, decimals + 3);
+  };
+  const values = [
+    valued(0, 'energy', 2),
+    valued(5, 'energy', 2),
+    valued(10, 'power', 2),
+    valued(15, 'flow', 4),
+    valued(20, 'volume', 2),
+    fromBcd(bytes.subarray(25, 28)),
+    fromBcd(bytes.subarray(28, 31)),
+    fromBcd(bytes.subarray(31, 34)),
+  ];
+  const time = timeOf(bytes.subarray(34, 41));
+  if (time === undefined || values.some((v) => v === undefined)) return undefined;
+  const [settlementHeat, currentHeat, heatPower, flowRate, volume, supply, ret, hours] = values as number[];
+  return {
+    settlementHeat,
+    currentHeat,
+    heatPower,
+    flowRate,
+    volume,
+    supplyTemperature: supply / 100,
+    returnTemperature: ret / 100,
+    workingHours: hours,
+    time,
+    status: bytes[41] | (bytes[42] << 8),
+  };
+}
+
+/** One 901F read of a meter of either layout. */
+export type MeterReading = ({ kind: 'water' } & MeteringData) | ({ kind: 'heat' } & HeatData);
+
+/** The 901F data of a meter of `type`, in its layout; undefined when malformed. */
+export function decodeReading(type: number, bytes: Uint8Array): MeterReading | undefined {
+  if (isHeatMeterType(type)) {
+    const heat = decodeHeat(bytes);
+    return heat && { kind: 'heat', ...heat };
+  }
+  const water = decodeMetering(bytes);
+  return water && { kind: 'water', ...water };
+}
+
+/** The value of one item of a 901F read; NaN when the item is not of the reading's layout. */
+export function itemValue(item: MeterItemFormat, data: MeterReading | MeteringData): number {
+  if (!('kind' in data) || data.kind === 'water') {
+    if (item.name === 'status') return data.status;
+    if (item.name === 'currentFlow') return data.current;
+    return item.name === 'settlementFlow' ? data.settlement : Number.NaN;
+  }
+  if (item.name === 'heatStatus') return data.status;
+  const value = (data as unknown as Record<string, unknown>)[item.name];
+  return typeof value === 'number' ? value : Number.NaN;
 }
 
 export type ReadOutcome =

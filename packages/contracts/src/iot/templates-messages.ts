@@ -74,8 +74,13 @@ export const templatesMessages = {
     en: 'Meter address: 14 digits (or the wildcard AAAAAAAAAAAAAA)',
   },
   'template.slave.meterType': {
-    'zh-CN': '仪表类型：冷水表 10H、热水表 11H、直饮水表 12H、中水表 13H 或燃气表 30H',
-    en: 'Meter type: cold water 10H, hot water 11H, drinking water 12H, reclaimed water 13H or gas 30H',
+    'zh-CN': '仪表类型：冷水表 10H、热水表 11H、直饮水表 12H、中水表 13H、热量表 20H、冷量表 21H 或燃气表 30H',
+    en: 'Meter type: cold water 10H, hot water 11H, drinking water 12H, reclaimed water 13H, heat 20H, cooling 21H or gas 30H',
+  },
+  'template.point.heatItem': {
+    'zh-CN':
+      '数据项：结算日热量、当前热量、热功率、流量、累积流量、供水温度、回水温度、累积工作时间或状态（数据标识 901F）',
+    en: 'Data item: settlement-day heat, current heat, heat power, flow rate, cumulative flow, supply or return temperature, working time or status (identifier 901F)',
   },
   'template.point.waterItem': {
     'zh-CN': '数据项：当前累积流量、结算日累积流量或状态（数据标识 901F）',

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../messages.ts';
 import type { MessageParams } from '../platform-messages.ts';
-import { isMeterType, isWaterMeterAddress, waterItem } from './cjt188.ts';
+import { isHeatMeterType, isMeterType, isWaterMeterAddress, waterItem } from './cjt188.ts';
 import { isMeterAddress, knownFormat } from './dlt645.ts';
 import {
   BIT_REGISTER_TYPES,
@@ -147,9 +147,14 @@ function readOnlyNumberRules(point: TemplatePointInput, at: string): TemplateRul
  * A CJ/T 188 point: one item of a data identifier's answer (`901f:current`), read as a number in
  * the item's format, which is the standard's (decision 0114).
  */
-function waterRules(point: TemplatePointInput, at: string): TemplateRuleBroken[] {
-  const item = waterItem(point.dataIdentifier ?? '');
-  if (!item) return [{ field: `${at}.dataIdentifier`, key: 'template.point.waterItem' }];
+function waterRules(point: TemplatePointInput, at: string, meterType: number | undefined): TemplateRuleBroken[] {
+  const heat = meterType !== undefined && isHeatMeterType(meterType);
+  const item = waterItem(
+    point.dataIdentifier ?? '',
+    meterType !== undefined && isMeterType(meterType) ? meterType : undefined,
+  );
+  if (!item)
+    return [{ field: `${at}.dataIdentifier`, key: heat ? 'template.point.heatItem' : 'template.point.waterItem' }];
   const rules = readOnlyNumberRules(point, at);
   if (item.bytes !== point.registerLength || item.decimals !== point.precision)
     rules.push({
@@ -169,12 +174,17 @@ function customPointRules(point: TemplatePointInput, at: string): TemplateRuleBr
   return point.dataType === 'numeric' ? [] : [{ field: `${at}.dataType`, key: 'template.point.meterNumeric' }];
 }
 
-function pointRules(point: TemplatePointInput, at: string, protocol: TemplateInput['protocol']): TemplateRuleBroken[] {
+function pointRules(
+  point: TemplatePointInput,
+  at: string,
+  protocol: TemplateInput['protocol'],
+  meterType: number | undefined,
+): TemplateRuleBroken[] {
   const rules =
     protocol === 'dlt645'
       ? meterRules(point, at)
       : protocol === 'cjt188'
-        ? waterRules(point, at)
+        ? waterRules(point, at, meterType)
         : protocol === 'custom'
           ? customPointRules(point, at)
           : registerRules(point, at);
@@ -226,7 +236,8 @@ export function templateRulesBroken(input: TemplateInput): TemplateRuleBroken[] 
     const name = `${point.slaveIndex}#${point.name}`;
     if (names.has(name)) rules.push({ field: `${at}.name`, key: 'template.point.nameTaken' });
     names.add(name);
-    rules.push(...pointRules(point, at, input.protocol));
+    const meterType = input.slaves.find((s) => s.index === point.slaveIndex)?.address;
+    rules.push(...pointRules(point, at, input.protocol, meterType));
   });
   return rules;
 }

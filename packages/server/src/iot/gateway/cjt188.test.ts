@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
-import { meterTemplate, waterPoint, waterTemplate } from '../templates/testing.ts';
+import { heatTemplate, meterTemplate, waterPoint, waterTemplate } from '../templates/testing.ts';
 import type { DtuServer } from './server.ts';
 import { RecordingTelemetry, startTestDtu, startTestDtuServer } from './testing.ts';
 
@@ -163,6 +163,77 @@ describe('CJ/T 188 water meters behind a DTU', () => {
     } finally {
       waterDtu.stop();
       energyDtu.stop();
+    }
+  });
+});
+
+describe('CJ/T 188 heat and cooling meters behind a DTU', () => {
+  it("reads each meter's 901F in the heat layout and gives its points kWh, kW, m³/h and °C whatever unit it sends", async () => {
+    const meter = await device(heatTemplate('Heat bus read'));
+    const heat = new Cjt188Meter({
+      address: '00000000000021',
+      type: 0x20,
+      // Sends MWh and L/h: the points still read kWh and m³/h.
+      heatUnits: { energy: 0x08, power: 0x17, flow: 0x32, volume: 0x2c },
+      heat: {
+        currentHeat: 12_340,
+        heatPower: 15.5,
+        flowRate: 0.825,
+        supplyTemperature: 65.4,
+        returnTemperature: 41.25,
+      },
+    });
+    const cooling = new Cjt188Meter({ address: '00000000000022', type: 0x21, heat: { currentHeat: 987.65 } });
+    const dtu = startTestDtu(server, {
+      sn: meter.sn,
+      password: '12345678',
+      framing: 'cjt188',
+      waterMeters: [heat, cooling],
+    });
+    try {
+      await expect
+        .poll(() => lastValues(meter.id, meter.ids), { timeout: 10_000 })
+        .toEqual({
+          'Heat one': 12_340,
+          'Power one': 15.5,
+          'Flow rate one': 0.825,
+          'Supply one': 65.4,
+          'Return one': 41.25,
+          'Cold two': 987.65,
+        });
+      const cycles = () => telemetry.batches.filter((b) => b.deviceId === meter.id).length;
+      const [requestsBefore, cyclesBefore] = [dtu.stats.requests, cycles()];
+      heat.setHeat({ currentHeat: 12_350 });
+      await expect.poll(() => lastValues(meter.id, meter.ids)['Heat one'], { timeout: 10_000 }).toBe(12_350);
+      // Five points of the heat meter and one of the cooling meter: two requests a poll.
+      expect(dtu.stats.requests - requestsBefore).toBeLessThanOrEqual(2 * (cycles() - cyclesBefore + 1));
+    } finally {
+      dtu.stop();
+    }
+  });
+
+  it('counts an answer whose unit byte is not its quantity as malformed and keeps reading the other meter', async () => {
+    const meter = await device(heatTemplate('Heat bus wrong unit'));
+    // The heat meter sends kW (17H) where its energy belongs: no reading can be taken from it.
+    const wrong = new Cjt188Meter({
+      address: '00000000000021',
+      type: 0x20,
+      heatUnits: { energy: 0x17, power: 0x17, flow: 0x35, volume: 0x2c },
+    });
+    const cooling = new Cjt188Meter({ address: '00000000000022', type: 0x21, heat: { currentHeat: 4.5 } });
+    const dtu = startTestDtu(server, {
+      sn: meter.sn,
+      password: '12345678',
+      framing: 'cjt188',
+      waterMeters: [wrong, cooling],
+    });
+    try {
+      await expect.poll(() => lastValues(meter.id, meter.ids), { timeout: 10_000 }).toEqual({ 'Cold two': 4.5 });
+      const connection = [...server.connections].find((c) => c.deviceId === meter.id);
+      await expect.poll(() => connection?.counters.failures.malformed ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(connection?.isClosed).toBe(false);
+    } finally {
+      dtu.stop();
     }
   });
 });

@@ -6,8 +6,8 @@ import {
   expectedCustomHeader,
 } from '@meridian/contracts';
 import {
-  decodeMetering,
-  type MeteringData,
+  decodeReading,
+  type MeterReading,
   parseFrame as parseWaterFrame,
   readOutcome as waterOutcome,
   readRequest as waterRequest,
@@ -86,7 +86,7 @@ function meterReply(address: string, di: string, format: DataFormat): (buf: Buff
  * its status word as an error reply; a bad checksum fails as a bad CRC, data that is not BCD of a
  * volume as a malformed reply.
  */
-function waterReply(address: string, di: string): (buf: Buffer) => Step {
+function waterReply(type: number, address: string, di: string): (buf: Buffer) => Step {
   return (buf) => {
     const parsed = parseWaterFrame(buf);
     if (parsed.kind === 'incomplete') return parsed;
@@ -96,7 +96,7 @@ function waterReply(address: string, di: string): (buf: Buffer) => Step {
     const outcome = waterOutcome(parsed.frame, address, di);
     if (outcome.kind === 'mismatch') return { kind: 'skip', used: parsed.length };
     if (outcome.kind === 'error') return { kind: 'fail', error: new SlaveFailure('errorReply', outcome.status || 1) };
-    if (!decodeMetering(outcome.data)) return { kind: 'fail', error: new SlaveFailure('malformed') };
+    if (!decodeReading(type, outcome.data)) return { kind: 'fail', error: new SlaveFailure('malformed') };
     return { kind: 'ok', data: Buffer.from(outcome.data) };
   };
 }
@@ -171,12 +171,15 @@ export class Exchange {
     return decodeValue(format, bytes) as number;
   }
 
-  /** Reads one data identifier (901F) of a CJ/T 188 meter: its flows, clock and status. */
-  async waterRead(type: number, address: string, di: string, timeoutMs: number): Promise<MeteringData> {
+  /**
+   * Reads one data identifier (901F) of a CJ/T 188 meter: a water or gas meter's flows, a heat or
+   * cooling meter's energy, power, flow and temperatures (decision 0158), its clock and status.
+   */
+  async waterRead(type: number, address: string, di: string, timeoutMs: number): Promise<MeterReading> {
     this.#transaction = (this.#transaction + 1) & 0xff;
     const request = waterRequest(type, address, di, this.#transaction);
-    const bytes = await this.#start(waterReply(address, di), request, timeoutMs);
-    return decodeMetering(bytes) as MeteringData;
+    const bytes = await this.#start(waterReply(type, address, di), request, timeoutMs);
+    return decodeReading(type, bytes) as MeterReading;
   }
 
   /** Sends a custom protocol's request to the device at `address`: its whole answer, checked. */

@@ -6,12 +6,12 @@ import {
   customProtocolInput,
   type DataFormat,
   type DataType,
+  type MeterItemFormat,
   pointFormat,
   type ReadWriteMode,
   type RegisterType,
   VARIANTS,
   type Variant,
-  type WaterItemFormat,
   waterItem,
 } from '@meridian/contracts';
 
@@ -37,7 +37,7 @@ export interface GatewayPoint {
   /** A DL/T 645 point: its meter's address, its data identifier and the value's format; null for Modbus. */
   meter: { address: string; identifier: string; format: DataFormat } | null;
   /** A CJ/T 188 point: its meter's type and address, and the item of an identifier's answer it takes. */
-  water: { type: number; address: string; item: WaterItemFormat } | null;
+  water: { type: number; address: string; item: MeterItemFormat } | null;
   /** A point of a custom protocol (decision 0140): the protocol and the point of its answer this one takes. */
   custom: { definition: CustomProtocolDefinition; point: CustomPoint } | null;
 }
@@ -98,7 +98,7 @@ export function gatewayPoint(p: PointSource): GatewayPoint {
   const fixed = VARIANTS[p.variant].registers;
   const span = bits || p.variant === 'bit' ? 1 : (fixed ?? p.registerLength);
   const custom = customOf(p);
-  const item = p.dataIdentifier && !p.customDefinition ? waterItem(p.dataIdentifier) : undefined;
+  const item = p.dataIdentifier && !p.customDefinition ? waterItem(p.dataIdentifier, p.slaveAddress) : undefined;
   const water = p.meterAddress && item ? { type: p.slaveAddress, address: p.meterAddress, item } : null;
   const meter =
     p.meterAddress && p.dataIdentifier && !water && !p.customDefinition

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import {
+  heatPoint,
+  heatTemplate,
   mainAccount,
   meterPoint,
   meterTemplate,
@@ -347,7 +349,7 @@ describe('CJ/T 188 templates', () => {
       { field: 'slaves[1].meterAddress', msg: 'Device numbers must differ' },
       {
         field: 'slaves[2].address',
-        msg: 'Meter type: cold water 10H, hot water 11H, drinking water 12H, reclaimed water 13H or gas 30H',
+        msg: 'Meter type: cold water 10H, hot water 11H, drinking water 12H, reclaimed water 13H, heat 20H, cooling 21H or gas 30H',
       },
       { field: 'slaves[3].meterAddress', msg: 'Meter address: 14 digits (or the wildcard AAAAAAAAAAAAAA)' },
       {
@@ -356,6 +358,41 @@ describe('CJ/T 188 templates', () => {
       },
       { field: 'points[2].registerLength', msg: 'Data identifier 901f:current is 4 bytes with 2 decimals' },
       { field: 'points[3].readWrite', msg: "A meter's data point can only be read" },
+    ]);
+  });
+
+  it('keeps heat and cooling meters with the items of their 901F layout, and refuses the other layout', async () => {
+    const res = await owner.post('/iot/templates', heatTemplate(`Heat ${++seq}`));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.slaves.map((s: { address: number }) => s.address)).toEqual([0x20, 0x21]);
+    const data = await problems(
+      heatTemplate('', {
+        name: `Heat ${++seq}`,
+        points: [
+          heatPoint({ name: 'Flow of water', dataIdentifier: '901f:current' }),
+          waterPoint({ slaveIndex: 2, name: 'Cooling flow' }),
+          heatPoint({ name: 'Supply wide', dataIdentifier: '901f:supply', registerLength: 4 }),
+        ],
+      }),
+    );
+    expect(data).toEqual([
+      {
+        field: 'points[0].dataIdentifier',
+        msg: 'Data item: settlement-day heat, current heat, heat power, flow rate, cumulative flow, supply or return temperature, working time or status (identifier 901F)',
+      },
+      {
+        field: 'points[1].dataIdentifier',
+        msg: 'Data item: settlement-day heat, current heat, heat power, flow rate, cumulative flow, supply or return temperature, working time or status (identifier 901F)',
+      },
+      { field: 'points[2].registerLength', msg: 'Data identifier 901f:supply is 3 bytes with 2 decimals' },
+    ]);
+    // A water meter does not take a heat item.
+    const water = await problems(waterTemplate(`Water ${++seq}`, { points: [heatPoint()] }));
+    expect(water).toEqual([
+      {
+        field: 'points[0].dataIdentifier',
+        msg: 'Data item: current cumulative flow, settlement-day flow or status (identifier 901F)',
+      },
     ]);
   });
 

@@ -145,3 +145,32 @@ export function waterTemplate(name: string, change: Record<string, unknown> = {}
     ...change,
   };
 }
+
+/** A CJ/T 188 heat meter point: one item of a heat meter's 901F answer, in the standard's format. */
+export function heatPoint(change: Record<string, unknown> = {}): Record<string, unknown> {
+  return meterPoint({ name: 'Current heat', dataIdentifier: '901f:heat', unit: 'kWh', ...change });
+}
+
+/**
+ * A CJ/T 188 template of heat meters (decision 0158): a heat meter (20H) and a cooling meter (21H)
+ * on one bus; the heat meter's energy, power, flow rate and temperatures, the cooling meter's energy.
+ */
+export function heatTemplate(name: string, change: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name,
+    protocol: 'cjt188',
+    slaves: [
+      { index: 1, name: 'Heat one', address: 0x20, meterAddress: '00000000000021' },
+      { index: 2, name: 'Cooling two', address: 0x21, meterAddress: '00000000000022' },
+    ],
+    points: [
+      heatPoint({ name: 'Heat one' }),
+      heatPoint({ name: 'Power one', dataIdentifier: '901f:power', unit: 'kW' }),
+      heatPoint({ name: 'Flow rate one', dataIdentifier: '901f:flowrate', precision: 4, unit: 'm³/h' }),
+      heatPoint({ name: 'Supply one', dataIdentifier: '901f:supply', registerLength: 3, unit: '°C' }),
+      heatPoint({ name: 'Return one', dataIdentifier: '901f:return', registerLength: 3, unit: '°C' }),
+      heatPoint({ slaveIndex: 2, name: 'Cold two' }),
+    ],
+    ...change,
+  };
+}
