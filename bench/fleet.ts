@@ -21,7 +21,12 @@ export interface FleetOptions {
   account: string;
   devices: number;
   points: number;
-  protocol: 'modbusRtu' | 'mqttJson';
+  protocol: 'modbusRtu' | 'mqttJson' | 'dlt645';
+  /**
+   * DL/T 645 meters on each device's bus, by their 12-digit addresses: one slave each, with one
+   * point, its combined active energy (00010000, 4 bytes, 2 decimals); `points` is then ignored.
+   */
+  meterAddresses?: readonly string[];
   /** Each point's register type is a holding register of this variant, one after another. */
   variant: Extract<Variant, 'uint16' | 'int16' | 'float32AbCd'>;
   storage: 'none' | 'timed';
@@ -76,39 +81,9 @@ export async function seedFleet(db: Db, options: FleetOptions): Promise<Fleet> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const slave = await k
-    .insertInto('template_slaves')
-    .values({ template_id: template.id, serial: 1, name: 'Slave 1', address: 1, ip: null, port: null, device_no: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const width = options.variant === 'float32AbCd' ? 2 : 1;
-  const pointNames = Array.from({ length: options.points }, (_, i) => `Point ${i}`);
-  const points = await k
-    .insertInto('template_points')
-    .values(
-      pointNames.map((name, i) => ({
-        template_id: template.id,
-        slave_id: slave.id,
-        name,
-        register_type: 'holdingRegister' as const,
-        register_address: i * width,
-        register_length: width,
-        read_write: 'readOnly' as const,
-        data_type: 'numeric' as const,
-        variant: options.variant,
-        bit_index: null,
-        precision: options.precision ?? 0,
-        unit: null,
-        formula: options.formula ?? null,
-        inverse_formula: null,
-        description: null,
-        storage: options.storage,
-        amplitude: null,
-        sort: i,
-      })),
-    )
-    .returning('id')
-    .execute();
+  const { points, pointNames } = options.meterAddresses
+    ? await seedMeters(db, template.id, options.meterAddresses, options.storage)
+    : await seedRegisters(db, template.id, options);
   const devices: number[] = [];
   for (let start = 0; start < options.devices; start += BATCH) {
     const rows = await k
@@ -134,4 +109,88 @@ export async function seedFleet(db: Db, options: FleetOptions): Promise<Fleet> {
     devices.push(...rows.map((r) => r.id));
   }
   return { owner, template: template.id, devices, points: points.map((p) => p.id), pointNames };
+}
+
+async function seedRegisters(db: Db, templateId: number, options: FleetOptions) {
+  const k = db.kysely;
+  const slave = await k
+    .insertInto('template_slaves')
+    .values({ template_id: templateId, serial: 1, name: 'Slave 1', address: 1, ip: null, port: null, device_no: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const width = options.variant === 'float32AbCd' ? 2 : 1;
+  const pointNames = Array.from({ length: options.points }, (_, i) => `Point ${i}`);
+  const points = await k
+    .insertInto('template_points')
+    .values(
+      pointNames.map((name, i) => ({
+        ...pointRow(templateId, slave.id, name, i, options.storage),
+        register_address: i * width,
+        register_length: width,
+        variant: options.variant,
+        precision: options.precision ?? 0,
+        formula: options.formula ?? null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return { points, pointNames };
+}
+
+/** One slave per DL/T 645 meter, and its combined active energy as its one point. */
+async function seedMeters(db: Db, templateId: number, addresses: readonly string[], storage: FleetOptions['storage']) {
+  const k = db.kysely;
+  const slaves = await k
+    .insertInto('template_slaves')
+    .values(
+      addresses.map((meter_address, i) => ({
+        template_id: templateId,
+        serial: i + 1,
+        name: `Meter ${i + 1}`,
+        address: 0,
+        ip: null,
+        port: null,
+        device_no: null,
+        meter_address,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const pointNames = addresses.map((_, i) => `Energy ${i + 1}`);
+  const points = await k
+    .insertInto('template_points')
+    .values(
+      slaves.map((slave, i) => ({
+        ...pointRow(templateId, slave.id, pointNames[i] as string, i, storage),
+        register_address: 0,
+        register_length: 4,
+        variant: 'float64' as const,
+        precision: 2,
+        unit: 'kWh',
+        data_identifier: '00010000',
+      })),
+    )
+    .returning('id')
+    .execute();
+  return { points, pointNames };
+}
+
+/** The fields every bench point shares: read-only, numeric, a holding register, no formula. */
+function pointRow(templateId: number, slaveId: number, name: string, sort: number, storage: FleetOptions['storage']) {
+  return {
+    template_id: templateId,
+    slave_id: slaveId,
+    name,
+    register_type: 'holdingRegister' as const,
+    read_write: 'readOnly' as const,
+    data_type: 'numeric' as const,
+    bit_index: null,
+    unit: null,
+    formula: null,
+    inverse_formula: null,
+    description: null,
+    storage,
+    amplitude: null,
+    sort,
+  };
 }

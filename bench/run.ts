@@ -6,6 +6,7 @@ import { campus } from './campus.ts';
 import { cluster } from './cluster.ts';
 import { crisis } from './crisis.ts';
 import { devices } from './devices.ts';
+import { dlt645Polling } from './dlt645.ts';
 import { dtuPolling } from './dtu.ts';
 import { emotion } from './emotion.ts';
 import { mqttIngest } from './mqtt.ts';
@@ -41,6 +42,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['telemetry', telemetry],
   ['mqtt', mqttIngest],
   ['dtu', dtuPolling],
+  ['dlt645', dlt645Polling],
   ['cluster', cluster],
   ['upgrade', dtuUpgrades],
   ['passthrough', passthrough],

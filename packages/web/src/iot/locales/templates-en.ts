@@ -23,12 +23,23 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       hotWater: 'Hot water meter',
       drinkingWater: 'Drinking water meter',
       reclaimedWater: 'Reclaimed water meter',
+      heat: 'Heat meter',
+      cooling: 'Cooling meter',
       gas: 'Gas meter',
     },
     waterItem: {
       currentFlow: 'Current cumulative flow',
       settlementFlow: 'Settlement-day cumulative flow',
       status: 'Status',
+      settlementHeat: 'Settlement-day heat',
+      currentHeat: 'Current heat',
+      heatPower: 'Heat power',
+      flowRate: 'Flow rate',
+      volume: 'Cumulative flow',
+      supplyTemperature: 'Supply water temperature',
+      returnTemperature: 'Return water temperature',
+      workingHours: 'Cumulative working time',
+      heatStatus: 'Status',
     },
     identifier: {
       combinedActiveEnergy: 'Combined active energy',
@@ -93,7 +104,7 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       meterType: 'Meter type',
       add: 'Add slave',
       addMeter: 'Add meter',
-      addWaterMeter: 'Add water or gas meter',
+      addWaterMeter: 'Add water, gas or heat meter',
     },
     point: {
       slave: 'Slave',
@@ -145,7 +156,7 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       meterPointsHint:
         'Choosing a standard data identifier fills its length, decimals and unit from DL/T 645-2007; meter points are read-only',
       waterPointsHint:
-        'Choose an item of 901F: decimals and unit follow CJ/T 188-2004; the items of one meter are read in one request, read-only',
+        'Choose an item of 901F (a heat or cooling meter offers heat, power, flow and temperatures): decimals and unit follow CJ/T 188-2004; the items of one meter are read in one request, read-only',
       fixMarked: 'Fix the fields marked in red first',
       problems: '{{count}} things to fix',
       saved: 'Template saved',
@@ -188,7 +199,7 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
     },
     cjt188: {
       transport: 'DTU passthrough',
-      doc: 'CJ/T 188-2004, the protocol of household water and gas meters: meters on the M-Bus or RS485 bus behind a DTU, each read at the query frequency with data identifier 901F (metering data), whose one answer carries the current cumulative flow, the settlement-day flow, the meter clock and its status, so the points of one meter are read in one request; flows are BCD with a unit byte, litres converted to cubic metres.',
+      doc: 'CJ/T 188-2004, the protocol of household water and gas meters: meters on the M-Bus or RS485 bus behind a DTU, each read at the query frequency with data identifier 901F (metering data), whose one answer carries the current cumulative flow, the settlement-day flow, the meter clock and its status, so the points of one meter are read in one request; flows are BCD with a unit byte, litres converted to cubic metres. Heat (20H) and cooling (21H) meters answer 901F with the settlement-day and current heat, heat power, flow rate, cumulative flow, supply and return water temperatures, working time, clock and status, converted by their unit bytes to kWh, kW, m³/h, m³ and °C.',
       points:
         'A slave is a water or gas meter, found by its type (10H cold water...) and 14-digit address; a data point is one item of 901F: current or settlement-day cumulative flow (m³, 2 decimals) or the status word (valve, battery), read-only.',
     },

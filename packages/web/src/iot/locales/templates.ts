@@ -19,12 +19,23 @@ export const templatesZhCN = {
       hotWater: '生活热水表',
       drinkingWater: '直饮水表',
       reclaimedWater: '中水表',
+      heat: '热量表',
+      cooling: '冷量表',
       gas: '燃气表',
     },
     waterItem: {
       currentFlow: '当前累积流量',
       settlementFlow: '结算日累积流量',
       status: '状态',
+      settlementHeat: '结算日热量',
+      currentHeat: '当前热量',
+      heatPower: '热功率',
+      flowRate: '流量',
+      volume: '累积流量',
+      supplyTemperature: '供水温度',
+      returnTemperature: '回水温度',
+      workingHours: '累积工作时间',
+      heatStatus: '状态',
     },
     identifier: {
       combinedActiveEnergy: '组合有功总电能',
@@ -89,7 +100,7 @@ export const templatesZhCN = {
       meterType: '仪表类型',
       add: '添加从机',
       addMeter: '添加电表',
-      addWaterMeter: '添加水表/气表',
+      addWaterMeter: '添加水表/气表/热量表',
     },
     point: {
       slave: '从机',
@@ -139,7 +150,8 @@ export const templatesZhCN = {
       descriptionMax: '说明最多 200 个字符',
       pointsHint: '选择数据类型后，数据格式与寄存器长度随之调整',
       meterPointsHint: '选择标准数据标识后，长度、小数位与单位按 DL/T 645-2007 填入；电表数据点只读',
-      waterPointsHint: '选择 901F 的数据项，小数位与单位按 CJ/T 188-2004 填入；同一块表的数据项一次读取，只读',
+      waterPointsHint:
+        '选择 901F 的数据项（热量表、冷量表提供热量、功率、流量与温度），小数位与单位按 CJ/T 188-2004 填入；同一块表的数据项一次读取，只读',
       fixMarked: '请先修正标红的字段',
       problems: '有 {{count}} 处需要修正',
       saved: '模板已保存',
@@ -180,7 +192,7 @@ export const templatesZhCN = {
     },
     cjt188: {
       transport: 'DTU 透传',
-      doc: 'CJ/T 188-2004 户用计量仪表数据传输协议：水表、燃气表挂在 DTU 的 M-Bus 或 RS485 总线上，平台按查询频率逐表读取数据标识 901F（计量数据），一次应答带回当前累积流量、结算日累积流量、表内时间与状态，同一块表的数据点合并为一次读取；流量为 BCD 编码并带单位，升换算为立方米。',
+      doc: 'CJ/T 188-2004 户用计量仪表数据传输协议：水表、燃气表挂在 DTU 的 M-Bus 或 RS485 总线上，平台按查询频率逐表读取数据标识 901F（计量数据），一次应答带回当前累积流量、结算日累积流量、表内时间与状态，同一块表的数据点合并为一次读取；流量为 BCD 编码并带单位，升换算为立方米。热量表（20H）与冷量表（21H）的 901F 应答带回结算日热量、当前热量、热功率、流量、累积流量、供回水温度、累积工作时间、表内时间与状态，按单位字节换算为 kWh、kW、m³/h、m³ 与 ℃。',
       points:
         '从机为水表或燃气表，按仪表类型（如 10H 冷水表）与 14 位表地址寻址；数据点为 901F 的一项：当前累积流量、结算日累积流量（立方米，2 位小数）或状态字（阀门、电池），只读。',
     },

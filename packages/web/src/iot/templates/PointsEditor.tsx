@@ -22,6 +22,7 @@ function PointsFooter({
   firstSlave,
   meter,
   water,
+  meterTypes,
   customKey,
   add,
 }: {
@@ -30,6 +31,7 @@ function PointsFooter({
   firstSlave: number | undefined;
   meter: boolean;
   water: boolean;
+  meterTypes: ReadonlyMap<number, number>;
   /** A custom protocol's template: the protocol's point a new point takes (null otherwise). */
   customKey: { key: string; unit: string } | undefined | null;
   add(point: EditorPoint): void;
@@ -47,7 +49,10 @@ function PointsFooter({
         onClick={() => {
           const last = points[points.length - 1];
           if (customKey !== null) return add(newCustomPoint(last?.slaveIndex ?? firstSlave, customKey));
-          if (water) return add(newWaterPoint(last?.slaveIndex ?? firstSlave));
+          if (water) {
+            const slave = last?.slaveIndex ?? firstSlave;
+            return add(newWaterPoint(slave, meterTypes.get(slave ?? -1)));
+          }
           if (meter) return add(newMeterPoint(last?.slaveIndex ?? firstSlave));
           const address = last ? (registerAddressOf(last.registerAddress ?? '') ?? -1) + (last.registerLength ?? 1) : 0;
           add(newPoint(last?.slaveIndex ?? firstSlave, Math.max(0, address)));
@@ -84,6 +89,7 @@ export function PointsEditor() {
   const slaveOptions = slaves
     .filter((s) => s?.index !== undefined && s.index !== null)
     .map((s) => ({ value: s.index as number, label: `${s.index} ${s.name ?? ''}` }));
+  const meterTypes = new Map(slaves.flatMap((s) => (s?.index != null ? [[s.index, s.address ?? -1] as const] : [])));
   const setPoint = (index: number, change: Partial<EditorPoint>) => {
     const list: EditorPoint[] = [...(form.getFieldValue('points') ?? [])];
     list[index] = { ...list[index], ...change };
@@ -110,6 +116,7 @@ export function PointsEditor() {
               remove,
               meter,
               water,
+              meterTypes,
               ...(protocol === 'custom' ? { custom: customPointColumns(t, custom, setPoint) } : {}),
             })}
           />
@@ -119,6 +126,7 @@ export function PointsEditor() {
             firstSlave={slaveOptions[0]?.value}
             meter={meter}
             water={water}
+            meterTypes={meterTypes}
             customKey={protocol === 'custom' ? custom?.points[0] : null}
             add={add}
           />

@@ -1,5 +1,6 @@
 import {
   type DataType,
+  isHeatMeterType,
   isMeterProtocol,
   localizeIssue,
   METER_TYPES,
@@ -91,11 +92,10 @@ export const newMeterPoint = (slaveIndex: number | undefined): EditorPoint => ({
  * A new CJ/T 188 point on `slaveIndex`: the current cumulative flow of 901F, 4 bytes with 2
  * decimals, in cubic metres.
  */
-export const newWaterPoint = (slaveIndex: number | undefined): EditorPoint => ({
-  ...newMeterPoint(slaveIndex),
-  dataIdentifier: '901f:current',
-  unit: 'm³',
-});
+export const newWaterPoint = (slaveIndex: number | undefined, meterType?: number): EditorPoint =>
+  meterType !== undefined && isHeatMeterType(meterType)
+    ? { ...newMeterPoint(slaveIndex), dataIdentifier: '901f:heat', unit: 'kWh' }
+    : { ...newMeterPoint(slaveIndex), dataIdentifier: '901f:current', unit: 'm³' };
 
 /** A new point of a custom protocol on `slaveIndex`, taking the protocol's point (its key and unit), with 2 decimals. */
 export const newCustomPoint = (

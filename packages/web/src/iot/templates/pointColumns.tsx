@@ -3,12 +3,13 @@ import {
   DATA_TYPES,
   KNOWN_IDENTIFIERS,
   knownFormat,
+  METER_TYPES,
+  meterItems,
   READ_WRITE_MODES,
   REGISTER_TYPES,
   STORAGE_TYPES,
   VARIANTS,
   type Variant,
-  WATER_ITEMS,
   waterItem,
 } from '@meridian/contracts';
 import {
@@ -38,6 +39,8 @@ export type PointRows = {
   meter: boolean;
   /** A CJ/T 188 template: a point is an item of the 901F answer, in the standard's format. */
   water?: boolean;
+  /** A CJ/T 188 template: each meter's type by its slave index, which decides the items it offers. */
+  meterTypes?: ReadonlyMap<number, number>;
   /** A custom protocol template: its columns, which name the chosen protocol's points. */
   custom?: Columns;
 };
@@ -298,13 +301,16 @@ function storageColumns({ t, points, remove }: PointRows): Columns {
 
 /**
  * A CJ/T 188 point: the item of the 901F answer it takes (its format is the standard's, shown and
- * set with it), its unit and formula.
+ * set with it), its unit and formula. The items are those of its meter's type: a water or gas
+ * meter's flows, a heat or cooling meter's energy, power, flow and temperatures (decision 0158).
  */
-function waterColumns({ t, setPoint }: PointRows): Columns {
-  const items = Object.entries(WATER_ITEMS).map(([id, item]) => ({
-    value: id,
-    label: `${item.identifier.toUpperCase()} ${t(`templates.waterItem.${item.name}`)}`,
-  }));
+function waterColumns({ t, points, setPoint, meterTypes }: PointRows): Columns {
+  const itemsOf = (type: number) =>
+    Object.entries(meterItems(type)).map(([id, item]) => ({
+      value: id,
+      label: `${item.identifier.toUpperCase()} ${t(`templates.waterItem.${item.name}`)}`,
+    }));
+  const typeOf = (row: number) => meterTypes?.get(points[row]?.slaveIndex ?? -1) ?? METER_TYPES.coldWater;
   return [
     {
       title: t('templates.point.waterItem'),
@@ -314,9 +320,9 @@ function waterColumns({ t, setPoint }: PointRows): Columns {
           [f.name, 'dataIdentifier'],
           <Select
             data-testid={`point-item-${f.name}`}
-            options={items}
+            options={itemsOf(typeOf(f.name))}
             onChange={(id: string) => {
-              const item = waterItem(id ?? '');
+              const item = waterItem(id ?? '', typeOf(f.name));
               if (item) setPoint(f.name, { registerLength: item.bytes, precision: item.decimals, unit: item.unit });
             }}
           />,
