@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
-import { Cjt188Meter, SimulatedDtu } from '../../simulator/src/index.ts';
+import { Cjt188Meter } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
-import { api, liveSuite } from './iot-live-walks.ts';
+import { liveSuite } from './iot-live-walks.ts';
+import { meterDtu, newMeterTemplate, saveAndWatchLive } from './iot-meter-walks.ts';
 import { choose, IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
-import { awaitText, unexpected } from './portal-walks.ts';
+import { unexpected } from './portal-walks.ts';
 
 const suite = liveSuite();
 
@@ -15,30 +16,12 @@ describe('a Device Cloud user with a water meter', () => {
     const { page, problems, close } = await visit(suite.browser);
     const sn = 'WATERWALK00000000001';
     const meter = new Cjt188Meter({ address: '00000000000001', current: 123.45, settlement: 100 });
-    const dtu = new SimulatedDtu({
-      host: '127.0.0.1',
-      port: suite.server.dtuPort,
-      sn,
-      password: '12345678',
-      framing: 'cjt188',
-      waterMeters: [meter],
-      heartbeatSeconds: 0,
-      reconnectMs: 500,
-    });
+    const dtu = meterDtu(suite.server.dtuPort, sn, { framing: 'cjt188', waterMeters: [meter] });
     try {
       await signInToIot(page, suite.server.url, user);
 
       // ---- The template: protocol CJ/T 188, one cold water meter by its address, its flows.
-      await openFromMenu(page, '设备模板', '我的模板');
-      await page.getByTestId('template-add').click();
-      const editor = page.getByTestId('template-editor');
-      await editor.getByLabel('模板名称').fill('小区水表模板');
-      await choose(
-        page,
-        editor.locator('.ant-form-item').filter({ hasText: '协议' }).locator('.ant-select'),
-        'CJ/T 188-2004',
-      );
-      const slaves = page.getByTestId('slaves-editor');
+      const { slaves, row } = await newMeterTemplate(page, '小区水表模板', 'CJ/T 188-2004');
       await slaves.getByRole('columnheader', { name: '仪表类型' }).waitFor();
       await slaves.locator('tbody tr').nth(0).locator('input').nth(1).fill('一号楼冷水表');
       // The meter starts as a cold water meter (10H).
@@ -48,8 +31,6 @@ describe('a Device Cloud user with a water meter', () => {
       await address.fill('12345');
       await page.getByText('表地址：14 位数字（或通配地址 AAAAAAAAAAAAAA）').waitFor();
       await address.fill('00000000000001');
-      const points = page.getByTestId('points-editor');
-      const row = (n: number) => points.locator('.ant-table-tbody tr.ant-table-row').nth(n);
       await page.getByTestId('point-add').click();
       await row(0).locator('input').nth(1).fill('当前累积流量');
       // A new water point reads the current cumulative flow of 901F, in m³.
@@ -58,39 +39,17 @@ describe('a Device Cloud user with a water meter', () => {
       await row(1).locator('input').nth(1).fill('结算日累积流量');
       await choose(page, row(1).getByTestId('point-item-1'), '901F 结算日累积流量');
       await settledShot(page, 'cjt188-editor-zh-CN');
-      await page.getByTestId('template-save').click();
-      await awaitText(page, '模板已保存', problems);
-      await page.waitForURL(/\/iot\/templates\/\d+$/);
-      const templateId = Number(new URL(page.url()).pathname.split('/').at(-1));
 
-      // ---- A device on a DTU, CJ/T 188, polled every second; the simulated DTU carries the meter.
-      const device = await api<{ id: number }>(page, suite.server.url, 'POST', 'iot/devices', {
+      // ---- A device on a DTU, CJ/T 188, polled every second: the cumulative flow arrives and moves live.
+      const { templateId, value } = await saveAndWatchLive(page, suite.server.url, problems, dtu, {
         name: '一号楼水表',
         sn,
         imei: '861000000000188',
-        commPassword: '12345678',
         protocol: 'cjt188',
-        queryInterval: 1,
-        templateId,
-        enabled: true,
       });
-      dtu.start();
-      await dtu.ready();
-      const template = await api<{ points: Array<{ id: number; name: string }> }>(
-        page,
-        suite.server.url,
-        'GET',
-        `iot/templates/${templateId}`,
-      );
-      const pointId = (name: string) => template.points.find((p) => p.name === name)?.id ?? 0;
-
-      // ---- The device page: online, and the cumulative flow arrives and moves live.
-      await page.goto(`${suite.server.url}/iot/devices/${device.id}`);
-      await page.getByTestId('device-detail').getByText('在线').waitFor({ timeout: 15_000 });
-      await page.getByRole('tab', { name: '实时数据' }).click();
-      const flow = page.getByTestId(`point-value-${pointId('当前累积流量')}`);
+      const flow = value('当前累积流量');
       await expect.poll(async () => flow.textContent(), { timeout: 15_000 }).toBe('123.45');
-      expect(await page.getByTestId(`point-value-${pointId('结算日累积流量')}`).textContent()).toBe('100.00');
+      expect(await value('结算日累积流量').textContent()).toBe('100.00');
       meter.set({ current: 123.78 });
       await expect.poll(async () => flow.textContent(), { timeout: 10_000 }).toBe('123.78');
       await settledShot(page, 'cjt188-live-zh-CN');

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
-import { Dlt645Meter, SimulatedDtu } from '../../simulator/src/index.ts';
+import { Dlt645Meter } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
-import { api, liveSuite } from './iot-live-walks.ts';
-import { choose, IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
+import { liveSuite } from './iot-live-walks.ts';
+import { meterDtu, newMeterTemplate, saveAndWatchLive } from './iot-meter-walks.ts';
+import { IOT_MAIN_ROLE, openFromMenu, signInToIot } from './iot-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
-import { awaitText, unexpected } from './portal-walks.ts';
+import { unexpected } from './portal-walks.ts';
 
 const suite = liveSuite();
 
@@ -15,30 +16,12 @@ describe('a Device Cloud user with an electricity meter', () => {
     const { page, problems, close } = await visit(suite.browser);
     const sn = 'METERWALK00000000001';
     const meter = new Dlt645Meter({ address: '000000000001', values: { '00010000': 1234.56, '02010100': 220.1 } });
-    const dtu = new SimulatedDtu({
-      host: '127.0.0.1',
-      port: suite.server.dtuPort,
-      sn,
-      password: '12345678',
-      framing: 'dlt645',
-      meters: [meter],
-      heartbeatSeconds: 0,
-      reconnectMs: 500,
-    });
+    const dtu = meterDtu(suite.server.dtuPort, sn, { framing: 'dlt645', meters: [meter] });
     try {
       await signInToIot(page, suite.server.url, user);
 
       // ---- The template: protocol DL/T 645, one meter by its address, its energy and a voltage.
-      await openFromMenu(page, '设备模板', '我的模板');
-      await page.getByTestId('template-add').click();
-      const editor = page.getByTestId('template-editor');
-      await editor.getByLabel('模板名称').fill('配电房电表模板');
-      await choose(
-        page,
-        editor.locator('.ant-form-item').filter({ hasText: '协议' }).locator('.ant-select'),
-        'DL/T 645-2007',
-      );
-      const slaves = page.getByTestId('slaves-editor');
+      const { slaves, row } = await newMeterTemplate(page, '配电房电表模板', 'DL/T 645-2007');
       await slaves.getByRole('columnheader', { name: '表地址' }).waitFor();
       await slaves.locator('tbody tr').nth(0).locator('input').nth(1).fill('一号进线电表');
       // A meter address is 12 digits: a short one is refused where it is typed.
@@ -46,8 +29,6 @@ describe('a Device Cloud user with an electricity meter', () => {
       await address.fill('12345');
       await page.getByText('表地址：12 位数字（或通配地址 AAAAAAAAAAAA）').waitFor();
       await address.fill('000000000001');
-      const points = page.getByTestId('points-editor');
-      const row = (n: number) => points.locator('.ant-table-tbody tr.ant-table-row').nth(n);
       await page.getByTestId('point-add').click();
       await row(0).locator('input').nth(1).fill('正向有功总电能');
       // A new meter point reads forward active energy: 4 bytes, 2 decimals, kWh.
@@ -61,39 +42,17 @@ describe('a Device Cloud user with an electricity meter', () => {
       expect(await row(1).locator('.ant-input-number input').nth(1).inputValue()).toBe('1');
       await row(1).getByText('A 相电压', { exact: true }).waitFor();
       await settledShot(page, 'iot-dlt645-editor-zh-CN');
-      await page.getByTestId('template-save').click();
-      await awaitText(page, '模板已保存', problems);
-      await page.waitForURL(/\/iot\/templates\/\d+$/);
-      const templateId = Number(new URL(page.url()).pathname.split('/').at(-1));
 
-      // ---- A device on a DTU, DL/T 645, polled every second; the simulated DTU carries the meter.
-      const device = await api<{ id: number }>(page, suite.server.url, 'POST', 'iot/devices', {
+      // ---- A device on a DTU, DL/T 645, polled every second: the energy reading arrives and moves live.
+      const { templateId, value } = await saveAndWatchLive(page, suite.server.url, problems, dtu, {
         name: '配电房电表',
         sn,
         imei: '861000000000645',
-        commPassword: '12345678',
         protocol: 'dlt645',
-        queryInterval: 1,
-        templateId,
-        enabled: true,
       });
-      dtu.start();
-      await dtu.ready();
-      const template = await api<{ points: Array<{ id: number; name: string }> }>(
-        page,
-        suite.server.url,
-        'GET',
-        `iot/templates/${templateId}`,
-      );
-      const pointId = (name: string) => template.points.find((p) => p.name === name)?.id ?? 0;
-
-      // ---- The device page: online, and the energy reading arrives and moves live.
-      await page.goto(`${suite.server.url}/iot/devices/${device.id}`);
-      await page.getByTestId('device-detail').getByText('在线').waitFor({ timeout: 15_000 });
-      await page.getByRole('tab', { name: '实时数据' }).click();
-      const energy = page.getByTestId(`point-value-${pointId('正向有功总电能')}`);
+      const energy = value('正向有功总电能');
       await expect.poll(async () => energy.textContent(), { timeout: 15_000 }).toBe('1234.56');
-      expect(await page.getByTestId(`point-value-${pointId('A 相电压值')}`).textContent()).toBe('220.1');
+      expect(await value('A 相电压值').textContent()).toBe('220.1');
       meter.set('00010000', 1234.78);
       await expect.poll(async () => energy.textContent(), { timeout: 10_000 }).toBe('1234.78');
       await settledShot(page, 'iot-dlt645-live-zh-CN');

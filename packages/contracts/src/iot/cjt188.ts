@@ -36,6 +36,11 @@ export function isWaterMeterAddress(address: string): boolean {
   return /^\d{14}$/.test(address) || address.toLowerCase() === WATER_WILDCARD_ADDRESS;
 }
 
+/** Items of a data identifier's answer: where each starts in the data, its BCD format and unit. */
+type ItemTable = Readonly<
+  Record<string, { name: string; identifier: string; offset: number; bytes: number; decimals: number; unit: string }>
+>;
+
 /**
  * The items of one read of identifier 901F (metering data of a water or gas meter), as a template
  * point names them: `901f:current` the current cumulative flow, `901f:settlement` the cumulative
@@ -46,9 +51,7 @@ export const WATER_ITEMS = {
   '901f:current': { name: 'currentFlow', identifier: '901f', offset: 0, bytes: 4, decimals: 2, unit: 'm³' },
   '901f:settlement': { name: 'settlementFlow', identifier: '901f', offset: 5, bytes: 4, decimals: 2, unit: 'm³' },
   '901f:status': { name: 'status', identifier: '901f', offset: 17, bytes: 2, decimals: 0, unit: '' },
-} as const satisfies Readonly<
-  Record<string, { name: string; identifier: string; offset: number; bytes: number; decimals: number; unit: string }>
->;
+} as const satisfies ItemTable;
 export type WaterItem = keyof typeof WATER_ITEMS;
 export type WaterItemFormat = (typeof WATER_ITEMS)[WaterItem];
 
@@ -68,9 +71,7 @@ export const HEAT_ITEMS = {
   '901f:return': { name: 'returnTemperature', identifier: '901f', offset: 28, bytes: 3, decimals: 2, unit: '°C' },
   '901f:workinghours': { name: 'workingHours', identifier: '901f', offset: 31, bytes: 3, decimals: 0, unit: 'h' },
   '901f:heatstatus': { name: 'heatStatus', identifier: '901f', offset: 41, bytes: 2, decimals: 0, unit: '' },
-} as const satisfies Readonly<
-  Record<string, { name: string; identifier: string; offset: number; bytes: number; decimals: number; unit: string }>
->;
+} as const satisfies ItemTable;
 export type HeatItem = keyof typeof HEAT_ITEMS;
 export type MeterItemFormat = WaterItemFormat | (typeof HEAT_ITEMS)[HeatItem];
 

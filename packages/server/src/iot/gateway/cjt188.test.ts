@@ -168,8 +168,20 @@ describe('CJ/T 188 water meters behind a DTU', () => {
 });
 
 describe('CJ/T 188 heat and cooling meters behind a DTU', () => {
+  /** The heat template's device, and a DTU carrying `heat` and a cooling meter reading `cold` kWh. */
+  async function heatBus(name: string, heat: Cjt188Meter, cold: number) {
+    const meter = await device(heatTemplate(name));
+    const cooling = new Cjt188Meter({ address: '00000000000022', type: 0x21, heat: { currentHeat: cold } });
+    const dtu = startTestDtu(server, {
+      sn: meter.sn,
+      password: '12345678',
+      framing: 'cjt188',
+      waterMeters: [heat, cooling],
+    });
+    return { meter, dtu };
+  }
+
   it("reads each meter's 901F in the heat layout and gives its points kWh, kW, m³/h and °C whatever unit it sends", async () => {
-    const meter = await device(heatTemplate('Heat bus read'));
     const heat = new Cjt188Meter({
       address: '00000000000021',
       type: 0x20,
@@ -183,13 +195,7 @@ describe('CJ/T 188 heat and cooling meters behind a DTU', () => {
         returnTemperature: 41.25,
       },
     });
-    const cooling = new Cjt188Meter({ address: '00000000000022', type: 0x21, heat: { currentHeat: 987.65 } });
-    const dtu = startTestDtu(server, {
-      sn: meter.sn,
-      password: '12345678',
-      framing: 'cjt188',
-      waterMeters: [heat, cooling],
-    });
+    const { meter, dtu } = await heatBus('Heat bus read', heat, 987.65);
     try {
       await expect
         .poll(() => lastValues(meter.id, meter.ids), { timeout: 10_000 })
@@ -213,20 +219,13 @@ describe('CJ/T 188 heat and cooling meters behind a DTU', () => {
   });
 
   it('counts an answer whose unit byte is not its quantity as malformed and keeps reading the other meter', async () => {
-    const meter = await device(heatTemplate('Heat bus wrong unit'));
     // The heat meter sends kW (17H) where its energy belongs: no reading can be taken from it.
     const wrong = new Cjt188Meter({
       address: '00000000000021',
       type: 0x20,
       heatUnits: { energy: 0x17, power: 0x17, flow: 0x35, volume: 0x2c },
     });
-    const cooling = new Cjt188Meter({ address: '00000000000022', type: 0x21, heat: { currentHeat: 4.5 } });
-    const dtu = startTestDtu(server, {
-      sn: meter.sn,
-      password: '12345678',
-      framing: 'cjt188',
-      waterMeters: [wrong, cooling],
-    });
+    const { meter, dtu } = await heatBus('Heat bus wrong unit', wrong, 4.5);
     try {
       await expect.poll(() => lastValues(meter.id, meter.ids), { timeout: 10_000 }).toEqual({ 'Cold two': 4.5 });
       const connection = [...server.connections].find((c) => c.deviceId === meter.id);
