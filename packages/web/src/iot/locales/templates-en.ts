@@ -201,7 +201,7 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
       transport: 'DTU passthrough',
       doc: 'CJ/T 188-2004, the protocol of household water and gas meters: meters on the M-Bus or RS485 bus behind a DTU, each read at the query frequency with data identifier 901F (metering data), whose one answer carries the current cumulative flow, the settlement-day flow, the meter clock and its status, so the points of one meter are read in one request; flows are BCD with a unit byte, litres converted to cubic metres. Heat (20H) and cooling (21H) meters answer 901F with the settlement-day and current heat, heat power, flow rate, cumulative flow, supply and return water temperatures, working time, clock and status, converted by their unit bytes to kWh, kW, m³/h, m³ and °C.',
       points:
-        'A slave is a water or gas meter, found by its type (10H cold water...) and 14-digit address; a data point is one item of 901F: current or settlement-day cumulative flow (m³, 2 decimals) or the status word (valve, battery), read-only.',
+        'A slave is a water, gas, heat or cooling meter, found by its type (10H cold water, 20H heat...) and 14-digit address; a data point is one item of 901F: for water and gas, current or settlement-day cumulative flow (m³, 2 decimals) or the status word (valve, battery); for heat and cooling, an energy, power, flow, temperature, working time or the status, read-only.',
     },
     custom: {
       transport: 'DTU passthrough',
