@@ -29,12 +29,16 @@ export interface ExternalOptions {
   commandTimeoutMs?: number;
 }
 
+/** What devices publish that the gateway processes split between them: data and status. */
+const SHARED = ['up', 'status'] as const;
 /**
- * What devices publish, shared between the gateway processes: data, status, configuration replies,
- * firmware replies and reports. Command acks are not shared: every process that sends commands
- * hears every ack, so that each comes back to the process that waits for it (decision 0131).
+ * What every gateway process hears, without `$share`: the answers to what one process sent and
+ * waits for (command acks, decision 0131; configuration and firmware replies, decision 0161), and
+ * the firmware reports that tell a transfer the device listens. Each process keeps those it waits for.
  */
-const KINDS = ['up', 'status', 'config/reply', 'ota/reply', 'ota/inform'] as const;
+const HEARD_BY_ALL = [ACK_SUBSCRIPTION, ...['config/reply', 'ota/reply', 'ota/inform'].map((k) => `devices/+/${k}`)];
+/** Shared before decision 0161: a persistent session may still hold them, and would get each reply twice. */
+const NO_LONGER_SHARED = ['config/reply', 'ota/reply', 'ota/inform'];
 /** How long the broker keeps the gateway's session, and what arrives for it, while it is away. */
 const SESSION_EXPIRY_SECONDS = 24 * 3600;
 /**
@@ -102,16 +106,29 @@ export async function startExternal(options: ExternalOptions): Promise<RunningBr
     }
   }
 
+  /**
+   * A configuration or firmware reply, which every gateway process hears: for the link of this
+   * process, which settles it when it sent what it answers; dropped where no link waits for it.
+   */
+  async function onReply(sn: string, kind: 'configReply' | 'otaReply', payload: Buffer): Promise<void> {
+    const device = await ingest.directory.bySn(sn);
+    const link = device ? seen.get(device.id) : undefined;
+    if (!device || !link) return;
+    if (kind === 'configReply') onConfigReply(ingest, link, sn, payload);
+    else await onOtaMessage(ingest, link, device.id, kind, payload);
+  }
+
   async function onMessage(topicName: string, payload: Buffer): Promise<void> {
     const topic = deviceTopic(topicName) ?? configReplyTopic(topicName) ?? otaUpTopic(topicName);
     if (!topic) return ingest.refuse('forbiddenTopic', {}, topicName);
     if (topic.kind === 'ack') return onAck(topic.sn, payload);
+    if (topic.kind === 'configReply' || topic.kind === 'otaReply') return onReply(topic.sn, topic.kind, payload);
     const device = await deviceOf(topic.sn);
     if (!device) return;
     const link = await linkOf(device, topic.sn);
     if (topic.kind === 'up') await ingest.up(device, payload);
     else if (topic.kind === 'status') await ingest.status(device, payload);
-    else if (topic.kind === 'configReply') onConfigReply(ingest, link, topic.sn, payload);
+    // A firmware report, heard by every process: each one's link learns the device listens.
     else await onOtaMessage(ingest, link, device.id, topic.kind, payload);
   }
 
@@ -136,7 +153,8 @@ export async function startExternal(options: ExternalOptions): Promise<RunningBr
     },
   });
   client.on('error', (error) => log.warn({ err: error.message }, 'external mqtt broker error'));
-  await client.subscribeAsync([...KINDS.map((kind) => `$share/${group}/devices/+/${kind}`), ACK_SUBSCRIPTION], {
+  await client.unsubscribeAsync(NO_LONGER_SHARED.map((kind) => `$share/${group}/devices/+/${kind}`));
+  await client.subscribeAsync([...SHARED.map((kind) => `$share/${group}/devices/+/${kind}`), ...HEARD_BY_ALL], {
     qos: 1,
   });
   log.info({ url: new URL(options.url).host, group }, 'subscribed to the external mqtt broker');
