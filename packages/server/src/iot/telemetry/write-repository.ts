@@ -11,6 +11,16 @@ export type Cell = number | string | null;
 export const ROWS_PER_STATEMENT = 200;
 const COLUMNS = 5;
 
+const HISTORY = 'insert into telemetry (device_id, point_id, ts, num, text)';
+const LATEST = 'insert into telemetry_latest (device_id, point_id, ts, num, text)';
+// An older reading that arrives late (a device's buffered values) never overwrites a newer one.
+const LATEST_CONFLICT =
+  'on conflict (device_id, point_id) do update set ts = excluded.ts, num = excluded.num, text = excluded.text ' +
+  'where excluded.ts >= telemetry_latest.ts';
+const UNNEST = 'select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::float8[], $5::text[])';
+const PG_HISTORY = `${HISTORY} ${UNNEST} on conflict do nothing`;
+const PG_LATEST = `${LATEST} ${UNNEST} ${LATEST_CONFLICT}`;
+
 /**
  * The writer's statements, written once per engine and row count rather than built by the query
  * builder on every flush: at a hundred thousand points a second, compiling the query would cost
@@ -18,8 +28,8 @@ const COLUMNS = 5;
  */
 export class WriteStatements {
   readonly #engine: Engine;
-  readonly #history = new Map<number, string>();
-  readonly #latest = new Map<number, string>();
+  readonly #historyTexts = new Map<number, string>();
+  readonly #latestTexts = new Map<number, string>();
   readonly #touch: string;
 
   constructor(engine: Engine) {
@@ -40,26 +50,49 @@ export class WriteStatements {
     return groups.join(',');
   }
 
-  history(rows: number): string {
-    let text = this.#history.get(rows);
+  #history(rows: number): string {
+    let text = this.#historyTexts.get(rows);
     if (!text) {
-      text = `insert into telemetry (device_id, point_id, ts, num, text) values ${this.#values(rows)} on conflict do nothing`;
-      this.#history.set(rows, text);
+      text = `${HISTORY} values ${this.#values(rows)} on conflict do nothing`;
+      this.#historyTexts.set(rows, text);
     }
     return text;
   }
 
-  latest(rows: number): string {
-    let text = this.#latest.get(rows);
+  #latest(rows: number): string {
+    let text = this.#latestTexts.get(rows);
     if (!text) {
-      // An older reading that arrives late (a device's buffered values) never overwrites a newer one.
-      text =
-        `insert into telemetry_latest (device_id, point_id, ts, num, text) values ${this.#values(rows)} ` +
-        'on conflict (device_id, point_id) do update set ts = excluded.ts, num = excluded.num, text = excluded.text ' +
-        'where excluded.ts >= telemetry_latest.ts';
-      this.#latest.set(rows, text);
+      text = `${LATEST} values ${this.#values(rows)} ${LATEST_CONFLICT}`;
+      this.#latestTexts.set(rows, text);
     }
     return text;
+  }
+
+  /** Inserts history cells (device, point, time, number, text, flat), a duplicate of a stored reading changing nothing. */
+  history(db: Kysely<Database>, cells: readonly Cell[]): Promise<void> {
+    if (this.#engine === 'postgres') return this.#unnest(db, PG_HISTORY, cells);
+    return this.#insertAll(db, (n) => this.#history(n), cells);
+  }
+
+  /** Upserts the newest value of each (device, point), never over a newer one. */
+  latest(db: Kysely<Database>, cells: readonly Cell[]): Promise<void> {
+    if (this.#engine === 'postgres') return this.#unnest(db, PG_LATEST, cells);
+    return this.#insertAll(db, (n) => this.#latest(n), cells);
+  }
+
+  /**
+   * PostgreSQL: all the flush's rows in one statement of five array parameters, whatever their
+   * number. Five parameters for pg to serialise rather than five per row, one round-trip rather
+   * than one per 200 rows, and a text that never changes (decision 0161).
+   */
+  async #unnest(db: Kysely<Database>, text: string, cells: readonly Cell[]): Promise<void> {
+    const rows = cells.length / COLUMNS;
+    if (rows === 0) return;
+    const columns: Cell[][] = [new Array(rows), new Array(rows), new Array(rows), new Array(rows), new Array(rows)];
+    for (let r = 0, i = 0; r < rows; r++) {
+      for (let c = 0; c < COLUMNS; c++, i++) (columns[c] as Cell[])[r] = cells[i] as Cell;
+    }
+    await db.executeQuery(CompiledQuery.raw(text, columns));
   }
 
   /** Writes the device's last data time, never moving it back. */
@@ -68,7 +101,7 @@ export class WriteStatements {
   }
 
   /** Runs `text(rows)` over a flat list of cells, `ROWS_PER_STATEMENT` rows at a time. */
-  async insertAll(db: Kysely<Database>, text: (rows: number) => string, cells: readonly Cell[]): Promise<void> {
+  async #insertAll(db: Kysely<Database>, text: (rows: number) => string, cells: readonly Cell[]): Promise<void> {
     const per = ROWS_PER_STATEMENT * COLUMNS;
     for (let i = 0; i < cells.length; i += per) {
       const part = cells.length <= per ? cells : cells.slice(i, i + per);

@@ -259,8 +259,8 @@ export class TelemetryWriter implements Telemetry {
     const due = [...batch.devices].filter(([id]) => now - (this.#touched.get(id) ?? 0) >= this.#touchMs);
     const cameOnline: Array<[number, number]> = [];
     await this.#db.kysely.transaction().execute(async (trx) => {
-      await this.#statements.insertAll(trx, (n) => this.#statements.history(n), batch.history);
-      await this.#statements.insertAll(trx, (n) => this.#statements.latest(n), latest);
+      await this.#statements.history(trx, batch.history);
+      await this.#statements.latest(trx, latest);
       for (const [deviceId, at] of due) {
         // Online by data (spec section 4); the last data time feeds the offline job, so it is
         // written at most every `touchMs` rather than on every reading.
