@@ -4,9 +4,12 @@
 // second gateway node sends them: its telemetry writer commits them and NOTIFYs, and the node
 // serving the browser reads them and pushes them over the live socket. That path needs
 // PostgreSQL, so the running screen is measured there; the editor on both engines.
+import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ScadaDetail, ScadaDocumentInput, ScadaElementInput } from '@meridian/contracts';
 import pino from 'pino';
+import type { Protocol } from 'playwright-core/types/protocol';
 import { liveFor } from '../packages/server/src/iot/telemetry/live.ts';
 import { TelemetryWriter } from '../packages/server/src/iot/telemetry/writer.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
@@ -97,6 +100,65 @@ async function world(engine: 'SQLite' | 'PostgreSQL') {
 }
 
 type World = Awaited<ReturnType<typeof world>>;
+
+/**
+ * With BENCH_SCADA_PROFILE set, the page's main-thread work during `what` is printed (Chromium's
+ * task, script, layout and style times): on a shared machine the work a page asks for varies far
+ * less than the frames it gets. With BENCH_SCADA_PROFILE=<folder>, Chromium's CPU profile of
+ * `what` is also written there as `<name>.cpuprofile` (DevTools, Performance panel) with its
+ * heaviest functions by own time: where a frame and a value's way to the paint go.
+ */
+async function profiled<T>(page: World['page'], name: string, what: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_SCADA_PROFILE;
+  if (!folder) return what();
+  const cdp = await page.context().newCDPSession(page);
+  const work = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return new Map(metrics.map((m) => [m.name, m.value]));
+  };
+  // The main thread's own CPU time, not the wall time it held: another process taking the cores
+  // in the middle of a task does not count.
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const before = await work();
+  const started = performance.now();
+  const sampling = folder !== 'work';
+  if (sampling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
+  try {
+    return await what();
+  } finally {
+    const after = await work();
+    const seconds = (performance.now() - started) / 1000;
+    const spent = (metric: string) => ((after.get(metric) ?? 0) - (before.get(metric) ?? 0)) * 1000;
+    console.log(
+      `scada work ${name}: main-thread CPU ${spent('TaskDuration').toFixed(0)} ms in ${seconds.toFixed(1)} s (script ${spent('ScriptDuration').toFixed(0)}, layout ${spent('LayoutDuration').toFixed(0)}, style ${spent('RecalcStyleDuration').toFixed(0)})`,
+    );
+    if (sampling) printProfile(name, folder, (await cdp.send('Profiler.stop')).profile);
+    await cdp.detach();
+  }
+}
+
+/** Writes a CPU profile and prints its heaviest functions by own time. */
+function printProfile(name: string, folder: string, profile: Protocol.Profiler.Profile): void {
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const gaps = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const key = frame ? `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}` : '?';
+    self.set(key, (self.get(key) ?? 0) + (gaps[i] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`scada profile ${name}: ${Math.round(total)} ms sampled`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+  }
+}
 
 /** A screen saved and published through the API, as the editor does. */
 async function publishedScreen(w: World, name: string, document: ScadaDocumentInput): Promise<number> {
@@ -207,7 +269,7 @@ async function running(w: World): Promise<Figure[]> {
       state.counting = true;
     });
     const started = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, MEASURE_MS));
+    await profiled(page, 'running', () => new Promise((resolve) => setTimeout(resolve, MEASURE_MS)));
     const result = await page.evaluate(() => {
       const state = (window as unknown as { bench: { frames: number; painted: Array<[number, number]> } }).bench;
       return { frames: state.frames, painted: state.painted };
@@ -259,15 +321,17 @@ async function editorOpen(w: World, engine: string): Promise<Figure[]> {
   for (let run = 0; run < OPENS; run++) {
     await page.goto('about:blank');
     const started = performance.now();
-    await page.goto(`${w.server.url}/iot/scada/${id}/edit`);
-    try {
-      await page.getByTestId(`scada-layer-${last}`).waitFor({ state: 'attached', timeout: 60_000 });
-    } catch (error) {
-      await screenshot(page, 'scada-bench-editor');
-      throw error;
-    }
-    // The canvas draws in the next frame.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await profiled(page, `editor-${engine}-${run}`, async () => {
+      await page.goto(`${w.server.url}/iot/scada/${id}/edit`);
+      try {
+        await page.getByTestId(`scada-layer-${last}`).waitFor({ state: 'attached', timeout: 60_000 });
+      } catch (error) {
+        await screenshot(page, 'scada-bench-editor');
+        throw error;
+      }
+      // The canvas draws in the next frame.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    });
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

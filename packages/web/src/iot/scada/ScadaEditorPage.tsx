@@ -249,6 +249,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
       }),
     [history.present.elements],
   );
+  const pickLayer = useCallback((id: string, more: boolean) => pick(id, more, true), [pick]);
 
   const act = useCallback(
     (action: EditAction) => {
@@ -605,7 +606,7 @@ function Editor({ screen }: { screen: ScadaDetail }) {
         )}
       </Card>
       <Card size="small" title={t('scada.layers')}>
-        <LayerList elements={doc.elements} selected={selected} onPick={(id, more) => pick(id, more, true)} />
+        <LayerList elements={doc.elements} selected={selected} onPick={pickLayer} />
       </Card>
     </>
   );

@@ -17,8 +17,8 @@ import { pressOn, type ScadaDetail, screenOf, trendsOf } from './api.ts';
 import { TrendSeeds, trendSeedsOf } from './palette.tsx';
 import { Readings, ScreenStage } from './ScreenStage.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
-import { activeOf, type Reading } from './shapes.tsx';
-import { readingKey, useBoundValues } from './useBoundValues.ts';
+import { activeOf } from './shapes.tsx';
+import { useBoundValues } from './useBoundValues.ts';
 import { useRollBack, VersionsDrawer } from './VersionsDrawer.tsx';
 import './strings.ts';
 
@@ -113,8 +113,6 @@ function Viewer({
     meta: { silentError: true },
   });
   const seeds = useMemo(() => trendSeedsOf(trends.data ?? []), [trends.data]);
-  const readingOf = (element: ScadaElement): Reading =>
-    element.binding ? (values.get(readingKey(element.binding.deviceId, element.binding.pointId)) ?? null) : undefined;
 
   // Only an operator's screen listens to clicks (decision 0117); the server checks the permission again.
   const press = (element: ScadaElement) => {
@@ -123,7 +121,7 @@ function Viewer({
     let value: number | null = null;
     let title: string;
     if (SCADA_TOGGLES.includes(element.kind)) {
-      value = activeOf(readingOf(element)) ? 0 : 1;
+      value = activeOf(values.readingOf(element)) ? 0 : 1;
       title = t('scada.switchAsk', { point: name, state: t(value ? 'scada.on' : 'scada.off') });
     } else {
       if (element.writeValue === null) return;
@@ -216,14 +214,14 @@ function Viewer({
           <TrendSeeds.Provider value={seeds}>
             <ScreenStage
               document={doc}
-              readingOf={readingOf}
+              values={values}
               onPress={canOperate && !oldVersion ? press : undefined}
               onOpen={(element) => element.opens !== null && navigate(`/scada/${element.opens}/view`)}
             />
           </TrendSeeds.Provider>
         )}
       </Card>
-      <Readings document={doc} readingOf={readingOf} />
+      <Readings document={doc} values={values} />
       {applying && <ApplicationDialog screen={screen} onClose={() => setApplying(false)} />}
       {versions && <VersionsDrawer screen={screen} onClose={() => setVersions(false)} />}
       {sharing && <ShareDialog id={screen.id} name={screen.name} onClose={() => setSharing(false)} />}

@@ -1,7 +1,6 @@
-import type { ScadaElement } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Result, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError, errorText } from '../../shared/errors.ts';
@@ -11,8 +10,7 @@ import { useRouteTitle } from '../../shared/routing.ts';
 import { sharedScreen } from './api.ts';
 import { TrendSeeds, trendSeedsOf } from './palette.tsx';
 import { Readings, ScreenStage } from './ScreenStage.tsx';
-import type { Reading } from './shapes.tsx';
-import { readingKey } from './useBoundValues.ts';
+import { readingKey, ValueStore } from './valueStore.ts';
 import './strings.ts';
 
 /** How often a shared screen asks for its values again: the visitor has no session for the live socket. */
@@ -44,18 +42,17 @@ export function SharedScadaPage() {
     retry: false,
     meta: { silentError: true },
   });
-  const values = useMemo(
-    () => new Map((screen.data?.values ?? []).map((v) => [readingKey(v.deviceId, v.pointId), v.value])),
-    [screen.data],
-  );
+  const [values] = useState(() => new ValueStore());
+  const polled = screen.data?.values;
+  useEffect(() => {
+    values.replace(new Map((polled ?? []).map((v) => [readingKey(v.deviceId, v.pointId), v.value])));
+  }, [polled, values]);
   // The trends' stored past of the first answer (decision 0148); the values polled after it extend the lines.
   const [seeds, setSeeds] = useState<ReadonlyMap<string, readonly number[]>>();
   const trends = screen.data?.trends;
   useEffect(() => {
     if (trends) setSeeds((before) => before ?? trendSeedsOf(trends));
   }, [trends]);
-  const readingOf = (element: ScadaElement): Reading =>
-    element.binding ? (values.get(readingKey(element.binding.deviceId, element.binding.pointId)) ?? null) : undefined;
 
   let body: React.ReactNode;
   if (token === '') body = <Refused text={t('scada.sharedNoLink')} />;
@@ -72,10 +69,10 @@ export function SharedScadaPage() {
           extra={<Typography.Text type="secondary">{t('scada.sharedTitle')}</Typography.Text>}
         >
           <TrendSeeds.Provider value={seeds ?? NO_SEEDS}>
-            <ScreenStage document={screen.data.document} readingOf={readingOf} />
+            <ScreenStage document={screen.data.document} values={values} />
           </TrendSeeds.Provider>
         </Card>
-        <Readings document={screen.data.document} readingOf={readingOf} />
+        <Readings document={screen.data.document} values={values} />
       </Flex>
     );
   return (

@@ -28,6 +28,7 @@ export function advance(mover: Mover, from: number, seconds: number): number {
 class Animator {
   private readonly movers = new Map<Konva.Node, Mover>();
   private animation: Konva.Animation | null = null;
+  private layers: Konva.Layer[] = [];
 
   set(node: Konva.Node, mover: Mover): void {
     this.movers.set(node, mover);
@@ -55,8 +56,8 @@ class Animator {
       this.animation = null;
       return;
     }
+    this.layers = layers;
     if (!this.animation) this.animation = new Konva.Animation((frame) => this.tick(frame?.timeDiff ?? 0));
-    this.animation.setLayers(layers);
     if (!this.animation.isRunning()) this.animation.start();
   }
 
@@ -64,13 +65,23 @@ class Animator {
     // A frame after a long pause (a hidden tab) moves one frame's worth, not a jump.
     const seconds = Math.min(ms, 100) / 1000;
     let moved = false;
-    for (const [node, mover] of this.movers) {
-      if (mover.speed <= 0) continue;
-      moved = true;
-      if (mover.how === 'turn') node.rotation(advance(mover, node.rotation(), seconds));
-      else if (node instanceof Konva.Line) node.dashOffset(advance(mover, node.dashOffset(), seconds));
+    // Only the picture moves: what a click hits (each component's box) stays where it is, so this
+    // frame draws the layers' scenes itself, once, and no change asks for a full draw with their hit
+    // canvases in the next frame (decision 0153).
+    const autoDraw = Konva.autoDrawEnabled;
+    Konva.autoDrawEnabled = false;
+    try {
+      for (const [node, mover] of this.movers) {
+        if (mover.speed <= 0) continue;
+        moved = true;
+        if (mover.how === 'turn') node.rotation(advance(mover, node.rotation(), seconds));
+        else if (node instanceof Konva.Line) node.dashOffset(advance(mover, node.dashOffset(), seconds));
+      }
+    } finally {
+      Konva.autoDrawEnabled = autoDraw;
     }
-    return moved;
+    if (moved) for (const layer of this.layers) layer.drawScene();
+    return false;
   }
 }
 

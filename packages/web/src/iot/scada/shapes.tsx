@@ -97,6 +97,8 @@ export function ShapeBody({ element, value, none, preview = false }: ShapeProps)
           strokeWidth={2}
           shadowColor={colour}
           shadowBlur={on ? 12 : 0}
+          // Drawn straight onto the layer: a lit lamp's glow through a buffer canvas cost every frame.
+          perfectDrawEnabled={false}
         />
       );
     }
@@ -208,8 +210,10 @@ export function PlacedShape({
   }) {
   return (
     <Group id={element.id} name="scada-element" x={element.x} y={element.y} rotation={element.rotation} {...group}>
-      <Rect width={element.width} height={element.height} fill="rgba(0,0,0,0)" />
-      {children}
+      {/* Nothing to hit on a component that does not listen: its frames draw one shape fewer. */}
+      {group.listening !== false && <Rect width={element.width} height={element.height} fill="rgba(0,0,0,0)" />}
+      {/* The box alone is hit: a screen of 2,000 components draws 2,000 rectangles on its hit canvas, not every part (decision 0153). */}
+      <Group listening={false}>{children}</Group>
     </Group>
   );
 }
