@@ -2,8 +2,9 @@ import type { ScadaElement, ScadaKind } from '@meridian/contracts';
 
 /** The components with a part that turns or flows on the shared animation loop (animator.ts). */
 export const MOVING_KINDS: readonly ScadaKind[] = ['pump', 'pipe', 'motor', 'fan'];
-/** Around a component's box, what it may paint beyond it: a lamp's glow, a stroke's half width. */
-const REACH = 16;
+/** How far a component may paint beyond its box (shapes.tsx, palette.tsx): a glow, a shadow, a round cap, half a stroke. */
+const REACH: Partial<Record<ScadaKind, number>> = { lamp: 14, button: 6, line: 5, switch: 4 };
+const EDGE_REACH = 2;
 /** More canvases than this cost more than the frames they save: the screen is then drawn on one. */
 export const MAX_TIERS = 6;
 
@@ -21,11 +22,12 @@ function reachOf(e: ScadaElement): Box {
   const sin = Math.sin(turn);
   const xs = [0, e.width * cos, -e.height * sin, e.width * cos - e.height * sin];
   const ys = [0, e.width * sin, e.height * cos, e.width * sin + e.height * cos];
+  const reach = REACH[e.kind] ?? EDGE_REACH;
   return {
-    left: e.x + Math.min(...xs) - REACH,
-    top: e.y + Math.min(...ys) - REACH,
-    right: e.x + Math.max(...xs) + REACH,
-    bottom: e.y + Math.max(...ys) + REACH,
+    left: e.x + Math.min(...xs) - reach,
+    top: e.y + Math.min(...ys) - reach,
+    right: e.x + Math.max(...xs) + reach,
+    bottom: e.y + Math.max(...ys) + reach,
   };
 }
 
