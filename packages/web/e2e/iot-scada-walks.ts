@@ -13,21 +13,27 @@ export async function middleOf(page: Page, screen: ScadaDetail, element: ScadaEl
   };
 }
 
-/** The colour the running screen draws at an element's middle, as #rrggbb (#000000 where nothing is drawn). */
+/**
+ * The colour the running screen draws at an element's middle, as #rrggbb (#000000 where nothing is
+ * drawn): the topmost of its canvases (still and moving components lie on canvases of their own,
+ * decision 0153) that draws there.
+ */
 export async function colourAt(page: Page, screen: ScadaDetail, element: ScadaElement) {
   const x = (element.x + element.width / 2) / screen.document.width;
   const y = (element.y + element.height / 2) / screen.document.height;
-  return page
-    .getByTestId('scada-stage')
-    .locator('canvas')
-    .last()
-    .evaluate(
-      (canvas: HTMLCanvasElement, [fx, fy]) => {
+  return page.getByTestId('scada-stage').evaluate(
+    (stage: HTMLElement, [fx, fy]) => {
+      // The first canvas holds the background picture, not a component.
+      const canvases = [...stage.querySelectorAll('canvas')].slice(1).reverse();
+      for (const canvas of canvases) {
         const pixel = canvas
           .getContext('2d')
           ?.getImageData(Math.round(canvas.width * fx), Math.round(canvas.height * fy), 1, 1).data;
-        return pixel ? `#${[...pixel.slice(0, 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}` : '';
-      },
-      [x, y] as const,
-    );
+        if (pixel && pixel[3] !== 0)
+          return `#${[...pixel.slice(0, 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+      }
+      return '#000000';
+    },
+    [x, y] as const,
+  );
 }

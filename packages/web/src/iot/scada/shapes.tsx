@@ -97,8 +97,6 @@ export function ShapeBody({ element, value, none, preview = false }: ShapeProps)
           strokeWidth={2}
           shadowColor={colour}
           shadowBlur={on ? 12 : 0}
-          // Drawn straight onto the layer: a lit lamp's glow through a buffer canvas cost every frame.
-          perfectDrawEnabled={false}
         />
       );
     }

@@ -8,9 +8,14 @@ export { readingKey };
 
 type Frame = (run: () => void) => unknown;
 
-/** The next frame where the browser draws one; a short timer elsewhere (units run without one). */
-const nextFrame: Frame = (run) =>
-  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => run()) : setTimeout(run, 16);
+/** A page that draws no frames (a hidden tab) still takes its values, later. */
+const LATEST_MS = 250;
+
+/** The next frame the browser draws, or a short while when it draws none (units run without frames). */
+const nextFrame: Frame = (run) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+  setTimeout(run, LATEST_MS);
+};
 
 /**
  * The values a running screen shows, by point (decision 0153). Values arriving within one frame (the
@@ -51,7 +56,9 @@ export class ValueStore {
     this.#changed.add(key);
     if (this.#scheduled) return;
     this.#scheduled = true;
-    this.#frame(() => this.flush());
+    this.#frame(() => {
+      if (this.#scheduled) this.flush();
+    });
   }
 
   /** Takes these values as all there are: a point no longer among them has no value. */
