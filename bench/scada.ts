@@ -9,7 +9,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ScadaDetail, ScadaDocumentInput, ScadaElementInput } from '@meridian/contracts';
 import pino from 'pino';
-import type { Protocol } from 'playwright-core/types/protocol';
 import { liveFor } from '../packages/server/src/iot/telemetry/live.ts';
 import { TelemetryWriter } from '../packages/server/src/iot/telemetry/writer.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
@@ -141,8 +140,15 @@ async function profiled<T>(page: World['page'], name: string, what: () => Promis
   }
 }
 
+/** What the bench reads of Chromium's CPU profile (the DevTools protocol's `Profiler.Profile`). */
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
 /** Writes a CPU profile and prints its heaviest functions by own time. */
-function printProfile(name: string, folder: string, profile: Protocol.Profiler.Profile): void {
+function printProfile(name: string, folder: string, profile: CpuProfile): void {
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
   const self = new Map<string, number>();
