@@ -62,6 +62,21 @@ async function seedDevices(db: Db) {
   return devices;
 }
 
+/**
+ * The CPU a process has used so far, in ms (user and system, from /proc on Linux; undefined
+ * elsewhere): the server's CPU per event holds still on a shared machine when the pace does not.
+ */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resolves once the process answers its health check; rejects with its output when it exits first or takes 60 s. */
 async function running(p: MeridianProcess, port: number): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -108,6 +123,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const first = await start();
     const snapshots = Array.from({ length: 8 }, () => png(SNAPSHOT.width, SNAPSHOT.height, { noise: true }));
     const began = Date.now();
+    const cpuAtStart = cpuMs(first.child.pid);
     const boxes = boxesInWorker({
       baseUrl: `http://127.0.0.1:${port}`,
       devices,
@@ -120,6 +136,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
 
     // Mid-stream, the server dies without a word (SIGKILL) and is started again on the same port.
     await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
+    const cpuAtKill = cpuMs(first.child.pid);
     const killedAt = Date.now();
     first.child.kill('SIGKILL');
     await first.exited;
@@ -161,11 +178,17 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     }).length;
     const ackedRate = (answeredIn * 1000) / (windowEnd - began - WARM_MS);
     const retried = events.filter((e: BoxEvent) => e.tries > 1);
+    // The first server's CPU over the events it answered (first tries, before the kill).
+    const answeredBeforeKill = events.filter((e) => e.tries === 1 && !e.failed && e.dueAt + e.ackMs < killedAt).length;
+    const cpuPerEvent =
+      cpuAtStart !== undefined && cpuAtKill !== undefined && answeredBeforeKill > 0
+        ? `, server CPU ${((cpuAtKill - cpuAtStart) / answeredBeforeKill).toFixed(2)} ms per event answered`
+        : '';
     const label = `${engine}, ${DEVICES.toLocaleString('en')} devices, 50 KB snapshots`;
     console.log(
       `campus (${label}): ${events.length.toLocaleString('en')} events in ${Math.round((endedAt - began) / 1000)} s; ` +
         `steady ${Math.round(ackedRate)}/s acknowledged of ${RATE}/s asked (${acked} of the ${due.length} due in the window answered before the kill), ` +
-        `p50 ${Math.round(percentile(latencies, 0.5))} ms p99 ${Math.round(percentile(latencies, 0.99))} ms; ` +
+        `p50 ${Math.round(percentile(latencies, 0.5))} ms p99 ${Math.round(percentile(latencies, 0.99))} ms${cpuPerEvent}; ` +
         `killed at ${Math.round((killedAt - began) / 1000)} s, back after ${((backAt - killedAt) / 1000).toFixed(1)} s; ` +
         `${retried.length} events retried (${retried.filter((e) => e.duplicate).length} answered as duplicates), ` +
         `stored once ${once}, lost ${lost}, stored twice ${twice}, stored unsent ${unsent}, given up ${failed.length}` +

@@ -143,14 +143,13 @@ export async function markSeen(db: Db, deviceId: number, at: number): Promise<vo
  * Records a nonce; false when the device used it before (a replay). The device's nonces older than
  * `keepSince` go first: a request that old is refused by its timestamp, so its nonce guards nothing.
  */
-export async function useNonce(
-  db: Db,
-  deviceId: number,
-  nonce: string,
-  at: number,
-  keepSince: number,
-): Promise<boolean> {
+/** Forgets a device's nonces older than `keepSince`: their timestamps are refused anyway. */
+export async function forgetNonces(db: Db, deviceId: number, keepSince: number): Promise<void> {
   await db.deleteFrom('campus_nonces').where('device_id', '=', deviceId).where('at', '<', keepSince).execute();
+}
+
+/** Records a nonce of a device; false when the device used it before (a replay). */
+export async function useNonce(db: Db, deviceId: number, nonce: string, at: number): Promise<boolean> {
   const row = await db
     .insertInto('campus_nonces')
     .values({ device_id: deviceId, nonce, at })

@@ -98,7 +98,8 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apis-psychology/campus/device/event',
     {
-      config: { access: 'public' },
+      // The nonce is recorded in the event's transaction (decision 0155).
+      config: { access: 'public', campusNonceInHandler: true },
       bodyLimit: EVENT_BODY_MAX,
       schema: {
         tags,

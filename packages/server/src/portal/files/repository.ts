@@ -12,7 +12,13 @@ export type NewFile = Omit<Insertable<FilesTable>, 'id'>;
 export async function insertFiles(db: Kysely<Database>, files: readonly NewFile[]): Promise<FileRow[]> {
   // Guard against running an invalid insert when the list is empty.
   if (files.length === 0) return [];
-  const rows = await db.transaction().execute((trx) => trx.insertInto('files').values(files).returningAll().execute());
+  return db.transaction().execute((trx) => insertFileRows(trx, files));
+}
+
+/** Records files whose bytes are already stored, in the caller's transaction; the rows come back in the order given. */
+export async function insertFileRows(trx: Transaction<Database>, files: readonly NewFile[]): Promise<FileRow[]> {
+  if (files.length === 0) return [];
+  const rows = await trx.insertInto('files').values(files).returningAll().execute();
   // RETURNING promises no order; callers pair the rows with the files they gave.
   const order = new Map(files.map((file, i) => [file.path, i]));
   return rows.sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));

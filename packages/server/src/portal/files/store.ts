@@ -51,15 +51,33 @@ export async function storeFiles(
   files: readonly CheckedFile[],
   options: StoreOptions,
 ): Promise<FileRow[]> {
+  const put = await putFiles(ctx, files, options);
+  try {
+    return await insertFiles(ctx.db, put);
+  } catch (error) {
+    await dropPutFiles(ctx, put);
+    throw error;
+  }
+}
+
+/**
+ * Puts checked files in the current store without recording them: the caller records the rows
+ * answered in its own transaction (`insertFileRows`), so that the files exist together with what
+ * names them, or drops them again (`dropPutFiles`) when that transaction does not commit. When a
+ * put fails, what was already put is removed and the store's refusal is answered in words.
+ */
+export async function putFiles(
+  ctx: FilesContext,
+  files: readonly CheckedFile[],
+  options: StoreOptions,
+): Promise<NewFile[]> {
   const storage = ctx.stores.current;
   const now = new Date();
-  const stored: string[] = [];
   const rows: NewFile[] = [];
   try {
     for (const file of files) {
       const key = newKey(options.purpose, file.kind, now);
       await storage.put(key, file.bytes, contentTypeOf[file.kind]);
-      stored.push(key);
       rows.push({
         channel: storage.channel,
         path: key,
@@ -73,18 +91,23 @@ export async function storeFiles(
         created_at: now.getTime(),
       });
     }
-    return await insertFiles(ctx.db, rows);
+    return rows;
   } catch (error) {
-    for (const key of stored) {
-      await storage.delete(key).catch((cleanupError: unknown) => {
-        ctx.log.warn({ err: cleanupError, key }, 'could not remove a file whose upload failed');
-      });
-    }
+    await dropPutFiles(ctx, rows);
     if (error instanceof StorageError) {
       ctx.log.error({ err: error, channel: storage.channel }, 'the file store refused an upload');
       throw new AppError(503, 'files.uploadFailed');
     }
     throw error;
+  }
+}
+
+/** Removes files put but never recorded; a store that refuses is logged, the files stay as orphans. */
+export async function dropPutFiles(ctx: FilesContext, put: readonly NewFile[]): Promise<void> {
+  for (const file of put) {
+    await ctx.stores.current.delete(file.path).catch((cleanupError: unknown) => {
+      ctx.log.warn({ err: cleanupError, key: file.path }, 'could not remove a file whose upload failed');
+    });
   }
 }
 
