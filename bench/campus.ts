@@ -144,6 +144,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const backAt = Date.now();
     const events = await boxes;
     const endedAt = Date.now();
+    const cpuOfSecond = cpuMs(second.child.pid);
     second.child.kill('SIGTERM');
     await second.exited;
 
@@ -182,7 +183,10 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const answeredBeforeKill = events.filter((e) => e.tries === 1 && !e.failed && e.dueAt + e.ackMs < killedAt).length;
     const cpuPerEvent =
       cpuAtStart !== undefined && cpuAtKill !== undefined && answeredBeforeKill > 0
-        ? `, server CPU ${((cpuAtKill - cpuAtStart) / answeredBeforeKill).toFixed(2)} ms per event answered`
+        ? `, server CPU ${((cpuAtKill - cpuAtStart) / answeredBeforeKill).toFixed(2)} ms per event answered before the kill` +
+          (cpuOfSecond === undefined
+            ? ''
+            : ` (${((cpuAtKill - cpuAtStart + cpuOfSecond) / events.length).toFixed(2)} ms per event sent, both processes)`)
         : '';
     const label = `${engine}, ${DEVICES.toLocaleString('en')} devices, 50 KB snapshots`;
     console.log(

@@ -32,10 +32,28 @@ import {
 /** Where a device's sealed secret belongs: its row, named by its key (a sealed secret moved to another row does not open). */
 const secretContext = (deviceKey: string) => `campus_devices.secret:${deviceKey}`;
 
+/** Device secrets already opened, per secret box, by row key and sealed value; at most `OPENED_MAX` kept. */
+const openedSecrets = new WeakMap<object, Map<string, string>>();
+const OPENED_MAX = 20_000;
+
 /** The HMAC key of a device, opened from its sealed form (decision 0088); a row not yet sealed holds it plain. */
 export function deviceSecret(config: Config, device: { device_key: string; secret: string }): string {
   if (!isSealed(device.secret)) return device.secret;
-  return secretBoxOf(config).open(device.secret, secretContext(device.device_key));
+  const box = secretBoxOf(config);
+  // Opened once per sealed value and row (decision 0155): the row's value is read on every request,
+  // so a secret changed, moved or removed is never answered from here.
+  let opened = openedSecrets.get(box);
+  if (!opened) {
+    opened = new Map();
+    openedSecrets.set(box, opened);
+  }
+  const key = `${device.device_key}\n${device.secret}`;
+  const known = opened.get(key);
+  if (known !== undefined) return known;
+  const plain = box.open(device.secret, secretContext(device.device_key));
+  if (opened.size >= OPENED_MAX) opened.clear();
+  opened.set(key, plain);
+  return plain;
 }
 
 /** On every start: seals the secrets still stored plain, rows written before secrets were sealed. */
