@@ -10,17 +10,7 @@ import { DtuFirmwareSession, upgradeDtu } from './dtu-ota.ts';
 import { Exchange, type LineFraming, type LinkCounters, SlaveFailure } from './exchange.ts';
 import type { DeviceConfiguration, DeviceLink, FirmwareReport, FirmwareTransfer } from './links.ts';
 import type { LinkHolder } from './node.ts';
-import {
-  type CustomRead,
-  decodeBlock,
-  type MeterRead,
-  planCustomReads,
-  planMeterReads,
-  planReads,
-  planWaterReads,
-  type ReadBlock,
-  type WaterRead,
-} from './planner.ts';
+import { decodeBlockInto, EMPTY_PLAN, type PlannedRead, type ReadBlock, type ReadPlan, readPlan } from './planner.ts';
 import type { TemplatePlans } from './plans.ts';
 import type { PollSchedule, Scheduled } from './schedule.ts';
 import { EncodeError, encodeRaw, type GatewayPoint, pointValue } from './values.ts';
@@ -56,9 +46,11 @@ interface SlaveHealth {
   reason: FaultReason;
 }
 
-/** One poll cycle: when it started, the blocks still to read, the values read so far, and how each slave answered. */
+/** One poll cycle: when it started, its plan and the next of its reads to send, the reads not yet done, the values read so far, and how each slave answered. */
 interface Cycle {
   at: number;
+  plan: ReadPlan;
+  next: number;
   left: number;
   readings: Array<{ pointId: number; value: number | string | null }>;
   /** Per slave (Modbus address or meter address): whether one of its reads succeeded, else how its reads failed. */
@@ -115,17 +107,15 @@ export class DtuConnection implements DeviceLink, Scheduled {
   #announced: Promise<void> = Promise.resolve();
   readonly #exchange: Exchange;
   readonly #urgent: UrgentTask[] = [];
-  readonly #reads: Array<() => Promise<void>> = [];
   #running = false;
   #closed: CloseReason | null = null;
   #points: readonly GatewayPoint[] = [];
-  #blocks: readonly ReadBlock[] = [];
-  #meterReads: readonly MeterRead[] = [];
-  #waterReads: readonly WaterRead[] = [];
-  #customReads: readonly CustomRead[] = [];
+  /** Shared by every device of the template (planner.ts readPlan). */
+  #plan: ReadPlan = EMPTY_PLAN;
   #cycle: Cycle | null = null;
   #networkAt = 0;
-  readonly #health = new Map<number | string, SlaveHealth>();
+  /** Slaves failing their reads; made at the first failure (most devices never have one). */
+  #health: Map<number | string, SlaveHealth> | null = null;
   #faulty = false;
   /** The passthrough session holding (or waiting for) the line; while set, no cycle starts and commands are refused. */
   #peer: PassthroughPeer | null = null;
@@ -161,14 +151,11 @@ export class DtuConnection implements DeviceLink, Scheduled {
   usePoints(points: readonly GatewayPoint[]): void {
     if (points === this.#points) return;
     this.#points = points;
-    this.#blocks = planReads(points, this.mergeLength);
-    this.#meterReads = planMeterReads(points);
-    this.#waterReads = planWaterReads(points);
-    this.#customReads = planCustomReads(points);
+    this.#plan = readPlan(points, this.mergeLength);
   }
 
   get blocks(): readonly ReadBlock[] {
-    return this.#blocks;
+    return this.#plan.blocks;
   }
 
   /** Bytes from the socket, registration prefix and heartbeats already taken off. */
@@ -203,83 +190,69 @@ export class DtuConnection implements DeviceLink, Scheduled {
   run(now: number): void {
     if (this.#closed) return;
     this.ctx.schedule.at(this, Math.max(this.dueAt + this.intervalMs, now + 1));
-    // The template may have been edited: its new points take effect at the next cycle.
-    this.ctx.plans
-      .get(this.templateId)
-      .then((points) => this.usePoints(points))
-      .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'template not reloaded'));
     // While a PC client holds the line (passthrough), polling pauses: the tick is skipped (decision 0113).
-    if (this.#peer) return;
     // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
-    const reads = this.#blocks.length + this.#meterReads.length + this.#waterReads.length + this.#customReads.length;
-    if (this.#cycle || !reads) return;
-    const cycle: Cycle = { at: now, left: reads, readings: [], slaves: new Map() };
-    this.#cycle = cycle;
-    for (const block of this.#blocks) {
-      this.#queueRead(cycle, block.slave, block.address, async () => {
-        const data = await this.#withRetries({
-          slave: block.slave,
-          fn: block.fn,
-          address: block.address,
-          count: block.count,
-        });
-        for (const { point, value } of decodeBlock(block, data)) cycle.readings.push({ pointId: point.id, value });
-      });
+    const plan = this.#plan;
+    if (!this.#peer && !this.#cycle && plan.reads.length) {
+      this.#cycle = { at: now, plan, next: 0, left: plan.reads.length, readings: [], slaves: new Map() };
+      this.#pump();
     }
-    for (const { point } of this.#meterReads) {
-      const { address, identifier, format } = point.meter;
-      this.#queueRead(cycle, address, identifier, async () => {
-        const raw = await this.#retrying(() =>
-          this.#exchange.meterRead(address, identifier, format, this.ctx.options.readTimeoutMs),
-        );
-        cycle.readings.push({ pointId: point.id, value: pointValue(point, raw) });
-      });
-    }
-    for (const read of this.#waterReads) {
-      this.#queueRead(cycle, read.address, read.identifier, async () => {
-        const data = await this.#retrying(() =>
-          this.#exchange.waterRead(read.type, read.address, read.identifier, this.ctx.options.readTimeoutMs),
-        );
-        for (const point of read.points)
-          if (point.water)
-            cycle.readings.push({ pointId: point.id, value: pointValue(point, itemValue(point.water.item, data)) });
-      });
-    }
-    for (const read of this.#customReads) {
-      this.#queueRead(cycle, read.address, 'custom', async () => {
-        const request = customRequest(read.definition, read.address);
-        const answer = await this.#retrying(() =>
-          this.#exchange.customRead(read.definition, read.address, request, this.ctx.options.readTimeoutMs),
-        );
-        cycle.readings.push(...customValues(read, answer));
-      });
-    }
-    this.#pump();
+    // The template may have been edited: its new points take effect at the next cycle. Checked
+    // without a promise while the template's points are fresh (TemplatePlans.current).
+    const points = this.ctx.plans.current(this.templateId);
+    if (points) this.usePoints(points);
+    else
+      this.ctx.plans
+        .get(this.templateId)
+        .then((fresh) => this.usePoints(fresh))
+        .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'template not reloaded'));
   }
 
   /**
-   * Queues one read of a cycle. A read that fails leaves its points out of the cycle and marks its
-   * slave (unless another read of it succeeded): "slave no reply" when nothing came back, else
-   * "data collection failed". The other slaves' reads go on.
+   * One read of a cycle. A read that fails leaves its points out of the cycle and marks its slave
+   * (unless another read of it succeeded): "slave no reply" when nothing came back, else "data
+   * collection failed". The other slaves' reads go on.
    */
-  #queueRead(cycle: Cycle, slave: number | string, what: number | string, read: () => Promise<void>): void {
-    this.#reads.push(async () => {
-      try {
-        await read();
-        cycle.slaves.set(slave, 'answered');
-      } catch (error) {
-        this.ctx.log.debug(
-          { deviceId: this.deviceId, slave, read: what, error: String(error) },
-          'data collection failed',
+  async #read(cycle: Cycle, read: PlannedRead): Promise<void> {
+    try {
+      await this.#collect(read, cycle.readings);
+      cycle.slaves.set(read.slave, 'answered');
+    } catch (error) {
+      this.ctx.log.debug(
+        { deviceId: this.deviceId, slave: read.slave, read: read.what, error: String(error) },
+        'data collection failed',
+      );
+      if (cycle.slaves.get(read.slave) !== 'answered')
+        cycle.slaves.set(
+          read.slave,
+          error instanceof SlaveFailure && error.kind === 'noReply' ? 'slaveNoReply' : 'collectFailed',
         );
-        if (cycle.slaves.get(slave) !== 'answered')
-          cycle.slaves.set(
-            slave,
-            error instanceof SlaveFailure && error.kind === 'noReply' ? 'slaveNoReply' : 'collectFailed',
-          );
-      }
-      if (--cycle.left === 0) this.#finishCycle(cycle);
-    });
+    }
+    if (--cycle.left === 0) this.#finishCycle(cycle);
+  }
+
+  /** Sends one read (with its retries) and adds the values of its answer to `readings`. */
+  async #collect(read: PlannedRead, readings: Cycle['readings']): Promise<void> {
+    const timeoutMs = this.ctx.options.readTimeoutMs;
+    if (read.kind === 'modbus') {
+      decodeBlockInto(read.block, await this.#withRetries(read.request), readings);
+    } else if (read.kind === 'meter') {
+      const { point } = read.read;
+      const { address, identifier, format } = point.meter;
+      const raw = await this.#retrying(() => this.#exchange.meterRead(address, identifier, format, timeoutMs));
+      readings.push({ pointId: point.id, value: pointValue(point, raw) });
+    } else if (read.kind === 'water') {
+      const { type, address, identifier, points } = read.read;
+      const data = await this.#retrying(() => this.#exchange.waterRead(type, address, identifier, timeoutMs));
+      for (const point of points)
+        if (point.water)
+          readings.push({ pointId: point.id, value: pointValue(point, itemValue(point.water.item, data)) });
+    } else {
+      const { definition, address } = read.read;
+      const request = customRequest(definition, address);
+      const answer = await this.#retrying(() => this.#exchange.customRead(definition, address, request, timeoutMs));
+      readings.push(...customValues(read.read, answer));
+    }
   }
 
   #finishCycle(cycle: Cycle): void {
@@ -299,15 +272,21 @@ export class DtuConnection implements DeviceLink, Scheduled {
    */
   #judgeSlaves(cycle: Cycle): void {
     for (const [slave, outcome] of cycle.slaves) {
-      if (outcome === 'answered') this.#health.delete(slave);
+      if (outcome === 'answered') this.#health?.delete(slave);
       else {
+        this.#health ??= new Map();
         const health = this.#health.get(slave) ?? { failedPolls: 0, reason: outcome };
         health.failedPolls++;
         health.reason = outcome;
         this.#health.set(slave, health);
       }
     }
-    const failing = [...this.#health.values()].find((h) => h.failedPolls >= this.ctx.options.faultAfterPolls);
+    let failing: SlaveHealth | undefined;
+    for (const health of this.#health?.values() ?? [])
+      if (health.failedPolls >= this.ctx.options.faultAfterPolls) {
+        failing = health;
+        break;
+      }
     if (Boolean(failing) === this.#faulty) return;
     this.#faulty = Boolean(failing);
     const at = cycle.at;
@@ -364,17 +343,30 @@ export class DtuConnection implements DeviceLink, Scheduled {
     });
   }
 
+  /** Starts the next task if the line is free: a write or debugging exchange first, else the cycle's next read. */
   #pump(): void {
     if (this.#running) return;
-    const next = this.#urgent.shift()?.run ?? this.#reads.shift();
-    if (!next) return;
+    const urgent = this.#urgent.shift();
+    const cycle = this.#cycle;
+    let task: Promise<void>;
+    if (urgent) task = urgent.run();
+    // A closed link sends no further reads: its cycle is left unfinished, nothing of it recorded.
+    else if (cycle && !this.#closed && cycle.next < cycle.plan.reads.length)
+      task = this.#read(cycle, cycle.plan.reads[cycle.next++] as PlannedRead);
+    else return;
     this.#running = true;
-    next()
-      .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'gateway task failed'))
-      .finally(() => {
-        this.#running = false;
-        this.#pump();
-      });
+    task.then(
+      () => this.#ran(),
+      (error: unknown) => {
+        this.ctx.log.warn({ deviceId: this.deviceId, error }, 'gateway task failed');
+        this.#ran();
+      },
+    );
+  }
+
+  #ran(): void {
+    this.#running = false;
+    this.#pump();
   }
 
   write(pointId: number, raw: number | boolean | string): Promise<void> {
@@ -575,7 +567,6 @@ export class DtuConnection implements DeviceLink, Scheduled {
     this.ctx.schedule.remove(this);
     this.#exchange.close();
     for (const task of this.#urgent.splice(0)) task.fail(new AppError(409, 'gateway.offline'));
-    this.#reads.length = 0;
     const peer = this.#peer;
     this.#peer = null;
     this.#relaying = false;

@@ -120,6 +120,19 @@ function customReply(definition: CustomProtocolDefinition, address: number): (bu
   };
 }
 
+/** The RTU frames of the reads of shared plans (planner.ts readPlan): the same bytes for every device of a template, made once. */
+const rtuFrames = new WeakMap<ModbusRequest, Buffer>();
+
+function rtuRequest(req: ModbusRequest): Buffer {
+  if (req.data) return encodeRequest(req, 'rtu');
+  let frame = rtuFrames.get(req);
+  if (!frame) {
+    frame = encodeRequest(req, 'rtu');
+    rtuFrames.set(req, frame);
+  }
+  return frame;
+}
+
 interface Pending {
   /** How the answer of a Modbus or DL/T 645 request is read, or null for Data Debugging (raw bytes back). */
   read: ((buf: Buffer) => Step) | null;
@@ -162,7 +175,11 @@ export class Exchange {
       return Promise.reject(new SlaveFailure('malformed'));
     this.#transaction = (this.#transaction + 1) & 0xffff;
     const framed = framing === 'tcp' ? { ...req, transaction: this.#transaction } : req;
-    return this.#start(modbusReply(framed, framing), encodeRequest(framed, framing), timeoutMs);
+    return this.#start(
+      modbusReply(framed, framing),
+      framing === 'tcp' ? encodeRequest(framed, framing) : rtuRequest(req),
+      timeoutMs,
+    );
   }
 
   /** Reads one data identifier of a DL/T 645 meter: its value in `format`. */

@@ -4,7 +4,7 @@ import {
   type RegisterType,
   TEMPLATE_LIMITS,
 } from '@meridian/contracts';
-import { bitAt, type ReadFunction } from '@meridian/simulator/modbus';
+import { bitAt, type ModbusRequest, type ReadFunction } from '@meridian/simulator/modbus';
 import { decodeRaw, type GatewayPoint, pointValue } from './values.ts';
 
 /** The function that reads each register type. */
@@ -86,19 +86,31 @@ export function planReads(
   return blocks;
 }
 
+/** The value of one of a block's points from the data of its reply; null when its formula fails. */
+function blockValue(block: ReadBlock, point: GatewayPoint, data: Buffer): number | string | null {
+  const offset = point.address - block.address;
+  const raw =
+    block.fn <= 2
+      ? bitAt(data, offset)
+      : decodeRaw(point.variant, data.subarray(offset * 2, (offset + point.span) * 2), point.bitIndex);
+  return pointValue(point, raw);
+}
+
 /** The values of a block's points from the data of its reply; a point whose formula fails reads null. */
 export function decodeBlock(
   block: ReadBlock,
   data: Buffer,
 ): Array<{ point: GatewayPoint; value: number | string | null }> {
-  const bits = block.fn <= 2;
-  return block.points.map((point) => {
-    const offset = point.address - block.address;
-    const raw = bits
-      ? bitAt(data, offset)
-      : decodeRaw(point.variant, data.subarray(offset * 2, (offset + point.span) * 2), point.bitIndex);
-    return { point, value: pointValue(point, raw) };
-  });
+  return block.points.map((point) => ({ point, value: blockValue(block, point, data) }));
+}
+
+/** As decodeBlock, straight into a cycle's readings (no object per point in between: a poll of 50 points makes 50, not 100). */
+export function decodeBlockInto(
+  block: ReadBlock,
+  data: Buffer,
+  readings: Array<{ pointId: number; value: number | string | null }>,
+): void {
+  for (const point of block.points) readings.push({ pointId: point.id, value: blockValue(block, point, data) });
 }
 
 /** One DL/T 645 read of a poll cycle: one data identifier of one meter, and the point it answers. */
@@ -161,4 +173,68 @@ export function planCustomReads(points: readonly GatewayPoint[]): CustomRead[] {
     else reads.set(point.slave, { address: point.slave, definition: point.custom.definition, points: [point] });
   }
   return [...reads.values()].sort((a, b) => a.address - b.address);
+}
+
+/** One read of a poll cycle, whatever the protocol, with the slave it judges and what it reads (for the logs). */
+export type PlannedRead =
+  | { kind: 'modbus'; slave: number; what: number; block: ReadBlock; request: ModbusRequest }
+  | { kind: 'meter'; slave: string; what: string; read: MeterRead }
+  | { kind: 'water'; slave: string; what: string; read: WaterRead }
+  | { kind: 'custom'; slave: number; what: 'custom'; read: CustomRead };
+
+/**
+ * Every read of a cycle in the order they go out: Modbus blocks, DL/T 645 identifiers, CJ/T 188
+ * meters, custom protocol devices. Planned once per template and merge length and shared by every
+ * device of them (readPlan), never changed once made.
+ */
+export interface ReadPlan {
+  readonly blocks: readonly ReadBlock[];
+  readonly reads: readonly PlannedRead[];
+}
+
+export const EMPTY_PLAN: ReadPlan = { blocks: [], reads: [] };
+
+/** The plans made from each list of compiled points (TemplatePlans hands every device of a template the same list), by merge length. */
+const plansOf = new WeakMap<readonly GatewayPoint[], Map<number, ReadPlan>>();
+
+/** The read plan of `points` at `mergeLength`: made once, then the same object for every device that polls these points. */
+export function readPlan(points: readonly GatewayPoint[], mergeLength: number): ReadPlan {
+  let byLength = plansOf.get(points);
+  if (!byLength) {
+    byLength = new Map();
+    plansOf.set(points, byLength);
+  }
+  const known = byLength.get(mergeLength);
+  if (known) return known;
+  const blocks = planReads(points, mergeLength);
+  const reads: PlannedRead[] = [
+    ...blocks.map((block) => ({
+      kind: 'modbus' as const,
+      slave: block.slave,
+      what: block.address,
+      block,
+      request: { slave: block.slave, fn: block.fn, address: block.address, count: block.count },
+    })),
+    ...planMeterReads(points).map((read) => ({
+      kind: 'meter' as const,
+      slave: read.point.meter.address,
+      what: read.point.meter.identifier,
+      read,
+    })),
+    ...planWaterReads(points).map((read) => ({
+      kind: 'water' as const,
+      slave: read.address,
+      what: read.identifier,
+      read,
+    })),
+    ...planCustomReads(points).map((read) => ({
+      kind: 'custom' as const,
+      slave: read.address,
+      what: 'custom' as const,
+      read,
+    })),
+  ];
+  const plan: ReadPlan = reads.length ? { blocks, reads } : EMPTY_PLAN;
+  byLength.set(mergeLength, plan);
+  return plan;
 }

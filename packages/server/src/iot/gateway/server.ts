@@ -175,6 +175,17 @@ function record(port: Port, address: string, outcome: Registration): void {
   );
 }
 
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * A copy of a few bytes kept for the life of a connection, in memory of its own: a small Buffer is
+ * a slice of an 8 KiB pool, which it would keep whole, for every connected DTU.
+ */
+function own(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  copy.set(bytes);
+  return copy;
+}
 const deviceKey = (ip: string, deviceId: number) => `${ip} ${deviceId}`;
 const deviceOf = (outcome: Registration) => (outcome.ok ? outcome.device.id : outcome.deviceId);
 
@@ -188,8 +199,9 @@ class DtuSocket {
   readonly #socket: Socket;
   readonly #ip: string;
   readonly #address: string;
-  readonly #deadline: NodeJS.Timeout;
-  #pending = Buffer.alloc(0);
+  /** Cleared and let go once the DTU registers, as are the registration bytes: a connected DTU keeps neither. */
+  #deadline: NodeJS.Timeout | null;
+  #pending: Buffer = EMPTY;
   #identifying = false;
   #connection: DtuConnection | null = null;
   #prefix: Buffer | null = null;
@@ -240,8 +252,10 @@ class DtuSocket {
   }
 
   #stopTimers(): void {
-    clearTimeout(this.#deadline);
+    if (this.#deadline) clearTimeout(this.#deadline);
     if (this.#quiet) clearTimeout(this.#quiet);
+    this.#deadline = null;
+    this.#quiet = null;
   }
 
   /** Looks up who the bytes so far name; `final`: no more will come. */
@@ -320,9 +334,10 @@ class DtuSocket {
     port.connections.add(conn);
     port.refusedDevices.clear(deviceKey(this.#ip, device.id));
     record(port, this.#address, outcome);
-    this.#prefix = device.registration_mode === 'everyPacket' ? this.#pending.subarray(0, outcome.used) : null;
-    this.#heartbeat = device.heartbeat ? Buffer.from(device.heartbeat, 'hex') : null;
+    this.#prefix = device.registration_mode === 'everyPacket' ? own(this.#pending.subarray(0, outcome.used)) : null;
+    this.#heartbeat = device.heartbeat ? own(Buffer.from(device.heartbeat, 'hex')) : null;
     conn.counters.bytesIn += this.#pending.length;
+    this.#pending = EMPTY;
     const previous = port.links.set(device.id, conn);
     previous?.close('replaced');
     conn.start(at, previous instanceof DtuConnection ? previous.finished : Promise.resolve());
