@@ -196,6 +196,18 @@ const envSchema = z.object({
    */
   PASSTHROUGH_PORT: port.default(15001),
   /**
+   * Several gateway processes (decision 0163): a PC client landing on a process that does not hold
+   * its DTU is handed over a direct TCP hop to the one that does. Each gateway process listens for
+   * those hops on this address (loopback or the private network, never the internet) and on
+   * PASSTHROUGH_RELAY_PORT, and records it beside its lease. Unset secret: no hop, such a client is
+   * refused as offline.
+   */
+  PASSTHROUGH_RELAY_SECRET: z.string().min(16).optional(),
+  /** Where this gateway process takes hops from the others: the address they reach it at (decision 0163). */
+  PASSTHROUGH_RELAY_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Its port for those hops (0: any free port; the chosen one is recorded beside the lease). */
+  PASSTHROUGH_RELAY_PORT: port.default(0),
+  /**
    * Where data push targets may send (spec section 5: "data push URL must start with {host}"): every
    * target's URL starts with it, e.g. `https://push.example.com/`. Unset: no target can be added,
    * existing ones keep sending (decision 0123).
@@ -268,6 +280,7 @@ const hints: Record<string, string> = {
   MERIDIAN_APPS: `a comma-separated list of ${APPS.join(', ')}`,
   MERIDIAN_SERVICES: `a comma-separated list of ${SERVICES.join(', ')}`,
   GATEWAY_ID: 'at most 100 letters, digits and . _ : @ -',
+  PASSTHROUGH_RELAY_SECRET: 'at least 16 characters, the same in every gateway process',
 };
 
 export type Env = z.infer<typeof envSchema>;

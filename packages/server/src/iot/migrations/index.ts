@@ -45,6 +45,7 @@ import * as m0110 from './0110_scada_versions.ts';
 import * as m0112 from './0112_article_owners.ts';
 import * as m0113 from './0113_custom_protocols.ts';
 import * as m0124 from './0124_passthrough_groups.ts';
+import * as m0129 from './0129_passthrough_relays.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -121,4 +122,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0113_custom_protocols': m0113,
   // Passthrough groups: management and edge DTUs bridged together (issue 25).
   '0124_passthrough_groups': m0124,
+  // Where each gateway process takes PC clients of passthrough from the others (issue 25).
+  '0129_passthrough_relays': m0129,
 };

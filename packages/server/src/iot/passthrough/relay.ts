@@ -1,4 +1,5 @@
-import { createServer, type Socket } from 'node:net';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
@@ -7,7 +8,7 @@ import { DtuConnection, type PassthroughLine } from '../gateway/connection.ts';
 import { linksFor } from '../gateway/links.ts';
 import { readProxyHeader } from '../gateway/proxy.ts';
 import { listen } from '../gateway/server.ts';
-import { strategyByToken } from './repository.ts';
+import { forgetRelay, recordRelay, relayOfDevice, strategyByToken } from './repository.ts';
 
 export interface PassthroughOptions {
   port: number;
@@ -21,6 +22,22 @@ export interface PassthroughOptions {
    * decision 0138): the allow-list and the logs then see the PC's address, not nginx's.
    */
   proxyProtocol?: boolean;
+  /** Several gateway processes on PostgreSQL: the direct hop to the process holding the DTU (decision 0163). */
+  relay?: RelayOptions;
+}
+
+/**
+ * The hop between gateway processes (decision 0163): a PC client landing on a process that does
+ * not hold its DTU is handed, over one TCP connection, to the live process named in `device_links`.
+ */
+export interface RelayOptions {
+  /** The same in every gateway process (PASSTHROUGH_RELAY_SECRET): a hop without it is refused. */
+  secret: string;
+  /** Where this process takes hops: loopback or the private network, as the others reach it. */
+  host: string;
+  port: number;
+  /** This process's lease name, beside which the address is recorded. */
+  node: string;
 }
 
 export const PASSTHROUGH_DEFAULTS: Omit<PassthroughOptions, 'port'> = {
@@ -47,6 +64,8 @@ export type SessionEnd =
 
 export interface PassthroughServer {
   port: number;
+  /** Where this process takes hops from the others, when it does. */
+  relayPort?: number;
   stop(): Promise<void>;
 }
 
@@ -91,15 +110,73 @@ export async function startPassthroughServer(
   server.on('error', (error) => log.error({ error }, 'passthrough port error'));
   const port = await listen(server, options);
   log.info({ port }, 'passthrough port listening');
+  const hops =
+    options.relay && db.engine === 'postgres'
+      ? await startHops(db, log, options, options.relay, sockets, ends)
+      : undefined;
   return {
     port,
+    ...(hops ? { relayPort: hops.port } : {}),
     async stop() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = [server, ...(hops ? [hops.server] : [])].map(
+        (s) => new Promise<void>((resolve) => s.close(() => resolve())),
+      );
       for (const end of [...ends]) end('stopped');
       for (const socket of sockets) socket.destroy();
-      await closed;
+      await Promise.all(closed);
+      if (hops && options.relay)
+        await forgetRelay(db.kysely, options.relay.node, hops.address).catch((error: unknown) =>
+          log.warn({ error }, 'passthrough relay address not forgotten'),
+        );
     },
   };
+}
+
+/** What one process sends first to another on a hop: the secret, the PC's address and its token. */
+const HOP_WORD = 'MERIDIAN-HOP';
+const HOP_LINE_MAX = 512;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * The hop listener: the other gateway processes hand it PC clients whose DTU this process holds.
+ * Each hop starts with one line, `MERIDIAN-HOP <secret> <PC address> <token>`; the session then
+ * runs as if the PC had connected here (allow-list, busy, polling paused).
+ */
+async function startHops(
+  db: Db,
+  log: Logger,
+  options: PassthroughOptions,
+  relay: RelayOptions,
+  sockets: Set<Socket>,
+  ends: Set<(reason: SessionEnd) => void>,
+): Promise<{ server: Server; port: number; address: string }> {
+  const expected = digest(relay.secret);
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', (error) => log.debug({ error: error.message }, 'passthrough hop socket error'));
+    socket.setNoDelay(true);
+    void (async () => {
+      const line = await tokenLine(socket, options.tokenTimeoutMs, undefined, HOP_LINE_MAX);
+      const [word, secret, address, ...token] = line?.token.split(' ') ?? [];
+      if (word !== HOP_WORD || !secret || !timingSafeEqual(digest(secret), expected) || !address || !line) {
+        log.warn(
+          { address: plainAddress(socket.remoteAddress) },
+          'passthrough hop refused: not from a gateway process',
+        );
+        socket.destroy();
+        return;
+      }
+      await serve(db, log, options, socket, { address, token: token.join(' '), rest: line.rest, ends, hop: true });
+    })();
+  });
+  server.on('error', (error) => log.error({ error }, 'passthrough hop port error'));
+  const port = await listen(server, { host: relay.host, port: relay.port });
+  const address = `${relay.host}:${port}`;
+  await recordRelay(db.kysely, relay.node, address, Date.now());
+  log.info({ address, gateway: relay.node }, 'passthrough hops from other gateway processes taken here');
+  return { server, port, address };
 }
 
 /**
@@ -110,6 +187,7 @@ function tokenLine(
   socket: Socket,
   timeoutMs: number,
   first: Buffer = Buffer.alloc(0),
+  max = TOKEN_LINE_MAX,
 ): Promise<{ token: string; rest: Buffer } | null> {
   return new Promise((resolve) => {
     let buf = Buffer.alloc(0);
@@ -125,9 +203,9 @@ function tokenLine(
     const onData = (chunk: Buffer) => {
       buf = Buffer.concat([buf, chunk]);
       const newline = buf.indexOf(0x0a);
-      if (newline >= 0 && newline <= TOKEN_LINE_MAX)
+      if (newline >= 0 && newline <= max)
         finish({ token: buf.subarray(0, newline).toString('latin1').trim(), rest: buf.subarray(newline + 1) });
-      else if (buf.length > TOKEN_LINE_MAX) finish(null);
+      else if (buf.length > max) finish(null);
     };
     const onClose = () => finish(null);
     const timer = setTimeout(() => finish(null), timeoutMs);
@@ -161,6 +239,27 @@ async function admit(
   }
   const line = await tokenLine(socket, options.tokenTimeoutMs, first);
   if (!line?.token) return refuse('noToken');
+  await serve(db, log, options, socket, { address, token: line.token, rest: line.rest, ends, hop: false });
+}
+
+/**
+ * Runs a PC client's session once its token is read: here when this process holds the DTU's
+ * link, else (not already a hop) through a hop to the live process that holds it.
+ */
+async function serve(
+  db: Db,
+  log: Logger,
+  options: PassthroughOptions,
+  socket: Socket,
+  client: { address: string; token: string; rest: Buffer; ends: Set<(reason: SessionEnd) => void>; hop: boolean },
+): Promise<void> {
+  const { address, ends } = client;
+  const refuse = (reason: SessionEnd, strategyId?: number) => {
+    log.info({ address, strategyId, reason }, 'passthrough client refused');
+    socket.destroy();
+  };
+  const line = { token: client.token, rest: client.rest };
+  if (!line.token) return refuse('noToken');
   const strategy = await strategyByToken(db.kysely, line.token).catch((error: unknown) => {
     log.error({ error }, 'passthrough strategy not read');
     return undefined;
@@ -172,7 +271,22 @@ async function admit(
   const sessions = sessionsFor(db.kysely);
   if (sessions.has(strategyId)) return refuse('busy', strategyId);
   const link = linksFor(db).get(Number(strategy.device_id));
-  if (!(link instanceof DtuConnection) || link.isClosed) return refuse('offline', strategyId);
+  if (!(link instanceof DtuConnection) || link.isClosed) {
+    if (client.hop || !options.relay || db.engine !== 'postgres') return refuse('offline', strategyId);
+    const holder = await relayOfDevice(db.kysely, Number(strategy.device_id), Date.now()).catch((error: unknown) => {
+      log.error({ error }, 'passthrough holder not read');
+      return undefined;
+    });
+    if (!holder || holder.node === options.relay.node) return refuse('offline', strategyId);
+    return hop(log, socket, {
+      node: holder.node,
+      relay: holder.address,
+      secret: options.relay.secret,
+      pc: address,
+      strategyId,
+      line,
+    });
+  }
   if (socket.destroyed) return;
   new Session({
     log,
@@ -286,4 +400,46 @@ class Session {
     );
     this.socket.destroy();
   }
+}
+
+/**
+ * Hands a PC client to the gateway process holding its DTU (decision 0163): one TCP connection,
+ * its first line the secret, the PC's address and the token, then the bytes piped both ways with
+ * the sockets' own backpressure. Either side closing closes the other.
+ */
+function hop(
+  log: Logger,
+  socket: Socket,
+  to: {
+    node: string;
+    relay: string;
+    secret: string;
+    pc: string;
+    strategyId: number;
+    line: { token: string; rest: Buffer };
+  },
+): void {
+  const colon = to.relay.lastIndexOf(':');
+  const peer = connect({ host: to.relay.slice(0, colon), port: Number(to.relay.slice(colon + 1)) });
+  peer.setNoDelay(true);
+  const close = () => {
+    peer.destroy();
+    socket.destroy();
+  };
+  peer.on('error', (error) => {
+    log.info({ strategyId: to.strategyId, gateway: to.node, error: error.message }, 'passthrough hop failed');
+    close();
+  });
+  peer.on('close', close);
+  socket.on('close', close);
+  peer.once('connect', () => {
+    peer.write(`${HOP_WORD} ${to.secret} ${to.pc} ${to.line.token}\n`);
+    if (to.line.rest.length) peer.write(to.line.rest);
+    socket.pipe(peer);
+    peer.pipe(socket);
+    log.info(
+      { strategyId: to.strategyId, gateway: to.node },
+      'passthrough client handed to the gateway holding its DTU',
+    );
+  });
 }

@@ -104,6 +104,33 @@ export function strategyByToken(db: Db, token: string) {
     .executeTakeFirst();
 }
 
+/** Records where this gateway process takes PC clients from the others (decision 0163). */
+export async function recordRelay(db: Db, node: string, address: string, at: number): Promise<void> {
+  await db
+    .insertInto('passthrough_relays')
+    .values({ node, address, updated_at: at })
+    .onConflict((oc) => oc.column('node').doUpdateSet({ address, updated_at: at }))
+    .execute();
+}
+
+/** Forgets this process's relay address when it stops, if it is still the one recorded. */
+export async function forgetRelay(db: Db, node: string, address: string): Promise<void> {
+  await db.deleteFrom('passthrough_relays').where('node', '=', node).where('address', '=', address).execute();
+}
+
+/** The live gateway process holding the device's link and where it takes PC clients; undefined when none. */
+export function relayOfDevice(db: Db, deviceId: number, now: number) {
+  return db
+    .selectFrom('device_links')
+    .innerJoin('gateway_nodes', 'gateway_nodes.name', 'device_links.node')
+    .innerJoin('passthrough_relays', 'passthrough_relays.node', 'device_links.node')
+    .select(['device_links.node', 'passthrough_relays.address'])
+    .where('device_links.device_id', '=', deviceId)
+    .where('device_links.transport', '=', 'tcp')
+    .where('gateway_nodes.alive_until', '>=', now)
+    .executeTakeFirst();
+}
+
 export async function countOwned(db: Db, ownerId: number): Promise<number> {
   const row = await db
     .selectFrom('passthrough_strategies')

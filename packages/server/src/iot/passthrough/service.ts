@@ -14,6 +14,7 @@ import { accountScopeOf } from '../../portal/access/scope.ts';
 import { audit } from '../../portal/audit/service.ts';
 import type { Actor } from '../../portal/orgs/actor.ts';
 import { deviceFor } from '../devices/service.ts';
+import { gatewayNodeFor } from '../gateway/node.ts';
 import { bridgedGroups, GROUP_DEFAULTS, startGroupBridges } from './groups.ts';
 import { PASSTHROUGH_DEFAULTS, sessionsFor, startPassthroughServer } from './relay.ts';
 import * as repo from './repository.ts';
@@ -27,6 +28,16 @@ export const passthroughService: GatewayService = {
       host: config.HOST,
       port: config.PASSTHROUGH_PORT,
       proxyProtocol: config.DTU_PROXY_PROTOCOL === 'on',
+      ...(config.PASSTHROUGH_RELAY_SECRET
+        ? {
+            relay: {
+              secret: config.PASSTHROUGH_RELAY_SECRET,
+              host: config.PASSTHROUGH_RELAY_HOST,
+              port: config.PASSTHROUGH_RELAY_PORT,
+              node: gatewayNodeFor(db, config, log).name,
+            },
+          }
+        : {}),
     });
     const groups = startGroupBridges(db, log.child({ area: 'passthrough' }), GROUP_DEFAULTS);
     return {

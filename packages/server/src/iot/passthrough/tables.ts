@@ -32,7 +32,18 @@ export interface PassthroughEdgesTable {
   device_id: number;
 }
 
+/**
+ * Where a gateway process (its `gateway_nodes` name) takes PC clients handed over by the other
+ * gateway processes (decision 0163): `host:port` on loopback or the private network.
+ */
+export interface PassthroughRelaysTable {
+  node: string;
+  address: string;
+  updated_at: number;
+}
+
 export interface PassthroughTables {
   passthrough_strategies: PassthroughStrategiesTable;
   passthrough_edges: PassthroughEdgesTable;
+  passthrough_relays: PassthroughRelaysTable;
 }
