@@ -110,10 +110,7 @@ export async function startPassthroughServer(
   server.on('error', (error) => log.error({ error }, 'passthrough port error'));
   const port = await listen(server, options);
   log.info({ port }, 'passthrough port listening');
-  const hops =
-    options.relay && db.engine === 'postgres'
-      ? await startHops(db, log, options, options.relay, sockets, ends)
-      : undefined;
+  const hops = options.relay ? await startHops(db, log, options, options.relay, sockets, ends) : undefined;
   return {
     port,
     ...(hops ? { relayPort: hops.port } : {}),
@@ -272,7 +269,7 @@ async function serve(
   if (sessions.has(strategyId)) return refuse('busy', strategyId);
   const link = linksFor(db).get(Number(strategy.device_id));
   if (!(link instanceof DtuConnection) || link.isClosed) {
-    if (client.hop || !options.relay || db.engine !== 'postgres') return refuse('offline', strategyId);
+    if (client.hop || !options.relay) return refuse('offline', strategyId);
     const holder = await relayOfDevice(db.kysely, Number(strategy.device_id), Date.now()).catch((error: unknown) => {
       log.error({ error }, 'passthrough holder not read');
       return undefined;
