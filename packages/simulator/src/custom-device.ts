@@ -47,14 +47,16 @@ export class CustomDevice {
     this.values.set(key, value);
   }
 
-  /** Its whole answer as the definition describes it, with the checksum over everything before it. */
+  /** Its whole answer as the definition describes it, with the checksum over the bytes before it from `checksumFrom`. */
   answer(): Buffer {
-    const { answerLength, checksum, points } = this.definition;
+    const { answerLength, checksum, checksumFrom = 0, points } = this.definition;
     const bytes = Buffer.alloc(answerLength);
     bytes.set(expectedCustomHeader(this.definition, this.address), 0);
     for (const point of points) bytes.set(encodeCustomPoint(point, this.values.get(point.key) ?? 0), point.offset);
-    if (checksum === 'crc16modbus') bytes.writeUInt16LE(crc16modbus(bytes, 0, answerLength - 2), answerLength - 2);
-    if (checksum === 'sum8') bytes[answerLength - 1] = bytes.subarray(0, -1).reduce((sum, b) => (sum + b) & 0xff, 0);
+    if (checksum === 'crc16modbus')
+      bytes.writeUInt16LE(crc16modbus(bytes, checksumFrom, answerLength - 2), answerLength - 2);
+    if (checksum === 'sum8')
+      bytes[answerLength - 1] = bytes.subarray(checksumFrom, -1).reduce((sum, b) => (sum + b) & 0xff, 0);
     return bytes;
   }
 

@@ -22,8 +22,20 @@ export const customProtocolMessages = {
   },
   'customProtocol.frame.unclosed': { 'zh-CN': '占位符缺少右括号 }', en: 'A placeholder is missing its closing }' },
   'customProtocol.frame.placeholder': {
-    'zh-CN': '未知占位符 {{name}}：可用 {addr:1}-{addr:4}、{crc16modbus}、{sum8}，写帧另有 {value}',
-    en: 'Unknown placeholder {{name}}: use {addr:1}-{addr:4}, {crc16modbus}, {sum8}, and {value} in the write frame',
+    'zh-CN': '未知占位符 {{name}}：可用 {addr:1}-{addr:4}、{crc16modbus}、{sum8}（或从第 i 字节起校验：{crc16modbus:i}、{sum8:i}），写帧另有 {value}',
+    en: 'Unknown placeholder {{name}}: use {addr:1}-{addr:4}, {crc16modbus}, {sum8} (or from byte i: {crc16modbus:i}, {sum8:i}), and {value} in the write frame',
+  },
+  'customProtocol.frame.checksumFrom': {
+    'zh-CN': '{{name}} 从第 {from} 字节起校验，但它前面没有那么多字节（字节从 0 数起）',
+    en: '{{name}} starts its checksum at byte {from}, but fewer bytes come before it (bytes count from 0)',
+  },
+  'customProtocol.answer.checksumFrom': {
+    'zh-CN': '校验起始字节：0-254 的整数',
+    en: 'Checksum from byte: a whole number from 0 to 254',
+  },
+  'customProtocol.answer.checksumFromOutside': {
+    'zh-CN': '校验从第 {from} 字节起，但校验前的数据只到第 {end} 字节之前',
+    en: 'The checksum starts at byte {from}, but the bytes it covers end before byte {end}',
   },
   'customProtocol.frame.notHere': {
     'zh-CN': '此处不能使用占位符 {name}',

@@ -94,6 +94,50 @@ describe('custom protocol frames', () => {
   });
 });
 
+/** A meter woken by FE bytes, framed by 68: its checksums skip the wake-up bytes (decision 0164). */
+const woken: CustomProtocolDefinition = customProtocolInput.parse({
+  name: 'Woken meter',
+  request: 'FE FE 68 {addr:1} 01 {sum8:2} 16',
+  answerHeader: 'FE FE 68 {addr:1}',
+  answerLength: 7,
+  checksum: 'sum8',
+  checksumFrom: 2,
+  points: [{ key: 'flow', name: 'Flow', offset: 4, type: 'uint16', scale: 0.1 }],
+});
+
+describe('checksums over part of a frame', () => {
+  it('sums or CRCs only the bytes from the byte named, as a meter behind wake-up bytes wants', () => {
+    // 68 + 05 + 01 = 6E: the FE bytes are left out.
+    expect(request(woken.request, 5)).toBe('FE FE 68 05 01 6E 16');
+    // The Modbus read of one register of slave 1 is 01 03 00 00 00 01 84 0A, whatever precedes it.
+    expect(request('FE {addr:1} 03 00 00 00 01 {crc16modbus:1}', 1)).toBe('FE 01 03 00 00 00 01 84 0A');
+    expect(request('{addr:1} 03 00 00 00 01 {crc16modbus:0}', 1)).toBe('01 03 00 00 00 01 84 0A');
+  });
+
+  it('checks an answer from its checksum byte on, and keeps older protocols checking the whole answer', () => {
+    // 68 + 05 + 00 + 7B = E8; with the FE bytes the sum would be E4.
+    const preview = previewCustomAnswer(woken, 5, 'FE FE 68 05 00 7B E8');
+    expect(preview).toEqual({ ok: true, values: [{ key: 'flow', name: 'Flow', value: 12.3, unit: '' }] });
+    const whole = previewCustomAnswer({ ...woken, checksumFrom: 0 }, 5, 'FE FE 68 05 00 7B E8');
+    expect(whole.ok ? 'decoded' : translate(whole.problem.key, 'en', whole.problem.params)).toBe(
+      'Bad checksum: the answer carries E8, the bytes give E4',
+    );
+    expect(meter.checksumFrom).toBe(0);
+  });
+
+  it('refuses a checksum that starts past the bytes it would cover, in words', () => {
+    expect(
+      customProtocolRulesBroken({ ...woken, request: 'FE 68 {sum8:3}', checksumFrom: 6 }).map((rule) => [
+        rule.field,
+        translate(rule.key, 'en', rule.params),
+      ]),
+    ).toEqual([
+      ['request', '{sum8:3} starts its checksum at byte 3, but fewer bytes come before it (bytes count from 0)'],
+      ['checksumFrom', 'The checksum starts at byte 6, but the bytes it covers end before byte 6'],
+    ]);
+  });
+});
+
 describe('custom protocol rules', () => {
   const broken = (change: Partial<CustomProtocolDefinition>) =>
     customProtocolRulesBroken({ ...meter, ...change }).map((rule) => [
@@ -105,7 +149,7 @@ describe('custom protocol rules', () => {
     expect(broken({ request: '{addr:1} 03 {crc32}' })).toEqual([
       [
         'request',
-        'Unknown placeholder {crc32}: use {addr:1}-{addr:4}, {crc16modbus}, {sum8}, and {value} in the write frame',
+        'Unknown placeholder {crc32}: use {addr:1}-{addr:4}, {crc16modbus}, {sum8} (or from byte i: {crc16modbus:i}, {sum8:i}), and {value} in the write frame',
       ],
     ]);
     expect(broken({ request: '{addr:1} 03 0 {crc16modbus}' })).toEqual([

@@ -21,7 +21,7 @@ export type ByteOrder = (typeof BYTE_ORDERS)[number];
 export const CUSTOM_PROTOCOL_LIMITS = { frameChars: 512, answerBytes: 255, points: 32, perAccount: 50 } as const;
 
 /** The placeholders a frame may hold; `value` only in the write frame. */
-export const FRAME_PLACEHOLDERS = ['addr:N', 'crc16modbus', 'sum8', 'value'] as const;
+export const FRAME_PLACEHOLDERS = ['addr:N', 'crc16modbus', 'crc16modbus:i', 'sum8', 'sum8:i', 'value'] as const;
 
 export const customPointInput = z.strictObject({
   /** What a template's data point names to take this value (its data identifier). */
@@ -56,8 +56,18 @@ export const customProtocolInput = z.strictObject({
     .int()
     .min(1, 'customProtocol.answer.lengthRange')
     .max(CUSTOM_PROTOCOL_LIMITS.answerBytes, 'customProtocol.answer.lengthRange'),
-  /** The checksum closing the answer, over every byte before it. */
+  /** The checksum closing the answer, over every byte before it from `checksumFrom`. */
   checksum: z.enum(CUSTOM_CHECKSUMS),
+  /**
+   * The first byte the answer's checksum covers (decision 0164): 0, the whole answer, unless the
+   * device starts with bytes the checksum skips (FE wake-up bytes, a 68 preamble).
+   */
+  checksumFrom: z
+    .number({ error: 'customProtocol.answer.checksumFrom' })
+    .int('customProtocol.answer.checksumFrom')
+    .min(0, 'customProtocol.answer.checksumFrom')
+    .max(CUSTOM_PROTOCOL_LIMITS.answerBytes - 1, 'customProtocol.answer.checksumFrom')
+    .default(0),
   points: z
     .array(customPointInput)
     .min(1, 'customProtocol.points.empty')
@@ -78,8 +88,8 @@ export type CustomProtocolView = z.infer<typeof customProtocolView>;
 export type FrameSegment =
   | { kind: 'bytes'; bytes: number[] }
   | { kind: 'addr'; size: number }
-  | { kind: 'crc16modbus' }
-  | { kind: 'sum8' }
+  | { kind: 'crc16modbus'; from: number }
+  | { kind: 'sum8'; from: number }
   | { kind: 'value' };
 
 export interface FrameProblem {
@@ -92,7 +102,9 @@ type Parsed = { ok: true; segments: FrameSegment[] } | { ok: false; problem: Fra
 function placeholder(name: string): FrameSegment | undefined {
   const addr = /^addr(?::([1-4]))?$/.exec(name);
   if (addr) return { kind: 'addr', size: Number(addr[1] ?? 1) };
-  if (name === 'crc16modbus' || name === 'sum8' || name === 'value') return { kind: name };
+  const sum = /^(crc16modbus|sum8)(?::(\d{1,3}))?$/.exec(name);
+  if (sum) return { kind: sum[1] === 'sum8' ? 'sum8' : 'crc16modbus', from: Number(sum[2] ?? 0) };
+  if (name === 'value') return { kind: name };
   return undefined;
 }
 
@@ -121,6 +133,8 @@ export function parseFrameText(text: string): Parsed {
     const name = text.slice(i + 1, end).trim();
     const segment = placeholder(name);
     if (!segment) return { ok: false, problem: { key: 'customProtocol.frame.placeholder', params: { name } } };
+    if ((segment.kind === 'crc16modbus' || segment.kind === 'sum8') && segment.from >= frameSize(segments))
+      return { ok: false, problem: { key: 'customProtocol.frame.checksumFrom', params: { name, from: segment.from } } };
     segments.push(segment);
     i = end;
   }
@@ -155,6 +169,11 @@ function sum8(bytes: Uint8Array, start = 0, end = bytes.length): number {
   return sum;
 }
 
+/** The bytes of the segments so far, a value counted as none (a checksum after `{value}` counts from before it). */
+function frameSize(segments: readonly FrameSegment[]): number {
+  return segments.reduce((total, segment) => total + segmentSize(segment, 0), 0);
+}
+
 /** The size in bytes of a segment. */
 function segmentSize(segment: FrameSegment, valueSize: number): number {
   if (segment.kind === 'bytes') return segment.bytes.length;
@@ -165,8 +184,8 @@ function segmentSize(segment: FrameSegment, valueSize: number): number {
 }
 
 /**
- * Builds a frame: the address big-endian in its size, a checksum over every byte before it (the
- * CRC low byte first, as Modbus sends it), `value` as the bytes given.
+ * Builds a frame: the address big-endian in its size, a checksum over the bytes before it from its
+ * `from` byte (the CRC low byte first, as Modbus sends it), `value` as the bytes given.
  */
 export function buildCustomFrame(
   segments: readonly FrameSegment[],
@@ -181,10 +200,10 @@ export function buildCustomFrame(
     else if (segment.kind === 'addr')
       for (let i = 0; i < segment.size; i++) frame[at + i] = Math.floor(address / 256 ** (segment.size - 1 - i)) & 0xff;
     else if (segment.kind === 'crc16modbus') {
-      const crc = crc16modbus(frame, 0, at);
+      const crc = crc16modbus(frame, segment.from, at);
       frame[at] = crc & 0xff;
       frame[at + 1] = crc >>> 8;
-    } else if (segment.kind === 'sum8') frame[at] = sum8(frame, 0, at);
+    } else if (segment.kind === 'sum8') frame[at] = sum8(frame, segment.from, at);
     else frame.set(value, at);
     at += segmentSize(segment, value.length);
   }
@@ -245,6 +264,12 @@ export function customProtocolRulesBroken(definition: CustomProtocolDefinition):
       key: 'customProtocol.answer.tooShort',
       params: { length: definition.answerLength, needed: headerSize + checksumSize(definition.checksum) },
     });
+  if (definition.checksum !== 'none' && definition.checksumFrom >= dataEnd)
+    rules.push({
+      field: 'checksumFrom',
+      key: 'customProtocol.answer.checksumFromOutside',
+      params: { from: definition.checksumFrom, end: dataEnd },
+    });
   const keys = new Set<string>();
   definition.points.forEach((point, i) => {
     if (keys.has(point.key.toLowerCase()))
@@ -285,12 +310,13 @@ export function checkCustomAnswer(
   if (answer.length !== definition.answerLength)
     return { kind: 'length', got: answer.length, want: definition.answerLength };
   const end = answer.length - checksumSize(definition.checksum);
+  const from = definition.checksumFrom;
   if (definition.checksum === 'crc16modbus') {
-    const want = crc16modbus(answer, 0, end);
+    const want = crc16modbus(answer, from, end);
     const got = (answer[end] ?? 0) | ((answer[end + 1] ?? 0) << 8);
     if (got !== want) return { kind: 'checksum', got, want };
   } else if (definition.checksum === 'sum8') {
-    const want = sum8(answer, 0, end);
+    const want = sum8(answer, from, end);
     if (answer[end] !== want) return { kind: 'checksum', got: answer[end] ?? 0, want };
   }
   return { kind: 'ok' };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
-import { customPoint, levelSensor } from '../protocols/testing.ts';
+import { customPoint, levelSensor, wokenMeter } from '../protocols/testing.ts';
 import type { DtuServer } from './server.ts';
 import { RecordingTelemetry, startTestDtu, startTestDtuServer } from './testing.ts';
 
@@ -29,11 +29,11 @@ afterAll(async () => {
 });
 
 /** A template of the level sensor protocol with these slaves and points, and a DTU device using it, polled every second. */
-async function device(name: string, slaves: number[], points: Record<string, unknown>[]) {
+async function device(name: string, slaves: number[], points: Record<string, unknown>[], protocol = protocolId) {
   const res = await owner.post('/iot/templates', {
     name,
     protocol: 'custom',
-    customProtocolId: protocolId,
+    customProtocolId: protocol,
     slaves: slaves.map((address, i) => ({ index: i + 1, name: `Tank ${address} sensor`, address })),
     points,
   });
@@ -143,6 +143,36 @@ describe('a custom protocol behind a DTU', () => {
       dtu.stop();
     }
   }, 20_000);
+
+  it('polls a meter whose checksums skip its wake-up bytes, and counts a sum over the whole frame as bad', async () => {
+    const saved = await owner.post('/iot/protocols/custom', wokenMeter);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const meter = await device(
+      'Woken meter read',
+      [7],
+      [customPoint('Flow', 'flow', { precision: 1 }), customPoint('Total', 'total')],
+      saved.json().data.id,
+    );
+    const woken = new CustomDevice(customProtocolInput.parse(wokenMeter), {
+      address: 7,
+      values: { flow: 12.5, total: 1234.56 },
+    });
+    // The device's own request check: the sum of 68 07 01 90 1F (1F), without the FE bytes.
+    expect(woken.handle(Buffer.from('FEFE680701901F1F16', 'hex'))).toBeDefined();
+    const dtu = startTestDtu(server, { sn: meter.sn, password: '12345678', framing: 'custom', customDevices: [woken] });
+    try {
+      await expect
+        .poll(() => lastValues(meter.id, meter.ids), { timeout: 10_000 })
+        .toEqual({ Flow: 12.5, Total: 1234.56 });
+      // A device summing from its first FE byte would be refused: the gateway checks from byte 2.
+      const connection = [...server.connections].find((c) => c.deviceId === meter.id);
+      const whole = new CustomDevice(customProtocolInput.parse({ ...wokenMeter, checksumFrom: 0 }), { address: 7 });
+      dtu.options.customDevices = [whole];
+      await expect.poll(() => connection?.counters.failures.badCrc ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      dtu.stop();
+    }
+  });
 
   it("refuses a template point that is not one of the protocol's, or written without a write frame", async () => {
     const res = await owner.post('/iot/templates', {

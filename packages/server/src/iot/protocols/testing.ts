@@ -22,6 +22,23 @@ export const levelSensor: CustomProtocolInput = {
   ],
 };
 
+/**
+ * A meter woken by two FE bytes and framed by 68 (decision 0164): its request's byte sum and its
+ * answer's start after the FE bytes; it answers its flow and its total.
+ */
+export const wokenMeter: CustomProtocolInput = {
+  name: 'Woken meter',
+  request: 'FE FE 68 {addr:1} 01 90 1F {sum8:2} 16',
+  answerHeader: 'FE FE 68 {addr:1} 81',
+  answerLength: 12,
+  checksum: 'sum8',
+  checksumFrom: 2,
+  points: [
+    { key: 'flow', name: 'Flow', offset: 5, type: 'uint16', scale: 0.1, unit: 'm³/h' },
+    { key: 'total', name: 'Total', offset: 7, type: 'bcd', length: 4, scale: 0.01, unit: 'm³' },
+  ],
+};
+
 /** A template point reading the protocol's point `key`. */
 export function customPoint(name: string, key: string, change: Record<string, unknown> = {}) {
   return {
