@@ -205,7 +205,7 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
     },
     custom: {
       transport: 'DTU passthrough',
-      doc: 'Custom protocols: devices that speak neither Modbus nor a metering standard, defined by their frames. The request is hex with placeholders {addr:1} (the slave address), {crc16modbus} and {sum8}; the answer is recognised by its header, length and checksum, and each data point is read from it at an offset, in a type, byte order and scale. The platform sends the request to each slave at the query frequency, with the same timeouts, retries and errors as the other protocols.',
+      doc: 'Custom protocols: devices that speak neither Modbus nor a metering standard, defined by their frames. The request is hex with placeholders {addr:1} (the slave address), {crc16modbus} and {sum8} (or {crc16modbus:i} and {sum8:i} to check from byte i, skipping wake-up bytes); the answer is recognised by its header, length and checksum (from a byte you choose), and each data point is read from it at an offset, in a type, byte order and scale. The platform sends the request to each slave at the query frequency, with the same timeouts, retries and errors as the other protocols.',
       points:
         "The slave address 0-255 fills {addr}; a data point is one of the protocol's points; a point with a write frame (with {value}) can be written.",
       mine: 'My custom protocols',
@@ -235,12 +235,15 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
     name: 'Protocol name',
     description: 'Description',
     request: 'Request frame',
-    requestHint: 'Hex, with {addr:1}…{addr:4}, {crc16modbus} and {sum8}, e.g. {addr:1} 03 00 00 00 02 {crc16modbus}',
+    requestHint:
+      'Hex, with {addr:1}…{addr:4}, {crc16modbus} and {sum8} ({sum8:i}: the sum from byte i, counting from 0), e.g. {addr:1} 03 00 00 00 02 {crc16modbus}',
     answerHeader: 'Answer header',
     answerHeaderHint: 'The bytes the answer starts with, {addr:1} allowed; empty: not checked',
     answerLength: 'Answer length (bytes)',
     checksum: 'Answer checksum',
     checksumName: { none: 'None', crc16modbus: 'CRC-16/MODBUS (last 2 bytes)', sum8: 'Byte sum (last byte)' },
+    checksumFrom: 'Checksum from byte',
+    checksumFromHint: '0: the whole answer; to skip FE wake-up bytes or a preamble, the byte after them',
     points: 'Data points',
     addPoint: 'Add data point',
     key: 'Key',

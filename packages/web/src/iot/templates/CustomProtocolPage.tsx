@@ -50,6 +50,7 @@ const NEW_PROTOCOL: CustomProtocolInput = {
   answerHeader: '{addr:1} 03 04',
   answerLength: 9,
   checksum: 'crc16modbus',
+  checksumFrom: 0,
   points: [],
 };
 
@@ -189,7 +190,7 @@ function Editor({ protocolId, initial }: { protocolId: number | null; initial: C
             <Input style={{ fontFamily: 'monospace' }} data-testid="custom-protocol-request" />
           </Form.Item>
           <Row gutter={16}>
-            <Col xs={24} md={10}>
+            <Col xs={24} md={8}>
               <Form.Item
                 name="answerHeader"
                 label={t('customProtocol.answerHeader')}
@@ -198,7 +199,7 @@ function Editor({ protocolId, initial }: { protocolId: number | null; initial: C
                 <Input style={{ fontFamily: 'monospace' }} data-testid="custom-protocol-header" />
               </Form.Item>
             </Col>
-            <Col xs={12} md={6}>
+            <Col xs={12} md={5}>
               <Form.Item name="answerLength" label={t('customProtocol.answerLength')}>
                 <InputNumber
                   min={1}
@@ -209,10 +210,25 @@ function Editor({ protocolId, initial }: { protocolId: number | null; initial: C
                 />
               </Form.Item>
             </Col>
-            <Col xs={12} md={8}>
+            <Col xs={12} md={6}>
               <Form.Item name="checksum" label={t('customProtocol.checksum')}>
                 <Select
                   options={CUSTOM_CHECKSUMS.map((v) => ({ value: v, label: t(`customProtocol.checksumName.${v}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={5}>
+              <Form.Item
+                name="checksumFrom"
+                label={t('customProtocol.checksumFrom')}
+                extra={t('customProtocol.checksumFromHint')}
+              >
+                <InputNumber
+                  min={0}
+                  max={254}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  data-testid="custom-protocol-checksum-from"
                 />
               </Form.Item>
             </Col>
