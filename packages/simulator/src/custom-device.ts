@@ -1,5 +1,6 @@
 import {
   buildCustomFrame,
+  checksumSize,
   type CustomPoint,
   type CustomProtocolDefinition,
   crc16modbus,
@@ -49,9 +50,14 @@ export class CustomDevice {
 
   /** Its whole answer as the definition describes it, with the checksum over the bytes before it from `checksumFrom`. */
   answer(): Buffer {
-    const { answerLength, checksum, checksumFrom = 0, points } = this.definition;
+    const { checksum, checksumFrom = 0, lengthAt, lengthAdjust = 0, points } = this.definition;
+    const header = expectedCustomHeader(this.definition, this.address);
+    // With a length byte, the answer is as long as its points need and says so (decision 0164).
+    const dataEnd = Math.max(header.length, (lengthAt ?? -1) + 1, ...points.map((p) => p.offset + customPointSize(p)));
+    const answerLength = lengthAt == null ? this.definition.answerLength : dataEnd + checksumSize(checksum);
     const bytes = Buffer.alloc(answerLength);
-    bytes.set(expectedCustomHeader(this.definition, this.address), 0);
+    bytes.set(header, 0);
+    if (lengthAt != null) bytes[lengthAt] = answerLength - lengthAdjust;
     for (const point of points) bytes.set(encodeCustomPoint(point, this.values.get(point.key) ?? 0), point.offset);
     if (checksum === 'crc16modbus')
       bytes.writeUInt16LE(crc16modbus(bytes, checksumFrom, answerLength - 2), answerLength - 2);

@@ -37,6 +37,18 @@ export const customProtocolMessages = {
     'zh-CN': '校验从第 {from} 字节起，但校验前的数据只到第 {end} 字节之前',
     en: 'The checksum starts at byte {from}, but the bytes it covers end before byte {end}',
   },
+  'customProtocol.answer.lengthAt': {
+    'zh-CN': '长度字节位置：0-254 的整数，留空则应答定长',
+    en: 'Length byte at: a whole number from 0 to 254, or empty for answers of a fixed length',
+  },
+  'customProtocol.answer.lengthAdjust': {
+    'zh-CN': '长度修正：-255 到 255 的整数',
+    en: 'Length adjustment: a whole number from -255 to 255',
+  },
+  'customProtocol.answer.lengthAtOutside': {
+    'zh-CN': '长度字节在第 {at} 字节，须在最长 {length} 字节的应答的校验之前',
+    en: 'The length byte at byte {at} must come before the checksum of the longest answer ({length} bytes)',
+  },
   'customProtocol.frame.notHere': {
     'zh-CN': '此处不能使用占位符 {name}',
     en: 'The placeholder {name} cannot be used here',
@@ -74,6 +86,10 @@ export const customProtocolMessages = {
   'customProtocol.sample.header': {
     'zh-CN': '应答帧头不符：应以 {header} 开头',
     en: 'Wrong answer header: the answer must start with {header}',
+  },
+  'customProtocol.sample.lengthByte': {
+    'zh-CN': '长度字节表示应答共 {says} 字节，放不下帧头和校验或超过最长的 {most} 字节',
+    en: 'The length byte makes the answer {says} bytes: too short for the header and checksum, or longer than the longest, {most}',
   },
   'customProtocol.sample.length': {
     'zh-CN': '应答长度错误：收到 {got} 字节，应为 {want} 字节',

@@ -138,6 +138,52 @@ describe('checksums over part of a frame', () => {
   });
 });
 
+/** A meter that says its answer's length: 68, address, 81, L (the bytes after L and before the sum), data, sum. */
+const sized: CustomProtocolDefinition = customProtocolInput.parse({
+  name: 'Sized meter',
+  request: '68 {addr:1} 01 {sum8}',
+  answerHeader: '68 {addr:1} 81',
+  answerLength: 12,
+  lengthAt: 3,
+  lengthAdjust: 5,
+  checksum: 'sum8',
+  points: [
+    { key: 'flow', name: 'Flow', offset: 4, type: 'uint16', scale: 0.1 },
+    { key: 'total', name: 'Total', offset: 6, type: 'uint32', scale: 1 },
+  ],
+});
+
+describe('answers that say their own length', () => {
+  const withSum = (hex: string) => {
+    const body = bytesOfHex(hex) ?? new Uint8Array();
+    return `${hexOf(body)} ${hexOf(Uint8Array.of(body.reduce((a, b) => (a + b) & 0xff, 0)))}`;
+  };
+  const read = (text: string) => {
+    const preview = previewCustomAnswer(sized, 1, text);
+    return preview.ok ? preview.values.map((v) => v.value) : translate(preview.problem.key, 'en', preview.problem.params);
+  };
+
+  it('reads a long and a short answer by their length byte; a point the short one lacks reads empty', () => {
+    // L = 6: flow and total, 4 + 6 + 1 = 11 bytes; L = 2: flow only, 7 bytes.
+    expect(read(withSum('68 01 81 06 007B 0001E240'))).toEqual([12.3, 123456]);
+    expect(read(withSum('68 01 81 02 007B'))).toEqual([12.3, null]);
+  });
+
+  it('refuses an answer whose length byte disagrees with what came, or says more than the longest answer', () => {
+    expect(read(withSum('68 01 81 06 007B'))).toBe('Wrong answer length: 7 bytes received, 11 expected');
+    expect(read(withSum('68 01 81 09 007B 0001E240 0000 00'))).toBe(
+      'The length byte makes the answer 14 bytes: too short for the header and checksum, or longer than the longest, 12',
+    );
+  });
+
+  it('says when the length byte lies past the longest answer', () => {
+    expect(
+      customProtocolRulesBroken({ ...sized, lengthAt: 11 }).map((r) => [r.field, translate(r.key, 'en', r.params)]),
+    ).toEqual([['lengthAt', 'The length byte at byte 11 must come before the checksum of the longest answer (12 bytes)']]);
+    expect(customProtocolRulesBroken(sized)).toEqual([]);
+  });
+});
+
 describe('custom protocol rules', () => {
   const broken = (change: Partial<CustomProtocolDefinition>) =>
     customProtocolRulesBroken({ ...meter, ...change }).map((rule) => [

@@ -56,6 +56,23 @@ export const customProtocolInput = z.strictObject({
     .int()
     .min(1, 'customProtocol.answer.lengthRange')
     .max(CUSTOM_PROTOCOL_LIMITS.answerBytes, 'customProtocol.answer.lengthRange'),
+  /**
+   * Where the answer says its own length (decision 0164): the byte at `lengthAt` plus
+   * `lengthAdjust` is the whole answer's length, and `answerLength` is then the longest answer
+   * taken. Absent: every answer is `answerLength` bytes.
+   */
+  lengthAt: z
+    .number({ error: 'customProtocol.answer.lengthAt' })
+    .int('customProtocol.answer.lengthAt')
+    .min(0, 'customProtocol.answer.lengthAt')
+    .max(CUSTOM_PROTOCOL_LIMITS.answerBytes - 1, 'customProtocol.answer.lengthAt')
+    .nullish(),
+  lengthAdjust: z
+    .number({ error: 'customProtocol.answer.lengthAdjust' })
+    .int('customProtocol.answer.lengthAdjust')
+    .min(-255, 'customProtocol.answer.lengthAdjust')
+    .max(255, 'customProtocol.answer.lengthAdjust')
+    .default(0),
   /** The checksum closing the answer, over every byte before it from `checksumFrom`. */
   checksum: z.enum(CUSTOM_CHECKSUMS),
   /**
@@ -216,7 +233,7 @@ export function customPointSize(point: Pick<CustomPoint, 'type' | 'length'>): nu
   return point.type === 'uint32' || point.type === 'float32' ? 4 : 2;
 }
 
-function checksumSize(checksum: CustomChecksum): number {
+export function checksumSize(checksum: CustomChecksum): number {
   return checksum === 'crc16modbus' ? 2 : checksum === 'sum8' ? 1 : 0;
 }
 
@@ -264,6 +281,12 @@ export function customProtocolRulesBroken(definition: CustomProtocolDefinition):
       key: 'customProtocol.answer.tooShort',
       params: { length: definition.answerLength, needed: headerSize + checksumSize(definition.checksum) },
     });
+  if (definition.lengthAt != null && definition.lengthAt >= dataEnd)
+    rules.push({
+      field: 'lengthAt',
+      key: 'customProtocol.answer.lengthAtOutside',
+      params: { at: definition.lengthAt, length: definition.answerLength },
+    });
   if (definition.checksum !== 'none' && definition.checksumFrom >= dataEnd)
     rules.push({
       field: 'checksumFrom',
@@ -291,7 +314,29 @@ export type AnswerCheck =
   | { kind: 'ok' }
   | { kind: 'header' }
   | { kind: 'length'; got: number; want: number }
+  | { kind: 'lengthByte'; says: number; most: number }
   | { kind: 'checksum'; got: number; want: number };
+
+/**
+ * The whole length of the answer starting `bytes`: the fixed length, or with a length byte its
+ * value plus the adjustment; undefined while the length byte has not arrived.
+ */
+export function customAnswerLength(
+  definition: Pick<CustomProtocolDefinition, 'answerLength' | 'lengthAt' | 'lengthAdjust'>,
+  bytes: Uint8Array,
+): number | undefined {
+  if (definition.lengthAt == null) return definition.answerLength;
+  const byte = bytes[definition.lengthAt];
+  return byte === undefined ? undefined : byte + (definition.lengthAdjust ?? 0);
+}
+
+/** Whether an answer length is one the protocol takes: up to its longest, with room for the header and checksum. */
+export function customLengthTaken(definition: CustomProtocolDefinition, length: number): boolean {
+  const header = parseFrameText(definition.answerHeader);
+  const headerSize = header.ok ? frameSize(header.segments) : 0;
+  const least = Math.max(headerSize, (definition.lengthAt ?? -1) + 1) + checksumSize(definition.checksum);
+  return length >= least && length <= definition.answerLength;
+}
 
 /** The header bytes the answer of the device at `address` starts with. */
 export function expectedCustomHeader(definition: Pick<CustomProtocolDefinition, 'answerHeader'>, address: number) {
@@ -307,8 +352,11 @@ export function checkCustomAnswer(
 ): AnswerCheck {
   const header = expectedCustomHeader(definition, address);
   if (header.some((byte, i) => answer[i] !== byte)) return { kind: 'header' };
-  if (answer.length !== definition.answerLength)
-    return { kind: 'length', got: answer.length, want: definition.answerLength };
+  const want = customAnswerLength(definition, answer);
+  if (want !== undefined && definition.lengthAt != null && !customLengthTaken(definition, want))
+    return { kind: 'lengthByte', says: want, most: definition.answerLength };
+  if (want === undefined || answer.length !== want)
+    return { kind: 'length', got: answer.length, want: want ?? definition.answerLength };
   const end = answer.length - checksumSize(definition.checksum);
   const from = definition.checksumFrom;
   if (definition.checksum === 'crc16modbus') {
@@ -333,8 +381,12 @@ function scaled(raw: number, scale: number): number {
   return Number((raw * scale).toFixed(Math.min(decimals + 6, 12)));
 }
 
-/** A point's value in an answer already checked; null for a BCD field holding a digit above 9. */
-export function decodeCustomPoint(point: CustomPoint, answer: Uint8Array): number | null {
+/**
+ * A point's value in an answer already checked; null for a BCD field holding a digit above 9, or
+ * for a point past `dataEnd` (a variable-length answer too short to carry it).
+ */
+export function decodeCustomPoint(point: CustomPoint, answer: Uint8Array, dataEnd = answer.length): number | null {
+  if (point.offset + customPointSize(point) > dataEnd) return null;
   const bytes = ordered(point, answer);
   const view = new DataView(Uint8Array.from(bytes).buffer);
   let raw: number;
@@ -406,6 +458,8 @@ export function previewCustomAnswer(
       ok: false,
       problem: { key: 'customProtocol.sample.length', params: { got: check.got, want: check.want } },
     };
+  if (check.kind === 'lengthByte')
+    return { ok: false, problem: { key: 'customProtocol.sample.lengthByte', params: { ...check } } };
   if (check.kind === 'checksum')
     return {
       ok: false,
@@ -419,7 +473,7 @@ export function previewCustomAnswer(
     values: definition.points.map((point) => ({
       key: point.key,
       name: point.name,
-      value: decodeCustomPoint(point, answer),
+      value: decodeCustomPoint(point, answer, answer.length - checksumSize(definition.checksum)),
       unit: point.unit,
     })),
   };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
 import { buildDevice, mainAccount, newSn } from '../devices/testing.ts';
-import { customPoint, levelSensor, wokenMeter } from '../protocols/testing.ts';
+import { customPoint, levelSensor, sizedMeter, wokenMeter } from '../protocols/testing.ts';
 import type { DtuServer } from './server.ts';
 import { RecordingTelemetry, startTestDtu, startTestDtuServer } from './testing.ts';
 
@@ -169,6 +169,34 @@ describe('a custom protocol behind a DTU', () => {
       const whole = new CustomDevice(customProtocolInput.parse({ ...wokenMeter, checksumFrom: 0 }), { address: 7 });
       dtu.options.customDevices = [whole];
       await expect.poll(() => connection?.counters.failures.badCrc ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      dtu.stop();
+    }
+  });
+
+  it('reads exactly the length an answer says, and refuses a length byte past the longest answer', async () => {
+    const saved = await owner.post('/iot/protocols/custom', sizedMeter);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const meter = await device(
+      'Sized meter read',
+      [4],
+      [customPoint('Flow', 'flow', { precision: 1 }), customPoint('Total', 'total', { precision: 0 })],
+      saved.json().data.id,
+    );
+    const sized = new CustomDevice(customProtocolInput.parse(sizedMeter), {
+      address: 4,
+      values: { flow: 7.5, total: 40000 },
+    });
+    // 68 04 81 L=06 flow total sum: 11 bytes, shorter than the longest answer.
+    expect(sized.answer().length).toBe(11);
+    const dtu = startTestDtu(server, { sn: meter.sn, password: '12345678', framing: 'custom', customDevices: [sized] });
+    try {
+      await expect.poll(() => lastValues(meter.id, meter.ids), { timeout: 10_000 }).toEqual({ Flow: 7.5, Total: 40000 });
+      // A device whose length byte says 20 bytes, more than the 16 the protocol takes: malformed.
+      const connection = [...server.connections].find((c) => c.deviceId === meter.id);
+      const liar = new CustomDevice(customProtocolInput.parse({ ...sizedMeter, lengthAdjust: -4 }), { address: 4 });
+      dtu.options.customDevices = [liar];
+      await expect.poll(() => connection?.counters.failures.malformed ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
     } finally {
       dtu.stop();
     }

@@ -1,5 +1,6 @@
 import {
   buildCustomFrame,
+  checksumSize,
   type CustomProtocolDefinition,
   decodeCustomPoint,
   encodeCustomPoint,
@@ -21,10 +22,14 @@ export function customRequest(definition: CustomProtocolDefinition, address: num
   return frame(definition.request, address);
 }
 
-/** The values of a read's points from its checked answer; a point whose BCD holds a non-digit reads null. */
+/**
+ * The values of a read's points from its checked answer; a point whose BCD holds a non-digit, or
+ * past the end of a shorter variable-length answer, reads null.
+ */
 export function customValues(read: CustomRead, answer: Buffer) {
   return read.points.map((point) => {
-    const raw = point.custom ? decodeCustomPoint(point.custom.point, answer) : null;
+    const dataEnd = answer.length - checksumSize(read.definition.checksum);
+    const raw = point.custom ? decodeCustomPoint(point.custom.point, answer, dataEnd) : null;
     return { pointId: point.id, value: raw === null ? null : pointValue(point, raw) };
   });
 }

@@ -2,6 +2,8 @@ import type { Socket } from 'node:net';
 import {
   type CustomProtocolDefinition,
   checkCustomAnswer,
+  customAnswerLength,
+  customLengthTaken,
   type DataFormat,
   expectedCustomHeader,
 } from '@meridian/contracts';
@@ -103,16 +105,20 @@ function waterReply(type: number, address: string, di: string): (buf: Buffer) =>
 
 /**
  * Reads the answer of a custom protocol's device (decision 0140): bytes before its header are
- * noise, the answer is its fixed length from there (shorter waits for the rest until the timeout:
- * "truncated"), a wrong checksum fails as a bad CRC does for Modbus.
+ * noise, the answer is its fixed length from there, or the length its length byte says (decision
+ * 0164; a length the protocol does not take is malformed); shorter waits for the rest until the
+ * timeout ("truncated"); a wrong checksum fails as a bad CRC does for Modbus.
  */
 function customReply(definition: CustomProtocolDefinition, address: number): (buf: Buffer) => Step {
   const header = Buffer.from(expectedCustomHeader(definition, address));
   return (buf) => {
     const start = buf.subarray(0, header.length);
     if (!start.equals(header.subarray(0, start.length))) return { kind: 'skip', used: 1 };
-    if (buf.length < definition.answerLength) return { kind: 'incomplete' };
-    const answer = buf.subarray(0, definition.answerLength);
+    const length = customAnswerLength(definition, buf);
+    if (length !== undefined && !customLengthTaken(definition, length))
+      return { kind: 'fail', error: new SlaveFailure('malformed') };
+    if (length === undefined || buf.length < length) return { kind: 'incomplete' };
+    const answer = buf.subarray(0, length);
     const check = checkCustomAnswer(definition, address, answer);
     if (check.kind === 'checksum') return { kind: 'fail', error: new SlaveFailure('badCrc') };
     if (check.kind !== 'ok') return { kind: 'fail', error: new SlaveFailure('malformed') };

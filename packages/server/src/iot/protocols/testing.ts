@@ -39,6 +39,24 @@ export const wokenMeter: CustomProtocolInput = {
   ],
 };
 
+/**
+ * A meter whose answer says its own length (decision 0164): 68, address, 81, then L, the bytes
+ * between L and the sum; the longest answer is 16 bytes.
+ */
+export const sizedMeter: CustomProtocolInput = {
+  name: 'Sized meter',
+  request: '68 {addr:1} 01 {sum8}',
+  answerHeader: '68 {addr:1} 81',
+  answerLength: 16,
+  lengthAt: 3,
+  lengthAdjust: 5,
+  checksum: 'sum8',
+  points: [
+    { key: 'flow', name: 'Flow', offset: 4, type: 'uint16', scale: 0.1, unit: 'm³/h' },
+    { key: 'total', name: 'Total', offset: 6, type: 'uint32', scale: 1, unit: 'm³' },
+  ],
+};
+
 /** A template point reading the protocol's point `key`. */
 export function customPoint(name: string, key: string, change: Record<string, unknown> = {}) {
   return {

@@ -51,6 +51,8 @@ const NEW_PROTOCOL: CustomProtocolInput = {
   answerLength: 9,
   checksum: 'crc16modbus',
   checksumFrom: 0,
+  lengthAt: null,
+  lengthAdjust: 0,
   points: [],
 };
 
@@ -229,6 +231,34 @@ function Editor({ protocolId, initial }: { protocolId: number | null; initial: C
                   precision={0}
                   style={{ width: '100%' }}
                   data-testid="custom-protocol-checksum-from"
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Row gutter={16}>
+            <Col xs={12} md={8}>
+              <Form.Item name="lengthAt" label={t('customProtocol.lengthAt')} extra={t('customProtocol.lengthAtHint')}>
+                <InputNumber
+                  min={0}
+                  max={254}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  data-testid="custom-protocol-length-at"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item
+                name="lengthAdjust"
+                label={t('customProtocol.lengthAdjust')}
+                extra={t('customProtocol.lengthAdjustHint')}
+              >
+                <InputNumber
+                  min={-255}
+                  max={255}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  data-testid="custom-protocol-length-adjust"
                 />
               </Form.Item>
             </Col>
