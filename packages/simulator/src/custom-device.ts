@@ -9,6 +9,7 @@ import {
   encodeCustomPoint,
   expectedCustomHeader,
   parseFrameText,
+  parseWriteAnswer,
   valueOffset,
 } from '@meridian/contracts';
 
@@ -17,6 +18,19 @@ export interface CustomDeviceOptions {
   address: number;
   /** Each point's value by key, as the template reads it (after the scale). */
   values?: Record<string, number>;
+}
+
+/** The answer a write pattern describes (an echo without one): its bytes, the address, and for `??` the request's byte there. */
+function patternAnswer(pattern: string, address: number, request: Uint8Array): Buffer {
+  const parsed = parseWriteAnswer(pattern);
+  if (!pattern.trim() || !parsed.ok || parsed.echo) return Buffer.from(request);
+  const out: number[] = [];
+  for (const piece of parsed.bytes) {
+    if (piece.kind === 'byte') out.push(piece.byte);
+    else if (piece.kind === 'any') out.push(request[out.length] ?? 0);
+    else for (let i = 0; i < piece.size; i++) out.push(Math.floor(address / 256 ** (piece.size - 1 - i)) & 0xff);
+  }
+  return Buffer.from(out);
 }
 
 function segmentsOf(text: string) {
@@ -29,13 +43,15 @@ function segmentsOf(text: string) {
  * A simulated device that speaks a custom protocol (decision 0140), set up from the same
  * definition the user saved: it answers its own request frame with the answer the definition
  * describes (header, its points' values at their offsets, checksum), takes a point's write frame
- * and echoes it, and stays silent for anything else.
+ * and answers it (an echo, or its write answer's pattern), and stays silent for anything else.
  */
 export class CustomDevice {
   readonly address: number;
   readonly definition: CustomProtocolDefinition;
   readonly values: Map<string, number>;
   readonly #request: Buffer;
+  /** When set, the device answers every write frame with these bytes and does not take the value (a refusal). */
+  writeRefusal: Buffer | undefined;
 
   constructor(definition: CustomProtocolDefinition, options: CustomDeviceOptions) {
     this.definition = definition;
@@ -69,19 +85,29 @@ export class CustomDevice {
   /** The answer to the bytes of one request, or undefined when the device stays silent. */
   handle(request: Uint8Array): Buffer | undefined {
     if (this.#request.equals(request)) return this.answer();
-    for (const point of this.definition.points) if (this.#write(point, request)) return Buffer.from(request);
+    for (const point of this.definition.points) {
+      if (this.writeRefusal && point.write && this.#isWrite(point, request)) return this.writeRefusal;
+      if (this.#write(point, request)) return patternAnswer(point.writeAnswer ?? '', this.address, request);
+    }
     return undefined;
   }
 
-  /** A point's write frame to this device: the value is taken if the frame is that frame with some value. */
-  #write(point: CustomPoint, request: Uint8Array): boolean {
-    if (!point.write) return false;
+  /** The value a point's write frame to this device carries, or undefined when the request is not that frame. */
+  #isWrite(point: CustomPoint, request: Uint8Array): Uint8Array | undefined {
+    if (!point.write) return undefined;
     const segments = segmentsOf(point.write);
     const size = customPointSize(point);
     const at = valueOffset(segments, size);
     const value = request.subarray(at, at + size);
-    if (at < 0 || value.length !== size) return false;
-    if (!Buffer.from(buildCustomFrame(segments, this.address, value)).equals(request)) return false;
+    if (at < 0 || value.length !== size) return undefined;
+    return Buffer.from(buildCustomFrame(segments, this.address, value)).equals(request) ? value : undefined;
+  }
+
+  /** A point's write frame to this device: the value is taken if the frame is that frame with some value. */
+  #write(point: CustomPoint, request: Uint8Array): boolean {
+    const value = this.#isWrite(point, request);
+    if (!value) return false;
+    const size = value.length;
     const answer = new Uint8Array(point.offset + size);
     answer.set(value, point.offset);
     const decoded = decodeCustomPoint(point, answer);

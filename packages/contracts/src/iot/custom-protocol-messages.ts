@@ -49,6 +49,18 @@ export const customProtocolMessages = {
     'zh-CN': '长度字节在第 {at} 字节，须在最长 {length} 字节的应答的校验之前',
     en: 'The length byte at byte {at} must come before the checksum of the longest answer ({length} bytes)',
   },
+  'customProtocol.writeAnswer.placeholder': {
+    'zh-CN': '写应答中只能用 {addr:1}-{addr:4}，或整个填 {echo}（原样回送写帧），不能用 {{name}}',
+    en: 'A write answer holds {addr:1}-{addr:4} only, or is {echo} alone (the write frame sent back), not {{name}}',
+  },
+  'customProtocol.writeAnswer.pair': {
+    'zh-CN': '写应答由十六进制字节和 ??（任意字节）组成，“{pair}”不是',
+    en: 'A write answer is hex bytes and ?? (any byte); "{pair}" is neither',
+  },
+  'customProtocol.writeAnswer.noWrite': {
+    'zh-CN': '没有写帧的数据点不需要写应答',
+    en: 'A data point without a write frame has no write answer',
+  },
   'customProtocol.frame.notHere': {
     'zh-CN': '此处不能使用占位符 {name}',
     en: 'The placeholder {name} cannot be used here',

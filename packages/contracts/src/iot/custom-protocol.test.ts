@@ -10,6 +10,7 @@ import {
   hexOf,
   parseFrameText,
   previewCustomAnswer,
+  writeAnswerMatches,
 } from './custom-protocol.ts';
 
 /** A Modbus-like meter: holding registers read by a fixed frame, answered with a CRC. */
@@ -181,6 +182,43 @@ describe('answers that say their own length', () => {
       customProtocolRulesBroken({ ...sized, lengthAt: 11 }).map((r) => [r.field, translate(r.key, 'en', r.params)]),
     ).toEqual([['lengthAt', 'The length byte at byte 11 must come before the checksum of the longest answer (12 bytes)']]);
     expect(customProtocolRulesBroken(sized)).toEqual([]);
+  });
+});
+
+describe("a write's answer", () => {
+  const request = bytesOfHex('01 06 00 10 00 D7 C9 A9') ?? new Uint8Array();
+  it('takes the echo, a pattern with the address and any bytes, or any answer without one', () => {
+    expect(writeAnswerMatches('{echo}', 1, request, request)).toBe(true);
+    expect(writeAnswerMatches('{addr:1} 06 00 10 ?? ?? ????', 1, request, request)).toBe(true);
+    expect(writeAnswerMatches('', 1, request, Uint8Array.of(0x55))).toBe(true);
+  });
+
+  it('refuses an error answer, another address or another length', () => {
+    const error = bytesOfHex('01 86 02 C3 A1') ?? new Uint8Array();
+    expect(writeAnswerMatches('{echo}', 1, request, error)).toBe(false);
+    expect(writeAnswerMatches('{addr:1} 06 00 10 ?? ?? ????', 2, request, request)).toBe(false);
+    expect(writeAnswerMatches('{addr:1} 06 00 10 ?? ??', 1, request, request)).toBe(false);
+  });
+
+  it('says in words what a pattern cannot hold', () => {
+    const [level, temp] = meter.points;
+    if (!level || !temp) throw new Error('no points');
+    const rules = customProtocolRulesBroken({
+      ...meter,
+      points: [
+        { ...level, writeAnswer: '{echo}' },
+        { ...temp, writeAnswer: '01 06 ?' },
+      ],
+    }).map((r) => [r.field, translate(r.key, 'en', r.params)]);
+    expect(rules).toEqual([
+      ['points[0].writeAnswer', 'A data point without a write frame has no write answer'],
+      ['points[1].writeAnswer', 'A write answer is hex bytes and ?? (any byte); "?" is neither'],
+    ]);
+    expect(
+      customProtocolRulesBroken({ ...meter, points: [level, { ...temp, writeAnswer: '{value}' }] }).map((r) =>
+        translate(r.key, 'en', r.params),
+      ),
+    ).toEqual(['A write answer holds {addr:1}-{addr:4} only, or is {echo} alone (the write frame sent back), not {value}']);
   });
 });
 

@@ -41,6 +41,12 @@ export const customPointInput = z.strictObject({
   unit: z.string().trim().max(16).default(''),
   /** A write frame with `{value}` (the value in this point's type and order); empty: read-only. */
   write: z.string().trim().max(CUSTOM_PROTOCOL_LIMITS.frameChars).default(''),
+  /**
+   * What the device answers a write that it carried out (decision 0164): empty, any answer;
+   * `{echo}`, the write frame sent back unchanged; or a pattern of hex, `??` (any byte) and
+   * `{addr:N}`. Another answer is "Execution failure".
+   */
+  writeAnswer: z.string().trim().max(CUSTOM_PROTOCOL_LIMITS.frameChars).default(''),
 });
 export type CustomPointInput = z.input<typeof customPointInput>;
 export type CustomPoint = z.infer<typeof customPointInput>;
@@ -252,6 +258,51 @@ export interface CustomProtocolRuleBroken extends FrameProblem {
   field: string;
 }
 
+/** One byte of a write answer's pattern: a byte, any byte, or the device's address (its size in bytes). */
+type AnswerByte = { kind: 'byte'; byte: number } | { kind: 'any' } | { kind: 'addr'; size: number };
+
+/** Reads a write answer's pattern: `{echo}` alone, or hex, `??` and `{addr:N}`. */
+export function parseWriteAnswer(
+  text: string,
+): { ok: true; echo: true } | { ok: true; echo: false; bytes: AnswerByte[] } | { ok: false; problem: FrameProblem } {
+  const compact = text.replace(/\s+/g, '');
+  if (compact === '{echo}') return { ok: true, echo: true };
+  const bytes: AnswerByte[] = [];
+  for (let i = 0; i < compact.length; ) {
+    if (compact[i] === '{') {
+      const end = compact.indexOf('}', i);
+      if (end < 0) return { ok: false, problem: { key: 'customProtocol.frame.unclosed' } };
+      const segment = placeholder(compact.slice(i + 1, end));
+      if (segment?.kind !== 'addr')
+        return { ok: false, problem: { key: 'customProtocol.writeAnswer.placeholder', params: { name: compact.slice(i + 1, end) } } };
+      bytes.push({ kind: 'addr', size: segment.size });
+      i = end + 1;
+      continue;
+    }
+    const pair = compact.slice(i, i + 2);
+    if (pair === '??') bytes.push({ kind: 'any' });
+    else if (/^[0-9a-fA-F]{2}$/.test(pair)) bytes.push({ kind: 'byte', byte: Number.parseInt(pair, 16) });
+    else return { ok: false, problem: { key: 'customProtocol.writeAnswer.pair', params: { pair } } };
+    i += 2;
+  }
+  return { ok: true, echo: false, bytes };
+}
+
+/** Whether a device's answer to a write frame says it carried the write out; an empty pattern takes any answer. */
+export function writeAnswerMatches(pattern: string, address: number, request: Uint8Array, answer: Uint8Array): boolean {
+  if (!pattern.trim()) return true;
+  const parsed = parseWriteAnswer(pattern);
+  if (!parsed.ok) return false;
+  if (parsed.echo) return answer.length === request.length && answer.every((byte, i) => byte === request[i]);
+  const want: (number | undefined)[] = [];
+  for (const piece of parsed.bytes) {
+    if (piece.kind === 'byte') want.push(piece.byte);
+    else if (piece.kind === 'any') want.push(undefined);
+    else for (let i = 0; i < piece.size; i++) want.push(Math.floor(address / 256 ** (piece.size - 1 - i)) & 0xff);
+  }
+  return answer.length === want.length && want.every((byte, i) => byte === undefined || byte === answer[i]);
+}
+
 /** What the schema cannot say: frames that parse, placeholders where they belong, points inside the answer. */
 export function customProtocolRulesBroken(definition: CustomProtocolDefinition): CustomProtocolRuleBroken[] {
   const rules: CustomProtocolRuleBroken[] = [];
@@ -271,6 +322,10 @@ export function customProtocolRulesBroken(definition: CustomProtocolDefinition):
   frameRules('answerHeader', definition.answerHeader, ['bytes', 'addr']);
   definition.points.forEach((point, i) => {
     frameRules(`points[${i}].write`, point.write, ['bytes', 'addr', 'crc16modbus', 'sum8', 'value']);
+    const answer = point.writeAnswer ? parseWriteAnswer(point.writeAnswer) : undefined;
+    if (answer && !answer.ok) rules.push({ field: `points[${i}].writeAnswer`, ...answer.problem });
+    else if (answer && !point.write)
+      rules.push({ field: `points[${i}].writeAnswer`, key: 'customProtocol.writeAnswer.noWrite' });
   });
   const header = parseFrameText(definition.answerHeader);
   const headerSize = header.ok ? header.segments.reduce((n, s) => n + segmentSize(s, 0), 0) : 0;

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FaultReason, Telemetry } from '../telemetry/types.ts';
 import { atCommands, atFrame, atVerdict, DEFAULT_COMMAND_PASSWORD } from './at-commands.ts';
-import { customRequest, customValues, customWriteFrame } from './custom.ts';
+import { customRequest, customValues, customWriteDone, customWriteFrame } from './custom.ts';
 import { DtuFirmwareSession, upgradeDtu } from './dtu-ota.ts';
 import { Exchange, type LineFraming, type LinkCounters, SlaveFailure } from './exchange.ts';
 import type { DeviceConfiguration, DeviceLink, FirmwareReport, FirmwareTransfer } from './links.ts';
@@ -394,8 +394,9 @@ export class DtuConnection implements DeviceLink, Scheduled {
   }
 
   /**
-   * Sends a custom protocol's write frame; any answer, whatever it holds, ends the write (the
-   * protocol describes no write answer), none is "slave no reply" (decision 0140).
+   * Sends a custom protocol's write frame; none is "slave no reply" (decision 0140). An answer
+   * ends the write when it matches the point's write answer (any answer without one, decision
+   * 0164), otherwise the write is "Execution failure".
    */
   #writeCustom(point: GatewayPoint, raw: number | boolean | string): Promise<void> {
     let frame: Buffer;
@@ -405,11 +406,13 @@ export class DtuConnection implements DeviceLink, Scheduled {
       return Promise.reject(error);
     }
     return this.#urgently(async () => {
+      let answer: Buffer;
       try {
-        await this.#exchange.raw(frame, this.ctx.options.readTimeoutMs);
+        answer = await this.#exchange.raw(frame, this.ctx.options.readTimeoutMs);
       } catch (error) {
         throw commandError(error);
       }
+      if (!customWriteDone(point, frame, answer)) throw new AppError(502, 'gateway.command.failed');
       if (!this.#cycle) this.ctx.schedule.at(this, Date.now());
     });
   }

@@ -202,6 +202,38 @@ describe('a custom protocol behind a DTU', () => {
     }
   });
 
+  it("checks a write's answer against its pattern: a refusal is an Execution failure and the value stays", async () => {
+    const checked = {
+      ...levelSensor,
+      name: 'Level sensor checked',
+      points: levelSensor.points.map((p) => (p.write ? { ...p, writeAnswer: '{addr:1} 06 00 02 ?? ?? ?? ??' } : p)),
+    };
+    const saved = await owner.post('/iot/protocols/custom', checked);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const tank = await device(
+      'Custom level checked',
+      [1],
+      [customPoint('Level setpoint', 'setpoint', { readWrite: 'readWrite' })],
+      saved.json().data.id,
+    );
+    const sensor = new CustomDevice(customProtocolInput.parse(checked), { address: 1, values: { setpoint: 3 } });
+    const dtu = startTestDtu(server, { sn: tank.sn, password: '12345678', framing: 'custom', customDevices: [sensor] });
+    try {
+      await expect.poll(() => lastValues(tank.id, tank.ids), { timeout: 10_000 }).toEqual({ 'Level setpoint': 3 });
+      const connection = [...server.connections].find((c) => c.deviceId === tank.id);
+      const setpoint = tank.ids.get('Level setpoint') ?? 0;
+      await connection?.write(setpoint, 3.5);
+      expect(sensor.values.get('setpoint')).toBe(3.5);
+      // The device answers a Modbus exception instead: the write did not happen, and the user is told so.
+      sensor.writeRefusal = Buffer.from('0186 02 C3A1'.replace(/ /g, ''), 'hex');
+      await expect(connection?.write(setpoint, 4)).rejects.toMatchObject({ key: 'gateway.command.failed' });
+      expect(sensor.values.get('setpoint')).toBe(3.5);
+      await expect.poll(() => lastValues(tank.id, tank.ids), { timeout: 10_000 }).toEqual({ 'Level setpoint': 3.5 });
+    } finally {
+      dtu.stop();
+    }
+  });
+
   it("refuses a template point that is not one of the protocol's, or written without a write frame", async () => {
     const res = await owner.post('/iot/templates', {
       name: 'Custom level wrong',

@@ -5,6 +5,7 @@ import {
   decodeCustomPoint,
   encodeCustomPoint,
   parseFrameText,
+  writeAnswerMatches,
 } from '@meridian/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { CustomRead } from './planner.ts';
@@ -44,4 +45,9 @@ export function customWriteFrame(point: GatewayPoint, value: number): Buffer {
   const raw = point.inverse ? point.inverse(value) : value;
   if (!Number.isFinite(raw)) throw new AppError(400, 'gateway.command.formatError');
   return frame(custom.point.write, point.slave, encodeCustomPoint(custom.point, raw));
+}
+
+/** Whether the device's answer to a custom point's write frame says it carried it out (decision 0164). */
+export function customWriteDone(point: GatewayPoint, frame: Buffer, answer: Buffer): boolean {
+  return writeAnswerMatches(point.custom?.point.writeAnswer ?? '', point.slave, frame, answer);
 }

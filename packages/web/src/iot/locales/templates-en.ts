@@ -261,6 +261,8 @@ export const templatesEn: Shape<typeof templatesZhCN> = {
     scale: 'Scale',
     unit: 'Unit',
     write: 'Write frame (optional)',
+    writeAnswer: 'Write answer (optional)',
+    writeAnswerHint: '{echo} or {addr:1} 06 ?? ??',
     preview: 'Test with a sample answer',
     previewHint: "Paste one answer of the device (hex): it is read by the definition above into each point's value.",
     address: 'Slave address',

@@ -252,6 +252,8 @@ export const templatesZhCN = {
     scale: '倍率',
     unit: '单位',
     write: '写帧（可空）',
+    writeAnswer: '写应答（可空）',
+    writeAnswerHint: '{echo} 或 {addr:1} 06 ?? ??',
     preview: '用样例应答测试',
     previewHint: '粘贴设备的一帧应答（十六进制），按上面的定义解析出各数据点的值。',
     address: '从机地址',

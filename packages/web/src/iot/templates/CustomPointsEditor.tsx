@@ -24,6 +24,7 @@ function nextPoint(points: CustomPointInput[], headerGuess: number): CustomPoint
     scale: 1,
     unit: '',
     write: '',
+    writeAnswer: '',
   };
 }
 
@@ -97,6 +98,12 @@ export function CustomPointsEditor() {
                 width: 280,
                 render: (_v, f) =>
                   cell([f.name, 'write'], <Input placeholder="{addr:1} 06 00 02 {value} {crc16modbus}" />),
+              },
+              {
+                title: t('customProtocol.writeAnswer'),
+                width: 240,
+                render: (_v, f) =>
+                  cell([f.name, 'writeAnswer'], <Input placeholder={t('customProtocol.writeAnswerHint')} />),
               },
               {
                 width: 48,
