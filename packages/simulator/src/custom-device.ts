@@ -1,8 +1,8 @@
 import {
   buildCustomFrame,
-  checksumSize,
   type CustomPoint,
   type CustomProtocolDefinition,
+  checksumSize,
   crc16modbus,
   customPointSize,
   decodeCustomPoint,

@@ -158,4 +158,134 @@ describe('a Device Cloud user with a device of its own protocol', () => {
       await close();
     }
   }, 120_000);
+
+  it('defines a meter behind wake-up bytes whose answer says its length, previews it and sees its values live', async () => {
+    const user = await buildUser(suite.server.db, { roleIds: [IOT_MAIN_ROLE], userType: 'main' });
+    const { page, problems, close } = await visit(suite.browser);
+    const sn = 'CUSTOMWALK0000000002';
+    let dtu: SimulatedDtu | undefined;
+    try {
+      await signInToIot(page, suite.server.url, user);
+      await openFromMenu(page, '设备模板', '通讯协议');
+      await page.getByTestId('custom-protocol-add').click();
+      await page.waitForURL(/\/iot\/templates\/protocols\/custom\/new$/);
+      await page.getByTestId('custom-protocol-name').fill('唤醒热量表');
+      // FE FE wake-up bytes, then 68, the address and 81; byte 5 counts the data bytes (+7: the whole answer).
+      await page.getByTestId('custom-protocol-request').fill('FE FE 68 {addr:1} 01 {sum8:2} 16');
+      await page.getByTestId('custom-protocol-header').fill('FE FE 68 {addr:1} 81');
+      await page.getByTestId('custom-protocol-length').fill('16');
+      await choose(
+        page,
+        page.locator('.ant-form-item').filter({ hasText: '应答校验' }).locator('.ant-select'),
+        '累加和（末 1 字节）',
+      );
+      await page.getByTestId('custom-protocol-checksum-from').fill('2');
+      await page.getByTestId('custom-protocol-length-at').fill('5');
+      await page.getByTestId('custom-protocol-length-adjust').fill('7');
+      await page.getByTestId('custom-point-add').click();
+      await page.getByTestId('custom-point-add').click();
+      const rows = page.getByTestId('custom-points').locator('.ant-table-tbody tr.ant-table-row');
+      const cellInput = (row: number, column: number) => rows.nth(row).locator('td').nth(column).locator('input');
+      await cellInput(0, 0).fill('flow');
+      await cellInput(0, 1).fill('瞬时流量');
+      await cellInput(0, 2).fill('6');
+      await cellInput(0, 6).fill('0.1');
+      await cellInput(0, 7).fill('m³/h');
+      await cellInput(1, 0).fill('heat');
+      await cellInput(1, 1).fill('累计热量');
+      await cellInput(1, 2).fill('8');
+      await choose(page, rows.nth(1).locator('td').nth(3).locator('.ant-select'), 'bcd');
+      await cellInput(1, 4).fill('4');
+      await cellInput(1, 6).fill('0.01');
+      await cellInput(1, 7).fill('kWh');
+
+      // A sample answer of 13 bytes (L = 06): the values, the sum taken from the 68 on.
+      const body = Uint8Array.of(0xfe, 0xfe, 0x68, 0x01, 0x81, 0x06, 0x00, 0x7b, 0x00, 0x12, 0x34, 0x56);
+      const sum = body.subarray(2).reduce((a, b) => (a + b) & 0xff, 0);
+      const sample = page.getByTestId('preview-sample');
+      await sample.fill(`${hexOf(body)} ${hexOf(Uint8Array.of((sum + 0xfc) & 0xff))}`);
+      await page.getByTestId('preview-problem').getByText('校验错误', { exact: false }).waitFor();
+      await sample.fill(`${hexOf(body)} ${hexOf(Uint8Array.of(sum))}`);
+      await page.getByTestId('preview-value-flow').getByText('12.3 m³/h').waitFor();
+      await page.getByTestId('preview-value-heat').getByText('1234.56 kWh').waitFor();
+      await settledShot(page, 'customextra-editor-zh-CN', { fullPage: true });
+      await page.getByTestId('custom-protocol-save').click();
+      await awaitText(page, '协议已保存', problems);
+      await page.waitForURL(/\/iot\/templates\/protocols$/);
+
+      // ---- A template and a device using it (as the first walk does by the screens), and the meter on a DTU.
+      const [saved] = (await api<CustomProtocolView[]>(page, suite.server.url, 'GET', 'iot/protocols/custom')).filter(
+        (p) => p.name === '唤醒热量表',
+      );
+      expect(saved).toMatchObject({ checksumFrom: 2, lengthAt: 5, lengthAdjust: 7 });
+      const point = (name: string, key: string, precision: number) => ({
+        name,
+        slaveIndex: 1,
+        registerType: 'holdingRegister',
+        registerAddress: 0,
+        registerLength: 1,
+        readWrite: 'readOnly',
+        dataType: 'numeric',
+        variant: 'uint16',
+        precision,
+        storage: 'timed',
+        dataIdentifier: key,
+      });
+      const template = await api<{ id: number; points: Array<{ id: number; name: string }> }>(
+        page,
+        suite.server.url,
+        'POST',
+        'iot/templates',
+        {
+          name: '热量表模板',
+          protocol: 'custom',
+          customProtocolId: saved?.id,
+          slaves: [{ index: 1, name: '一号热量表', address: 1 }],
+          points: [point('瞬时流量', 'flow', 1), point('累计热量', 'heat', 2)],
+        },
+      );
+      const device = await api<{ id: number }>(page, suite.server.url, 'POST', 'iot/devices', {
+        name: '换热站热量表',
+        sn,
+        imei: '861000000000141',
+        commPassword: '12345678',
+        protocol: 'custom',
+        queryInterval: 1,
+        templateId: template.id,
+        enabled: true,
+      });
+      const meter = new CustomDevice(customProtocolView.parse(saved), {
+        address: 1,
+        values: { flow: 12.3, heat: 1234.56 },
+      });
+      dtu = new SimulatedDtu({
+        host: '127.0.0.1',
+        port: suite.server.dtuPort,
+        sn,
+        password: '12345678',
+        framing: 'custom',
+        customDevices: [meter],
+        heartbeatSeconds: 0,
+        reconnectMs: 500,
+      });
+      dtu.start();
+      await dtu.ready();
+      const idOf = (name: string) => template.points.find((p) => p.name === name)?.id ?? 0;
+
+      await page.goto(`${suite.server.url}/iot/devices/${device.id}`);
+      await page.getByTestId('device-detail').getByText('在线').waitFor({ timeout: 15_000 });
+      await page.getByRole('tab', { name: '实时数据' }).click();
+      const flow = page.getByTestId(`point-value-${idOf('瞬时流量')}`);
+      const heat = page.getByTestId(`point-value-${idOf('累计热量')}`);
+      await expect.poll(async () => flow.textContent(), { timeout: 15_000 }).toBe('12.3');
+      await expect.poll(async () => heat.textContent(), { timeout: 15_000 }).toBe('1234.56');
+      meter.set('heat', 1240.5);
+      await expect.poll(async () => heat.textContent(), { timeout: 10_000 }).toBe('1240.50');
+      await settledShot(page, 'customextra-live-zh-CN');
+      expect(unexpected(problems)).toEqual([]);
+    } finally {
+      dtu?.stop();
+      await close();
+    }
+  }, 120_000);
 });

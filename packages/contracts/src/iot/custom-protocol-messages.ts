@@ -22,7 +22,8 @@ export const customProtocolMessages = {
   },
   'customProtocol.frame.unclosed': { 'zh-CN': '占位符缺少右括号 }', en: 'A placeholder is missing its closing }' },
   'customProtocol.frame.placeholder': {
-    'zh-CN': '未知占位符 {{name}}：可用 {addr:1}-{addr:4}、{crc16modbus}、{sum8}（或从第 i 字节起校验：{crc16modbus:i}、{sum8:i}），写帧另有 {value}',
+    'zh-CN':
+      '未知占位符 {{name}}：可用 {addr:1}-{addr:4}、{crc16modbus}、{sum8}（或从第 i 字节起校验：{crc16modbus:i}、{sum8:i}），写帧另有 {value}',
     en: 'Unknown placeholder {{name}}: use {addr:1}-{addr:4}, {crc16modbus}, {sum8} (or from byte i: {crc16modbus:i}, {sum8:i}), and {value} in the write frame',
   },
   'customProtocol.frame.checksumFrom': {

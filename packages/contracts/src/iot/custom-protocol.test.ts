@@ -161,7 +161,9 @@ describe('answers that say their own length', () => {
   };
   const read = (text: string) => {
     const preview = previewCustomAnswer(sized, 1, text);
-    return preview.ok ? preview.values.map((v) => v.value) : translate(preview.problem.key, 'en', preview.problem.params);
+    return preview.ok
+      ? preview.values.map((v) => v.value)
+      : translate(preview.problem.key, 'en', preview.problem.params);
   };
 
   it('reads a long and a short answer by their length byte; a point the short one lacks reads empty', () => {
@@ -180,7 +182,9 @@ describe('answers that say their own length', () => {
   it('says when the length byte lies past the longest answer', () => {
     expect(
       customProtocolRulesBroken({ ...sized, lengthAt: 11 }).map((r) => [r.field, translate(r.key, 'en', r.params)]),
-    ).toEqual([['lengthAt', 'The length byte at byte 11 must come before the checksum of the longest answer (12 bytes)']]);
+    ).toEqual([
+      ['lengthAt', 'The length byte at byte 11 must come before the checksum of the longest answer (12 bytes)'],
+    ]);
     expect(customProtocolRulesBroken(sized)).toEqual([]);
   });
 });
@@ -218,7 +222,9 @@ describe("a write's answer", () => {
       customProtocolRulesBroken({ ...meter, points: [level, { ...temp, writeAnswer: '{value}' }] }).map((r) =>
         translate(r.key, 'en', r.params),
       ),
-    ).toEqual(['A write answer holds {addr:1}-{addr:4} only, or is {echo} alone (the write frame sent back), not {value}']);
+    ).toEqual([
+      'A write answer holds {addr:1}-{addr:4} only, or is {echo} alone (the write frame sent back), not {value}',
+    ]);
   });
 });
 

@@ -274,7 +274,10 @@ export function parseWriteAnswer(
       if (end < 0) return { ok: false, problem: { key: 'customProtocol.frame.unclosed' } };
       const segment = placeholder(compact.slice(i + 1, end));
       if (segment?.kind !== 'addr')
-        return { ok: false, problem: { key: 'customProtocol.writeAnswer.placeholder', params: { name: compact.slice(i + 1, end) } } };
+        return {
+          ok: false,
+          problem: { key: 'customProtocol.writeAnswer.placeholder', params: { name: compact.slice(i + 1, end) } },
+        };
       bytes.push({ kind: 'addr', size: segment.size });
       i = end + 1;
       continue;

@@ -191,7 +191,9 @@ describe('a custom protocol behind a DTU', () => {
     expect(sized.answer().length).toBe(11);
     const dtu = startTestDtu(server, { sn: meter.sn, password: '12345678', framing: 'custom', customDevices: [sized] });
     try {
-      await expect.poll(() => lastValues(meter.id, meter.ids), { timeout: 10_000 }).toEqual({ Flow: 7.5, Total: 40000 });
+      await expect
+        .poll(() => lastValues(meter.id, meter.ids), { timeout: 10_000 })
+        .toEqual({ Flow: 7.5, Total: 40000 });
       // A device whose length byte says 20 bytes, more than the 16 the protocol takes: malformed.
       const connection = [...server.connections].find((c) => c.deviceId === meter.id);
       const liar = new CustomDevice(customProtocolInput.parse({ ...sizedMeter, lengthAdjust: -4 }), { address: 4 });

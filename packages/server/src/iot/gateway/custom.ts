@@ -1,7 +1,7 @@
 import {
   buildCustomFrame,
-  checksumSize,
   type CustomProtocolDefinition,
+  checksumSize,
   decodeCustomPoint,
   encodeCustomPoint,
   parseFrameText,

@@ -73,7 +73,11 @@ describe('custom protocols', () => {
     const { checksumFrom: _, ...before } = { ...wokenMeter, name: 'Saved before' };
     const old = await owner.post('/iot/protocols/custom', before);
     expect(old.json().data.checksumFrom).toBe(0);
-    await updateProtocol(t.db.kysely, old.json().data.id, { name: before.name, definition: JSON.stringify(before), at: 1 });
+    await updateProtocol(t.db.kysely, old.json().data.id, {
+      name: before.name,
+      definition: JSON.stringify(before),
+      at: 1,
+    });
     expect((await owner.get(`/iot/protocols/custom/${old.json().data.id}`)).json().data.checksumFrom).toBe(0);
 
     const broken = await owner.post('/iot/protocols/custom', {
@@ -83,7 +87,10 @@ describe('custom protocols', () => {
       checksumFrom: 11,
     });
     expect(broken.json().data).toEqual([
-      { field: 'request', msg: '{sum8:3} starts its checksum at byte 3, but fewer bytes come before it (bytes count from 0)' },
+      {
+        field: 'request',
+        msg: '{sum8:3} starts its checksum at byte 3, but fewer bytes come before it (bytes count from 0)',
+      },
       { field: 'checksumFrom', msg: 'The checksum starts at byte 11, but the bytes it covers end before byte 11' },
     ]);
   });
