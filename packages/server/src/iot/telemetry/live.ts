@@ -138,21 +138,30 @@ export class LiveHub {
       return;
     }
     if (notice.n === this.node || !Array.isArray(notice.d)) return;
+    const watched = new Map<number, number>();
     for (let i = 0; i + 1 < notice.d.length; i += 2) {
       const deviceId = Number(notice.d[i]);
-      if (this.watched(deviceId)) {
-        this.#readAndPublish(deviceId, Number(notice.d[i + 1])).catch((error: unknown) =>
-          this.log.warn({ err: error, deviceId }, 'live: reading the latest values failed'),
-        );
-      }
+      if (this.watched(deviceId)) watched.set(deviceId, Number(notice.d[i + 1]));
     }
+    if (watched.size === 0) return;
+    this.#readAndPublish(watched).catch((error: unknown) =>
+      this.log.warn({ err: error, devices: watched.size }, 'live: reading the latest values failed'),
+    );
   }
 
-  async #readAndPublish(deviceId: number, at: number): Promise<void> {
-    const rows = await latestSince(this.db.kysely, deviceId, at);
-    const values: Record<string, number | string> = {};
-    for (const row of rows) values[row.point_id] = row.text ?? row.num ?? 0;
-    if (rows.length) this.publish({ type: 'data', deviceId, at, values });
+  /** One query for all the watched devices of a notice (up to ~240), then one update per device. */
+  async #readAndPublish(devices: ReadonlyMap<number, number>): Promise<void> {
+    const rows = await latestSince(this.db.kysely, devices);
+    const values = new Map<number, Record<string, number | string>>();
+    for (const row of rows) {
+      const deviceId = Number(row.device_id);
+      if (Number(row.ts) < (devices.get(deviceId) ?? Number.POSITIVE_INFINITY)) continue;
+      const own = values.get(deviceId) ?? {};
+      values.set(deviceId, own);
+      own[row.point_id] = row.text ?? row.num ?? 0;
+    }
+    for (const [deviceId, own] of values)
+      this.publish({ type: 'data', deviceId, at: devices.get(deviceId) ?? 0, values: own });
   }
 }
 

@@ -192,13 +192,16 @@ export function dtuPage(db: Db, scope: Scope, query: DtuListQuery) {
   return paginate(list.orderBy('d.id', 'desc'), { page: query.page, size: query.size });
 }
 
-/** The latest values of a device written at or after `at`: what a live notice from another node announced. */
-export function latestSince(db: Db, deviceId: number, at: number) {
+/**
+ * The latest values of devices written at or after the time a live notice from another node
+ * announced for each (`devices`: id to time), in one query; the caller keeps each device's own.
+ */
+export function latestSince(db: Db, devices: ReadonlyMap<number, number>) {
   return db
     .selectFrom('telemetry_latest')
-    .select(['point_id', 'num', 'text'])
-    .where('device_id', '=', deviceId)
-    .where('ts', '>=', at)
+    .select(['device_id', 'point_id', 'num', 'text', 'ts'])
+    .where('device_id', 'in', [...devices.keys()])
+    .where('ts', '>=', Math.min(...devices.values()))
     .execute();
 }
 
