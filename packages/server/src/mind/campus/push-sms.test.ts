@@ -1,10 +1,10 @@
-import { CampusBox } from '@meridian/simulator';
+import type { CampusBox } from '@meridian/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { startAliyun } from '../../platform/sms/stand-ins.ts';
-import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import type { AssessmentWorld } from '../assessments/testing.ts';
 import { CAMPUS_PUSH } from './push.ts';
-import { deliverCampusPush } from './testing.ts';
+import { campusBoxWorld, deliverCampusPush, pushRule, reportFight } from './testing.ts';
 
 // Campus alerts by SMS through the deployment's provider (decision 0143), against the Aliyun stand-in.
 
@@ -16,26 +16,18 @@ const MOBILE = '13800138000';
 
 beforeAll(async () => {
   aliyun = await startAliyun({ 'campus-key': 'campus-secret' });
-  t = await buildTestApp({
-    SMS_PROVIDER: 'aliyun',
-    ALIYUN_SMS_ACCESS_KEY_ID: 'campus-key',
-    ALIYUN_SMS_ACCESS_KEY_SECRET: 'campus-secret',
-    ALIYUN_SMS_BASE: aliyun.url,
-    SMS_SIGN_NAME: '子午线',
-    SMS_TEMPLATE_CODE: 'SMS_CODE',
-    CAMPUS_SMS_TEMPLATE_CODE: 'SMS_CAMPUS',
-  });
-  w = await buildAssessmentWorld(t);
-  const url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
-    schoolId: w.orgs.school.id,
-    kind: 'camera',
-    name: 'Gate camera',
-    location: 'North gate',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const device = res.json().data as { deviceKey: string; secret: string };
-  box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
+  ({ t, w, box } = await campusBoxWorld(
+    { name: 'Gate camera', location: 'North gate' },
+    {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'campus-key',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'campus-secret',
+      ALIYUN_SMS_BASE: aliyun.url,
+      SMS_SIGN_NAME: '子午线',
+      SMS_TEMPLATE_CODE: 'SMS_CODE',
+      CAMPUS_SMS_TEMPLATE_CODE: 'SMS_CAMPUS',
+    },
+  ));
   // The psychology teacher's roster entry has a mobile; the class teacher's has none.
   await t.db.kysely
     .updateTable('teachers')
@@ -62,26 +54,21 @@ const deliveries = async (alertId: number) => {
   return res.json().data as Array<{ name: string; channel: string; status: string; reason: string | null }>;
 };
 
-async function fight(eventId: string): Promise<number> {
-  const res = await box.report({ type: 'fight', eventId });
-  expect(res.status).toBe(200);
-  return (res.body.data as { alertId: number }).alertId;
-}
+const fight = (eventId: string) => reportFight(box, eventId);
 
 describe('campus alerts by SMS', () => {
   it('offers SMS once the deployment configures a provider and the campus template', async () => {
     const res = await w.schoolAdmin.get('/apis-psychology/pushConfig/channels');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ channels: ['site', 'sms'] });
-    const saved = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', {
-      schoolId: w.orgs.school.id,
-      name: 'Fights by SMS',
-      types: ['fight'],
-      userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
-      channels: ['site', 'sms'],
-      fromMinute: 0,
-      toMinute: 1440,
-    });
+    const saved = await w.schoolAdmin.post(
+      '/apis-psychology/pushConfig/save',
+      pushRule(w, {
+        name: 'Fights by SMS',
+        userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
+        channels: ['site', 'sms'],
+      }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ channels: ['site', 'sms'] });
   });

@@ -1,12 +1,12 @@
-import { CampusBox } from '@meridian/simulator';
+import type { CampusBox } from '@meridian/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { as } from '../../../test/factories.ts';
 import { startWechat } from '../../platform/wechat/stand-in.ts';
-import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import type { AssessmentWorld } from '../assessments/testing.ts';
 import { beijingDayHour } from '../emotion/service.ts';
 import { CAMPUS_PUSH } from './push.ts';
-import { deliverCampusPush } from './testing.ts';
+import { campusBoxWorld, deliverCampusPush, pushRule, reportFight } from './testing.ts';
 
 // Campus alerts by WeChat template message to the openid on the roster entry (decision 0150),
 // against the WeChat stand-in.
@@ -20,23 +20,15 @@ const OPENID = 'oX3Uw5Hk2-Lm9_Qa7ZpR4tYc1Ve8';
 
 beforeAll(async () => {
   wechat = await startWechat(APP_ID, 'campus-wechat-secret');
-  t = await buildTestApp({
-    WECHAT_API_BASE: wechat.url,
-    CAMPUS_WECHAT_APP_ID: APP_ID,
-    CAMPUS_WECHAT_APP_SECRET: 'campus-wechat-secret',
-    CAMPUS_WECHAT_TEMPLATE_ID: 'TPL-campus',
-  });
-  w = await buildAssessmentWorld(t);
-  const url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
-    schoolId: w.orgs.school.id,
-    kind: 'camera',
-    name: 'Gate camera',
-    location: 'North gate',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const device = res.json().data as { deviceKey: string; secret: string };
-  box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
+  ({ t, w, box } = await campusBoxWorld(
+    { name: 'Gate camera', location: 'North gate' },
+    {
+      WECHAT_API_BASE: wechat.url,
+      CAMPUS_WECHAT_APP_ID: APP_ID,
+      CAMPUS_WECHAT_APP_SECRET: 'campus-wechat-secret',
+      CAMPUS_WECHAT_TEMPLATE_ID: 'TPL-campus',
+    },
+  ));
 }, 90_000);
 afterAll(async () => {
   await t.close();
@@ -57,11 +49,7 @@ const deliveries = async (alertId: number, lang = 'en') => {
   );
 };
 
-async function fight(eventId: string): Promise<number> {
-  const res = await box.report({ type: 'fight', eventId });
-  expect(res.status).toBe(200);
-  return (res.body.data as { alertId: number }).alertId;
-}
+const fight = (eventId: string) => reportFight(box, eventId);
 
 const jobOf = (alertId: number) =>
   t.db.kysely
@@ -90,15 +78,14 @@ describe('campus alerts by WeChat', () => {
   it('offers WeChat once the deployment configures the official account', async () => {
     const res = await w.schoolAdmin.get('/apis-psychology/pushConfig/channels');
     expect(res.json().data).toEqual({ channels: ['site', 'wechat'] });
-    const saved = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', {
-      schoolId: w.orgs.school.id,
-      name: 'Fights by WeChat',
-      types: ['fight'],
-      userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
-      channels: ['wechat'],
-      fromMinute: 0,
-      toMinute: 1440,
-    });
+    const saved = await w.schoolAdmin.post(
+      '/apis-psychology/pushConfig/save',
+      pushRule(w, {
+        name: 'Fights by WeChat',
+        userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
+        channels: ['wechat'],
+      }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ channels: ['wechat'] });
   });
@@ -161,15 +148,15 @@ describe('campus alerts by WeChat', () => {
 
 describe('the emotion alert’s messages (decision 0156)', () => {
   it('lists each message sent about an emotion alert with its outcome, in both languages, to its school only', async () => {
-    const rule = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', {
-      schoolId: w.orgs.school.id,
-      name: 'Emotion by site and WeChat',
-      types: ['emotion'],
-      userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
-      channels: ['site', 'wechat'],
-      fromMinute: 0,
-      toMinute: 1440,
-    });
+    const rule = await w.schoolAdmin.post(
+      '/apis-psychology/pushConfig/save',
+      pushRule(w, {
+        name: 'Emotion by site and WeChat',
+        types: ['emotion'],
+        userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
+        channels: ['site', 'wechat'],
+      }),
+    );
     expect(rule.statusCode, rule.body).toBe(200);
     // Yesterday 10:00 Beijing time: 80 % of class A's faces negative, over the 40 % threshold.
     const yesterday = Date.parse(`${beijingDayHour(Date.now()).day}T02:00:00Z`) - 86_400_000;

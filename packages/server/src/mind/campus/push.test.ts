@@ -1,42 +1,22 @@
-import { CampusBox, TINY_PNG } from '@meridian/simulator';
+import { type CampusBox, TINY_PNG } from '@meridian/simulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
-import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import type { AssessmentWorld } from '../assessments/testing.ts';
 import { CAMPUS_PUSH, campusPushJob, chinaMinute } from './push.ts';
+import { campusBoxWorld, pushRule } from './testing.ts';
 
 let t: TestApp;
 let w: AssessmentWorld;
-let url: string;
 let box: CampusBox;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildAssessmentWorld(t);
-  url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
-    schoolId: w.orgs.school.id,
-    kind: 'camera',
-    name: 'Gate camera',
-    location: 'North gate',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const device = res.json().data as { deviceKey: string; secret: string };
-  box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
+  ({ t, w, box } = await campusBoxWorld({ name: 'Gate camera', location: 'North gate' }));
 }, 90_000);
 afterAll(() => t.close());
 
-const rule = (over: Record<string, unknown> = {}) => ({
-  schoolId: w.orgs.school.id,
-  name: 'Fights to security',
-  types: ['fight'],
-  userIds: [w.psychologyTeacher.user.id],
-  channels: ['site'],
-  fromMinute: 0,
-  toMinute: 1440,
-  ...over,
-});
+const rule = (over: Record<string, unknown> = {}) => pushRule(w, over);
 
 const pushJobs = () => t.db.kysely.selectFrom('jobs').select('id').where('kind', '=', CAMPUS_PUSH).execute();
 

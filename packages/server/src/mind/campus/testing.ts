@@ -4,13 +4,16 @@ import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { runJobsUntilSettled } from '../../platform/jobs/testing.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
-import { buildAssessmentWorld } from '../assessments/testing.ts';
+import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
 import { EMOTION_PUSH, emotionPushJob } from '../emotion-alerts/service.ts';
 import { CAMPUS_PUSH, campusPushJob } from './push.ts';
 
-/** A listening app with an assessment world, and a simulated campus AI box behind one camera of its school. */
-export async function campusBoxWorld(camera: { name: string; location: string }) {
-  const t = await buildTestApp();
+/**
+ * A listening app (configured with `env`) with an assessment world, and a simulated campus AI box behind one
+ * camera of its school.
+ */
+export async function campusBoxWorld(camera: { name: string; location: string }, env: Record<string, string> = {}) {
+  const t = await buildTestApp(env);
   const w = await buildAssessmentWorld(t);
   const url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
@@ -39,3 +42,22 @@ export async function deliverCampusPush(t: TestApp, emotion = false): Promise<vo
   });
   await runJobsUntilSettled(worker, t.db, emotion ? EMOTION_PUSH : CAMPUS_PUSH);
 }
+
+/** The box reports a fight (event `eventId`); the id of the alert it raised. */
+export async function reportFight(box: CampusBox, eventId: string): Promise<number> {
+  const res = await box.report({ type: 'fight', eventId });
+  expect(res.status).toBe(200);
+  return (res.body.data as { alertId: number }).alertId;
+}
+
+/** A push rule of the world's school: fights, to its psychology teacher by site message, all day; `over` changes it. */
+export const pushRule = (w: AssessmentWorld, over: Record<string, unknown> = {}) => ({
+  schoolId: w.orgs.school.id,
+  name: 'Fights to security',
+  types: ['fight'],
+  userIds: [w.psychologyTeacher.user.id],
+  channels: ['site'],
+  fromMinute: 0,
+  toMinute: 1440,
+  ...over,
+});
