@@ -1,41 +1,24 @@
 import { CampusBox, TINY_PNG } from '@meridian/simulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { isSealed, secretBoxOf } from '../../platform/secrets/box.ts';
-import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import type { AssessmentWorld } from '../assessments/testing.ts';
 import { sealPlainSecrets } from './devices.ts';
+import { addCampusCamera, listeningCampusWorld } from './testing.ts';
 
 let t: TestApp;
 let w: AssessmentWorld;
 let url: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildAssessmentWorld(t);
-  url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  ({ t, w, url } = await listeningCampusWorld());
 }, 90_000);
 afterAll(() => t.close());
 
 /** A camera added by the school administrator, and a box holding its key and secret. */
-async function camera(location = 'East stairwell, floor 3') {
-  const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
-    schoolId: w.orgs.school.id,
-    kind: 'camera',
-    name: `Camera ${location}`,
-    location,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const device = res.json().data as { id: number; deviceKey: string; secret: string };
-  const box = new CampusBox({
-    baseUrl: url,
-    lang: 'en',
-    deviceKey: device.deviceKey,
-    secret: device.secret,
-    schoolId: w.orgs.school.id,
-  });
-  return { device, box };
-}
+const camera = (location = 'East stairwell, floor 3') =>
+  addCampusCamera(w, url, { name: `Camera ${location}`, location }, { schoolId: w.orgs.school.id });
 
 const count = async (table: 'campus_alerts' | 'files') =>
   Number(

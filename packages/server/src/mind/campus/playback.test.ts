@@ -1,11 +1,12 @@
 import { CampusBox, TINY_PNG } from '@meridian/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { type StandInNvr, startStandInNvr } from '../../platform/video/nvr-testing.ts';
 import { restreamerOf } from '../../platform/video/restream.ts';
 import { startNotAStream, startTestCamera, type TestCamera } from '../../platform/video/testing.ts';
-import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testing.ts';
+import type { AssessmentWorld } from '../assessments/testing.ts';
 import { CAMPUS_VIDEO, hikTime } from './playback.ts';
+import { listeningCampusWorld } from './testing.ts';
 
 let t: TestApp;
 let w: AssessmentWorld;
@@ -13,9 +14,7 @@ let url: string;
 let source: TestCamera;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildAssessmentWorld(t);
-  url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  ({ t, w, url } = await listeningCampusWorld());
   source = await startTestCamera();
 }, 90_000);
 afterAll(async () => {

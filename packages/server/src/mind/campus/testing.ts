@@ -1,4 +1,4 @@
-import { CampusBox } from '@meridian/simulator';
+import { CampusBox, type CampusBoxOptions } from '@meridian/simulator';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -8,22 +8,42 @@ import { type AssessmentWorld, buildAssessmentWorld } from '../assessments/testi
 import { EMOTION_PUSH, emotionPushJob } from '../emotion-alerts/service.ts';
 import { CAMPUS_PUSH, campusPushJob } from './push.ts';
 
-/**
- * A listening app (configured with `env`) with an assessment world, and a simulated campus AI box behind one
- * camera of its school.
- */
-export async function campusBoxWorld(camera: { name: string; location: string }, env: Record<string, string> = {}) {
+/** A listening app (configured with `env`) with an assessment world, and the app's origin. */
+export async function listeningCampusWorld(env: Record<string, string> = {}) {
   const t = await buildTestApp(env);
   const w = await buildAssessmentWorld(t);
   const url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  return { t, w, url };
+}
+
+/**
+ * A camera of the world's school, added by its administrator, and a simulated campus AI box holding its key and
+ * secret (answered in English; with `box`, more of the box's options).
+ */
+export async function addCampusCamera(
+  w: AssessmentWorld,
+  url: string,
+  camera: { name: string; location: string },
+  box: Partial<CampusBoxOptions> = {},
+) {
   const res = await w.schoolAdmin.post('/apis-psychology/equipment/add', {
     schoolId: w.orgs.school.id,
     kind: 'camera',
     ...camera,
   });
   expect(res.statusCode, res.body).toBe(200);
-  const device = res.json().data as { deviceKey: string; secret: string };
-  const box = new CampusBox({ baseUrl: url, lang: 'en', deviceKey: device.deviceKey, secret: device.secret });
+  const device = res.json().data as { id: number; deviceKey: string; secret: string };
+  const { deviceKey, secret } = device;
+  return { device, box: new CampusBox({ baseUrl: url, lang: 'en', deviceKey, secret, ...box }) };
+}
+
+/**
+ * A listening app (configured with `env`) with an assessment world, and a simulated campus AI box behind one
+ * camera of its school.
+ */
+export async function campusBoxWorld(camera: { name: string; location: string }, env: Record<string, string> = {}) {
+  const { t, w, url } = await listeningCampusWorld(env);
+  const { box } = await addCampusCamera(w, url, camera);
   return { t, w, box };
 }
 
