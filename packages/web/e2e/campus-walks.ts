@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../server/src/platform/db/schema.ts';
 import { as, buildOrg, buildUser } from '../../server/test/factories.ts';
+import { CampusBox } from '../../simulator/src/index.ts';
 import { type MindUser, mindUser } from './mind-walks.ts';
 
 const PSYCHOLOGY_TEACHER = 3;
@@ -64,28 +65,59 @@ export function beijingTimes(daysAgo: number, times: ReadonlyArray<readonly [num
   return offsets.map((o) => midnight + Math.floor((o * Math.max(passed, 0)) / (last + 1)));
 }
 
+/** A device of the school, added through the campus API, and the simulated box that speaks for it over signed HTTP. */
+export interface CampusDevice {
+  deviceKey: string;
+  secret: string;
+  box: CampusBox;
+}
+
+export interface DeviceOptions {
+  kind?: 'camera' | 'terminal';
+  namesSchool?: boolean;
+}
+
+/** A Mind school for a campus walk: its administrator signed in, and the classes asked for. */
+export interface CampusSchool {
+  admin: MindUser;
+  schoolId: number;
+  /** The classes `classNames`, in order; `classId` is the first. */
+  classIds: number[];
+  classId: number;
+  /** Calls the campus API as the administrator, answering its data (the call must succeed). */
+  post(path: string, body: unknown): Promise<unknown>;
+  /**
+   * Adds a device (a camera unless `kind` says otherwise) and gives the box that reports for it; with `namesSchool`
+   * the box says in its reports which school it is installed at.
+   */
+  device(name: string, location: string, options?: DeviceOptions): Promise<CampusDevice>;
+  /** Saves a push rule telling `userIds` of `types` by `channels`, all day long. */
+  pushAllDay(name: string, types: string[], userIds: number[], channels: string[]): Promise<unknown>;
+}
+
 /**
- * A school administrator (role 2) signed in, their school's id, and a class `className` of one grade
- * `gradeName` of it, with `post` calling the campus API as the administrator (answering its data).
+ * A school administrator (role 2) signed in, their school's id, and the classes `classNames` of one grade
+ * `gradeName` of it (none without a grade), with the administrator's campus API calls.
  */
 export async function campusSchool(
   server: { url: string; db: Kysely<Database> },
-  gradeName: string,
-  className: string,
-): Promise<{
-  admin: MindUser;
-  schoolId: number;
-  classId: number;
-  post(path: string, body: unknown): Promise<unknown>;
-}> {
+  gradeName?: string,
+  ...classNames: string[]
+): Promise<CampusSchool> {
   const admin = await mindUser(server, { roleId: 2 });
-  const { id: schoolId } = await server.db
+  const { id } = await server.db
     .selectFrom('orgs')
     .select('id')
     .where('name', '=', admin.orgName)
     .executeTakeFirstOrThrow();
-  const grade = await buildOrg(server.db, { type: 'grade', name: gradeName, parentId: schoolId });
-  const klass = await buildOrg(server.db, { type: 'class', name: className, parentId: grade.id });
+  const schoolId = Number(id);
+  const classIds: number[] = [];
+  if (gradeName !== undefined) {
+    const grade = await buildOrg(server.db, { type: 'grade', name: gradeName, parentId: schoolId });
+    for (const name of classNames) {
+      classIds.push(Number((await buildOrg(server.db, { type: 'class', name, parentId: grade.id })).id));
+    }
+  }
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${server.url}/api/apis-psychology/${path}`, {
       method: 'POST',
@@ -96,5 +128,19 @@ export async function campusSchool(
     expect(res.status, JSON.stringify(json)).toBe(200);
     return json.data;
   };
-  return { admin, schoolId: Number(schoolId), classId: Number(klass.id), post };
+  const device = async (
+    name: string,
+    location: string,
+    { kind = 'camera', namesSchool = false }: DeviceOptions = {},
+  ) => {
+    const added = (await post('equipment/add', { schoolId, kind, name, location })) as {
+      deviceKey: string;
+      secret: string;
+    };
+    const box = new CampusBox({ baseUrl: server.url, ...added, ...(namesSchool ? { schoolId } : {}) });
+    return { ...added, box };
+  };
+  const pushAllDay = (name: string, types: string[], userIds: number[], channels: string[]) =>
+    post('pushConfig/save', { schoolId, name, types, userIds, channels, fromMinute: 0, toMinute: 1440 });
+  return { admin, schoolId, classIds, classId: classIds[0] ?? 0, post, device, pushAllDay };
 }

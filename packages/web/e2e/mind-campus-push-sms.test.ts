@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWechat } from '../../server/src/platform/wechat/stand-in.ts';
-import { as } from '../../server/test/factories.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
-import { securityStaff } from './campus-walks.ts';
+import { campusSchool, securityStaff } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
-import { mindUser, openMind } from './mind-walks.ts';
+import { openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
@@ -26,19 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => wechat?.close());
 const suite = portalSuite({ services: ['api', 'jobs'], sms: 'aliyun' }, env);
-const SCHOOL_ADMIN = 2;
 const MOBILE = '13900139000';
 const OPENID = 'oWalk5Hk2-Lm9_Qa7ZpR4tYc1Ve8';
 
 describe('campus alerts by SMS and WeChat (issue 22, decisions 0143 and 0150)', () => {
   it('an admin tells the security staff of fights by SMS and WeChat; the box reports one; the alert shows who was reached and who was not', async () => {
     const db = suite.server.db;
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
+    const { admin, schoolId, device } = await campusSchool(suite.server);
     const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
     await securityStaff(suite.server, schoolId, 'Zhao Lei');
     // Wang Min's roster entry has her mobile and her WeChat openid; Zhao Lei has neither.
@@ -82,18 +74,7 @@ describe('campus alerts by SMS and WeChat (issue 22, decisions 0143 and 0150)', 
       await desk.close();
     }
 
-    const added = await fetch(`${suite.server.url}/api/apis-psychology/equipment/add`, {
-      method: 'POST',
-      headers: { ...as(admin.token), 'content-type': 'application/json' },
-      body: JSON.stringify({ schoolId, kind: 'camera', name: '食堂摄像头', location: '食堂门口' }),
-    });
-    const device = ((await added.json()) as { data: { deviceKey: string; secret: string } }).data;
-    const box = new CampusBox({
-      baseUrl: suite.server.url,
-      deviceKey: device.deviceKey,
-      secret: device.secret,
-      schoolId,
-    });
+    const { box } = await device('食堂摄像头', '食堂门口', { namesSchool: true });
     const reported = await box.report({ type: 'fight' });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     // The jobs service texts Wang Min through the provider.

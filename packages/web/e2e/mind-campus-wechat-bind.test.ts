@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWechat } from '../../server/src/platform/wechat/stand-in.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
 import { beijingDesktop, phone, visit } from './browser.ts';
 import { beijingTimes, campusSchool, securityStaff } from './campus-walks.ts';
 import { openMind } from './mind-walks.ts';
@@ -31,7 +30,7 @@ const dark = { happy: 0.05, calm: 0.1, surprised: 0.05, sad: 0.5, angry: 0.2, fe
 
 describe('staff bind their own WeChat; the emotion alert shows its messages (issue 22, decision 0156)', () => {
   it('a psychology teacher scans the code on her phone, gets the emotion alert by WeChat, and its drawer lists who was reached', async () => {
-    const { schoolId, classId, post } = await campusSchool(suite.server, '八年级', '八年级3班');
+    const { schoolId, classId, device, pushAllDay } = await campusSchool(suite.server, '八年级', '八年级3班');
     const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
     const zhao = await securityStaff(suite.server, schoolId, 'Zhao Lei');
 
@@ -72,22 +71,8 @@ describe('staff bind their own WeChat; the emotion alert shows its messages (iss
     }
 
     // The administrator tells both of emotion alerts by site message and WeChat; a classroom box reports a dark hour.
-    await post('pushConfig/save', {
-      schoolId,
-      name: '情绪预警微信通知',
-      types: ['emotion'],
-      userIds: [wang.id, zhao.id],
-      channels: ['site', 'wechat'],
-      fromMinute: 0,
-      toMinute: 1440,
-    });
-    const device = (await post('equipment/add', {
-      schoolId,
-      kind: 'camera',
-      name: '八年级教室摄像头',
-      location: '教学楼三层',
-    })) as { deviceKey: string; secret: string };
-    const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
+    await pushAllDay('情绪预警微信通知', ['emotion'], [wang.id, zhao.id], ['site', 'wechat']);
+    const { box } = await device('八年级教室摄像头', '教学楼三层');
     const [at] = beijingTimes(1, [[10, 0]]);
     const sent = await box.emotion({ classId, faces: 40, emotions: dark, occurredAt: at });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);

@@ -1,16 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildOrg } from '../../server/test/factories.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
 import { beijingDesktop, visit } from './browser.ts';
-import { beijingDay, beijingTimes } from './campus-walks.ts';
+import { beijingDay, beijingTimes, campusSchool } from './campus-walks.ts';
 import { goInApp, mindUser, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
-const SCHOOL_ADMIN = 2;
 const PSYCHOLOGY_TEACHER = 3;
 
 const calm = { happy: 0.35, calm: 0.45, surprised: 0.1, sad: 0.06, angry: 0.02, fearful: 0.02 };
@@ -21,17 +18,8 @@ const chart = (page: Page | Locator, testId: string) => page.getByTestId(testId)
 
 describe('class and school emotion boards (issue 22)', () => {
   it('a classroom box reports a week of samples, and the class board shows the week’s trend per class', async () => {
-    const db = suite.server.db;
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
-    const grade = await buildOrg(db, { type: 'grade', name: '七年级', parentId: schoolId });
-    const class1 = await buildOrg(db, { type: 'class', name: '七年级1班', parentId: grade.id });
-    const class2 = await buildOrg(db, { type: 'class', name: '七年级2班', parentId: grade.id });
-
+    const { admin, classIds, device } = await campusSchool(suite.server, '七年级', '七年级1班', '七年级2班');
+    const [class1 = 0, class2 = 0] = classIds;
     const desk = await visit(suite.browser, beijingDesktop);
     try {
       // Before any sample, the boards say so in words.
@@ -44,31 +32,25 @@ describe('class and school emotion boards (issue 22)', () => {
       await desk.page.getByRole('tab', { name: '情绪记录' }).waitFor();
 
       // A classroom camera of the school, and the simulated box sending a week of samples over signed HTTP.
-      const added = await fetch(`${suite.server.url}/api/apis-psychology/equipment/add`, {
-        method: 'POST',
-        headers: { 'x-authorization': admin.token, 'content-type': 'application/json' },
-        body: JSON.stringify({ schoolId, kind: 'camera', name: '七年级教室摄像头', location: '教学楼二层' }),
-      });
-      const device = ((await added.json()) as { data: { deviceKey: string; secret: string } }).data;
-      const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
+      const { box } = await device('七年级教室摄像头', '教学楼二层');
       for (let d = 6; d >= 0; d--) {
         for (const at of beijingTimes(d, [
           [9, 0],
           [14, 5],
         ])) {
           const one = await box.emotion({
-            classId: class1.id,
+            classId: class1,
             faces: 40,
             emotions: d < 2 ? gloomy : calm,
             occurredAt: at,
           });
           expect(one.status, JSON.stringify(one.body)).toBe(200);
-          const two = await box.emotion({ classId: class2.id, faces: 36, emotions: calm, occurredAt: at });
+          const two = await box.emotion({ classId: class2, faces: 36, emotions: calm, occurredAt: at });
           expect(two.status, JSON.stringify(two.body)).toBe(200);
         }
       }
       // A sample that does not add up is refused in words, and stored nowhere.
-      const bad = await box.emotion({ classId: class1.id, faces: 40, emotions: { ...calm, happy: 0.9 } });
+      const bad = await box.emotion({ classId: class1, faces: 40, emotions: { ...calm, happy: 0.9 } });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('各情绪占比之和须为 1（允许 ±0.01），样本未保存');
 

@@ -1,28 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { insertStudents, placementOf } from '../../server/src/mind/people/students/testing.ts';
-import { as, buildOrg } from '../../server/test/factories.ts';
 import { png } from '../../server/test/files.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
+import type { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
+import { campusSchool } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
-import { goInApp, mindUser, openMind } from './mind-walks.ts';
+import { goInApp, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
-const SCHOOL_ADMIN = 2;
 const REASON = '家长报告孩子午休后未回教室';
 
 describe('whitelist faces and trajectory query (issue 22, decision 0101)', () => {
   it('refused while off; the admin turns it on, whitelists a face with consent; the camera’s sightings are searched and audited', async () => {
     const db = suite.server.db;
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const school = await db.selectFrom('orgs').select('id').where('name', '=', admin.orgName).executeTakeFirstOrThrow();
-    const grade = await buildOrg(db, { type: 'grade', name: 'Grade 7', parentId: school.id });
-    const klass = await buildOrg(db, { type: 'class', name: 'Class 7-1', parentId: grade.id });
+    const { admin, classId, device } = await campusSchool(suite.server, 'Grade 7', 'Class 7-1');
     const [studentId] = await insertStudents(db, [
-      { ...(await placementOf(db, klass.id)), name: '张小明', student_no: 'F001' },
+      { ...(await placementOf(db, classId)), name: '张小明', student_no: 'F001' },
     ]);
 
     const desk = await visit(suite.browser);
@@ -80,15 +76,8 @@ describe('whitelist faces and trajectory query (issue 22, decision 0101)', () =>
 
     // Two cameras of the school report the student, over signed HTTP.
     const cameras: CampusBox[] = [];
-    for (const location of ['校门口', '教学楼三层楼道']) {
-      const added = await fetch(`${suite.server.url}/api/apis-psychology/equipment/add`, {
-        method: 'POST',
-        headers: { ...as(admin.token), 'content-type': 'application/json' },
-        body: JSON.stringify({ schoolId: school.id, kind: 'camera', name: `${location}摄像头`, location }),
-      });
-      const device = ((await added.json()) as { data: { deviceKey: string; secret: string } }).data;
-      cameras.push(new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret }));
-    }
+    for (const location of ['校门口', '教学楼三层楼道'])
+      cameras.push((await device(`${location}摄像头`, location)).box);
     const now = Date.now();
     for (const [i, box] of cameras.entries()) {
       const seen = await box.sighting({ studentId: studentId ?? 0, seenAt: now - (60 - i * 20) * 60_000, score: 0.91 });

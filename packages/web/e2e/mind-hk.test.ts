@@ -5,15 +5,14 @@ import { startNotAStream, startTestCamera } from '../../server/src/platform/vide
 import { png } from '../../server/test/files.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { screenshot, visit } from './browser.ts';
-import { securityStaff } from './campus-walks.ts';
+import { campusSchool, securityStaff } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
-import { goInApp, mindTitle, mindUser, openMind } from './mind-walks.ts';
+import { goInApp, mindTitle, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 const suite = portalSuite();
-const SCHOOL_ADMIN = 2;
 
 /** What the playback's video element says about its playing. */
 const playing = (page: Page) =>
@@ -31,12 +30,7 @@ describe('campus video playback around an event (hk, issue 22)', () => {
     const db = suite.server.db;
     const camera = await startTestCamera();
     const broken = await startNotAStream();
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
+    const { admin, schoolId } = await campusSchool(suite.server);
     const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
     try {
       // The administrator adds the camera with its stream address, and a second one whose address is no stream.
@@ -155,12 +149,7 @@ describe('campus video playback around an event (hk, issue 22)', () => {
     const hour = 3_600_000;
     // The recorder holds the hour that ended an hour ago; a fight in it plays, one after it does not.
     const nvr = await startStandInNvr({ from: Date.now() - 2 * hour, to: Date.now() - hour });
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
+    const { admin, schoolId } = await campusSchool(suite.server);
     const li = await securityStaff(suite.server, schoolId, 'Li Hua');
     try {
       // The administrator gives the gate camera its recorder: the form refuses an address with times in it.

@@ -1,60 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { as, buildOrg } from '../../server/test/factories.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
 import { beijingDesktop, visit } from './browser.ts';
-import { beijingDay, beijingTimes, securityStaff } from './campus-walks.ts';
+import { beijingDay, beijingTimes, campusSchool, securityStaff } from './campus-walks.ts';
 import { pickTitled } from './dropdowns.ts';
-import { goInApp, mindUser, openMind } from './mind-walks.ts';
+import { goInApp, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 // The jobs service runs too: the alert's message goes through the outbox.
 const suite = portalSuite({ services: ['api', 'jobs'] });
-const SCHOOL_ADMIN = 2;
 
 const calm = { happy: 0.35, calm: 0.45, surprised: 0.1, sad: 0.06, angry: 0.02, fearful: 0.02 };
 const dark = { happy: 0.05, calm: 0.1, surprised: 0.05, sad: 0.5, angry: 0.2, fearful: 0.1 };
 
 describe('emotion alerts and the behaviour journal (issue 22, decision 0118)', () => {
   it('a classroom box’s samples raise an alert, the psychology teacher handles it, and the journal shows the day', async () => {
-    const db = suite.server.db;
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
-    const grade = await buildOrg(db, { type: 'grade', name: '八年级', parentId: schoolId });
-    const klass = await buildOrg(db, { type: 'class', name: '八年级3班', parentId: grade.id });
-    await buildOrg(db, { type: 'class', name: '八年级4班', parentId: grade.id });
+    const { admin, schoolId, classId, device, pushAllDay } = await campusSchool(
+      suite.server,
+      '八年级',
+      '八年级3班',
+      '八年级4班',
+    );
     const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
-    const call = async (method: string, path: string, body: unknown) => {
-      const res = await fetch(`${suite.server.url}/api/apis-psychology/${path}`, {
-        method,
-        headers: { ...as(admin.token), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; data: unknown };
-      expect(res.status, JSON.stringify(json)).toBe(200);
-      return json.data;
-    };
     // The administrator tells Wang Min of emotion alerts by site message, and adds the classroom camera.
-    await call('POST', 'pushConfig/save', {
-      schoolId,
-      name: '情绪预警通知心理老师',
-      types: ['emotion'],
-      userIds: [wang.id],
-      channels: ['site'],
-      fromMinute: 0,
-      toMinute: 1440,
-    });
-    const device = (await call('POST', 'equipment/add', {
-      schoolId,
-      kind: 'camera',
-      name: '八年级教室摄像头',
-      location: '教学楼三层',
-    })) as { deviceKey: string; secret: string };
+    await pushAllDay('情绪预警通知心理老师', ['emotion'], [wang.id], ['site']);
+    const { box } = await device('八年级教室摄像头', '教学楼三层');
 
     const teacher = await visit(suite.browser, beijingDesktop);
     try {
@@ -66,14 +36,13 @@ describe('emotion alerts and the behaviour journal (issue 22, decision 0118)', (
       expect(await teacher.page.getByTestId('mind-coming').count()).toBe(0);
 
       // The simulated box sends a calm sample and two dark ones: 10 %, then 45 % (over 40 %), then 56.7 % negative.
-      const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
       const times = beijingTimes(0, [
         [8, 0],
         [8, 1],
         [8, 2],
       ]);
       for (const [i, emotions] of [calm, dark, dark].entries()) {
-        const sent = await box.emotion({ classId: klass.id, faces: 40, emotions, occurredAt: times[i] });
+        const sent = await box.emotion({ classId, faces: 40, emotions, occurredAt: times[i] });
         expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       }
 

@@ -1,28 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { as } from '../../server/test/factories.ts';
 import { png } from '../../server/test/files.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
-import { securityStaff } from './campus-walks.ts';
+import { campusSchool, securityStaff } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
-import { goInApp, mindUser, openMind } from './mind-walks.ts';
+import { goInApp, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
 // The jobs service runs too: the alert's message goes through the outbox.
 const suite = portalSuite({ services: ['api', 'jobs'] });
-const SCHOOL_ADMIN = 2;
 
 describe('push configuration of behaviour alerts (issue 22, decision 0097)', () => {
   it('an admin tells the security staff of fights by site message; the box reports one; the staff member sees it', async () => {
-    const db = suite.server.db;
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
+    const { admin, schoolId, device } = await campusSchool(suite.server);
     const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
     await securityStaff(suite.server, schoolId, 'Zhao Lei');
 
@@ -67,18 +58,7 @@ describe('push configuration of behaviour alerts (issue 22, decision 0097)', () 
     }
 
     // A camera of the school, and the simulated AI box reporting a fight over signed HTTP.
-    const added = await fetch(`${suite.server.url}/api/apis-psychology/equipment/add`, {
-      method: 'POST',
-      headers: { ...as(admin.token), 'content-type': 'application/json' },
-      body: JSON.stringify({ schoolId, kind: 'camera', name: '教学楼摄像头', location: '教学楼三层' }),
-    });
-    const device = ((await added.json()) as { data: { deviceKey: string; secret: string } }).data;
-    const box = new CampusBox({
-      baseUrl: suite.server.url,
-      deviceKey: device.deviceKey,
-      secret: device.secret,
-      schoolId,
-    });
+    const { box } = await device('教学楼摄像头', '教学楼三层', { namesSchool: true });
     const reported = await box.report({ type: 'fight', snapshot: png(160, 120) });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
 

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { png } from '../../server/test/files.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
 import { screenshot, visit } from './browser.ts';
+import { campusSchool } from './campus-walks.ts';
 import { mindTitle, mindUser, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
@@ -32,33 +32,11 @@ const figure = (page: Page, testId: string, value: number) =>
 
 describe('the security-warning cockpit (issue 21)', () => {
   it('shows the fight and the fall a campus box reports, as the alert list counts them, and nothing to another school', async () => {
-    const db = suite.server.db;
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
-    const device = await api<{ deviceKey: string; secret: string }>('apis-psychology/equipment/add', admin.token, {
-      schoolId,
-      kind: 'camera',
-      name: '教学楼东侧摄像头',
-      location: '教学楼东侧楼梯',
-    });
-    await api('apis-psychology/equipment/add', admin.token, {
-      schoolId,
-      kind: 'terminal',
-      name: '操场终端',
-      location: '操场',
-    });
-
-    // The simulated campus box, over real HTTP and signed with the device's secret, is alive and reports a fight and a fall.
-    const box = new CampusBox({
-      baseUrl: suite.server.url,
-      deviceKey: device.deviceKey,
-      secret: device.secret,
-      schoolId,
-    });
+    const { admin, schoolId, device } = await campusSchool(suite.server);
+    // A camera and a terminal of the school. The camera's simulated box, over real HTTP and signed with the device's
+    // secret, is alive and reports a fight and a fall.
+    const { box } = await device('教学楼东侧摄像头', '教学楼东侧楼梯', { namesSchool: true });
+    await device('操场终端', '操场', { kind: 'terminal' });
     expect((await box.heartbeat()).status).toBe(200);
     for (const type of ['fight', 'fall'] as const) {
       const reported = await box.report({ type, snapshot: png(160, 120) });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { png } from '../../server/test/files.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
-import { securityStaff } from './campus-walks.ts';
+import { campusSchool, securityStaff } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
 import { goInApp, mindUser, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
@@ -25,13 +25,7 @@ async function openAlert(page: Page, place: string) {
 
 describe('behaviour alerts from campus devices (issue 22)', () => {
   it('an admin adds a camera, the box reports a fight, staff hand it over and the other person solves it', async () => {
-    const db = suite.server.db;
-    const admin = await mindUser(suite.server, { roleId: SCHOOL_ADMIN });
-    const { id: schoolId } = await db
-      .selectFrom('orgs')
-      .select('id')
-      .where('name', '=', admin.orgName)
-      .executeTakeFirstOrThrow();
+    const { admin, schoolId } = await campusSchool(suite.server);
     const wang = await securityStaff(suite.server, schoolId, 'Wang Min');
     const zhao = await securityStaff(suite.server, schoolId, 'Zhao Lei');
 
