@@ -4,7 +4,7 @@ import type { TestApp } from '../../../test/app.ts';
 import { startAliyun } from '../../platform/sms/stand-ins.ts';
 import type { AssessmentWorld } from '../assessments/testing.ts';
 import { CAMPUS_PUSH } from './push.ts';
-import { campusBoxWorld, deliverCampusPush, pushRule, reportFight } from './testing.ts';
+import { campusBoxWorld, deliverCampusPush, reportFight, saveRuleToBothTeachers } from './testing.ts';
 
 // Campus alerts by SMS through the deployment's provider (decision 0143), against the Aliyun stand-in.
 
@@ -61,16 +61,8 @@ describe('campus alerts by SMS', () => {
     const res = await w.schoolAdmin.get('/apis-psychology/pushConfig/channels');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ channels: ['site', 'sms'] });
-    const saved = await w.schoolAdmin.post(
-      '/apis-psychology/pushConfig/save',
-      pushRule(w, {
-        name: 'Fights by SMS',
-        userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
-        channels: ['site', 'sms'],
-      }),
-    );
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ channels: ['site', 'sms'] });
+    const saved = await saveRuleToBothTeachers(w, { name: 'Fights by SMS', channels: ['site', 'sms'] });
+    expect(saved).toMatchObject({ channels: ['site', 'sms'] });
   });
 
   it('texts the alert’s sentence to a person’s mobile, signed, once; one without a mobile is skipped with the reason', async () => {

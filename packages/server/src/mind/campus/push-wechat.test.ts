@@ -6,7 +6,7 @@ import { startWechat } from '../../platform/wechat/stand-in.ts';
 import type { AssessmentWorld } from '../assessments/testing.ts';
 import { beijingDayHour } from '../emotion/service.ts';
 import { CAMPUS_PUSH } from './push.ts';
-import { campusBoxWorld, deliverCampusPush, pushRule, reportFight } from './testing.ts';
+import { campusBoxWorld, deliverCampusPush, reportFight, saveRuleToBothTeachers } from './testing.ts';
 
 // Campus alerts by WeChat template message to the openid on the roster entry (decision 0150),
 // against the WeChat stand-in.
@@ -78,16 +78,8 @@ describe('campus alerts by WeChat', () => {
   it('offers WeChat once the deployment configures the official account', async () => {
     const res = await w.schoolAdmin.get('/apis-psychology/pushConfig/channels');
     expect(res.json().data).toEqual({ channels: ['site', 'wechat'] });
-    const saved = await w.schoolAdmin.post(
-      '/apis-psychology/pushConfig/save',
-      pushRule(w, {
-        name: 'Fights by WeChat',
-        userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
-        channels: ['wechat'],
-      }),
-    );
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ channels: ['wechat'] });
+    const saved = await saveRuleToBothTeachers(w, { name: 'Fights by WeChat', channels: ['wechat'] });
+    expect(saved).toMatchObject({ channels: ['wechat'] });
   });
 
   it('sends the alert’s sentence to the openid once; one without an openid is skipped with the reason', async () => {
@@ -148,16 +140,11 @@ describe('campus alerts by WeChat', () => {
 
 describe('the emotion alert’s messages (decision 0156)', () => {
   it('lists each message sent about an emotion alert with its outcome, in both languages, to its school only', async () => {
-    const rule = await w.schoolAdmin.post(
-      '/apis-psychology/pushConfig/save',
-      pushRule(w, {
-        name: 'Emotion by site and WeChat',
-        types: ['emotion'],
-        userIds: [w.psychologyTeacher.user.id, w.classTeacher.user.id],
-        channels: ['site', 'wechat'],
-      }),
-    );
-    expect(rule.statusCode, rule.body).toBe(200);
+    await saveRuleToBothTeachers(w, {
+      name: 'Emotion by site and WeChat',
+      types: ['emotion'],
+      channels: ['site', 'wechat'],
+    });
     // Yesterday 10:00 Beijing time: 80 % of class A's faces negative, over the 40 % threshold.
     const yesterday = Date.parse(`${beijingDayHour(Date.now()).day}T02:00:00Z`) - 86_400_000;
     const dark = { happy: 0.05, calm: 0.1, surprised: 0.05, sad: 0.5, angry: 0.2, fearful: 0.1 };

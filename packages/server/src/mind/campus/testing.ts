@@ -81,3 +81,14 @@ export const pushRule = (w: AssessmentWorld, over: Record<string, unknown> = {})
   toMinute: 1440,
   ...over,
 });
+
+/**
+ * The world's school administrator saves a push rule to both its teachers (`pushRule` changed by `over`); the rule
+ * saved.
+ */
+export async function saveRuleToBothTeachers(w: AssessmentWorld, over: Record<string, unknown>) {
+  const userIds = [w.psychologyTeacher.user.id, w.classTeacher.user.id];
+  const res = await w.schoolAdmin.post('/apis-psychology/pushConfig/save', pushRule(w, { userIds, ...over }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: number; channels: string[] };
+}
