@@ -1,48 +1,33 @@
 import type { Kysely } from 'kysely';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Database } from '../../server/src/platform/db/schema.ts';
 import { as, buildOrg, buildUser } from '../../server/test/factories.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
-import { type MindUser, mindUser } from './mind-walks.ts';
-
-const PSYCHOLOGY_TEACHER = 3;
-
-async function tokenOf(url: string, account: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/apis-authz/authz/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password }),
-  });
-  const body = (await response.json()) as { data?: { token?: string } };
-  if (!body.data?.token) throw new Error(`sign-in of ${account} failed`);
-  return body.data.token;
-}
+import { addPsychologyTeacher, tokenOf } from './mind-assess-world.ts';
+import { type MindUser, mindUser, openMind, PSYCHOLOGY_TEACHER } from './mind-walks.ts';
 
 /** A member of the school's security staff: a psychology teacher with a teacher record, signed in. */
 export async function securityStaff(server: { url: string; db: Kysely<Database> }, schoolId: number, name: string) {
   const db = server.db;
   const user = await buildUser(db, { roleIds: [PSYCHOLOGY_TEACHER], orgId: schoolId });
   await db.updateTable('users').set({ nickname: name }).where('id', '=', user.id).execute();
-  const at = Date.now();
-  await db
-    .insertInto('teachers')
-    .values({
-      user_id: user.id,
-      school_id: schoolId,
-      dept_id: null,
-      teacher_no: `S${user.id}`,
-      name,
-      gender: null,
-      phone: null,
-      subject: null,
-      title: null,
-      is_psychology: true,
-      status: 'active',
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return { ...user, name, token: await tokenOf(server.url, user.account, user.password) };
+  await addPsychologyTeacher(db, user.id, schoolId, name, `S${user.id}`);
+  return { ...user, name, token: await tokenOf(server.url, user) };
+}
+
+/** Opens the equipment page as `token`, while the school has no device yet. */
+export async function openEmptyEquipment(page: Page, url: string, token: string): Promise<void> {
+  await openMind(page, url, '/data/equipmentManage', token);
+  await page.getByTestId('equipment-page').getByText('还没有设备').waitFor();
+}
+
+/** The key and secret the equipment page shows, once, when a device is saved. */
+export async function shownDeviceSecret(page: Page): Promise<{ deviceKey: string; secret: string }> {
+  await page.getByTestId('device-secret').waitFor();
+  const deviceKey = (await page.getByTestId('device-secret-key').innerText()).trim();
+  const secret = (await page.getByTestId('device-secret-value').innerText()).trim();
+  return { deviceKey, secret };
 }
 
 const HOUR = 3_600_000;
@@ -75,6 +60,30 @@ export interface CampusDevice {
 export interface DeviceOptions {
   kind?: 'camera' | 'terminal';
   namesSchool?: boolean;
+}
+
+/**
+ * A device of school `schoolId` (a camera unless `kind` says otherwise), added through the campus API as `token`,
+ * and the box that reports for it; with `namesSchool` the box says in its reports which school it is installed at.
+ */
+export async function campusDevice(
+  url: string,
+  token: string,
+  schoolId: number,
+  name: string,
+  location: string,
+  { kind = 'camera', namesSchool = false }: DeviceOptions = {},
+): Promise<CampusDevice> {
+  const res = await fetch(`${url}/api/apis-psychology/equipment/add`, {
+    method: 'POST',
+    headers: { ...as(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ schoolId, kind, name, location }),
+  });
+  const json = (await res.json()) as { data: { deviceKey: string; secret: string } };
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  const { deviceKey, secret } = json.data;
+  const box = new CampusBox({ baseUrl: url, deviceKey, secret, ...(namesSchool ? { schoolId } : {}) });
+  return { deviceKey, secret, box };
 }
 
 /** A Mind school for a campus walk: its administrator signed in, and the classes asked for. */
@@ -128,18 +137,8 @@ export async function campusSchool(
     expect(res.status, JSON.stringify(json)).toBe(200);
     return json.data;
   };
-  const device = async (
-    name: string,
-    location: string,
-    { kind = 'camera', namesSchool = false }: DeviceOptions = {},
-  ) => {
-    const added = (await post('equipment/add', { schoolId, kind, name, location })) as {
-      deviceKey: string;
-      secret: string;
-    };
-    const box = new CampusBox({ baseUrl: server.url, ...added, ...(namesSchool ? { schoolId } : {}) });
-    return { ...added, box };
-  };
+  const device = (name: string, location: string, options?: DeviceOptions) =>
+    campusDevice(server.url, admin.token, schoolId, name, location, options);
   const pushAllDay = (name: string, types: string[], userIds: number[], channels: string[]) =>
     post('pushConfig/save', { schoolId, name, types, userIds, channels, fromMinute: 0, toMinute: 1440 });
   return { admin, schoolId, classIds, classId: classIds[0] ?? 0, post, device, pushAllDay };

@@ -22,6 +22,35 @@ export async function tokenOf(url: string, user: Account): Promise<string> {
   return body.data.token;
 }
 
+/** The roster entry of user `userId` at school `schoolId`: an active psychology teacher called `name`. */
+export async function addPsychologyTeacher(
+  db: Kysely<Database>,
+  userId: number,
+  schoolId: number,
+  name: string,
+  teacherNo: string,
+): Promise<void> {
+  const at = Date.now();
+  await db
+    .insertInto('teachers')
+    .values({
+      user_id: userId,
+      school_id: schoolId,
+      dept_id: null,
+      teacher_no: teacherNo,
+      name,
+      gender: null,
+      phone: null,
+      subject: null,
+      title: null,
+      is_psychology: true,
+      status: 'active',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
 /**
  * A school with one grade and one class of two students who hold accounts (identity 2, no role, as
  * students sign in on H5), and the school's psychology teacher, on its teacher roster.
@@ -45,25 +74,7 @@ export async function buildClassWorld(server: { url: string; db: Kysely<Database
     students.push({ ...user, studentId, name: names[n] ?? '' });
   }
   const teacher = await buildUser(db, { roleIds: [PSYCHOLOGY_TEACHER], orgId: school.id });
-  const at = Date.now();
-  await db
-    .insertInto('teachers')
-    .values({
-      user_id: teacher.id,
-      school_id: school.id,
-      dept_id: null,
-      teacher_no: `T${teacher.id}`,
-      name: 'Ms Wang',
-      gender: null,
-      phone: null,
-      subject: null,
-      title: null,
-      is_psychology: true,
-      status: 'active',
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await addPsychologyTeacher(db, teacher.id, school.id, 'Ms Wang', `T${teacher.id}`);
   return {
     orgs: {
       school: { ...school, name: `Hillside ${tag}` },

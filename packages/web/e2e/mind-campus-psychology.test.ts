@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { as, buildOrg, buildUser } from '../../server/test/factories.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
+import { buildOrg, buildUser } from '../../server/test/factories.ts';
 import { beijingDesktop, visit } from './browser.ts';
-import { beijingDay, beijingTimes } from './campus-walks.ts';
+import { beijingDay, beijingTimes, campusDevice } from './campus-walks.ts';
 import { tokenOf } from './mind-assess-world.ts';
 import { mindTitle, openMind } from './mind-walks.ts';
 import { buildWarningWorld } from './mind-warnings-world.ts';
@@ -24,14 +23,8 @@ describe('the campus psychology data board (issue 22, decision 0124)', () => {
     const { school, klass } = world.orgs;
     const adminUser = await buildUser(server.db, { roleIds: [SCHOOL_ADMIN], orgId: school.id });
     const admin = await tokenOf(server.url, adminUser);
-    const res = await fetch(`${server.url}/api/apis-psychology/equipment/add`, {
-      method: 'POST',
-      headers: { ...as(admin), 'content-type': 'application/json' },
-      body: JSON.stringify({ schoolId: school.id, kind: 'camera', name: '七年级教室摄像头', location: '教学楼二层' }),
-    });
-    const device = ((await res.json()) as { data: { deviceKey: string; secret: string } }).data;
     // The classroom camera reports a calm week, then a gloomy day today: half the faces negative, an alert.
-    const box = new CampusBox({ baseUrl: server.url, deviceKey: device.deviceKey, secret: device.secret });
+    const { box } = await campusDevice(server.url, admin, school.id, '七年级教室摄像头', '教学楼二层');
     for (let d = 6; d >= 0; d--) {
       const sent = await box.emotion({
         classId: klass.id,

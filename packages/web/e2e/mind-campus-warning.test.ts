@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { insertJob } from '../../server/src/platform/jobs/repository.ts';
 import { buildUser } from '../../server/test/factories.ts';
 import { png } from '../../server/test/files.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
+import { campusDevice } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
 import { buildClassWorld, tokenOf } from './mind-assess-world.ts';
 import { openMind } from './mind-walks.ts';
-import { call } from './mind-warnings-world.ts';
 import { settledShot } from './portal-admin-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
@@ -30,12 +29,7 @@ describe('behaviour events that name a student open a warning (issue 22, decisio
       .executeTakeFirstOrThrow();
     const adminUser = await buildUser(db, { roleIds: [SCHOOL_ADMIN], orgId: school.id });
     const admin = { ...adminUser, token: await tokenOf(suite.server.url, adminUser) };
-    const device = await call<{ deviceKey: string; secret: string }>(
-      suite.server,
-      admin.token,
-      'apis-psychology/equipment/add',
-      { schoolId: school.id, kind: 'camera', name: '操场东侧摄像头', location: '操场东侧' },
-    );
+    const { box } = await campusDevice(suite.server.url, admin.token, school.id, '操场东侧摄像头', '操场东侧');
 
     // The administrator sees which event types open warnings: the default, fight and climbing.
     const desk = await visit(suite.browser);
@@ -70,7 +64,6 @@ describe('behaviour events that name a student open a warning (issue 22, decisio
     }
 
     // The simulated AI box reports a fight naming Lin Xiao by student number, and a number the school does not have.
-    const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
     const event = {
       type: 'fight' as const,
       eventId: 'walk-fight-1',

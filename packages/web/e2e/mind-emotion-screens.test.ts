@@ -2,9 +2,9 @@ import type { EmotionBoard, EmotionDistrictScreen } from '@meridian/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildOrg, buildUser } from '../../server/test/factories.ts';
-import { CampusBox } from '../../simulator/src/index.ts';
 import { screenshot, visit } from './browser.ts';
-import { mindTitle, openMind } from './mind-walks.ts';
+import { campusDevice } from './campus-walks.ts';
+import { mindApi, mindTitle, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
@@ -16,16 +16,7 @@ const DAY = 86_400_000;
 const calm = { happy: 0.3, calm: 0.5, surprised: 0.1, sad: 0.1, angry: 0, fearful: 0 };
 const gloomy = { happy: 0.1, calm: 0.3, surprised: 0.1, sad: 0.3, angry: 0.1, fearful: 0.1 };
 
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${suite.server.url}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'x-authorization': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { code: number; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(path: string, token: string, body?: unknown) => mindApi<T>(suite.server.url, path, token, body);
 
 /** A user of a role at an organisation, signed in through the real sign-in call. */
 async function signedIn(roleId: number, orgId: number, phone?: string) {
@@ -70,13 +61,7 @@ describe('the emotion screens and personal information (issue 21)', () => {
       const grade = await buildOrg(db, { type: 'grade', name: '年级', parentId: school.id });
       const admin = await signedIn(SCHOOL_ADMIN, school.id, admins.length === 0 ? phone : undefined);
       admins.push({ ...admin, schoolId: school.id });
-      const device = await api<{ deviceKey: string; secret: string }>('apis-psychology/equipment/add', admin.token, {
-        schoolId: school.id,
-        kind: 'camera',
-        name: '教室摄像头',
-        location: '教学楼',
-      });
-      const box = new CampusBox({ baseUrl: suite.server.url, deviceKey: device.deviceKey, secret: device.secret });
+      const { box } = await campusDevice(suite.server.url, admin.token, school.id, '教室摄像头', '教学楼');
       for (const [name, emotions] of place.classes) {
         const klass = await buildOrg(db, { type: 'class', name, parentId: grade.id });
         for (let d = 6; d >= 0; d--) {

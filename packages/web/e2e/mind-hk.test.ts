@@ -5,7 +5,7 @@ import { startNotAStream, startTestCamera } from '../../server/src/platform/vide
 import { png } from '../../server/test/files.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { screenshot, visit } from './browser.ts';
-import { campusSchool, securityStaff } from './campus-walks.ts';
+import { campusSchool, openEmptyEquipment, securityStaff, shownDeviceSecret } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
 import { goInApp, mindTitle, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
@@ -38,8 +38,7 @@ describe('campus video playback around an event (hk, issue 22)', () => {
       let secret = '';
       const desk = await visit(suite.browser);
       try {
-        await openMind(desk.page, suite.server.url, '/data/equipmentManage', admin.token);
-        await desk.page.getByTestId('equipment-page').getByText('还没有设备').waitFor();
+        await openEmptyEquipment(desk.page, suite.server.url, admin.token);
         for (const [name, place, address] of [
           ['路由器摄像头', '车棚', broken.url],
           ['楼梯口摄像头', '教学楼东楼梯', camera.url],
@@ -53,9 +52,7 @@ describe('campus video playback around an event (hk, issue 22)', () => {
           await desk.page.getByTestId('device-stream').fill(address);
           if (name === '楼梯口摄像头') await settledShot(desk.page, 'hkvideo-device-stream-zh-CN');
           await desk.page.getByTestId('device-save').click();
-          await desk.page.getByTestId('device-secret').waitFor();
-          deviceKey = (await desk.page.getByTestId('device-secret-key').innerText()).trim();
-          secret = (await desk.page.getByTestId('device-secret-value').innerText()).trim();
+          ({ deviceKey, secret } = await shownDeviceSecret(desk.page));
           await desk.page.getByTestId('device-secret-done').click();
         }
         expect(unexpected(desk.problems)).toEqual([]);
@@ -157,8 +154,7 @@ describe('campus video playback around an event (hk, issue 22)', () => {
       let secret = '';
       const desk = await visit(suite.browser);
       try {
-        await openMind(desk.page, suite.server.url, '/data/equipmentManage', admin.token);
-        await desk.page.getByTestId('equipment-page').getByText('还没有设备').waitFor();
+        await openEmptyEquipment(desk.page, suite.server.url, admin.token);
         await desk.page.getByTestId('device-add').click();
         await desk.page.getByTestId('device-name').fill('校门摄像头');
         await desk.page.getByTestId('device-location').fill('南校门');
@@ -168,9 +164,7 @@ describe('campus video playback around an event (hk, issue 22)', () => {
         await desk.page.getByTestId('device-recorder').fill(nvr.url);
         await settledShot(desk.page, 'campusrec-device-recorder-zh-CN');
         await desk.page.getByTestId('device-save').click();
-        await desk.page.getByTestId('device-secret').waitFor();
-        deviceKey = (await desk.page.getByTestId('device-secret-key').innerText()).trim();
-        secret = (await desk.page.getByTestId('device-secret-value').innerText()).trim();
+        ({ deviceKey, secret } = await shownDeviceSecret(desk.page));
         await desk.page.getByTestId('device-secret-done').click();
         expect(unexpected(desk.problems)).toEqual([]);
       } finally {

@@ -6,6 +6,7 @@ import { buildUser } from '../../server/test/factories.ts';
 import { startTestServer, type TestServer } from '../../server/test/server.ts';
 import { launchBrowser } from './browser.ts';
 import { tokenOf } from './mind-assess-world.ts';
+import { mindApi } from './mind-walks.ts';
 
 /** A 1920x1080 wall. */
 export const wall = { viewport: { width: 1920, height: 1080 } };
@@ -36,16 +37,7 @@ export interface ScreensWorld {
  */
 export function screensWorld(by: 'bureau' | 'school', taskName: string): ScreensWorld {
   const world = {} as ScreensWorld;
-  world.api = async <T>(path: string, token: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${world.server.url}/api/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'x-authorization': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as { code: number; data: T };
-    if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
+  world.api = <T>(path: string, token: string, body?: unknown) => mindApi<T>(world.server.url, path, token, body);
   beforeAll(async () => {
     world.server = await startTestServer({ DEMO_DATA: 'on' });
     world.browser = await launchBrowser();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { png } from '../../server/test/files.ts';
 import { screenshot, visit } from './browser.ts';
 import { campusSchool } from './campus-walks.ts';
-import { mindTitle, mindUser, openMind } from './mind-walks.ts';
+import { mindApi, mindTitle, mindUser, openMind } from './mind-walks.ts';
 import { portalSuite } from './portal-server.ts';
 import { unexpected } from './portal-walks.ts';
 
@@ -12,16 +12,7 @@ const SCHOOL_ADMIN = 2;
 const wall = { viewport: { width: 1920, height: 1080 } };
 const laptop = { viewport: { width: 1366, height: 768 } };
 
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${suite.server.url}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'x-authorization': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { code: number; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(path: string, token: string, body?: unknown) => mindApi<T>(suite.server.url, path, token, body);
 
 /** A headline figure on the wall, once it reads exactly `value`. */
 const figure = (page: Page, testId: string, value: number) =>

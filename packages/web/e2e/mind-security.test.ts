@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { png } from '../../server/test/files.ts';
 import { CampusBox } from '../../simulator/src/index.ts';
 import { visit } from './browser.ts';
-import { campusSchool, securityStaff } from './campus-walks.ts';
+import { campusSchool, openEmptyEquipment, securityStaff, shownDeviceSecret } from './campus-walks.ts';
 import { pickOption } from './dropdowns.ts';
 import { goInApp, mindUser, openMind } from './mind-walks.ts';
 import { settledShot } from './portal-admin-walks.ts';
@@ -34,8 +34,7 @@ describe('behaviour alerts from campus devices (issue 22)', () => {
     let secret = '';
     const desk = await visit(suite.browser);
     try {
-      await openMind(desk.page, suite.server.url, '/data/equipmentManage', admin.token);
-      await desk.page.getByTestId('equipment-page').getByText('还没有设备').waitFor();
+      await openEmptyEquipment(desk.page, suite.server.url, admin.token);
       await desk.page.getByTestId('device-add').click();
       await desk.page.getByTestId('device-save').click();
       await desk.page.getByText('请输入设备名称（50 字以内）').waitFor();
@@ -44,11 +43,8 @@ describe('behaviour alerts from campus devices (issue 22)', () => {
       await desk.page.getByTestId('device-location').fill('操场东侧');
       await settledShot(desk.page, 'campuspages-device-form-zh-CN');
       await desk.page.getByTestId('device-save').click();
-      const shown = desk.page.getByTestId('device-secret');
-      await shown.waitFor();
+      ({ deviceKey, secret } = await shownDeviceSecret(desk.page));
       await desk.page.getByText('密钥只显示这一次').waitFor();
-      deviceKey = (await desk.page.getByTestId('device-secret-key').innerText()).trim();
-      secret = (await desk.page.getByTestId('device-secret-value').innerText()).trim();
       expect(deviceKey).toMatch(/^cd_[0-9a-f]{24}$/);
       expect(secret.length).toBeGreaterThan(30);
       await settledShot(desk.page, 'campuspages-device-secret-zh-CN');

@@ -103,6 +103,18 @@ export async function schoolWithParent(server: { url: string; db: Kysely<Databas
 }
 
 /** Opens a Mind address the way single sign-on hands it over: with the token in the query. */
+/** Calls `/api/{path}` as `token`: GET without `body`, POST with it; its data, or an error when it is refused. */
+export async function mindApi<T>(url: string, path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'x-authorization': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { code: number; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
 export async function openMind(page: Page, url: string, path: string, token: string): Promise<void> {
   const address = new URL(`${url}/jdp${path}`);
   address.searchParams.set('token', token);
