@@ -178,6 +178,8 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
       return e.tries === 1 && !e.failed && at >= began + WARM_MS && at < windowEnd;
     }).length;
     const ackedRate = (answeredIn * 1000) / (windowEnd - began - WARM_MS);
+    // What the boxes really sent in the window (the schedule's jitter puts it a little off RATE).
+    const sentRate = (due.length * 1000) / (windowEnd - began - WARM_MS);
     const retried = events.filter((e: BoxEvent) => e.tries > 1);
     // The first server's CPU over the events it answered (first tries, before the kill).
     const answeredBeforeKill = events.filter((e) => e.tries === 1 && !e.failed && e.dueAt + e.ackMs < killedAt).length;
@@ -203,9 +205,11 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
         name: `campus events acknowledged per second before the kill (${label})`,
         value: ackedRate,
         unit: 'events/s',
-        peer: 'events per second sent',
-        peerValue: RATE,
-        target: { ratio: 1, meaning: `${RATE} events per second acknowledged` },
+        peer: `events per second sent in the same window (${RATE}/s asked)`,
+        peerValue: sentRate,
+        // Answers and sends are counted by when they happened, so the window's two edges may each
+        // shift a few events: keeping pace is within 1 %.
+        target: { ratio: 0.99, meaning: 'events acknowledged at the pace they were sent (within 1 % at the edges)' },
       },
       {
         name: `campus event acknowledgement budget (${label})`,
