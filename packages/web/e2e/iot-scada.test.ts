@@ -154,6 +154,11 @@ describe('a Device Cloud user drawing a cloud configuration', () => {
         try {
           await onPhone.page.goto(link);
           await onPhone.page.getByText('English', { exact: true }).click();
+          // The link is asked again in English: the form it shows then is the one to type into.
+          await onPhone.page
+            .getByTestId('scada-shared-refused')
+            .getByText('Enter the password of this shared link')
+            .waitFor();
           await onPhone.page.getByTestId('scada-shared-password').fill('pump-7');
           await onPhone.page.getByTestId('scada-shared-enter').click();
           const reading = onPhone.page.getByTestId('scada-readings').locator('[data-testid^="scada-reading-tank-"]');
