@@ -1,10 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { encodeRequest, parseReply } from '@meridian/simulator/modbus';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildDevice, mainAccount, newSn } from '../src/iot/devices/testing.ts';
 import { connectDtu, registrationOf, TestSlave } from '../src/iot/gateway/testing.ts';
-import { oneRegisterTemplate } from '../src/iot/passthrough/testing.ts';
+import { oneRegisterTemplate, pcClient } from '../src/iot/passthrough/testing.ts';
 import type { Caller } from '../src/portal/orgs/testing.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { testEngine } from './db.ts';
@@ -53,22 +52,6 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await t.close();
 });
-
-async function pcClient(port: number, firstLine: string) {
-  const socket = connect({ port, host: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  socket.on('error', () => undefined);
-  let received = Buffer.alloc(0);
-  socket.on('data', (chunk: Buffer) => {
-    received = Buffer.concat([received, chunk]);
-  });
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.write(firstLine);
-  return { socket, closed, received: () => received, clear: () => (received = Buffer.alloc(0)) };
-}
 
 describe.runIf(pg)('passthrough across gateway processes', () => {
   it("hands a PC client landing on the process without the DTU to the one holding it, pausing the DTU's polling meanwhile", async () => {

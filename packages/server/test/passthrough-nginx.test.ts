@@ -1,4 +1,3 @@
-import { connect } from 'node:net';
 import { ModbusSlave, type SimulatedDtu } from '@meridian/simulator';
 import { encodeRequest, parseReply } from '@meridian/simulator/modbus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { buildDevice, mainAccount, newSn } from '../src/iot/devices/testing.ts';
 import type { DtuServer } from '../src/iot/gateway/server.ts';
 import { RecordingTelemetry, startTestDtu, startTestDtuServer } from '../src/iot/gateway/testing.ts';
 import { type PassthroughServer, startPassthroughServer } from '../src/iot/passthrough/relay.ts';
-import { oneRegisterTemplate } from '../src/iot/passthrough/testing.ts';
+import { oneRegisterTemplate, pcClient } from '../src/iot/passthrough/testing.ts';
 import type { Caller } from '../src/portal/orgs/testing.ts';
 import { buildTestApp, memoryLogger, type TestApp } from './app.ts';
 import { nginxRuns, type RunningNginx, startNginx } from './nginx.ts';
@@ -60,22 +59,6 @@ afterAll(async () => {
 });
 
 const readCounter = { slave: 1, fn: 3, address: 0, count: 1 } as const;
-
-async function pcClient(port: number, firstLine: string) {
-  const socket = connect({ port, host: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  socket.on('error', () => undefined);
-  let received = Buffer.alloc(0);
-  socket.on('data', (chunk: Buffer) => {
-    received = Buffer.concat([received, chunk]);
-  });
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.write(firstLine);
-  return { socket, closed, received: () => received };
-}
 
 describe.runIf(withNginx)('passthrough behind nginx', () => {
   it("relays a PC client's bytes through nginx's passthrough port to the serial device behind a DTU connected through nginx", async () => {

@@ -1,4 +1,3 @@
-import { connect } from 'node:net';
 import { PASSTHROUGH_MAX_PER_ACCOUNT } from '@meridian/contracts';
 import { ModbusSlave, type SimulatedDtu } from '@meridian/simulator';
 import { encodeRequest, parseReply } from '@meridian/simulator/modbus';
@@ -16,7 +15,7 @@ import {
   startTestDtuServer,
 } from '../gateway/testing.ts';
 import { type PassthroughServer, startPassthroughServer } from './relay.ts';
-import { oneRegisterTemplate } from './testing.ts';
+import { oneRegisterTemplate, pcClient } from './testing.ts';
 
 const memory = memoryLogger();
 const CAP = 64 * 1024;
@@ -63,23 +62,6 @@ async function strategyFor(deviceId: number, name: string, allowList: string[] =
   const res = await owner.post('/iot/passthrough', { name, deviceId, allowList });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; token: string; inSession: boolean };
-}
-
-/** A PC client of the passthrough port: what it received, and when it was closed. */
-async function pcClient(firstLine: string) {
-  const socket = connect({ port: relay.port, host: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  socket.on('error', () => undefined);
-  let received = Buffer.alloc(0);
-  socket.on('data', (chunk: Buffer) => {
-    received = Buffer.concat([received, chunk]);
-  });
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.write(firstLine);
-  return { socket, closed, received: () => received, clear: () => (received = Buffer.alloc(0)) };
 }
 
 const readCounter = { slave: 1, fn: 3, address: 0, count: 1 } as const;
@@ -130,7 +112,7 @@ describe('passthrough strategies', () => {
     const strategy = await strategyFor(device.id, 'Pump station link');
     const connection = connectionOf(device.id);
 
-    const pc = await pcClient(`${strategy.token}\r\n`);
+    const pc = await pcClient(relay.port, `${strategy.token}\r\n`);
     expect(await exchange(pc)).toBe(4321);
     expect(connection.inPassthrough).toBe(true);
     const listed = await owner.get('/iot/passthrough');
@@ -160,7 +142,7 @@ describe('passthrough strategies', () => {
     await simulatedDtu(device);
     const strategy = await strategyFor(device.id, 'Allowed only', ['203.0.113.7']);
     for (const line of ['not-a-token\n', `${strategy.token}\n`]) {
-      const pc = await pcClient(line);
+      const pc = await pcClient(relay.port, line);
       pc.socket.write(encodeRequest(readCounter, 'rtu'));
       await pc.closed;
       expect(pc.received().length).toBe(0);
@@ -173,7 +155,7 @@ describe('passthrough strategies', () => {
   it('closes only the session of a peer that floods, with the reason logged', async () => {
     const quiet = await dtuDevice();
     await simulatedDtu(quiet);
-    const calm = await pcClient(`${(await strategyFor(quiet.id, 'Calm link')).token}\n`);
+    const calm = await pcClient(relay.port, `${(await strategyFor(quiet.id, 'Calm link')).token}\n`);
     expect(await exchange(calm)).toBe(4321);
 
     // A DTU whose serial line does not keep up: it stops reading.
@@ -183,7 +165,7 @@ describe('passthrough strategies', () => {
       .poll(() => [...server.connections].some((c) => c.deviceId === slow.id), { timeout: 10_000 })
       .toBe(true);
     stuck.socket.pause();
-    const flood = await pcClient(`${(await strategyFor(slow.id, 'Flooded link')).token}\n`);
+    const flood = await pcClient(relay.port, `${(await strategyFor(slow.id, 'Flooded link')).token}\n`);
     const chunk = Buffer.alloc(64 * 1024, 0x55);
     let closed = false;
     void flood.closed.then(() => {
