@@ -1,4 +1,5 @@
 import { type CustomProtocolView, crc16modbus, customProtocolView, hexOf } from '@meridian/contracts';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.ts';
 import { CustomDevice, SimulatedDtu } from '../../simulator/src/index.ts';
@@ -17,6 +18,33 @@ function sampleAnswer(corrupt = false): string {
   bytes[7] = crc & 0xff;
   bytes[8] = crc >>> 8;
   return hexOf(bytes);
+}
+
+/** A custom protocol's points, one table row each: key, name, and the cells a test sets (in the editor's column order). */
+async function addPoints(
+  page: Page,
+  points: Array<{
+    key: string;
+    name: string;
+    offset?: string;
+    type?: string;
+    length?: string;
+    scale: string;
+    unit: string;
+  }>,
+) {
+  for (const _ of points) await page.getByTestId('custom-point-add').click();
+  const rows = page.getByTestId('custom-points').locator('.ant-table-tbody tr.ant-table-row');
+  const cell = (row: number, column: number) => rows.nth(row).locator('td').nth(column);
+  for (const [row, point] of points.entries()) {
+    await cell(row, 0).locator('input').fill(point.key);
+    await cell(row, 1).locator('input').fill(point.name);
+    if (point.offset) await cell(row, 2).locator('input').fill(point.offset);
+    if (point.type) await choose(page, cell(row, 3).locator('.ant-select'), point.type);
+    if (point.length) await cell(row, 4).locator('input').fill(point.length);
+    await cell(row, 6).locator('input').fill(point.scale);
+    await cell(row, 7).locator('input').fill(point.unit);
+  }
 }
 
 describe('a Device Cloud user with a device of its own protocol', () => {
@@ -39,19 +67,10 @@ describe('a Device Cloud user with a device of its own protocol', () => {
       // The frame starts as a Modbus-like read of 2 registers; a digit too many is refused in words.
       const request = page.getByTestId('custom-protocol-request');
       await request.fill('{addr:1} 03 00 00 00 0 {crc16modbus}');
-      await page.getByTestId('custom-point-add').click();
-      await page.getByTestId('custom-point-add').click();
-      const rows = page.getByTestId('custom-points').locator('.ant-table-tbody tr.ant-table-row');
-      const cellInput = (row: number, column: number) => rows.nth(row).locator('td').nth(column).locator('input');
-      await cellInput(0, 0).fill('level');
-      await cellInput(0, 1).fill('液位');
-      await cellInput(0, 6).fill('0.01');
-      await cellInput(0, 7).fill('m');
-      await cellInput(1, 0).fill('temp');
-      await cellInput(1, 1).fill('水温');
-      await choose(page, rows.nth(1).locator('td').nth(3).locator('.ant-select'), 'int16');
-      await cellInput(1, 6).fill('0.1');
-      await cellInput(1, 7).fill('°C');
+      await addPoints(page, [
+        { key: 'level', name: '液位', scale: '0.01', unit: 'm' },
+        { key: 'temp', name: '水温', type: 'int16', scale: '0.1', unit: '°C' },
+      ]);
       await page.getByTestId('custom-protocol-save').click();
       await editor.getByText('十六进制位数为奇数：“030000000”不是完整的字节').first().waitFor();
       await request.fill('{addr:1} 03 00 00 00 02 {crc16modbus}');
@@ -182,22 +201,10 @@ describe('a Device Cloud user with a device of its own protocol', () => {
       await page.getByTestId('custom-protocol-checksum-from').fill('2');
       await page.getByTestId('custom-protocol-length-at').fill('5');
       await page.getByTestId('custom-protocol-length-adjust').fill('7');
-      await page.getByTestId('custom-point-add').click();
-      await page.getByTestId('custom-point-add').click();
-      const rows = page.getByTestId('custom-points').locator('.ant-table-tbody tr.ant-table-row');
-      const cellInput = (row: number, column: number) => rows.nth(row).locator('td').nth(column).locator('input');
-      await cellInput(0, 0).fill('flow');
-      await cellInput(0, 1).fill('瞬时流量');
-      await cellInput(0, 2).fill('6');
-      await cellInput(0, 6).fill('0.1');
-      await cellInput(0, 7).fill('m³/h');
-      await cellInput(1, 0).fill('heat');
-      await cellInput(1, 1).fill('累计热量');
-      await cellInput(1, 2).fill('8');
-      await choose(page, rows.nth(1).locator('td').nth(3).locator('.ant-select'), 'bcd');
-      await cellInput(1, 4).fill('4');
-      await cellInput(1, 6).fill('0.01');
-      await cellInput(1, 7).fill('kWh');
+      await addPoints(page, [
+        { key: 'flow', name: '瞬时流量', offset: '6', scale: '0.1', unit: 'm³/h' },
+        { key: 'heat', name: '累计热量', offset: '8', type: 'bcd', length: '4', scale: '0.01', unit: 'kWh' },
+      ]);
 
       // A sample answer of 13 bytes (L = 06): the values, the sum taken from the 68 on.
       const body = Uint8Array.of(0xfe, 0xfe, 0x68, 0x01, 0x81, 0x06, 0x00, 0x7b, 0x00, 0x12, 0x34, 0x56);
