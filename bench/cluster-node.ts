@@ -4,7 +4,10 @@
 // - `peer`: the same DTUs polled the way FUXA and Node-RED poll, with modbus-serial: one client and
 //   one timer per device, no storage.
 // It answers the parent's questions (connections, a mark, the figures since the mark, writes).
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import net from 'node:net';
+import path from 'node:path';
 import { TEMPLATE_LIMITS } from '@meridian/contracts';
 import modbusSerial from 'modbus-serial';
 import pino from 'pino';
@@ -178,6 +181,11 @@ setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 500).unref();
 
+/** BENCH_PROFILE_DIR: a CPU profile of the measured window only (mark to figures), one file per process. */
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const profiler = profileDir ? new Session() : undefined;
+profiler?.connect();
+
 const answer = (message: unknown) => process.send?.(message);
 process.on('message', async (question: NodeQuestion) => {
   try {
@@ -188,10 +196,19 @@ process.on('message', async (question: NodeQuestion) => {
       at0 = performance.now();
       rssAtMark = process.memoryUsage().rss;
       peakRss = rssAtMark;
+      if (profiler) {
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
       answer({ marked: true });
     } else if (question.type === 'figures') {
       const cpu = process.cpuUsage(cpu0);
       const { lateness, requests } = running.take();
+      if (profiler && profileDir) {
+        const { profile } = await profiler.post('Profiler.stop');
+        fs.mkdirSync(profileDir, { recursive: true });
+        fs.writeFileSync(path.join(profileDir, `${process.env.GATEWAY_ID}.cpuprofile`), JSON.stringify(profile));
+      }
       lateness.sort((a, b) => a - b);
       const figures: NodeFigures = {
         cpuSeconds: (cpu.user + cpu.system) / 1e6,

@@ -56,6 +56,8 @@ async function startNode(name: string, role: 'gateway' | 'peer', env: Record<str
       PATH: process.env.PATH ?? '',
       // Profiling the processes, e.g. BENCH_NODE_OPTIONS=--cpu-prof.
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      // Or only the measured window: BENCH_PROFILE_DIR=/tmp/profiles.
+      ...(process.env.BENCH_PROFILE_DIR ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR } : {}),
       ROLE: role,
       PORT: String(port),
       GATEWAY_ID: name,
