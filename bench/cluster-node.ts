@@ -2,7 +2,9 @@
 // - `gateway`: a Meridian gateway process as `--services=gateway` runs its DTU port and its lease
 //   (the DTU server, the telemetry writer, the commands it serves by NOTIFY), on PostgreSQL;
 // - `peer`: the same DTUs polled the way FUXA and Node-RED poll, with modbus-serial: one client and
-//   one timer per device, no storage.
+//   one timer per device, no storage;
+// - `floor`: the least any poller can do, the bound under both: the same reads as bytes written
+//   from prebuilt frames, one timer for all, replies counted by length and thrown away.
 // It answers the parent's questions (connections, a mark, the figures since the mark, writes).
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -17,6 +19,7 @@ import { DTU_DEFAULTS, startDtuServer } from '../packages/server/src/iot/gateway
 import { telemetryFor } from '../packages/server/src/iot/telemetry/index.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
+import { encodeRequest } from '../packages/simulator/src/modbus.ts';
 import { percentile } from './load.ts';
 
 export type NodeQuestion =
@@ -165,6 +168,72 @@ async function peer(): Promise<Running> {
   };
 }
 
+/**
+ * The floor: what the reads cost and keep with nothing but the sockets. Each device's poll is its
+ * blocks one after another, the same frames every time; one timer walks the devices in slices so
+ * that each is polled every interval; a reply is complete at its length (5 bytes + 2 per register).
+ */
+async function floor(): Promise<Running> {
+  const frames = BLOCKS.map(([start, length]) => ({
+    frame: encodeRequest({ slave: 1, fn: 3, address: start, count: length }, 'rtu'),
+    replyLength: 5 + 2 * length,
+  }));
+  interface Line {
+    socket: net.Socket;
+    block: number;
+    got: number;
+  }
+  const lines: Line[] = [];
+  let requests = 0;
+  const send = (line: Line) => {
+    line.got = 0;
+    line.socket.write((frames[line.block] as (typeof frames)[number]).frame);
+  };
+  const server = net.createServer((socket) => {
+    socket.once('data', () => {
+      const line: Line = { socket, block: -1, got: 0 };
+      lines.push(line);
+      socket.on('data', (chunk: Buffer) => {
+        if (line.block < 0) return;
+        line.got += chunk.length;
+        if (line.got < (frames[line.block] as (typeof frames)[number]).replyLength) return;
+        requests++;
+        if (++line.block < frames.length) send(line);
+        else line.block = -1;
+      });
+      socket.once('close', () => lines.splice(lines.indexOf(line), 1));
+    });
+    socket.on('error', () => undefined);
+  });
+  server.maxConnections = 100_000;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const TICK_MS = 100;
+  let next = 0;
+  const timer = setInterval(() => {
+    // A tick polls its share of the devices: all of them once per interval.
+    const share = Math.ceil((lines.length * TICK_MS) / INTERVAL_MS);
+    for (let i = 0; i < share && lines.length; i++) {
+      const line = lines[next++ % lines.length] as Line;
+      if (line.block >= 0) continue; // still answering the last poll
+      line.block = 0;
+      send(line);
+    }
+  }, TICK_MS);
+  return {
+    connections: () => lines.length,
+    take() {
+      const n = requests;
+      requests = 0;
+      return { lateness: [], requests: n };
+    },
+    async stop() {
+      clearInterval(timer);
+      for (const line of lines) line.socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 /** Memory kept after a full collection (the children run with --expose-gc). */
 function retained(): number {
   (globalThis as { gc?: () => void }).gc?.();
@@ -172,7 +241,7 @@ function retained(): number {
   return m.heapUsed + m.external + m.arrayBuffers;
 }
 
-const running = role === 'peer' ? await peer() : await gateway();
+const running = role === 'peer' ? await peer() : role === 'floor' ? await floor() : await gateway();
 let cpu0 = process.cpuUsage();
 let at0 = performance.now();
 let rssAtMark = process.memoryUsage().rss;
@@ -199,6 +268,13 @@ process.on('message', async (question: NodeQuestion) => {
       if (profiler) {
         await profiler.post('Profiler.enable');
         await profiler.post('Profiler.start');
+        // And where the window's memory is allocated, collected or not.
+        await profiler.post('HeapProfiler.enable');
+        await profiler.post('HeapProfiler.startSampling', {
+          samplingInterval: 16_384,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
       }
       answer({ marked: true });
     } else if (question.type === 'figures') {
@@ -208,6 +284,8 @@ process.on('message', async (question: NodeQuestion) => {
         const { profile } = await profiler.post('Profiler.stop');
         fs.mkdirSync(profileDir, { recursive: true });
         fs.writeFileSync(path.join(profileDir, `${process.env.GATEWAY_ID}.cpuprofile`), JSON.stringify(profile));
+        const { profile: heap } = await profiler.post('HeapProfiler.stopSampling');
+        fs.writeFileSync(path.join(profileDir, `${process.env.GATEWAY_ID}.heapprofile`), JSON.stringify(heap));
       }
       lateness.sort((a, b) => a - b);
       const figures: NodeFigures = {
@@ -221,6 +299,15 @@ process.on('message', async (question: NodeQuestion) => {
         p99: percentile(lateness, 0.99),
         connections: running.connections(),
       };
+      if (process.env.BENCH_MEMORY_DEBUG)
+        console.error(
+          process.env.GATEWAY_ID,
+          JSON.stringify(process.memoryUsage()),
+          (await import('node:v8'))
+            .getHeapSpaceStatistics()
+            .map((x) => `${x.space_name} ${(x.space_size / 2 ** 20).toFixed(1)}/${(x.space_used_size / 2 ** 20).toFixed(1)}`)
+            .join(', '),
+        );
       answer(figures);
     } else if (question.type === 'write') {
       if (!running.write) throw new Error('this process takes no writes');

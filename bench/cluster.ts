@@ -49,7 +49,7 @@ interface BenchNode {
   ask<T>(question: NodeQuestion): Promise<T>;
 }
 
-async function startNode(name: string, role: 'gateway' | 'peer', env: Record<string, string>): Promise<BenchNode> {
+async function startNode(name: string, role: 'gateway' | 'peer' | 'floor', env: Record<string, string>): Promise<BenchNode> {
   const port = await freePort();
   const child = fork(path.join(repoRoot, 'bench/cluster-node.ts'), [], {
     env: {
@@ -58,6 +58,7 @@ async function startNode(name: string, role: 'gateway' | 'peer', env: Record<str
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
       // Or only the measured window: BENCH_PROFILE_DIR=/tmp/profiles.
       ...(process.env.BENCH_PROFILE_DIR ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR } : {}),
+      ...(process.env.BENCH_MEMORY_DEBUG ? { BENCH_MEMORY_DEBUG: '1' } : {}),
       ROLE: role,
       PORT: String(port),
       GATEWAY_ID: name,
@@ -267,6 +268,15 @@ export async function cluster(): Promise<Figure[]> {
     await stopSimulator(simulator);
     await stopNode(peerNode);
 
+    // The floor under both: the same reads from prebuilt frames, one timer, replies thrown away.
+    const floorNode = await startNode('bench-floor', 'floor', env);
+    nodes.push(floorNode);
+    simulator = simulate(floorNode.port, SINGLE);
+    simulators.push(simulator);
+    const [least] = (await measure([floorNode], SINGLE)) as [NodeFigures];
+    await stopSimulator(simulator);
+    await stopNode(floorNode);
+
     const clusterP99 = Math.max(...pair.map((f) => f.p99));
     const oneLabel = `one gateway process, ${single.connections.toLocaleString('en')} DTUs`;
     const pairLabel = `2 gateway processes behind nginx, ${pair.reduce((s, f) => s + f.connections, 0).toLocaleString('en')} DTUs (${pair.map((f) => f.connections.toLocaleString('en')).join(' + ')})`;
@@ -278,6 +288,9 @@ export async function cluster(): Promise<Figure[]> {
     );
     console.log(
       `cluster peer (modbus-serial, ${peer.connections.toLocaleString('en')} devices): ${peer.requests.toLocaleString('en')} requests, ${cpuMsPerThousandRequests(peer).toFixed(1)} CPU ms per thousand, ${kibPerDevice(peer, peerNode).toFixed(1)} KiB RSS and ${retainedKibPerDevice(peer, peerNode).toFixed(1)} KiB retained per device; Meridian: ${single.requests.toLocaleString('en')} requests, ${cpuMsPerThousandRequests(single).toFixed(1)} CPU ms per thousand, ${kibPerDevice(single, one).toFixed(1)} KiB RSS and ${retainedKibPerDevice(single, one).toFixed(1)} KiB retained per device`,
+    );
+    console.log(
+      `cluster floor (prebuilt frames, one timer, ${least.connections.toLocaleString('en')} devices): ${least.requests.toLocaleString('en')} requests, ${cpuMsPerThousandRequests(least).toFixed(1)} CPU ms per thousand, ${kibPerDevice(least, floorNode).toFixed(1)} KiB RSS and ${retainedKibPerDevice(least, floorNode).toFixed(1)} KiB retained per device`,
     );
     return [
       {
@@ -338,6 +351,20 @@ export async function cluster(): Promise<Figure[]> {
         peer: `Meridian's gateway process (${oneLabel})`,
         peerValue: kibPerDevice(single, one),
         target: { ratio: 5, meaning: 'Meridian holds at least 5x less memory per device' },
+      },
+      {
+        name: `CPU per thousand requests, the floor (prebuilt frames, one timer, nothing kept, ${least.connections.toLocaleString('en')} devices)`,
+        value: cpuMsPerThousandRequests(least),
+        unit: 'CPU ms',
+        peer: `Meridian's gateway process (${oneLabel})`,
+        peerValue: cpuMsPerThousandRequests(single),
+      },
+      {
+        name: `retained memory per device, the floor (${least.connections.toLocaleString('en')} devices)`,
+        value: retainedKibPerDevice(least, floorNode),
+        unit: 'KiB',
+        peer: `Meridian's gateway process (${oneLabel})`,
+        peerValue: retainedKibPerDevice(single, one),
       },
     ];
   } finally {

@@ -226,6 +226,12 @@ const envSchema = z.object({
   MQTT_ADMIN_URL: z.url({ protocol: /^mqtts?$/ }).optional(),
   /** A device that sends nothing for this long goes offline ("device reported data timeout"). */
   DEVICE_OFFLINE_AFTER_MINUTES: positiveInt.max(7 * 24 * 60).default(120),
+  /**
+   * How long the telemetry writer gathers readings before it writes them in one transaction
+   * (decision 0168): values reach the database and live pages this much later, and a gateway
+   * process of ten thousand DTUs makes a few transactions a second instead of one per poll.
+   */
+  TELEMETRY_FLUSH_MS: z.coerce.number().int().min(0).max(5000).default(200),
   /** How long historical data is kept before the nightly job removes it. */
   TELEMETRY_RETENTION_DAYS: positiveInt.max(3650).default(35),
   /** Where the SMS and voice providers' APIs live (Aliyun dysmsapi/dyvmsapi, Tencent Cloud sms/vms), for alarms and verification codes alike; point them elsewhere for a private gateway or a test. WeChat Push uses WECHAT_API_BASE. */

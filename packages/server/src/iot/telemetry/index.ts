@@ -27,6 +27,7 @@ export function telemetryFor(db: Db, config: Config, log: Logger): Telemetry {
   if (!writer || writer.closed) {
     const hub = liveFor(db, config.databaseUrl, log);
     writer = new TelemetryWriter(db, hub, log.child({ area: 'telemetry' }), {
+      flushMs: config.TELEMETRY_FLUSH_MS,
       // Written often enough that the offline job never mistakes a talking device for a silent one.
       touchMs: Math.min(30_000, (config.DEVICE_OFFLINE_AFTER_MINUTES * 60_000) / 4),
       onRecorded: (batches) => {

@@ -216,9 +216,19 @@ export async function visibleDeviceIds(db: Db, scope: Scope, ids: readonly numbe
   return rows.map((row) => row.id);
 }
 
-/** What the writer's storage rules need of a device: its template and whether it is enabled. */
-export function deviceTemplateOf(db: Db, deviceId: number) {
-  return db.selectFrom('devices').select(['template_id', 'enabled']).where('id', '=', deviceId).executeTakeFirst();
+/** What the writer's storage rules need of these devices (those that exist): template and enabled state, 500 ids a query. */
+export async function devicesTemplatesOf(db: Db, deviceIds: readonly number[]) {
+  const rows: Array<{ id: number; template_id: number | null; enabled: boolean | number }> = [];
+  for (let i = 0; i < deviceIds.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('devices')
+        .select(['id', 'template_id', 'enabled'])
+        .where('id', 'in', deviceIds.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /** When a template was last changed, if it exists. */

@@ -2,7 +2,7 @@ import type { StorageType } from '@meridian/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { toBool } from '../../platform/db/sql.ts';
-import { deviceTemplateOf, storageOfPoints, templateVersion } from './repository.ts';
+import { devicesTemplatesOf, storageOfPoints, templateVersion } from './repository.ts';
 
 /** How one point is kept: none (latest only), timed (every reading), or on change beyond the amplitude. */
 export interface StorageRule {
@@ -36,18 +36,13 @@ export function shouldStore(
 
 /**
  * The storage rules of each device's template, read once and kept: a device's template and enabled
- * state are re-read after `deviceTtlMs`, a template's points when its `updated_at` moves (checked
- * at most every `templateCheckMs`), so an edited template takes effect within seconds without a
- * query per reading.
+ * state are re-read after `deviceTtlMs` (all the devices of a flush that are due in one query), a
+ * template's points when its `updated_at` moves (checked at most every `templateCheckMs`), so an
+ * edited template takes effect within seconds without a query per reading.
  */
 export class RulesCache {
   readonly #db: Kysely<Database>;
   readonly #devices = new Map<number, { enabled: boolean; templateId: number | null; readAt: number }>();
-  readonly #deviceLoads = new Map<
-    number,
-    Promise<{ enabled: boolean; templateId: number | null; readAt: number } | undefined>
-  >();
-  readonly #templateLoads = new Map<number, Promise<ReadonlyMap<number, StorageRule>>>();
   readonly #templates = new Map<number, { points: Map<number, StorageRule>; updatedAt: number; checkedAt: number }>();
 
   readonly deviceTtlMs: number;
@@ -59,40 +54,42 @@ export class RulesCache {
     this.templateCheckMs = templateCheckMs;
   }
 
-  async rulesOf(deviceId: number, now = Date.now()): Promise<DeviceRules | undefined> {
-    let device = this.#devices.get(deviceId);
-    if (!device || now - device.readAt > this.deviceTtlMs) {
-      device = await this.#once(this.#deviceLoads, deviceId, () => this.#readDevice(deviceId, now));
-      if (!device) return undefined;
+  /**
+   * The rules of each device, reading the devices not read within `deviceTtlMs` in one query
+   * (a flush's devices together, decision 0168); a device that is gone has none.
+   */
+  async rulesOf(deviceIds: readonly number[], now = Date.now()): Promise<Map<number, DeviceRules | undefined>> {
+    const stale: number[] = [];
+    for (const id of deviceIds) {
+      const device = this.#devices.get(id);
+      if (!device || now - device.readAt > this.deviceTtlMs) stale.push(id);
     }
-    const templateId = device.templateId;
-    if (templateId === null) return { enabled: device.enabled, templateId, points: NO_POINTS };
-    const cached = this.#templates.get(templateId);
-    const points =
-      cached && now - cached.checkedAt <= this.templateCheckMs
-        ? cached.points
-        : await this.#once(this.#templateLoads, templateId, () => this.#pointsOf(templateId, now));
-    return { enabled: device.enabled, templateId, points };
-  }
-
-  /** One read at a time per key: a burst of readings of a device not yet cached reads it once. */
-  async #once<T>(loads: Map<number, Promise<T>>, key: number, load: () => Promise<T>): Promise<T> {
-    const running = loads.get(key);
-    if (running) return running;
-    const started = load().finally(() => loads.delete(key));
-    loads.set(key, started);
-    return started;
-  }
-
-  async #readDevice(deviceId: number, now: number) {
-    const row = await deviceTemplateOf(this.#db, deviceId);
-    if (!row) {
-      this.#devices.delete(deviceId);
-      return undefined;
+    if (stale.length) {
+      const found = new Set<number>();
+      for (const row of await devicesTemplatesOf(this.#db, stale)) {
+        found.add(row.id);
+        this.#devices.set(row.id, { enabled: toBool(row.enabled), templateId: row.template_id, readAt: now });
+      }
+      for (const id of stale) if (!found.has(id)) this.#devices.delete(id);
     }
-    const device = { enabled: toBool(row.enabled), templateId: row.template_id, readAt: now };
-    this.#devices.set(deviceId, device);
-    return device;
+    const out = new Map<number, DeviceRules | undefined>();
+    for (const id of deviceIds) {
+      const device = this.#devices.get(id);
+      if (!device) {
+        out.set(id, undefined);
+        continue;
+      }
+      const templateId = device.templateId;
+      if (templateId === null) {
+        out.set(id, { enabled: device.enabled, templateId, points: NO_POINTS });
+        continue;
+      }
+      const cached = this.#templates.get(templateId);
+      const points =
+        cached && now - cached.checkedAt <= this.templateCheckMs ? cached.points : await this.#pointsOf(templateId, now);
+      out.set(id, { enabled: device.enabled, templateId, points });
+    }
+    return out;
   }
 
   /** Forgets a device (edited, deleted): the next reading reads it again. */

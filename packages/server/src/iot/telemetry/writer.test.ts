@@ -111,6 +111,18 @@ describe('telemetry storage rules', () => {
     expect((await latestOf(device)).find((r) => r.point_id === setpoint)).toMatchObject({ ts: T0, num: 1 });
   });
 
+  it('keeps text with quotes, backslashes, braces, commas and the word NULL exactly as sent', async () => {
+    const device = await w.addDevice();
+    const { humidity, setpoint } = w.points;
+    const odd = ['say "hi", {x}\\y', 'NULL'];
+    await w.telemetry.record({ deviceId: device, at: T0, readings: [{ pointId: humidity, value: odd[0] as string }] });
+    await w.telemetry.record({ deviceId: device, at: T0 + 1, readings: [{ pointId: humidity, value: odd[1] as string }] });
+    await w.telemetry.record({ deviceId: device, at: T0 + 2, readings: [{ pointId: setpoint, value: -1.5e-7 }] });
+    expect((await historyOf(t, device, humidity)).map((r) => r.text)).toEqual(odd);
+    expect((await latestOf(device)).find((r) => r.point_id === humidity)).toMatchObject({ text: 'NULL', num: null });
+    expect((await latestOf(device)).find((r) => r.point_id === setpoint)).toMatchObject({ num: -1.5e-7 });
+  });
+
   it('keeps nothing of a disabled device', async () => {
     const device = await w.addDevice({ enabled: false });
     await w.telemetry.record({ deviceId: device, at: T0, readings: [{ pointId: w.points.humidity, value: 1 }] });

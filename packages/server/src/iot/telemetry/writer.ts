@@ -14,8 +14,8 @@ import { type Cell, lastStoredReading, notifyChannel, WriteStatements } from './
 export interface WriterOptions {
   /** How long readings wait for others before they are written together; 0 (the default): until the flush before ends. */
   flushMs?: number;
-  /** Buffered history rows that start a flush at once. */
-  flushRows?: number;
+  /** Buffered readings that start a flush at once. */
+  flushReadings?: number;
   /** A device whose data keeps coming is re-confirmed online and its last data time written this often. */
   touchMs?: number;
   /** How long a device's template and a template's storage rules are trusted before being checked again. */
@@ -28,19 +28,11 @@ type Value = number | string | boolean;
 
 /** How often a device's signal, battery and traffic are kept for its history charts. */
 export const NETWORK_SAMPLE_MS = 5 * 60_000;
-interface Latest {
-  at: number;
-  num: number | null;
-  text: string | null;
-  value: Value;
-}
 
-/** What one flush writes: history cells, the newest value per point, and who waits for it. */
+/** What one flush writes: the readings handed over since the last one, and who waits for them. */
 class Batch {
-  history: Cell[] = [];
-  latest = new Map<number, Map<number, Latest>>();
-  devices = new Map<number, number>();
   recorded: DeviceReadings[] = [];
+  readings = 0;
   waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
 }
 
@@ -55,7 +47,7 @@ export class TelemetryWriter implements Telemetry {
   readonly #rules: RulesCache;
   readonly #statements: WriteStatements;
   readonly #flushMs: number;
-  readonly #flushRows: number;
+  readonly #flushReadings: number;
   readonly #touchMs: number;
   readonly #onRecorded: ((batches: readonly DeviceReadings[]) => void) | undefined;
   /** The last stored value of each on-change point, per device: what the amplitude is measured from. */
@@ -79,7 +71,7 @@ export class TelemetryWriter implements Telemetry {
     this.#rules = new RulesCache(db.kysely, options.rulesRecheckMs ?? 10_000, options.rulesRecheckMs ?? 5_000);
     this.#statements = new WriteStatements(db.engine);
     this.#flushMs = options.flushMs ?? 0;
-    this.#flushRows = options.flushRows ?? 20_000;
+    this.#flushReadings = options.flushReadings ?? 100_000;
     this.#touchMs = options.touchMs ?? 30_000;
     this.#onRecorded = options.onRecorded;
     // Day partitions for today and the days ahead (PostgreSQL), without waiting for the hourly job.
@@ -94,38 +86,18 @@ export class TelemetryWriter implements Telemetry {
     return this.#closed;
   }
 
-  async record({ deviceId, at, readings }: DeviceReadings): Promise<void> {
-    if (this.#closed) throw new Error('telemetry is closed');
-    const rules = await this.#rules.rulesOf(deviceId);
-    // Data of a device that is gone or disabled is not kept: a disabled device is not online.
-    if (!rules?.enabled) return;
-    const stored = this.#stored.get(deviceId) ?? (await this.#seedOnce(deviceId, rules.points));
+  /**
+   * Hands readings over; resolves once they are committed. Nothing is decided here: the flush
+   * reads the storage rules of all its devices at once and decides what each reading keeps.
+   */
+  record(readings: DeviceReadings): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('telemetry is closed'));
     const batch = this.#batch;
-    let points = batch.latest.get(deviceId);
-    if (!points) {
-      points = new Map();
-      batch.latest.set(deviceId, points);
-    }
-    for (const { pointId, value } of readings) {
-      if (value === null) continue;
-      const num = typeof value === 'number' ? value : typeof value === 'boolean' ? (value ? 1 : 0) : null;
-      if (num !== null && !Number.isFinite(num)) continue;
-      const text = typeof value === 'string' ? value : null;
-      const current = points.get(pointId);
-      if (!current || current.at <= at) points.set(pointId, { at, num, text, value });
-      const comparable = num ?? (text as string);
-      const rule = rules.points.get(pointId);
-      if (shouldStore(rule, comparable, stored.get(pointId))) {
-        batch.history.push(deviceId, pointId, at, num, text);
-        if (rule?.storage === 'onChange') stored.set(pointId, comparable);
-      }
-    }
-    batch.recorded.push({ deviceId, at, readings });
-    const seen = batch.devices.get(deviceId);
-    if (seen === undefined || seen < at) batch.devices.set(deviceId, at);
+    batch.recorded.push(readings);
+    batch.readings += readings.readings.length;
     return new Promise<void>((resolve, reject) => {
       batch.waiters.push({ resolve, reject });
-      this.#schedule(batch.history.length / 5 >= this.#flushRows);
+      this.#schedule(batch.readings >= this.#flushReadings);
     });
   }
 
@@ -227,48 +199,101 @@ export class TelemetryWriter implements Telemetry {
     if (batch.waiters.length === 0) return Promise.resolve();
     this.#batch = new Batch();
     const run = this.#write(batch)
-      .then(() => {
+      .then((written) => {
         for (const w of batch.waiters) w.resolve();
-        this.#publish(batch);
-        this.#onRecorded?.(batch.recorded);
+        this.#publish(written);
+        this.#onRecorded?.(written);
       })
       .catch((error: unknown) => {
-        this.#log.error({ err: error, devices: batch.devices.size }, 'telemetry: a flush failed');
+        this.#log.error({ err: error, readings: batch.readings }, 'telemetry: a flush failed');
         // What was counted as stored was not: measure the amplitude from the database again.
-        for (const id of batch.devices.keys()) this.#stored.delete(id);
+        for (const r of batch.recorded) this.#stored.delete(r.deviceId);
         for (const w of batch.waiters) w.reject(error);
       })
       .finally(() => {
         this.#flushing = undefined;
         if (this.#batch.waiters.length)
-          this.#schedule(this.#batch.history.length / 5 >= this.#flushRows || this.#closed);
+          this.#schedule(this.#batch.readings >= this.#flushReadings || this.#closed);
       });
     this.#flushing = run;
     return run;
   }
 
-  async #write(batch: Batch): Promise<void> {
+  /**
+   * Writes a batch in one transaction: each reading of an enabled device updates its point's
+   * latest value (the newest wins) and goes to history as the point's storage rule says, in the
+   * order the readings came. The storage rules of all the batch's devices are read together, and
+   * nothing is allocated per reading but its cells. What was written, the alarm engine's input.
+   */
+  async #write(batch: Batch): Promise<DeviceReadings[]> {
     // On PostgreSQL a row routed to the default partition while today's partition is being
     // created fails ("violates partition constraint"): the first flush waits for the partitions.
     await this.#ready;
-    const latest: Cell[] = [];
-    for (const [deviceId, points] of batch.latest) {
-      for (const [pointId, l] of points) latest.push(deviceId, pointId, l.at, l.num, l.text);
+    const byDevice = new Map<number, DeviceReadings[]>();
+    for (const r of batch.recorded) {
+      const list = byDevice.get(r.deviceId);
+      if (list) list.push(r);
+      else byDevice.set(r.deviceId, [r]);
     }
+    const rules = await this.#rules.rulesOf([...byDevice.keys()]);
+    const written: DeviceReadings[] = [];
+    /** Each device's newest data time. */
+    const devices = new Map<number, number>();
+    const history: Cell[] = [];
+    const latest: Cell[] = [];
+    /** Where each point of the device at hand has its latest cells. */
+    const at = new Map<number, number>();
+    for (const [deviceId, records] of byDevice) {
+      const rule = rules.get(deviceId);
+      // Data of a device that is gone or disabled is not kept: a disabled device is not online.
+      if (!rule?.enabled) continue;
+      const stored = this.#stored.get(deviceId) ?? (await this.#seedOnce(deviceId, rule.points));
+      at.clear();
+      let newest = 0;
+      for (const record of records) {
+        written.push(record);
+        if (record.at > newest) newest = record.at;
+        for (const { pointId, value } of record.readings) {
+          if (value === null) continue;
+          const num = typeof value === 'number' ? value : typeof value === 'boolean' ? (value ? 1 : 0) : null;
+          if (num !== null && !Number.isFinite(num)) continue;
+          const text = typeof value === 'string' ? value : null;
+          const i = at.get(pointId);
+          if (i === undefined) {
+            at.set(pointId, latest.length);
+            latest.push(deviceId, pointId, record.at, num, text);
+          } else if ((latest[i + 2] as number) <= record.at) {
+            latest[i + 2] = record.at;
+            latest[i + 3] = num;
+            latest[i + 4] = text;
+          }
+          const comparable = num ?? (text as string);
+          const pointRule = rule.points.get(pointId);
+          if (shouldStore(pointRule, comparable, stored.get(pointId))) {
+            history.push(deviceId, pointId, record.at, num, text);
+            if (pointRule?.storage === 'onChange') stored.set(pointId, comparable);
+          }
+        }
+      }
+      devices.set(deviceId, newest);
+    }
+    if (written.length === 0) return written;
     const now = Date.now();
-    const due = [...batch.devices].filter(([id]) => now - (this.#touched.get(id) ?? 0) >= this.#touchMs);
+    const due = [...devices].filter(([id]) => now - (this.#touched.get(id) ?? 0) >= this.#touchMs);
     const cameOnline: Array<[number, number]> = [];
     await this.#db.kysely.transaction().execute(async (trx) => {
-      await this.#statements.history(trx, batch.history);
+      await this.#statements.history(trx, history);
       await this.#statements.latest(trx, latest);
-      for (const [deviceId, at] of due) {
-        // Online by data (spec section 4); the last data time feeds the offline job, so it is
-        // written at most every `touchMs` rather than on every reading.
-        if (await markOnline(trx, deviceId, at, null)) cameOnline.push([deviceId, at]);
-        await this.#statements.touch(trx, deviceId, at);
-      }
+      // Online by data (spec section 4); the last data time feeds the offline job, so it is
+      // written at most every `touchMs` rather than on every reading.
+      if (this.#db.engine === 'postgres') cameOnline.push(...(await this.#statements.arrived(trx, due)));
+      else
+        for (const [deviceId, at] of due) {
+          if (await markOnline(trx, deviceId, at, null)) cameOnline.push([deviceId, at]);
+          await this.#statements.touch(trx, deviceId, at);
+        }
       if (this.#db.engine === 'postgres') {
-        for (const notice of this.#hub.notices(batch.devices)) {
+        for (const notice of this.#hub.notices(devices)) {
           await notifyChannel(trx, LIVE_CHANNEL, notice);
         }
       }
@@ -277,18 +302,30 @@ export class TelemetryWriter implements Telemetry {
     for (const [deviceId, at] of cameOnline) {
       this.#hub.publish({ type: 'status', deviceId, at, status: 'online', reason: null });
     }
+    return written;
   }
 
-  #publish(batch: Batch): void {
-    for (const [deviceId, points] of batch.latest) {
-      if (!this.#hub.watched(deviceId) || points.size === 0) continue;
-      const values: Record<string, Value> = {};
-      let at = 0;
-      for (const [pointId, l] of points) {
-        values[pointId] = l.value;
-        if (l.at > at) at = l.at;
+  /** The newest value of each point, to the live pages of the devices someone is watching. */
+  #publish(written: readonly DeviceReadings[]): void {
+    let watched: Map<number, { at: number; values: Record<string, Value>; times: Map<number, number> }> | undefined;
+    for (const { deviceId, at, readings } of written) {
+      if (!this.#hub.watched(deviceId)) continue;
+      watched ??= new Map();
+      let device = watched.get(deviceId);
+      if (!device) {
+        device = { at: 0, values: {}, times: new Map() };
+        watched.set(deviceId, device);
       }
-      this.#hub.publish({ type: 'data', deviceId, at, values });
+      for (const { pointId, value } of readings) {
+        if (value === null || (typeof value === 'number' && !Number.isFinite(value))) continue;
+        if ((device.times.get(pointId) ?? Number.NEGATIVE_INFINITY) > at) continue;
+        device.times.set(pointId, at);
+        device.values[pointId] = value;
+        if (at > device.at) device.at = at;
+      }
+    }
+    for (const [deviceId, { at, values }] of watched ?? []) {
+      if (Object.keys(values).length) this.#hub.publish({ type: 'data', deviceId, at, values });
     }
   }
 
