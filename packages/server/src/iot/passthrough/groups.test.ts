@@ -1,5 +1,4 @@
 import { ModbusSlave, type SimulatedDtu } from '@meridian/simulator';
-import { encodeRequest, parseReply } from '@meridian/simulator/modbus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryLogger, type TestApp } from '../../../test/app.ts';
 import type { Caller } from '../../portal/orgs/testing.ts';
@@ -15,7 +14,7 @@ import {
   type TestDtu,
 } from '../gateway/testing.ts';
 import { type GroupBridges, startGroupBridges } from './groups.ts';
-import { oneRegisterTemplate } from './testing.ts';
+import { masterReads, oneRegisterTemplate } from './testing.ts';
 
 const memory = memoryLogger();
 
@@ -96,17 +95,6 @@ async function managementDtu() {
   raw.push(dtu);
   await expect.poll(() => Boolean(connected(device.id)), { timeout: 10_000 }).toBe(true);
   return { device, dtu };
-}
-
-/** The master sends a read of `slave`'s register on its serial line and waits for the whole reply. */
-async function masterReads(management: TestDtu, slave: number): Promise<number> {
-  management.received.length = 0;
-  const request = { slave, fn: 3, address: 0, count: 1 } as const;
-  management.send(encodeRequest(request, 'rtu'));
-  const reply = () => parseReply(request, Buffer.concat(management.received), 'rtu');
-  await expect.poll(() => reply().kind, { timeout: 10_000 }).toBe('ok');
-  const verdict = reply();
-  return verdict.kind === 'ok' ? Buffer.from(verdict.data).readUInt16BE(0) : -1;
 }
 
 const batchesOf = (deviceId: number) => telemetry.batches.filter((b) => b.deviceId === deviceId).length;

@@ -1,15 +1,27 @@
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.ts';
 import { DtuConnection, type PassthroughLine } from '../gateway/connection.ts';
 import { linksFor } from '../gateway/links.ts';
-import { strategiesPerDb } from './relay.ts';
-import { enabledGroups } from './repository.ts';
+import { dialHop, groupHopLine, strategiesPerDb, tokenLine } from './relay.ts';
+import { enabledGroups, relaysOfDevices } from './repository.ts';
 
 export interface GroupOptions {
   /** How often the gateway reads the enabled groups and joins the members it holds. */
   syncMs: number;
   /** Bytes a member's link may have waiting before it leaves the bridge (as a PC session closes, 0113). */
   bufferCap: number;
+  /**
+   * Several gateway processes (decision 0167): the process holding a group's management DTU opens
+   * a hop to the process holding each of its other edges, with the secret of decision 0163.
+   */
+  relay?: GroupRelay;
+}
+
+export interface GroupRelay {
+  secret: string;
+  /** This process's lease name: an edge recorded under it is not hopped to. */
+  node: string;
 }
 
 export const GROUP_DEFAULTS: GroupOptions = { syncMs: 2000, bufferCap: 1024 * 1024 };
@@ -17,6 +29,12 @@ export const GROUP_DEFAULTS: GroupOptions = { syncMs: 2000, bufferCap: 1024 * 10
 export interface GroupBridges {
   /** Reads the enabled groups once and joins or releases members; the loop calls it every `syncMs`. */
   sync(): Promise<void>;
+  /**
+   * A hop from the process holding a group's management DTU for an edge DTU held here (decision
+   * 0167): bridged with that edge while both ends last, refused (closed) when this process does not
+   * hold the edge or the group is not enabled with it.
+   */
+  takeHop(socket: Socket, strategyId: number, edgeId: number, rest: Buffer): void;
   stop(): Promise<void>;
 }
 
@@ -36,6 +54,11 @@ interface Member {
 }
 
 type LeaveReason = 'deviceGone' | 'overflow' | 'changed' | 'stopped';
+
+/** What the edge's process answers a group hop it takes, before any byte of the serial line. */
+const HOP_TAKEN = 'MERIDIAN-GROUP-OK';
+/** How long the management DTU's process waits for that answer. */
+const HOP_ANSWER_MS = 10_000;
 
 /**
  * Kind B passthrough (decision 0157): every enabled group strategy bridges its management DTU with
@@ -69,8 +92,18 @@ export function startGroupBridges(db: Db, log: Logger, options: GroupOptions): G
       }
       bridge.join(db);
     }
+    if (options.relay) await reachRemoteEdges(options.relay);
     bridged.clear();
     for (const [id, bridge] of bridges) if (bridge.size) bridged.add(id);
+  }
+
+  /** The edges not held here of the groups whose management DTU is: a hop to each one's live holder. */
+  async function reachRemoteEdges(relay: GroupRelay): Promise<void> {
+    const missing = [...bridges.values()].flatMap((bridge) => bridge.remoteEdges());
+    if (!missing.length) return;
+    const holders = await relaysOfDevices(db.kysely, missing, Date.now());
+    if (stopped) return;
+    for (const bridge of bridges.values()) bridge.reach(holders, relay);
   }
 
   function sync(): Promise<void> {
@@ -88,6 +121,19 @@ export function startGroupBridges(db: Db, log: Logger, options: GroupOptions): G
 
   return {
     sync,
+    takeHop(socket, strategyId, edgeId, rest) {
+      void (async () => {
+        // A group just enabled may reach the management DTU's process before this one read it.
+        if (!bridges.get(strategyId)?.holds(edgeId)) await sync();
+        const bridge = bridges.get(strategyId);
+        if (stopped || !bridge?.holds(edgeId)) {
+          log.info({ strategyId, deviceId: edgeId }, 'passthrough group hop refused: the edge DTU is not held here');
+          socket.destroy();
+          return;
+        }
+        bridge.fromManagementHop(edgeId, socket, rest);
+      })();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
@@ -99,9 +145,17 @@ export function startGroupBridges(db: Db, log: Logger, options: GroupOptions): G
   };
 }
 
-/** One group strategy's members held by this process, and the bytes between them. */
+/**
+ * One group strategy's members held by this process, and the bytes between them. Across gateway
+ * processes (decision 0167), the process holding the management DTU keeps a hop to each edge held
+ * elsewhere (`#edgeHops`), and an edge's process keeps the hop that came for it (`#managementHops`).
+ */
 class Bridge {
   readonly #members = new Map<number, Member>();
+  /** On the management DTU's process: the hop to each edge held by another process, once that one took it. */
+  readonly #edgeHops = new Map<number, { socket: Socket; taken: boolean; node: string }>();
+  /** On an edge's process when the management DTU is held elsewhere: the hop that came for that edge. */
+  readonly #managementHops = new Map<number, Socket>();
   readonly group: Group;
   readonly log: Logger;
   readonly cap: number;
@@ -114,6 +168,78 @@ class Bridge {
 
   get size(): number {
     return this.#members.size;
+  }
+
+  /** Whether this process joined that edge to the bridge (its line granted or on the way). */
+  holds(edgeId: number): boolean {
+    return this.group.edgeIds.includes(edgeId) && this.#members.has(edgeId);
+  }
+
+  /** The edges to reach over a hop: none unless the management DTU is held here. */
+  remoteEdges(): number[] {
+    if (!this.#members.has(this.group.managementId)) return [];
+    return this.group.edgeIds.filter((id) => !this.#members.has(id) && !this.#edgeHops.has(id));
+  }
+
+  /** Opens a hop to the live holder of each edge not held here (none recorded: it is offline, as on one process). */
+  reach(holders: Map<number, { node: string; address: string }>, relay: GroupRelay): void {
+    for (const edgeId of this.remoteEdges()) {
+      const holder = holders.get(edgeId);
+      if (!holder || holder.node === relay.node) continue;
+      const socket = dialHop(holder.address, groupHopLine(relay.secret, this.group.id, edgeId), async (peer) => {
+        const answer = await tokenLine(peer, HOP_ANSWER_MS, undefined, HOP_TAKEN.length + 1);
+        if (this.#edgeHops.get(edgeId) !== hop) return;
+        if (answer?.token !== HOP_TAKEN) {
+          this.#dropEdgeHop(edgeId, 'refused');
+          return;
+        }
+        hop.taken = true;
+        this.log.info(
+          { strategyId: this.group.id, deviceId: edgeId, gateway: hop.node },
+          'passthrough group edge bridged through the gateway process holding it',
+        );
+        if (answer.rest.length) this.#toManagement(edgeId, answer.rest);
+        peer.on('data', (chunk: Buffer) => this.#toManagement(edgeId, chunk));
+        peer.resume();
+      });
+      const hop = { socket, taken: false, node: holder.node };
+      socket.on('error', (error) =>
+        this.log.debug(
+          { strategyId: this.group.id, deviceId: edgeId, error: error.message },
+          'passthrough group hop error',
+        ),
+      );
+      socket.on('close', () => {
+        if (this.#edgeHops.get(edgeId) === hop) this.#dropEdgeHop(edgeId, 'holderLeft');
+      });
+      this.#edgeHops.set(edgeId, hop);
+    }
+  }
+
+  /** Bridges an edge held here with the management DTU held by the process that opened `socket`. */
+  fromManagementHop(edgeId: number, socket: Socket, rest: Buffer): void {
+    this.#managementHops.get(edgeId)?.destroy();
+    this.#managementHops.set(edgeId, socket);
+    socket.write(`${HOP_TAKEN}\n`);
+    const toEdge = (chunk: Buffer) => {
+      const line = this.#members.get(edgeId)?.line;
+      if (line && line.send(chunk) > this.cap) this.leave(edgeId, 'overflow');
+    };
+    if (rest.length) toEdge(rest);
+    socket.on('data', toEdge);
+    socket.on('close', () => {
+      if (this.#managementHops.get(edgeId) !== socket) return;
+      this.#managementHops.delete(edgeId);
+      this.log.info(
+        { strategyId: this.group.id, deviceId: edgeId },
+        'passthrough group edge no longer bridged to the management DTU on another gateway process',
+      );
+    });
+    socket.resume();
+    this.log.info(
+      { strategyId: this.group.id, deviceId: edgeId },
+      'passthrough group edge bridged to the management DTU on another gateway process',
+    );
   }
 
   same(group: Group): boolean {
@@ -160,11 +286,59 @@ class Bridge {
    * for a device that is not on it.
    */
   #route(from: number, chunk: Buffer): void {
-    const targets = from === this.group.managementId ? this.group.edgeIds : [this.group.managementId];
-    for (const deviceId of targets) {
+    if (from !== this.group.managementId) {
+      this.#toManagement(from, chunk);
+      return;
+    }
+    for (const deviceId of this.group.edgeIds) {
       const line = this.#members.get(deviceId)?.line;
       if (line && line.send(chunk) > this.cap) this.leave(deviceId, 'overflow');
     }
+    for (const [edgeId, hop] of this.#edgeHops) {
+      if (!hop.taken) continue;
+      hop.socket.write(chunk);
+      if (hop.socket.writableLength > this.cap) this.#dropEdgeHop(edgeId, 'overflow');
+    }
+  }
+
+  /** An edge's bytes: to the management DTU's line when held here, else over the hop that came for this edge. */
+  #toManagement(edgeId: number, chunk: Buffer): void {
+    const management = this.#members.get(this.group.managementId);
+    if (management) {
+      if (management.line && management.line.send(chunk) > this.cap) this.leave(this.group.managementId, 'overflow');
+      return;
+    }
+    const hop = this.#managementHops.get(edgeId);
+    if (!hop) return;
+    hop.write(chunk);
+    if (hop.writableLength > this.cap) {
+      this.log.warn(
+        { strategyId: this.group.id, deviceId: edgeId },
+        'passthrough group member left: more bytes waiting than the buffer cap',
+      );
+      hop.destroy();
+    }
+  }
+
+  /** The hop to a remote edge ends: the edge's process releases it when its group is switched off. */
+  #dropEdgeHop(edgeId: number, reason: LeaveReason | 'holderLeft' | 'refused'): void {
+    const hop = this.#edgeHops.get(edgeId);
+    if (!hop) return;
+    this.#edgeHops.delete(edgeId);
+    hop.socket.destroy();
+    if (!hop.taken) {
+      this.log.debug(
+        { strategyId: this.group.id, deviceId: edgeId, gateway: hop.node, reason },
+        'passthrough group hop not taken',
+      );
+      return;
+    }
+    this.log[reason === 'overflow' ? 'warn' : 'info'](
+      { strategyId: this.group.id, deviceId: edgeId, gateway: hop.node, reason },
+      reason === 'overflow'
+        ? 'passthrough group member left: more bytes waiting than the buffer cap'
+        : 'passthrough group edge on another gateway process left the bridge',
+    );
   }
 
   leave(deviceId: number, reason: LeaveReason): void {
@@ -173,6 +347,10 @@ class Bridge {
     member.left = true;
     this.#members.delete(deviceId);
     member.line?.release();
+    // Without its management DTU here, this process hops to no edge; without its edge, a hop that came for it is idle.
+    if (deviceId === this.group.managementId)
+      for (const edgeId of [...this.#edgeHops.keys()]) this.#dropEdgeHop(edgeId, reason);
+    this.#managementHops.get(deviceId)?.destroy();
     this.log[reason === 'overflow' ? 'warn' : 'info'](
       { strategyId: this.group.id, deviceId, reason },
       reason === 'overflow'
@@ -183,5 +361,7 @@ class Bridge {
 
   close(reason: LeaveReason): void {
     for (const deviceId of [...this.#members.keys()]) this.leave(deviceId, reason);
+    for (const edgeId of [...this.#edgeHops.keys()]) this.#dropEdgeHop(edgeId, reason);
+    for (const socket of this.#managementHops.values()) socket.destroy();
   }
 }

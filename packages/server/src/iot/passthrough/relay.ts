@@ -38,6 +38,11 @@ export interface RelayOptions {
   port: number;
   /** This process's lease name, beside which the address is recorded. */
   node: string;
+  /**
+   * Takes a group hop (decision 0167): the process holding a group's management DTU bridging an
+   * edge DTU this process holds. `rest` is what came after the hop's first line.
+   */
+  groupHop?: (socket: Socket, strategyId: number, edgeId: number, rest: Buffer) => void;
 }
 
 export const PASSTHROUGH_DEFAULTS: Omit<PassthroughOptions, 'port'> = {
@@ -131,7 +136,31 @@ export async function startPassthroughServer(
 
 /** What one process sends first to another on a hop: the secret, the PC's address and its token. */
 const HOP_WORD = 'MERIDIAN-HOP';
+/** A group's hop (decision 0167): the secret, the group strategy and the edge DTU it bridges. */
+const GROUP_WORD = 'MERIDIAN-GROUP';
 const HOP_LINE_MAX = 512;
+
+/** The first line of a group hop from the management DTU's process to an edge DTU's. */
+export const groupHopLine = (secret: string, strategyId: number, edgeId: number) =>
+  `${GROUP_WORD} ${secret} ${strategyId} ${edgeId}\n`;
+
+/** A hop's socket, either side: no delay, and a peer gone without a word is noticed by keepalive. */
+export function hopSocket(socket: Socket): Socket {
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 10_000);
+  return socket;
+}
+
+/** Opens a hop to another gateway process's `host:port` and sends its first line once connected. */
+export function dialHop(relay: string, firstLine: string, connected: (peer: Socket) => void): Socket {
+  const colon = relay.lastIndexOf(':');
+  const peer = hopSocket(connect({ host: relay.slice(0, colon), port: Number(relay.slice(colon + 1)) }));
+  peer.once('connect', () => {
+    peer.write(firstLine);
+    connected(peer);
+  });
+  return peer;
+}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -153,19 +182,25 @@ async function startHops(
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', (error) => log.debug({ error: error.message }, 'passthrough hop socket error'));
-    socket.setNoDelay(true);
+    hopSocket(socket);
     void (async () => {
       const line = await tokenLine(socket, options.tokenTimeoutMs, undefined, HOP_LINE_MAX);
-      const [word, secret, address, ...token] = line?.token.split(' ') ?? [];
-      if (word !== HOP_WORD || !secret || !timingSafeEqual(digest(secret), expected) || !address || !line) {
-        log.warn(
-          { address: plainAddress(socket.remoteAddress) },
-          'passthrough hop refused: not from a gateway process',
-        );
-        socket.destroy();
-        return;
-      }
-      await serve(db, log, options, socket, { address, token: token.join(' '), rest: line.rest, ends, hop: true });
+      const [word, secret, ...args] = line?.token.split(' ') ?? [];
+      const trusted = Boolean(line && secret && timingSafeEqual(digest(secret), expected));
+      const [first, ...more] = args;
+      if (trusted && line && word === HOP_WORD && first)
+        return serve(db, log, options, socket, {
+          address: first,
+          token: more.join(' '),
+          rest: line.rest,
+          ends,
+          hop: true,
+        });
+      const [strategyId, edgeId] = args.map(Number);
+      if (trusted && line && word === GROUP_WORD && relay.groupHop && strategyId && edgeId && args.length === 2)
+        return relay.groupHop(socket, strategyId, edgeId, line.rest);
+      log.warn({ address: plainAddress(socket.remoteAddress) }, 'passthrough hop refused: not from a gateway process');
+      socket.destroy();
     })();
   });
   server.on('error', (error) => log.error({ error }, 'passthrough hop port error'));
@@ -180,7 +215,7 @@ async function startHops(
  * Reads the token line (after `first`, the bytes that came with a PROXY header): the token, and
  * the bytes that came after it; null when none came in time.
  */
-function tokenLine(
+export function tokenLine(
   socket: Socket,
   timeoutMs: number,
   first: Buffer = Buffer.alloc(0),
@@ -416,9 +451,15 @@ function hop(
     line: { token: string; rest: Buffer };
   },
 ): void {
-  const colon = to.relay.lastIndexOf(':');
-  const peer = connect({ host: to.relay.slice(0, colon), port: Number(to.relay.slice(colon + 1)) });
-  peer.setNoDelay(true);
+  const peer = dialHop(to.relay, `${HOP_WORD} ${to.secret} ${to.pc} ${to.line.token}\n`, () => {
+    if (to.line.rest.length) peer.write(to.line.rest);
+    socket.pipe(peer);
+    peer.pipe(socket);
+    log.info(
+      { strategyId: to.strategyId, gateway: to.node },
+      'passthrough client handed to the gateway holding its DTU',
+    );
+  });
   const close = () => {
     peer.destroy();
     socket.destroy();
@@ -429,14 +470,4 @@ function hop(
   });
   peer.on('close', close);
   socket.on('close', close);
-  peer.once('connect', () => {
-    peer.write(`${HOP_WORD} ${to.secret} ${to.pc} ${to.line.token}\n`);
-    if (to.line.rest.length) peer.write(to.line.rest);
-    socket.pipe(peer);
-    peer.pipe(socket);
-    log.info(
-      { strategyId: to.strategyId, gateway: to.node },
-      'passthrough client handed to the gateway holding its DTU',
-    );
-  });
 }

@@ -118,17 +118,31 @@ export async function forgetRelay(db: Db, node: string, address: string): Promis
   await db.deleteFrom('passthrough_relays').where('node', '=', node).where('address', '=', address).execute();
 }
 
-/** The live gateway process holding the device's link and where it takes PC clients; undefined when none. */
-export function relayOfDevice(db: Db, deviceId: number, now: number) {
+/** The live gateway processes holding device links over TCP, and where each takes hops. */
+function liveRelays(db: Db, now: number) {
   return db
     .selectFrom('device_links')
     .innerJoin('gateway_nodes', 'gateway_nodes.name', 'device_links.node')
     .innerJoin('passthrough_relays', 'passthrough_relays.node', 'device_links.node')
-    .select(['device_links.node', 'passthrough_relays.address'])
-    .where('device_links.device_id', '=', deviceId)
+    .select(['device_links.device_id', 'device_links.node', 'passthrough_relays.address'])
     .where('device_links.transport', '=', 'tcp')
-    .where('gateway_nodes.alive_until', '>=', now)
-    .executeTakeFirst();
+    .where('gateway_nodes.alive_until', '>=', now);
+}
+
+/** The live gateway process holding the device's link and where it takes PC clients; undefined when none. */
+export function relayOfDevice(db: Db, deviceId: number, now: number) {
+  return liveRelays(db, now).where('device_links.device_id', '=', deviceId).executeTakeFirst();
+}
+
+/** Where the live holders of these devices take hops (a group's remote edges, decision 0167), by device. */
+export async function relaysOfDevices(
+  db: Db,
+  deviceIds: number[],
+  now: number,
+): Promise<Map<number, { node: string; address: string }>> {
+  if (!deviceIds.length) return new Map();
+  const rows = await liveRelays(db, now).where('device_links.device_id', 'in', deviceIds).execute();
+  return new Map(rows.map((row) => [Number(row.device_id), { node: row.node, address: row.address }]));
 }
 
 export async function countOwned(db: Db, ownerId: number): Promise<number> {

@@ -23,23 +23,33 @@ import * as repo from './repository.ts';
 export const passthroughService: GatewayService = {
   name: 'passthrough',
   async start({ config, db, log }) {
+    // Groups first: the hop listener hands them the hops of groups across processes (decision 0167).
+    const relay = config.PASSTHROUGH_RELAY_SECRET
+      ? { secret: config.PASSTHROUGH_RELAY_SECRET, node: gatewayNodeFor(db, config, log).name }
+      : undefined;
+    const groups = startGroupBridges(db, log.child({ area: 'passthrough' }), {
+      ...GROUP_DEFAULTS,
+      ...(relay ? { relay } : {}),
+    });
     const server = await startPassthroughServer(db, log.child({ area: 'passthrough' }), {
       ...PASSTHROUGH_DEFAULTS,
       host: config.HOST,
       port: config.PASSTHROUGH_PORT,
       proxyProtocol: config.DTU_PROXY_PROTOCOL === 'on',
-      ...(config.PASSTHROUGH_RELAY_SECRET
+      ...(relay
         ? {
             relay: {
-              secret: config.PASSTHROUGH_RELAY_SECRET,
+              ...relay,
               host: config.PASSTHROUGH_RELAY_HOST,
               port: config.PASSTHROUGH_RELAY_PORT,
-              node: gatewayNodeFor(db, config, log).name,
+              groupHop: groups.takeHop,
             },
           }
         : {}),
+    }).catch(async (error: unknown) => {
+      await groups.stop();
+      throw error;
     });
-    const groups = startGroupBridges(db, log.child({ area: 'passthrough' }), GROUP_DEFAULTS);
     return {
       async stop() {
         await groups.stop();

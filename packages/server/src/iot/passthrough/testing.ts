@@ -1,4 +1,7 @@
 import { connect } from 'node:net';
+import { encodeRequest, parseReply } from '@meridian/simulator/modbus';
+import { expect } from 'vitest';
+import type { TestDtu } from '../gateway/testing.ts';
 
 /**
  * A Modbus RTU template with one holding register (address 0, uint16) on the slave at `address`:
@@ -40,4 +43,18 @@ export async function pcClient(port: number, firstLine: string) {
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   socket.write(firstLine);
   return { socket, closed, received: () => received, clear: () => (received = Buffer.alloc(0)) };
+}
+
+/**
+ * The master behind a group's management DTU sends a read of `slave`'s holding register `address`
+ * on its serial line and waits for the whole reply: the register's value.
+ */
+export async function masterReads(management: TestDtu, slave: number, address = 0): Promise<number> {
+  management.received.length = 0;
+  const request = { slave, fn: 3, address, count: 1 } as const;
+  management.send(encodeRequest(request, 'rtu'));
+  const reply = () => parseReply(request, Buffer.concat(management.received), 'rtu');
+  await expect.poll(() => reply().kind, { timeout: 10_000 }).toBe('ok');
+  const verdict = reply();
+  return verdict.kind === 'ok' ? Buffer.from(verdict.data).readUInt16BE(0) : -1;
 }
