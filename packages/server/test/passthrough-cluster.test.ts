@@ -202,6 +202,9 @@ describe.runIf(pg)('passthrough across gateway processes', () => {
       const hopped = 'passthrough group edge bridged through the gateway process holding it';
       await expect.poll(() => said(x, hopped), { timeout: 15_000 }).toBe(1);
       expect(y.output()).toContain('passthrough group edge bridged to the management DTU on another gateway process');
+      // The list, read on a process holding none of them, says the group is bridged.
+      const listed = await owner.get('/iot/passthrough');
+      expect(listed.json().data.list.find((s: { id: number }) => s.id === strategyId).inSession).toBe(true);
 
       // The master's requests reach both edges; the addressed slave's reply comes back, from either process.
       for (let round = 0; round < 3; round++) {

@@ -145,6 +145,23 @@ export async function relaysOfDevices(
   return new Map(rows.map((row) => [Number(row.device_id), { node: row.node, address: row.address }]));
 }
 
+/**
+ * Which of these DTUs are connected to a live gateway process, whichever (decision 0167): a group
+ * is bridged when one of its members is, on any process.
+ */
+export async function liveDtus(db: Db, deviceIds: number[], now: number): Promise<Set<number>> {
+  if (!deviceIds.length) return new Set();
+  const rows = await db
+    .selectFrom('device_links')
+    .innerJoin('gateway_nodes', 'gateway_nodes.name', 'device_links.node')
+    .select('device_links.device_id')
+    .where('device_links.device_id', 'in', deviceIds)
+    .where('device_links.transport', '=', 'tcp')
+    .where('gateway_nodes.alive_until', '>=', now)
+    .execute();
+  return new Set(rows.map((row) => Number(row.device_id)));
+}
+
 export async function countOwned(db: Db, ownerId: number): Promise<number> {
   const row = await db
     .selectFrom('passthrough_strategies')

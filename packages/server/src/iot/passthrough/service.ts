@@ -61,7 +61,36 @@ export const passthroughService: GatewayService = {
 
 type Edges = Awaited<ReturnType<typeof repo.edgesOf>>;
 
-function viewOf(actor: Actor, row: repo.StrategyRow, edges: Edges): PassthroughView {
+/** The strategies' edges, and which of their DTUs are connected to any live gateway process. */
+async function membersOf(actor: Actor, rows: repo.StrategyRow[]) {
+  const edges = await repo.edgesOf(
+    actor.db,
+    rows.map((row) => Number(row.id)),
+  );
+  const groups = rows.filter((row) => row.kind === 'group' && toBool(row.enabled));
+  const deviceIds = groups.flatMap((row) => [
+    Number(row.device_id),
+    ...(edges.get(Number(row.id)) ?? []).map((edge) => edge.deviceId),
+  ]);
+  return { edges, live: await repo.liveDtus(actor.db, deviceIds, Date.now()) };
+}
+
+/**
+ * In session: a PC client is connected on this process. A group enabled is bridged when one of its
+ * members is connected, whichever gateway process holds it (decision 0167): each holder pauses it.
+ */
+function inSession(actor: Actor, row: repo.StrategyRow, edges: Edges, live: Set<number>): boolean {
+  const id = Number(row.id);
+  if (sessionsFor(actor.db).has(id) || bridgedGroups(actor.db).has(id)) return true;
+  if (row.kind !== 'group' || !toBool(row.enabled)) return false;
+  return [Number(row.device_id), ...(edges.get(id) ?? []).map((edge) => edge.deviceId)].some((d) => live.has(d));
+}
+
+function viewOf(
+  actor: Actor,
+  row: repo.StrategyRow,
+  { edges, live }: { edges: Edges; live: Set<number> },
+): PassthroughView {
   return {
     id: Number(row.id),
     name: row.name,
@@ -73,7 +102,7 @@ function viewOf(actor: Actor, row: repo.StrategyRow, edges: Edges): PassthroughV
     sn: row.sn,
     allowList: JSON.parse(row.allow_list) as string[],
     token: row.token,
-    inSession: sessionsFor(actor.db).has(Number(row.id)) || bridgedGroups(actor.db).has(Number(row.id)),
+    inSession: inSession(actor, row, edges, live),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -82,11 +111,8 @@ function viewOf(actor: Actor, row: repo.StrategyRow, edges: Edges): PassthroughV
 export async function strategies(actor: Actor, filter: { name?: string | undefined }, page: PageQuery) {
   const scope = await accountScopeOf(actor.db, actor.auth);
   const result = await repo.listStrategies(actor.db, scope, filter, page);
-  const edges = await repo.edgesOf(
-    actor.db,
-    result.list.map((row) => Number(row.id)),
-  );
-  return { ...result, list: result.list.map((row) => viewOf(actor, row, edges)) };
+  const members = await membersOf(actor, result.list);
+  return { ...result, list: result.list.map((row) => viewOf(actor, row, members)) };
 }
 
 async function strategyFor(actor: Actor, id: number): Promise<repo.StrategyRow> {
@@ -97,7 +123,8 @@ async function strategyFor(actor: Actor, id: number): Promise<repo.StrategyRow> 
 }
 
 export async function strategy(actor: Actor, id: number): Promise<PassthroughView> {
-  return viewOf(actor, await strategyFor(actor, id), await repo.edgesOf(actor.db, [id]));
+  const row = await strategyFor(actor, id);
+  return viewOf(actor, row, await membersOf(actor, [row]));
 }
 
 /**
