@@ -239,6 +239,7 @@ describe.runIf(pg)('passthrough across gateway processes', () => {
       const on = await owner.call('PUT', `/iot/passthrough/${strategyId}`, { ...body, enabled: true });
       expect(on.statusCode, on.body).toBe(200);
       await expect.poll(() => said(x, hopped), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => said(x, bridged), { timeout: 15_000 }).toBe(4);
       y.child.kill('SIGKILL');
       await dtuTwo.closed;
       await expect.poll(() => said(x, edgeLeft), { timeout: 15_000 }).toBe(2);
