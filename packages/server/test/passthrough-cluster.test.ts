@@ -201,7 +201,14 @@ describe.runIf(pg)('passthrough across gateway processes', () => {
       await expect.poll(() => said(y, bridged), { timeout: 15_000 }).toBe(1);
       const hopped = 'passthrough group edge bridged through the gateway process holding it';
       await expect.poll(() => said(x, hopped), { timeout: 15_000 }).toBe(1);
-      expect(y.output()).toContain('passthrough group edge bridged to the management DTU on another gateway process');
+      await expect
+        .poll(
+          () => y.output().includes('passthrough group edge bridged to the management DTU on another gateway process'),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(true);
       // The list, read on a process holding none of them, says the group is bridged.
       const listed = await owner.get('/iot/passthrough');
       expect(listed.json().data.list.find((s: { id: number }) => s.id === strategyId).inSession).toBe(true);
@@ -256,7 +263,11 @@ describe.runIf(pg)('passthrough across gateway processes', () => {
       const elsewhere = await pcClient(port, `MERIDIAN-GROUP ${SECRET} ${strategyId} ${edgeTwo.id}\n`);
       await elsewhere.closed;
       expect(elsewhere.received().length).toBe(0);
-      expect(x.output()).toContain('passthrough group hop refused: the edge DTU is not held here');
+      await expect
+        .poll(() => x.output().includes('passthrough group hop refused: the edge DTU is not held here'), {
+          timeout: 10_000,
+        })
+        .toBe(true);
     } finally {
       for (const dtu of [master, dtuOne, dtuTwo]) dtu.close();
     }

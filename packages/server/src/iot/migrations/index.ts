@@ -46,6 +46,7 @@ import * as m0112 from './0112_article_owners.ts';
 import * as m0113 from './0113_custom_protocols.ts';
 import * as m0124 from './0124_passthrough_groups.ts';
 import * as m0129 from './0129_passthrough_relays.ts';
+import * as m0131 from './0131_passthrough_bridged.ts';
 
 /** The migrations of Device Cloud, by name. A name never changes once it has shipped: it orders every feature's migrations. */
 export const iotMigrations: Record<string, MeridianMigration> = {
@@ -124,4 +125,6 @@ export const iotMigrations: Record<string, MeridianMigration> = {
   '0124_passthrough_groups': m0124,
   // Where each gateway process takes PC clients of passthrough from the others (issue 25).
   '0129_passthrough_relays': m0129,
+  // Which gateway process holds which passthrough group member bridged (issue 28).
+  '0131_passthrough_bridged': m0131,
 };

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { DtuConnection, type PassthroughLine } from '../gateway/connection.ts';
 import { linksFor } from '../gateway/links.ts';
 import { dialHop, groupHopLine, strategiesPerDb, tokenLine } from './relay.ts';
-import { enabledGroups, relaysOfDevices } from './repository.ts';
+import { enabledGroups, forgetBridged, forgetBridgedOf, recordBridged, relaysOfDevices } from './repository.ts';
 
 export interface GroupOptions {
   /** How often the gateway reads the enabled groups and joins the members it holds. */
@@ -12,15 +12,19 @@ export interface GroupOptions {
   /** Bytes a member's link may have waiting before it leaves the bridge (as a PC session closes, 0113). */
   bufferCap: number;
   /**
-   * Several gateway processes (decision 0167): the process holding a group's management DTU opens
-   * a hop to the process holding each of its other edges, with the secret of decision 0163.
+   * This process's lease name (decision 0167): the members it holds bridged are recorded under it,
+   * for the list read on any process, and an edge recorded as held under it is not hopped to.
    */
-  relay?: GroupRelay;
+  node?: string;
+  /**
+   * Several gateway processes (PASSTHROUGH_RELAY_SECRET, decision 0163): the process holding a
+   * group's management DTU opens a hop to the process holding each of its other edges (0167).
+   */
+  relaySecret?: string;
 }
 
-export interface GroupRelay {
+interface GroupRelay {
   secret: string;
-  /** This process's lease name: an edge recorded under it is not hopped to. */
   node: string;
 }
 
@@ -72,6 +76,26 @@ export function startGroupBridges(db: Db, log: Logger, options: GroupOptions): G
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const relay = options.relaySecret && options.node ? { secret: options.relaySecret, node: options.node } : undefined;
+
+  // The members bridged here, recorded in order (a join and a quick leave must not swap).
+  let writes: Promise<void> = Promise.resolve();
+  const write = (job: () => Promise<void>) => {
+    writes = writes
+      .then(job)
+      .catch((error: unknown) => log.warn({ error }, 'passthrough group members bridged here not recorded'));
+  };
+  const { node } = options;
+  const record = (strategyId: number, deviceId: number, on: boolean) => {
+    if (!node) return;
+    write(() =>
+      on
+        ? recordBridged(db.kysely, { device_id: deviceId, strategy_id: strategyId, node, since: Date.now() })
+        : forgetBridged(db.kysely, deviceId, node),
+    );
+  };
+  // What a process of the same name left when it died.
+  if (node) write(() => forgetBridgedOf(db.kysely, node));
 
   async function once(): Promise<void> {
     const groups = await enabledGroups(db.kysely);
@@ -87,23 +111,23 @@ export function startGroupBridges(db: Db, log: Logger, options: GroupOptions): G
     for (const group of groups) {
       let bridge = bridges.get(group.id);
       if (!bridge) {
-        bridge = new Bridge(group, log, options.bufferCap);
+        bridge = new Bridge(group, log, options.bufferCap, record);
         bridges.set(group.id, bridge);
       }
       bridge.join(db);
     }
-    if (options.relay) await reachRemoteEdges(options.relay);
+    if (relay) await reachRemoteEdges(relay);
     bridged.clear();
     for (const [id, bridge] of bridges) if (bridge.size) bridged.add(id);
   }
 
   /** The edges not held here of the groups whose management DTU is: a hop to each one's live holder. */
-  async function reachRemoteEdges(relay: GroupRelay): Promise<void> {
+  async function reachRemoteEdges(to: GroupRelay): Promise<void> {
     const missing = [...bridges.values()].flatMap((bridge) => bridge.remoteEdges());
     if (!missing.length) return;
     const holders = await relaysOfDevices(db.kysely, missing, Date.now());
     if (stopped) return;
-    for (const bridge of bridges.values()) bridge.reach(holders, relay);
+    for (const bridge of bridges.values()) bridge.reach(holders, to);
   }
 
   function sync(): Promise<void> {
@@ -141,6 +165,8 @@ export function startGroupBridges(db: Db, log: Logger, options: GroupOptions): G
       for (const bridge of bridges.values()) bridge.close('stopped');
       bridges.clear();
       bridged.clear();
+      if (node) write(() => forgetBridgedOf(db.kysely, node));
+      await writes;
     },
   };
 }
@@ -159,11 +185,19 @@ class Bridge {
   readonly group: Group;
   readonly log: Logger;
   readonly cap: number;
+  /** Tells the database a member's line is held bridged here, or given back. */
+  readonly record: (strategyId: number, deviceId: number, on: boolean) => void;
 
-  constructor(group: Group, log: Logger, cap: number) {
+  constructor(
+    group: Group,
+    log: Logger,
+    cap: number,
+    record: (strategyId: number, deviceId: number, on: boolean) => void,
+  ) {
     this.group = group;
     this.log = log;
     this.cap = cap;
+    this.record = record;
   }
 
   get size(): number {
@@ -269,6 +303,7 @@ class Bridge {
             return;
           }
           member.line = line;
+          this.record(this.group.id, deviceId, true);
           this.log.info(
             { strategyId: this.group.id, deviceId, management: deviceId === this.group.managementId },
             'passthrough group member bridged; polling paused',
@@ -346,7 +381,10 @@ class Bridge {
     if (!member) return;
     member.left = true;
     this.#members.delete(deviceId);
-    member.line?.release();
+    if (member.line) {
+      member.line.release();
+      this.record(this.group.id, deviceId, false);
+    }
     // Without its management DTU here, this process hops to no edge; without its edge, a hop that came for it is idle.
     if (deviceId === this.group.managementId)
       for (const edgeId of [...this.#edgeHops.keys()]) this.#dropEdgeHop(edgeId, reason);

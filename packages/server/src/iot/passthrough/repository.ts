@@ -145,21 +145,41 @@ export async function relaysOfDevices(
   return new Map(rows.map((row) => [Number(row.device_id), { node: row.node, address: row.address }]));
 }
 
-/**
- * Which of these DTUs are connected to a live gateway process, whichever (decision 0167): a group
- * is bridged when one of its members is, on any process.
- */
-export async function liveDtus(db: Db, deviceIds: number[], now: number): Promise<Set<number>> {
-  if (!deviceIds.length) return new Set();
-  const rows = await db
-    .selectFrom('device_links')
-    .innerJoin('gateway_nodes', 'gateway_nodes.name', 'device_links.node')
-    .select('device_links.device_id')
-    .where('device_links.device_id', 'in', deviceIds)
-    .where('device_links.transport', '=', 'tcp')
-    .where('gateway_nodes.alive_until', '>=', now)
+/** A group member's line held bridged by `node` (decision 0167), or given back. */
+export async function recordBridged(
+  db: Db,
+  row: { device_id: number; strategy_id: number; node: string; since: number },
+): Promise<void> {
+  await db
+    .insertInto('passthrough_bridged')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('device_id').doUpdateSet({ strategy_id: row.strategy_id, node: row.node, since: row.since }),
+    )
     .execute();
-  return new Set(rows.map((row) => Number(row.device_id)));
+}
+
+export async function forgetBridged(db: Db, deviceId: number, node: string): Promise<void> {
+  await db.deleteFrom('passthrough_bridged').where('device_id', '=', deviceId).where('node', '=', node).execute();
+}
+
+/** Every member `node` recorded: it starts afresh, or stops. */
+export async function forgetBridgedOf(db: Db, node: string): Promise<void> {
+  await db.deleteFrom('passthrough_bridged').where('node', '=', node).execute();
+}
+
+/** Which of these group strategies have a member bridged by a live gateway process, whichever. */
+export async function bridgedByAnyGateway(db: Db, strategyIds: number[], now: number): Promise<Set<number>> {
+  if (!strategyIds.length) return new Set();
+  const rows = await db
+    .selectFrom('passthrough_bridged as b')
+    .innerJoin('gateway_nodes as g', 'g.name', 'b.node')
+    .select('b.strategy_id')
+    .distinct()
+    .where('b.strategy_id', 'in', strategyIds)
+    .where('g.alive_until', '>=', now)
+    .execute();
+  return new Set(rows.map((row) => Number(row.strategy_id)));
 }
 
 export async function countOwned(db: Db, ownerId: number): Promise<number> {

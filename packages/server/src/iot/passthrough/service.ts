@@ -24,22 +24,23 @@ export const passthroughService: GatewayService = {
   name: 'passthrough',
   async start({ config, db, log }) {
     // Groups first: the hop listener hands them the hops of groups across processes (decision 0167).
-    const relay = config.PASSTHROUGH_RELAY_SECRET
-      ? { secret: config.PASSTHROUGH_RELAY_SECRET, node: gatewayNodeFor(db, config, log).name }
-      : undefined;
+    const node = gatewayNodeFor(db, config, log).name;
+    const secret = config.PASSTHROUGH_RELAY_SECRET;
     const groups = startGroupBridges(db, log.child({ area: 'passthrough' }), {
       ...GROUP_DEFAULTS,
-      ...(relay ? { relay } : {}),
+      node,
+      ...(secret ? { relaySecret: secret } : {}),
     });
     const server = await startPassthroughServer(db, log.child({ area: 'passthrough' }), {
       ...PASSTHROUGH_DEFAULTS,
       host: config.HOST,
       port: config.PASSTHROUGH_PORT,
       proxyProtocol: config.DTU_PROXY_PROTOCOL === 'on',
-      ...(relay
+      ...(secret
         ? {
             relay: {
-              ...relay,
+              secret,
+              node,
               host: config.PASSTHROUGH_RELAY_HOST,
               port: config.PASSTHROUGH_RELAY_PORT,
               groupHop: groups.takeHop,
@@ -61,35 +62,20 @@ export const passthroughService: GatewayService = {
 
 type Edges = Awaited<ReturnType<typeof repo.edgesOf>>;
 
-/** The strategies' edges, and which of their DTUs are connected to any live gateway process. */
+/** The strategies' edges, and which of the groups have a member bridged on any gateway process. */
 async function membersOf(actor: Actor, rows: repo.StrategyRow[]) {
   const edges = await repo.edgesOf(
     actor.db,
     rows.map((row) => Number(row.id)),
   );
-  const groups = rows.filter((row) => row.kind === 'group' && toBool(row.enabled));
-  const deviceIds = groups.flatMap((row) => [
-    Number(row.device_id),
-    ...(edges.get(Number(row.id)) ?? []).map((edge) => edge.deviceId),
-  ]);
-  return { edges, live: await repo.liveDtus(actor.db, deviceIds, Date.now()) };
-}
-
-/**
- * In session: a PC client is connected on this process. A group enabled is bridged when one of its
- * members is connected, whichever gateway process holds it (decision 0167): each holder pauses it.
- */
-function inSession(actor: Actor, row: repo.StrategyRow, edges: Edges, live: Set<number>): boolean {
-  const id = Number(row.id);
-  if (sessionsFor(actor.db).has(id) || bridgedGroups(actor.db).has(id)) return true;
-  if (row.kind !== 'group' || !toBool(row.enabled)) return false;
-  return [Number(row.device_id), ...(edges.get(id) ?? []).map((edge) => edge.deviceId)].some((d) => live.has(d));
+  const groups = rows.filter((row) => row.kind === 'group' && toBool(row.enabled)).map((row) => Number(row.id));
+  return { edges, bridged: await repo.bridgedByAnyGateway(actor.db, groups, Date.now()) };
 }
 
 function viewOf(
   actor: Actor,
   row: repo.StrategyRow,
-  { edges, live }: { edges: Edges; live: Set<number> },
+  { edges, bridged }: { edges: Edges; bridged: Set<number> },
 ): PassthroughView {
   return {
     id: Number(row.id),
@@ -102,7 +88,11 @@ function viewOf(
     sn: row.sn,
     allowList: JSON.parse(row.allow_list) as string[],
     token: row.token,
-    inSession: inSession(actor, row, edges, live),
+    // A PC client connected on this process; a group bridged here or on another gateway process (decision 0167).
+    inSession:
+      sessionsFor(actor.db).has(Number(row.id)) ||
+      bridgedGroups(actor.db).has(Number(row.id)) ||
+      bridged.has(Number(row.id)),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };

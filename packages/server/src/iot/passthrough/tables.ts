@@ -42,8 +42,20 @@ export interface PassthroughRelaysTable {
   updated_at: number;
 }
 
+/**
+ * A group member whose line a gateway process (its `gateway_nodes` name) holds bridged (decision
+ * 0167); a row of a process whose lease ran out no longer counts.
+ */
+export interface PassthroughBridgedTable {
+  device_id: number;
+  strategy_id: number;
+  node: string;
+  since: number;
+}
+
 export interface PassthroughTables {
   passthrough_strategies: PassthroughStrategiesTable;
   passthrough_edges: PassthroughEdgesTable;
   passthrough_relays: PassthroughRelaysTable;
+  passthrough_bridged: PassthroughBridgedTable;
 }
