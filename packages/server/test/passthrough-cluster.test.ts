@@ -194,6 +194,14 @@ describe.runIf(pg)('passthrough across gateway processes', () => {
       const res = await owner.post('/iot/passthrough', body);
       expect(res.statusCode, res.body).toBe(200);
       const strategyId = res.json().data.id;
+      // The members each process records bridged, which the list reads.
+      const recorded = () =>
+        t.db.kysely
+          .selectFrom('passthrough_bridged')
+          .select('device_id')
+          .where('strategy_id', '=', strategyId)
+          .execute()
+          .then((rows) => rows.length);
 
       // X holds the management DTU and edge 1, Y edge 2: all three leave polling, X hops to Y for edge 2.
       const bridged = 'passthrough group member bridged; polling paused';
@@ -210,6 +218,7 @@ describe.runIf(pg)('passthrough across gateway processes', () => {
         )
         .toBe(true);
       // The list, read on a process holding none of them, says the group is bridged.
+      await expect.poll(recorded, { timeout: 10_000 }).toBe(3);
       const listed = await owner.get('/iot/passthrough');
       expect(listed.json().data.list.find((s: { id: number }) => s.id === strategyId).inSession).toBe(true);
 
@@ -238,6 +247,8 @@ describe.runIf(pg)('passthrough across gateway processes', () => {
           timeout: 15_000,
         })
         .toBe(true);
+      // Neither process still records a member of it bridged.
+      await expect.poll(recorded, { timeout: 10_000 }).toBe(0);
       const before = slaves.map(polls);
       await expect.poll(() => polls(slaveOne), { timeout: 15_000 }).toBeGreaterThan(before[0] ?? 0);
       await expect.poll(() => polls(slaveTwo), { timeout: 15_000 }).toBeGreaterThan(before[1] ?? 0);
