@@ -307,6 +307,15 @@ process.on('message', async (question: NodeQuestion) => {
             .getHeapSpaceStatistics()
             .map((x) => `${x.space_name} ${(x.space_size / 2 ** 20).toFixed(1)}/${(x.space_used_size / 2 ** 20).toFixed(1)}`)
             .join(', '),
+          fs.readFileSync('/proc/self/status', 'utf8').match(/Threads:\s+\d+/)?.[0],
+          fs
+            .readFileSync('/proc/self/smaps', 'utf8')
+            .split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)
+            .map((m) => ({ head: m.split('\n')[0], rss: Number(m.match(/\nRss:\s+(\d+)/)?.[1] ?? 0) }))
+            .sort((a, b) => b.rss - a.rss)
+            .slice(0, 8)
+            .map((m) => `${m.rss} kB ${m.head}`)
+            .join(' | '),
         );
       answer(figures);
     } else if (question.type === 'write') {
@@ -321,4 +330,5 @@ process.on('message', async (question: NodeQuestion) => {
     answer({ error: error instanceof Error ? error.message : String(error) });
   }
 });
+if (process.env.BENCH_MEMORY_DEBUG) console.error(process.env.GATEWAY_ID, 'ready', JSON.stringify(process.memoryUsage()));
 answer({ ready: true, rss: process.memoryUsage().rss, retained: retained() });

@@ -65,7 +65,9 @@ async function startNode(name: string, role: 'gateway' | 'peer' | 'floor', env: 
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--expose-gc'],
+    // Every process, the peer's and the floor's too, with the V8 flags of a deployed gateway
+    // process (docs/deploy.md): a young generation of at most 8 MiB a half.
+    execArgv: ['--expose-gc', '--max-semi-space-size=8'],
   });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
