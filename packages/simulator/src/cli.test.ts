@@ -34,6 +34,19 @@ describe('the simulator command line', () => {
     expect(fleet.dtus[0].options.password).toBe('12345678');
   });
 
+  it('starts the SNs at --sn-start, so that several simulator processes share one fleet by ranges', () => {
+    const first = fleetFromArgs(['--dtus', '2', '--sn-prefix', 'CLU']).fleet;
+    const second = fleetFromArgs(['--dtus', '2', '--sn-prefix', 'CLU', '--sn-start', '3']).fleet;
+    expect([...first.dtus, ...second.dtus].map((d) => d.options.sn)).toEqual([
+      'CLU00000000000000001',
+      'CLU00000000000000002',
+      'CLU00000000000000003',
+      'CLU00000000000000004',
+    ]);
+    const mqtt = fleetFromArgs(['--sn-start', '10', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-devices', '1']).fleet;
+    expect(mqtt.mqttDevices.map((d) => d.options.sn)).toEqual(['SIMM0000000000000010']);
+  });
+
   it('plays the six demo devices with --demo', () => {
     const { fleet } = fleetFromArgs(['--demo']);
     expect(fleet.dtus).toHaveLength(5);
@@ -53,6 +66,8 @@ describe('the simulator command line', () => {
     [['--registration', 'XYZ'], '--registration: hexadecimal, at most 40 bytes'],
     [['--registration', 'AA'.repeat(41)], '--registration: hexadecimal, at most 40 bytes'],
     [['--sn-prefix', 'P'.repeat(20), '--dtus', '1'], 'the SN prefix leaves no room for a number in 20 characters'],
+    [['--sn-start', '0'], '--sn-start: expected a whole number from 1, not 0'],
+    [['--sn-start', '1.5'], '--sn-start: expected a whole number from 1, not 1.5'],
   ])('refuses %j with a message', (args, message) => {
     expect(() => fleetFromArgs(args)).toThrow(message);
   });

@@ -10,6 +10,7 @@ const HELP = `Meridian device simulator
   --gateway host:port        the DTU port of the gateway (default 127.0.0.1:15000)
   --dtus N                   simulated DTUs (default 0)
   --sn-prefix TEXT           SNs are the prefix and a number, 20 characters (default SIM)
+  --sn-start N               the number of the first SN, DTUs and MQTT devices (default 1)
   --password TEXT            communication password of every device (default 12345678)
   --profile NAME             register map: ${PROFILE_NAMES.join(', ')} (default generic)
   --points N                 points of the generic profile: int16 holding registers 0..N-1 (default 50)
@@ -68,6 +69,7 @@ export function fleetFromArgs(args: string[]): { fleet: Fleet; duration: number;
       gateway: { type: 'string' },
       dtus: { type: 'string' },
       'sn-prefix': { type: 'string' },
+      'sn-start': { type: 'string' },
       password: { type: 'string' },
       profile: { type: 'string' },
       points: { type: 'string' },
@@ -107,10 +109,14 @@ export function fleetFromArgs(args: string[]): { fleet: Fleet; duration: number;
     throw new Error('--registration: hexadecimal, at most 40 bytes');
   }
   const snPrefix = v['sn-prefix'] ?? 'SIM';
+  const snStart = count(v['sn-start'], 1, '--sn-start');
+  if (!Number.isInteger(snStart) || snStart < 1)
+    throw new Error(`--sn-start: expected a whole number from 1, not ${v['sn-start']}`);
   const plan = {
     ...gateway,
     dtus: count(v.dtus, 0, '--dtus'),
     snPrefix,
+    snStart,
     password: v.password ?? '12345678',
     profile: profile as ProfileName,
     points: Math.max(1, count(v.points, 50, '--points')),
@@ -130,7 +136,7 @@ export function fleetFromArgs(args: string[]): { fleet: Fleet; duration: number;
     fleet.addDtu({
       host: plan.host,
       port: plan.port,
-      sn: v.sn ?? snFor(snPrefix, 1),
+      sn: v.sn ?? snFor(snPrefix, snStart),
       password: plan.password,
       heartbeatSeconds: plan.heartbeatSeconds,
       registration: plan.registration,

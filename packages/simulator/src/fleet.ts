@@ -64,6 +64,8 @@ export interface SyntheticPlan {
   port: number;
   dtus: number;
   snPrefix: string;
+  /** The number of the first SN (default 1): several simulator processes share a fleet by ranges. */
+  snStart?: number;
   password: string;
   profile: ProfileName;
   points: number;
@@ -83,7 +85,8 @@ export interface SyntheticPlan {
 export function syntheticFleet(plan: SyntheticPlan): Fleet {
   const fleet = new Fleet();
   const signals = profile(plan.profile, plan.points);
-  for (let i = 1; i <= plan.dtus; i++) {
+  const first = plan.snStart ?? 1;
+  for (let i = first; i < first + plan.dtus; i++) {
     const slaves = Array.from(
       { length: plan.slaves },
       (_, s) => new ModbusSlave(s + 1, signals, { seed: plan.seed + i * 257 + s }),
@@ -101,7 +104,7 @@ export function syntheticFleet(plan: SyntheticPlan): Fleet {
     });
   }
   if (plan.mqttUrl) {
-    for (let i = 1; i <= plan.mqttDevices; i++) {
+    for (let i = first; i < first + plan.mqttDevices; i++) {
       fleet.addMqtt({
         url: plan.mqttUrl,
         sn: snFor(plan.mqttPrefix, i),
