@@ -15,7 +15,7 @@ import { closeCommands, reachDevice } from '../packages/server/src/iot/gateway/c
 import { type Db, openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate.ts';
 import { createTestDatabase } from '../packages/server/test/db.ts';
-import { NGINX, renderNginx } from '../packages/server/test/nginx.ts';
+import { descriptorLimit, NGINX, renderNginx } from '../packages/server/test/nginx.ts';
 import { freePort } from '../packages/server/test/processes.ts';
 import type { NodeFigures, NodeQuestion } from './cluster-node.ts';
 import { seedFleet } from './fleet.ts';
@@ -102,25 +102,42 @@ async function stopNode(node: BenchNode): Promise<void> {
   node.child.kill('SIGKILL');
 }
 
-/** The simulator, one process of many sockets, against `port`. */
-function simulate(port: number, dtus: number): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      path.join(repoRoot, 'packages/simulator/src/cli.ts'),
-      ...['--gateway', `127.0.0.1:${port}`, '--dtus', String(dtus), '--sn-prefix', SN_PREFIX],
-      ...['--password', PASSWORD, '--points', String(POINTS), '--ramp', '1000', '--stats', '0'],
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+/** Connections the simulator opens per second, over all its processes. */
+const RAMP = 1000;
+
+/**
+ * The simulator against `port`: `dtus` SNs from the first, in as many processes as keep each
+ * under half this machine's descriptor limit (one descriptor per DTU), each its own SN range.
+ */
+function simulate(port: number, dtus: number): ChildProcess[] {
+  const perProcess = Math.floor(descriptorLimit() / 2);
+  const processes = Math.ceil(dtus / perProcess);
+  return Array.from({ length: processes }, (_, i) => {
+    const first = i * perProcess;
+    const count = Math.min(perProcess, dtus - first);
+    return spawn(
+      process.execPath,
+      [
+        path.join(repoRoot, 'packages/simulator/src/cli.ts'),
+        ...['--gateway', `127.0.0.1:${port}`, '--dtus', String(count), '--sn-prefix', SN_PREFIX],
+        ...['--sn-start', String(first + 1), '--password', PASSWORD, '--points', String(POINTS)],
+        ...['--ramp', String(Math.ceil(RAMP / processes)), '--stats', '0'],
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  });
 }
 
-async function stopSimulator(simulator: ChildProcess): Promise<void> {
-  if (simulator.exitCode !== null) return;
-  const exited = new Promise((resolve) => simulator.once('exit', resolve));
-  simulator.kill('SIGINT');
-  await Promise.race([exited, pause(10_000)]);
-  simulator.kill('SIGKILL');
+async function stopSimulators(simulators: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    simulators.map(async (simulator) => {
+      if (simulator.exitCode !== null) return;
+      const exited = new Promise((resolve) => simulator.once('exit', resolve));
+      simulator.kill('SIGINT');
+      await Promise.race([exited, pause(10_000)]);
+      simulator.kill('SIGKILL');
+    }),
+  );
 }
 
 /** Waits until the nodes hold `want` DTUs between them, saying how far they got every 10 s. */
@@ -212,8 +229,8 @@ export async function cluster(): Promise<Figure[]> {
     // One gateway process, DTUs straight to it; writes issued on it, for devices it holds.
     const one = await startNode('bench-one', 'gateway', env);
     nodes.push(one);
-    let simulator = simulate(one.port, SINGLE);
-    simulators.push(simulator);
+    let simulated = simulate(one.port, SINGLE);
+    simulators.push(...simulated);
     const [single] = (await measure([one], SINGLE)) as [NodeFigures];
     const local = (
       await one.ask<{ latencies: number[] }>({
@@ -225,7 +242,7 @@ export async function cluster(): Promise<Figure[]> {
     ).latencies
       .slice(WARM_UP)
       .sort((a, b) => a - b);
-    await stopSimulator(simulator);
+    await stopSimulators(simulated);
     await stopNode(one);
 
     // Two gateway processes behind nginx's stream port (the repository's configuration).
@@ -243,13 +260,13 @@ export async function cluster(): Promise<Figure[]> {
         dtu: stream,
         api: [await freePort()],
         gateways: [(gwA as BenchNode).port, (gwB as BenchNode).port],
-        workerConnections: DTUS * 2 + 1024,
+        dtus: DTUS,
       }),
     );
     nginx = spawn(NGINX, ['-p', nginxDir, '-c', conf, '-e', path.join(nginxDir, 'error.log')], { stdio: 'ignore' });
     await pause(500);
-    simulator = simulate(stream, DTUS);
-    simulators.push(simulator);
+    simulated = simulate(stream, DTUS);
+    simulators.push(...simulated);
     const pair = await measure([gwA as BenchNode, gwB as BenchNode], DTUS);
     // Writes issued here for devices held by each gateway process, as an API process issues them.
     const held = await db.kysely.selectFrom('device_links').select(['device_id', 'node']).limit(1000).execute();
@@ -258,16 +275,16 @@ export async function cluster(): Promise<Figure[]> {
       ...held.filter((h) => h.node === 'bench-gw-b').slice(0, 10),
     ].map((h) => h.device_id);
     const routed = await writesFromElsewhere(db, targets, written);
-    await stopSimulator(simulator);
+    await stopSimulators(simulated);
     await Promise.all([stopNode(gwA as BenchNode), stopNode(gwB as BenchNode)]);
 
     // The peer: the single process's fleet polled by modbus-serial, a client and a timer per device.
     const peerNode = await startNode('bench-peer', 'peer', env);
     nodes.push(peerNode);
-    simulator = simulate(peerNode.port, SINGLE);
-    simulators.push(simulator);
+    simulated = simulate(peerNode.port, SINGLE);
+    simulators.push(...simulated);
     const [peer] = (await measure([peerNode], SINGLE)) as [NodeFigures];
-    await stopSimulator(simulator);
+    await stopSimulators(simulated);
     await stopNode(peerNode);
 
     // The floor under both: the same reads from prebuilt frames, one timer, replies thrown away.

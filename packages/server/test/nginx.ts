@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -29,8 +29,29 @@ export interface NginxPorts {
   gateways: readonly number[];
   /** nginx's passthrough port and the gateway processes' PASSTHROUGH_PORTs; absent, the passthrough entry is left out. */
   passthrough?: { port: number; gateways: readonly number[] };
-  /** Connections per worker (1024 unless said): two per DTU, for the benchmark's fleets. */
-  workerConnections?: number;
+  /**
+   * The DTUs expected through the stream port (the benchmark's fleets): enough workers that none
+   * passes this machine's descriptor limit. Absent: one worker of 1024 connections.
+   */
+  dtus?: number;
+}
+
+/** The hard limit on a process's descriptors here (`ulimit -Hn`): nginx cannot raise its workers' past it. */
+export function descriptorLimit(): number {
+  const limit = execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
+  return limit === 'unlimited' ? 1_048_576 : Number(limit);
+}
+
+/**
+ * nginx's main settings for `dtus` proxied DTUs (docs/deploy.md, "nginx"; decision 0166). Each DTU
+ * holds two descriptors (and two connections) in the worker that accepted it, and `reuseport`
+ * spreads DTUs evenly over the workers: enough workers that each expects at most half the
+ * descriptor limit, room for an uneven spread; each may use up to the limit.
+ */
+export function nginxWorkers(dtus: number, limit: number): { workers: number; rlimit: number; connections: number } {
+  const workers = Math.max(1, Math.ceil((2 * dtus) / Math.floor(limit / 2)));
+  // A few descriptors stay for the listening sockets, the logs and the channels to the master.
+  return { workers, rlimit: limit, connections: limit - 64 };
 }
 
 /** Puts loopback `server` lines for `ports` in place of the example ones of an upstream block. */
@@ -61,8 +82,8 @@ export function renderNginx(dir: string, ports: NginxPorts): string {
   );
   let stream = fs.readFileSync(path.join(deployDir, 'meridian-stream.conf'), 'utf8');
   stream = withServers(stream, 'meridian_dtu', ports.gateways, 'max_fails=1 fail_timeout=10s').replace(
-    /listen 15000;/,
-    `listen 127.0.0.1:${ports.dtu};`,
+    /listen 15000( reuseport)?;/,
+    `listen 127.0.0.1:${ports.dtu}$1;`,
   );
   stream = ports.passthrough
     ? withServers(stream, 'meridian_passthrough', ports.passthrough.gateways, 'max_fails=1 fail_timeout=10s').replace(
@@ -71,16 +92,17 @@ export function renderNginx(dir: string, ports: NginxPorts): string {
       )
     : withoutPassthrough(stream);
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  const sized = ports.dtus ? nginxWorkers(ports.dtus, descriptorLimit()) : undefined;
   return [
     `load_module ${STREAM_MODULE};`,
     // Root (CI containers) would hand the workers to nobody, who cannot write the temp paths.
     process.getuid?.() === 0 ? 'user root;' : '',
     'daemon off;',
-    'worker_processes 1;',
+    `worker_processes ${sized?.workers ?? 1};`,
     `pid ${path.join(dir, 'nginx.pid')};`,
     `error_log ${path.join(dir, 'error.log')} warn;`,
-    ports.workerConnections ? `worker_rlimit_nofile ${ports.workerConnections * 2};` : '',
-    `events { worker_connections ${ports.workerConnections ?? 1024}; }`,
+    sized ? `worker_rlimit_nofile ${sized.rlimit};` : '',
+    `events { worker_connections ${sized?.connections ?? 1024}; }`,
     'http {',
     `    access_log ${path.join(dir, 'access.log')};`,
     `    ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
