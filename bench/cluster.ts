@@ -104,6 +104,8 @@ async function stopNode(node: BenchNode): Promise<void> {
 
 /** Connections the simulator opens per second, over all its processes. */
 const RAMP = 1000;
+/** The loopback range the simulated DTUs connect from, DTU n from its n-th address. */
+const SOURCE_NET = '127.1.0.0/16';
 
 /**
  * The simulator against `port`: `dtus` SNs from the first, in as many processes as keep each
@@ -122,6 +124,8 @@ function simulate(port: number, dtus: number): ChildProcess[] {
         ...['--gateway', `127.0.0.1:${port}`, '--dtus', String(count), '--sn-prefix', SN_PREFIX],
         ...['--sn-start', String(first + 1), '--password', PASSWORD, '--points', String(POINTS)],
         ...['--ramp', String(Math.ceil(RAMP / processes)), '--stats', '0'],
+        // Each DTU from its own loopback address, as in the field: not 20,000 behind one address.
+        ...['--source-net', SOURCE_NET],
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );

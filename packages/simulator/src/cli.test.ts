@@ -43,6 +43,8 @@ describe('the simulator command line', () => {
       'CLU00000000000000003',
       'CLU00000000000000004',
     ]);
+    const spread = fleetFromArgs(['--dtus', '2', '--sn-start', '255', '--source-net', '127.1.0.0/16']).fleet;
+    expect(spread.dtus.map((d) => d.options.localAddress)).toEqual(['127.1.0.255', '127.1.1.0']);
     const mqtt = fleetFromArgs(['--sn-start', '10', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-devices', '1']).fleet;
     expect(mqtt.mqttDevices.map((d) => d.options.sn)).toEqual(['SIMM0000000000000010']);
   });
@@ -68,6 +70,11 @@ describe('the simulator command line', () => {
     [['--sn-prefix', 'P'.repeat(20), '--dtus', '1'], 'the SN prefix leaves no room for a number in 20 characters'],
     [['--sn-start', '0'], '--sn-start: expected a whole number from 1, not 0'],
     [['--sn-start', '1.5'], '--sn-start: expected a whole number from 1, not 1.5'],
+    [['--source-net', '127.1.0.0', '--dtus', '1'], '--source-net: expected a.b.c.d/bits, not 127.1.0.0'],
+    [
+      ['--source-net', '127.1.0.0/30', '--dtus', '4'],
+      '--source-net: 127.1.0.0/30 has 4 addresses, too few for DTU number 4',
+    ],
   ])('refuses %j with a message', (args, message) => {
     expect(() => fleetFromArgs(args)).toThrow(message);
   });
@@ -77,7 +84,19 @@ describe('the simulator command line', () => {
     const port = await gateway.listen();
     const child = spawn(
       process.execPath,
-      [CLI, '--gateway', `127.0.0.1:${port}`, '--dtus', '3', '--duration', '2', '--stats', '1'],
+      [
+        CLI,
+        '--gateway',
+        `127.0.0.1:${port}`,
+        '--dtus',
+        '3',
+        '--duration',
+        '2',
+        '--stats',
+        '1',
+        '--source-net',
+        '127.7.0.0/24',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
@@ -87,6 +106,13 @@ describe('the simulator command line', () => {
     const peers = await Promise.all([gateway.accept(), gateway.accept(), gateway.accept()]);
     const sns = await Promise.all(peers.map(async (p) => (await p.read(28)).toString('ascii').slice(0, 20)));
     expect(sns.sort()).toEqual(['SIM00000000000000001', 'SIM00000000000000002', 'SIM00000000000000003']);
+    // Each DTU from its own address of --source-net, DTU n from the n-th.
+    const from = new Map(peers.map((p, i) => [sns[i], p.socket.remoteAddress]));
+    expect([...from.entries()].sort()).toEqual([
+      ['SIM00000000000000001', '127.7.0.1'],
+      ['SIM00000000000000002', '127.7.0.2'],
+      ['SIM00000000000000003', '127.7.0.3'],
+    ]);
     peers[0].write(rtuFrame(1, readRequest(3, 0, 50)));
     expect(parseRtu(await peers[0].read(105))?.address).toBe(1);
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

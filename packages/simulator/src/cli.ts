@@ -11,6 +11,8 @@ const HELP = `Meridian device simulator
   --dtus N                   simulated DTUs (default 0)
   --sn-prefix TEXT           SNs are the prefix and a number, 20 characters (default SIM)
   --sn-start N               the number of the first SN, DTUs and MQTT devices (default 1)
+  --source-net a.b.c.d/bits  each DTU connects from its own address of this range, DTU n from the
+                             n-th (e.g. 127.1.0.0/16 on loopback; default: the system's choice)
   --password TEXT            communication password of every device (default 12345678)
   --profile NAME             register map: ${PROFILE_NAMES.join(', ')} (default generic)
   --points N                 points of the generic profile: int16 holding registers 0..N-1 (default 50)
@@ -70,6 +72,7 @@ export function fleetFromArgs(args: string[]): { fleet: Fleet; duration: number;
       dtus: { type: 'string' },
       'sn-prefix': { type: 'string' },
       'sn-start': { type: 'string' },
+      'source-net': { type: 'string' },
       password: { type: 'string' },
       profile: { type: 'string' },
       points: { type: 'string' },
@@ -117,6 +120,7 @@ export function fleetFromArgs(args: string[]): { fleet: Fleet; duration: number;
     dtus: count(v.dtus, 0, '--dtus'),
     snPrefix,
     snStart,
+    sourceNet: v['source-net'],
     password: v.password ?? '12345678',
     profile: profile as ProfileName,
     points: Math.max(1, count(v.points, 50, '--points')),

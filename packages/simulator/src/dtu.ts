@@ -49,6 +49,8 @@ export interface DtuOptions {
   faults?: Partial<Record<Fault, number>>;
   /** Pipe the bytes both ways to a real slave at host:port (a Modbus RTU-over-TCP server) instead of answering. */
   relay?: { host: string; port: number };
+  /** The local address the DTU connects from (e.g. one of 127.0.0.0/8), as DTUs in the field each come from their own. */
+  localAddress?: string;
   /** Reconnect after this long when the link drops (default 5 s, with jitter); 0 never reconnects. */
   reconnectMs?: number;
   /** The password before each network AT command (`www.usr.cn#AT+...`, USR's default). */
@@ -179,7 +181,8 @@ export class SimulatedDtu {
   }
 
   #connect(): void {
-    const socket = connect({ host: this.options.host, port: this.options.port, noDelay: true });
+    const { host, port, localAddress } = this.options;
+    const socket = connect({ host, port, noDelay: true, ...(localAddress ? { localAddress } : {}) });
     this.#socket = socket;
     socket.on('connect', () => {
       this.stats.connects++;

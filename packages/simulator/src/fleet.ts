@@ -59,6 +59,23 @@ export function snFor(prefix: string, n: number): string {
   return prefix + String(n).padStart(digits, '0');
 }
 
+/**
+ * The `n`-th address of an IPv4 range `a.b.c.d/bits` (0: the range's first address), for DTUs that
+ * each connect from an address of their own; throws when the range has no `n`-th address.
+ */
+export function addressIn(range: string, n: number): string {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(range);
+  const octets = match?.slice(1, 5).map(Number) ?? [];
+  const bits = Number(match?.[5]);
+  if (!match || octets.some((o) => o > 255) || bits > 32)
+    throw new Error(`--source-net: expected a.b.c.d/bits, not ${range}`);
+  const size = 2 ** (32 - bits);
+  if (n >= size) throw new Error(`--source-net: ${range} has ${size} addresses, too few for DTU number ${n}`);
+  const base = octets.reduce((sum, o) => sum * 256 + o, 0);
+  const at = base - (base % size) + n;
+  return [24, 16, 8, 0].map((shift) => Math.floor(at / 2 ** shift) % 256).join('.');
+}
+
 export interface SyntheticPlan {
   host: string;
   port: number;
@@ -66,6 +83,8 @@ export interface SyntheticPlan {
   snPrefix: string;
   /** The number of the first SN (default 1): several simulator processes share a fleet by ranges. */
   snStart?: number;
+  /** An IPv4 range the DTUs connect from, DTU number n from its n-th address (e.g. 127.1.0.0/16). */
+  sourceNet?: string;
   password: string;
   profile: ProfileName;
   points: number;
@@ -96,6 +115,7 @@ export function syntheticFleet(plan: SyntheticPlan): Fleet {
       port: plan.port,
       sn: snFor(plan.snPrefix, i),
       password: plan.password,
+      ...(plan.sourceNet ? { localAddress: addressIn(plan.sourceNet, i) } : {}),
       slaves,
       framing: plan.framing,
       faults: plan.faults,
