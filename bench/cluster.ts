@@ -32,6 +32,8 @@ const INTERVAL_S = 10;
 /** Two poll rounds measured, after every DTU has connected and one round has settled. */
 const MEASURE_MS = 2 * INTERVAL_S * 1000;
 const LATENESS_LIMIT_MS = 500;
+/** Each gateway process's PostgreSQL pool, as docs/deploy.md sets it (BENCH_CLUSTER_POOL to try others). */
+const GATEWAY_POOL = Number(process.env.BENCH_CLUSTER_POOL ?? 20);
 const SN_PREFIX = 'CLU';
 const PASSWORD = '12345678';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,7 +119,7 @@ function simulate(port: number, dtus: number): ChildProcess[] {
   return Array.from({ length: processes }, (_, i) => {
     const first = i * perProcess;
     const count = Math.min(perProcess, dtus - first);
-    return spawn(
+    const child = spawn(
       process.execPath,
       [
         path.join(repoRoot, 'packages/simulator/src/cli.ts'),
@@ -129,6 +131,12 @@ function simulate(port: number, dtus: number): ChildProcess[] {
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
+    // A simulator process that ends before the bench stops it leaves its DTUs unconnected: say so.
+    child.once('exit', (code, signal) => {
+      if (!child.killed)
+        console.log(`cluster bench: simulator of SNs ${first + 1}.. exited (${signal ?? `code ${code}`})`);
+    });
+    return child;
   });
 }
 
@@ -208,7 +216,14 @@ export async function cluster(): Promise<Figure[]> {
   const simulators: ChildProcess[] = [];
   let nginx: ChildProcess | undefined;
   const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-nginx-'));
-  const env = { DATABASE_URL: target.url, POINTS: String(POINTS), INTERVAL_S: String(INTERVAL_S) };
+  // PG_POOL_MAX as docs/deploy.md sets it for gateway processes (the default on 2 cores is 4): the
+  // registrations, the writer's flushes and the network figures of 10,000 DTUs share the pool.
+  const env = {
+    DATABASE_URL: target.url,
+    POINTS: String(POINTS),
+    INTERVAL_S: String(INTERVAL_S),
+    PG_POOL_MAX: String(GATEWAY_POOL),
+  };
   try {
     await migrateToLatest(db, allMigrations);
     // The simulator's `generic` profile: int16 holding registers 0..49 on slave 1. Latest values only.
