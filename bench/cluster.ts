@@ -109,23 +109,35 @@ const RAMP = 1000;
 /** The loopback range the simulated DTUs connect from, DTU n from its n-th address. */
 const SOURCE_NET = '127.1.0.0/16';
 
+/** A simulated fleet: its simulator processes, each its own SN range. */
+interface Simulator {
+  processes: ChildProcess[];
+  kill(signal: NodeJS.Signals): void;
+}
+
 /**
  * The simulator against `port`: `dtus` SNs from the first, in as many processes as keep each
  * under half this machine's descriptor limit (one descriptor per DTU), each its own SN range.
  */
-function simulate(port: number, dtus: number): ChildProcess[] {
+function simulate(port: number, dtus: number): Simulator {
   const perProcess = Math.floor(descriptorLimit() / 2);
-  const processes = Math.ceil(dtus / perProcess);
-  return Array.from({ length: processes }, (_, i) => {
+  const count = Math.ceil(dtus / perProcess);
+  const processes = Array.from({ length: count }, (_, i) => {
     const first = i * perProcess;
-    const count = Math.min(perProcess, dtus - first);
     const child = spawn(
       process.execPath,
       [
         path.join(repoRoot, 'packages/simulator/src/cli.ts'),
-        ...['--gateway', `127.0.0.1:${port}`, '--dtus', String(count), '--sn-prefix', SN_PREFIX],
+        ...[
+          '--gateway',
+          `127.0.0.1:${port}`,
+          '--dtus',
+          String(Math.min(perProcess, dtus - first)),
+          '--sn-prefix',
+          SN_PREFIX,
+        ],
         ...['--sn-start', String(first + 1), '--password', PASSWORD, '--points', String(POINTS)],
-        ...['--ramp', String(Math.ceil(RAMP / processes)), '--stats', '0'],
+        ...['--ramp', String(Math.ceil(RAMP / count)), '--stats', '0'],
         // Each DTU from its own loopback address, as in the field: not 20,000 behind one address.
         ...['--source-net', SOURCE_NET],
       ],
@@ -138,16 +150,22 @@ function simulate(port: number, dtus: number): ChildProcess[] {
     });
     return child;
   });
+  return {
+    processes,
+    kill(signal) {
+      for (const child of processes) child.kill(signal);
+    },
+  };
 }
 
-async function stopSimulators(simulators: ChildProcess[]): Promise<void> {
+async function stopSimulator(simulator: Simulator): Promise<void> {
   await Promise.all(
-    simulators.map(async (simulator) => {
-      if (simulator.exitCode !== null) return;
-      const exited = new Promise((resolve) => simulator.once('exit', resolve));
-      simulator.kill('SIGINT');
+    simulator.processes.map(async (child) => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
       await Promise.race([exited, pause(10_000)]);
-      simulator.kill('SIGKILL');
+      child.kill('SIGKILL');
     }),
   );
 }
@@ -213,7 +231,7 @@ export async function cluster(): Promise<Figure[]> {
   });
   const db = openDatabase(target.url, { poolMax: 4 });
   const nodes: BenchNode[] = [];
-  const simulators: ChildProcess[] = [];
+  const simulators: Simulator[] = [];
   let nginx: ChildProcess | undefined;
   const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-nginx-'));
   // PG_POOL_MAX as docs/deploy.md sets it for gateway processes (the default on 2 cores is 4): the
@@ -248,8 +266,8 @@ export async function cluster(): Promise<Figure[]> {
     // One gateway process, DTUs straight to it; writes issued on it, for devices it holds.
     const one = await startNode('bench-one', 'gateway', env);
     nodes.push(one);
-    let simulated = simulate(one.port, SINGLE);
-    simulators.push(...simulated);
+    let simulator = simulate(one.port, SINGLE);
+    simulators.push(simulator);
     const [single] = (await measure([one], SINGLE)) as [NodeFigures];
     const local = (
       await one.ask<{ latencies: number[] }>({
@@ -261,7 +279,7 @@ export async function cluster(): Promise<Figure[]> {
     ).latencies
       .slice(WARM_UP)
       .sort((a, b) => a - b);
-    await stopSimulators(simulated);
+    await stopSimulator(simulator);
     await stopNode(one);
 
     // Two gateway processes behind nginx's stream port (the repository's configuration).
@@ -284,8 +302,8 @@ export async function cluster(): Promise<Figure[]> {
     );
     nginx = spawn(NGINX, ['-p', nginxDir, '-c', conf, '-e', path.join(nginxDir, 'error.log')], { stdio: 'ignore' });
     await pause(500);
-    simulated = simulate(stream, DTUS);
-    simulators.push(...simulated);
+    simulator = simulate(stream, DTUS);
+    simulators.push(simulator);
     const pair = await measure([gwA as BenchNode, gwB as BenchNode], DTUS);
     // Writes issued here for devices held by each gateway process, as an API process issues them.
     const held = await db.kysely.selectFrom('device_links').select(['device_id', 'node']).limit(1000).execute();
@@ -294,16 +312,16 @@ export async function cluster(): Promise<Figure[]> {
       ...held.filter((h) => h.node === 'bench-gw-b').slice(0, 10),
     ].map((h) => h.device_id);
     const routed = await writesFromElsewhere(db, targets, written);
-    await stopSimulators(simulated);
+    await stopSimulator(simulator);
     await Promise.all([stopNode(gwA as BenchNode), stopNode(gwB as BenchNode)]);
 
     // The peer: the single process's fleet polled by modbus-serial, a client and a timer per device.
     const peerNode = await startNode('bench-peer', 'peer', env);
     nodes.push(peerNode);
-    simulated = simulate(peerNode.port, SINGLE);
-    simulators.push(...simulated);
+    simulator = simulate(peerNode.port, SINGLE);
+    simulators.push(simulator);
     const [peer] = (await measure([peerNode], SINGLE)) as [NodeFigures];
-    await stopSimulators(simulated);
+    await stopSimulator(simulator);
     await stopNode(peerNode);
 
     // The floor under both: the same reads from prebuilt frames, one timer, replies thrown away.
