@@ -61,6 +61,7 @@ async function startNode(name: string, role: 'gateway' | 'peer' | 'floor', env: 
       // Or only the measured window: BENCH_PROFILE_DIR=/tmp/profiles.
       ...(process.env.BENCH_PROFILE_DIR ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR } : {}),
       ...(process.env.BENCH_MEMORY_DEBUG ? { BENCH_MEMORY_DEBUG: '1' } : {}),
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
       ROLE: role,
       PORT: String(port),
       GATEWAY_ID: name,
