@@ -135,10 +135,11 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     });
 
     // Mid-stream, the server dies without a word (SIGKILL) and is started again on the same port.
+    // A profiled server (--cpu-prof) is stopped with SIGTERM instead, so that it writes its profile.
     await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
     const cpuAtKill = cpuMs(first.child.pid);
     const killedAt = Date.now();
-    first.child.kill('SIGKILL');
+    first.child.kill(env.NODE_OPTIONS?.includes('--cpu-prof') ? 'SIGTERM' : 'SIGKILL');
     await first.exited;
     const second = await start();
     const backAt = Date.now();
@@ -190,11 +191,21 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
             ? ''
             : ` (${((cpuAtKill - cpuAtStart + cpuOfSecond) / events.length).toFixed(2)} ms per event sent, both processes)`)
         : '';
+    // The median wait of the events due in each second before the kill: a backlog built at the
+    // start shows as waits that fall second by second, steady work as waits that hold still.
+    const bySecond = Array.from({ length: Math.ceil(KILL_AT_MS / 1000) }, (_, s) => {
+      const waits = events
+        .filter((e) => e.dueAt >= began + s * 1000 && e.dueAt < began + (s + 1) * 1000 && e.dueAt < windowEnd)
+        .map((e) => (answered(e) ? e.ackMs : killedAt - e.dueAt))
+        .sort((a, b) => a - b);
+      return waits.length ? Math.round(percentile(waits, 0.5)) : '-';
+    });
     const label = `${engine}, ${DEVICES.toLocaleString('en')} devices, 50 KB snapshots`;
     console.log(
       `campus (${label}): ${events.length.toLocaleString('en')} events in ${Math.round((endedAt - began) / 1000)} s; ` +
         `steady ${Math.round(ackedRate)}/s acknowledged of ${RATE}/s asked (${acked} of the ${due.length} due in the window answered before the kill), ` +
         `p50 ${Math.round(percentile(latencies, 0.5))} ms p99 ${Math.round(percentile(latencies, 0.99))} ms${cpuPerEvent}; ` +
+        `median wait by second of the stream ${bySecond.join(' ')} ms; ` +
         `killed at ${Math.round((killedAt - began) / 1000)} s, back after ${((backAt - killedAt) / 1000).toFixed(1)} s; ` +
         `${retried.length} events retried (${retried.filter((e) => e.duplicate).length} answered as duplicates), ` +
         `stored once ${once}, lost ${lost}, stored twice ${twice}, stored unsent ${unsent}, given up ${failed.length}` +

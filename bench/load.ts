@@ -82,10 +82,14 @@ export const percentile = (sorted: number[], p: number) =>
 export async function onBothEngines<T>(run: (engine: 'SQLite' | 'PostgreSQL') => Promise<T[]>): Promise<T[]> {
   const results: T[] = [];
   const engine = process.env.TEST_ENGINE;
+  // BENCH_ENGINE=sqlite or postgres runs one engine only.
+  const only = process.env.BENCH_ENGINE;
   try {
-    process.env.TEST_ENGINE = 'sqlite';
-    results.push(...(await run('SQLite')));
-    if (process.env.TEST_PG_URL) {
+    if (only !== 'postgres') {
+      process.env.TEST_ENGINE = 'sqlite';
+      results.push(...(await run('SQLite')));
+    }
+    if (process.env.TEST_PG_URL && only !== 'sqlite') {
       process.env.TEST_ENGINE = 'postgres';
       results.push(...(await run('PostgreSQL')));
     }
