@@ -165,6 +165,32 @@ describe('signed campus events', () => {
     expect(await count('files')).toBe(files + 1);
   });
 
+  it('stores the events of cameras reporting together each once, and refuses only the replay among them', async () => {
+    const cameras = await Promise.all(['Gym', 'Canteen', 'Gate'].map((place) => camera(place)));
+    const files = await count('files');
+    const eventIds = ['evt-together-0', 'evt-together-1', 'evt-together-2'];
+    const sends = cameras.map(({ box }, i) => ({
+      box,
+      request: box.eventRequest({ type: 'crowding', eventId: `evt-together-${i}`, snapshot: TINY_PNG }),
+    }));
+    // Every camera's event, and the first camera's very request a second time (a replay), at once.
+    const answers = await Promise.all([...sends, ...sends.slice(0, 1)].map(({ box, request }) => box.send(request)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.slice(1, 3)).toEqual([200, 200]);
+    expect([statuses[0], statuses[3]].sort()).toEqual([200, 409]);
+    const rows = await t.db.kysely
+      .selectFrom('campus_alerts')
+      .select(['id', 'event_id'])
+      .where('event_id', 'in', eventIds)
+      .orderBy('event_id')
+      .execute();
+    expect(rows.map((r) => r.event_id)).toEqual(eventIds);
+    const ids = answers.filter((a) => a.status === 200).map((a) => (a.body.data as { alertId: number }).alertId);
+    expect(ids.sort()).toEqual(rows.map((r) => Number(r.id)).sort());
+    // One snapshot each: the replay's bytes were not kept.
+    expect(await count('files')).toBe(files + 3);
+  });
+
   it('refuses unsigned, forged, replayed, stale, unknown, misplaced and bad-snapshot events, storing nothing', async () => {
     const { box, device } = await camera('Rooftop door');
     const alerts = await count('campus_alerts');

@@ -67,6 +67,15 @@ export function rulesOfSchool(db: Db, schoolId: number) {
     .execute();
 }
 
+/** The push rules of several schools in one read, each with its school. */
+export function rulesOfSchools(db: Db, schoolIds: readonly number[]) {
+  return db
+    .selectFrom('campus_push_rules')
+    .select(['id', 'school_id', 'types', 'user_ids', 'channels', 'emotion_levels', 'from_minute', 'to_minute'])
+    .where('school_id', 'in', schoolIds)
+    .execute();
+}
+
 /** Names of the rules' people, as their schools' staff rosters spell them. */
 export async function namesOf(db: Db, userIds: number[]) {
   if (userIds.length === 0) return [];

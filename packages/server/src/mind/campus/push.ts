@@ -39,6 +39,7 @@ import {
   recordedAmong,
   rulesInScope,
   rulesOfSchool,
+  rulesOfSchools,
   updateRule,
 } from './push-repository.ts';
 import { campusSmsSender, campusWechatSender, readyChannels } from './push-senders.ts';
@@ -165,10 +166,22 @@ export async function pushRecipients(
   type: CampusPushType,
   at: number,
   level?: EmotionAlertLevel,
-): Promise<Array<{ userId: number; channels: CampusPushChannel[] }>> {
+): Promise<Recipient[]> {
+  return recipientsByRules(await rulesOfSchool(trx, schoolId), type, at, level);
+}
+
+type Recipient = { userId: number; channels: CampusPushChannel[] };
+
+/** Whom these rules (of one school) tell about an event of `type` arriving at `at`: see `pushRecipients`. */
+function recipientsByRules(
+  rules: Awaited<ReturnType<typeof rulesOfSchool>>,
+  type: CampusPushType,
+  at: number,
+  level?: EmotionAlertLevel,
+): Recipient[] {
   const minute = chinaMinute(at);
   const to = new Map<number, Set<CampusPushChannel>>();
-  for (const r of await rulesOfSchool(trx, schoolId)) {
+  for (const r of rules) {
     if (!listOf(r.types).includes(type)) continue;
     if (level !== undefined && !listOf(r.emotion_levels).includes(level)) continue;
     if (!withinHours(Number(r.from_minute), Number(r.to_minute), minute)) continue;
@@ -182,16 +195,21 @@ export async function pushRecipients(
 }
 
 /**
- * Matches a new alert against its school's rules at `at` (the moment it arrived) and queues one job
- * with whom to tell, in the alert's transaction (the outbox). Outside a rule's hours that rule
- * sends nothing; with no rule matching, nothing is queued. The alert's id keys the job.
+ * Matches new alerts against their schools' rules at the moment each arrived and queues one job
+ * per alert with whom to tell, in the alerts' transaction (the outbox): the rules of all their
+ * schools are read at once. Outside a rule's hours that rule sends nothing; with no rule matching,
+ * nothing is queued. The alert's id keys the job.
  */
-export async function queueAlertPush(
+export async function queueAlertPushes(
   trx: Transaction<Database>,
-  alert: { id: number; schoolId: number; type: CampusEventType },
-  at: number,
-): Promise<boolean> {
-  return campusPush.queue(trx, alert.id, await pushRecipients(trx, alert.schoolId, alert.type, at), at);
+  alerts: ReadonlyArray<{ id: number; schoolId: number; type: CampusEventType; at: number }>,
+): Promise<void> {
+  if (alerts.length === 0) return;
+  const rules = await rulesOfSchools(trx, [...new Set(alerts.map((a) => a.schoolId))]);
+  for (const a of alerts) {
+    const ofSchool = rules.filter((r) => Number(r.school_id) === a.schoolId);
+    await campusPush.queue(trx, a.id, recipientsByRules(ofSchool, a.type, a.at), a.at);
+  }
 }
 
 /** Of the people a job tells, those to reach by site message whose accounts are enabled. */

@@ -126,26 +126,87 @@ export async function deleteDevice(db: Db, id: number): Promise<void> {
   await db.deleteFrom('campus_devices').where('id', '=', id).execute();
 }
 
-/** A device by the key it signs with: the only read without a caller's scope, the key is the caller. */
-export function deviceByKey(db: Db, key: string) {
+/**
+ * The devices signing with these keys, in one read (the requests arriving together, decision 0165):
+ * the only read without a caller's scope, the key is the caller.
+ */
+export function devicesByKeys(db: Db, keys: readonly string[]) {
   return db
     .selectFrom('campus_devices')
     .select(['id', 'school_id', 'school_path', 'location', 'device_key', 'secret'])
-    .where('device_key', '=', key)
-    .executeTakeFirst();
+    .where('device_key', 'in', keys)
+    .execute();
 }
 
-export async function markSeen(db: Db, deviceId: number, at: number): Promise<void> {
-  await db.updateTable('campus_devices').set({ last_seen_at: at }).where('id', '=', deviceId).execute();
+export async function markSeen(db: Db, deviceIds: readonly number[], at: number): Promise<void> {
+  await db.updateTable('campus_devices').set({ last_seen_at: at }).where('id', 'in', deviceIds).execute();
+}
+
+/** Forgets the devices' nonces older than `keepSince`: their timestamps are refused anyway. */
+export async function forgetNonces(db: Db, deviceIds: readonly number[], keepSince: number): Promise<void> {
+  await db.deleteFrom('campus_nonces').where('device_id', 'in', deviceIds).where('at', '<', keepSince).execute();
+}
+
+/** Records nonces in one statement; answers those recorded, as `device id:nonce` (the others were used before). */
+export async function insertNonces(
+  trx: Transaction<Database>,
+  rows: ReadonlyArray<{ device_id: number; nonce: string; at: number }>,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const recorded = await trx
+    .insertInto('campus_nonces')
+    .values([...rows])
+    .onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing())
+    .returning(['device_id', 'nonce'])
+    .execute();
+  return new Set(recorded.map((r) => `${r.device_id}:${r.nonce}`));
 }
 
 /**
- * Records a nonce; false when the device used it before (a replay). The device's nonces older than
- * `keepSince` go first: a request that old is refused by its timestamp, so its nonce guards nothing.
+ * Stores reported events and their first timeline steps in two statements; answers the new alerts'
+ * ids by `device id:event id`. An event id its device reported before is skipped (the idempotency).
  */
-/** Forgets a device's nonces older than `keepSince`: their timestamps are refused anyway. */
-export async function forgetNonces(db: Db, deviceId: number, keepSince: number): Promise<void> {
-  await db.deleteFrom('campus_nonces').where('device_id', '=', deviceId).where('at', '<', keepSince).execute();
+export async function insertAlerts(
+  trx: Transaction<Database>,
+  rows: ReadonlyArray<Insertable<CampusAlertsTable>>,
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await trx
+    .insertInto('campus_alerts')
+    .values([...rows])
+    .onConflict((oc) => oc.columns(['device_id', 'event_id']).doNothing())
+    .returning(['id', 'device_id', 'event_id', 'received_at'])
+    .execute();
+  if (inserted.length > 0) {
+    await trx
+      .insertInto('campus_alert_steps')
+      .values(
+        inserted.map((a) => ({
+          alert_id: a.id,
+          action: 'report',
+          by_id: null,
+          to_id: null,
+          result: null,
+          at: a.received_at,
+        })),
+      )
+      .execute();
+  }
+  return new Map(inserted.map((a) => [`${a.device_id}:${a.event_id}`, Number(a.id)]));
+}
+
+/** The alerts stored for these device and event ids, by `device id:event id`. */
+export async function alertsByEvents(
+  db: Db,
+  events: ReadonlyArray<{ deviceId: number; eventId: string }>,
+): Promise<Map<string, number>> {
+  if (events.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('campus_alerts')
+    .select(['id', 'device_id', 'event_id'])
+    .where((eb) => eb.or(events.map((e) => eb.and([eb('device_id', '=', e.deviceId), eb('event_id', '=', e.eventId)]))))
+    .execute();
+  return new Map(rows.map((r) => [`${r.device_id}:${r.event_id}`, Number(r.id)]));
 }
 
 /** Records a nonce of a device; false when the device used it before (a replay). */
@@ -157,29 +218,6 @@ export async function useNonce(db: Db, deviceId: number, nonce: string, at: numb
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export function alertByEvent(db: Db, deviceId: number, eventId: string) {
-  return db
-    .selectFrom('campus_alerts')
-    .select('id')
-    .where('device_id', '=', deviceId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-}
-
-/** Stores a reported event and its first timeline step; undefined when the same event id got there first. */
-export async function insertAlert(db: Db, row: Insertable<CampusAlertsTable>): Promise<number | undefined> {
-  const inserted = await db
-    .insertInto('campus_alerts')
-    .values(row)
-    .onConflict((oc) => oc.columns(['device_id', 'event_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return undefined;
-  const id = Number(inserted.id);
-  await insertStep(db, { alertId: id, action: 'report', byId: null, toId: null, result: null, at: row.received_at });
-  return id;
 }
 
 export async function insertStep(
