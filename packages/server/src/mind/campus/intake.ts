@@ -36,7 +36,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A signed route that records the request's nonce itself, in the transaction of what it stores
-     * (`useRequestNonce`), instead of in its own write before the handler (decision 0155).
+     * (the event's group, decision 0165), instead of in its own write before the handler (decision 0155).
      */
     campusNonceInHandler?: boolean;
   }
