@@ -77,6 +77,30 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * The CPU so far of the PostgreSQL backends serving the database at `url`, in ms by process id
+ * (empty for SQLite, or when /proc cannot be read): PostgreSQL shares the machine with the server.
+ */
+async function backendsCpuMs(url: string): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!url.startsWith('postgres')) return cpu;
+  const db = openDatabase(url);
+  try {
+    const { rows } = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+      db.kysely,
+    );
+    for (const { pid } of rows) {
+      const ms = cpuMs(pid);
+      if (ms !== undefined) cpu.set(pid, ms);
+    }
+  } finally {
+    await db.close();
+  }
+  return cpu;
+}
+
 /** Resolves once the process answers its health check; rejects with its output when it exits first or takes 60 s. */
 async function running(p: MeridianProcess, port: number): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -124,6 +148,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const snapshots = Array.from({ length: 8 }, () => png(SNAPSHOT.width, SNAPSHOT.height, { noise: true }));
     const began = Date.now();
     const cpuAtStart = cpuMs(first.child.pid);
+    const backendsAtStart = await backendsCpuMs(target.url);
     const boxes = boxesInWorker({
       baseUrl: `http://127.0.0.1:${port}`,
       devices,
@@ -138,6 +163,7 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     // A profiled server (--cpu-prof) is stopped with SIGTERM instead, so that it writes its profile.
     await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
     const cpuAtKill = cpuMs(first.child.pid);
+    const backendsAtKill = await backendsCpuMs(target.url);
     const killedAt = Date.now();
     first.child.kill(env.NODE_OPTIONS?.includes('--cpu-prof') ? 'SIGTERM' : 'SIGKILL');
     await first.exited;
@@ -184,12 +210,19 @@ async function runEngine(engine: 'SQLite' | 'PostgreSQL'): Promise<Figure[]> {
     const retried = events.filter((e: BoxEvent) => e.tries > 1);
     // The first server's CPU over the events it answered (first tries, before the kill).
     const answeredBeforeKill = events.filter((e) => e.tries === 1 && !e.failed && e.dueAt + e.ackMs < killedAt).length;
+    // PostgreSQL's backends, over the same events: those started since count whole.
+    const backendsMs = [...backendsAtKill].reduce((sum, [pid, ms]) => sum + ms - (backendsAtStart.get(pid) ?? 0), 0);
+    const backendsPerEvent =
+      backendsAtKill.size > 0 && answeredBeforeKill > 0
+        ? `, PostgreSQL's backends ${(backendsMs / answeredBeforeKill).toFixed(2)} ms per event`
+        : '';
     const cpuPerEvent =
       cpuAtStart !== undefined && cpuAtKill !== undefined && answeredBeforeKill > 0
         ? `, server CPU ${((cpuAtKill - cpuAtStart) / answeredBeforeKill).toFixed(2)} ms per event answered before the kill` +
           (cpuOfSecond === undefined
             ? ''
-            : ` (${((cpuAtKill - cpuAtStart + cpuOfSecond) / events.length).toFixed(2)} ms per event sent, both processes)`)
+            : ` (${((cpuAtKill - cpuAtStart + cpuOfSecond) / events.length).toFixed(2)} ms per event sent, both processes)`) +
+          backendsPerEvent
         : '';
     // The median wait of the events due in each second before the kill: a backlog built at the
     // start shows as waits that fall second by second, steady work as waits that hold still.
