@@ -9,7 +9,7 @@ import {
 } from '@meridian/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { Batches, type Settled } from '../../platform/db/batches.ts';
+import { Batches, type Settled, statementChunks } from '../../platform/db/batches.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { sniffKind } from '../../platform/files/sniff.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -300,10 +300,8 @@ async function storeTogether(trx: Transaction<Database>, events: PendingEvent[])
     else answers[i] = { ok: true, value: { alertId: id, duplicate: true } };
   }
   const stored = news.map((i) => ({ i, e: events[i] as PendingEvent, id: ids.get(eventOf(i)) as number }));
-  await insertFileRows(
-    trx,
-    stored.flatMap(({ e }) => e.files),
-  );
+  const files = stored.flatMap(({ e }) => e.files);
+  for (const chunk of statementChunks(trx, files)) await insertFileRows(trx, chunk);
   const alertOf = ({ e, id }: (typeof stored)[number]) => ({
     alertId: id,
     schoolId: e.alert.school_id,

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { statementChunks } from '../../platform/db/batches.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { inSchools, type SchoolScope } from './repository.ts';
 import type { CampusNoticesTable, CampusPushRulesTable } from './tables.ts';
@@ -67,13 +68,19 @@ export function rulesOfSchool(db: Db, schoolId: number) {
     .execute();
 }
 
-/** The push rules of several schools in one read, each with its school. */
-export function rulesOfSchools(db: Db, schoolIds: readonly number[]) {
-  return db
-    .selectFrom('campus_push_rules')
-    .select(['id', 'school_id', 'types', 'user_ids', 'channels', 'emotion_levels', 'from_minute', 'to_minute'])
-    .where('school_id', 'in', schoolIds)
-    .execute();
+/** The push rules of several schools, each with its school: one read (per chunk, `statementChunks`). */
+export async function rulesOfSchools(db: Db, schoolIds: readonly number[]) {
+  const rules = [];
+  for (const chunk of statementChunks(db, schoolIds)) {
+    rules.push(
+      ...(await db
+        .selectFrom('campus_push_rules')
+        .select(['id', 'school_id', 'types', 'user_ids', 'channels', 'emotion_levels', 'from_minute', 'to_minute'])
+        .where('school_id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return rules;
 }
 
 /** Names of the rules' people, as their schools' staff rosters spell them. */

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { statementChunks } from '../../platform/db/batches.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { CampusAlertsTable, CampusDevicesTable } from './tables.ts';
 
@@ -130,72 +131,82 @@ export async function deleteDevice(db: Db, id: number): Promise<void> {
  * The devices signing with these keys, in one read (the requests arriving together, decision 0165):
  * the only read without a caller's scope, the key is the caller.
  */
-export function devicesByKeys(db: Db, keys: readonly string[]) {
-  return db
-    .selectFrom('campus_devices')
-    .select(['id', 'school_id', 'school_path', 'location', 'device_key', 'secret'])
-    .where('device_key', 'in', keys)
-    .execute();
+export async function devicesByKeys(db: Db, keys: readonly string[]) {
+  const rows = [];
+  for (const chunk of statementChunks(db, keys)) {
+    rows.push(
+      ...(await db
+        .selectFrom('campus_devices')
+        .select(['id', 'school_id', 'school_path', 'location', 'device_key', 'secret'])
+        .where('device_key', 'in', chunk)
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 export async function markSeen(db: Db, deviceIds: readonly number[], at: number): Promise<void> {
-  await db.updateTable('campus_devices').set({ last_seen_at: at }).where('id', 'in', deviceIds).execute();
+  for (const chunk of statementChunks(db, deviceIds)) {
+    await db.updateTable('campus_devices').set({ last_seen_at: at }).where('id', 'in', chunk).execute();
+  }
 }
 
 /** Forgets the devices' nonces older than `keepSince`: their timestamps are refused anyway. */
 export async function forgetNonces(db: Db, deviceIds: readonly number[], keepSince: number): Promise<void> {
-  await db.deleteFrom('campus_nonces').where('device_id', 'in', deviceIds).where('at', '<', keepSince).execute();
+  for (const chunk of statementChunks(db, deviceIds)) {
+    await db.deleteFrom('campus_nonces').where('device_id', 'in', chunk).where('at', '<', keepSince).execute();
+  }
 }
 
-/** Records nonces in one statement; answers those recorded, as `device id:nonce` (the others were used before). */
+/** Records nonces, one statement per chunk; answers those recorded, as `device id:nonce` (the others were used before). */
 export async function insertNonces(
   trx: Transaction<Database>,
   rows: ReadonlyArray<{ device_id: number; nonce: string; at: number }>,
 ): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const recorded = await trx
-    .insertInto('campus_nonces')
-    .values([...rows])
-    .onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing())
-    .returning(['device_id', 'nonce'])
-    .execute();
-  return new Set(recorded.map((r) => `${r.device_id}:${r.nonce}`));
+  const recorded = new Set<string>();
+  for (const chunk of statementChunks(trx, rows)) {
+    const inserted = await trx
+      .insertInto('campus_nonces')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing())
+      .returning(['device_id', 'nonce'])
+      .execute();
+    for (const r of inserted) recorded.add(`${r.device_id}:${r.nonce}`);
+  }
+  return recorded;
 }
 
 /**
- * Stores reported events and their first timeline steps in two statements; answers the new alerts'
- * ids by `device id:event id`. An event id its device reported before is skipped (the idempotency).
+ * Stores reported events and their first timeline steps, two statements per chunk; answers the new
+ * alerts' ids by `device id:event id`. An event id its device reported before is skipped (the idempotency).
  */
 export async function insertAlerts(
   trx: Transaction<Database>,
   rows: ReadonlyArray<Insertable<CampusAlertsTable>>,
 ): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const inserted = await trx
-    .insertInto('campus_alerts')
-    .values([...rows])
-    .onConflict((oc) => oc.columns(['device_id', 'event_id']).doNothing())
-    .returning(['id', 'device_id', 'event_id', 'received_at'])
-    .execute();
-  if (inserted.length > 0) {
-    await trx
-      .insertInto('campus_alert_steps')
-      .values(
-        inserted.map((a) => ({
-          alert_id: a.id,
-          action: 'report',
-          by_id: null,
-          to_id: null,
-          result: null,
-          at: a.received_at,
-        })),
-      )
+  const ids = new Map<string, number>();
+  for (const chunk of statementChunks(trx, rows)) {
+    const inserted = await trx
+      .insertInto('campus_alerts')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['device_id', 'event_id']).doNothing())
+      .returning(['id', 'device_id', 'event_id', 'received_at'])
       .execute();
+    const steps = inserted.map((a) => ({
+      alert_id: a.id,
+      action: 'report',
+      by_id: null,
+      to_id: null,
+      result: null,
+      at: a.received_at,
+    }));
+    for (const part of statementChunks(trx, steps)) await trx.insertInto('campus_alert_steps').values(part).execute();
+    for (const a of inserted) ids.set(`${a.device_id}:${a.event_id}`, Number(a.id));
   }
-  return new Map(inserted.map((a) => [`${a.device_id}:${a.event_id}`, Number(a.id)]));
+  return ids;
 }
 
-/** The alerts stored for these device and event ids, by `device id:event id`. */
+/** The alerts stored for these device and event ids, by `device id:event id` (retries only: rare). */
 export async function alertsByEvents(
   db: Db,
   events: ReadonlyArray<{ deviceId: number; eventId: string }>,

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { Batches, type Settled } from './batches.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb } from '../../../test/db.ts';
+import { Batches, type Settled, statementChunks } from './batches.ts';
+import type { Db } from './database.ts';
+
+let db: Db;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, close } = await openTestDb());
+});
+afterAll(() => close());
 
 /** A batch run that doubles numbers, refuses odd ones alone, throws on 13, and records every batch it got. */
 function doubling() {
@@ -45,5 +54,15 @@ describe('batches', () => {
     await Promise.all([2, 4, 6, 8].map((n) => b.add(n)));
     // The first two went at once, each alone; the rest waited for one of them.
     expect(batches).toEqual([[2], [4], [6, 8]]);
+  });
+});
+
+describe('statement chunks', () => {
+  it('splits rows into powers of two on SQLite, and keeps them whole on PostgreSQL', () => {
+    const rows = Array.from({ length: 13 }, (_, i) => i);
+    const sizes = statementChunks(db.kysely, rows).map((c) => c.length);
+    expect(sizes).toEqual(db.engine === 'sqlite' ? [8, 4, 1] : [13]);
+    expect(statementChunks(db.kysely, rows).flat()).toEqual(rows);
+    expect(statementChunks(db.kysely, [])).toEqual([]);
   });
 });

@@ -1,3 +1,6 @@
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+
 /** What one item of a batch came to: its answer, or the error that refuses it alone. */
 export type Settled<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
@@ -60,4 +63,22 @@ export class Batches<I, O> {
       this.#running--;
     }
   }
+}
+
+/**
+ * A batch's rows, one statement per chunk. On SQLite, in chunks of powers of two (13 = 8 + 4 + 1),
+ * so that a multi-row statement takes one of a few texts, which its statement cache keeps prepared
+ * (platform/db/sqlite.ts) instead of preparing a new text per batch size and pushing the server's
+ * other statements out of it; on PostgreSQL whole, one round trip (pg parses each statement anyway).
+ */
+export function statementChunks<T>(db: Kysely<Database> | Transaction<Database>, rows: readonly T[]): T[][] {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return rows.length > 0 ? [[...rows]] : [];
+  const chunks: T[][] = [];
+  let at = 0;
+  while (at < rows.length) {
+    const size = 2 ** Math.floor(Math.log2(rows.length - at));
+    chunks.push(rows.slice(at, at + size));
+    at += size;
+  }
+  return chunks;
 }
