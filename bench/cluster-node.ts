@@ -305,7 +305,10 @@ process.on('message', async (question: NodeQuestion) => {
           JSON.stringify(process.memoryUsage()),
           (await import('node:v8'))
             .getHeapSpaceStatistics()
-            .map((x) => `${x.space_name} ${(x.space_size / 2 ** 20).toFixed(1)}/${(x.space_used_size / 2 ** 20).toFixed(1)}`)
+            .map(
+              (x) =>
+                `${x.space_name} ${(x.space_size / 2 ** 20).toFixed(1)}/${(x.space_used_size / 2 ** 20).toFixed(1)}`,
+            )
             .join(', '),
           fs.readFileSync('/proc/self/status', 'utf8').match(/Threads:\s+\d+/)?.[0],
           fs
@@ -330,5 +333,6 @@ process.on('message', async (question: NodeQuestion) => {
     answer({ error: error instanceof Error ? error.message : String(error) });
   }
 });
-if (process.env.BENCH_MEMORY_DEBUG) console.error(process.env.GATEWAY_ID, 'ready', JSON.stringify(process.memoryUsage()));
+if (process.env.BENCH_MEMORY_DEBUG)
+  console.error(process.env.GATEWAY_ID, 'ready', JSON.stringify(process.memoryUsage()));
 answer({ ready: true, rss: process.memoryUsage().rss, retained: retained() });

@@ -51,7 +51,11 @@ interface BenchNode {
   ask<T>(question: NodeQuestion): Promise<T>;
 }
 
-async function startNode(name: string, role: 'gateway' | 'peer' | 'floor', env: Record<string, string>): Promise<BenchNode> {
+async function startNode(
+  name: string,
+  role: 'gateway' | 'peer' | 'floor',
+  env: Record<string, string>,
+): Promise<BenchNode> {
   const port = await freePort();
   const child = fork(path.join(repoRoot, 'bench/cluster-node.ts'), [], {
     env: {

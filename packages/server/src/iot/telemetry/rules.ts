@@ -86,7 +86,9 @@ export class RulesCache {
       }
       const cached = this.#templates.get(templateId);
       const points =
-        cached && now - cached.checkedAt <= this.templateCheckMs ? cached.points : await this.#pointsOf(templateId, now);
+        cached && now - cached.checkedAt <= this.templateCheckMs
+          ? cached.points
+          : await this.#pointsOf(templateId, now);
       out.set(id, { enabled: device.enabled, templateId, points });
     }
     return out;

@@ -116,7 +116,11 @@ describe('telemetry storage rules', () => {
     const { humidity, setpoint } = w.points;
     const odd = ['say "hi", {x}\\y', 'NULL'];
     await w.telemetry.record({ deviceId: device, at: T0, readings: [{ pointId: humidity, value: odd[0] as string }] });
-    await w.telemetry.record({ deviceId: device, at: T0 + 1, readings: [{ pointId: humidity, value: odd[1] as string }] });
+    await w.telemetry.record({
+      deviceId: device,
+      at: T0 + 1,
+      readings: [{ pointId: humidity, value: odd[1] as string }],
+    });
     await w.telemetry.record({ deviceId: device, at: T0 + 2, readings: [{ pointId: setpoint, value: -1.5e-7 }] });
     expect((await historyOf(t, device, humidity)).map((r) => r.text)).toEqual(odd);
     expect((await latestOf(device)).find((r) => r.point_id === humidity)).toMatchObject({ text: 'NULL', num: null });

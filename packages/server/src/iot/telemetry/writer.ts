@@ -212,8 +212,7 @@ export class TelemetryWriter implements Telemetry {
       })
       .finally(() => {
         this.#flushing = undefined;
-        if (this.#batch.waiters.length)
-          this.#schedule(this.#batch.readings >= this.#flushReadings || this.#closed);
+        if (this.#batch.waiters.length) this.#schedule(this.#batch.readings >= this.#flushReadings || this.#closed);
       });
     this.#flushing = run;
     return run;
