@@ -239,20 +239,20 @@ export function dataLength(req: RequestFields): number {
   return req.fn <= 2 ? Math.ceil(req.count / 8) : req.count * 2;
 }
 
-/** Checks the PDU of a reply (function code onwards) against the request. */
-function checkPdu(req: RequestFields, pdu: Buffer): ReplyVerdict {
-  const used = pdu.length;
-  const fn = pdu[0];
-  if (fn === (req.fn | 0x80)) return { kind: 'exception', code: pdu[1] ?? 0, used };
+/** Checks the PDU of a reply (function code onwards) at `buf[start, end)`; `used` is how many bytes of `buf` the whole frame takes. No view is made but the data's. */
+function checkPdu(req: RequestFields, buf: Buffer, start: number, end: number, used: number): ReplyVerdict {
+  const length = end - start;
+  const fn = buf[start];
+  if (fn === (req.fn | 0x80)) return { kind: 'exception', code: length > 1 ? (buf[start + 1] ?? 0) : 0, used };
   if (fn !== req.fn) return { kind: 'mismatch', used };
   if (req.fn <= 4) {
-    const count = pdu[1] ?? -1;
-    if (count !== dataLength(req) || pdu.length !== count + 2) return { kind: 'malformed', used };
-    return { kind: 'ok', data: pdu.subarray(2), used };
+    const count = length > 1 ? (buf[start + 1] ?? -1) : -1;
+    if (count !== dataLength(req) || length !== count + 2) return { kind: 'malformed', used };
+    return { kind: 'ok', data: buf.subarray(start + 2, end), used };
   }
-  if (pdu.length !== 5) return { kind: 'malformed', used };
-  if (pdu.readUInt16BE(1) !== req.address) return { kind: 'mismatch', used };
-  return { kind: 'ok', data: pdu.subarray(3), used };
+  if (length !== 5) return { kind: 'malformed', used };
+  if (buf.readUInt16BE(start + 1) !== req.address) return { kind: 'mismatch', used };
+  return { kind: 'ok', data: buf.subarray(start + 3, end), used };
 }
 
 /** The length of the RTU reply PDU that starts at `buf[1]`, or -1 while its length byte has not arrived. */
@@ -273,7 +273,7 @@ export function parseRtuReply(req: ModbusRequest, buf: Buffer): ReplyVerdict {
   const used = pduLength + 3;
   if (crc16(buf, 0, used) !== 0) return { kind: 'badCrc', used };
   if (buf[0] !== req.slave) return { kind: 'mismatch', used };
-  return { ...checkPdu(req, buf.subarray(1, 1 + pduLength)), used } as ReplyVerdict;
+  return checkPdu(req, buf, 1, 1 + pduLength, used);
 }
 
 /** Parses a Modbus TCP (MBAP) reply to `req` from the start of `buf`. */
@@ -285,7 +285,7 @@ export function parseTcpReply(req: ModbusRequest, buf: Buffer): ReplyVerdict {
   if (buf.length < used) return { kind: 'incomplete' };
   if (buf.readUInt16BE(0) !== ((req.transaction ?? 0) & 0xffff) || buf[6] !== req.slave)
     return { kind: 'mismatch', used };
-  return { ...checkPdu(req, buf.subarray(7, used)), used } as ReplyVerdict;
+  return checkPdu(req, buf, 7, used, used);
 }
 
 export function parseReply(req: ModbusRequest, buf: Buffer, framing: Framing): ReplyVerdict {

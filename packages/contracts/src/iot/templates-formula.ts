@@ -247,7 +247,11 @@ function walk(node: FormulaNode, x: number): number {
     case 'negate':
       return -walk(node.operand, x);
     case 'call': {
-      const [a = 0, b = 0] = node.args.map((arg) => walk(arg, x));
+      // No array per call: a formula runs for every value of every poll.
+      const first = node.args[0];
+      const second = node.args[1];
+      const a = first ? walk(first, x) : 0;
+      const b = second ? walk(second, x) : 0;
       switch (node.name) {
         case 'abs':
           return Math.abs(a);
@@ -314,8 +318,14 @@ export function evaluateFormula(tree: FormulaNode, x: number): FormulaResult {
  */
 export function compileFormula(text: string): (x: number) => number {
   const tree = parseFormula(text);
+  // As evaluateFormula, without its result object: this runs for every value of every poll.
   return (x) => {
-    const result = evaluateFormula(tree, x);
-    return result.ok ? result.value : Number.NaN;
+    try {
+      const value = walk(tree, x);
+      return Number.isFinite(value) ? value : Number.NaN;
+    } catch (error) {
+      if (error instanceof EvaluationFailed) return Number.NaN;
+      throw error;
+    }
   };
 }

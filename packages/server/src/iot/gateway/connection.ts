@@ -215,7 +215,9 @@ export class DtuConnection implements DeviceLink, Scheduled {
    */
   async #read(cycle: Cycle, read: PlannedRead): Promise<void> {
     try {
-      await this.#collect(read, cycle.readings);
+      // A Modbus block, most reads, is decoded here: no further promise per read.
+      if (read.kind === 'modbus') decodeBlockInto(read.block, await this.#withRetries(read.request), cycle.readings);
+      else await this.#collect(read, cycle.readings);
       cycle.slaves.set(read.slave, 'answered');
     } catch (error) {
       this.ctx.log.debug(
@@ -231,12 +233,10 @@ export class DtuConnection implements DeviceLink, Scheduled {
     if (--cycle.left === 0) this.#finishCycle(cycle);
   }
 
-  /** Sends one read (with its retries) and adds the values of its answer to `readings`. */
-  async #collect(read: PlannedRead, readings: Cycle['readings']): Promise<void> {
+  /** Sends one meter or custom protocol read (with its retries) and adds the values of its answer to `readings`. */
+  async #collect(read: Exclude<PlannedRead, { kind: 'modbus' }>, readings: Cycle['readings']): Promise<void> {
     const timeoutMs = this.ctx.options.readTimeoutMs;
-    if (read.kind === 'modbus') {
-      decodeBlockInto(read.block, await this.#withRetries(read.request), readings);
-    } else if (read.kind === 'meter') {
+    if (read.kind === 'meter') {
       const { point } = read.read;
       const { address, identifier, format } = point.meter;
       const raw = await this.#retrying(() => this.#exchange.meterRead(address, identifier, format, timeoutMs));
@@ -312,8 +312,15 @@ export class DtuConnection implements DeviceLink, Scheduled {
       .catch((error: unknown) => this.ctx.log.warn({ deviceId: this.deviceId, error }, 'telemetry network failed'));
   }
 
-  #withRetries(req: ModbusRequest): Promise<Buffer> {
-    return this.#retrying(() => this.#exchange.request(req, this.ctx.options.readTimeoutMs));
+  /** As #retrying for a Modbus request, without a closure per request (every read of every poll comes here). */
+  async #withRetries(req: ModbusRequest): Promise<Buffer> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#exchange.request(req, this.ctx.options.readTimeoutMs);
+      } catch (error) {
+        if (this.#final(error, attempt)) throw error;
+      }
+    }
   }
 
   /** Tries a request again after a failure, not after an error reply (the slave answered) nor a closed link. */
@@ -322,10 +329,15 @@ export class DtuConnection implements DeviceLink, Scheduled {
       try {
         return await request();
       } catch (error) {
-        const final = !(error instanceof SlaveFailure) || error.kind === 'errorReply' || error.kind === 'closed';
-        if (final || attempt >= this.ctx.options.retries) throw error;
+        if (this.#final(error, attempt)) throw error;
       }
     }
+  }
+
+  /** Whether a request that failed with `error` at try `attempt` (0 the first) is not tried again. */
+  #final(error: unknown, attempt: number): boolean {
+    const final = !(error instanceof SlaveFailure) || error.kind === 'errorReply' || error.kind === 'closed';
+    return final || attempt >= this.ctx.options.retries;
   }
 
   /** Runs `task` ahead of polling, with the line to itself; resolves or rejects with its outcome. */
@@ -355,19 +367,19 @@ export class DtuConnection implements DeviceLink, Scheduled {
       task = this.#read(cycle, cycle.plan.reads[cycle.next++] as PlannedRead);
     else return;
     this.#running = true;
-    task.then(
-      () => this.#ran(),
-      (error: unknown) => {
-        this.ctx.log.warn({ deviceId: this.deviceId, error }, 'gateway task failed');
-        this.#ran();
-      },
-    );
+    task.then(this.#ran, this.#ranFailed);
   }
 
-  #ran(): void {
+  /** The line is free again: the next task. Made once per connection, not per task. */
+  readonly #ran = (): void => {
     this.#running = false;
     this.#pump();
-  }
+  };
+
+  readonly #ranFailed = (error: unknown): void => {
+    this.ctx.log.warn({ deviceId: this.deviceId, error }, 'gateway task failed');
+    this.#ran();
+  };
 
   write(pointId: number, raw: number | boolean | string): Promise<void> {
     const point = this.#points.find((p) => p.id === pointId);

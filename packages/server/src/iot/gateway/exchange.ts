@@ -51,13 +51,15 @@ type Step =
   | { kind: 'ok'; data: Buffer }
   | { kind: 'fail'; error: SlaveFailure };
 
-/** Reads a Modbus reply to `req`. */
+/**
+ * Reads a Modbus reply to `req`. The data answered is a view of the bytes received, not a copy:
+ * it is decoded before the next bytes arrive, and nothing keeps it.
+ */
 function modbusReply(req: ModbusRequest, framing: Framing): (buf: Buffer) => Step {
   return (buf) => {
     const verdict = parseReply(req, buf, framing);
-    if (verdict.kind === 'incomplete') return verdict;
+    if (verdict.kind === 'incomplete' || verdict.kind === 'ok') return verdict;
     if (verdict.kind === 'mismatch') return { kind: 'skip', used: verdict.used };
-    if (verdict.kind === 'ok') return { kind: 'ok', data: Buffer.from(verdict.data) };
     if (verdict.kind === 'exception') return { kind: 'fail', error: new SlaveFailure('errorReply', verdict.code) };
     return { kind: 'fail', error: new SlaveFailure(verdict.kind) };
   };
@@ -126,18 +128,30 @@ function customReply(definition: CustomProtocolDefinition, address: number): (bu
   };
 }
 
-/** The RTU frames of the reads of shared plans (planner.ts readPlan): the same bytes for every device of a template, made once. */
-const rtuFrames = new WeakMap<ModbusRequest, Buffer>();
-
-function rtuRequest(req: ModbusRequest): Buffer {
-  if (req.data) return encodeRequest(req, 'rtu');
-  let frame = rtuFrames.get(req);
-  if (!frame) {
-    frame = encodeRequest(req, 'rtu');
-    rtuFrames.set(req, frame);
-  }
-  return frame;
+/** An RTU request's frame and the reader of its reply. */
+interface RtuRequest {
+  frame: Buffer;
+  read: (buf: Buffer) => Step;
 }
+
+/**
+ * The RTU frames of the reads of shared plans (planner.ts readPlan) and the readers of their
+ * replies: the same for every device of a template, made once rather than at every request.
+ */
+const rtuRequests = new WeakMap<ModbusRequest, RtuRequest>();
+
+function rtuRequest(req: ModbusRequest): RtuRequest {
+  if (req.data) return { frame: encodeRequest(req, 'rtu'), read: modbusReply(req, 'rtu') };
+  let made = rtuRequests.get(req);
+  if (!made) {
+    made = { frame: encodeRequest(req, 'rtu'), read: modbusReply(req, 'rtu') };
+    rtuRequests.set(req, made);
+  }
+  return made;
+}
+
+/** The bytes of a request before any answer came (shared: never written to). */
+const NOTHING = Buffer.alloc(0);
 
 interface Pending {
   /** How the answer of a Modbus or DL/T 645 request is read, or null for Data Debugging (raw bytes back). */
@@ -145,7 +159,6 @@ interface Pending {
   /** For an AT command: whether the bytes so far hold a whole answer. */
   complete?: (buf: Buffer) => boolean;
   buf: Buffer;
-  timer: NodeJS.Timeout;
   quiet: NodeJS.Timeout | null;
   resolve(data: Buffer): void;
   reject(error: SlaveFailure): void;
@@ -160,6 +173,19 @@ interface Pending {
 export class Exchange {
   #pending: Pending | null = null;
   #transaction = 0;
+  /**
+   * One timer for the connection's timeouts, re-armed (refresh) by every request rather than made
+   * for each: it is not cleared when an answer comes, and a turn with nothing in flight does
+   * nothing. A request with another timeout than the last one makes a new one.
+   */
+  #timer: NodeJS.Timeout | null = null;
+  #timerMs = -1;
+  readonly #timedOut = () => {
+    const p = this.#pending;
+    if (!p) return;
+    if (!p.read && !p.complete && p.buf.length) return this.#settle(null, p.buf);
+    this.#settle(new SlaveFailure(p.buf.length ? 'truncated' : 'noReply'));
+  };
 
   readonly #socket: Socket;
   readonly #framing: LineFraming;
@@ -179,13 +205,13 @@ export class Exchange {
     const framing = this.#framing;
     if (framing === 'dlt645' || framing === 'cjt188' || framing === 'custom')
       return Promise.reject(new SlaveFailure('malformed'));
+    if (framing === 'rtu') {
+      const { frame, read } = rtuRequest(req);
+      return this.#start(read, frame, timeoutMs);
+    }
     this.#transaction = (this.#transaction + 1) & 0xffff;
-    const framed = framing === 'tcp' ? { ...req, transaction: this.#transaction } : req;
-    return this.#start(
-      modbusReply(framed, framing),
-      framing === 'tcp' ? encodeRequest(framed, framing) : rtuRequest(req),
-      timeoutMs,
-    );
+    const framed = { ...req, transaction: this.#transaction };
+    return this.#start(modbusReply(framed, framing), encodeRequest(framed, framing), timeoutMs);
   }
 
   /** Reads one data identifier of a DL/T 645 meter: its value in `format`. */
@@ -229,13 +255,8 @@ export class Exchange {
     if (this.#pending) return Promise.reject(new Error('a request is already in flight'));
     if (this.#socket.destroyed) return Promise.reject(new SlaveFailure('closed'));
     return new Promise<Buffer>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const p = this.#pending;
-        if (!p) return;
-        if (!p.read && !p.complete && p.buf.length) return this.#settle(null, p.buf);
-        this.#settle(new SlaveFailure(p.buf.length ? 'truncated' : 'noReply'));
-      }, timeoutMs);
-      this.#pending = { read, complete, buf: Buffer.alloc(0), timer, quiet: null, resolve, reject };
+      this.#arm(timeoutMs);
+      this.#pending = { read, complete, buf: NOTHING, quiet: null, resolve, reject };
       this.counters.bytesOut += bytes.length;
       this.#socket.write(bytes);
     });
@@ -274,9 +295,22 @@ export class Exchange {
     }
   }
 
+  /** Times the request now starting out after `timeoutMs`. */
+  #arm(timeoutMs: number): void {
+    if (this.#timer && this.#timerMs === timeoutMs) {
+      this.#timer.refresh();
+      return;
+    }
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(this.#timedOut, timeoutMs);
+    this.#timerMs = timeoutMs;
+  }
+
   /** The connection closed: whatever waits fails now rather than at its timeout. */
   close(): void {
     if (this.#pending) this.#settle(new SlaveFailure('closed'));
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
   }
 
   #count(kind: FailureKind): void {
@@ -287,7 +321,6 @@ export class Exchange {
     const p = this.#pending;
     if (!p) return;
     this.#pending = null;
-    clearTimeout(p.timer);
     if (p.quiet) clearTimeout(p.quiet);
     if (error) {
       this.#count(error.kind);

@@ -5,7 +5,7 @@ import {
   TEMPLATE_LIMITS,
 } from '@meridian/contracts';
 import { bitAt, type ModbusRequest, type ReadFunction } from '@meridian/simulator/modbus';
-import { decodeRaw, type GatewayPoint, pointValue } from './values.ts';
+import { decodeRawAt, type GatewayPoint, pointValue } from './values.ts';
 
 /** The function that reads each register type. */
 export const READ_FUNCTION: Record<RegisterType, ReadFunction> = {
@@ -90,9 +90,7 @@ export function planReads(
 function blockValue(block: ReadBlock, point: GatewayPoint, data: Buffer): number | string | null {
   const offset = point.address - block.address;
   const raw =
-    block.fn <= 2
-      ? bitAt(data, offset)
-      : decodeRaw(point.variant, data.subarray(offset * 2, (offset + point.span) * 2), point.bitIndex);
+    block.fn <= 2 ? bitAt(data, offset) : decodeRawAt(point.variant, data, offset * 2, point.span * 2, point.bitIndex);
   return pointValue(point, raw);
 }
 

@@ -65,10 +65,11 @@ export class PollSchedule {
     if (!first || first.dueAt >= this.#timerAt) return;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timerAt = first.dueAt;
-    this.#timer = setTimeout(() => this.#fire(), Math.max(0, first.dueAt - Date.now()));
+    this.#timer = setTimeout(this.#fire, Math.max(0, first.dueAt - Date.now()));
   }
 
-  #fire(): void {
+  /** Runs what is due; made once, not a closure per timer. */
+  readonly #fire = (): void => {
     this.#timer = null;
     this.#timerAt = Number.POSITIVE_INFINITY;
     const now = Date.now();
@@ -79,7 +80,7 @@ export class PollSchedule {
       first.run(now);
     }
     this.#arm();
-  }
+  };
 
   #up(i: number): void {
     const heap = this.#heap;
