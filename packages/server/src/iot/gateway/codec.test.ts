@@ -145,6 +145,13 @@ describe('data types', () => {
     expect(encodeRaw(p, value).toString('hex')).toBe(bytes.toString('hex'));
   });
 
+  it('writes each word-swapped value in bytes of its own', () => {
+    const p = point({ variant: 'float32CdAb', registerLength: 2 });
+    const first = encodeRaw(p, 12.5);
+    const second = encodeRaw(p, -1);
+    expect([first.toString('hex'), second.toString('hex')]).toEqual(['00004148', '0000bf80']);
+  });
+
   it('reads one bit of a register and writes only that bit', () => {
     expect(decodeRaw('bit', hex('0004'), 2)).toBe(1);
     expect(decodeRaw('bit', hex('0004'), 1)).toBe(0);
@@ -197,6 +204,29 @@ describe('the read planner', () => {
       [32, 18],
     ]);
     expect(planReads(points, 10)).toHaveLength(5);
+  });
+
+  it('reads every point of a register block where it lies, word-swapped values and text among them', () => {
+    const points = [
+      at(1, 0, { variant: 'float32CdAb', registerLength: 2, precision: 1 }),
+      at(2, 2, { variant: 'int32CdAb', registerLength: 2 }),
+      at(3, 4, { variant: 'uint16', formula: 'x / 10', precision: 1 }),
+      at(4, 5, { variant: 'string', registerLength: 2, dataType: 'character' }),
+      at(5, 7, { variant: 'uint32CdAb', registerLength: 2 }),
+    ];
+    const [block] = planReads(points);
+    expect(block).toMatchObject({ fn: 3, address: 0, count: 9 });
+    const data = hex('0000 4148 fffe ffff 04d2 4142 4300 0000 0001');
+    const values = decodeBlock(block as NonNullable<typeof block>, data);
+    expect(values.map((v) => [v.point.id, v.value])).toEqual([
+      [1, 12.5],
+      [2, -2],
+      [3, 123.4],
+      [4, 'ABC'],
+      [5, 65536],
+    ]);
+    // The reply's bytes are read, not changed.
+    expect(data.toString('hex')).toBe('00004148fffeffff04d24142430000000001');
   });
 
   it('reads coils in one request and maps each bit back to its point', () => {

@@ -53,7 +53,10 @@ interface Cycle {
   next: number;
   left: number;
   readings: Array<{ pointId: number; value: number | string | null }>;
-  /** Per slave (Modbus address or meter address): whether one of its reads succeeded, else how its reads failed. */
+  /**
+   * Per slave (Modbus address or meter address): whether one of its reads succeeded, else how its
+   * reads failed. The connection's one map, emptied at each cycle: one cycle runs at a time.
+   */
   slaves: Map<number | string, FaultReason | 'answered'>;
 }
 
@@ -116,6 +119,8 @@ export class DtuConnection implements DeviceLink, Scheduled {
   #networkAt = 0;
   /** Slaves failing their reads; made at the first failure (most devices never have one). */
   #health: Map<number | string, SlaveHealth> | null = null;
+  /** How each slave answered in the running cycle (Cycle.slaves). */
+  readonly #slaves = new Map<number | string, FaultReason | 'answered'>();
   #faulty = false;
   /** The passthrough session holding (or waiting for) the line; while set, no cycle starts and commands are refused. */
   #peer: PassthroughPeer | null = null;
@@ -194,7 +199,8 @@ export class DtuConnection implements DeviceLink, Scheduled {
     // A cycle still running (a slow bus) is not stacked on: this tick is skipped.
     const plan = this.#plan;
     if (!this.#peer && !this.#cycle && plan.reads.length) {
-      this.#cycle = { at: now, plan, next: 0, left: plan.reads.length, readings: [], slaves: new Map() };
+      this.#slaves.clear();
+      this.#cycle = { at: now, plan, next: 0, left: plan.reads.length, readings: [], slaves: this.#slaves };
       this.#pump();
     }
     // The template may have been edited: its new points take effect at the next cycle. Checked
@@ -271,22 +277,14 @@ export class DtuConnection implements DeviceLink, Scheduled {
    * read); the fault clears once every slave answers again. Both are recorded.
    */
   #judgeSlaves(cycle: Cycle): void {
-    for (const [slave, outcome] of cycle.slaves) {
-      if (outcome === 'answered') this.#health?.delete(slave);
-      else {
-        this.#health ??= new Map();
-        const health = this.#health.get(slave) ?? { failedPolls: 0, reason: outcome };
-        health.failedPolls++;
-        health.reason = outcome;
-        this.#health.set(slave, health);
-      }
-    }
+    cycle.slaves.forEach(this.#judgeSlave);
     let failing: SlaveHealth | undefined;
-    for (const health of this.#health?.values() ?? [])
-      if (health.failedPolls >= this.ctx.options.faultAfterPolls) {
-        failing = health;
-        break;
-      }
+    if (this.#health)
+      for (const health of this.#health.values())
+        if (health.failedPolls >= this.ctx.options.faultAfterPolls) {
+          failing = health;
+          break;
+        }
     if (Boolean(failing) === this.#faulty) return;
     this.#faulty = Boolean(failing);
     const at = cycle.at;
@@ -297,6 +295,18 @@ export class DtuConnection implements DeviceLink, Scheduled {
         : this.ctx.telemetry.recovered(this.deviceId, at, holder),
     );
   }
+
+  /** Counts a slave's failed polls in a row, or forgets them once it answers (made once per connection, no entry arrays per cycle). */
+  readonly #judgeSlave = (outcome: FaultReason | 'answered', slave: number | string): void => {
+    if (outcome === 'answered') this.#health?.delete(slave);
+    else {
+      this.#health ??= new Map();
+      const health = this.#health.get(slave) ?? { failedPolls: 0, reason: outcome };
+      health.failedPolls++;
+      health.reason = outcome;
+      this.#health.set(slave, health);
+    }
+  };
 
   /** Runs a status change after the ones before it, so that telemetry hears them in order. */
   #announce(change: () => Promise<void>): void {
