@@ -247,6 +247,17 @@ export async function cluster(): Promise<Figure[]> {
     INTERVAL_S: String(INTERVAL_S),
     PG_POOL_MAX: String(GATEWAY_POOL),
   };
+  /** A process of `role` alone against the single process's fleet: its figures, then it is stopped. */
+  const pollAlone = async (name: string, role: 'peer' | 'floor') => {
+    const node = await startNode(name, role, env);
+    nodes.push(node);
+    const simulator = simulate(node.port, SINGLE);
+    simulators.push(simulator);
+    const [figures] = (await measure([node], SINGLE)) as [NodeFigures];
+    await stopSimulator(simulator);
+    await stopNode(node);
+    return { node, figures };
+  };
   try {
     await migrateToLatest(db, allMigrations);
     // The simulator's `generic` profile: int16 holding registers 0..49 on slave 1. Latest values only.
@@ -321,22 +332,9 @@ export async function cluster(): Promise<Figure[]> {
     await Promise.all([stopNode(gwA as BenchNode), stopNode(gwB as BenchNode)]);
 
     // The peer: the single process's fleet polled by modbus-serial, a client and a timer per device.
-    const peerNode = await startNode('bench-peer', 'peer', env);
-    nodes.push(peerNode);
-    simulator = simulate(peerNode.port, SINGLE);
-    simulators.push(simulator);
-    const [peer] = (await measure([peerNode], SINGLE)) as [NodeFigures];
-    await stopSimulator(simulator);
-    await stopNode(peerNode);
-
+    const { node: peerNode, figures: peer } = await pollAlone('bench-peer', 'peer');
     // The floor under both: the same reads from prebuilt frames, one timer, replies thrown away.
-    const floorNode = await startNode('bench-floor', 'floor', env);
-    nodes.push(floorNode);
-    simulator = simulate(floorNode.port, SINGLE);
-    simulators.push(simulator);
-    const [least] = (await measure([floorNode], SINGLE)) as [NodeFigures];
-    await stopSimulator(simulator);
-    await stopNode(floorNode);
+    const { node: floorNode, figures: least } = await pollAlone('bench-floor', 'floor');
 
     const clusterP99 = Math.max(...pair.map((f) => f.p99));
     const oneLabel = `one gateway process, ${single.connections.toLocaleString('en')} DTUs`;
