@@ -1,5 +1,6 @@
 import { DTU_PROTOCOLS, type DtuListQuery, type OnlineRecordFilter, type PageQuery } from '@meridian/contracts';
 import { type Kysely, sql } from 'kysely';
+import { statementChunks } from '../../platform/db/batches.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { contains, paginate } from '../../platform/db/sql.ts';
 import type { Scope } from '../../portal/access/scope.ts';
@@ -216,17 +217,19 @@ export async function visibleDeviceIds(db: Db, scope: Scope, ids: readonly numbe
   return rows.map((row) => row.id);
 }
 
-/** What the writer's storage rules need of these devices (those that exist): template and enabled state, 500 ids a query. */
+/**
+ * What the writer's storage rules need of these devices (those that exist): template and enabled
+ * state. At most 4,096 ids a statement, in `statementChunks` so that SQLite prepares few texts
+ * whatever a flush's number of devices.
+ */
 export async function devicesTemplatesOf(db: Db, deviceIds: readonly number[]) {
   const rows: Array<{ id: number; template_id: number | null; enabled: boolean | number }> = [];
-  for (let i = 0; i < deviceIds.length; i += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom('devices')
-        .select(['id', 'template_id', 'enabled'])
-        .where('id', 'in', deviceIds.slice(i, i + 500))
-        .execute()),
-    );
+  for (let i = 0; i < deviceIds.length; i += 4096) {
+    for (const chunk of statementChunks(db, deviceIds.slice(i, i + 4096))) {
+      rows.push(
+        ...(await db.selectFrom('devices').select(['id', 'template_id', 'enabled']).where('id', 'in', chunk).execute()),
+      );
+    }
   }
   return rows;
 }
